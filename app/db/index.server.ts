@@ -1,0 +1,18 @@
+import { getEnv } from "../env.server";
+import { openDatabase } from "./client.server";
+
+const env = getEnv();
+
+/**
+ * The process's one database connection pool, migrated before first use. Top-level await: web and
+ * worker both wait here until the database is reachable and up to date.
+ */
+export const database = await openDatabase({
+  databaseUrl: env.DATABASE_URL,
+  pgliteDataDir: env.PGLITE_DATA_DIR,
+  pglitePort: env.PGLITE_PORT,
+  poolSize: env.DATABASE_POOL_SIZE,
+});
+
+export const db = database.db;
+export * as schema from "./schema";

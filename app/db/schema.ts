@@ -1,0 +1,173 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/**
+ * Shopify sessions, in the shape @shopify/shopify-app-session-storage-drizzle reads and writes
+ * (all 17 columns; the adapter fails on a narrower table). Column names are the adapter's.
+ */
+export const sessionTable = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    shop: text("shop").notNull(),
+    state: text("state").notNull(),
+    isOnline: boolean("isOnline").default(false).notNull(),
+    scope: text("scope"),
+    expires: timestamp("expires", { mode: "date" }),
+    accessToken: text("accessToken").notNull(),
+    userId: bigint("userId", { mode: "number" }),
+    firstName: text("firstName"),
+    lastName: text("lastName"),
+    email: text("email"),
+    accountOwner: boolean("accountOwner"),
+    locale: text("locale"),
+    collaborator: boolean("collaborator"),
+    emailVerified: boolean("emailVerified"),
+    refreshToken: text("refreshToken"),
+    refreshTokenExpires: timestamp("refreshTokenExpires", { mode: "date" }),
+  },
+  (t) => [index("session_shop_idx").on(t.shop)],
+);
+
+/** One row per shop that ever installed the app. */
+export const shops = pgTable("shops", {
+  shop: text("shop").primaryKey(),
+  installed: boolean("installed").notNull().default(true),
+  installedAt: timestamp("installed_at", { withTimezone: true }).notNull().defaultNow(),
+  uninstalledAt: timestamp("uninstalled_at", { withTimezone: true }),
+  /** AES-256-GCM envelope of the shipping API key (see app/crypto.server.ts); never the key itself. */
+  shippingApiKeyEncrypted: text("shipping_api_key_encrypted"),
+  /** Last four characters, for display ("…1a2b"). */
+  shippingApiKeyHint: text("shipping_api_key_hint"),
+  shippingMode: text("shipping_mode", { enum: ["test", "live"] }),
+  /** Overrides SHIPPING_API_BASE_URL for this shop (a sandbox, a regional endpoint). */
+  shippingBaseUrl: text("shipping_base_url"),
+  /** Validated by shopSettingsSchema (app/shops/settings.ts). */
+  settings: jsonb("settings").notNull().default(sql`'{}'::jsonb`),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A store order on its way to becoming (or being) a shipment at the shipping service.
+ * Personal data of the recipient is kept in the destination_* columns only, so that
+ * customers/redact can blank exactly those.
+ */
+export const shipments = pgTable(
+  "shipments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    shop: text("shop")
+      .notNull()
+      .references(() => shops.shop, { onDelete: "cascade" }),
+    /** Shopify order id (numeric, as text). */
+    orderId: text("order_id").notNull(),
+    orderName: text("order_name"),
+    /** Shopify customer id (numeric, as text), for customers/redact. */
+    customerId: text("customer_id"),
+    referenceId: text("reference_id").notNull(),
+    status: text("status").notNull().default("pending"),
+    /** Why the shipment needs the merchant's attention, when it does. */
+    problem: text("problem"),
+    problems: jsonb("problems").notNull().default(sql`'[]'::jsonb`),
+    draftOrderId: text("draft_order_id"),
+    shippingOrderId: text("shipping_order_id"),
+    courierCompany: text("courier_company"),
+    courierType: text("courier_type"),
+    waybillId: text("waybill_id"),
+    trackingId: text("tracking_id"),
+    trackingUrl: text("tracking_url"),
+    price: numeric("price", { precision: 14, scale: 2 }),
+    currency: text("currency"),
+    destinationName: text("destination_name"),
+    destinationPhone: text("destination_phone"),
+    destinationEmail: text("destination_email"),
+    destinationAddress: text("destination_address"),
+    destinationCity: text("destination_city"),
+    destinationPostalCode: text("destination_postal_code"),
+    /** Shopify fulfillments made for this shipment (gids), for later tracking updates. */
+    fulfillmentIds: jsonb("fulfillment_ids").notNull().default(sql`'[]'::jsonb`),
+    redactedAt: timestamp("redacted_at", { withTimezone: true }),
+    version: integer("version").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("shipments_shop_order_uq").on(t.shop, t.orderId),
+    uniqueIndex("shipments_shop_reference_uq").on(t.shop, t.referenceId),
+    index("shipments_shop_status_updated_idx").on(t.shop, t.status, t.updatedAt, t.id),
+    index("shipments_shop_updated_idx").on(t.shop, t.updatedAt, t.id),
+    index("shipments_shop_customer_idx").on(t.shop, t.customerId),
+    index("shipments_shipping_order_idx").on(t.shippingOrderId),
+    index("shipments_status_updated_idx").on(t.status, t.updatedAt),
+  ],
+);
+
+/** The timeline of a shipment: every state change, who or what caused it, and why. */
+export const shipmentEvents = pgTable(
+  "shipment_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shipmentId: uuid("shipment_id")
+      .notNull()
+      .references(() => shipments.id, { onDelete: "cascade" }),
+    shop: text("shop").notNull(),
+    /** e.g. "webhook:orders/create", "worker:confirm", "merchant", "service:order.status". */
+    actor: text("actor").notNull(),
+    type: text("type").notNull(),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status"),
+    message: text("message"),
+    data: jsonb("data"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("shipment_events_shipment_idx").on(t.shipmentId, t.id)],
+);
+
+/**
+ * Every webhook delivery received, recorded before any work is enqueued. Unique on Shopify's
+ * delivery id (X-Shopify-Webhook-Id), so a redelivery is recognised and does no new work.
+ */
+export const webhookInbox = pgTable(
+  "webhook_inbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    webhookId: text("webhook_id").notNull(),
+    eventId: text("event_id"),
+    shop: text("shop").notNull(),
+    topic: text("topic").notNull(),
+    /** Shopify resource id of the payload (order id, customer id), when it has one. */
+    resourceId: text("resource_id"),
+    triggeredAt: timestamp("triggered_at", { withTimezone: true }),
+    payload: jsonb("payload"),
+    status: text("status", { enum: ["received", "processed", "failed"] })
+      .notNull()
+      .default("received"),
+    error: text("error"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("webhook_inbox_webhook_id_uq").on(t.webhookId),
+    index("webhook_inbox_shop_topic_idx").on(t.shop, t.topic, t.resourceId),
+    index("webhook_inbox_status_idx").on(t.status, t.receivedAt),
+  ],
+);
+
+export type Shop = typeof shops.$inferSelect;
+export type Shipment = typeof shipments.$inferSelect;
+export type ShipmentEvent = typeof shipmentEvents.$inferSelect;
+export type WebhookInboxRow = typeof webhookInbox.$inferSelect;

@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { loadDotEnv } from "./dotenv.server";
+
+/**
+ * The one description of the process environment, shared by the web app and the worker.
+ * Imported first by both; a missing or malformed variable stops start-up with a message that
+ * names it (see {@link parseEnv}).
+ */
+const port = z.coerce.number().int().min(0).max(65535);
+
+const encryptionKey = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const key = /^[0-9a-fA-F]{64}$/.test(value)
+      ? Buffer.from(value, "hex")
+      : Buffer.from(value, "base64");
+    if (key.length !== 32) {
+      ctx.addIssue({
+        code: "custom",
+        message: "must be 32 bytes, as 64 hex characters or base64 (openssl rand -hex 32)",
+      });
+      return z.NEVER;
+    }
+    return key;
+  });
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+
+  SHOPIFY_API_KEY: z.string().min(1),
+  SHOPIFY_API_SECRET: z.string().min(1),
+  SHOPIFY_APP_URL: z.url(),
+  SCOPES: z.string().min(1),
+  SHOP_CUSTOM_DOMAIN: z.string().optional(),
+
+  /** Real PostgreSQL. When unset, the embedded PGlite database in PGLITE_DATA_DIR is used. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  PGLITE_DATA_DIR: z.string().min(1).default(".data/pglite"),
+  /** Loopback port on which the process that opened PGlite shares it with the other processes. */
+  PGLITE_PORT: port.default(5499),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").default("redis://127.0.0.1:6379"),
+  /** Prefix of every BullMQ key, so that several deployments (or test runs) can share one Redis. */
+  QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/).default("pb"),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(10),
+  /** How long a job's lock lasts; a job of a worker that died is retried after at most twice this. */
+  WORKER_LOCK_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+
+  /** AES-256-GCM key that encrypts each shop's shipping API key at rest. */
+  ENCRYPTION_KEY: encryptionKey,
+
+  /** Base URL of the shipping service for shops that did not choose another one. */
+  SHIPPING_API_BASE_URL: z.url().default("http://127.0.0.1:4010"),
+  SHIPPING_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+
+  /**
+   * Static secret the shipping service sends with its events (configured at the service as a
+   * header name and value). Unset: /webhooks/shipping refuses every event.
+   */
+  SHIPPING_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  SHIPPING_WEBHOOK_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/).default("x-parcelbridge-secret"),
+
+  SANDBOX_PORT: port.default(4010),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Thrown when the environment does not satisfy {@link envSchema}; its message names each variable. */
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Empty strings (a copied .env.example line left blank) mean "unset", so defaults apply.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = issue.path.join(".") || "(environment)";
+      const message = issue.code === "invalid_type" && cleaned[name] === undefined ? "is required but not set" : issue.message;
+      return `  ${name}: ${message}`;
+    });
+    throw new EnvError(`Invalid environment (see .env.example):\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+/**
+ * The parsed process environment, parsed once. `.env` fills what the environment lacks: the
+ * Shopify CLI (`npm run dev`) sets the SHOPIFY_* variables but not ENCRYPTION_KEY and the rest.
+ */
+export function getEnv(): Env {
+  if (!cached) {
+    loadDotEnv();
+    cached = parseEnv(process.env);
+  }
+  return cached;
+}

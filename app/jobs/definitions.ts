@@ -1,0 +1,80 @@
+import { z } from "zod";
+
+/**
+ * Queues and their jobs. Payloads carry ids only (never API keys or personal data) and are parsed
+ * with zod on both sides. Job ids are deterministic and contain no ":" (BullMQ's separator), so
+ * enqueueing the same work twice collapses into one job.
+ */
+export const QUEUES = {
+  /** Work on shipments at the shipping service. */
+  shipments: "shipments",
+  /** Housekeeping: reconciliation, status polling, inbox pruning. */
+  maintenance: "maintenance",
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+const shop = z.string().min(1);
+const orderId = z.string().min(1);
+
+export const shipmentJobs = {
+  createDraft: { name: "create-draft", payload: z.object({ shop, orderId }) },
+  confirm: { name: "confirm", payload: z.object({ shop, shipmentId: z.uuid() }) },
+  cancel: { name: "cancel", payload: z.object({ shop, orderId }) },
+  update: { name: "update", payload: z.object({ shop, orderId, webhookId: z.string().min(1) }) },
+  syncStatus: { name: "sync-status", payload: z.object({ shop, shipmentId: z.uuid() }) },
+  /** Fulfil the store order with the shipment's tracking (Admin GraphQL). */
+  fulfil: { name: "fulfil", payload: z.object({ shop, shipmentId: z.uuid() }) },
+  /** Push tracking changes and the status metafield to the store order. */
+  shopifySync: { name: "shopify-sync", payload: z.object({ shop, shipmentId: z.uuid() }) },
+} as const;
+
+export const maintenanceJobs = {
+  pruneInbox: {
+    name: "prune-inbox",
+    payload: z.object({ olderThanDays: z.number().int().min(1).max(3650) }),
+  },
+  reconcile: { name: "reconcile", payload: z.object({ olderThanSeconds: z.number().int().min(0).default(120) }) },
+  pollStatuses: { name: "poll-statuses", payload: z.object({ staleSeconds: z.number().int().min(0).default(600) }) },
+} as const;
+
+export type PruneInboxPayload = z.infer<typeof maintenanceJobs.pruneInbox.payload>;
+
+/**
+ * Retention of finished jobs in Redis, so memory stays bounded however many jobs run. Failed jobs
+ * are kept (14 days) to be listed and retried; the database remains the source of truth.
+ */
+export const DEFAULT_JOB_OPTIONS = {
+  attempts: 8,
+  backoff: { type: "exponential", delay: 1_000 },
+  removeOnComplete: { age: 24 * 3600, count: 10_000 },
+  removeOnFail: { age: 14 * 24 * 3600 },
+} as const;
+
+/**
+ * Shipment jobs retry with capped exponential backoff (1 s, 2 s, … then every 2 minutes) for 30
+ * attempts: 43 to 65 minutes with jitter, longer than a 30-minute outage of the service. 429s
+ * do not use attempts (the processor delays the job instead).
+ */
+export const SHIPMENT_JOB_OPTIONS = {
+  ...DEFAULT_JOB_OPTIONS,
+  attempts: 30,
+  backoff: { type: "capped", delay: 1_000 },
+} as const;
+export const BACKOFF_CAP_MS = 120_000;
+
+/** The "capped" backoff: exponential from 1 s, capped, with ±20% jitter so retries spread out. */
+export function cappedBackoff(attemptsMade: number, random: () => number = Math.random): number {
+  const base = Math.min(BACKOFF_CAP_MS, 1_000 * 2 ** Math.max(0, attemptsMade - 1));
+  return Math.round(base * (0.8 + random() * 0.4));
+}
+
+/** A deterministic job id from its parts; refuses parts that would make it ambiguous. */
+export function jobId(...parts: (string | number)[]): string {
+  return parts
+    .map((part) => {
+      const text = String(part);
+      if (text === "" || /[:\s]/.test(text)) throw new Error(`Job id part ${JSON.stringify(text)} is empty or has ':' or spaces`);
+      return text;
+    })
+    .join("__");
+}

@@ -1,0 +1,67 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { actionDeps } from "../admin.server";
+import { db } from "../db/index.server";
+import { jsonResponse } from "../http.server";
+import { ShipmentActionError, cancel, confirm, createNow, retry } from "../shipments/actions.server";
+import { availableActions } from "../shipments/available";
+import { getShipmentByOrder } from "../shipments/shipments.server";
+import { authenticate } from "../shopify.server";
+
+/** The order id from the extension: "gid://shopify/Order/123" or "123". */
+function orderIdOf(param: string | undefined): string | null {
+  const id = decodeURIComponent(param ?? "").replace(/^gid:\/\/shopify\/Order\//, "");
+  return /^\d+$/.test(id) ? id : null;
+}
+
+function summary(s: NonNullable<Awaited<ReturnType<typeof getShipmentByOrder>>>) {
+  return {
+    id: s.id,
+    status: s.status,
+    problem: s.problem,
+    courier: s.courierCompany ? { company: s.courierCompany, type: s.courierType } : null,
+    waybill: s.waybillId,
+    trackingUrl: s.trackingUrl,
+    price: s.price === null ? null : Number(s.price),
+    currency: s.currency,
+    updatedAt: s.updatedAt.toISOString(),
+    actions: availableActions(s),
+  };
+}
+
+/**
+ * For the order details block (admin UI extension): the order's shipment. The extension calls
+ * with its session token; authenticate.admin verifies it and answers CORS.
+ */
+export const loader = async ({ request, params }: LoaderFunctionArgs) => {
+  const { session, cors } = await authenticate.admin(request);
+  const orderId = orderIdOf(params.orderId);
+  if (!orderId) return cors(jsonResponse({ error: "Not an order id" }, 400));
+  const shipment = await getShipmentByOrder(db, session.shop, orderId);
+  return cors(jsonResponse({ shipment: shipment ? summary(shipment) : null }));
+};
+
+export const action = async ({ request, params }: ActionFunctionArgs) => {
+  const { session, cors } = await authenticate.admin(request);
+  const orderId = orderIdOf(params.orderId);
+  if (!orderId) return cors(jsonResponse({ error: "Not an order id" }, 400));
+  let body: { action?: string };
+  try {
+    body = (await request.json()) as { action?: string };
+  } catch {
+    return cors(jsonResponse({ error: "Body must be JSON: {\"action\": \"create\" | \"confirm\" | \"cancel\" | \"retry\"}" }, 400));
+  }
+  const shipment = await getShipmentByOrder(db, session.shop, orderId);
+  if (!shipment) {
+    return cors(jsonResponse({ error: "The app has not received this order (orders placed before the app was installed are not imported)" }, 404));
+  }
+  const run = { create: createNow, confirm, cancel, retry }[body.action as "create" | "confirm" | "cancel" | "retry"];
+  if (!run) return cors(jsonResponse({ error: `Unknown action ${String(body.action)}` }, 400));
+  try {
+    await run(actionDeps(), session.shop, shipment.id);
+  } catch (error) {
+    if (error instanceof ShipmentActionError) return cors(jsonResponse({ error: error.message }, error.status));
+    throw error;
+  }
+  const after = await getShipmentByOrder(db, session.shop, orderId);
+  return cors(jsonResponse({ shipment: after ? summary(after) : null, queued: body.action }));
+};

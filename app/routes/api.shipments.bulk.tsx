@@ -1,0 +1,37 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { actionDeps } from "../admin.server";
+import { db } from "../db/index.server";
+import { jsonResponse } from "../http.server";
+import { ShipmentActionError, confirm, createNow } from "../shipments/actions.server";
+import { getShipmentByOrder } from "../shipments/shipments.server";
+import { authenticate } from "../shopify.server";
+
+const bodySchema = z.object({
+  action: z.enum(["create", "confirm"]),
+  orderIds: z.array(z.string().transform((id) => id.replace(/^gid:\/\/shopify\/Order\//, ""))).min(1).max(250),
+});
+
+/** For the bulk action on selected orders (admin.order-index.selection-action.render). */
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const { session, cors } = await authenticate.admin(request);
+  const parsed = bodySchema.safeParse(await request.json().catch(() => null));
+  if (!parsed.success) return cors(jsonResponse({ error: "Body: {\"action\": \"create\" | \"confirm\", \"orderIds\": [...]}" }, 400));
+  const run = parsed.data.action === "create" ? createNow : confirm;
+  const results = [];
+  for (const orderId of parsed.data.orderIds) {
+    const shipment = /^\d+$/.test(orderId) ? await getShipmentByOrder(db, session.shop, orderId) : null;
+    if (!shipment) {
+      results.push({ orderId, ok: false, message: "Not received by the app" });
+      continue;
+    }
+    try {
+      await run(actionDeps(), session.shop, shipment.id);
+      results.push({ orderId, ok: true, message: "queued" });
+    } catch (error) {
+      if (!(error instanceof ShipmentActionError)) throw error;
+      results.push({ orderId, ok: false, message: error.message });
+    }
+  }
+  return cors(jsonResponse({ results }));
+};

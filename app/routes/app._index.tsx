@@ -1,0 +1,185 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
+import { Badge, Banner, BlockStack, Button, Card, IndexTable, InlineStack, Page, ProgressBar, Tabs, Text, TextField, useIndexResourceState } from "@shopify/polaris";
+import { useState } from "react";
+import { actionDeps } from "../admin.server";
+import { db } from "../db/index.server";
+import { ShipmentActionError, cancel, confirm, retry } from "../shipments/actions.server";
+import { countByTab, decodeCursor, listShipments } from "../shipments/list.server";
+import { TABS, type Tab } from "../shipments/tabs";
+import { authenticate } from "../shopify.server";
+import { getShop } from "../shops/shops.server";
+import { parseShopSettings } from "../shops/settings";
+
+const TAB_LABELS: Record<Tab, string> = {
+  all: "All",
+  attention: "Needs attention",
+  drafts: "Drafts",
+  in_transit: "In transit",
+  delivered: "Delivered",
+  cancelled: "Cancelled and ended",
+};
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const url = new URL(request.url);
+  const tab = (TABS as readonly string[]).includes(url.searchParams.get("tab") ?? "") ? (url.searchParams.get("tab") as Tab) : "all";
+  const search = url.searchParams.get("q") ?? "";
+  const [shop, counts, page] = await Promise.all([
+    getShop(db, session.shop),
+    countByTab(db, session.shop),
+    listShipments(db, session.shop, { tab, search, after: decodeCursor(url.searchParams.get("after")), limit: 50 }),
+  ]);
+  const settings = parseShopSettings(shop?.settings);
+  return {
+    tab,
+    search,
+    counts,
+    next: page.next,
+    rows: page.rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })),
+    setup: { apiKey: Boolean(shop?.shippingApiKeyEncrypted), pickup: settings.pickup !== null },
+  };
+};
+
+/** Bulk actions: a batch of ids per request (the page sends batches and shows progress). */
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent"));
+  const ids = form.getAll("id").map(String).slice(0, 50);
+  const run = { confirm, cancel, retry }[intent as "confirm" | "cancel" | "retry"];
+  if (!run) return { results: [], error: `Unknown action ${intent}` };
+  const results = [];
+  for (const id of ids) {
+    try {
+      await run(actionDeps(), session.shop, id);
+      results.push({ id, ok: true, message: "queued" });
+    } catch (error) {
+      if (!(error instanceof ShipmentActionError)) throw error;
+      results.push({ id, ok: false, message: error.message });
+    }
+  }
+  return { results, error: null };
+};
+
+const statusTone = (status: string, problem: string | null) =>
+  problem ? "critical" : status === "delivered" ? "success" : status.startsWith("draft") || status === "pending" ? "attention" : status === "cancelled" ? undefined : "info";
+
+export default function Shipments() {
+  const data = useLoaderData<typeof loader>();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const [query, setQuery] = useState(data.search);
+  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(data.rows);
+  const [bulk, setBulk] = useState<{ intent: string; done: number; total: number; failures: string[] } | null>(null);
+
+  async function runBulk(intent: string) {
+    const ids = [...selectedResources];
+    setBulk({ intent, done: 0, total: ids.length, failures: [] });
+    const failures: string[] = [];
+    for (let i = 0; i < ids.length; i += 10) {
+      const form = new FormData();
+      form.set("intent", intent);
+      for (const id of ids.slice(i, i + 10)) form.append("id", id);
+      const response = await fetch(`${window.location.pathname}?index${window.location.search.replace(/^\?/, "&")}`, { method: "POST", body: form, headers: { accept: "application/json" } });
+      const result = (await response.json().catch(() => null)) as { results?: { id: string; ok: boolean; message: string }[] } | null;
+      for (const r of result?.results ?? []) if (!r.ok) failures.push(`${data.rows.find((x) => x.id === r.id)?.orderName ?? r.id}: ${r.message}`);
+      setBulk({ intent, done: Math.min(ids.length, i + 10), total: ids.length, failures: [...failures] });
+    }
+    clearSelection();
+    navigate(".", { replace: true });
+  }
+
+  const setupNeeded = !data.setup.apiKey || !data.setup.pickup;
+  const tabIndex = TABS.indexOf(data.tab);
+  return (
+    <Page title="Shipments" secondaryActions={[{ content: "Settings", onAction: () => navigate("/app/settings") }, { content: "Failed work", onAction: () => navigate("/app/failed") }]}>
+      <BlockStack gap="400">
+        {setupNeeded && (
+          <Banner tone="warning" title="Finish set-up before the first shipment" action={{ content: "Open settings", onAction: () => navigate("/app/settings") }}>
+            <p>
+              {!data.setup.apiKey && "Add your shipping API key. "}
+              {!data.setup.pickup && "Set the pickup location couriers collect from."}
+            </p>
+          </Banner>
+        )}
+        {bulk && (
+          <Card>
+            <BlockStack gap="200">
+              <Text as="p">
+                {bulk.intent}: {bulk.done} of {bulk.total}
+              </Text>
+              <ProgressBar progress={bulk.total ? (bulk.done / bulk.total) * 100 : 100} size="small" />
+              {bulk.failures.map((f) => (
+                <Text as="p" tone="critical" key={f}>
+                  {f}
+                </Text>
+              ))}
+            </BlockStack>
+          </Card>
+        )}
+        <Card padding="0">
+          <Tabs
+            tabs={TABS.map((t) => ({ id: t, content: `${TAB_LABELS[t]} (${data.counts[t]})` }))}
+            selected={tabIndex < 0 ? 0 : tabIndex}
+            onSelect={(i) => setParams({ tab: TABS[i] ?? "all", ...(data.search ? { q: data.search } : {}) })}
+          />
+          <div style={{ padding: "12px" }}>
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                setParams({ tab: data.tab, ...(query ? { q: query } : {}) });
+              }}
+            >
+              <InlineStack gap="200" blockAlign="end">
+                <div style={{ flexGrow: 1 }}>
+                  <TextField label="Search by order" labelHidden placeholder="Search by order (#1001)" value={query} onChange={setQuery} autoComplete="off" />
+                </div>
+                <Button submit>Search</Button>
+              </InlineStack>
+            </form>
+          </div>
+          <IndexTable
+            resourceName={{ singular: "shipment", plural: "shipments" }}
+            itemCount={data.rows.length}
+            selectedItemsCount={allResourcesSelected ? "All" : selectedResources.length}
+            onSelectionChange={handleSelectionChange}
+            promotedBulkActions={[
+              { content: "Confirm", onAction: () => void runBulk("confirm") },
+              { content: "Retry", onAction: () => void runBulk("retry") },
+              { content: "Cancel", onAction: () => void runBulk("cancel") },
+            ]}
+            headings={[{ title: "Order" }, { title: "Destination" }, { title: "Courier" }, { title: "Price" }, { title: "Status" }, { title: "Waybill" }, { title: "Updated" }, { title: "Problem" }]}
+          >
+            {data.rows.map((row, index) => (
+              <IndexTable.Row id={row.id} key={row.id} position={index} selected={selectedResources.includes(row.id)}>
+                <IndexTable.Cell>
+                  <Link to={`/app/shipments/${row.id}`}>{row.orderName ?? row.orderId}</Link>
+                </IndexTable.Cell>
+                <IndexTable.Cell>{row.destinationCity ?? "—"}</IndexTable.Cell>
+                <IndexTable.Cell>{row.courierCompany ? `${row.courierCompany.toUpperCase()} ${row.courierType ?? ""}` : "—"}</IndexTable.Cell>
+                <IndexTable.Cell>{row.price ? `${row.currency ?? ""} ${Number(row.price).toLocaleString()}` : "—"}</IndexTable.Cell>
+                <IndexTable.Cell>
+                  <Badge tone={statusTone(row.status, row.problem)}>{row.status.replace(/_/g, " ")}</Badge>
+                </IndexTable.Cell>
+                <IndexTable.Cell>{row.waybillId ? (row.trackingUrl ? <a href={row.trackingUrl} target="_blank" rel="noreferrer">{row.waybillId}</a> : row.waybillId) : "—"}</IndexTable.Cell>
+                <IndexTable.Cell>{new Date(row.updatedAt).toLocaleString()}</IndexTable.Cell>
+                <IndexTable.Cell>
+                  <Text as="span" tone="critical" truncate>
+                    {row.problem ?? ""}
+                  </Text>
+                </IndexTable.Cell>
+              </IndexTable.Row>
+            ))}
+          </IndexTable>
+          <div style={{ padding: "12px" }}>
+            <InlineStack gap="200">
+              {params.get("after") && <Button onClick={() => setParams({ tab: data.tab, ...(data.search ? { q: data.search } : {}) })}>First page</Button>}
+              {data.next && <Button onClick={() => setParams({ tab: data.tab, ...(data.search ? { q: data.search } : {}), after: data.next! })}>Next page</Button>}
+            </InlineStack>
+          </div>
+        </Card>
+      </BlockStack>
+    </Page>
+  );
+}

@@ -1,0 +1,262 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Badge, Banner, BlockStack, Button, Card, Checkbox, FormLayout, InlineStack, Layout, Page, Select, Text, TextField, type TextFieldProps } from "@shopify/polaris";
+import type { SavedLocation } from "../shops/settings";
+import { useState } from "react";
+import { db } from "../db/index.server";
+import { getEnv } from "../env.server";
+import { createShippingClient } from "../shipping/client.server";
+import { COD_TYPES } from "../shipping/contract";
+import { ShippingAuthenticationError, ShippingError } from "../shipping/errors";
+import { ShippingNotConfiguredError, shippingClientForShop } from "../shipping/for-shop.server";
+import { deleteLocation, makeDefaultLocation, saveLocation } from "../shops/locations.server";
+import { authenticate } from "../shopify.server";
+import { parsePickupForm, parsePreferencesForm } from "../shops/settings-form.server";
+import { parseShopSettings } from "../shops/settings";
+import { InvalidShippingKeyError, getShop, setShippingApiKey, shippingModeOfKey, updateShopSettings } from "../shops/shops.server";
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const shop = await getShop(db, session.shop);
+  const settings = parseShopSettings(shop?.settings);
+  let couriers: { value: string; label: string }[] = [];
+  let couriersError: string | null = null;
+  if (shop?.shippingApiKeyEncrypted) {
+    try {
+      const client = await shippingClientForShop(db, getEnv(), session.shop);
+      couriers = (await client.getCouriers()).couriers.map((c) => ({ value: `${c.courier_code}/${c.courier_service_code}`, label: `${c.courier_name} ${c.courier_service_name}` }));
+    } catch (error) {
+      couriersError = (error as Error).message;
+    }
+  }
+  return {
+    apiKey: shop?.shippingApiKeyHint ? { hint: shop.shippingApiKeyHint, mode: shop.shippingMode } : null,
+    settings,
+    couriers,
+    couriersError,
+  };
+};
+
+/** A Polaris TextField holding its own value, submitted with the form under `name`. */
+function Field({ initial, ...props }: Omit<TextFieldProps, "value" | "onChange"> & { name: string; initial?: string }) {
+  const [value, setValue] = useState(initial ?? "");
+  return <TextField {...props} value={value} onChange={setValue} />;
+}
+
+/** Add a pickup location, or edit one (its service id goes along). */
+function LocationForm({ location, errors, busy, disabled }: { location: SavedLocation | null; errors: Record<string, string>; busy: boolean; disabled: boolean }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="saveLocation" />
+      {location && <input type="hidden" name="locationId" value={location.locationId} />}
+      <FormLayout>
+        <Text as="h3" variant="headingSm">
+          {location ? `Edit ${location.contactName}` : "Add a pickup location"}
+        </Text>
+        <FormLayout.Group>
+          <Field label="Contact name" name="contactName" initial={location?.contactName ?? ""} autoComplete="off" error={errors.contactName} />
+          <Field label="Contact phone" name="contactPhone" initial={location?.contactPhone ?? ""} autoComplete="off" error={errors.contactPhone} />
+        </FormLayout.Group>
+        <Field label="Address" name="address" initial={location?.address ?? ""} autoComplete="off" multiline={2} error={errors.address} />
+        <FormLayout.Group>
+          <Field label="Postal code" name="postalCode" initial={location?.postalCode ? String(location.postalCode) : ""} autoComplete="off" error={errors.postalCode} />
+          <Field label="Latitude" name="latitude" initial={location?.latitude !== undefined ? String(location.latitude) : ""} autoComplete="off" helpText="Needed for instant couriers" error={errors.latitude} />
+          <Field label="Longitude" name="longitude" initial={location?.longitude !== undefined ? String(location.longitude) : ""} autoComplete="off" error={errors.longitude} />
+        </FormLayout.Group>
+        <Field label="Note for the courier" name="note" initial={location?.note ?? ""} autoComplete="off" />
+        <Button submit loading={busy} disabled={disabled}>
+          Save pickup location
+        </Button>
+      </FormLayout>
+    </Form>
+  );
+}
+
+type ActionResult = { form: string; ok: boolean; message: string; errors?: Record<string, string>; locationId?: string | null };
+
+export const action = async ({ request }: ActionFunctionArgs): Promise<ActionResult> => {
+  const { session } = await authenticate.admin(request);
+  const env = getEnv();
+  const form = await request.formData();
+  const intent = String(form.get("intent"));
+
+  if (intent === "apiKey") {
+    const key = String(form.get("apiKey") ?? "").trim();
+    try {
+      const mode = shippingModeOfKey(key);
+      const shop = await getShop(db, session.shop);
+      // Checked against the service before it is kept.
+      await createShippingClient({ baseUrl: shop?.shippingBaseUrl ?? env.SHIPPING_API_BASE_URL, apiKey: key, timeoutMs: env.SHIPPING_API_TIMEOUT_MS }).getCouriers();
+      await setShippingApiKey(db, env.ENCRYPTION_KEY, session.shop, key);
+      return { form: intent, ok: true, message: `Saved: a ${mode} key ending in …${key.slice(-4)}` };
+    } catch (error) {
+      if (error instanceof InvalidShippingKeyError) return { form: intent, ok: false, message: error.message, errors: { apiKey: error.message } };
+      if (error instanceof ShippingAuthenticationError) return { form: intent, ok: false, message: "The shipping service refused this key", errors: { apiKey: "Refused by the shipping service" } };
+      if (error instanceof ShippingError) return { form: intent, ok: false, message: `Could not check the key with the shipping service: ${error.message}. Nothing was saved.` };
+      throw error;
+    }
+  }
+
+  if (intent === "saveLocation" || intent === "deleteLocation" || intent === "defaultLocation") {
+    const locationId = String(form.get("locationId") ?? "") || null;
+    try {
+      if (intent === "defaultLocation") {
+        await makeDefaultLocation(db, session.shop, locationId ?? "");
+        return { form: "location", ok: true, message: "Default pickup location changed" };
+      }
+      const client = await shippingClientForShop(db, env, session.shop);
+      if (intent === "deleteLocation") {
+        await deleteLocation(db, client, session.shop, locationId ?? "");
+        return { form: "location", ok: true, message: "Pickup location removed" };
+      }
+      const { pickup, errors } = parsePickupForm(form);
+      if (!pickup) return { form: "location", ok: false, message: "Check the highlighted fields", errors, locationId };
+      await saveLocation(db, client, session.shop, pickup, locationId);
+      return { form: "location", ok: true, message: "Pickup location saved at the shipping service" };
+    } catch (error) {
+      if (error instanceof ShippingNotConfiguredError) return { form: "location", ok: false, message: error.message };
+      if (error instanceof ShippingError) return { form: "location", ok: false, message: `The shipping service refused: ${error.message}` };
+      throw error;
+    }
+  }
+
+  if (intent === "preferences") {
+    const { patch, errors } = parsePreferencesForm(form);
+    if (Object.keys(errors).length > 0) return { form: intent, ok: false, message: "Check the highlighted fields", errors };
+    await updateShopSettings(db, session.shop, patch);
+    return { form: intent, ok: true, message: "Settings saved" };
+  }
+  return { form: intent, ok: false, message: `Unknown form ${intent}` };
+};
+
+export default function Settings() {
+  const navigate = useNavigate();
+  const { apiKey, settings, couriers, couriersError } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const errors = result?.errors ?? {};
+  const [editing, setEditing] = useState<string | null>(null);
+  const [s, setS] = useState({
+    autoCreateDrafts: settings.autoCreateDrafts,
+    autoConfirm: settings.autoConfirm,
+    insurance: settings.insurance,
+    proofOfDelivery: settings.proofOfDelivery,
+    fulfilOnConfirm: settings.fulfilOnConfirm,
+    notifyCustomer: settings.notifyCustomer,
+    defaultCourier: settings.defaultCourier ? `${settings.defaultCourier.company}/${settings.defaultCourier.type}` : "",
+    deliveryType: settings.deliveryType,
+    codType: settings.codType,
+  });
+  const check = (name: keyof typeof s, label: string, help?: string) => (
+    <>
+      <Checkbox label={label} helpText={help} checked={Boolean(s[name])} onChange={(v) => setS({ ...s, [name]: v })} />
+      <input type="hidden" name={name} value={s[name] ? "on" : "off"} />
+    </>
+  );
+  const steps = [!apiKey && "add your shipping API key", !settings.pickup && "add a pickup location"].filter(Boolean);
+
+  return (
+    <Page title="Settings" backAction={{ content: "Shipments", onAction: () => navigate("/app") }}>
+      <Layout>
+        <Layout.Section>
+          <BlockStack gap="400">
+            {steps.length > 0 && <Banner tone="info" title="Before the first shipment">{`To start: ${steps.join(", then ")}.`}</Banner>}
+            {result && <Banner tone={result.ok ? "success" : "critical"}>{result.message}</Banner>}
+            <Card>
+              <Form method="post">
+                <input type="hidden" name="intent" value="apiKey" />
+                <FormLayout>
+                  <Text as="h2" variant="headingMd">
+                    Shipping API key {apiKey && <Badge tone={apiKey.mode === "live" ? "success" : "info"}>{`${apiKey.mode} …${apiKey.hint}`}</Badge>}
+                  </Text>
+                  <Field key={apiKey?.hint ?? "none"} label={apiKey ? "Replace the key" : "API key"} name="apiKey" type="password" autoComplete="off" helpText="Starts with biteship_test. (test mode) or biteship_live. (live). Checked with the service before it is saved; stored encrypted." error={errors.apiKey} />
+                  <Button submit loading={busy}>
+                    Check and save key
+                  </Button>
+                </FormLayout>
+              </Form>
+            </Card>
+            <Card>
+              <BlockStack gap="300">
+                <Text as="h2" variant="headingMd">
+                  Pickup locations
+                </Text>
+                {settings.locations.map((l) => (
+                  <BlockStack gap="100" key={l.locationId}>
+                    <InlineStack gap="200" blockAlign="center">
+                      <Text as="p" fontWeight="semibold">
+                        {l.contactName}
+                      </Text>
+                      {settings.pickup?.locationId === l.locationId && <Badge tone="success">Default origin</Badge>}
+                    </InlineStack>
+                    <Text as="p">{`${l.address}, ${l.postalCode}${l.latitude !== undefined ? ` (${l.latitude}, ${l.longitude})` : ""}`}</Text>
+                    <InlineStack gap="200">
+                      <Button variant="plain" onClick={() => setEditing(l.locationId)}>
+                        Edit
+                      </Button>
+                      {settings.pickup?.locationId !== l.locationId && (
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="defaultLocation" />
+                          <input type="hidden" name="locationId" value={l.locationId} />
+                          <Button submit variant="plain">
+                            Make default
+                          </Button>
+                        </Form>
+                      )}
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="deleteLocation" />
+                        <input type="hidden" name="locationId" value={l.locationId} />
+                        <Button submit variant="plain" tone="critical">
+                          Remove
+                        </Button>
+                      </Form>
+                    </InlineStack>
+                  </BlockStack>
+                ))}
+                <LocationForm key={`${editing ?? "new"}-${settings.locations.length}`} location={settings.locations.find((l) => l.locationId === editing) ?? null} errors={result?.form === "location" ? errors : {}} busy={busy} disabled={!apiKey} />
+                {editing && (
+                  <Button variant="plain" onClick={() => setEditing(null)}>
+                    Add another location instead
+                  </Button>
+                )}
+              </BlockStack>
+            </Card>
+            <Card>
+              <Form method="post">
+                <input type="hidden" name="intent" value="preferences" />
+                <FormLayout>
+                  <Text as="h2" variant="headingMd">
+                    Shipping preferences
+                  </Text>
+                  <Select
+                    label="Default courier and service"
+                    name="defaultCourier"
+                    options={[{ label: "None: the merchant chooses per shipment", value: "" }, ...couriers]}
+                    value={s.defaultCourier}
+                    onChange={(v) => setS({ ...s, defaultCourier: v })}
+                    helpText={couriersError ? `Couriers could not be loaded: ${couriersError}` : "Used when the checkout's shipping line names no courier"}
+                  />
+                  {check("autoCreateDrafts", "Create a draft automatically for each new order")}
+                  {check("autoConfirm", "Confirm ready drafts automatically", "Confirming books the courier and is charged")}
+                  <Select label="Delivery type" name="deliveryType" options={[{ label: "Now: pickup right away", value: "now" }, { label: "Scheduled: pickup next day 10:00", value: "scheduled" }]} value={s.deliveryType} onChange={(v) => setS({ ...s, deliveryType: v as "now" | "scheduled" })} error={errors.deliveryType} />
+                  <Field label="Product type → category" name="categoryMapping" multiline={4} autoComplete="off" initial={Object.entries(settings.categoryMapping).map(([k, v]) => `${k} = ${v}`).join("\n")} helpText="One per line, e.g. Apparel = fashion. Unmatched products are others." error={errors.categoryMapping} />
+                  <Field label="Default weight (grams)" name="defaultWeightGrams" type="number" autoComplete="off" initial={settings.defaultWeightGrams ? String(settings.defaultWeightGrams) : ""} helpText="For variants without a weight; empty makes a missing weight a problem to fix" error={errors.defaultWeightGrams} />
+                  <Field label="Payment gateways that mean cash on delivery" name="codGateways" autoComplete="off" initial={settings.codGateways.join(", ")} helpText="Comma-separated, as they appear on orders, e.g. Cash on Delivery (COD)" />
+                  <Select label="COD disbursement" name="codType" options={COD_TYPES.map((t) => ({ label: t.replace("_", " "), value: t }))} value={s.codType} onChange={(v) => setS({ ...s, codType: v as typeof s.codType })} error={errors.codType} />
+                  {check("insurance", "Insure shipments for the value of their items")}
+                  {check("proofOfDelivery", "Ask for proof of delivery")}
+                  <Field label="Proof of delivery instruction" name="proofOfDeliveryNote" autoComplete="off" initial={settings.proofOfDeliveryNote} error={errors.proofOfDeliveryNote} />
+                  {check("fulfilOnConfirm", "Fulfil the store order with tracking when a shipment is confirmed")}
+                  {check("notifyCustomer", "Notify the customer when fulfilled")}
+                  <Button submit variant="primary" loading={busy}>
+                    Save preferences
+                  </Button>
+                </FormLayout>
+              </Form>
+            </Card>
+          </BlockStack>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}

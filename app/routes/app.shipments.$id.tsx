@@ -1,0 +1,182 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Badge, Banner, BlockStack, Button, Card, DataTable, InlineStack, Layout, Link, Page, Select, Text } from "@shopify/polaris";
+import { useState } from "react";
+import { actionDeps } from "../admin.server";
+import { db } from "../db/index.server";
+import { getEnv } from "../env.server";
+import { ShipmentActionError, cancel, chooseCourier, confirm, createNow, draftRates, retry } from "../shipments/actions.server";
+import { getShipment, shipmentTimeline } from "../shipments/shipments.server";
+import { ShippingError } from "../shipping/errors";
+import { shippingClientForShop } from "../shipping/for-shop.server";
+import { authenticate } from "../shopify.server";
+
+export const loader = async ({ request, params }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const id = params.id ?? "";
+  const shipment = /^[0-9a-f-]{36}$/.test(id) ? await getShipment(db, session.shop, id) : null;
+  if (!shipment) throw new Response("Shipment not found", { status: 404 });
+  const timeline = await shipmentTimeline(db, session.shop, shipment.id);
+
+  // What the service says now (best effort: the page works while the service is down).
+  let remote: { kind: "draft" | "order"; status: string; price: number | null | undefined; courier: string | null } | null = null;
+  let remoteError: string | null = null;
+  let rates: { company: string; type: string; label: string; price: number }[] = [];
+  try {
+    if (shipment.shippingOrderId || shipment.draftOrderId) {
+      const client = await shippingClientForShop(db, getEnv(), session.shop);
+      if (shipment.shippingOrderId) {
+        const order = await client.getOrder(shipment.shippingOrderId);
+        remote = { kind: "order", status: order.status, price: order.price, courier: order.courier ? `${order.courier.company} ${order.courier.type}` : null };
+      } else if (shipment.draftOrderId) {
+        const draft = await client.getDraftOrder(shipment.draftOrderId);
+        remote = { kind: "draft", status: draft.status, price: draft.price, courier: draft.courier?.company ? `${draft.courier.company} ${draft.courier.type}` : null };
+        rates = (await draftRates(actionDeps(), session.shop, shipment.id)).map((p) => ({
+          company: p.courier_code,
+          type: p.courier_service_code,
+          label: `${p.courier_name ?? p.courier_code} ${p.courier_service_name ?? p.courier_service_code} — ${p.currency ?? ""} ${p.price.toLocaleString()} (${p.duration ?? "?"})`,
+          price: p.price,
+        }));
+      }
+    }
+  } catch (error) {
+    remoteError = error instanceof Error ? error.message : String(error);
+  }
+  return {
+    shipment: { ...shipment, createdAt: shipment.createdAt.toISOString(), updatedAt: shipment.updatedAt.toISOString(), redactedAt: shipment.redactedAt?.toISOString() ?? null },
+    timeline: timeline.map((e) => ({ id: e.id, at: e.createdAt.toISOString(), actor: e.actor, type: e.type, from: e.fromStatus, to: e.toStatus, message: e.message })),
+    remote,
+    remoteError,
+    rates,
+  };
+};
+
+export const action = async ({ request, params }: ActionFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent"));
+  const id = params.id ?? "";
+  const deps = actionDeps();
+  try {
+    if (intent === "confirm") await confirm(deps, session.shop, id);
+    else if (intent === "cancel") await cancel(deps, session.shop, id);
+    else if (intent === "retry") await retry(deps, session.shop, id);
+    else if (intent === "create") await createNow(deps, session.shop, id);
+    else if (intent === "courier") {
+      const [company, type] = String(form.get("courier") ?? "").split("/");
+      if (!company || !type) return { ok: false, message: "Choose a courier" };
+      await chooseCourier(deps, session.shop, id, company, type);
+    } else return { ok: false, message: `Unknown action ${intent}` };
+    return { ok: true, message: `${intent}: done` };
+  } catch (error) {
+    if (error instanceof ShipmentActionError) {
+      if (error.status === 404) throw new Response("Shipment not found", { status: 404 });
+      return { ok: false, message: error.message };
+    }
+    if (error instanceof ShippingError) return { ok: false, message: `The shipping service could not be reached or refused: ${error.message}` };
+    throw error;
+  }
+};
+
+export default function ShipmentDetail() {
+  const navigate = useNavigate();
+  const { shipment, timeline, remote, remoteError, rates } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const [courier, setCourier] = useState(rates[0] ? `${rates[0].company}/${rates[0].type}` : "");
+  const canConfirm = shipment.status === "draft_ready";
+  const canCreate = shipment.status === "pending";
+  const canCancel = !["delivered", "cancelled", "returned", "rejected", "disposed", "courier_not_found", "not_required"].includes(shipment.status);
+
+  const button = (intent: string, label: string, tone?: "critical") => (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <Button submit loading={busy} tone={tone}>
+        {label}
+      </Button>
+    </Form>
+  );
+
+  return (
+    <Page title={`Shipment ${shipment.orderName ?? shipment.orderId}`} backAction={{ content: "Shipments", onAction: () => navigate("/app") }} titleMetadata={<Badge>{shipment.status.replace(/_/g, " ")}</Badge>}>
+      <Layout>
+        <Layout.Section>
+          <BlockStack gap="400">
+            {result && <Banner tone={result.ok ? "success" : "critical"}>{result.message}</Banner>}
+            {shipment.problem && (
+              <Banner tone="critical" title="Needs attention">
+                <p>{shipment.problem}</p>
+              </Banner>
+            )}
+            <Card>
+              <BlockStack gap="200">
+                <Text as="h2" variant="headingMd">
+                  Shipment
+                </Text>
+                <Text as="p">Reference: {shipment.referenceId}</Text>
+                <Text as="p">Courier: {shipment.courierCompany ? `${shipment.courierCompany.toUpperCase()} ${shipment.courierType}` : "not chosen"}</Text>
+                <Text as="p">Price: {shipment.price ? `${shipment.currency ?? ""} ${Number(shipment.price).toLocaleString()}` : "—"}</Text>
+                <Text as="p">
+                  Waybill: {shipment.waybillId ?? "—"} {shipment.trackingUrl && <Link url={shipment.trackingUrl} target="_blank">track</Link>}
+                </Text>
+                <Text as="p">Destination: {shipment.redactedAt ? "removed at the customer's request" : [shipment.destinationName, shipment.destinationAddress].filter(Boolean).join(", ") || "—"}</Text>
+                <InlineStack gap="200">
+                  {canCreate && button("create", "Create draft now")}
+                  {canConfirm && button("confirm", "Confirm shipment")}
+                  {shipment.problem && (canCreate || canConfirm) && button("retry", "Retry")}
+                  {canCancel && button("cancel", "Cancel shipment", "critical")}
+                </InlineStack>
+              </BlockStack>
+            </Card>
+            {rates.length > 0 && (
+              <Card>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="courier" />
+                  <BlockStack gap="200">
+                    <Select label="Courier for this draft" name="courier" options={rates.map((r) => ({ label: r.label, value: `${r.company}/${r.type}` }))} value={courier} onChange={setCourier} />
+                    <Button submit loading={busy}>
+                      Use this courier
+                    </Button>
+                  </BlockStack>
+                </Form>
+              </Card>
+            )}
+            <Card>
+              <BlockStack gap="200">
+                <Text as="h2" variant="headingMd">
+                  Timeline
+                </Text>
+                <DataTable
+                  columnContentTypes={["text", "text", "text", "text"]}
+                  headings={["When", "Who", "Change", "Details"]}
+                  rows={timeline.map((e) => [new Date(e.at).toLocaleString(), e.actor, e.from && e.from !== e.to ? `${e.from} → ${e.to}` : e.type, e.message ?? ""])}
+                />
+              </BlockStack>
+            </Card>
+          </BlockStack>
+        </Layout.Section>
+        <Layout.Section variant="oneThird">
+          <Card>
+            <BlockStack gap="200">
+              <Text as="h2" variant="headingMd">
+                At the shipping service
+              </Text>
+              {remote ? (
+                <>
+                  <Text as="p">
+                    {remote.kind === "order" ? "Order" : "Draft"}: {remote.status}
+                  </Text>
+                  <Text as="p">Courier: {remote.courier ?? "none"}</Text>
+                  <Text as="p">Price: {remote.price ?? "—"}</Text>
+                </>
+              ) : (
+                <Text as="p">{remoteError ? `Could not load: ${remoteError}` : "Nothing at the service yet."}</Text>
+              )}
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}

@@ -1,0 +1,58 @@
+import { jsonResponse } from "../http.server";
+import crypto from "node:crypto";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { db } from "../db/index.server";
+import { getEnv } from "../env.server";
+import { enqueue } from "../jobs/queues.server";
+import { logger } from "../logger.server";
+import { getShipmentByShippingOrderId } from "../shipments/shipments.server";
+import { shippingEventSchema } from "../shipping/contract";
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}
+
+/**
+ * Events from the shipping service (order.status, order.price, order.waybill_id). The service
+ * signs nothing; it sends the static header configured with the webhook URL, checked here. The
+ * registration ping `{}` answers 200. An event only names the order: the sync job re-fetches it
+ * from the service rather than trusting the body.
+ */
+export const action = async ({ request }: ActionFunctionArgs) => {
+  if (request.method !== "POST") return jsonResponse({ error: "POST only" }, 405);
+  const env = getEnv();
+  if (!env.SHIPPING_WEBHOOK_SECRET) {
+    logger.error("SHIPPING_WEBHOOK_SECRET is not set: refusing shipping events");
+    return jsonResponse({ error: "Shipping events are not configured" }, 503);
+  }
+  const presented = request.headers.get(env.SHIPPING_WEBHOOK_HEADER) ?? "";
+  if (!sameSecret(presented, env.SHIPPING_WEBHOOK_SECRET)) return jsonResponse({ error: "Unauthorized" }, 401);
+
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return jsonResponse({ error: "Body is not JSON" }, 400);
+  }
+  if (body && typeof body === "object" && Object.keys(body).length === 0) return jsonResponse({ ok: true });
+
+  const parsed = shippingEventSchema.safeParse(body);
+  if (!parsed.success) return jsonResponse({ error: `Not a shipping event: ${parsed.error.issues[0]?.path.join(".")}` }, 400);
+  const event = parsed.data;
+  const shipment = await getShipmentByShippingOrderId(db, event.order_id);
+  if (!shipment) {
+    // Not ours (another app on the same account) or already redacted: nothing to do, no retries.
+    logger.info({ event: event.event, orderId: event.order_id }, "shipping event for an unknown order ignored");
+    return jsonResponse({ ok: true, ignored: true });
+  }
+  const reason = `${event.event.replace(".", "-")}-${event.status ?? "x"}-${event.courier_waybill_id ?? "x"}-${event.order_price ?? "x"}`;
+  try {
+    await enqueue.syncStatus(shipment.shop, shipment.id, reason);
+  } catch (error) {
+    logger.error({ shop: shipment.shop, shipmentId: shipment.id, err: (error as Error).message }, "could not enqueue a status sync");
+    return jsonResponse({ error: "Queue unavailable, retry later" }, 503);
+  }
+  return jsonResponse({ ok: true });
+};

@@ -1,0 +1,125 @@
+import type { Db } from "../db/client.server";
+import type { Shipment } from "../db/schema";
+import type { Env } from "../env.server";
+import type { enqueue as enqueueFns } from "../jobs/queues.server";
+import { ShippingError } from "../shipping/errors";
+import { shippingClientForShop } from "../shipping/for-shop.server";
+import { addShipmentEvent, getShipment, updateShipment } from "./shipments.server";
+import { TERMINAL_STATUSES, type ShipmentStatus } from "./states";
+
+/**
+ * What a merchant can do to a shipment from the admin (pages, order block, bulk actions). Every
+ * function takes the shop from the authenticated session and refuses shipments of other shops as
+ * if they did not exist. Work at the service goes through the same jobs the webhooks use; job ids
+ * carry the shipment's version, so a double click makes one job.
+ */
+
+export class ShipmentActionError extends Error {
+  override name = "ShipmentActionError";
+  constructor(
+    message: string,
+    readonly status: 400 | 404 | 409 = 409,
+  ) {
+    super(message);
+  }
+}
+
+export interface ActionDeps {
+  db: Db;
+  enqueue: Pick<typeof enqueueFns, "createDraft" | "confirm" | "cancel">;
+  env: Pick<Env, "ENCRYPTION_KEY" | "SHIPPING_API_BASE_URL" | "SHIPPING_API_TIMEOUT_MS">;
+}
+
+async function load(deps: ActionDeps, shop: string, shipmentId: string): Promise<Shipment> {
+  const shipment = /^[0-9a-f-]{36}$/.test(shipmentId) ? await getShipment(deps.db, shop, shipmentId) : null;
+  if (!shipment) throw new ShipmentActionError("Shipment not found", 404);
+  return shipment;
+}
+
+const MERCHANT = "merchant";
+
+/**
+ * Records the merchant's request; clears a stale problem (which bumps the version). The job id
+ * then carries the version, so repeated clicks on an unchanged shipment make one job.
+ */
+async function request(deps: ActionDeps, shipment: Shipment, type: string, message: string): Promise<Shipment> {
+  if (shipment.problem) {
+    const updated = await updateShipment(deps.db, shipment, { problem: null }, { actor: MERCHANT, type, message });
+    if (updated) return updated;
+    throw new ShipmentActionError("The shipment changed meanwhile; reload and try again");
+  }
+  await addShipmentEvent(deps.db, shipment, { actor: MERCHANT, type, message });
+  return shipment;
+}
+
+/** Creates the draft now (automatic creation off, or after fixing a problem). */
+export async function createNow(deps: ActionDeps, shop: string, shipmentId: string): Promise<Shipment> {
+  const shipment = await load(deps, shop, shipmentId);
+  if (shipment.status !== "pending") throw new ShipmentActionError(`A draft already exists (status ${shipment.status})`);
+  const updated = await request(deps, shipment, "create_requested", "Draft creation requested");
+  await deps.enqueue.createDraft(shop, shipment.orderId, `v${updated.version}`);
+  return updated;
+}
+
+export async function confirm(deps: ActionDeps, shop: string, shipmentId: string): Promise<Shipment> {
+  const shipment = await load(deps, shop, shipmentId);
+  if (shipment.status === "draft_placed") throw new ShipmentActionError("Choose a courier before confirming");
+  if (shipment.status !== "draft_ready") throw new ShipmentActionError(`Only a ready draft can be confirmed (status ${shipment.status})`);
+  const updated = await request(deps, shipment, "confirm_requested", "Confirmation requested");
+  await deps.enqueue.confirm(shop, shipment.id, `v${updated.version}`);
+  return updated;
+}
+
+export async function cancel(deps: ActionDeps, shop: string, shipmentId: string): Promise<Shipment> {
+  const shipment = await load(deps, shop, shipmentId);
+  if (TERMINAL_STATUSES.has(shipment.status as ShipmentStatus)) throw new ShipmentActionError(`Nothing to cancel (status ${shipment.status})`);
+  await addShipmentEvent(deps.db, shipment, { actor: MERCHANT, type: "cancel_requested", message: "Cancellation requested" });
+  await deps.enqueue.cancel(shop, shipment.orderId);
+  return shipment;
+}
+
+/** Does again whatever the shipment is stuck on: create, or confirm. */
+export async function retry(deps: ActionDeps, shop: string, shipmentId: string): Promise<Shipment> {
+  const shipment = await load(deps, shop, shipmentId);
+  if (shipment.status === "pending") return createNow(deps, shop, shipmentId);
+  if (shipment.status === "draft_ready") return confirm(deps, shop, shipmentId);
+  throw new ShipmentActionError(`Nothing to retry in status ${shipment.status}`);
+}
+
+/**
+ * Sets the draft's courier from its rates (the service checks it is among them) and makes it
+ * ready. Synchronous: the merchant sees the outcome, or the service's reason, at once.
+ */
+export async function chooseCourier(deps: ActionDeps, shop: string, shipmentId: string, company: string, type: string): Promise<Shipment> {
+  const shipment = await load(deps, shop, shipmentId);
+  if (!shipment.draftOrderId || shipment.shippingOrderId) throw new ShipmentActionError("The courier can only be chosen on an unconfirmed draft");
+  const client = await shippingClientForShop(deps.db, deps.env, shop);
+  try {
+    const draft = await client.updateDraftOrder(shipment.draftOrderId, { courier_company: company, courier_type: type });
+    const updated = await updateShipment(
+      deps.db,
+      shipment,
+      {
+        status: draft.status === "ready" ? "draft_ready" : "draft_placed",
+        courierCompany: draft.courier?.company ?? null,
+        courierType: draft.courier?.type ?? null,
+        price: draft.price === null || draft.price === undefined ? null : String(draft.price),
+        problem: null,
+      },
+      { actor: MERCHANT, type: "courier_chosen", message: `Courier ${company} ${type}, price ${draft.price ?? "?"}` },
+    );
+    if (!updated) throw new ShipmentActionError("The shipment changed meanwhile; reload and try again");
+    return updated;
+  } catch (error) {
+    if (error instanceof ShippingError && !error.retryable) throw new ShipmentActionError(`The shipping service refused: ${error.message}`, 400);
+    throw error;
+  }
+}
+
+/** The draft's rates, for the courier choice. */
+export async function draftRates(deps: ActionDeps, shop: string, shipmentId: string) {
+  const shipment = await load(deps, shop, shipmentId);
+  if (!shipment.draftOrderId || shipment.shippingOrderId) return [];
+  const client = await shippingClientForShop(deps.db, deps.env, shop);
+  return (await client.getDraftOrderRates(shipment.draftOrderId)).pricing;
+}

@@ -1,0 +1,107 @@
+import { and, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import type { Queryable } from "../db/client.server";
+import { shipments } from "../db/schema";
+import type { ShipmentStatus } from "./states";
+
+import type { Tab } from "./tabs";
+
+export { TABS, type Tab } from "./tabs";
+
+const TAB_STATUSES: Record<Exclude<Tab, "all" | "attention">, ShipmentStatus[]> = {
+  drafts: ["pending", "draft_placed", "draft_ready"],
+  in_transit: ["confirmed", "scheduled", "allocated", "picking_up", "picked", "in_transit", "on_hold", "dropping_off", "return_in_transit"],
+  delivered: ["delivered"],
+  cancelled: ["cancelled", "not_required", "returned", "rejected", "disposed", "courier_not_found"],
+};
+
+function tabFilter(tab: Tab): SQL | undefined {
+  if (tab === "all") return undefined;
+  if (tab === "attention") return isNotNull(shipments.problem);
+  return inArray(shipments.status, TAB_STATUSES[tab]);
+}
+
+export interface Cursor {
+  updatedAt: string;
+  id: string;
+}
+
+export function encodeCursor(c: Cursor): string {
+  return Buffer.from(`${c.updatedAt}|${c.id}`).toString("base64url");
+}
+
+export function decodeCursor(value: string | null | undefined): Cursor | null {
+  if (!value) return null;
+  const [updatedAt, id] = Buffer.from(value, "base64url").toString("utf8").split("|");
+  if (!updatedAt || !id || Number.isNaN(Date.parse(updatedAt)) || !/^[0-9a-f-]{36}$/.test(id)) return null;
+  return { updatedAt, id };
+}
+
+export interface ListOptions {
+  tab?: Tab;
+  /** Matches order names (#1001) and order ids. */
+  search?: string;
+  /** The last row of the previous page. */
+  after?: Cursor | null;
+  limit?: number;
+}
+
+/**
+ * One page of a shop's shipments, newest change first. Keyset pagination on (updated_at, id),
+ * served by the (shop, updated_at, id) index: page 1,000 costs what page 1 costs.
+ */
+export async function listShipments(db: Queryable, shop: string, options: ListOptions = {}) {
+  const limit = Math.min(Math.max(options.limit ?? 50, 1), 250);
+  const conditions: (SQL | undefined)[] = [eq(shipments.shop, shop), tabFilter(options.tab ?? "all")];
+  const search = options.search?.trim();
+  if (search) {
+    const escaped = search.replace(/[\\%_]/g, (c) => `\\${c}`);
+    conditions.push(or(ilike(shipments.orderName, `%${escaped}%`), eq(shipments.orderId, search)));
+  }
+  if (options.after) {
+    // A row-value comparison: PostgreSQL walks the (shop, updated_at, id) index straight to it.
+    conditions.push(sql`(${shipments.updatedAt}, ${shipments.id}) < (${new Date(options.after.updatedAt).toISOString()}::timestamptz, ${options.after.id}::uuid)`);
+  }
+  const rows = await db
+    .select({
+      id: shipments.id,
+      orderId: shipments.orderId,
+      orderName: shipments.orderName,
+      status: shipments.status,
+      problem: shipments.problem,
+      destinationCity: shipments.destinationCity,
+      courierCompany: shipments.courierCompany,
+      courierType: shipments.courierType,
+      price: shipments.price,
+      currency: shipments.currency,
+      waybillId: shipments.waybillId,
+      trackingUrl: shipments.trackingUrl,
+      updatedAt: shipments.updatedAt,
+    })
+    .from(shipments)
+    .where(and(...conditions))
+    .orderBy(desc(shipments.updatedAt), desc(shipments.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    rows: page,
+    next: rows.length > limit && last ? encodeCursor({ updatedAt: last.updatedAt.toISOString(), id: last.id }) : null,
+  };
+}
+
+/** Shipments per tab, in one pass over the shop's rows. */
+export async function countByTab(db: Queryable, shop: string): Promise<Record<Tab, number>> {
+  const inList = (statuses: ShipmentStatus[]) => sql.join(statuses.map((s) => sql`${s}`), sql`, `);
+  const [row] = await db
+    .select({
+      all: sql<number>`count(*)::int`,
+      attention: sql<number>`count(*) filter (where ${shipments.problem} is not null)::int`,
+      drafts: sql<number>`count(*) filter (where ${shipments.status} in (${inList(TAB_STATUSES.drafts)}))::int`,
+      in_transit: sql<number>`count(*) filter (where ${shipments.status} in (${inList(TAB_STATUSES.in_transit)}))::int`,
+      delivered: sql<number>`count(*) filter (where ${shipments.status} in (${inList(TAB_STATUSES.delivered)}))::int`,
+      cancelled: sql<number>`count(*) filter (where ${shipments.status} in (${inList(TAB_STATUSES.cancelled)}))::int`,
+    })
+    .from(shipments)
+    .where(eq(shipments.shop, shop));
+  return row ?? { all: 0, attention: 0, drafts: 0, in_transit: 0, delivered: 0, cancelled: 0 };
+}

@@ -1,0 +1,688 @@
+/**
+ * The shipping service's contract: value lists, codes, and the zod schemas and types of every
+ * request and response. One module for both sides: the app's client (app/shipping/client.server.ts)
+ * parses every answer with these schemas, and the sandbox (sandbox/) builds its answers to them.
+ *
+ * Sources: ../shared/spec/shipping-service-interface.md and shipping-api-reference.md. Response
+ * schemas are tolerant (unknown fields kept, most fields nullable) because the real service adds
+ * fields over time; request schemas are as strict as the service is, never stricter.
+ */
+import { z } from "zod";
+
+// ---------------------------------------------------------------------------------------------
+// Value lists
+
+export const ITEM_CATEGORIES = [
+  "fashion",
+  "healthcare",
+  "food_and_drink",
+  "electronic",
+  "beauty",
+  "outdoor_gear",
+  "home_accessories",
+  "hobby",
+  "collection",
+  "sparepart",
+  "groceries",
+  "frozen_food",
+  "others",
+] as const;
+export type ItemCategory = (typeof ITEM_CATEGORIES)[number];
+
+export const DELIVERY_TYPES = ["now", "scheduled"] as const;
+export const COLLECTION_METHODS = ["pickup", "drop_off"] as const;
+export const COD_TYPES = ["7_days", "5_days", "3_days"] as const;
+export type CodType = (typeof COD_TYPES)[number];
+/** Highest cash-on-delivery amount the service accepts (40002030 above it). */
+export const COD_MAX_AMOUNT = 15_000_000;
+
+export const DRAFT_STATUSES = ["placed", "ready", "confirmed"] as const;
+export type DraftStatus = (typeof DRAFT_STATUSES)[number];
+
+export const ORDER_STATUSES = [
+  "confirmed",
+  "scheduled",
+  "allocated",
+  "picking_up",
+  "picked",
+  "in_transit",
+  "on_hold",
+  "dropping_off",
+  "delivered",
+  "cancelled",
+  "return_in_transit",
+  "returned",
+  "rejected",
+  "disposed",
+  "courier_not_found",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const TERMINAL_ORDER_STATUSES: ReadonlySet<OrderStatus> = new Set([
+  "delivered",
+  "cancelled",
+  "returned",
+  "rejected",
+  "disposed",
+  "courier_not_found",
+]);
+export const CANCELLABLE_ORDER_STATUSES: ReadonlySet<OrderStatus> = new Set([
+  "confirmed",
+  "scheduled",
+  "allocated",
+  "picking_up",
+]);
+
+export const CANCELLATION_REASON_CODES = ["change_courier", "pickup_delay", "change_address", "others"] as const;
+export type CancellationReasonCode = (typeof CANCELLATION_REASON_CODES)[number];
+
+/** Courier codes of the service's catalogue (the reference's list). */
+export const COURIER_CODES = ["jne", "sicepat", "anteraja", "jnt", "tiki", "ninja", "lion", "sap", "pos", "grab", "gojek", "paxel", "lalamove", "borzo"] as const;
+
+/** Couriers whose services need coordinates on both sides. */
+export const INSTANT_COURIERS: ReadonlySet<string> = new Set(["gojek", "grab", "paxel", "lalamove", "borzo"]);
+
+/** Service codes named in the reference (SSS MM NNN: HTTP-like status, module, sequence). */
+export const CODES = {
+  draftCreated: 20111002,
+  draftRetrieved: 20011004,
+  draftUpdated: 20011003,
+  rates: 20001007,
+  draftRates: 20001003,
+
+  invalidKey: 40000001,
+  missingKey: 40101001,
+  badRequest: 40000002,
+  notFound: 40400001,
+  payloadTooLarge: 41300001,
+  rateLimited: 42900001,
+  internal: 50000001,
+
+  ratesInvalidPostalCode: 40001001,
+  ratesMissingParameter: 40001002,
+  ratesNoCourier: 40001010,
+
+  deliveryTypeMissing: 40002005,
+  deliveryTypeInvalid: 40002006,
+  destinationLocatorMissing: 40002010,
+  originLocatorMissing: 40002011,
+  timePassed: 40002013,
+  destinationNameMissing: 40002014,
+  destinationPhoneMissing: 40002015,
+  destinationAddressMissing: 40002016,
+  originNameMissing: 40002017,
+  originPhoneMissing: 40002018,
+  originAddressMissing: 40002019,
+  originCoordinateIncomplete: 40002022,
+  destinationCoordinateIncomplete: 40002023,
+  courierNeedsOriginCoordinate: 40002024,
+  courierNeedsDestinationCoordinate: 40002025,
+  courierUnknown: 40002026,
+  courierTypeUnknown: 40002027,
+  codNotAvailable: 40002028,
+  codTypeInvalid: 40002029,
+  codTooHigh: 40002030,
+  courierNoCod: 40002031,
+  podNoteRequired: 40002032,
+  courierNoPod: 40002033,
+  courierNoInsurance: 40002034,
+  deliveryDateMissing: 40002035,
+  deliveryTimeMissing: 40002036,
+  updateFailed: 40002043,
+  updateAlreadyConfirmed: 40002044,
+  updateDelivered: 40002045,
+  updateCancelled: 40002046,
+  updateInProcess: 40002047,
+  cancelNotAllowed: 40002053,
+  orderNotFound: 40002057,
+  referenceUsed: 40002060,
+  dateFormat: 40002061,
+  timeFormat: 40002062,
+
+  draftBadRequest: 40011001,
+  draftNotFound: 40411007,
+  draftAlreadyConfirmed: 42211006,
+  draftNotReady: 42211008,
+  draftCodProblem: 42211010,
+  draftCodTypeProblem: 42211011,
+  draftCodAmountProblem: 42211012,
+  draftPostalCode: 42211013,
+  draftReferenceUsed: 42211015,
+
+  locationNotFound: 40410001,
+  locationBadRequest: 40010001,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Normalisers
+
+/** Courier codes are lowercase at the service; callers may send any case. */
+export function normaliseCourierCode(code: string): string {
+  return code.trim().toLowerCase();
+}
+
+export function sameCourier(a: string | null | undefined, b: string | null | undefined): boolean {
+  return a != null && b != null && normaliseCourierCode(a) === normaliseCourierCode(b);
+}
+
+/**
+ * Order statuses arrive as `picking_up` from order endpoints and `pickingUp` from tracking
+ * endpoints (and in any case from events). Returns null for a status the contract does not list.
+ */
+export function normaliseOrderStatus(status: string | null | undefined): OrderStatus | null {
+  if (!status) return null;
+  const snake = status
+    .trim()
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/[\s-]+/g, "_")
+    .toLowerCase();
+  return (ORDER_STATUSES as readonly string[]).includes(snake) ? (snake as OrderStatus) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared pieces
+
+const nullableString = z.string().nullish();
+const nullableNumber = z.number().nullish();
+
+export const coordinateSchema = z.object({
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+});
+export type Coordinate = z.infer<typeof coordinateSchema>;
+
+export const itemSchema = z.object({
+  name: z.string().min(1),
+  description: z.string().optional(),
+  category: z.enum(ITEM_CATEGORIES).optional(),
+  sku: z.string().optional(),
+  value: z.number().nonnegative(),
+  quantity: z.number().int().positive(),
+  weight: z.number().positive(),
+  height: z.number().nonnegative().optional(),
+  length: z.number().nonnegative().optional(),
+  width: z.number().nonnegative().optional(),
+});
+export type Item = z.infer<typeof itemSchema>;
+
+const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+// ---------------------------------------------------------------------------------------------
+// Draft orders
+
+/** POST /v1/draft_orders (section 2.1). */
+export const draftOrderCreateRequestSchema = z.object({
+  shipper_contact_name: z.string().optional(),
+  shipper_contact_phone: z.string().optional(),
+  shipper_contact_email: z.string().optional(),
+  shipper_organization: z.string().optional(),
+  origin_contact_name: z.string().min(1),
+  origin_contact_phone: z.string().min(1),
+  origin_contact_email: z.string().optional(),
+  origin_address: z.string().min(1),
+  origin_note: z.string().optional(),
+  origin_postal_code: z.number().int().positive().optional(),
+  origin_coordinate: coordinateSchema.optional(),
+  origin_area_id: z.string().optional(),
+  origin_location_id: z.string().optional(),
+  origin_collection_method: z.enum(COLLECTION_METHODS).optional(),
+  destination_contact_name: z.string().min(1),
+  destination_contact_phone: z.string().min(1),
+  destination_contact_email: z.string().optional(),
+  destination_address: z.string().min(1),
+  destination_note: z.string().optional(),
+  destination_postal_code: z.number().int().positive().optional(),
+  destination_coordinate: coordinateSchema.optional(),
+  destination_area_id: z.string().optional(),
+  destination_location_id: z.string().optional(),
+  destination_cash_on_delivery: z.number().positive().optional(),
+  destination_cash_on_delivery_type: z.enum(COD_TYPES).optional(),
+  destination_proof_of_delivery: z.boolean().optional(),
+  destination_proof_of_delivery_note: z.string().optional(),
+  courier_company: z.string().optional(),
+  courier_type: z.string().optional(),
+  courier_insurance: z.number().nonnegative().optional(),
+  delivery_type: z.enum(DELIVERY_TYPES),
+  delivery_date: z.string().regex(datePattern, "must be YYYY-MM-DD").optional(),
+  delivery_time: z.string().regex(timePattern, "must be HH:mm").optional(),
+  order_note: z.string().optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+  reference_id: z.string().min(1).optional(),
+  tags: z.array(z.string()).optional(),
+  items: z.array(itemSchema).min(1),
+});
+export type DraftOrderCreateRequest = z.infer<typeof draftOrderCreateRequestSchema>;
+
+/** POST /v1/draft_orders/:id: any subset of the create fields. */
+export const draftOrderUpdateRequestSchema = draftOrderCreateRequestSchema.partial();
+export type DraftOrderUpdateRequest = z.infer<typeof draftOrderUpdateRequestSchema>;
+
+const coordinateOut = z.object({ latitude: nullableNumber, longitude: nullableNumber }).nullish();
+
+const sideSchema = z.looseObject({
+  area_id: nullableString,
+  address: nullableString,
+  note: nullableString,
+  contact_name: nullableString,
+  contact_phone: nullableString,
+  contact_email: nullableString,
+  coordinate: coordinateOut,
+  province_name: nullableString,
+  city_name: nullableString,
+  district_name: nullableString,
+  postal_code: z.union([z.number(), z.string()]).nullish(),
+  collection_method: nullableString,
+});
+
+const proofOfDeliverySchema = z.looseObject({
+  use: z.boolean().nullish(),
+  fee: nullableNumber,
+  note: nullableString,
+  link: nullableString,
+});
+
+const cashOnDeliverySchema = z.looseObject({
+  id: nullableString,
+  payment_method: nullableString,
+  amount: nullableNumber,
+  amount_currency: nullableString,
+  fee: nullableNumber,
+  fee_currency: nullableString,
+  note: nullableString,
+  type: nullableString,
+});
+
+const insuranceSchema = z.looseObject({
+  amount: nullableNumber,
+  fee: nullableNumber,
+  note: nullableString,
+  amount_currency: nullableString,
+  fee_currency: nullableString,
+});
+
+const itemOutSchema = z.looseObject({
+  name: z.string(),
+  description: nullableString,
+  category: nullableString,
+  sku: nullableString,
+  value: nullableNumber,
+  currency: nullableString,
+  quantity: nullableNumber,
+  height: nullableNumber,
+  width: nullableNumber,
+  length: nullableNumber,
+  weight: nullableNumber,
+});
+
+const deliverySchema = z.looseObject({
+  type: nullableString,
+  datetime: nullableString,
+  note: nullableString,
+  distance: nullableNumber,
+  distance_unit: nullableString,
+});
+
+/** The draft order object (section 2.3). */
+export const draftOrderSchema = z.looseObject({
+  success: z.boolean().optional(),
+  code: z.number().optional(),
+  message: z.string().optional(),
+  object: z.literal("draft_order").optional(),
+  id: z.string(),
+  order_id: nullableString,
+  origin: sideSchema.nullish(),
+  destination: sideSchema
+    .extend({
+      proof_of_delivery: proofOfDeliverySchema.nullish(),
+      cash_on_delivery: cashOnDeliverySchema.nullish(),
+    })
+    .nullish(),
+  courier: z
+    .looseObject({
+      name: nullableString,
+      phone: nullableString,
+      company: nullableString,
+      type: nullableString,
+      link: nullableString,
+      tracking_id: nullableString,
+      waybill_id: nullableString,
+      insurance: insuranceSchema.nullish(),
+      routing_code: nullableString,
+    })
+    .nullish(),
+  delivery: deliverySchema.nullish(),
+  extra: z.array(z.unknown()).nullish(),
+  tags: z.array(z.string()).nullish(),
+  metadata: z.record(z.string(), z.unknown()).nullish(),
+  items: z.array(itemOutSchema).nullish(),
+  currency: nullableString,
+  tax_lines: z.array(z.unknown()).nullish(),
+  price: nullableNumber,
+  status: z.enum(DRAFT_STATUSES),
+  reference_id: nullableString,
+  invoice_id: nullableString,
+  user_id: nullableString,
+  created_at: nullableString,
+  updated_at: nullableString,
+  placed_at: nullableString,
+  ready_at: nullableString,
+  confirmed_at: nullableString,
+  deleted_at: nullableString,
+});
+export type DraftOrder = z.infer<typeof draftOrderSchema>;
+
+export const draftOrderDeleteResponseSchema = z.looseObject({
+  success: z.literal(true),
+  object: z.string().optional(),
+  id: z.string(),
+  message: z.string().optional(),
+});
+export type DraftOrderDeleteResponse = z.infer<typeof draftOrderDeleteResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Orders
+
+/** POST /v1/orders: a draft create whose courier is required. */
+export const orderCreateRequestSchema = draftOrderCreateRequestSchema.extend({
+  courier_company: z.string().min(1),
+  courier_type: z.string().min(1),
+});
+export type OrderCreateRequest = z.infer<typeof orderCreateRequestSchema>;
+
+/** POST /v1/orders/:id (only before the order is in process). */
+export const orderUpdateRequestSchema = draftOrderCreateRequestSchema.partial();
+export type OrderUpdateRequest = z.infer<typeof orderUpdateRequestSchema>;
+
+const historyEntrySchema = z.looseObject({
+  service_type: nullableString,
+  status: z.string(),
+  note: nullableString,
+  updated_at: nullableString,
+});
+
+export const orderSchema = z.looseObject({
+  success: z.boolean().optional(),
+  message: z.string().optional(),
+  object: z.literal("order").optional(),
+  id: z.string(),
+  draft_order_id: nullableString,
+  short_id: nullableString,
+  shipper: z
+    .looseObject({ name: nullableString, email: nullableString, phone: nullableString, organization: nullableString })
+    .nullish(),
+  origin: sideSchema.nullish(),
+  destination: sideSchema
+    .extend({
+      proof_of_delivery: proofOfDeliverySchema.nullish(),
+      cash_on_delivery: cashOnDeliverySchema.nullish(),
+    })
+    .nullish(),
+  courier: z
+    .looseObject({
+      tracking_id: nullableString,
+      waybill_id: nullableString,
+      company: nullableString,
+      type: nullableString,
+      driver_name: nullableString,
+      driver_phone: nullableString,
+      driver_photo_url: nullableString,
+      driver_plate_number: nullableString,
+      link: nullableString,
+      shipment_fee: nullableNumber,
+      insurance: insuranceSchema.nullish(),
+      routing_code: nullableString,
+      history: z.array(historyEntrySchema).nullish(),
+    })
+    .nullish(),
+  delivery: deliverySchema.nullish(),
+  reference_id: nullableString,
+  invoice_id: nullableString,
+  items: z.array(itemOutSchema).nullish(),
+  extra: z.array(z.unknown()).nullish(),
+  metadata: z.record(z.string(), z.unknown()).nullish(),
+  tags: z.array(z.string()).nullish(),
+  note: nullableString,
+  currency: nullableString,
+  tax_lines: z.array(z.unknown()).nullish(),
+  price: nullableNumber,
+  /** Kept as the service spells it; use normaliseOrderStatus() to compare. */
+  status: z.string(),
+  ticket_status: nullableString,
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderCancelRequestSchema = z
+  .object({
+    cancellation_reason_code: z.enum(CANCELLATION_REASON_CODES),
+    cancellation_reason: z.string().min(1).optional(),
+  })
+  .refine((v) => v.cancellation_reason_code !== "others" || v.cancellation_reason, {
+    message: "cancellation_reason is required when cancellation_reason_code is others",
+    path: ["cancellation_reason"],
+  });
+export type OrderCancelRequest = z.infer<typeof orderCancelRequestSchema>;
+
+export const orderCancelResponseSchema = z.looseObject({
+  success: z.literal(true),
+  message: z.string().optional(),
+  object: z.literal("order").optional(),
+  id: z.string(),
+  status: z.string(),
+  cancellation_reason_code: nullableString,
+  cancellation_reason: nullableString,
+});
+export type OrderCancelResponse = z.infer<typeof orderCancelResponseSchema>;
+
+export const cancellationReasonsResponseSchema = z.looseObject({
+  success: z.literal(true),
+  cancellation_reasons: z.array(z.looseObject({ code: z.string(), reason: z.string() })),
+});
+export type CancellationReasonsResponse = z.infer<typeof cancellationReasonsResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Rates and couriers
+
+/** POST /v1/rates/couriers. Each side by area id, coordinates or postal code. */
+export const ratesRequestSchema = z.object({
+  origin_area_id: z.string().optional(),
+  origin_latitude: z.number().optional(),
+  origin_longitude: z.number().optional(),
+  origin_postal_code: z.number().int().positive().optional(),
+  destination_area_id: z.string().optional(),
+  destination_latitude: z.number().optional(),
+  destination_longitude: z.number().optional(),
+  destination_postal_code: z.number().int().positive().optional(),
+  /** Comma-separated courier codes, e.g. "jne,sicepat,grab". */
+  couriers: z.string().min(1),
+  items: z.array(itemSchema).min(1),
+  courier_insurance: z.number().nonnegative().optional(),
+  destination_cash_on_delivery: z.number().positive().optional(),
+  destination_cash_on_delivery_type: z.enum(COD_TYPES).optional(),
+});
+export type RatesRequest = z.infer<typeof ratesRequestSchema>;
+
+export const pricingSchema = z.looseObject({
+  company: z.string(),
+  courier_name: nullableString,
+  courier_code: z.string(),
+  courier_service_name: nullableString,
+  courier_service_code: z.string(),
+  type: nullableString,
+  description: nullableString,
+  duration: nullableString,
+  shipment_duration_range: nullableString,
+  shipment_duration_unit: nullableString,
+  service_type: nullableString,
+  shipping_type: nullableString,
+  price: z.number(),
+  shipping_fee: nullableNumber,
+  shipping_fee_discount: nullableNumber,
+  shipping_fee_surcharge: nullableNumber,
+  insurance_fee: nullableNumber,
+  cash_on_delivery_fee: nullableNumber,
+  currency: nullableString,
+  tax_lines: z.array(z.unknown()).nullish(),
+  available_collection_method: z.array(z.string()).nullish(),
+  available_for_cash_on_delivery: z.boolean().nullish(),
+  available_for_proof_of_delivery: z.boolean().nullish(),
+  available_for_instant_waybill_id: z.boolean().nullish(),
+  available_for_insurance: z.boolean().nullish(),
+});
+export type Pricing = z.infer<typeof pricingSchema>;
+
+export const ratesResponseSchema = z.looseObject({
+  success: z.literal(true),
+  object: z.string().optional(),
+  message: z.string().optional(),
+  code: z.number().optional(),
+  origin: z.record(z.string(), z.unknown()).nullish(),
+  destination: z.record(z.string(), z.unknown()).nullish(),
+  pricing: z.array(pricingSchema),
+});
+export type RatesResponse = z.infer<typeof ratesResponseSchema>;
+
+export const courierServiceSchema = z.looseObject({
+  courier_name: z.string(),
+  courier_code: z.string(),
+  courier_service_name: z.string(),
+  courier_service_code: z.string(),
+  tier: nullableString,
+  description: nullableString,
+  service_type: nullableString,
+  shipping_type: nullableString,
+  shipment_duration_range: nullableString,
+  shipment_duration_unit: nullableString,
+  available_collection_method: z.array(z.string()).nullish(),
+  available_for_cash_on_delivery: z.boolean().nullish(),
+  available_for_proof_of_delivery: z.boolean().nullish(),
+  available_for_instant_waybill_id: z.boolean().nullish(),
+});
+export type CourierService = z.infer<typeof courierServiceSchema>;
+
+export const couriersResponseSchema = z.looseObject({
+  success: z.literal(true),
+  object: z.string().optional(),
+  couriers: z.array(courierServiceSchema),
+});
+export type CouriersResponse = z.infer<typeof couriersResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Locations
+
+export const locationCreateRequestSchema = z.object({
+  name: z.string().min(1),
+  contact_name: z.string().min(1),
+  contact_phone: z.string().min(1),
+  address: z.string().min(1),
+  note: z.string().optional(),
+  postal_code: z.number().int().positive(),
+  latitude: z.number().min(-90).max(90).optional(),
+  longitude: z.number().min(-180).max(180).optional(),
+  type: z.enum(["origin", "destination"]),
+});
+export type LocationCreateRequest = z.infer<typeof locationCreateRequestSchema>;
+
+export const locationUpdateRequestSchema = locationCreateRequestSchema.partial();
+export type LocationUpdateRequest = z.infer<typeof locationUpdateRequestSchema>;
+
+export const locationSchema = z.looseObject({
+  success: z.boolean().optional(),
+  id: z.string(),
+  name: nullableString,
+  contact_name: nullableString,
+  contact_phone: nullableString,
+  address: nullableString,
+  note: nullableString,
+  postal_code: z.union([z.number(), z.string()]).nullish(),
+  latitude: nullableNumber,
+  longitude: nullableNumber,
+  type: nullableString,
+  created_at: nullableString,
+  updated_at: nullableString,
+});
+export type Location = z.infer<typeof locationSchema>;
+
+export const locationDeleteResponseSchema = z.looseObject({
+  success: z.literal(true),
+  id: z.string(),
+  message: z.string().optional(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Areas and tracking
+
+export const areaSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  country_name: nullableString,
+  country_code: nullableString,
+  administrative_division_level_1_name: nullableString,
+  administrative_division_level_1_type: nullableString,
+  administrative_division_level_2_name: nullableString,
+  administrative_division_level_2_type: nullableString,
+  administrative_division_level_3_name: nullableString,
+  administrative_division_level_3_type: nullableString,
+  postal_code: z.union([z.number(), z.string()]).nullish(),
+});
+export type Area = z.infer<typeof areaSchema>;
+
+export const areasResponseSchema = z.looseObject({
+  success: z.literal(true),
+  areas: z.array(areaSchema),
+});
+
+export const trackingSchema = z.looseObject({
+  success: z.boolean().optional(),
+  object: z.string().optional(),
+  id: z.string(),
+  waybill_id: nullableString,
+  link: nullableString,
+  order_id: nullableString,
+  status: z.string(),
+  courier: z.record(z.string(), z.unknown()).nullish(),
+  origin: z.record(z.string(), z.unknown()).nullish(),
+  destination: z.record(z.string(), z.unknown()).nullish(),
+  history: z.array(historyEntrySchema).nullish(),
+});
+export type Tracking = z.infer<typeof trackingSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Errors and events
+
+/** The service's error envelope. `details` carries extra data (e.g. the order a reference belongs to). */
+export const errorBodySchema = z.looseObject({
+  success: z.literal(false),
+  error: z.string(),
+  code: z.number(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+const eventBase = {
+  order_id: z.string(),
+  courier_tracking_id: nullableString,
+  courier_waybill_id: nullableString,
+  courier_company: nullableString,
+  courier_type: nullableString,
+  courier_driver_name: nullableString,
+  courier_driver_phone: nullableString,
+  courier_link: nullableString,
+  order_price: nullableNumber,
+  status: nullableString,
+};
+
+/** Events the service posts to a registered webhook URL (flat JSON bodies). */
+export const shippingEventSchema = z.discriminatedUnion("event", [
+  z.looseObject({ event: z.literal("order.status"), ...eventBase }),
+  z.looseObject({
+    event: z.literal("order.price"),
+    ...eventBase,
+    price: nullableNumber,
+    shippment_fee: nullableNumber,
+    cash_on_delivery_fee: nullableNumber,
+    proof_of_delivery_fee: nullableNumber,
+  }),
+  z.looseObject({ event: z.literal("order.waybill_id"), ...eventBase }),
+]);
+export type ShippingEvent = z.infer<typeof shippingEventSchema>;

@@ -1,0 +1,43 @@
+import type { Queryable } from "../db/client.server";
+import type { Env } from "../env.server";
+import { getShippingApiKey, getShop } from "../shops/shops.server";
+import { createShippingClient, type ShippingClient } from "./client.server";
+
+/** The shop has not saved a shipping API key yet: the merchant must finish set-up. */
+export class ShippingNotConfiguredError extends Error {
+  override name = "ShippingNotConfiguredError";
+}
+
+/**
+ * A shipping client for one shop: its own key (decrypted here, never logged) and its own base URL
+ * when it set one, else SHIPPING_API_BASE_URL.
+ */
+export async function shippingClientForShop(
+  db: Queryable,
+  env: ShippingEnv,
+  shop: string,
+  options: { fetch?: typeof fetch } = {},
+): Promise<ShippingClient> {
+  return (await shippingAccessForShop(db, env, shop, options)).client;
+}
+
+type ShippingEnv = Pick<Env, "ENCRYPTION_KEY" | "SHIPPING_API_BASE_URL" | "SHIPPING_API_TIMEOUT_MS">;
+
+/** The client and the key it uses (the worker's rate limiter needs the key's identity). */
+export async function shippingAccessForShop(
+  db: Queryable,
+  env: ShippingEnv,
+  shop: string,
+  options: { fetch?: typeof fetch } = {},
+): Promise<{ client: ShippingClient; apiKey: string }> {
+  const row = await getShop(db, shop);
+  const apiKey = await getShippingApiKey(db, env.ENCRYPTION_KEY, shop);
+  if (!apiKey) throw new ShippingNotConfiguredError(`${shop} has no shipping API key; set one in the app's settings`);
+  const client = createShippingClient({
+    baseUrl: row?.shippingBaseUrl ?? env.SHIPPING_API_BASE_URL,
+    apiKey,
+    timeoutMs: env.SHIPPING_API_TIMEOUT_MS,
+    fetch: options.fetch,
+  });
+  return { client, apiKey };
+}

@@ -1,0 +1,46 @@
+import crypto from "node:crypto";
+import type { Redis } from "ioredis";
+
+/** Requests per second per key at the service, by API (shipping-api-reference.md, Rate limits). */
+export const SERVICE_LIMITS = {
+  live: { orders: 20, draft_orders: 20, rates: 20, couriers: 10, locations: 10, tracking: 50, maps: 50 },
+  test: { orders: 5, draft_orders: 5, rates: 5, couriers: 5, locations: 5, tracking: 5, maps: 5 },
+} as const;
+export type LimitedApi = keyof (typeof SERVICE_LIMITS)["live"];
+
+// Reserves the next free slot of a key's schedule and returns how long to wait for it. Slots are
+// spaced 1000/rate ms apart; the schedule lives in Redis so every worker process shares it.
+const RESERVE = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local interval = tonumber(ARGV[1])
+local nextSlot = tonumber(redis.call('GET', KEYS[1]) or '0')
+local slot = math.max(now, nextSlot)
+redis.call('SET', KEYS[1], slot + interval, 'PX', math.max(1000, slot + interval - now + 1000))
+return slot - now
+`;
+
+/**
+ * Keeps every worker process under the service's per-key limits. Each call reserves a slot and
+ * learns how long until it; a caller with a long wait defers its job (without holding a worker)
+ * and comes back for its slot. Keys are identified by a hash: no API key is ever written to Redis.
+ */
+export class ServiceRateLimiter {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    /** Share of the documented limit to use (headroom for clock skew and other clients of the key). */
+    private readonly utilisation = 0.95,
+  ) {}
+
+  private key(apiKey: string, api: LimitedApi) {
+    return `${this.prefix}:svc-limit:${crypto.createHash("sha256").update(apiKey).digest("hex").slice(0, 24)}:${api}`;
+  }
+
+  /** Milliseconds until this call's slot (0: go now). */
+  async reserve(apiKey: string, api: LimitedApi): Promise<number> {
+    const rate = (apiKey.startsWith("biteship_live.") ? SERVICE_LIMITS.live : SERVICE_LIMITS.test)[api] * this.utilisation;
+    const wait = (await this.redis.eval(RESERVE, 1, this.key(apiKey, api), String(Math.ceil(1000 / rate)))) as number;
+    return Math.max(0, wait);
+  }
+}

@@ -1,0 +1,47 @@
+import "@shopify/shopify-app-remix/adapters/node";
+import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
+import { DrizzleSessionStoragePostgres } from "@shopify/shopify-app-session-storage-drizzle";
+import { db } from "./db/index.server";
+import { sessionTable } from "./db/schema";
+import { getEnv } from "./env.server";
+import { logger } from "./logger.server";
+import { recordInstall } from "./shops/shops.server";
+
+const env = getEnv();
+
+/** The newest Admin API version @shopify/shopify-api 15 knows. */
+export const API_VERSION = ApiVersion.October26;
+
+/**
+ * The app's one shopifyApp(). Embedded, Shopify-managed installation with token exchange
+ * (no OAuth redirects), offline sessions stored in PostgreSQL/PGlite through Drizzle.
+ */
+const shopify = shopifyApp({
+  apiKey: env.SHOPIFY_API_KEY,
+  apiSecretKey: env.SHOPIFY_API_SECRET,
+  apiVersion: API_VERSION,
+  scopes: env.SCOPES.split(",").map((s) => s.trim()).filter(Boolean),
+  appUrl: env.SHOPIFY_APP_URL,
+  authPathPrefix: "/auth",
+  sessionStorage: new DrizzleSessionStoragePostgres(db, sessionTable),
+  distribution: AppDistribution.AppStore,
+  future: {
+    unstable_newEmbeddedAuthStrategy: true,
+    expiringOfflineAccessTokens: true,
+  },
+  hooks: {
+    afterAuth: async ({ session }) => {
+      await recordInstall(db, session.shop);
+      logger.info({ shop: session.shop }, "shop authenticated");
+    },
+  },
+  ...(env.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [env.SHOP_CUSTOM_DOMAIN] } : {}),
+});
+
+export default shopify;
+export const addDocumentResponseHeaders = shopify.addDocumentResponseHeaders;
+export const authenticate = shopify.authenticate;
+export const unauthenticated = shopify.unauthenticated;
+export const login = shopify.login;
+export const registerWebhooks = shopify.registerWebhooks;
+export const sessionStorage = shopify.sessionStorage;

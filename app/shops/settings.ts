@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { ITEM_CATEGORIES, COD_TYPES } from "../shipping/contract";
+
+/** Where parcels are collected: the shop's pickup location as the shipping service needs it. */
+export const pickupLocationSchema = z.object({
+  /** Id in the service's location list, when the location was created there. */
+  locationId: z.string().optional(),
+  contactName: z.string().min(1),
+  contactPhone: z.string().min(1),
+  contactEmail: z.email().optional(),
+  address: z.string().min(1),
+  note: z.string().optional(),
+  postalCode: z.number().int().positive().optional(),
+  latitude: z.number().min(-90).max(90).optional(),
+  longitude: z.number().min(-180).max(180).optional(),
+});
+
+/**
+ * A shop's shipping settings, stored as JSON on the shop row. Every field has a default, so a
+ * newly installed shop parses to a complete, conservative configuration (nothing automatic).
+ */
+/** A location the shop keeps in the service's location list. */
+export const savedLocationSchema = pickupLocationSchema.extend({ locationId: z.string().min(1) });
+export type SavedLocation = z.infer<typeof savedLocationSchema>;
+
+export const shopSettingsSchema = z.object({
+  /** The default origin: a copy of one of `locations` (or, before locations existed, set directly). */
+  pickup: pickupLocationSchema.nullable().default(null),
+  /** Pickup locations, each also in the service's location list. */
+  locations: z.array(savedLocationSchema).default([]),
+  defaultCourier: z
+    .object({ company: z.string().min(1), type: z.string().min(1) })
+    .nullable()
+    .default(null),
+  autoCreateDrafts: z.boolean().default(true),
+  autoConfirm: z.boolean().default(false),
+  deliveryType: z.enum(["now", "scheduled"]).default("now"),
+  /** Product type (case-insensitive) → item category; unmatched products become `others`. */
+  categoryMapping: z.record(z.string(), z.enum(ITEM_CATEGORIES)).default({}),
+  /** Grams per unit for variants whose weight is zero; null makes a zero weight a problem. */
+  defaultWeightGrams: z.number().int().positive().nullable().default(null),
+  codGateways: z.array(z.string()).default([]),
+  codType: z.enum(COD_TYPES).default("7_days"),
+  insurance: z.boolean().default(false),
+  proofOfDelivery: z.boolean().default(false),
+  proofOfDeliveryNote: z.string().default(""),
+  fulfilOnConfirm: z.boolean().default(true),
+  notifyCustomer: z.boolean().default(true),
+});
+
+export type ShopSettings = z.infer<typeof shopSettingsSchema>;
+
+/** Parses stored settings, filling defaults for fields added after they were saved. */
+export function parseShopSettings(value: unknown): ShopSettings {
+  return shopSettingsSchema.parse(value ?? {});
+}

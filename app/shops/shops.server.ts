@@ -1,0 +1,172 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { decryptSecret, encryptSecret } from "../crypto.server";
+import type { Queryable as Db } from "../db/client.server";
+import { sessionTable, shipmentEvents, shipments, shops, webhookInbox } from "../db/schema";
+import { parseShopSettings, shopSettingsSchema, type ShopSettings } from "./settings";
+
+/**
+ * Shops: install state, settings and the encrypted shipping API key. Every function takes the
+ * database explicitly so web, worker and tests share it without import-time side effects.
+ */
+
+const KEY_PATTERN = /^biteship_(test|live)\.\S+$/;
+
+export class InvalidShippingKeyError extends Error {
+  override name = "InvalidShippingKeyError";
+}
+
+/** `test` or `live`, from the key's prefix; throws for a key of neither form. */
+export function shippingModeOfKey(apiKey: string): "test" | "live" {
+  const match = KEY_PATTERN.exec(apiKey.trim());
+  if (!match) throw new InvalidShippingKeyError("A shipping API key starts with biteship_test. or biteship_live.");
+  return match[1] as "test" | "live";
+}
+
+/** Records an installation (or a re-installation after an uninstall). */
+export async function recordInstall(db: Db, shop: string): Promise<void> {
+  await db
+    .insert(shops)
+    .values({ shop })
+    .onConflictDoUpdate({
+      target: shops.shop,
+      set: { installed: true, installedAt: sql`now()`, uninstalledAt: null, updatedAt: sql`now()` },
+      // Only a shop that was uninstalled counts as newly installed; otherwise keep the date.
+      setWhere: eq(shops.installed, false),
+    });
+}
+
+export async function getShop(db: Db, shop: string) {
+  const [row] = await db.select().from(shops).where(eq(shops.shop, shop));
+  return row ?? null;
+}
+
+export async function getShopSettings(db: Db, shop: string): Promise<ShopSettings> {
+  const row = await getShop(db, shop);
+  return parseShopSettings(row?.settings);
+}
+
+export async function updateShopSettings(db: Db, shop: string, patch: Partial<ShopSettings>): Promise<ShopSettings> {
+  const current = await getShopSettings(db, shop);
+  const next = shopSettingsSchema.parse({ ...current, ...patch });
+  await db
+    .insert(shops)
+    .values({ shop, settings: next })
+    .onConflictDoUpdate({ target: shops.shop, set: { settings: next, updatedAt: sql`now()` } });
+  return next;
+}
+
+/** Stores the shop's shipping API key encrypted (AES-256-GCM, bound to the shop). */
+export async function setShippingApiKey(
+  db: Db,
+  encryptionKey: Buffer,
+  shop: string,
+  apiKey: string,
+  baseUrl?: string | null,
+): Promise<void> {
+  const trimmed = apiKey.trim();
+  const mode = shippingModeOfKey(trimmed);
+  const values = {
+    shippingApiKeyEncrypted: encryptSecret(trimmed, encryptionKey, shop),
+    shippingApiKeyHint: trimmed.slice(-4),
+    shippingMode: mode,
+    ...(baseUrl === undefined ? {} : { shippingBaseUrl: baseUrl }),
+  };
+  await db
+    .insert(shops)
+    .values({ shop, ...values })
+    .onConflictDoUpdate({ target: shops.shop, set: { ...values, updatedAt: sql`now()` } });
+}
+
+/** The shop's shipping API key in clear, or null when none is set. Never log the result. */
+export async function getShippingApiKey(db: Db, encryptionKey: Buffer, shop: string): Promise<string | null> {
+  const row = await getShop(db, shop);
+  if (!row?.shippingApiKeyEncrypted) return null;
+  return decryptSecret(row.shippingApiKeyEncrypted, encryptionKey, shop);
+}
+
+/**
+ * app/uninstalled: the access tokens are dead, so sessions go; the shop's shipments and settings
+ * stay until shop/redact (48 hours later) in case the merchant reinstalls.
+ */
+export async function recordUninstall(db: Db, shop: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(sessionTable).where(eq(sessionTable.shop, shop));
+    await tx
+      .update(shops)
+      .set({ installed: false, uninstalledAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(shops.shop, shop));
+  });
+}
+
+/**
+ * customers/redact: blanks the personal data of the customer's recipients on the shop's
+ * shipments (by customer id and by the listed orders), and the store-order payloads of those
+ * orders in the webhook inbox. Shipment ids, statuses and prices stay: they are the shop's
+ * accounting, not personal data. Returns how many shipments were redacted.
+ */
+export async function redactCustomer(
+  db: Db,
+  shop: string,
+  customerId: string | null,
+  orderIds: readonly string[],
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const matches = [];
+    if (customerId) matches.push(eq(shipments.customerId, customerId));
+    if (orderIds.length > 0) matches.push(inArray(shipments.orderId, [...orderIds]));
+    if (matches.length === 0) return 0;
+    const redacted = await tx
+      .update(shipments)
+      .set({
+        destinationName: null,
+        destinationPhone: null,
+        destinationEmail: null,
+        destinationAddress: null,
+        destinationCity: null,
+        destinationPostalCode: null,
+        redactedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(shipments.shop, shop), matches.length === 1 ? matches[0] : sql`(${sql.join(matches, sql` OR `)})`))
+      .returning({ id: shipments.id, orderId: shipments.orderId });
+    const affectedOrders = [...new Set([...orderIds, ...redacted.map((r) => r.orderId)])];
+    if (affectedOrders.length > 0) {
+      await tx
+        .update(webhookInbox)
+        .set({ payload: null })
+        .where(
+          and(
+            eq(webhookInbox.shop, shop),
+            inArray(webhookInbox.topic, ["orders/create", "orders/updated", "orders/cancelled"]),
+            inArray(webhookInbox.resourceId, affectedOrders),
+          ),
+        );
+    }
+    if (redacted.length > 0) {
+      await tx.insert(shipmentEvents).values(
+        redacted.map((r) => ({
+          shipmentId: r.id,
+          shop,
+          actor: "webhook:customers/redact",
+          type: "redacted",
+          message: "Recipient's personal data removed at the customer's request",
+        })),
+      );
+    }
+    return redacted.length;
+  });
+}
+
+/**
+ * shop/redact: removes everything the app holds about the shop: sessions, shipments (and with
+ * them their events), webhook inbox entries, and the shop row with its encrypted key.
+ */
+export async function redactShop(db: Db, shop: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(sessionTable).where(eq(sessionTable.shop, shop));
+    await tx.delete(shipmentEvents).where(eq(shipmentEvents.shop, shop));
+    await tx.delete(shipments).where(eq(shipments.shop, shop));
+    await tx.delete(webhookInbox).where(eq(webhookInbox.shop, shop));
+    await tx.delete(shops).where(eq(shops.shop, shop));
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * `npm run bench:admin`: server time of the shipments page's queries at 50,000 shipments for one
+ * shop (plus 20,000 of other shops), on real PostgreSQL (BENCH_DATABASE_URL, default the local
+ * server; a database parcelbridge_bench is recreated). Prints p50/p95/max per query and writes
+ * bench/results/admin-list.json.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import pg from "pg";
+import { openDatabase } from "../app/db/client.server.ts";
+import { shipments, shops } from "../app/db/schema.ts";
+import { countByTab, decodeCursor, listShipments } from "../app/shipments/list.server.ts";
+
+const ROWS = Number(process.env.ROWS ?? 50_000);
+const ITERATIONS = Number(process.env.ITERATIONS ?? 200);
+const admin = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const url = new URL(admin);
+url.pathname = "/parcelbridge_bench";
+
+const client = new pg.Client({ connectionString: admin });
+await client.connect();
+await client.query("DROP DATABASE IF EXISTS parcelbridge_bench WITH (FORCE)");
+await client.query("CREATE DATABASE parcelbridge_bench");
+await client.end();
+const database = await openDatabase({ databaseUrl: url.toString(), pgliteDataDir: "", pglitePort: 0, poolSize: 4 });
+const db = database.db;
+
+const SHOP = "bench-big.myshopify.com";
+const STATUSES = ["pending", "draft_ready", "confirmed", "allocated", "picked", "in_transit", "dropping_off", "delivered", "delivered", "delivered", "cancelled"];
+async function seed(shop: string, n: number) {
+  await db.insert(shops).values({ shop }).onConflictDoNothing();
+  const start = Date.parse("2026-01-01T00:00:00Z");
+  for (let offset = 0; offset < n; offset += 2_000) {
+    const batch = Array.from({ length: Math.min(2_000, n - offset) }, (_, j) => {
+      const i = offset + j;
+      return {
+        shop,
+        orderId: String(1_000_000 + i),
+        orderName: `#${1000 + i}`,
+        referenceId: `${shop}-${i}`,
+        status: STATUSES[i % STATUSES.length]!,
+        problem: i % 97 === 0 ? "The shipping address has no postal code" : null,
+        destinationCity: ["Jakarta", "Surabaya", "Bandung", "Medan"][i % 4],
+        courierCompany: "jne",
+        courierType: "reg",
+        price: "34000",
+        currency: "IDR",
+        updatedAt: new Date(start + i * 37_000),
+      };
+    });
+    await db.insert(shipments).values(batch);
+    process.stdout.write(`\r  seeding ${shop}: ${Math.min(n, offset + 2_000)}/${n}   `);
+  }
+  process.stdout.write("\n");
+}
+await seed(SHOP, ROWS);
+for (let k = 0; k < 4; k++) await seed(`bench-other-${k}.myshopify.com`, 5_000);
+await database.pool.query("ANALYZE");
+
+// A cursor deep in the list: walk to page 200 once.
+let deep = null;
+for (let p = 0; p < 200; p++) deep = decodeCursor((await listShipments(db, SHOP, { after: deep, limit: 50 })).next);
+
+const cases: [string, () => Promise<unknown>][] = [
+  ["first page (all)", () => listShipments(db, SHOP, { limit: 50 })],
+  ["page 201 (keyset)", () => listShipments(db, SHOP, { limit: 50, after: deep })],
+  ["tab: needs attention", () => listShipments(db, SHOP, { tab: "attention", limit: 50 })],
+  ["tab: in transit", () => listShipments(db, SHOP, { tab: "in_transit", limit: 50 })],
+  ["search #4242", () => listShipments(db, SHOP, { search: "#4242", limit: 50 })],
+  ["tab counts", () => countByTab(db, SHOP)],
+];
+const results: Record<string, { p50: number; p95: number; max: number }> = {};
+for (const [name, run] of cases) {
+  for (let i = 0; i < 10; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < ITERATIONS; i++) {
+    const t0 = performance.now();
+    await run();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const q = (p: number) => +times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(2);
+  results[name] = { p50: q(0.5), p95: q(0.95), max: +times.at(-1)!.toFixed(2) };
+  console.log(`  ${name.padEnd(22)} p50 ${String(results[name].p50).padStart(7)} ms   p95 ${String(results[name].p95).padStart(7)} ms   max ${String(results[name].max).padStart(7)} ms`);
+}
+const pageLoad = (results["first page (all)"]?.p95 ?? 0) + (results["tab counts"]?.p95 ?? 0);
+console.log(`Shipments page (first page + counts), p95 sum: ${pageLoad.toFixed(2)} ms at ${ROWS.toLocaleString("en-US")} shipments`);
+fs.mkdirSync("bench/results", { recursive: true });
+fs.writeFileSync(
+  "bench/results/admin-list.json",
+  JSON.stringify({ benchmark: "admin shipments list", rows: ROWS, otherShopsRows: 20_000, iterations: ITERATIONS, machine: `${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}`, results, at: new Date().toISOString() }, null, 2),
+);
+await database.close();

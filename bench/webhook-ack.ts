@@ -1,0 +1,235 @@
+/**
+ * `npm run bench:webhooks`: how fast the app acknowledges signed orders/create deliveries.
+ *
+ * The real web server (production build, remix-serve) on real PostgreSQL and Redis receives
+ * deliveries at fixed rates (open loop: one every 1000/rate ms, whatever the answers do) for
+ * DURATION_S seconds each: 100/s, 300/s, then rising rates until it saturates (more than 1% non-2xx
+ * or p99 above 1 s). Side by side, at the same rates, a naive handler that verifies the HMAC, maps
+ * the order and creates the draft at the shipping service inside the request (the sandbox with
+ * 150 ms added latency). Prints p50/p99/max and non-2xx per rate, the ratio, and writes
+ * bench/results/webhook-ack.json. Goal: p99 under 50 ms at 300/s with no error.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { Redis } from "ioredis";
+import pg from "pg";
+import { mapOrderToDraft } from "../app/orders/map.ts";
+import { orderPayloadSchema } from "../app/orders/payload.ts";
+import { createShippingClient } from "../app/shipping/client.server.ts";
+import { parseShopSettings } from "../app/shops/settings.ts";
+import { createSandbox } from "../sandbox/server.ts";
+import { loadOrder } from "../test/fixtures/orders.ts";
+
+const DURATION_S = Number(process.env.DURATION_S ?? 60);
+const RATES = (process.env.RATES ?? "100,300").split(",").map(Number);
+const MAX_RATE = Number(process.env.MAX_RATE ?? 3000);
+const SECRET = "bench-app-secret";
+const SHOP = "bench-webhooks.myshopify.com";
+const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+const PREFIX = `pbbench${Date.now()}`;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+// --- the app, as deployed -------------------------------------------------------------------
+const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const dbUrl = new URL(adminUrl);
+dbUrl.pathname = "/parcelbridge_bench_webhooks";
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query("DROP DATABASE IF EXISTS parcelbridge_bench_webhooks WITH (FORCE)");
+await admin.query("CREATE DATABASE parcelbridge_bench_webhooks");
+await admin.end();
+
+const sandbox = await createSandbox({ port: 0, rateLimits: false, faults: { latencyMs: 150 } });
+const appPort = await freePort();
+const appEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: "production",
+  LOG_LEVEL: "warn",
+  PORT: String(appPort),
+  SHOPIFY_API_KEY: "bench-app",
+  SHOPIFY_API_SECRET: SECRET,
+  SHOPIFY_APP_URL: `http://127.0.0.1:${appPort}`,
+  SCOPES: "read_orders",
+  ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
+  DATABASE_URL: dbUrl.toString(),
+  REDIS_URL,
+  QUEUE_PREFIX: PREFIX,
+  SHIPPING_API_BASE_URL: sandbox.url,
+};
+const buildDir = path.resolve(".cache/bench-build");
+console.log("Building the web app…");
+const build = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "vite:build"], { env: { ...appEnv, BUILD_DIR: buildDir }, stdio: "ignore" });
+if (build.status !== 0) throw new Error("build failed");
+const web: ChildProcess = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", path.join(buildDir, "server", "index.js")], { env: appEnv, stdio: "ignore" });
+const appUrl = `http://127.0.0.1:${appPort}`;
+for (let i = 0; ; i++) {
+  const ok = await fetch(`${appUrl}/auth/login`, { headers: { "user-agent": "Mozilla/5.0 Chrome/156" } }).then((r) => r.ok, () => false);
+  if (ok) break;
+  if (i > 300) throw new Error("web app did not start");
+  await new Promise((r) => setTimeout(r, 200));
+}
+
+// --- the naive handler: the shipping call inside the request -----------------------------------
+const settings = parseShopSettings({ pickup: { contactName: "Gudang", contactPhone: "+6281234567890", address: "Jl. Fatmawati 10, Jakarta", postalCode: 12430 } });
+const naiveClient = createShippingClient({ baseUrl: sandbox.url, apiKey: "biteship_live.bench-naive", retries: 0 });
+const naive = http.createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on("data", (c) => chunks.push(c));
+  req.on("end", async () => {
+    const raw = Buffer.concat(chunks);
+    const expected = crypto.createHmac("sha256", SECRET).update(raw).digest("base64");
+    const given = String(req.headers["x-shopify-hmac-sha256"] ?? "");
+    if (given.length !== expected.length || !crypto.timingSafeEqual(Buffer.from(given), Buffer.from(expected))) return res.writeHead(401).end();
+    try {
+      const order = orderPayloadSchema.parse(JSON.parse(raw.toString("utf8")));
+      const { request } = mapOrderToDraft({ shop: SHOP, order, settings });
+      if (request) await naiveClient.createDraftOrder(request);
+      res.writeHead(200).end();
+    } catch {
+      res.writeHead(500).end();
+    }
+  });
+});
+const naivePort = await freePort();
+await new Promise<void>((r) => naive.listen(naivePort, "127.0.0.1", r));
+
+// --- the load -------------------------------------------------------------------------------
+const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+const template = loadOrder("multi-item");
+let sequence = 0;
+
+function deliver(port: number, pathname: string): Promise<{ ms: number; status: number }> {
+  sequence += 1;
+  const body = JSON.stringify({ ...template, id: 8_000_000_000_000 + sequence, name: `#B${sequence}` });
+  const hmac = crypto.createHmac("sha256", SECRET).update(body).digest("base64");
+  const t0 = performance.now();
+  return new Promise((resolve) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: pathname,
+        method: "POST",
+        agent,
+        headers: {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+          "x-shopify-hmac-sha256": hmac,
+          "x-shopify-topic": "orders/create",
+          "x-shopify-shop-domain": SHOP,
+          "x-shopify-api-version": "2026-10",
+          "x-shopify-webhook-id": crypto.randomUUID(),
+          "x-shopify-triggered-at": new Date().toISOString(),
+        },
+        timeout: 10_000,
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ ms: performance.now() - t0, status: res.statusCode ?? 0 }));
+      },
+    );
+    req.on("timeout", () => req.destroy(new Error("timeout")));
+    req.on("error", () => resolve({ ms: performance.now() - t0, status: 0 }));
+    req.end(body);
+  });
+}
+
+interface Run {
+  handler: string;
+  rate: number;
+  sent: number;
+  p50: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  achievedRate: number;
+}
+
+async function run(handler: "app" | "naive", rate: number): Promise<Run> {
+  const [port, pathname] = handler === "app" ? [appPort, "/webhooks/orders/create"] : [naivePort, "/"];
+  const results: Promise<{ ms: number; status: number }>[] = [];
+  const interval = 1000 / rate;
+  const start = performance.now();
+  let next = start;
+  let lastReport = start;
+  while (performance.now() - start < DURATION_S * 1000) {
+    const now = performance.now();
+    while (next <= now) {
+      results.push(deliver(port, pathname));
+      next += interval;
+    }
+    if (now - lastReport >= 1000) {
+      process.stdout.write(`\r  ${handler} at ${rate}/s: ${((now - start) / 1000).toFixed(0)} s, ${results.length} sent   `);
+      lastReport = now;
+    }
+    await new Promise((r) => setTimeout(r, Math.max(0, Math.min(5, next - performance.now()))));
+  }
+  const elapsed = (performance.now() - start) / 1000;
+  const done = await Promise.all(results);
+  const times = done.map((d) => d.ms).sort((a, b) => a - b);
+  const q = (p: number) => +times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(2);
+  const result = { handler, rate, sent: done.length, p50: q(0.5), p99: q(0.99), max: +times.at(-1)!.toFixed(2), non2xx: done.filter((d) => d.status < 200 || d.status >= 300).length, achievedRate: Math.round(done.length / elapsed) };
+  process.stdout.write(`\r  ${handler.padEnd(5)} ${String(rate).padStart(5)}/s: p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms, non-2xx ${result.non2xx}/${result.sent}            \n`);
+  return result;
+}
+
+const runs: Run[] = [];
+for (const rate of RATES) {
+  runs.push(await run("app", rate));
+  runs.push(await run("naive", rate));
+}
+// Saturation: raise the rate until more than 1% fail or p99 passes 1 s.
+let saturation: number | null = null;
+for (let rate = Math.max(...RATES) * 2; rate <= MAX_RATE; rate = Math.round(rate * 1.5)) {
+  const r = await run("app", rate);
+  runs.push(r);
+  if (r.non2xx > r.sent * 0.01 || r.p99 > 1000 || r.achievedRate < rate * 0.9) {
+    saturation = rate;
+    break;
+  }
+}
+
+const at300 = runs.filter((r) => r.rate === 300);
+const app300 = at300.find((r) => r.handler === "app");
+const naive300 = at300.find((r) => r.handler === "naive");
+const redis = new Redis(REDIS_URL);
+const memory = Number(/used_memory:(\d+)/.exec(await redis.info("memory"))?.[1] ?? 0);
+const keys = await redis.keys(`${PREFIX}*`);
+if (keys.length) for (let i = 0; i < keys.length; i += 500) await redis.del(...keys.slice(i, i + 500));
+redis.disconnect();
+
+const summary = {
+  benchmark: "webhook acknowledgement",
+  machine: `${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}`,
+  durationS: DURATION_S,
+  runs,
+  saturationRate: saturation,
+  ratioP99NaiveOverAppAt300: app300 && naive300 ? +(naive300.p99 / app300.p99).toFixed(1) : null,
+  goalMet: app300 ? app300.p99 < 50 && app300.non2xx === 0 : null,
+  redisUsedMemoryBytesAfter: memory,
+  at: new Date().toISOString(),
+};
+console.log(`\nAt 300/s: app p99 ${app300?.p99} ms (goal < 50 ms, no error: ${summary.goalMet ? "met" : "NOT met"}); naive p99 ${naive300?.p99} ms; ratio ${summary.ratioP99NaiveOverAppAt300}×`);
+console.log(saturation ? `Saturation: above ${saturation}/s the app no longer keeps up` : `No saturation up to ${MAX_RATE}/s`);
+fs.mkdirSync("bench/results", { recursive: true });
+fs.writeFileSync("bench/results/webhook-ack.json", JSON.stringify(summary, null, 2));
+
+web.kill("SIGTERM");
+naive.close();
+agent.destroy();
+await sandbox.close();
+process.exit(0);

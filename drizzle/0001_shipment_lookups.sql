@@ -1,0 +1,2 @@
+CREATE INDEX "shipments_shipping_order_idx" ON "shipments" USING btree ("shipping_order_id");--> statement-breakpoint
+CREATE INDEX "shipments_status_updated_idx" ON "shipments" USING btree ("status","updated_at");

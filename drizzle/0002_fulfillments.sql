@@ -1,0 +1,1 @@
+ALTER TABLE "shipments" ADD COLUMN "fulfillment_ids" jsonb DEFAULT '[]'::jsonb NOT NULL;

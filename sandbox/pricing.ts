@@ -1,0 +1,95 @@
+import type { CourierServiceDef } from "./catalogue.ts";
+
+/** A resolved side of a shipment: what the price depends on. */
+export interface Place {
+  postalCode?: number;
+  latitude?: number;
+  longitude?: number;
+}
+
+export interface PricedItem {
+  weight: number;
+  quantity: number;
+  length?: number | null;
+  width?: number | null;
+  height?: number | null;
+}
+
+/** Chargeable kg: per item the larger of actual and volumetric (L×W×H/6000) weight, × quantity. */
+export function chargeableKg(items: readonly PricedItem[]): number {
+  let total = 0;
+  for (const item of items) {
+    const actual = item.weight / 1000;
+    const volumetric = ((item.length ?? 0) * (item.width ?? 0) * (item.height ?? 0)) / 6000;
+    total += Math.max(actual, volumetric) * item.quantity;
+  }
+  return total;
+}
+
+/** Great-circle distance in km. */
+export function distanceKm(a: Place, b: Place): number | null {
+  if (a.latitude === undefined || a.longitude === undefined || b.latitude === undefined || b.longitude === undefined) return null;
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLon = (b.longitude - a.longitude) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(h));
+}
+
+/**
+ * Zone 0 (same city) to 3 (far): from the postal codes (Indonesian codes share their first digit
+ * within a region and their first three within a city), else from the distance.
+ */
+export function zoneOf(origin: Place, destination: Place): 0 | 1 | 2 | 3 {
+  if (origin.postalCode !== undefined && destination.postalCode !== undefined) {
+    const a = String(origin.postalCode);
+    const b = String(destination.postalCode);
+    if (a.slice(0, 3) === b.slice(0, 3)) return 0;
+    if (a[0] === b[0]) return 1;
+    return Math.abs(Number(a[0]) - Number(b[0])) <= 2 ? 2 : 3;
+  }
+  const km = distanceKm(origin, destination) ?? 1000;
+  return km < 15 ? 0 : km < 150 ? 1 : km < 600 ? 2 : 3;
+}
+
+export interface PriceOptions {
+  insuredValue?: number;
+  codAmount?: number;
+  proofOfDelivery?: boolean;
+}
+
+export interface Quote {
+  shippingFee: number;
+  insuranceFee: number;
+  codFee: number;
+  podFee: number;
+  price: number;
+  distanceKm: number | null;
+  chargeableKg: number;
+}
+
+/** Price of one service for one shipment, or null when the service cannot carry it. */
+export function quote(service: CourierServiceDef, origin: Place, destination: Place, items: readonly PricedItem[], options: PriceOptions = {}): Quote | null {
+  const kg = chargeableKg(items);
+  const km = distanceKm(origin, destination);
+  let shippingFee: number;
+  if (service.instant) {
+    if (km === null || km > (service.maxKm ?? 40) || kg > 20) return null;
+    shippingFee = (service.base ?? 0) + Math.ceil(km) * (service.perKm ?? 0);
+  } else {
+    const billedKg = Math.max(service.minKg ?? 1, Math.ceil(kg - 0.3)); // 0.3 kg tolerance, as couriers round
+    shippingFee = billedKg * (service.perKg?.[zoneOf(origin, destination)] ?? 0);
+  }
+  const insuranceFee = service.insurance && options.insuredValue ? Math.max(2500, Math.round(options.insuredValue * 0.0025)) : 0;
+  const codFee = service.cod && options.codAmount ? Math.max(2500, Math.round(options.codAmount * 0.03)) : 0;
+  const podFee = service.pod && options.proofOfDelivery ? 2000 : 0;
+  return {
+    shippingFee,
+    insuranceFee,
+    codFee,
+    podFee,
+    price: shippingFee + insuranceFee + codFee + podFee,
+    distanceKm: km === null ? null : Math.round(km * 100) / 100,
+    chargeableKg: Math.round(kg * 1000) / 1000,
+  };
+}

@@ -1,0 +1,212 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => {
+  process.env.QUEUE_PREFIX = `pbtest-e2e-${process.pid}`;
+  process.env.SHIPPING_WEBHOOK_SECRET = "e2e-events-secret-0123456789";
+});
+
+import { getJwt, getHmac } from "@shopify/shopify-api/test-helpers";
+import { eq } from "drizzle-orm";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { database, db } from "#app/db/index.server.ts";
+import { shops } from "#app/db/schema.ts";
+import { getEnv } from "#app/env.server.ts";
+import { closeQueues } from "#app/jobs/queues.server.ts";
+import { sessionStorage } from "#app/shopify.server.ts";
+import { recordInstall } from "#app/shops/shops.server.ts";
+import { createSandbox, type Sandbox } from "#sandbox/server.ts";
+import { freshOrder, startTestWorkers, shipmentOf, waitFor } from "#test/helpers/pipeline.ts";
+import { testKey } from "#test/helpers/sandbox.ts";
+import { API_KEY, API_SECRET_KEY, offlineSession } from "#test/helpers/shopify.ts";
+import type { RunningWorkers } from "#worker/worker.ts";
+
+/**
+ * The embedded admin in a real browser (Debian's Chromium through playwright-core) against the
+ * real server: production build served by remix-serve, PostgreSQL, Redis, a worker and the
+ * sandbox. Only Shopify's CDN script (App Bridge) is stubbed: it cannot load here; the stub hands
+ * the pages a valid session token the way App Bridge does. Screenshots: test/screenshots/.
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const SHOTS = path.resolve("test/screenshots");
+const available = fs.existsSync(CHROMIUM);
+if (!available && process.env.CI) throw new Error(`Chromium is missing at ${CHROMIUM}: .ci/run installs it (apt-get install chromium)`);
+
+const env = getEnv();
+const shop = `e2e-${process.pid}.myshopify.com`;
+let sandbox: Sandbox;
+let workers: RunningWorkers;
+let server: ChildProcess;
+let browser: Browser;
+let baseUrl = "";
+let buildDir = "";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  if (!available) return;
+  sandbox = await createSandbox({ port: 0, rateLimits: false });
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  const serverEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), SHOPIFY_APP_URL: baseUrl, SHIPPING_API_BASE_URL: sandbox.url };
+  // Inside the project, so the server bundle resolves its packages from node_modules.
+  buildDir = path.resolve(`.cache/e2e-build-${process.pid}`);
+  const build = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "vite:build"], { env: { ...serverEnv, BUILD_DIR: buildDir }, encoding: "utf8" });
+  if (build.status !== 0) throw new Error(`build failed: ${build.stderr.slice(-2000)}`);
+  server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", path.join(buildDir, "server", "index.js")], { env: serverEnv, stdio: ["ignore", "pipe", "pipe"] });
+  let serverOutput = "";
+  server.stdout!.on("data", (d) => (serverOutput += d));
+  server.stderr!.on("data", (d) => (serverOutput += d));
+  await waitFor("web server", async () => (await fetch(`${baseUrl}/auth/login`, { headers: { "user-agent": "Mozilla/5.0 Chrome/156" } }).catch(() => null))?.status === 200, 60_000).catch((error: Error) => {
+    throw new Error(`${error.message}\n${serverOutput.slice(-3000)}`);
+  });
+  workers = startTestWorkers(db, env, { concurrency: 4 });
+  await recordInstall(db, shop);
+  await sessionStorage.storeSession(offlineSession(shop));
+  await db.update(shops).set({ shippingBaseUrl: sandbox.url }).where(eq(shops.shop, shop));
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  fs.mkdirSync(SHOTS, { recursive: true });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  server?.kill("SIGTERM");
+  await workers?.close();
+  await closeQueues();
+  await sandbox?.close();
+  await database.close();
+  if (buildDir) fs.rmSync(buildDir, { recursive: true, force: true });
+});
+
+/** A page inside the "admin": App Bridge stubbed to hand out a valid session token. */
+async function adminPage(): Promise<Page> {
+  const { token } = await getJwt(shop.replace(".myshopify.com", ""), API_KEY, API_SECRET_KEY);
+  // authenticate.admin answers 410 to bots, and headless Chromium says "HeadlessChrome".
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36" });
+  await page.route("https://cdn.shopify.com/**", (route) => {
+    const url = route.request().url();
+    if (url.includes("app-bridge")) {
+      return route.fulfill({
+        contentType: "application/javascript",
+        body: `(() => {
+          const token = ${JSON.stringify(token)};
+          window.shopify = { idToken: async () => token, config: { apiKey: ${JSON.stringify(API_KEY)}, shop: ${JSON.stringify(shop)} }, toast: { show() {} }, loading() {} };
+          const original = window.fetch.bind(window);
+          window.fetch = (input, init = {}) => {
+            const url = new URL(typeof input === "string" ? input : input.url, location.href);
+            if (url.origin !== location.origin) return original(input, init);
+            const headers = new Headers(init.headers || (typeof input === "string" ? undefined : input.headers));
+            headers.set("authorization", "Bearer " + token);
+            return original(input, { ...init, headers });
+          };
+        })();`,
+      });
+    }
+    return route.fulfill({ contentType: url.endsWith(".css") ? "text/css" : "text/plain", body: "" });
+  });
+  await page.goto(embeddedUrl("/app", token));
+  return page;
+}
+
+/** A document URL as the admin opens it: embedded, with shop, host and a fresh id_token. */
+function embeddedUrl(pathname: string, token: string): string {
+  return `${baseUrl}${pathname}?embedded=1&shop=${shop}&host=${Buffer.from(`admin.shopify.com/store/${shop.split(".")[0]}`).toString("base64")}&id_token=${token}`;
+}
+
+async function openInAdmin(page: Page, pathname: string) {
+  const { token } = await getJwt(shop.replace(".myshopify.com", ""), API_KEY, API_SECRET_KEY);
+  await page.goto(embeddedUrl(pathname, token));
+}
+
+async function deliverOrder(order: Record<string, unknown>) {
+  const raw = JSON.stringify(order);
+  const response = await fetch(`${baseUrl}/webhooks/orders/create`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-shopify-hmac-sha256": getHmac(raw, API_SECRET_KEY),
+      "x-shopify-topic": "orders/create",
+      "x-shopify-shop-domain": shop,
+      "x-shopify-api-version": "2026-10",
+      "x-shopify-webhook-id": `e2e-${order.id}`,
+    },
+    body: raw,
+  });
+  expect(response.status).toBe(200);
+}
+
+describe.skipIf(!available)("embedded admin in a browser", () => {
+  it("set-up, then a shipment confirmed from its page, status visible", async () => {
+    const page = await adminPage();
+    const problems: string[] = [];
+    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+    page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
+    try {
+      await flow(page);
+    } catch (error) {
+      await page.screenshot({ path: path.join(SHOTS, "failure.png"), fullPage: true }).catch(() => undefined);
+      fs.writeFileSync(path.join(SHOTS, "failure.html"), await page.content().catch(() => ""));
+      throw new Error(`${(error as Error).message}\nat ${page.url()}\n${problems.join("\n")}`);
+    }
+  }, 180_000);
+});
+
+async function flow(page: Page) {
+  {
+    await page.getByText("Finish set-up before the first shipment").waitFor();
+    await page.screenshot({ path: path.join(SHOTS, "1-shipments-new-shop.png"), fullPage: true });
+
+    // Set-up: the key (checked with the service), the pickup location, preferences.
+    await page.getByRole("button", { name: "Open settings" }).click();
+    await page.getByLabel("API key").fill(testKey("e2e"));
+    await page.getByRole("button", { name: "Check and save key" }).click();
+    await page.getByText(/Saved: a test key ending in/).waitFor();
+    await page.getByLabel("Contact name").fill("Gudang Toko Maju");
+    await page.getByLabel("Contact phone").fill("081234567890");
+    await page.getByLabel("Address").fill("Jl. Fatmawati 10, Cilandak, Jakarta Selatan");
+    await page.getByLabel("Postal code").fill("12430");
+    await page.getByRole("button", { name: "Save pickup location" }).click();
+    await page.getByText("Pickup location saved at the shipping service").waitFor();
+    await page.screenshot({ path: path.join(SHOTS, "2-settings.png"), fullPage: true });
+    const settingsShop = await db.select().from(shops).where(eq(shops.shop, shop));
+    expect(settingsShop[0]?.shippingApiKeyHint).toHaveLength(4);
+
+    // A store order arrives; with automatic confirmation off it waits, ready, for the merchant.
+    const order = freshOrder("multi-item");
+    await deliverOrder(order);
+    await waitFor("draft ready", async () => (await shipmentOf(db, shop, order.id))?.status === "draft_ready");
+    await openInAdmin(page, "/app");
+    await page.getByRole("link", { name: order.name }).click();
+    await page.getByRole("button", { name: "Confirm shipment" }).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, "3-shipment-ready.png"), fullPage: true });
+    await page.getByRole("button", { name: "Confirm shipment" }).click();
+    await page.getByText("confirm: done").waitFor();
+    await waitFor("confirmed", async () => (await shipmentOf(db, shop, order.id))?.status === "confirmed");
+    // A fresh document load, as the admin does it (a plain reload would carry no session token).
+    await openInAdmin(page, new URL(page.url()).pathname);
+    await page.getByText("Order: confirmed").waitFor();
+    const waybill = (await shipmentOf(db, shop, order.id))?.waybillId;
+    await page.getByText(`Waybill: ${waybill}`).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, "4-shipment-confirmed.png"), fullPage: true });
+
+    await openInAdmin(page, "/app/failed");
+    await page.getByText("Nothing failed").waitFor();
+    await page.screenshot({ path: path.join(SHOTS, "5-failed-work.png"), fullPage: true });
+    await page.close();
+    for (const f of ["1-shipments-new-shop", "2-settings", "3-shipment-ready", "4-shipment-confirmed", "5-failed-work"]) expect(fs.statSync(path.join(SHOTS, `${f}.png`)).size).toBeGreaterThan(5_000);
+  }
+}

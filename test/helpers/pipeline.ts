@@ -1,0 +1,165 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import type { Db } from "#app/db/client.server.ts";
+import { shipmentEvents, shipments } from "#app/db/schema.ts";
+import type { AdminGraphql } from "#app/orders/products.server.ts";
+import { PRODUCTS_QUERY } from "#app/orders/products.server.ts";
+import { recordInstall, setShippingApiKey, updateShopSettings } from "#app/shops/shops.server.ts";
+import type { ShopSettings } from "#app/shops/settings.ts";
+import { loadOrder } from "#test/fixtures/orders.ts";
+import type { Env } from "#app/env.server.ts";
+import { producerConnection } from "#app/jobs/queues.server.ts";
+import { logger } from "#app/logger.server.ts";
+import { lookupProducts } from "#app/orders/products.server.ts";
+import { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
+import { allProcessors } from "#worker/processors/index.ts";
+import { startWorkers } from "#worker/worker.ts";
+import { FULFILLMENT_CREATE, FULFILLMENT_ORDERS_QUERY, METAFIELDS_SET, TRACKING_UPDATE } from "#worker/processors/shopify-order.ts";
+
+let nextOrderId = 7_000_000_000_000 + (process.pid % 10_000) * 100_000;
+
+/** A fixture order with a fresh id, so tests never share store orders. */
+export function freshOrder(fixture = "multi-item", patch: Record<string, unknown> = {}): Record<string, unknown> & { id: number; name: string } {
+  const order = loadOrder(fixture);
+  nextOrderId += 1;
+  return { ...order, id: nextOrderId, name: `#T${nextOrderId % 100_000}`, ...patch };
+}
+
+export const PICKUP = {
+  contactName: "Gudang Toko Maju",
+  contactPhone: "+6281234567890",
+  address: "Jl. Fatmawati 10, Cilandak, Jakarta Selatan",
+  postalCode: 12430,
+  latitude: -6.2886,
+  longitude: 106.7986,
+};
+
+/** An installed shop with its shipping key pointing at the sandbox and a pickup location. */
+export async function setUpShop(db: Db, encryptionKey: Buffer, shop: string, apiKey: string, baseUrl: string, settings: Partial<ShopSettings> = {}) {
+  await recordInstall(db, shop);
+  await setShippingApiKey(db, encryptionKey, shop, apiKey, baseUrl);
+  await updateShopSettings(db, shop, { pickup: PICKUP, autoConfirm: true, categoryMapping: { apparel: "fashion", coffee: "food_and_drink" }, ...settings });
+}
+
+/** What the fake Admin API was asked to do, per shop. */
+export interface FakeAdminLog {
+  fulfillments: { shop: string; input: Record<string, unknown> }[];
+  trackingUpdates: { shop: string; fulfillmentId: string; tracking: Record<string, unknown> }[];
+  metafields: { shop: string; ownerId: string; value: string }[];
+}
+
+/**
+ * Stands in for Shopify's Admin GraphQL (which cannot run here): answers only the app's own
+ * queries and mutations, checks their variables, and records what it was asked.
+ */
+export function fakeAdminGraphql(calls: { shop: string; ids: string[] }[] = [], log?: FakeAdminLog): AdminGraphql {
+  return async (shop, query, variables) => {
+    if (query === FULFILLMENT_ORDERS_QUERY) {
+      if (!/^gid:\/\/shopify\/Order\/\d+$/.test(String(variables.id))) throw new Error("order id must be an Order gid");
+      const n = String(variables.id).split("/").pop();
+      return { data: { order: { fulfillmentOrders: { nodes: [{ id: `gid://shopify/FulfillmentOrder/${n}1`, status: "OPEN", supportedActions: [{ action: "CREATE_FULFILLMENT" }] }] } } } };
+    }
+    if (query === FULFILLMENT_CREATE) {
+      const input = variables.fulfillment as { lineItemsByFulfillmentOrder: { fulfillmentOrderId: string }[]; trackingInfo: { number: string } };
+      if (!input?.lineItemsByFulfillmentOrder?.[0]?.fulfillmentOrderId || !input.trackingInfo?.number) throw new Error("fulfillmentCreate needs a fulfillment order and a tracking number");
+      log?.fulfillments.push({ shop, input: input as never });
+      return { data: { fulfillmentCreate: { fulfillment: { id: `gid://shopify/Fulfillment/${input.lineItemsByFulfillmentOrder[0].fulfillmentOrderId.split("/").pop()}`, status: "SUCCESS" }, userErrors: [] } } };
+    }
+    if (query === TRACKING_UPDATE) {
+      log?.trackingUpdates.push({ shop, fulfillmentId: String(variables.fulfillmentId), tracking: variables.trackingInfoInput as never });
+      return { data: { fulfillmentTrackingInfoUpdate: { fulfillment: { id: variables.fulfillmentId }, userErrors: [] } } };
+    }
+    if (query === METAFIELDS_SET) {
+      const [m] = variables.metafields as { ownerId: string; namespace: string; key: string; value: string }[];
+      if (m?.namespace !== "$app:shipping" || m.key !== "status") throw new Error("status metafield expected in the app's namespace");
+      log?.metafields.push({ shop, ownerId: m.ownerId, value: m.value });
+      return { data: { metafieldsSet: { metafields: [{ id: "gid://shopify/Metafield/1" }], userErrors: [] } } };
+    }
+    if (query !== PRODUCTS_QUERY) throw new Error(`Unexpected Admin GraphQL query: ${query.slice(0, 80)}`);
+    const ids = variables.ids as string[];
+    if (!Array.isArray(ids) || ids.some((id) => !/^gid:\/\/shopify\/Product\/\d+$/.test(id))) throw new Error("ids must be product gids");
+    calls.push({ shop, ids });
+    const types: Record<string, [string, string[]]> = { "9001": ["Apparel", []], "9002": ["", ["Coffee"]] };
+    return {
+      data: {
+        nodes: ids.map((gid) => {
+          const id = gid.split("/").pop()!;
+          const t = types[id];
+          return t ? { id: gid, productType: t[0], tags: t[1] } : null;
+        }),
+      },
+    };
+  };
+}
+
+/**
+ * The worker's processors, in this test process, on this file's queues (QUEUE_PREFIX), against
+ * the real database and Redis; Shopify's Admin API answered by the fake.
+ */
+export function startTestWorkers(
+  db: Db,
+  env: Env,
+  options: { concurrency?: number; utilisation?: number; graphqlCalls?: { shop: string; ids: string[] }[]; adminLog?: FakeAdminLog } = {},
+) {
+  return startWorkers({
+    logger,
+    redisUrl: env.REDIS_URL,
+    prefix: env.QUEUE_PREFIX,
+    concurrency: options.concurrency ?? 8,
+    processors: allProcessors({
+      db,
+      logger,
+      env,
+      limiter: new ServiceRateLimiter(producerConnection(), env.QUEUE_PREFIX, options.utilisation),
+      products: (shop, ids) => lookupProducts(fakeAdminGraphql(options.graphqlCalls), shop, ids),
+      adminGraphql: fakeAdminGraphql([], options.adminLog),
+    }),
+  });
+}
+
+/** Polls until `check` returns a value (not undefined/false), or fails after `timeoutMs`. */
+export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value !== undefined && value !== false) return value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}${last ? `: ${(last as Error).message}` : ""}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export async function shipmentOf(db: Db, shop: string, orderId: string | number) {
+  const [row] = await db.select().from(shipments).where(eq(shipments.orderId, String(orderId))).limit(10);
+  return row && row.shop === shop ? row : undefined;
+}
+
+export async function timelineOf(db: Db, shipmentId: string) {
+  return db.select().from(shipmentEvents).where(eq(shipmentEvents.shipmentId, shipmentId)).orderBy(shipmentEvents.id);
+}
+
+/** Serves a Remix action over real HTTP (for the sandbox's events, which need a URL). */
+export async function serveAction(action: (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>) {
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+    const request = new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+    let response: Response;
+    try {
+      response = await action({ request, params: {}, context: {} });
+    } catch (thrown) {
+      response = thrown instanceof Response ? thrown : new Response(String(thrown), { status: 500 });
+    }
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+}

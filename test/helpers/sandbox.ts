@@ -1,0 +1,60 @@
+import crypto from "node:crypto";
+import type { DraftOrderCreateRequest } from "#app/shipping/contract.ts";
+import { noFaults, type Sandbox } from "#sandbox/server.ts";
+
+/**
+ * Between tests sharing one sandbox: no faults, rate limiting off, and the limiter on a manual
+ * clock (buckets refill only when the test moves `clock.ms`), so nothing depends on machine speed.
+ */
+export function resetSandbox(sandbox: Sandbox, clock: { ms: number }): void {
+  Object.assign(sandbox.faults, noFaults());
+  sandbox.rateLimiter.config.enabled = false;
+  sandbox.rateLimiter.now = () => clock.ms;
+}
+
+/** A fresh account: every key is its own tenant in the sandbox. */
+export const testKey = (label = "t") => `biteship_test.${label}-${crypto.randomBytes(6).toString("hex")}`;
+export const liveKey = (label = "l") => `biteship_live.${label}-${crypto.randomBytes(6).toString("hex")}`;
+
+export interface ApiAnswer {
+  status: number;
+  body: Record<string, unknown>;
+  headers: Headers;
+}
+
+/** Raw HTTP against the sandbox, to check envelopes, codes and headers exactly. */
+export function apiCaller(baseUrl: string) {
+  return async function api(method: string, path: string, key: string | null, body?: unknown, rawBody?: string): Promise<ApiAnswer> {
+    const headers: Record<string, string> = {};
+    if (key !== null) headers.authorization = key;
+    if (body !== undefined || rawBody !== undefined) headers["content-type"] = "application/json";
+    const response = await fetch(`${baseUrl}${path}`, { method, headers, body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)) });
+    const text = await response.text();
+    return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: response.headers };
+  };
+}
+
+/** A valid draft between Jakarta Selatan and Surabaya, two items; override any field. */
+export function draftBody(overrides: Record<string, unknown> = {}): DraftOrderCreateRequest & Record<string, unknown> {
+  // Overrides may be deliberately invalid (validation tests); the result is typed as a request anyway.
+  return {
+    origin_contact_name: "Gudang Toko Maju",
+    origin_contact_phone: "081234567890",
+    origin_address: "Jl. Fatmawati No. 10, Cilandak, Jakarta Selatan",
+    origin_postal_code: 12430,
+    destination_contact_name: "Siti Aminah",
+    destination_contact_phone: "081298765432",
+    destination_address: "Jl. Tunjungan No. 5, Genteng, Surabaya",
+    destination_postal_code: 60271,
+    delivery_type: "now",
+    items: [
+      { name: "Batik Shirt - M", value: 150000, quantity: 2, weight: 300, category: "fashion", sku: "BTK-M" },
+      { name: "Kopi Gayo 250g", value: 85000, quantity: 1, weight: 260 },
+    ],
+    ...overrides,
+  } as DraftOrderCreateRequest & Record<string, unknown>;
+}
+
+/** Coordinates in Jakarta (about 8 km apart), for instant couriers. */
+export const JAKARTA_A = { latitude: -6.2886, longitude: 106.7986 };
+export const JAKARTA_B = { latitude: -6.2250, longitude: 106.8700 };

@@ -1,0 +1,82 @@
+import crypto from "node:crypto";
+import { API_KEY, API_SECRET_KEY, getHmac, getJwt } from "@shopify/shopify-api/test-helpers";
+import { Session } from "@shopify/shopify-api";
+
+/**
+ * Requests signed the way Shopify signs them, built with Shopify's own test helpers, so the
+ * app's real authentication code (authenticate.webhook / authenticate.admin) verifies them.
+ * The app under test runs with SHOPIFY_API_KEY/SECRET set to the helpers' test constants.
+ */
+export const APP_URL = "https://my-test-app.myshopify.io";
+export { API_KEY, API_SECRET_KEY };
+
+let counter = 0;
+/** A shop domain no other test uses, so tests share the database without interfering. */
+export function uniqueShop(label = "shop"): string {
+  counter += 1;
+  return `${label}-${process.pid}-${counter}-${crypto.randomBytes(3).toString("hex")}.myshopify.com`;
+}
+
+export interface WebhookRequestOptions {
+  topic: string;
+  shop: string;
+  body: unknown;
+  webhookId?: string;
+  /** Sign with another secret (a forged delivery). */
+  secret?: string;
+  /** Change the body after signing (a tampered delivery). */
+  tamper?: (raw: string) => string;
+  apiVersion?: string;
+  /** When Shopify says the event happened (X-Shopify-Triggered-At); default now. */
+  triggeredAt?: Date;
+}
+
+export function webhookRequest(options: WebhookRequestOptions): Request {
+  const raw = JSON.stringify(options.body);
+  const hmac = getHmac(raw, options.secret ?? API_SECRET_KEY);
+  const sent = options.tamper ? options.tamper(raw) : raw;
+  return new Request(`${APP_URL}/webhooks/${options.topic}`, {
+    method: "POST",
+    body: sent,
+    headers: {
+      "content-type": "application/json",
+      "x-shopify-hmac-sha256": hmac,
+      "x-shopify-topic": options.topic,
+      "x-shopify-shop-domain": options.shop,
+      "x-shopify-api-version": options.apiVersion ?? "2026-10",
+      "x-shopify-webhook-id": options.webhookId ?? crypto.randomUUID(),
+      "x-shopify-event-id": crypto.randomUUID(),
+      "x-shopify-triggered-at": (options.triggeredAt ?? new Date()).toISOString(),
+    },
+  });
+}
+
+/** A request carrying a session token (ID token) as App Bridge sends it: Authorization: Bearer. */
+export async function sessionTokenRequest(
+  url: string,
+  shop: string,
+  init: RequestInit = {},
+  overrides: Parameters<typeof getJwt>[3] = {},
+  secret = API_SECRET_KEY,
+): Promise<Request> {
+  // The helper takes the store name and appends .myshopify.com itself.
+  const { token } = await getJwt(shop.replace(/\.myshopify\.com$/, ""), API_KEY, secret, overrides);
+  const headers = new Headers(init.headers);
+  headers.set("authorization", `Bearer ${token}`);
+  // authenticate.admin answers 410 to bot user agents.
+  headers.set("user-agent", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36");
+  return new Request(new URL(url, APP_URL), { ...init, headers });
+}
+
+/** An offline session as token exchange would have stored it at install. */
+export function offlineSession(shop: string): Session {
+  return new Session({
+    id: `offline_${shop}`,
+    shop,
+    state: "state",
+    isOnline: false,
+    scope: "read_orders,write_orders,read_products",
+    accessToken: `shpat_${crypto.randomBytes(16).toString("hex")}`,
+    expires: new Date(Date.now() + 3600_000),
+  });
+}

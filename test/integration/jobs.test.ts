@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => {
+  process.env.QUEUE_PREFIX = `pbtest-jobs-${process.pid}`;
+});
+
+import { Redis } from "ioredis";
+import { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
+import { database, db } from "#app/db/index.server.ts";
+import { getEnv } from "#app/env.server.ts";
+import { QUEUES, SHIPMENT_JOB_OPTIONS, cappedBackoff, jobId, shipmentJobs } from "#app/jobs/definitions.ts";
+import { JobNotFoundError, listFailedJobs, retryFailedJob } from "#app/jobs/failed.server.ts";
+import { closeQueues, enqueue, getQueue } from "#app/jobs/queues.server.ts";
+import { referenceIdFor } from "#app/orders/map.ts";
+import { ensureShipment } from "#app/shipments/shipments.server.ts";
+import { setShippingApiKey } from "#app/shops/shops.server.ts";
+import { webhookInbox } from "#app/db/schema.ts";
+import { createSandbox, type Sandbox } from "#sandbox/server.ts";
+import { liveKey, testKey } from "#test/helpers/sandbox.ts";
+import { freshOrder, startTestWorkers, setUpShop, shipmentOf, waitFor } from "#test/helpers/pipeline.ts";
+import { uniqueShop } from "#test/helpers/shopify.ts";
+import { pollStatuses, reconcile } from "#worker/processors/maintenance.ts";
+import type { RunningWorkers } from "#worker/worker.ts";
+
+const env = getEnv();
+let sandbox: Sandbox;
+let workers: RunningWorkers;
+
+beforeAll(async () => {
+  sandbox = await createSandbox({ port: 0 });
+  workers = startTestWorkers(db, env, { utilisation: 50 });
+});
+afterAll(async () => {
+  await workers.close();
+  await closeQueues();
+  await sandbox.close();
+  await database.close();
+});
+
+/** A shop and an order recorded as the webhook route records them (inbox + pending shipment). */
+async function recordOrder(shop: string, fixture = "multi-item") {
+  const order = freshOrder(fixture);
+  await db.insert(webhookInbox).values({ webhookId: `${shop}-${order.id}`, shop, topic: "orders/create", resourceId: String(order.id), payload: order });
+  await ensureShipment(db, { shop, orderId: String(order.id), orderName: order.name, customerId: null, referenceId: referenceIdFor(shop, String(order.id)), status: "pending", actor: "test", message: "recorded" });
+  return order;
+}
+
+describe("retries and backoff", () => {
+  it("capped exponential backoff outlasts a 30-minute outage within the attempts", () => {
+    const mid = () => 0.5;
+    expect([1, 2, 3, 4].map((n) => cappedBackoff(n, mid))).toEqual([1000, 2000, 4000, 8000]);
+    expect(cappedBackoff(20, mid)).toBe(120_000);
+    // SHIPMENT_JOB_OPTIONS.attempts − 1 waits, each at its shortest (−20% jitter).
+    const total = Array.from({ length: SHIPMENT_JOB_OPTIONS.attempts - 1 }, (_, i) => cappedBackoff(i + 1, () => 0)).reduce((a, b) => a + b, 0);
+    expect(total).toBeGreaterThan(30 * 60_000);
+  });
+
+  it("429s from the service delay jobs without using attempts", async () => {
+    const shop = uniqueShop("limited");
+    const key = testKey("limited");
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url);
+    const orders = [];
+    for (let i = 0; i < 8; i++) orders.push(await recordOrder(shop));
+    for (const o of orders) await enqueue.createDraft(shop, String(o.id));
+    for (const o of orders) await waitFor(`order ${o.id} confirmed`, async () => (await shipmentOf(db, shop, o.id))?.status === "confirmed", 60_000);
+    expect(sandbox.rateLimiter.refused).toBeGreaterThan(0);
+    for (const o of orders) {
+      // One attempt each (the one that succeeded); deferrals after a 429 are not attempts.
+      const job = await getQueue(QUEUES.shipments).getJob(jobId("create", shop, String(o.id)));
+      expect(job?.stacktrace ?? []).toEqual([]);
+      expect(job?.attemptsMade).toBe(1);
+    }
+  });
+});
+
+describe("fairness and polling", () => {
+  it("one shop's backlog does not hold up another shop's orders", async () => {
+    const busy = uniqueShop("busy");
+    const quiet = uniqueShop("quiet");
+    await setUpShop(db, env.ENCRYPTION_KEY, busy, testKey("busy"), sandbox.url);
+    await setUpShop(db, env.ENCRYPTION_KEY, quiet, testKey("quiet"), sandbox.url);
+    const backlog = [];
+    for (let i = 0; i < 20; i++) backlog.push(await recordOrder(busy));
+    for (const o of backlog) await enqueue.createDraft(busy, String(o.id));
+    const late = await recordOrder(quiet);
+    await enqueue.createDraft(quiet, String(late.id));
+    // 20 shipments at 5 calls/s take the busy shop about 8 s; the quiet shop's one is done long before.
+    await waitFor("quiet shop confirmed", async () => (await shipmentOf(db, quiet, late.id))?.status === "confirmed", 60_000);
+    let busyDone = 0;
+    for (const o of backlog) if ((await shipmentOf(db, busy, o.id))?.status === "confirmed") busyDone++;
+    expect(busyDone).toBeLessThan(backlog.length);
+    for (const o of backlog) await waitFor("busy shop confirmed", async () => (await shipmentOf(db, busy, o.id))?.status === "confirmed", 60_000);
+  });
+
+  it("polling catches a status change no event announced", async () => {
+    const shop = uniqueShop("poll");
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, liveKey("poll"), sandbox.url);
+    const order = await recordOrder(shop);
+    await enqueue.createDraft(shop, String(order.id));
+    const confirmed = await waitFor("confirmed", async () => {
+      const s = await shipmentOf(db, shop, order.id);
+      return s?.status === "confirmed" ? s : undefined;
+    });
+    // No webhook registered: the service moves the order silently.
+    sandbox.service.forceStatus(confirmed.shippingOrderId!, "picking_up");
+    const { polled } = await pollStatuses(db, enqueue, { staleSeconds: 0 });
+    expect(polled).toBeGreaterThanOrEqual(1);
+    await waitFor("picking_up", async () => (await shipmentOf(db, shop, order.id))?.status === "picking_up");
+  });
+});
+
+describe("service rate limiter", () => {
+  it("spaces one key's calls at the documented rate, shared by every caller, and keeps keys apart", async () => {
+    const redis = new Redis(env.REDIS_URL);
+    try {
+      const limiter = new ServiceRateLimiter(redis, `${env.QUEUE_PREFIX}-limiter`, 1);
+      const key = testKey("spacing");
+      const waits = await Promise.all(Array.from({ length: 6 }, () => limiter.reserve(key, "draft_orders")));
+      waits.sort((a, b) => a - b);
+      // 5 per second: slots 200 ms apart (give or take the milliseconds between the calls).
+      for (let i = 1; i < waits.length; i++) expect(waits[i]! - waits[i - 1]!).toBeGreaterThanOrEqual(150);
+      expect(waits.at(-1)!).toBeGreaterThanOrEqual(900);
+      // Another key (another shop) does not wait behind this one's backlog.
+      expect(await limiter.reserve(testKey("other"), "draft_orders")).toBe(0);
+      // Live keys get the production figure.
+      const live = liveKey("spacing");
+      const liveWaits = await Promise.all(Array.from({ length: 3 }, () => limiter.reserve(live, "draft_orders")));
+      expect(Math.max(...liveWaits)).toBeLessThan(200);
+      expect((await redis.keys(`${env.QUEUE_PREFIX}-limiter*`)).join(" ")).not.toContain("biteship");
+    } finally {
+      redis.disconnect();
+    }
+  });
+});
+
+describe("failed work and reconciliation", () => {
+  it("a job that failed for good is listed for its shop only, and a retry finishes it", async () => {
+    const shop = uniqueShop("failing");
+    const key = liveKey("failing");
+    // The shop's service URL is wrong: every call fails.
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, key, "http://127.0.0.1:1");
+    const order = await recordOrder(shop);
+    const id = jobId("create", shop, String(order.id));
+    await getQueue(QUEUES.shipments).add(shipmentJobs.createDraft.name, { shop, orderId: String(order.id) }, { jobId: id, attempts: 1 });
+    await waitFor("job failed", async () => (await getQueue(QUEUES.shipments).getJob(id))?.failedReason);
+
+    const listed = await listFailedJobs(shop);
+    expect(listed).toEqual([expect.objectContaining({ id, name: "create-draft", orderId: String(order.id), reason: expect.stringMatching(/reach/) })]);
+    expect(await listFailedJobs(uniqueShop("someone-else"))).toEqual([]);
+    await expect(retryFailedJob(uniqueShop("someone-else"), id)).rejects.toBeInstanceOf(JobNotFoundError);
+
+    await setShippingApiKey(db, env.ENCRYPTION_KEY, shop, key, sandbox.url);
+    await retryFailedJob(shop, id);
+    await waitFor("confirmed after retry", async () => (await shipmentOf(db, shop, order.id))?.status === "confirmed");
+    expect(await listFailedJobs(shop)).toEqual([]);
+  });
+
+  it("reconciliation re-enqueues what the database holds but Redis lost", async () => {
+    const shop = uniqueShop("lost");
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, liveKey("lost"), sandbox.url);
+    const order = await recordOrder(shop);
+    // No job was ever enqueued (as after Redis lost its data).
+    expect(await getQueue(QUEUES.shipments).getJob(jobId("create", shop, String(order.id)))).toBeUndefined();
+    const counts = await reconcile(db, getQueue(QUEUES.shipments), enqueue, { olderThanSeconds: 0 });
+    expect(counts.create).toBeGreaterThanOrEqual(1);
+    await waitFor("confirmed", async () => (await shipmentOf(db, shop, order.id))?.status === "confirmed");
+    // Nothing left to do: a second pass adds nothing for this shop.
+    const again = await reconcile(db, getQueue(QUEUES.shipments), enqueue, { olderThanSeconds: 0 });
+    expect(again.create).toBe(0);
+  });
+});

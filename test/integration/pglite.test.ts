@@ -1,0 +1,150 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "#app/db/client.server.ts";
+import { shops } from "#app/db/schema.ts";
+
+/** The embedded default: PGlite in a data folder, shared by several processes over the wire protocol. */
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-pglite-"));
+const port = 15_000 + (process.pid % 20_000);
+const opened: Database[] = [];
+
+afterAll(async () => {
+  for (const d of opened.reverse()) await d.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(`${dataDir}.lock`, { force: true });
+});
+
+function runChild(script: string): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: process.cwd(), env: process.env });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.on("exit", (code) => resolve({ code, out }));
+  });
+}
+
+describe("embedded PGlite database", () => {
+  it("is created, migrated and served by the first process; a second process shares it", async () => {
+    const host = await openDatabase({ pgliteDataDir: dataDir, pglitePort: port, poolSize: 4 });
+    opened.push(host);
+    expect(host.kind).toBe("pglite");
+    expect(host.hostsEmbedded).toBe(true);
+    expect(fs.readFileSync(`${dataDir}.lock`, "utf8")).toBe(String(process.pid));
+    await host.db.insert(shops).values({ shop: "host.myshopify.com" });
+
+    // Another process (as the worker would be) reads and writes the same database.
+    const child = await runChild(`
+      import { openDatabase } from "#app/db/client.server.ts";
+      import { shops } from "#app/db/schema.ts";
+      const d = await openDatabase({ pgliteDataDir: ${JSON.stringify(dataDir)}, pglitePort: ${port}, poolSize: 2 });
+      await d.db.insert(shops).values({ shop: "child.myshopify.com" });
+      const rows = await d.db.select().from(shops);
+      console.log(JSON.stringify({ hosts: d.hostsEmbedded, shops: rows.map((r) => r.shop).sort() }));
+      await d.close();
+    `);
+    expect(child.code, child.out).toBe(0);
+    const reported = JSON.parse(child.out.trim().split("\n").at(-1)!);
+    expect(reported).toEqual({ hosts: false, shops: ["child.myshopify.com", "host.myshopify.com"] });
+    expect(await host.db.select().from(shops).where(eq(shops.shop, "child.myshopify.com"))).toHaveLength(1);
+  });
+
+  it("keeps transactions of concurrent connections apart", async () => {
+    const host = opened[0]!;
+    const other = await openDatabase({ pgliteDataDir: dataDir, pglitePort: port, poolSize: 4 });
+    opened.push(other);
+    await Promise.all([
+      host.db.transaction(async (tx) => {
+        await tx.insert(shops).values({ shop: "tx-a.myshopify.com" });
+        await tx.select().from(shops);
+      }),
+      other.db
+        .transaction(async (tx) => {
+          await tx.insert(shops).values({ shop: "tx-b.myshopify.com" });
+          throw new Error("roll back");
+        })
+        .catch(() => undefined),
+      other.db.select().from(shops),
+    ]);
+    const names = (await other.db.select().from(shops)).map((r) => r.shop);
+    expect(names).toContain("tx-a.myshopify.com");
+    expect(names).not.toContain("tx-b.myshopify.com");
+  });
+
+  it("never mixes up concurrent connections of several processes (parameters, transactions)", async () => {
+    const host = opened[0]!;
+    const other = await openDatabase({ pgliteDataDir: dataDir, pglitePort: port, poolSize: 4 });
+    opened.push(other);
+    // Each runner writes its own rows inside transactions and reads them back by parameter;
+    // different statement texts per runner make a Bind that reached another's Parse visible.
+    const runner = `
+      async function runner(d, tag, rounds) {
+        let bad = 0;
+        for (let i = 0; i < rounds; i++) {
+          const shop = tag + "-" + i + ".myshopify.com";
+          await d.db.transaction(async (tx) => {
+            await tx.execute(sql.raw("SELECT '" + tag + "' AS t"));
+            await tx.insert(shops).values({ shop, settings: { tag, i } });
+            const [row] = await tx.select().from(shops).where(eq(shops.shop, shop));
+            if (!row || row.settings.tag !== tag || row.settings.i !== i) bad++;
+          });
+          const { rows } = await d.pool.query("SELECT $1::int AS n, '" + tag + "'::text AS tag, $2::text AS again", [i, tag]);
+          if (rows[0].n !== i || rows[0].tag !== tag || rows[0].again !== tag) bad++;
+          const [back] = await d.db.select().from(shops).where(eq(shops.shop, shop));
+          if (!back || back.settings.tag !== tag) bad++;
+        }
+        return bad;
+      }`;
+    const child = runChild(`
+      import { eq, sql } from "drizzle-orm";
+      import { openDatabase } from "#app/db/client.server.ts";
+      import { shops } from "#app/db/schema.ts";
+      ${runner}
+      const d = await openDatabase({ pgliteDataDir: ${JSON.stringify(dataDir)}, pglitePort: ${port}, poolSize: 4 });
+      const bad = (await Promise.all(["x", "y", "z", "w"].map((t) => runner(d, t, 60)))).reduce((a, b) => a + b, 0);
+      console.log(JSON.stringify({ bad }));
+      await d.close();
+    `);
+    const { eq, sql } = await import("drizzle-orm");
+    const local = new Function("eq", "sql", "shops", `${runner}; return runner;`)(eq, sql, shops) as (d: unknown, tag: string, rounds: number) => Promise<number>;
+    const badHere = (await Promise.all([local(host, "a", 60), local(host, "b", 60), local(other, "c", 60), local(other, "d", 60)])).reduce((a, b) => a + b, 0);
+    const result = await child;
+    expect(result.code, result.out).toBe(0);
+    expect(JSON.parse(result.out.trim().split("\n").at(-1)!)).toEqual({ bad: 0 });
+    expect(badHere).toBe(0);
+  });
+
+  it("rolls back the transaction of a client that vanishes, and serves the others", async () => {
+    const host = opened[0]!;
+    const { default: pgModule } = await import("pg");
+    const dying = new pgModule.Client({ host: "127.0.0.1", port, user: "postgres", database: "postgres" });
+    await dying.connect();
+    await dying.query("BEGIN");
+    await dying.query("INSERT INTO shops (shop) VALUES ('vanished.myshopify.com')");
+    // The others wait while that transaction is open…
+    const waiting = host.db.select().from(shops).where(eq(shops.shop, "vanished.myshopify.com"));
+    // …until its connection drops without COMMIT.
+    (dying as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    await dying.end().catch(() => undefined);
+    expect(await waiting).toEqual([]);
+    expect(await host.db.select().from(shops).where(eq(shops.shop, "host.myshopify.com"))).toHaveLength(1);
+  });
+
+  it("takes over a stale lock left by a dead process", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-pglite-stale-"));
+    fs.writeFileSync(`${dir}.lock`, "999999999");
+    const d = await openDatabase({ pgliteDataDir: dir, pglitePort: port + 1, poolSize: 1 });
+    try {
+      expect(d.hostsEmbedded).toBe(true);
+      expect(fs.readFileSync(`${dir}.lock`, "utf8")).toBe(String(process.pid));
+    } finally {
+      await d.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    expect(fs.existsSync(`${dir}.lock`)).toBe(false);
+  });
+});

@@ -1,0 +1,334 @@
+import crypto from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+// Before any module reads the environment: this file's own queues, and the events secret.
+vi.hoisted(() => {
+  process.env.QUEUE_PREFIX = `pbtest-pipeline-${process.pid}`;
+  process.env.SHIPPING_WEBHOOK_SECRET = "pipeline-test-secret-0123456789";
+});
+
+import { database, db } from "#app/db/index.server.ts";
+import { getEnv } from "#app/env.server.ts";
+import { and, eq } from "drizzle-orm";
+import { webhookInbox } from "#app/db/schema.ts";
+import { QUEUES, jobId } from "#app/jobs/definitions.ts";
+import { closeQueues, getQueue } from "#app/jobs/queues.server.ts";
+import { referenceIdFor } from "#app/orders/map.ts";
+import { action as ordersCancelled } from "#app/routes/webhooks.orders.cancelled.tsx";
+import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
+import { action as ordersUpdated } from "#app/routes/webhooks.orders.updated.tsx";
+import { action as shippingEvents } from "#app/routes/webhooks.shipping.tsx";
+import { createSandbox, noFaults, type Sandbox } from "#sandbox/server.ts";
+import { liveKey } from "#test/helpers/sandbox.ts";
+import { type FakeAdminLog, freshOrder, startTestWorkers, serveAction, setUpShop, shipmentOf, timelineOf, waitFor } from "#test/helpers/pipeline.ts";
+import { uniqueShop, webhookRequest } from "#test/helpers/shopify.ts";
+import type { RunningWorkers } from "#worker/worker.ts";
+
+const env = getEnv();
+let sandbox: Sandbox;
+let workers: RunningWorkers;
+let events: Awaited<ReturnType<typeof serveAction>>;
+const graphqlCalls: { shop: string; ids: string[] }[] = [];
+const adminLog: FakeAdminLog = { fulfillments: [], trackingUpdates: [], metafields: [] };
+
+beforeAll(async () => {
+  sandbox = await createSandbox({ port: 0, webhookRetryDelaysMs: [100, 200, 400] });
+  events = await serveAction(shippingEvents as never);
+  workers = startTestWorkers(db, env, { graphqlCalls, adminLog });
+});
+afterAll(async () => {
+  await workers.close();
+  await closeQueues();
+  await events.close();
+  await sandbox.close();
+  await database.close();
+});
+beforeEach(() => {
+  Object.assign(sandbox.faults, noFaults());
+});
+
+type Action = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>;
+async function deliver(action: unknown, topic: string, shop: string, body: unknown, webhookId: string = crypto.randomUUID()): Promise<number> {
+  const response = await (action as Action)({ request: webhookRequest({ topic, shop, body, webhookId }), params: {}, context: {} });
+  return response.status;
+}
+
+async function newShop(settings = {}) {
+  const shop = uniqueShop("pipe");
+  const key = liveKey("pipe");
+  await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url, settings);
+  return { shop, key };
+}
+
+const draftsFor = (key: string, reference: string) => [...sandbox.service.account(key).drafts.values()].filter((d) => d.spec.referenceId === reference);
+const ordersFor = (key: string, reference: string) => [...sandbox.service.account(key).orders.values()].filter((o) => o.spec.referenceId === reference);
+const statusIs = (shop: string, orderId: number, status: string) => async () => {
+  const s = await shipmentOf(db, shop, orderId);
+  return s?.status === status ? s : undefined;
+};
+
+describe("store order → shipment", () => {
+  it("a signed orders/create becomes a draft, is confirmed, with every step on the timeline", async () => {
+    const { shop, key } = await newShop();
+    const order = freshOrder("multi-item");
+    expect(await deliver(ordersCreate, "orders/create", shop, order)).toBe(200);
+    // Recorded before any work: the shipment is visible at once.
+    expect((await shipmentOf(db, shop, order.id))?.status).toMatch(/pending|draft_ready|confirmed/);
+
+    const confirmed = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
+    expect(confirmed).toMatchObject({
+      referenceId: referenceIdFor(shop, String(order.id)),
+      courierCompany: "jne",
+      courierType: "reg",
+      waybillId: expect.any(String),
+      trackingId: expect.any(String),
+      trackingUrl: expect.stringContaining("/track/"),
+      problem: null,
+      destinationCity: "Surabaya",
+    });
+    expect(Number(confirmed.price)).toBeGreaterThan(0);
+    const [draft] = draftsFor(key, confirmed.referenceId);
+    expect(draft?.status).toBe("confirmed");
+    expect(draft?.spec.items.map((i) => i.category)).toEqual(["fashion", "food_and_drink"]);
+    expect(graphqlCalls.some((c) => c.shop === shop && c.ids.includes("gid://shopify/Product/9001"))).toBe(true);
+    // Then the fulfilment in Shopify, which may or may not have run yet.
+    await waitFor("fulfilled", async () => (await timelineOf(db, confirmed.id)).some((e) => e.type === "fulfilled"));
+    const timeline = await timelineOf(db, confirmed.id);
+    expect(timeline.map((e) => [e.type, e.toStatus])).toEqual([
+      ["recorded", "pending"],
+      ["draft_created", "draft_ready"],
+      ["confirmed", "confirmed"],
+      ["fulfilled", "confirmed"],
+    ]);
+    expect(timeline.every((e) => e.actor && e.createdAt instanceof Date)).toBe(true);
+  });
+
+  it("without fulfilment on confirmation, Shopify gets only the status metafield", async () => {
+    const { shop } = await newShop({ fulfilOnConfirm: false });
+    const order = freshOrder("multi-item");
+    await deliver(ordersCreate, "orders/create", shop, order);
+    await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
+    await waitFor("metafield", async () => adminLog.metafields.some((m) => m.shop === shop && m.value === "confirmed"));
+    expect(adminLog.fulfillments.filter((f) => f.shop === shop)).toEqual([]);
+  });
+
+  it("without automatic confirmation the shipment waits, ready, for the merchant", async () => {
+    const { shop } = await newShop({ autoConfirm: false });
+    const order = freshOrder("multi-item");
+    await deliver(ordersCreate, "orders/create", shop, order);
+    const ready = await waitFor("ready", statusIs(shop, order.id, "draft_ready"));
+    expect(ready.draftOrderId).toEqual(expect.any(String));
+    expect(ready.shippingOrderId).toBeNull();
+  });
+
+  it("duplicates (the same delivery three times, also concurrently, and a second subscription) make one draft and one order", async () => {
+    const { shop, key } = await newShop();
+    const order = freshOrder("multi-item");
+    const webhookId = crypto.randomUUID();
+    for (let i = 0; i < 3; i++) expect(await deliver(ordersCreate, "orders/create", shop, order, webhookId)).toBe(200);
+    const statuses = await Promise.all([1, 2, 3].map(() => deliver(ordersCreate, "orders/create", shop, order, webhookId)));
+    expect(statuses).toEqual([200, 200, 200]);
+    expect(await deliver(ordersCreate, "orders/create", shop, order)).toBe(200);
+    const done = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
+    // Deliveries after the work was done change nothing either.
+    await deliver(ordersCreate, "orders/create", shop, order, webhookId);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(draftsFor(key, done.referenceId)).toHaveLength(1);
+    expect(ordersFor(key, done.referenceId)).toHaveLength(1);
+  });
+
+  it("a store order with a problem stays visible with the reason, and nothing is sent", async () => {
+    const { shop, key } = await newShop();
+    const order = freshOrder("missing-phone");
+    await deliver(ordersCreate, "orders/create", shop, order);
+    const stuck = await waitFor("problem recorded", async () => (await shipmentOf(db, shop, order.id))?.problem ?? undefined);
+    expect(stuck).toMatch(/phone/i);
+    expect((await shipmentOf(db, shop, order.id))?.status).toBe("pending");
+    expect(draftsFor(key, referenceIdFor(shop, String(order.id)))).toHaveLength(0);
+  });
+
+  it("a validation error from the service becomes a merchant-visible problem, not retries", async () => {
+    const { shop } = await newShop({ defaultCourier: null });
+    const order = freshOrder("multi-item", { shipping_lines: [{ code: "jne-hyperloop", title: "JNE Hyperloop" }] });
+    await deliver(ordersCreate, "orders/create", shop, order);
+    const problem = await waitFor("problem", async () => (await shipmentOf(db, shop, order.id))?.problem ?? undefined);
+    expect(problem).toMatch(/courier_type/);
+  });
+
+  it("a digital-only order needs no shipment and says so", async () => {
+    const { shop, key } = await newShop();
+    const base = freshOrder("digital-physical");
+    const order = { ...base, line_items: (base.line_items as { requires_shipping: boolean }[]).filter((l) => l.requires_shipping === false) };
+    await deliver(ordersCreate, "orders/create", shop, order);
+    await waitFor("not required", statusIs(shop, order.id, "not_required"));
+    expect(draftsFor(key, referenceIdFor(shop, String(order.id)))).toHaveLength(0);
+  });
+});
+
+describe("cancellations", () => {
+  it("a cancel that arrives before its create: cancelled, nothing made at the service", async () => {
+    const { shop, key } = await newShop();
+    const order = freshOrder("multi-item");
+    expect(await deliver(ordersCancelled, "orders/cancelled", shop, { ...order, cancelled_at: new Date().toISOString() })).toBe(200);
+    expect(await deliver(ordersCreate, "orders/create", shop, order)).toBe(200);
+    // The create job has run once its delivery is marked processed.
+    await waitFor("create processed", async () => {
+      const rows = await db.select().from(webhookInbox).where(and(eq(webhookInbox.shop, shop), eq(webhookInbox.topic, "orders/create")));
+      return rows.length === 1 && rows[0]!.status === "processed";
+    });
+    const s = await shipmentOf(db, shop, order.id);
+    expect(s?.status).toBe("cancelled");
+    expect(draftsFor(key, referenceIdFor(shop, String(order.id)))).toHaveLength(0);
+  });
+
+  it("before confirmation: the draft is deleted", async () => {
+    const { shop, key } = await newShop({ autoConfirm: false });
+    const order = freshOrder("multi-item");
+    await deliver(ordersCreate, "orders/create", shop, order);
+    const ready = await waitFor("ready", statusIs(shop, order.id, "draft_ready"));
+    await deliver(ordersCancelled, "orders/cancelled", shop, order);
+    await waitFor("cancelled", statusIs(shop, order.id, "cancelled"));
+    expect(draftsFor(key, ready.referenceId)[0]?.deletedAt).toEqual(expect.any(String));
+    expect(ordersFor(key, ready.referenceId)).toHaveLength(0);
+  });
+
+  it("after confirmation: the order is cancelled at the service with a reason code", async () => {
+    const { shop, key } = await newShop();
+    const order = freshOrder("multi-item");
+    await deliver(ordersCreate, "orders/create", shop, order);
+    const confirmed = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
+    await deliver(ordersCancelled, "orders/cancelled", shop, order);
+    await waitFor("cancelled", statusIs(shop, order.id, "cancelled"));
+    const [serviceOrder] = ordersFor(key, confirmed.referenceId);
+    expect(serviceOrder?.status).toBe("cancelled");
+    expect(serviceOrder?.cancellation?.code).toBe("others");
+  });
+
+  it("after pickup: needs attention, already picked up", async () => {
+    const { shop } = await newShop();
+    const order = freshOrder("multi-item");
+    await deliver(ordersCreate, "orders/create", shop, order);
+    const confirmed = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
+    sandbox.service.forceStatus(confirmed.shippingOrderId!, "picked");
+    await deliver(ordersCancelled, "orders/cancelled", shop, order);
+    const problem = await waitFor("problem", async () => (await shipmentOf(db, shop, order.id))?.problem ?? undefined);
+    expect(problem).toMatch(/already picked/);
+    expect((await shipmentOf(db, shop, order.id))?.status).toBe("picked");
+  });
+});
+
+describe("address edits", () => {
+  it("before confirmation update the draft", async () => {
+    const { shop, key } = await newShop({ autoConfirm: false });
+    const order = freshOrder("multi-item");
+    await deliver(ordersCreate, "orders/create", shop, order);
+    const ready = await waitFor("ready", statusIs(shop, order.id, "draft_ready"));
+    const moved = { ...order, shipping_address: { ...(order.shipping_address as object), address1: "Jl. Darmo No. 77", zip: "60264" } };
+    await deliver(ordersUpdated, "orders/updated", shop, moved);
+    // The worker updates the draft at the service first and records the new address after it.
+    await waitFor("draft updated", async () => draftsFor(key, ready.referenceId)[0]?.spec.destination.address.startsWith("Jl. Darmo No. 77"));
+    await waitFor("address recorded", async () => (await shipmentOf(db, shop, order.id))?.destinationAddress?.startsWith("Jl. Darmo No. 77"));
+    expect((await shipmentOf(db, shop, order.id))?.destinationPostalCode).toBe("60264");
+    expect(draftsFor(key, ready.referenceId)[0]?.spec.destination.postalCode).toBe(60264);
+  });
+
+  it("an update delivered before its create: the newer address wins", async () => {
+    const { shop, key } = await newShop();
+    const order = freshOrder("multi-item");
+    const created = new Date(Date.now() - 60_000);
+    const moved = { ...order, shipping_address: { ...(order.shipping_address as object), address1: "Jl. Raya Darmo 1", zip: "60265" } };
+    const send = (action: unknown, topic: string, body: unknown, triggeredAt: Date) =>
+      (action as Action)({ request: webhookRequest({ topic, shop, body, triggeredAt }), params: {}, context: {} });
+    expect((await send(ordersUpdated, "orders/updated", moved, new Date())).status).toBe(200);
+    expect((await send(ordersCreate, "orders/create", order, created)).status).toBe(200);
+    const confirmed = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
+    expect(confirmed.destinationPostalCode).toBe("60265");
+    const drafts = draftsFor(key, confirmed.referenceId);
+    expect(drafts).toHaveLength(1);
+    expect(drafts[0]?.spec.destination.address).toMatch(/^Jl. Raya Darmo 1/);
+  });
+
+  it("after confirmation an address change is flagged for the merchant", async () => {
+    const { shop } = await newShop();
+    const order = freshOrder("multi-item");
+    await deliver(ordersCreate, "orders/create", shop, order);
+    await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
+    const moved = { ...order, shipping_address: { ...(order.shipping_address as object), address1: "Jl. Pemuda 1" } };
+    await deliver(ordersUpdated, "orders/updated", shop, moved);
+    const problem = await waitFor("flagged", async () => (await shipmentOf(db, shop, order.id))?.problem ?? undefined);
+    expect(problem).toMatch(/address changed/i);
+  });
+});
+
+describe("status sync", () => {
+  it("events are authenticated, re-fetched, and statuses only move forward", async () => {
+    const { shop, key } = await newShop();
+    const ping = await fetch(`${events.url}/webhooks/shipping`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(ping.status).toBe(401);
+    const register = await fetch(`${sandbox.url}/_sandbox/webhook`, {
+      method: "POST",
+      headers: { authorization: key, "content-type": "application/json" },
+      body: JSON.stringify({ url: `${events.url}/webhooks/shipping`, header_name: env.SHIPPING_WEBHOOK_HEADER, header_secret: env.SHIPPING_WEBHOOK_SECRET }),
+    });
+    expect(register.status).toBe(200);
+
+    const order = freshOrder("multi-item");
+    await deliver(ordersCreate, "orders/create", shop, order);
+    const confirmed = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
+    // Confirmation fulfilled the store order in Shopify with the tracking, and notified the customer.
+    const fulfilled = await waitFor("fulfilled in Shopify", async () => adminLog.fulfillments.find((f) => f.shop === shop));
+    expect(fulfilled.input).toMatchObject({ notifyCustomer: true, trackingInfo: { company: "JNE", number: confirmed.waybillId, url: confirmed.trackingUrl } });
+    await waitFor("fulfillment recorded", async () => ((await shipmentOf(db, shop, order.id))?.fulfillmentIds as string[] | undefined)?.length === 1);
+    sandbox.service.forceStatus(confirmed.shippingOrderId!, "picked");
+    await waitFor("picked", statusIs(shop, order.id, "picked"));
+    await waitFor("status metafield", async () => adminLog.metafields.some((m) => m.shop === shop && m.value === "picked" && m.ownerId === `gid://shopify/Order/${order.id}`));
+    sandbox.service.forceWaybill(confirmed.shippingOrderId!, "CGK999888777");
+    await waitFor("waybill", async () => (await shipmentOf(db, shop, order.id))?.waybillId === "CGK999888777");
+    // The new waybill reaches the Shopify fulfillment's tracking.
+    await waitFor("tracking updated", async () => adminLog.trackingUpdates.some((t) => t.shop === shop && t.tracking.number === "CGK999888777"));
+    // A late event with an older status: the app re-fetches, sees allocated, and keeps picked.
+    const late = sandbox.service.forceStatus(confirmed.shippingOrderId!, "allocated");
+    await sandbox.events.idle();
+    const syncId = jobId("sync", confirmed.id, `order-status-allocated-CGK999888777-${late.quote.price}`);
+    await waitFor("late event's sync job done", async () => (await getQueue(QUEUES.shipments).getJob(syncId))?.finishedOn !== undefined);
+    expect((await shipmentOf(db, shop, order.id))?.status).toBe("picked");
+    sandbox.service.forceStatus(confirmed.shippingOrderId!, "delivered");
+    await waitFor("delivered", statusIs(shop, order.id, "delivered"));
+
+    // A forged event with the right shape but no secret is refused.
+    const forged = await fetch(`${events.url}/webhooks/shipping`, {
+      method: "POST",
+      headers: { "content-type": "application/json", [env.SHIPPING_WEBHOOK_HEADER]: "wrong-secret-wrong-secret" },
+      body: JSON.stringify({ event: "order.status", order_id: confirmed.shippingOrderId, status: "cancelled" }),
+    });
+    expect(forged.status).toBe(401);
+    expect((await shipmentOf(db, shop, order.id))?.status).toBe("delivered");
+  });
+});
+
+describe("failures", () => {
+  it("a service outage, then recovery: every order completes, none doubled", async () => {
+    const { shop, key } = await newShop();
+    sandbox.faults.outageUntil = Date.now() + 2_500;
+    const orders = Array.from({ length: 5 }, () => freshOrder("multi-item"));
+    for (const o of orders) await deliver(ordersCreate, "orders/create", shop, o);
+    for (const o of orders) await waitFor(`order ${o.id} confirmed`, statusIs(shop, o.id, "confirmed"), 60_000);
+    for (const o of orders) {
+      const ref = referenceIdFor(shop, String(o.id));
+      expect(draftsFor(key, ref)).toHaveLength(1);
+      expect(ordersFor(key, ref)).toHaveLength(1);
+    }
+  });
+
+  it("answers lost after the service committed (create and confirm): no duplicates", async () => {
+    const { shop, key } = await newShop();
+    Object.assign(sandbox.faults, { dropNext: 2, match: "^POST /v1/draft_orders" });
+    const order = freshOrder("multi-item");
+    await deliver(ordersCreate, "orders/create", shop, order);
+    const confirmed = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"), 60_000);
+    expect(sandbox.faults.dropNext).toBe(0);
+    expect(draftsFor(key, confirmed.referenceId)).toHaveLength(1);
+    expect(ordersFor(key, confirmed.referenceId)).toHaveLength(1);
+    expect(confirmed.shippingOrderId).toBe(ordersFor(key, confirmed.referenceId)[0]?.id);
+  });
+});

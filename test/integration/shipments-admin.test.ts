@@ -1,0 +1,146 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { database, db } from "#app/db/index.server.ts";
+import { shipments } from "#app/db/schema.ts";
+import { getEnv } from "#app/env.server.ts";
+import { ShipmentActionError, cancel, chooseCourier, confirm, createNow, draftRates, retry, type ActionDeps } from "#app/shipments/actions.server.ts";
+import { countByTab, decodeCursor, listShipments } from "#app/shipments/list.server.ts";
+import { recordInstall } from "#app/shops/shops.server.ts";
+import { createSandbox, type Sandbox } from "#sandbox/server.ts";
+import { draftBody, liveKey } from "#test/helpers/sandbox.ts";
+import { setUpShop } from "#test/helpers/pipeline.ts";
+import { uniqueShop } from "#test/helpers/shopify.ts";
+
+const env = getEnv();
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await createSandbox({ port: 0, rateLimits: false });
+});
+afterAll(async () => {
+  await sandbox.close();
+  await database.close();
+});
+
+const STATUSES = ["pending", "draft_ready", "confirmed", "picked", "delivered", "cancelled"] as const;
+
+async function seed(shop: string, n: number) {
+  await recordInstall(db, shop);
+  const base = Date.parse("2026-11-01T00:00:00Z");
+  const values = Array.from({ length: n }, (_, i) => ({
+    shop,
+    orderId: String(5000 + i),
+    orderName: `#${5000 + i}`,
+    referenceId: `ref-${shop}-${i}`,
+    status: STATUSES[i % STATUSES.length]!,
+    problem: i % 10 === 0 ? "Needs a phone number" : null,
+    // Pairs share a timestamp, so the id must break ties.
+    updatedAt: new Date(base + Math.floor(i / 2) * 1000),
+  }));
+  await db.insert(shipments).values(values);
+}
+
+describe("shipments list", () => {
+  it("pages through every shipment exactly once, newest change first (keyset with ties)", async () => {
+    const shop = uniqueShop("list");
+    await seed(shop, 137);
+    const seen: string[] = [];
+    let after = null;
+    let pages = 0;
+    let previous: number | null = null;
+    do {
+      const page = await listShipments(db, shop, { limit: 20, after });
+      for (const row of page.rows) {
+        const t = row.updatedAt.getTime();
+        if (previous !== null) expect(t).toBeLessThanOrEqual(previous);
+        previous = t;
+        seen.push(row.id);
+      }
+      after = decodeCursor(page.next);
+      pages++;
+    } while (after && pages < 20);
+    expect(pages).toBe(7);
+    expect(seen).toHaveLength(137);
+    expect(new Set(seen).size).toBe(137);
+  });
+
+  it("filters by tab and search, counts per tab, and never shows another shop's rows", async () => {
+    const shop = uniqueShop("tabs");
+    const other = uniqueShop("tabs-other");
+    await seed(shop, 60);
+    await seed(other, 12);
+    const counts = await countByTab(db, shop);
+    expect(counts).toEqual({ all: 60, attention: 6, drafts: 20, in_transit: 20, delivered: 10, cancelled: 10 });
+    const delivered = await listShipments(db, shop, { tab: "delivered", limit: 100 });
+    expect(delivered.rows.map((r) => r.status)).toEqual(Array(10).fill("delivered"));
+    const attention = await listShipments(db, shop, { tab: "attention", limit: 100 });
+    expect(attention.rows.every((r) => r.problem)).toBe(true);
+    expect((await listShipments(db, shop, { search: "#5007" })).rows.map((r) => r.orderName)).toEqual(["#5007"]);
+    expect((await listShipments(db, shop, { search: "500" })).rows).toHaveLength(10);
+    expect((await listShipments(db, shop, { search: "%" })).rows).toHaveLength(0);
+    const all = await listShipments(db, shop, { limit: 250 });
+    expect(all.rows).toHaveLength(60);
+    expect(await db.select({ n: sql<number>`count(*)::int` }).from(shipments).where(sql`${shipments.shop} = ${other}`)).toEqual([{ n: 12 }]);
+  });
+
+  it("rejects a forged cursor instead of failing", () => {
+    expect(decodeCursor("not-a-cursor")).toBeNull();
+    expect(decodeCursor(Buffer.from("2026-01-01T00:00:00Z|'; drop table").toString("base64url"))).toBeNull();
+  });
+});
+
+describe("merchant actions", () => {
+  const calls: string[] = [];
+  const deps = (): ActionDeps => ({
+    db,
+    env: { ...env, SHIPPING_API_BASE_URL: sandbox.url },
+    enqueue: {
+      createDraft: async (shop, orderId, attempt) => void calls.push(`create ${shop} ${orderId} ${attempt}`) as never,
+      confirm: async (shop, id, attempt) => void calls.push(`confirm ${shop} ${id} ${attempt}`) as never,
+      cancel: async (shop, orderId) => void calls.push(`cancel ${shop} ${orderId}`) as never,
+    },
+  });
+
+  it("act on the shop's own shipments only, in the states that allow it", async () => {
+    const shop = uniqueShop("acts");
+    const other = uniqueShop("acts-other");
+    await seed(shop, 6);
+    await recordInstall(db, other);
+    const rows = (await listShipments(db, shop, { limit: 10 })).rows;
+    const byStatus = (s: string) => rows.find((r) => r.status === s)!.id;
+
+    await expect(confirm(deps(), other, byStatus("draft_ready"))).rejects.toMatchObject({ status: 404 });
+    await expect(cancel(deps(), other, byStatus("confirmed"))).rejects.toBeInstanceOf(ShipmentActionError);
+    await expect(confirm(deps(), shop, "not-a-uuid")).rejects.toMatchObject({ status: 404 });
+
+    await confirm(deps(), shop, byStatus("draft_ready"));
+    await confirm(deps(), shop, byStatus("draft_ready")).catch(() => undefined);
+    await expect(confirm(deps(), shop, byStatus("pending"))).rejects.toThrow(/ready draft/);
+    await createNow(deps(), shop, byStatus("pending"));
+    await expect(createNow(deps(), shop, byStatus("confirmed"))).rejects.toThrow(/already exists/);
+    await cancel(deps(), shop, byStatus("confirmed"));
+    await expect(cancel(deps(), shop, byStatus("delivered"))).rejects.toThrow(/Nothing to cancel/);
+    await retry(deps(), shop, byStatus("pending"));
+    await expect(retry(deps(), shop, byStatus("picked"))).rejects.toThrow(/Nothing to retry/);
+
+    expect(calls.filter((c) => c.includes(other))).toEqual([]);
+    // The double click asked twice for the same job.
+    const confirms = calls.filter((c) => c.startsWith("confirm"));
+    expect(confirms).toHaveLength(2);
+    expect(new Set(confirms).size).toBe(1);
+    expect(calls.some((c) => c.startsWith("create") && /v\d+$/.test(c))).toBe(true);
+  });
+
+  it("choose a courier from the draft's rates: the draft becomes ready at the service and here", async () => {
+    const shop = uniqueShop("courier");
+    const key = liveKey("courier");
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url);
+    const draft = sandbox.service.createDraft(key, draftBody({ reference_id: `ref-${shop}` }));
+    const [row] = await db.insert(shipments).values({ shop, orderId: "77", referenceId: `ref-${shop}`, status: "draft_placed", draftOrderId: draft.id }).returning();
+    const rates = await draftRates(deps(), shop, row!.id);
+    const sicepat = rates.find((r) => r.courier_code === "sicepat" && r.courier_service_code === "reg")!;
+    const updated = await chooseCourier(deps(), shop, row!.id, "sicepat", "reg");
+    expect(updated).toMatchObject({ status: "draft_ready", courierCompany: "sicepat", courierType: "reg", price: `${sicepat.price}.00` });
+    expect(sandbox.service.getDraft(key, draft.id).status).toBe("ready");
+    await expect(chooseCourier(deps(), shop, row!.id, "fedex", "air")).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/courier_company/) });
+  });
+});

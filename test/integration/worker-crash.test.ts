@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => {
+  process.env.QUEUE_PREFIX = `pbtest-crash-${process.pid}`;
+});
+
+import { database, db } from "#app/db/index.server.ts";
+import { getEnv } from "#app/env.server.ts";
+import { closeQueues } from "#app/jobs/queues.server.ts";
+import { referenceIdFor } from "#app/orders/map.ts";
+import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
+import { createSandbox, type Sandbox } from "#sandbox/server.ts";
+import { liveKey } from "#test/helpers/sandbox.ts";
+import { freshOrder, setUpShop, shipmentOf, waitFor } from "#test/helpers/pipeline.ts";
+import { uniqueShop, webhookRequest } from "#test/helpers/shopify.ts";
+
+const env = getEnv();
+let sandbox: Sandbox;
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  // Slow answers, so the kill lands while jobs are in flight.
+  sandbox = await createSandbox({ port: 0, faults: { latencyMs: 150 } });
+});
+afterAll(async () => {
+  for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
+  await closeQueues();
+  await sandbox.close();
+  await database.close();
+});
+
+/** The real worker process (`worker/index.ts`), on this file's queues, with short job locks. */
+function startWorkerProcess(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "worker/index.ts"], {
+    cwd: process.cwd(),
+    env: { ...process.env, LOG_LEVEL: "info", WORKER_LOCK_MS: "2000", WORKER_CONCURRENCY: "6" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = "";
+    const onData = (d: Buffer) => {
+      out += d;
+      if (out.includes('"worker ready"')) resolve(child);
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", (d) => (out += d));
+    child.on("exit", (code) => reject(new Error(`worker exited with ${code}: ${out.slice(-2000)}`)));
+  });
+}
+
+describe("a worker process killed mid-batch", () => {
+  it("loses nothing and doubles nothing after a restart", async () => {
+    const shop = uniqueShop("crash");
+    const key = liveKey("crash");
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url);
+    const orders = Array.from({ length: 30 }, () => freshOrder("multi-item"));
+    for (const order of orders) {
+      const response = await ordersCreate({ request: webhookRequest({ topic: "orders/create", shop, body: order }), params: {}, context: {} } as never);
+      expect(response.status).toBe(200);
+    }
+
+    const first = await startWorkerProcess();
+    const confirmedCount = async () => {
+      let n = 0;
+      for (const o of orders) if ((await shipmentOf(db, shop, o.id))?.status === "confirmed") n++;
+      return n;
+    };
+    await waitFor("a few confirmed", async () => (await confirmedCount()) >= 4, 60_000);
+    first.kill("SIGKILL");
+    await new Promise((r) => first.once("exit", r));
+    const before = await confirmedCount();
+    expect(before).toBeLessThan(orders.length);
+
+    const second = await startWorkerProcess();
+    await waitFor("all confirmed", async () => (await confirmedCount()) === orders.length || undefined, 120_000);
+    second.kill("SIGTERM");
+    await new Promise((r) => second.once("exit", r));
+
+    const account = sandbox.service.account(key);
+    for (const o of orders) {
+      const ref = referenceIdFor(shop, String(o.id));
+      expect([...account.drafts.values()].filter((d) => d.spec.referenceId === ref)).toHaveLength(1);
+      expect([...account.orders.values()].filter((x) => x.spec.referenceId === ref)).toHaveLength(1);
+    }
+  });
+});

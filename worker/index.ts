@@ -1,0 +1,78 @@
+/**
+ * The worker process (`npm run worker`): runs the BullMQ processors, separate from the web
+ * process. SIGTERM/SIGINT stop it gracefully: no new jobs are taken, active ones finish, then the
+ * connections close. A second signal exits at once (jobs left active are retried by BullMQ after
+ * their lock expires).
+ */
+import { loadDotEnv } from "#app/dotenv.server.ts";
+
+loadDotEnv();
+
+const { getEnv } = await import("#app/env.server.ts");
+const env = getEnv();
+const { logger } = await import("#app/logger.server.ts");
+const { database } = await import("#app/db/index.server.ts");
+const { checkEvictionPolicy, createProducerConnection } = await import("#app/redis.server.ts");
+const { scheduleMaintenance, closeQueues, producerConnection } = await import("#app/jobs/queues.server.ts");
+const { ServiceRateLimiter } = await import("#app/shipping/limiter.server.ts");
+const { lookupProducts, shopifyAdminGraphql } = await import("#app/orders/products.server.ts");
+const { startWorkers } = await import("./worker.ts");
+const { allProcessors } = await import("./processors/index.ts");
+
+const log = logger.child({ process: "worker" });
+
+const probe = createProducerConnection(env.REDIS_URL, { lazyConnect: true });
+try {
+  await probe.connect();
+  const policy = await checkEvictionPolicy(probe);
+  if (policy && policy !== "noeviction") {
+    log.error({ policy }, "Redis maxmemory-policy must be noeviction: other policies silently drop queued jobs");
+    process.exit(1);
+  }
+} catch (error) {
+  log.error({ err: (error as Error).message, redis: new URL(env.REDIS_URL).host }, "Redis is unreachable; start it or set REDIS_URL");
+  process.exit(1);
+} finally {
+  probe.disconnect();
+}
+
+await scheduleMaintenance();
+const running = startWorkers({
+  processors: allProcessors({
+    db: database.db,
+    logger: log,
+    env,
+    limiter: new ServiceRateLimiter(producerConnection(), env.QUEUE_PREFIX),
+    products: (shop, ids) => lookupProducts(shopifyAdminGraphql, shop, ids),
+    adminGraphql: shopifyAdminGraphql,
+  }),
+  logger: log,
+  redisUrl: env.REDIS_URL,
+  prefix: env.QUEUE_PREFIX,
+  concurrency: env.WORKER_CONCURRENCY,
+  lockMs: env.WORKER_LOCK_MS,
+});
+await Promise.all(running.workers.map((w) => w.waitUntilReady()));
+log.info({ queues: running.workers.map((w) => w.name), concurrency: env.WORKER_CONCURRENCY, database: database.kind }, "worker ready");
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) {
+    log.warn({ signal }, "second signal: exiting without waiting for active jobs");
+    process.exit(1);
+  }
+  stopping = true;
+  log.info({ signal }, "shutting down: finishing active jobs");
+  try {
+    await running.close();
+    await closeQueues();
+    await database.close();
+    log.info("worker stopped");
+    process.exit(0);
+  } catch (error) {
+    log.error({ err: (error as Error).message }, "error during shutdown");
+    process.exit(1);
+  }
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

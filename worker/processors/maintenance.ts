@@ -1,0 +1,98 @@
+import type { Queue } from "bullmq";
+import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { Db } from "#app/db/client.server.ts";
+import { shipments, shops, webhookInbox } from "#app/db/schema.ts";
+import { jobId, maintenanceJobs } from "#app/jobs/definitions.ts";
+import type { enqueue as enqueueFns } from "#app/jobs/queues.server.ts";
+import { IN_FLIGHT_STATUSES } from "#app/shipments/states.ts";
+
+const BATCH = 500;
+
+/**
+ * Makes sure a job with this id will run: adds it when Redis has none (lost data, or removed after
+ * completing without finishing the work), and retries it when it failed for good.
+ */
+async function ensureJob(queue: Queue, id: string, add: () => Promise<unknown>): Promise<"added" | "retried" | "present"> {
+  const job = await queue.getJob(id);
+  if (!job) {
+    await add();
+    return "added";
+  }
+  const state = await job.getState();
+  if (state === "failed") {
+    await job.retry("failed", { resetAttemptsMade: true, resetAttemptsStarted: true });
+    return "retried";
+  }
+  if (state === "completed") {
+    await job.remove();
+    await add();
+    return "added";
+  }
+  return "present";
+}
+
+/**
+ * The database is the source of truth: shipments that should be moving but have no live job
+ * (Redis lost its data, retries ran out during an outage) get their job back.
+ */
+export async function reconcile(db: Db, queue: Queue, enqueue: typeof enqueueFns, data: unknown) {
+  const { olderThanSeconds } = maintenanceJobs.reconcile.payload.parse(data);
+  const before = sql`now() - make_interval(secs => ${olderThanSeconds})`;
+  const counts = { create: 0, confirm: 0, cancel: 0 };
+
+  const pending = await db
+    .select({ shop: shipments.shop, orderId: shipments.orderId, settings: shops.settings })
+    .from(shipments)
+    .innerJoin(shops, eq(shops.shop, shipments.shop))
+    .where(and(eq(shipments.status, "pending"), isNull(shipments.problem), lt(shipments.updatedAt, before), eq(shops.installed, true)))
+    .limit(BATCH);
+  for (const s of pending) {
+    // Shops that create drafts by hand (automatic creation off) are left to the merchant.
+    if ((s.settings as { autoCreateDrafts?: boolean }).autoCreateDrafts === false) continue;
+    if ((await ensureJob(queue, jobId("create", s.shop, s.orderId), () => enqueue.createDraft(s.shop, s.orderId))) !== "present") counts.create++;
+  }
+
+  const ready = await db
+    .select({ shop: shipments.shop, id: shipments.id, settings: shops.settings })
+    .from(shipments)
+    .innerJoin(shops, eq(shops.shop, shipments.shop))
+    .where(and(eq(shipments.status, "draft_ready"), isNull(shipments.problem), lt(shipments.updatedAt, before), eq(shops.installed, true)))
+    .limit(BATCH);
+  for (const s of ready) {
+    if ((s.settings as { autoConfirm?: boolean }).autoConfirm !== true) continue;
+    if ((await ensureJob(queue, jobId("confirm", s.id), () => enqueue.confirm(s.shop, s.id))) !== "present") counts.confirm++;
+  }
+
+  const cancels = await db
+    .selectDistinct({ shop: webhookInbox.shop, orderId: webhookInbox.resourceId })
+    .from(webhookInbox)
+    .innerJoin(shipments, and(eq(shipments.shop, webhookInbox.shop), eq(shipments.orderId, webhookInbox.resourceId)))
+    .where(
+      and(
+        eq(webhookInbox.topic, "orders/cancelled"),
+        eq(webhookInbox.status, "received"),
+        lt(webhookInbox.receivedAt, before),
+        sql`${shipments.status} <> 'cancelled'`,
+      ),
+    )
+    .limit(BATCH);
+  for (const c of cancels) {
+    if (!c.orderId) continue;
+    if ((await ensureJob(queue, jobId("cancel", c.shop, c.orderId), () => enqueue.cancel(c.shop, c.orderId!))) !== "present") counts.cancel++;
+  }
+  return counts;
+}
+
+/** Shipments in flight that no event has touched for a while: ask the service for their status. */
+export async function pollStatuses(db: Db, enqueue: typeof enqueueFns, data: unknown) {
+  const { staleSeconds } = maintenanceJobs.pollStatuses.payload.parse(data);
+  const stale = await db
+    .select({ shop: shipments.shop, id: shipments.id })
+    .from(shipments)
+    .where(and(inArray(shipments.status, [...IN_FLIGHT_STATUSES]), lt(shipments.updatedAt, sql`now() - make_interval(secs => ${staleSeconds})`)))
+    .orderBy(shipments.updatedAt)
+    .limit(BATCH * 4);
+  const bucket = Math.floor(Date.now() / 1000 / Math.max(1, staleSeconds));
+  for (const s of stale) await enqueue.syncStatus(s.shop, s.id, `poll-${bucket}`);
+  return { polled: stale.length };
+}

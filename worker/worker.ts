@@ -1,0 +1,75 @@
+import { type Job, Worker } from "bullmq";
+import type { Db } from "#app/db/client.server.ts";
+import { QUEUES, type QueueName, cappedBackoff, maintenanceJobs } from "#app/jobs/definitions.ts";
+import type { Logger } from "#app/logger.server.ts";
+import { createWorkerConnection } from "#app/redis.server.ts";
+import { pruneInbox } from "./processors/prune-inbox.ts";
+
+/** A processor receives its job and the lock token (needed to defer the job). */
+export type JobHandler = (job: Job, token: string | undefined) => Promise<unknown>;
+/** One handler per job name, per queue. */
+export type ProcessorTable = Partial<Record<QueueName, Record<string, JobHandler>>>;
+
+/** The processors that need nothing but the database (the rest are wired in worker/index.ts). */
+export function basicProcessors(db: Db): ProcessorTable {
+  return {
+    [QUEUES.maintenance]: {
+      [maintenanceJobs.pruneInbox.name]: (job) => pruneInbox(db, job.data),
+    },
+  };
+}
+
+export interface StartWorkersOptions {
+  logger: Logger;
+  redisUrl: string;
+  prefix: string;
+  concurrency: number;
+  processors: ProcessorTable;
+  /** Lock duration and stalled-job check interval (default 30 s). */
+  lockMs?: number;
+}
+
+export interface RunningWorkers {
+  workers: Worker[];
+  /** Stops taking jobs, waits for the active ones to finish, then closes the connections. */
+  close(): Promise<void>;
+}
+
+export function startWorkers(options: StartWorkersOptions): RunningWorkers {
+  const workers = Object.entries(options.processors).map(([queueName, handlers]) => {
+    const worker = new Worker(
+      queueName,
+      async (job, token) => {
+        const handle = handlers?.[job.name];
+        if (!handle) throw new Error(`No processor for job ${job.name} on queue ${queueName}`);
+        return handle(job, token);
+      },
+      {
+        connection: createWorkerConnection(options.redisUrl),
+        prefix: options.prefix,
+        // Maintenance is light and must not crowd out shipments.
+        concurrency: queueName === QUEUES.maintenance ? 1 : options.concurrency,
+        settings: { backoffStrategy: (attemptsMade: number) => cappedBackoff(attemptsMade) },
+        lockDuration: options.lockMs ?? 30_000,
+        stalledInterval: options.lockMs ?? 30_000,
+        // A job whose worker died mid-way is safe to run again (processors are idempotent).
+        maxStalledCount: 10,
+      },
+    );
+    worker.on("failed", (job, error) => {
+      options.logger.warn({ queue: queueName, job: job?.name, jobId: job?.id, attempts: job?.attemptsMade, err: error.message }, "job failed");
+    });
+    worker.on("error", (error) => options.logger.error({ queue: queueName, err: error.message }, "worker error"));
+    return worker;
+  });
+
+  let closing: Promise<void> | undefined;
+  return {
+    workers,
+    close() {
+      // Worker.close() without force waits for every active job to finish.
+      closing ??= Promise.all(workers.map((w) => w.close())).then(() => undefined);
+      return closing;
+    },
+  };
+}
