@@ -40,3 +40,8 @@ export default async function handleRequest(
     setTimeout(abort, ABORT_DELAY);
   });
 }
+
+// For the production server (server.ts), which runs the order webhooks ahead of Remix and closes
+// the process's connections on shutdown. Exported here so that it uses this build's modules.
+export { acceptOrderDelivery, ORDER_TOPICS } from "./webhooks/orders.server";
+export { closeWebResources } from "./lifecycle.server";

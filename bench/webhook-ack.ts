@@ -1,7 +1,7 @@
 /**
  * `npm run bench:webhooks`: how fast the app acknowledges signed orders/create deliveries.
  *
- * The real web server (production build, remix-serve) on real PostgreSQL and Redis receives
+ * The real web server (production build, server.ts) on real PostgreSQL and Redis receives
  * deliveries at fixed rates (open loop: one every 1000/rate ms, whatever the answers do) for
  * DURATION_S seconds each: 100/s, 300/s, then rising rates until it saturates (more than 1% non-2xx
  * or p99 above 1 s). Side by side, at the same rates, a naive handler that verifies the HMAC, maps
@@ -9,11 +9,9 @@
  * 150 ms added latency). Prints p50/p99/max and non-2xx per rate, the ratio, and writes
  * bench/results/webhook-ack.json. Goal: p99 under 50 ms at 300/s with no error.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
@@ -24,6 +22,7 @@ import { createShippingClient } from "../app/shipping/client.server.ts";
 import { parseShopSettings } from "../app/shops/settings.ts";
 import { createSandbox } from "../sandbox/server.ts";
 import { loadOrder } from "../test/fixtures/orders.ts";
+import { buildWebApp, freePort, startWeb, stopProcess } from "../scripts/processes.ts";
 
 const DURATION_S = Number(process.env.DURATION_S ?? 60);
 const RATES = (process.env.RATES ?? "100,300").split(",").map(Number);
@@ -32,16 +31,6 @@ const SECRET = "bench-app-secret";
 const SHOP = "bench-webhooks.myshopify.com";
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const PREFIX = `pbbench${Date.now()}`;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 // --- the app, as deployed -------------------------------------------------------------------
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -72,16 +61,9 @@ const appEnv: NodeJS.ProcessEnv = {
 };
 const buildDir = path.resolve(".cache/bench-build");
 console.log("Building the web app…");
-const build = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "vite:build"], { env: { ...appEnv, BUILD_DIR: buildDir }, stdio: "ignore" });
-if (build.status !== 0) throw new Error("build failed");
-const web: ChildProcess = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", path.join(buildDir, "server", "index.js")], { env: appEnv, stdio: "ignore" });
-const appUrl = `http://127.0.0.1:${appPort}`;
-for (let i = 0; ; i++) {
-  const ok = await fetch(`${appUrl}/auth/login`, { headers: { "user-agent": "Mozilla/5.0 Chrome/156" } }).then((r) => r.ok, () => false);
-  if (ok) break;
-  if (i > 300) throw new Error("web app did not start");
-  await new Promise((r) => setTimeout(r, 200));
-}
+buildWebApp(buildDir, appEnv);
+const webArgs = (process.env.WEB_NODE_ARGS ?? "").split(" ").filter(Boolean);
+const web = await startWeb(buildDir, appPort, { env: appEnv, nodeArgs: webArgs });
 
 // --- the naive handler: the shipping call inside the request -----------------------------------
 const settings = parseShopSettings({ pickup: { contactName: "Gudang", contactPhone: "+6281234567890", address: "Jl. Fatmawati 10, Jakarta", postalCode: 12430 } });
@@ -159,14 +141,14 @@ interface Run {
   achievedRate: number;
 }
 
-async function run(handler: "app" | "naive", rate: number): Promise<Run> {
+async function run(handler: "app" | "naive", rate: number, seconds = DURATION_S): Promise<Run> {
   const [port, pathname] = handler === "app" ? [appPort, "/webhooks/orders/create"] : [naivePort, "/"];
   const results: Promise<{ ms: number; status: number }>[] = [];
   const interval = 1000 / rate;
   const start = performance.now();
   let next = start;
   let lastReport = start;
-  while (performance.now() - start < DURATION_S * 1000) {
+  while (performance.now() - start < seconds * 1000) {
     const now = performance.now();
     while (next <= now) {
       results.push(deliver(port, pathname));
@@ -183,10 +165,16 @@ async function run(handler: "app" | "naive", rate: number): Promise<Run> {
   const times = done.map((d) => d.ms).sort((a, b) => a - b);
   const q = (p: number) => +times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(2);
   const result = { handler, rate, sent: done.length, p50: q(0.5), p99: q(0.99), max: +times.at(-1)!.toFixed(2), non2xx: done.filter((d) => d.status < 200 || d.status >= 300).length, achievedRate: Math.round(done.length / elapsed) };
-  process.stdout.write(`\r  ${handler.padEnd(5)} ${String(rate).padStart(5)}/s: p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms, non-2xx ${result.non2xx}/${result.sent}            \n`);
+  process.stdout.write(`\r  ${seconds === DURATION_S ? "" : "(warm-up) "}${handler.padEnd(5)} ${String(rate).padStart(5)}/s: p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms, non-2xx ${result.non2xx}/${result.sent}            \n`);
   return result;
 }
 
+// Warm-up (not counted): the JIT compiles the hot paths, the pools open their connections.
+const WARMUP_S = Number(process.env.WARMUP_S ?? 5);
+if (WARMUP_S > 0) {
+  await run("app", 100, WARMUP_S);
+  await run("naive", 100, WARMUP_S);
+}
 const runs: Run[] = [];
 for (const rate of RATES) {
   runs.push(await run("app", rate));
@@ -228,7 +216,7 @@ console.log(saturation ? `Saturation: above ${saturation}/s the app no longer ke
 fs.mkdirSync("bench/results", { recursive: true });
 fs.writeFileSync("bench/results/webhook-ack.json", JSON.stringify(summary, null, 2));
 
-web.kill("SIGTERM");
+await stopProcess(web.process);
 naive.close();
 agent.destroy();
 await sandbox.close();

@@ -71,6 +71,8 @@ export interface Sandbox {
   faults: FaultConfig;
   rateLimiter: RateLimiter;
   events: EventDispatcher;
+  /** Requests per "METHOD /v1/route/:id" that reached a route with a valid key (429s included). */
+  requests: Map<string, number>;
   close(): Promise<void>;
 }
 
@@ -117,6 +119,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     Object.assign(limits.live, options.rateLimits.live);
   }
   const rateLimiter = new RateLimiter(limits);
+  const requests = new Map<string, number>();
   const events = new EventDispatcher({ retryDelaysMs: options.webhookRetryDelaysMs, logger });
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
   let baseUrl = "";
@@ -275,11 +278,12 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     let match: RegExpExecArray | null;
     if (method === "GET" && path === "/_sandbox/health") return send(res, 200, { success: true });
     if (method === "GET" && path === "/_sandbox/state") {
-      return send(res, 200, { success: true, ...service.counts(), faults, rateLimits: rateLimiter.config, events: { delivered: events.log.filter((e) => e.delivered).length, failed: events.log.filter((e) => !e.delivered).length } });
+      return send(res, 200, { success: true, ...service.counts(), requests: Object.fromEntries(requests), faults, rateLimits: rateLimiter.config, events: { delivered: events.log.filter((e) => e.delivered).length, failed: events.log.filter((e) => !e.delivered).length } });
     }
     if (method === "POST" && path === "/_sandbox/reset") {
       service.reset();
       rateLimiter.reset();
+      requests.clear();
       events.log.length = 0;
       Object.assign(faults, noFaults());
       return send(res, 200, { success: true });
@@ -431,6 +435,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     if (!rawAuth) return fail(res, 401, CODES.missingKey, "Authorization header is required");
     if (!KEY.test(key)) return fail(res, 400, CODES.invalidKey, "Invalid API key. Use a key of the form biteship_test.… or biteship_live.…");
 
+    const label = `${method} ${path.replace(/^(\/v1\/[a-z_]+)\/[^/]+/, "$1/:id")}`;
+    requests.set(label, (requests.get(label) ?? 0) + 1);
     const waitMs = rateLimiter.take(key, matched.group);
     if (waitMs > 0) {
       const seconds = Math.max(1, Math.ceil(waitMs / 1000));
@@ -491,6 +497,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     faults,
     rateLimiter,
     events,
+    requests,
     async close() {
       if (clock) clearInterval(clock);
       for (const t of timers) clearTimeout(t);

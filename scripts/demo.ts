@@ -1,18 +1,18 @@
 /**
  * `npm run demo`: the main job, end to end, on the embedded default.
  *
- * Starts the sandbox shipping service, the web app (production build, `remix-serve`) and the
+ * Starts the sandbox shipping service, the web app (production build, `server.ts`) and the
  * worker process on an embedded PGlite database and a local Redis (REDIS_URL if reachable, else a
  * private redis-server, else a clear message). Replays realistic signed store orders through the
  * real webhook route, and shows each becoming a draft, being confirmed and moving through the
  * courier's statuses, then prints a summary table. Logs of web and worker: .data/demo/*.log.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { loadDotEnv } from "#app/dotenv.server.ts";
+import { buildWebApp, portOpen, startPrivateRedis, stopProcess, waitUntil } from "./processes.ts";
 
 loadDotEnv();
 const DEMO_DIR = ".data/demo";
@@ -24,47 +24,18 @@ const API_SECRET = "demo-app-secret";
 const children: ChildProcess[] = [];
 let privateRedis: ChildProcess | null = null;
 
-function portOpen(port: number, host = "127.0.0.1"): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    socket.once("connect", () => (socket.destroy(), resolve(true)));
-    socket.once("error", () => resolve(false));
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const port = (server.address() as net.AddressInfo).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 /** REDIS_URL if it answers; else a private redis-server; else a clear message. */
 async function ensureRedis(): Promise<string> {
   const configured = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
   const url = new URL(configured);
   if (await portOpen(Number(url.port || 6379), url.hostname)) return configured;
-  const which = spawnSync("sh", ["-c", "command -v redis-server"], { encoding: "utf8" });
-  if (which.status !== 0) {
-    console.error(`Redis is not reachable at ${configured}, and redis-server is not installed.\nStart Redis (or install it: apt-get install redis-server) or set REDIS_URL, then run npm run demo again.`);
+  const redis = await startPrivateRedis().catch((error: Error) => {
+    console.error(`Redis is not reachable at ${configured}, and ${error.message}.\nStart Redis or set REDIS_URL, then run npm run demo again.`);
     process.exit(1);
-  }
-  const port = await freePort();
-  privateRedis = spawn(which.stdout.trim(), ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
-  await waitUntil("private redis-server", () => portOpen(port));
-  console.log(`  Redis: private redis-server on port ${port} (REDIS_URL was not reachable)`);
-  return `redis://127.0.0.1:${port}`;
+  });
+  privateRedis = redis.process;
+  console.log(`  Redis: private redis-server on port ${redis.port} (REDIS_URL was not reachable)`);
+  return redis.url;
 }
 
 function start(name: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
@@ -80,9 +51,8 @@ function start(name: string, args: string[], env: NodeJS.ProcessEnv): ChildProce
 let stopping = false;
 async function stopAll() {
   stopping = true;
-  for (const c of children) if (c.exitCode === null) c.kill("SIGTERM");
-  await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : null)));
-  privateRedis?.kill("SIGTERM");
+  await Promise.all(children.map((c) => stopProcess(c)));
+  await stopProcess(privateRedis);
 }
 
 async function main() {
@@ -123,9 +93,8 @@ async function main() {
 
   // Always build: a stale build/ would serve yesterday's routes.
   console.log("  Building the web app…");
-  const build = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "vite:build"], { stdio: ["ignore", "ignore", "pipe"], env: { ...env, NODE_ENV: "production" } });
-  if (build.status !== 0) throw new Error(`the web app's build failed: ${build.stderr?.toString().slice(-500)}`);
-  start("web", ["node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"], env);
+  buildWebApp(path.resolve("build"), env);
+  start("web", ["--import", "tsx", "server.ts"], env);
   await waitUntil("the web app", async () => {
     try {
       return (await fetch(`http://127.0.0.1:${WEB_PORT}/auth/login`, { headers: { "user-agent": "Mozilla/5.0 Chrome/156" } })).status === 200;

@@ -30,7 +30,7 @@ export class ServiceRateLimiter {
     private readonly redis: Redis,
     private readonly prefix: string,
     /** Share of the documented limit to use (headroom for clock skew and other clients of the key). */
-    private readonly utilisation = 0.95,
+    private readonly utilisation = 0.97,
   ) {}
 
   private key(apiKey: string, api: LimitedApi) {

@@ -1,70 +1,118 @@
+import { z } from "zod";
+import { database, db } from "../db/index.server";
+import { getEnv } from "../env.server";
 import { jsonResponse } from "../http.server";
-import { db } from "../db/index.server";
-import { shops } from "../db/schema";
 import { enqueue } from "../jobs/queues.server";
 import { logger } from "../logger.server";
 import { referenceIdFor } from "../orders/map";
-import { orderPayloadSchema } from "../orders/payload";
-import { ensureShipment } from "../shipments/shipments.server";
-import { authenticate } from "../shopify.server";
-import { getShopSettings } from "../shops/shops.server";
-import { deliveryOf, recordDelivery } from "./inbox.server";
+import { getShipmentByOrder } from "../shipments/shipments.server";
+import { recordOrderDelivery } from "./order-delivery.server";
+import { verifyShopifyWebhook, WebhookRejected } from "./verify.server";
 
-export type OrderTopic = "orders/create" | "orders/updated" | "orders/cancelled";
+export const ORDER_TOPICS = ["orders/create", "orders/updated", "orders/cancelled"] as const;
+export type OrderTopic = (typeof ORDER_TOPICS)[number];
+
+const id = z.union([z.number().int().positive(), z.string().regex(/^\d+$/)]).transform(String);
+/**
+ * What the acknowledgement needs of an order: its identity. The rest is read by the worker, which
+ * reports an order not in the documented shape on its shipment (the reason it needs attention),
+ * so a strange order still becomes a visible shipment instead of a refused delivery.
+ */
+const orderIdentitySchema = z.object({
+  id,
+  name: z.string().nullish().catch(null),
+  customer: z.object({ id: id.nullish().catch(null) }).nullish().catch(null),
+});
+
+export interface Answer {
+  status: number;
+  /** JSON error body for non-2xx answers. */
+  error?: string;
+}
+
+type HeaderGetter = (name: string) => string | null | undefined;
 
 /**
  * orders/create, orders/updated, orders/cancelled: verify (401), record the delivery and the
- * order's shipment row in one transaction, enqueue with a deterministic job id, answer 200.
+ * order's shipment row in one statement, enqueue with a deterministic job id, answer 200.
  * A redelivery of a delivery not yet processed enqueues again (the job id collapses it); one
  * already processed does nothing. If the database cannot record it, or Redis cannot take the job,
  * the answer is 5xx and Shopify retries (reconciliation also picks up what the inbox holds).
  * Order does not matter: a cancel that arrives first records the shipment as cancelled, and the
  * late create finds it so.
+ *
+ * Framework-free (raw body and a header getter in, status out): the production server
+ * (server.ts) calls it before Remix for the busiest path; the Remix routes call it too.
  */
-export async function handleOrderWebhook(request: Request, topic: OrderTopic): Promise<Response> {
-  const context = await authenticate.webhook(request);
-  const { shop, webhookId } = context;
-  const log = logger.child({ shop, topic, webhookId });
-  const parsed = orderPayloadSchema.safeParse(context.payload);
+export async function acceptOrderDelivery(topic: OrderTopic, rawBody: string, header: HeaderGetter): Promise<Answer> {
+  let verified;
+  try {
+    verified = verifyShopifyWebhook(rawBody, header, getEnv().SHOPIFY_API_SECRET, topic);
+  } catch (error) {
+    if (!(error instanceof WebhookRejected)) throw error;
+    logger.warn({ topic, shop: header("x-shopify-shop-domain"), reason: error.message }, "order webhook refused");
+    return { status: error.status, error: error.message };
+  }
+  const { shop, webhookId } = verified;
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody);
+  } catch {
+    body = undefined;
+  }
+  const parsed = orderIdentitySchema.safeParse(body);
   if (!parsed.success) {
-    log.warn({ issue: parsed.error.issues[0]?.path.join(".") }, "order webhook payload rejected");
-    return jsonResponse({ error: `Payload of ${topic} is not an order: ${parsed.error.issues[0]?.path.join(".")}` }, 400);
+    const field = parsed.error.issues[0]?.path.join(".") || "(body)";
+    logger.warn({ shop, topic, webhookId, field }, "order webhook without an order id");
+    return { status: 400, error: `Payload of ${topic} has no usable order id (${field})` };
   }
   const order = parsed.data;
-
-  const outcome = await db.transaction(async (tx) => {
-    const recorded = await recordDelivery(tx, deliveryOf(request, context, topic, order.id, context.payload));
-    if (recorded.duplicate && recorded.processed) return { action: "none" as const };
-    // A verified webhook proves the shop installed the app; the row may predate nothing else.
-    await tx.insert(shops).values({ shop }).onConflictDoNothing({ target: shops.shop });
-    const { shipment, created } = await ensureShipment(tx, {
-      shop,
-      orderId: order.id,
-      orderName: order.name ?? null,
-      customerId: order.customer?.id ?? null,
-      referenceId: referenceIdFor(shop, order.id),
-      status: topic === "orders/cancelled" ? "cancelled" : "pending",
-      actor: `webhook:${topic}`,
-      message: topic === "orders/cancelled" ? "Store order cancelled before it was received: nothing to ship" : `Store order ${order.name ?? order.id} received`,
-    });
-    if (topic === "orders/cancelled") return { action: created ? ("none" as const) : ("cancel" as const) };
-    if (topic === "orders/updated") return { action: shipment.status === "pending" && !shipment.draftOrderId ? ("create+update" as const) : ("update" as const) };
-    return { action: "create" as const };
+  const cancelled = topic === "orders/cancelled";
+  const recorded = await recordOrderDelivery(database.pool, {
+    webhookId,
+    eventId: verified.eventId,
+    shop,
+    topic,
+    triggeredAt: verified.triggeredAt,
+    resourceId: order.id,
+    rawPayload: rawBody,
+    orderName: order.name ?? null,
+    customerId: order.customer?.id ?? null,
+    referenceId: referenceIdFor(shop, order.id),
+    initialStatus: cancelled ? "cancelled" : "pending",
+    actor: `webhook:${topic}`,
+    message: cancelled ? "Store order cancelled before it was received: nothing to ship" : `Store order ${order.name ?? order.id} received`,
   });
+  if (recorded.duplicate && recorded.earlierStatus === "processed") return { status: 200 };
 
-  if (outcome.action !== "none") {
-    try {
-      const settings = await getShopSettings(db, shop);
-      const create = outcome.action === "create" || outcome.action === "create+update";
-      if (create && settings.autoCreateDrafts) await enqueue.createDraft(shop, order.id);
-      if (outcome.action === "update" || outcome.action === "create+update") await enqueue.update(shop, order.id, webhookId);
-      if (outcome.action === "cancel") await enqueue.cancel(shop, order.id);
-    } catch (error) {
-      // Recorded, but not enqueued: 503 makes Shopify redeliver, and the redelivery enqueues.
-      log.error({ err: (error as Error).message }, "could not enqueue; asking Shopify to retry");
-      return jsonResponse({ error: "Queue unavailable, retry later" }, 503);
+  try {
+    if (topic === "orders/create") {
+      if (recorded.autoCreateDrafts) await enqueue.createDraft(shop, order.id);
+    } else if (topic === "orders/cancelled") {
+      if (!recorded.created) await enqueue.cancel(shop, order.id);
+    } else {
+      let status = recorded.shipmentStatus;
+      let draftOrderId = recorded.draftOrderId;
+      if (status === null) {
+        // Created by a concurrent delivery this statement waited for: read it now.
+        const shipment = await getShipmentByOrder(db, shop, order.id);
+        status = shipment?.status ?? "pending";
+        draftOrderId = shipment?.draftOrderId ?? null;
+      }
+      // An update that arrives before (or instead of) its create creates the draft itself.
+      if (status === "pending" && !draftOrderId && recorded.autoCreateDrafts) await enqueue.createDraft(shop, order.id);
+      await enqueue.update(shop, order.id, webhookId);
     }
+  } catch (error) {
+    // Recorded, but not enqueued: 503 makes Shopify redeliver, and the redelivery enqueues.
+    logger.error({ shop, topic, webhookId, err: (error as Error).message }, "could not enqueue; asking Shopify to retry");
+    return { status: 503, error: "Queue unavailable, retry later" };
   }
-  log.info({ orderId: order.id, action: outcome.action }, "order webhook recorded");
-  return new Response(null, { status: 200 });
+  return { status: 200 };
+}
+
+/** The Remix routes' adapter (development server, tests); production calls acceptOrderDelivery first. */
+export async function handleOrderWebhook(request: Request, topic: OrderTopic): Promise<Response> {
+  const answer = await acceptOrderDelivery(topic, await request.text(), (name) => request.headers.get(name));
+  return answer.error ? jsonResponse({ error: answer.error }, answer.status) : new Response(null, { status: answer.status });
 }

@@ -114,7 +114,12 @@ class Ctx {
   }
 }
 
-async function latestOrderPayload(db: Db, shop: string, orderId: string): Promise<ShopifyOrder | null> {
+/**
+ * The newest order payload Shopify sent (create or update), read in full. An order that is not
+ * in the documented shape comes back as `unreadable` with the first offending field, for the
+ * merchant to see on the shipment.
+ */
+async function latestOrderPayload(db: Db, shop: string, orderId: string): Promise<{ order: ShopifyOrder } | { order: null; reason: string }> {
   const [row] = await db
     .select({ payload: webhookInbox.payload })
     .from(webhookInbox)
@@ -128,9 +133,11 @@ async function latestOrderPayload(db: Db, shop: string, orderId: string): Promis
     )
     .orderBy(sql`${webhookInbox.triggeredAt} DESC NULLS LAST`, desc(webhookInbox.id))
     .limit(1);
-  if (!row?.payload) return null;
+  if (!row?.payload) return { order: null, reason: "The store order's data is missing (redacted or never received)" };
   const parsed = orderPayloadSchema.safeParse(row.payload);
-  return parsed.success ? parsed.data : null;
+  if (parsed.success) return { order: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { order: null, reason: `Shopify sent this order in a shape the app cannot read: ${issue?.path.join(".") || "(order)"}: ${issue?.message ?? "invalid"}` };
 }
 
 async function markInbox(db: Db, shop: string, orderId: string, topics: string[]): Promise<void> {
@@ -201,10 +208,11 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
   }
   if (shipment.draftOrderId || shipment.status !== "pending") return `already ${shipment.status}`;
 
-  const order = await latestOrderPayload(db, shop, orderId);
+  const { order, ...unreadable } = await latestOrderPayload(db, shop, orderId);
   if (!order) {
-    await updateShipment(db, shipment, { problem: "The store order's data is missing (redacted or never received)" }, { actor: ACTOR.create, type: "problem", message: "No order payload in the inbox" });
-    return "no payload";
+    const problem = "reason" in unreadable ? unreadable.reason : "";
+    await updateShipment(db, shipment, { problem }, { actor: ACTOR.create, type: "problem", message: problem });
+    return "unreadable order";
   }
   const settings = await getShopSettings(db, shop);
   const productIds = [...new Set(order.line_items.map((l) => l.product_id).filter((id): id is string => !!id))];
@@ -450,8 +458,12 @@ export async function processUpdate(job: JobWithSlot, deps: ShipmentDeps, token?
     return result;
   };
   if (!shipment || TERMINAL_STATUSES.has(shipment.status as ShipmentStatus)) return done("nothing to update");
-  const order = await latestOrderPayload(db, shop, orderId);
-  if (!order) return done("no payload");
+  const { order, ...unreadable } = await latestOrderPayload(db, shop, orderId);
+  if (!order) {
+    const problem = "reason" in unreadable ? unreadable.reason : "";
+    await apply(ctx, shop, shipment.id, () => ({ patch: { problem }, event: { actor: ACTOR.update, type: "problem", message: problem } }));
+    return done("unreadable order");
+  }
   const settings = await getShopSettings(db, shop);
   const mapped = mapOrderToDraft({ shop, order, settings });
   const next = mapped.destination;

@@ -1,0 +1,94 @@
+import type pg from "pg";
+import type { ShipmentStatus } from "../shipments/states";
+import type { Delivery } from "./inbox.server";
+
+export interface OrderDelivery extends Omit<Delivery, "payload"> {
+  resourceId: string;
+  /** The order as Shopify sent it (JSON text), kept for the worker. */
+  rawPayload: string;
+  orderName: string | null;
+  customerId: string | null;
+  referenceId: string;
+  /** The status a shipment created by this delivery starts in. */
+  initialStatus: ShipmentStatus;
+  actor: string;
+  message: string;
+}
+
+export interface RecordedOrderDelivery {
+  /** Recorded before: redelivered by Shopify (the inbox row's status then says how far it got). */
+  duplicate: boolean;
+  earlierStatus: "received" | "processed" | "failed" | null;
+  /** This delivery created the order's shipment row. */
+  created: boolean;
+  shipmentStatus: string | null;
+  draftOrderId: string | null;
+  autoCreateDrafts: boolean;
+}
+
+/**
+ * Records an order webhook delivery and the order's shipment row (with its first timeline event,
+ * and the shop's row) in one statement, so one round trip to the database is the whole
+ * acknowledgement's database cost. A single statement is atomic: either all of it is recorded
+ * or none, and Shopify retries. A redelivery (same delivery id) inserts nothing and reports what
+ * it found.
+ *
+ * The final SELECT reads the statement's snapshot, which does not contain the rows the CTEs
+ * insert (hence the coalesces), nor rows committed by a concurrent statement for the same order
+ * while this one waited on its unique index: then `shipmentStatus` is null and the caller reads
+ * the row again.
+ */
+export async function recordOrderDelivery(pool: Pick<pg.Pool, "query">, d: OrderDelivery): Promise<RecordedOrderDelivery> {
+  const result = await pool.query<{
+    delivery_id: string | null;
+    earlier_status: RecordedOrderDelivery["earlierStatus"];
+    created_status: string | null;
+    existing_status: string | null;
+    existing_draft: string | null;
+    auto_create: string | null;
+  }>({
+    // Named: each connection parses and plans it once.
+    name: "record-order-delivery",
+    text: RECORD_ORDER_DELIVERY,
+    values: [d.webhookId, d.eventId ?? null, d.shop, d.topic, d.resourceId, d.triggeredAt ? d.triggeredAt.toISOString() : null, d.rawPayload, d.orderName, d.customerId, d.referenceId, d.initialStatus, d.actor, d.message],
+  });
+  const row = result.rows[0];
+  if (!row) throw new Error(`Recording delivery ${d.webhookId} returned nothing`);
+  return {
+    duplicate: row.delivery_id === null,
+    earlierStatus: row.earlier_status,
+    created: row.created_status !== null,
+    shipmentStatus: row.created_status ?? row.existing_status,
+    draftOrderId: row.created_status !== null ? null : row.existing_draft,
+    autoCreateDrafts: row.auto_create !== "false",
+  };
+}
+
+const RECORD_ORDER_DELIVERY = `
+  WITH delivery AS (
+    INSERT INTO webhook_inbox (webhook_id, event_id, shop, topic, resource_id, triggered_at, payload)
+    VALUES ($1, $2, $3, $4, $5, $6::timestamptz, $7::jsonb)
+    ON CONFLICT (webhook_id) DO NOTHING
+    RETURNING id
+  ), known_shop AS (
+    INSERT INTO shops (shop) SELECT $3 WHERE EXISTS (SELECT 1 FROM delivery)
+    ON CONFLICT (shop) DO NOTHING
+  ), created AS (
+    INSERT INTO shipments (shop, order_id, order_name, customer_id, reference_id, status)
+    SELECT $3, $5, $8, $9, $10, $11 WHERE EXISTS (SELECT 1 FROM delivery)
+    ON CONFLICT (shop, order_id) DO NOTHING
+    RETURNING id, status
+  ), first_event AS (
+    INSERT INTO shipment_events (shipment_id, shop, actor, type, to_status, message)
+    SELECT id, $3, $12, 'recorded', status, $13 FROM created
+  )
+  SELECT
+    (SELECT id FROM delivery)::text AS delivery_id,
+    (SELECT status FROM webhook_inbox WHERE webhook_id = $1) AS earlier_status,
+    (SELECT status FROM created) AS created_status,
+    s.status AS existing_status,
+    s.draft_order_id AS existing_draft,
+    (SELECT settings->>'autoCreateDrafts' FROM shops WHERE shop = $3) AS auto_create
+  FROM (SELECT 1) AS one
+  LEFT JOIN shipments s ON s.shop = $3 AND s.order_id = $5
+`;

@@ -1,0 +1,267 @@
+/**
+ * The whole app as deployed, for the benchmarks and the drills: a fresh PostgreSQL database, the
+ * production web server (server.ts on a fresh build), worker processes (worker/index.ts), the
+ * sandbox shipping service (in this process, over HTTP) and Redis (the local one, or a private
+ * redis-server). Also: signed Shopify deliveries, shops with their shipping keys, and the counts
+ * the figures and the verdicts are made of.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { Redis } from "ioredis";
+import pg from "pg";
+import * as schema from "../app/db/schema.ts";
+import { recordInstall, setShippingApiKey, updateShopSettings } from "../app/shops/shops.server.ts";
+import type { ShopSettings } from "../app/shops/settings.ts";
+import { createSandbox, type Sandbox, type SandboxOptions } from "../sandbox/server.ts";
+import { buildWebApp, freePort, startNode, startWeb, stopProcess, type Child } from "../scripts/processes.ts";
+
+export const API_SECRET = "bench-app-secret";
+const ADMIN_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const BUILD_DIR = path.resolve(".cache/bench-build");
+export const LOG_DIR = path.resolve("bench/results/logs");
+
+let built = false;
+/** Builds the web app once per benchmark process. */
+export function ensureBuild(): void {
+  if (built) return;
+  process.stdout.write("Building the web app…\n");
+  buildWebApp(BUILD_DIR, { ...process.env, SHOPIFY_API_KEY: "bench-app", SHOPIFY_API_SECRET: API_SECRET, SHOPIFY_APP_URL: "http://127.0.0.1", SCOPES: "read_orders" });
+  built = true;
+}
+
+export interface StackOptions {
+  /** Names the database (parcelbridge_<name>), the queue prefix and the log files. */
+  name: string;
+  sandbox: SandboxOptions;
+  workers: number;
+  workerConcurrency: number;
+  /** Another Redis (e.g. a private redis-server the drill can kill). */
+  redisUrl?: string;
+  webNodeArgs?: string[];
+  /** Extra environment for web and workers. */
+  env?: Record<string, string>;
+}
+
+export interface DeliveryOptions {
+  webhookId?: string;
+  triggeredAt?: Date;
+  secret?: string;
+  shopHeader?: string;
+  topicHeader?: string;
+  rawBody?: string;
+}
+
+export class Stack {
+  readonly workers: Child[] = [];
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  private constructor(
+    readonly options: StackOptions,
+    readonly env: NodeJS.ProcessEnv,
+    readonly sandbox: Sandbox,
+    readonly web: Child,
+    readonly webPort: number,
+    readonly pool: pg.Pool,
+    readonly db: ReturnType<typeof drizzle<typeof schema>>,
+    readonly redis: Redis,
+    readonly encryptionKey: Buffer,
+  ) {}
+
+  static async start(options: StackOptions): Promise<Stack> {
+    ensureBuild();
+    fs.mkdirSync(LOG_DIR, { recursive: true });
+    const database = `parcelbridge_${options.name.replace(/[^a-z0-9_]/g, "_")}`;
+    const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${database}`);
+    await admin.end();
+    const dbUrl = new URL(ADMIN_DATABASE_URL);
+    dbUrl.pathname = `/${database}`;
+
+    const sandbox = await createSandbox({ port: 0, ...options.sandbox });
+    const webPort = await freePort();
+    const encryptionKey = crypto.randomBytes(32);
+    const prefix = `pb${options.name.replace(/[^a-z0-9]/g, "")}${Date.now()}`;
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      LOG_LEVEL: "warn",
+      SHOPIFY_API_KEY: "bench-app",
+      SHOPIFY_API_SECRET: API_SECRET,
+      SHOPIFY_APP_URL: `http://127.0.0.1:${webPort}`,
+      SCOPES: "read_orders,write_orders,read_products",
+      ENCRYPTION_KEY: encryptionKey.toString("hex"),
+      SHIPPING_WEBHOOK_SECRET: crypto.randomBytes(24).toString("base64url"),
+      DATABASE_URL: dbUrl.toString(),
+      REDIS_URL: options.redisUrl ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
+      QUEUE_PREFIX: prefix,
+      SHIPPING_API_BASE_URL: sandbox.url,
+      WORKER_CONCURRENCY: String(options.workerConcurrency),
+      ...options.env,
+    };
+    const logFile = (what: string) => path.join(LOG_DIR, `${options.name}-${what}.log`);
+    for (const what of ["web", "worker"]) fs.rmSync(logFile(what), { force: true });
+    const web = await startWeb(BUILD_DIR, webPort, { env, logFile: logFile("web"), nodeArgs: options.webNodeArgs });
+    const pool = new pg.Pool({ connectionString: dbUrl.toString(), max: 4 });
+    const redis = new Redis(env.REDIS_URL!, { maxRetriesPerRequest: null, lazyConnect: false });
+    redis.on("error", () => {});
+    const stack = new Stack(options, env, sandbox, web, webPort, pool, drizzle(pool, { schema }), redis, encryptionKey);
+    for (let i = 0; i < options.workers; i++) await stack.startWorker();
+    return stack;
+  }
+
+  get prefix(): string {
+    return this.env.QUEUE_PREFIX!;
+  }
+
+  /** A worker process; resolves once it says it is ready. */
+  async startWorker(): Promise<Child> {
+    const logFile = path.join(LOG_DIR, `${this.options.name}-worker.log`);
+    const before = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
+    const child = startNode("worker/index.ts", { env: { ...this.env, LOG_LEVEL: "info" }, logFile });
+    this.workers.push(child);
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const text = fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8").slice(before) : "";
+      if (text.includes('"worker ready"')) break;
+      if (child.process.exitCode !== null || Date.now() > deadline) throw new Error(`worker did not start:\n${text.slice(-2000)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return child;
+  }
+
+  /** An installed shop with a shipping key at the sandbox, a pickup location and automatic confirmation. */
+  async addShop(shop: string, apiKey: string, settings: Partial<ShopSettings> = {}): Promise<void> {
+    await recordInstall(this.db, shop);
+    await setShippingApiKey(this.db, this.encryptionKey, shop, apiKey, this.sandbox.url);
+    await updateShopSettings(this.db, shop, {
+      pickup: { contactName: "Gudang Toko Maju", contactPhone: "+6281234567890", address: "Jl. Fatmawati 10, Cilandak, Jakarta Selatan", postalCode: 12430, latitude: -6.2886, longitude: 106.7986 },
+      autoConfirm: true,
+      fulfilOnConfirm: false,
+      categoryMapping: { apparel: "fashion", coffee: "food_and_drink" },
+      ...settings,
+    });
+  }
+
+  /** One signed delivery to the web server, as Shopify sends it. */
+  deliver(topic: string, shop: string, order: unknown, options: DeliveryOptions = {}): Promise<{ status: number; ms: number }> {
+    const body = options.rawBody ?? JSON.stringify(order);
+    const hmac = crypto.createHmac("sha256", options.secret ?? API_SECRET).update(body).digest("base64");
+    const t0 = performance.now();
+    return new Promise((resolve) => {
+      const req = http.request(
+        {
+          host: "127.0.0.1",
+          port: this.webPort,
+          path: `/webhooks/${topic}`,
+          method: "POST",
+          agent: this.agent,
+          headers: {
+            "content-type": "application/json",
+            "content-length": Buffer.byteLength(body),
+            "x-shopify-hmac-sha256": hmac,
+            "x-shopify-topic": options.topicHeader ?? topic,
+            "x-shopify-shop-domain": options.shopHeader ?? shop,
+            "x-shopify-api-version": "2026-10",
+            "x-shopify-webhook-id": options.webhookId ?? crypto.randomUUID(),
+            "x-shopify-triggered-at": (options.triggeredAt ?? new Date()).toISOString(),
+          },
+          timeout: 10_000,
+        },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - t0 }));
+        },
+      );
+      req.on("timeout", () => req.destroy(new Error("timeout")));
+      req.on("error", () => resolve({ status: 0, ms: performance.now() - t0 }));
+      req.end(body);
+    });
+  }
+
+  /** Shipments per status, for the shops given (all when none). */
+  async statusCounts(shops?: string[]): Promise<Record<string, number>> {
+    const { rows } = await this.pool.query<{ status: string; n: string }>(
+      shops ? "SELECT status, count(*) AS n FROM shipments WHERE shop = ANY($1) GROUP BY status" : "SELECT status, count(*) AS n FROM shipments GROUP BY status",
+      shops ? [shops] : [],
+    );
+    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  }
+
+  /** Drafts and orders at the service per reference id, over the given keys. */
+  serviceCounts(keys: string[]): { drafts: Map<string, number>; orders: Map<string, number> } {
+    const drafts = new Map<string, number>();
+    const orders = new Map<string, number>();
+    for (const key of keys) {
+      const account = this.sandbox.service.account(key);
+      for (const d of account.drafts.values()) {
+        if (!d.deletedAt && d.spec.referenceId) drafts.set(d.spec.referenceId, (drafts.get(d.spec.referenceId) ?? 0) + 1);
+      }
+      for (const o of account.orders.values()) if (o.spec.referenceId) orders.set(o.spec.referenceId, (orders.get(o.spec.referenceId) ?? 0) + 1);
+    }
+    return { drafts, orders };
+  }
+
+  /** Jobs waiting, delayed, active or prioritised in the shipments queue. */
+  async backlog(): Promise<number> {
+    const base = `${this.prefix}:shipments`;
+    const [wait, delayed, active, prioritized] = await Promise.all([this.redis.llen(`${base}:wait`), this.redis.zcard(`${base}:delayed`), this.redis.llen(`${base}:active`), this.redis.zcard(`${base}:prioritized`)]);
+    return wait + delayed + active + prioritized;
+  }
+
+  /** Jobs that ran out of attempts. */
+  async failedJobs(): Promise<number> {
+    return this.redis.zcard(`${this.prefix}:shipments:failed`);
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.workers.map((w) => stopProcess(w.process)));
+    await stopProcess(this.web.process);
+    this.agent.destroy();
+    await this.sandbox.close();
+    await this.pool.end();
+    // The run's queues: gone, so that repeated runs do not fill Redis.
+    let cursor = "0";
+    do {
+      const [next, keys] = await this.redis.scan(cursor, "MATCH", `${this.prefix}:*`, "COUNT", 1000);
+      cursor = next;
+      if (keys.length) await this.redis.del(...keys);
+    } while (cursor !== "0");
+    this.redis.disconnect();
+  }
+}
+
+/** Process CPU seconds (user + system) and peak RSS, from /proc. */
+export function processUsage(pid: number | undefined): { cpuS: number; peakRssMb: number } {
+  if (!pid) return { cpuS: 0, peakRssMb: 0 };
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const hwm = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+    return { cpuS: ticks / 100, peakRssMb: +(hwm / 1024).toFixed(1) };
+  } catch {
+    return { cpuS: 0, peakRssMb: 0 };
+  }
+}
+
+export function quantile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return +sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!.toFixed(2);
+}
+
+export function writeResult(name: string, data: unknown): string {
+  fs.mkdirSync("bench/results", { recursive: true });
+  const file = `bench/results/${name}.json`;
+  fs.writeFileSync(file, JSON.stringify(data, null, 2));
+  return file;
+}
+
+/** A progress line, rewritten in place on a terminal. */
+export function progress(text: string): void {
+  if (process.stdout.isTTY) process.stdout.write(`\r${text.padEnd(100)}`);
+  else process.stdout.write(`${text}\n`);
+}

@@ -1,0 +1,103 @@
+/**
+ * Starting and stopping the project's processes from scripts, the end-to-end test and the
+ * benchmarks: free ports, the production build and server, a private redis-server, and stopping
+ * a child for sure (SIGTERM, then SIGKILL after a grace period) so none outlives its parent.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+export function portOpen(port: number, host = "127.0.0.1"): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("error", () => resolve(false));
+  });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const port = (server.address() as net.AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Builds the Remix app (client and server) into `buildDir`; throws with the build's last output. */
+export function buildWebApp(buildDir: string, env: NodeJS.ProcessEnv = process.env): void {
+  const build = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "vite:build"], { env: { ...env, NODE_ENV: "production", BUILD_DIR: buildDir }, encoding: "utf8" });
+  if (build.status !== 0) throw new Error(`The web app's build failed:\n${(build.stderr || build.stdout).slice(-2000)}`);
+}
+
+export interface StartOptions {
+  env: NodeJS.ProcessEnv;
+  /** Appends the child's stdout and stderr to this file; otherwise they are kept in memory (tail). */
+  logFile?: string;
+  /** Extra Node options (e.g. --cpu-prof). */
+  nodeArgs?: string[];
+}
+
+export interface Child {
+  process: ChildProcess;
+  /** The last 20 kB of output, when not logging to a file. */
+  output(): string;
+}
+
+/** Starts `node --import tsx <script>` (TypeScript entry points: server.ts, worker/index.ts…). */
+export function startNode(script: string, options: StartOptions): Child {
+  let output = "";
+  const log = options.logFile ? fs.openSync(options.logFile, "a") : null;
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", script], { env: options.env, stdio: ["ignore", log ?? "pipe", log ?? "pipe"] });
+  if (log !== null) fs.closeSync(log);
+  const keep = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  return { process: child, output: () => output };
+}
+
+/** The production web server (server.ts) on a build, answering once `/auth/login` does. */
+export async function startWeb(buildDir: string, port: number, options: StartOptions): Promise<Child> {
+  const child = startNode("server.ts", { ...options, env: { ...options.env, NODE_ENV: "production", PORT: String(port), REMIX_BUILD: path.join(buildDir, "server", "index.js") } });
+  await waitUntil(
+    "the web server",
+    async () => {
+      if (child.process.exitCode !== null) throw new Error(`The web server exited (${child.process.exitCode}):\n${child.output().slice(-3000)}`);
+      const res = await fetch(`http://127.0.0.1:${port}/auth/login`, { headers: { "user-agent": "Mozilla/5.0 Chrome/156" } }).catch(() => null);
+      return res?.status === 200;
+    },
+    90_000,
+  );
+  return child;
+}
+
+/** SIGTERM, then SIGKILL if it has not exited after `graceMs`. Resolves once it has exited. */
+export async function stopProcess(child: ChildProcess | null | undefined, graceMs = 15_000): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** A redis-server of our own on a free port, without persistence (for the demo and the drills). */
+export async function startPrivateRedis(): Promise<{ process: ChildProcess; port: number; url: string }> {
+  const which = spawnSync("sh", ["-c", "command -v redis-server"], { encoding: "utf8" });
+  if (which.status !== 0) throw new Error("redis-server is not installed (apt-get install redis-server)");
+  const port = await freePort();
+  const child = spawn(which.stdout.trim(), ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  await waitUntil("a private redis-server", () => portOpen(port));
+  return { process: child, port, url: `redis://127.0.0.1:${port}` };
+}

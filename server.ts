@@ -1,0 +1,110 @@
+/**
+ * The production web server (`npm start`): the Remix build behind Express, with two additions
+ * over remix-serve:
+ *
+ * - Shopify's order webhooks (the only high-volume requests: a flash sale sends hundreds a
+ *   second) go straight to `acceptOrderDelivery` with their raw body, without Express, Remix's
+ *   route matching or request objects. Everything else, including the other webhook topics, is
+ *   served by Remix. The same function serves those routes under `npm run dev`.
+ * - SIGTERM/SIGINT stop accepting connections, let requests in flight finish (up to
+ *   SHUTDOWN_GRACE_MS), close Redis and the database pool, and exit.
+ *
+ * Node's own fetch API (Request, Response) is used, not Remix's polyfills.
+ */
+import http from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+
+type OrderTopic = "orders/create" | "orders/updated" | "orders/cancelled";
+interface EntryExports {
+  acceptOrderDelivery(topic: OrderTopic, rawBody: string, header: (name: string) => string | undefined): Promise<{ status: number; error?: string }>;
+  ORDER_TOPICS: readonly OrderTopic[];
+  closeWebResources(): Promise<void>;
+}
+
+const buildPath = path.resolve(process.env.REMIX_BUILD ?? "build/server/index.js");
+const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+const entry = build.entry.module as unknown as EntryExports;
+const port = Number(process.env.PORT || 3000);
+const host = process.env.HOST || undefined;
+const shutdownGraceMs = Number(process.env.SHUTDOWN_GRACE_MS || 10_000);
+/** Shopify's order payloads are a few kilobytes; anything past this is not one. */
+const MAX_WEBHOOK_BYTES = 2 * 1024 * 1024;
+
+const app = express();
+app.disable("x-powered-by");
+app.use(compression());
+const clientDir = path.join(path.dirname(buildPath), "..", "client");
+// Fingerprinted assets: cached for a year. Other files of the client build: an hour.
+app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+app.use(express.static(clientDir, { maxAge: "1h" }));
+app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+
+const orderRoutes = new Map(entry.ORDER_TOPICS.map((topic) => [`/webhooks/${topic}`, topic]));
+
+function answer(res: http.ServerResponse, status: number, error?: string) {
+  if (error) {
+    const body = JSON.stringify({ error });
+    res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(body) }).end(body);
+  } else {
+    res.writeHead(status, { "content-length": 0 }).end();
+  }
+}
+
+function acceptOrderWebhook(req: http.IncomingMessage, res: http.ServerResponse, topic: OrderTopic) {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  req.on("data", (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > MAX_WEBHOOK_BYTES) {
+      answer(res, 413, "Payload too large for an order webhook");
+      req.destroy();
+    } else chunks.push(chunk);
+  });
+  req.on("end", () => {
+    if (size > MAX_WEBHOOK_BYTES) return;
+    const rawBody = Buffer.concat(chunks).toString("utf8");
+    const header = (name: string) => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value[0] : value;
+    };
+    entry.acceptOrderDelivery(topic, rawBody, header).then(
+      (a) => answer(res, a.status, a.error),
+      (error: Error) => {
+        // Not recorded (database unreachable…): Shopify retries on 5xx.
+        console.error(JSON.stringify({ level: "error", msg: "order webhook failed", topic, err: error.message }));
+        answer(res, 500, "Could not record the delivery, retry later");
+      },
+    );
+  });
+}
+
+const server = http.createServer((req, res) => {
+  const topic = req.method === "POST" ? orderRoutes.get((req.url ?? "").split("?")[0]!) : undefined;
+  if (topic) acceptOrderWebhook(req, res, topic);
+  else app(req, res);
+});
+server.keepAliveTimeout = 65_000;
+server.listen(port, host, () => process.stdout.write(`[server] http://${host ?? "localhost"}:${port}\n`));
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  process.stdout.write(`[server] ${signal}: finishing requests in flight\n`);
+  const force = setTimeout(() => {
+    console.error("[server] requests still open after the grace period; closing them");
+    server.closeAllConnections();
+  }, shutdownGraceMs);
+  force.unref();
+  server.closeIdleConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await entry.closeWebResources();
+  process.exit(0);
+}
+process.once("SIGTERM", () => void stop("SIGTERM"));
+process.once("SIGINT", () => void stop("SIGINT"));
