@@ -120,7 +120,8 @@ export class Stack {
   async startWorker(): Promise<Child> {
     const logFile = path.join(LOG_DIR, `${this.options.name}-worker.log`);
     const before = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
-    const child = startNode("worker/index.ts", { env: { ...this.env, LOG_LEVEL: "info" }, logFile });
+    const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+    const child = startNode("worker/index.ts", { env: { ...this.env, LOG_LEVEL: "info" }, logFile, nodeArgs });
     this.workers.push(child);
     const deadline = Date.now() + 60_000;
     for (;;) {

@@ -16,8 +16,8 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local interval = tonumber(ARGV[1])
 local nextSlot = tonumber(redis.call('GET', KEYS[1]) or '0')
 local slot = math.max(now, nextSlot)
-redis.call('SET', KEYS[1], slot + interval, 'PX', math.max(1000, slot + interval - now + 1000))
-return slot - now
+redis.call('SET', KEYS[1], tostring(slot + interval), 'PX', math.ceil(math.max(1000, slot + interval - now + 1000)))
+return math.ceil(slot - now)
 `;
 
 /**
@@ -30,7 +30,7 @@ export class ServiceRateLimiter {
     private readonly redis: Redis,
     private readonly prefix: string,
     /** Share of the documented limit to use (headroom for clock skew and other clients of the key). */
-    private readonly utilisation = 0.97,
+    private readonly utilisation = 0.98,
   ) {}
 
   private key(apiKey: string, api: LimitedApi) {
@@ -40,7 +40,7 @@ export class ServiceRateLimiter {
   /** Milliseconds until this call's slot (0: go now). */
   async reserve(apiKey: string, api: LimitedApi): Promise<number> {
     const rate = (apiKey.startsWith("biteship_live.") ? SERVICE_LIMITS.live : SERVICE_LIMITS.test)[api] * this.utilisation;
-    const wait = (await this.redis.eval(RESERVE, 1, this.key(apiKey, api), String(Math.ceil(1000 / rate)))) as number;
+    const wait = (await this.redis.eval(RESERVE, 1, this.key(apiKey, api), String(1000 / rate))) as number;
     return Math.max(0, wait);
   }
 }

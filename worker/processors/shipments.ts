@@ -102,9 +102,21 @@ class Ctx {
     await this.defer(Date.now() + wait, "rate-limit slot");
   }
 
+  private held: LimitedApi | null = null;
+
+  /**
+   * Takes the slot for the job's first call before its other work, so that a job the schedule
+   * defers has done nothing yet (a flash sale's jobs are deferred once each; the work then runs once).
+   */
+  async reserve(apiKey: string, api: LimitedApi): Promise<void> {
+    await this.throttle(apiKey, api);
+    this.held = api;
+  }
+
   /** One call at the service, throttled; a 429 defers the job by the service's Retry-After. */
   async call<T>(apiKey: string, api: LimitedApi, fn: () => Promise<T>): Promise<T> {
-    await this.throttle(apiKey, api);
+    if (this.held === api) this.held = null;
+    else await this.throttle(apiKey, api);
     try {
       return await fn();
     } catch (error) {
@@ -208,6 +220,13 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
   }
   if (shipment.draftOrderId || shipment.status !== "pending") return `already ${shipment.status}`;
 
+  // The key first, and the call's slot with it: a deferred job comes back before reading the order.
+  const access = await shippingAccessForShop(db, deps.env, shop).catch((error: unknown) => {
+    if (!merchantProblem(error)) throw error;
+    return error as Error;
+  });
+  if (!(access instanceof Error)) await ctx.reserve(access.apiKey, "draft_orders");
+
   const { order, ...unreadable } = await latestOrderPayload(db, shop, orderId);
   if (!order) {
     const problem = "reason" in unreadable ? unreadable.reason : "";
@@ -247,12 +266,8 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
     return "needs attention";
   }
 
-  let access: Awaited<ReturnType<typeof shippingAccessForShop>>;
-  try {
-    access = await shippingAccessForShop(db, deps.env, shop);
-  } catch (error) {
-    const problem = merchantProblem(error);
-    if (!problem) throw error;
+  if (access instanceof Error) {
+    const problem = merchantProblem(access)!;
     await updateShipment(db, shipment, { ...snapshot, problem }, { actor: ACTOR.create, type: "problem", message: problem });
     return "needs attention";
   }
@@ -327,30 +342,29 @@ export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps, token
     return null;
   };
 
-  let order: Order | null = null;
-  // A retry may follow a confirmation whose answer was lost: look before confirming again.
-  if (job.attemptsMade > 0 || job.attemptsStarted > 1) order = await adopt();
-  if (!order) {
-    try {
-      order = await ctx.call(apiKey, "draft_orders", () => client.confirmDraftOrder(draftId));
-    } catch (error) {
-      if (error instanceof ShippingStateError && error.code === CODES.draftAlreadyConfirmed) {
-        order = await adopt();
-      } else if (error instanceof ShippingStateError && error.code === CODES.draftNotReady) {
-        const draft = await ctx.call(apiKey, "draft_orders", () => client.getDraftOrder(draftId));
-        await apply(ctx, shop, shipmentId, (current) => (current.draftOrderId === draftId ? { patch: draftPatch(draft), event: { actor: ACTOR.confirm, type: "confirm_refused", message: "The draft is not ready: choose a courier, then confirm" } } : null));
-        return "not ready";
-      } else if (error instanceof ShippingNotFoundError) {
-        const current = await getShipment(db, shop, shipmentId);
-        if (current?.status === "cancelled") return "cancelled meanwhile";
-        await apply(ctx, shop, shipmentId, () => ({ patch: { problem: "The draft no longer exists at the shipping service: retry to create a new one" }, event: { actor: ACTOR.confirm, type: "problem", message: error.message } }));
-        return "needs attention";
-      } else {
-        const problem = merchantProblem(error);
-        if (!problem) throw error;
-        await apply(ctx, shop, shipmentId, () => ({ patch: { problem }, event: { actor: ACTOR.confirm, type: "problem", message: problem } }));
-        return "needs attention";
-      }
+  // A retry may follow a confirmation whose answer was lost: the service then refuses the second
+  // confirmation (draft already confirmed) and the order it made is adopted. Confirming straight
+  // away keeps the happy path at one call, also for a job deferred by the rate-limit schedule.
+  let order: Order | null;
+  try {
+    order = await ctx.call(apiKey, "draft_orders", () => client.confirmDraftOrder(draftId));
+  } catch (error) {
+    if (error instanceof ShippingStateError && error.code === CODES.draftAlreadyConfirmed) {
+      order = await adopt();
+    } else if (error instanceof ShippingStateError && error.code === CODES.draftNotReady) {
+      const draft = await ctx.call(apiKey, "draft_orders", () => client.getDraftOrder(draftId));
+      await apply(ctx, shop, shipmentId, (current) => (current.draftOrderId === draftId ? { patch: draftPatch(draft), event: { actor: ACTOR.confirm, type: "confirm_refused", message: "The draft is not ready: choose a courier, then confirm" } } : null));
+      return "not ready";
+    } else if (error instanceof ShippingNotFoundError) {
+      const current = await getShipment(db, shop, shipmentId);
+      if (current?.status === "cancelled") return "cancelled meanwhile";
+      await apply(ctx, shop, shipmentId, () => ({ patch: { problem: "The draft no longer exists at the shipping service: retry to create a new one" }, event: { actor: ACTOR.confirm, type: "problem", message: error.message } }));
+      return "needs attention";
+    } else {
+      const problem = merchantProblem(error);
+      if (!problem) throw error;
+      await apply(ctx, shop, shipmentId, () => ({ patch: { problem }, event: { actor: ACTOR.confirm, type: "problem", message: problem } }));
+      return "needs attention";
     }
   }
   if (!order) throw new Error(`Draft ${draftId} reported confirmed but has no order yet`);

@@ -1,0 +1,204 @@
+/**
+ * `npm run bench:pipeline`: store orders through create and confirm at the shipping service's
+ * live limits, with the real web server, a worker process, Redis, PostgreSQL and the sandbox
+ * (documented live limits, 100 ms added latency).
+ *
+ * 1. One shop, ORDERS (3,000) orders delivered as a flash sale: shipments confirmed per second
+ *    against the ceiling (draft-order limit / 2 calls = 10/s), 429s, calls per shipment.
+ * 2. SHOPS (10) shops with their own keys, SHOP_ORDERS (300) each, at once: aggregate rate and
+ *    fairness (each shop's own rate, the spread of finishing times).
+ * 3. Overhead: CPU seconds per order of web and worker over run 1, next to a bare BullMQ job
+ *    (add + process, no work) on the same Redis; peak RSS of web and worker; Redis memory after.
+ *
+ * Writes bench/results/pipeline.json.
+ */
+import os from "node:os";
+import { Queue, Worker } from "bullmq";
+import { Redis } from "ioredis";
+import { LIVE_LIMITS } from "../sandbox/ratelimit.ts";
+import { loadOrder } from "../test/fixtures/orders.ts";
+import { processUsage, progress, Stack, writeResult } from "./stack.ts";
+
+const ORDERS = Number(process.env.ORDERS ?? 3000);
+const SHOPS = Number(process.env.SHOPS ?? 10);
+const SHOP_ORDERS = Number(process.env.SHOP_ORDERS ?? 300);
+const LATENCY_MS = Number(process.env.LATENCY_MS ?? 100);
+const CONCURRENCY = Number(process.env.WORKER_CONCURRENCY ?? 50);
+const CEILING = LIVE_LIMITS.draft_orders / 2;
+const template = loadOrder("multi-item");
+let nextId = 7_000_000_000_000;
+
+function orderFor(n: number) {
+  nextId += 1;
+  return { ...template, id: nextId, name: `#F${n}` };
+}
+
+/** Delivers `count` orders/create per shop, `perSecond` in total, interleaving shops. */
+async function flashSale(stack: Stack, shops: string[], count: number, perSecond: number) {
+  const pending: Promise<{ status: number; ms: number }>[] = [];
+  const interval = 1000 / perSecond;
+  const start = performance.now();
+  let i = 0;
+  for (let n = 0; n < count; n++) {
+    for (const shop of shops) {
+      const due = start + i * interval;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      pending.push(stack.deliver("orders/create", shop, orderFor(n)));
+      i++;
+    }
+  }
+  const answers = await Promise.all(pending);
+  return { sent: answers.length, non2xx: answers.filter((a) => a.status < 200 || a.status >= 300).length, p99Ms: answers.map((a) => a.ms).sort((a, b) => a - b)[Math.floor(answers.length * 0.99)]! };
+}
+
+async function confirmedPerShop(stack: Stack): Promise<Map<string, number>> {
+  const { rows } = await stack.pool.query<{ shop: string; n: string }>("SELECT shop, count(*) AS n FROM shipments WHERE status = 'confirmed' GROUP BY shop");
+  return new Map(rows.map((r) => [r.shop, Number(r.n)]));
+}
+
+/** Waits until every shop has `perShop` confirmed shipments; returns when each shop got there (s from t0). */
+async function untilConfirmed(stack: Stack, shops: string[], perShop: number, t0: number, label: string, timeoutS: number) {
+  const finished = new Map<string, number>();
+  let last = 0;
+  for (;;) {
+    const counts = await confirmedPerShop(stack);
+    const now = (performance.now() - t0) / 1000;
+    for (const shop of shops) if (!finished.has(shop) && (counts.get(shop) ?? 0) >= perShop) finished.set(shop, now);
+    const total = [...counts.values()].reduce((a, b) => a + b, 0);
+    progress(`  ${label}: ${now.toFixed(0)} s, ${total}/${perShop * shops.length} confirmed (${((total - last) / 1).toFixed(0)}/s), backlog ${await stack.backlog()}, 429s ${stack.sandbox.rateLimiter.refused}`);
+    last = total;
+    if (finished.size === shops.length) return finished;
+    if (now > timeoutS) throw new Error(`${label}: not finished after ${timeoutS} s (${total} confirmed)`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+/** The floor: a BullMQ job that does nothing, added and processed on the same Redis, in this process. */
+async function bareBullmq(redisUrl: string, jobs: number) {
+  const prefix = `pbbare${Date.now()}`;
+  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const queue = new Queue("bare", { connection, prefix });
+  let done = 0;
+  let allDone: () => void = () => {};
+  const finished = new Promise<void>((resolve) => (allDone = resolve));
+  const worker = new Worker(
+    "bare",
+    async () => {
+      done++;
+      if (done === jobs) allDone();
+    },
+    { connection: new Redis(redisUrl, { maxRetriesPerRequest: null }), prefix, concurrency: CONCURRENCY, removeOnComplete: { count: 1000 } },
+  );
+  await worker.waitUntilReady();
+  const cpu0 = process.cpuUsage();
+  for (let i = 0; i < jobs; i += 100) await queue.addBulk(Array.from({ length: Math.min(100, jobs - i) }, (_, k) => ({ name: "noop", data: { shop: "bare.myshopify.com", orderId: String(i + k) }, opts: { jobId: `bare-${i + k}` } })));
+  await finished;
+  const cpu = process.cpuUsage(cpu0);
+  await worker.close();
+  await queue.obliterate({ force: true });
+  await queue.close();
+  connection.disconnect();
+  return +(((cpu.user + cpu.system) / 1000 / jobs) as number).toFixed(3);
+}
+
+async function redisMemory(redis: Redis, prefix: string) {
+  const info = await redis.info("memory");
+  let keys = 0;
+  let cursor = "0";
+  do {
+    const [next, found] = await redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 1000);
+    cursor = next;
+    keys += found.length;
+  } while (cursor !== "0");
+  return { usedMemoryMb: +(Number(/used_memory:(\d+)/.exec(info)?.[1] ?? 0) / 1024 / 1024).toFixed(1), keysOfRun: keys };
+}
+
+// --- 1. one shop ---------------------------------------------------------------------------------
+console.log(`Pipeline: ${ORDERS} orders, one shop, live limits (${LIVE_LIMITS.draft_orders} draft-order calls/s = ${CEILING} shipments/s), ${LATENCY_MS} ms latency`);
+const one = await Stack.start({ name: "bench_pipeline", sandbox: { faults: { latencyMs: LATENCY_MS } }, workers: 1, workerConcurrency: CONCURRENCY });
+const shop = "flash-sale.myshopify.com";
+const key = "biteship_live.bench-flash-sale";
+await one.addShop(shop, key);
+const webBefore = processUsage(one.web.process.pid);
+const workerBefore = processUsage(one.workers[0]!.process.pid);
+const t0 = performance.now();
+const sale = await flashSale(one, [shop], ORDERS, 300);
+console.log(`  ${sale.sent} deliveries at 300/s: ${sale.non2xx} non-2xx, p99 ${sale.p99Ms.toFixed(1)} ms`);
+const done = await untilConfirmed(one, [shop], ORDERS, t0, "one shop", 1800);
+const elapsed = done.get(shop)!;
+console.log("");
+const webAfter = processUsage(one.web.process.pid);
+const workerAfter = processUsage(one.workers[0]!.process.pid);
+// Let the run's follow-up jobs (Shopify sync) finish before counting Redis memory.
+for (let i = 0; i < 60 && (await one.backlog()) > 0; i++) await new Promise((r) => setTimeout(r, 1000));
+const requests = Object.fromEntries(one.sandbox.requests);
+const createCalls = requests["POST /v1/draft_orders"] ?? 0;
+const confirmCalls = requests["POST /v1/draft_orders/:id/confirm"] ?? 0;
+const serviceCalls = [...one.sandbox.requests.values()].reduce((a, b) => a + b, 0);
+const { drafts, orders } = one.serviceCounts([key]);
+const rate = ORDERS / elapsed;
+const floorMs = await bareBullmq(one.env.REDIS_URL!, 5000);
+const oneShop = {
+  orders: ORDERS,
+  elapsedS: +elapsed.toFixed(1),
+  shipmentsPerS: +rate.toFixed(2),
+  ceilingPerS: CEILING,
+  shareOfCeiling: +(rate / CEILING).toFixed(3),
+  goalMet: rate >= CEILING * 0.95,
+  serviceCalls,
+  callsByRoute: requests,
+  callsPerShipment: +(serviceCalls / ORDERS).toFixed(3),
+  createAndConfirmPerShipment: +((createCalls + confirmCalls) / ORDERS).toFixed(3),
+  responses429: one.sandbox.rateLimiter.refused,
+  draftsAtService: drafts.size,
+  ordersAtService: orders.size,
+  duplicates: [...drafts.values(), ...orders.values()].filter((n) => n > 1).length,
+  webhookDeliveries: sale,
+};
+const overhead = {
+  webCpuMsPerOrder: +(((webAfter.cpuS - webBefore.cpuS) * 1000) / ORDERS).toFixed(3),
+  workerCpuMsPerOrder: +(((workerAfter.cpuS - workerBefore.cpuS) * 1000) / ORDERS).toFixed(3),
+  bareBullmqJobCpuMs: floorMs,
+  webPeakRssMb: webAfter.peakRssMb,
+  workerPeakRssMb: workerAfter.peakRssMb,
+  redisAfterRun: await redisMemory(one.redis, one.prefix),
+};
+await one.stop();
+console.log(`  ${rate.toFixed(2)} shipments/s = ${(oneShop.shareOfCeiling * 100).toFixed(1)}% of the ${CEILING}/s ceiling (goal ≥ 95%: ${oneShop.goalMet ? "met" : "NOT met"}); 429s: ${oneShop.responses429}; calls per shipment: ${oneShop.callsPerShipment} (${JSON.stringify(requests)})`);
+console.log(`  CPU per order: web ${overhead.webCpuMsPerOrder} ms + worker ${overhead.workerCpuMsPerOrder} ms (bare BullMQ job: ${floorMs} ms); peak RSS web ${overhead.webPeakRssMb} MB, worker ${overhead.workerPeakRssMb} MB; Redis after: ${overhead.redisAfterRun.usedMemoryMb} MB, ${overhead.redisAfterRun.keysOfRun} keys`);
+
+// --- 2. ten shops ----------------------------------------------------------------------------------
+console.log(`\nFairness: ${SHOPS} shops with their own keys, ${SHOP_ORDERS} orders each, at once`);
+const many = await Stack.start({ name: "bench_pipeline_shops", sandbox: { faults: { latencyMs: LATENCY_MS } }, workers: 1, workerConcurrency: CONCURRENCY });
+const shops = Array.from({ length: SHOPS }, (_, i) => `shop-${i + 1}.myshopify.com`);
+// One shop gets its backlog first: the others must not wait behind it.
+for (const [i, s] of shops.entries()) await many.addShop(s, `biteship_live.bench-shop-${i + 1}`);
+const t1 = performance.now();
+await flashSale(many, [shops[0]!], SHOP_ORDERS, 300);
+const sale2 = await flashSale(many, shops.slice(1), SHOP_ORDERS, 300);
+const finished = await untilConfirmed(many, shops, SHOP_ORDERS, t1, `${SHOPS} shops`, 1800);
+console.log("");
+const times = shops.map((s) => finished.get(s)!);
+const total = SHOPS * SHOP_ORDERS;
+const last = Math.max(...times);
+const perShopRates = times.map((t) => SHOP_ORDERS / t);
+const jain = perShopRates.reduce((a, b) => a + b, 0) ** 2 / (perShopRates.length * perShopRates.reduce((a, b) => a + b * b, 0));
+const fairness = {
+  shops: SHOPS,
+  ordersPerShop: SHOP_ORDERS,
+  aggregatePerS: +(total / last).toFixed(2),
+  aggregateCeilingPerS: CEILING * SHOPS,
+  finishedAfterS: Object.fromEntries(shops.map((s, i) => [s, +times[i]!.toFixed(1)])),
+  perShopPerS: +(SHOP_ORDERS / last).toFixed(2),
+  slowestOverFastest: +(Math.max(...times) / Math.min(...times)).toFixed(2),
+  jainIndex: +jain.toFixed(3),
+  responses429: many.sandbox.rateLimiter.refused,
+  webhookDeliveries: sale2,
+};
+await many.stop();
+console.log(`  aggregate ${fairness.aggregatePerS} shipments/s (ceiling ${fairness.aggregateCeilingPerS}/s); each shop finished between ${Math.min(...times).toFixed(1)} s and ${last.toFixed(1)} s (Jain's index ${fairness.jainIndex}); 429s: ${fairness.responses429}`);
+
+const file = writeResult("pipeline", { benchmark: "pipeline", machine: `${os.cpus().length} × ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`, latencyMs: LATENCY_MS, workerConcurrency: CONCURRENCY, oneShop, overhead, fairness, at: new Date().toISOString() });
+console.log(`\nWrote ${file}`);
+process.exit(0);
