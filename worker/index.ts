@@ -37,6 +37,14 @@ try {
 }
 
 await scheduleMaintenance();
+// Redis may come back empty (restarted without persistence, failed over): each reconnection puts
+// the schedules back, and reconciliation then restores the jobs from the database.
+producerConnection().on("ready", () => {
+  scheduleMaintenance().then(
+    () => log.info("Redis reconnected; maintenance schedules in place"),
+    (error: Error) => log.warn({ err: error.message }, "could not re-schedule maintenance after reconnecting"),
+  );
+});
 const running = startWorkers({
   processors: allProcessors({
     db: database.db,

@@ -47,6 +47,9 @@ export interface ShipmentDeps {
 
 type JobWithSlot = Job<Record<string, unknown>>;
 
+/** How late after its reserved slot a call may still go (see Ctx.call). */
+const LATE_FOR_SLOT_MS = 200;
+
 const ACTOR = {
   create: "worker:create-draft",
   confirm: "worker:confirm",
@@ -85,38 +88,40 @@ class Ctx {
    * Waits for this call's slot in the key's shared schedule. A slot reserved before a deferral is
    * kept in the job's data, so a deferred job does not reserve twice.
    */
-  async throttle(apiKey: string, api: LimitedApi): Promise<void> {
+  async throttle(apiKey: string, api: LimitedApi): Promise<number> {
     const slot = this.job.data._slot;
     if (typeof slot === "number") {
       await this.job.updateData({ ...this.job.data, _slot: undefined });
       const wait = slot - Date.now();
       if (wait > 0) await sleep(wait);
-      return;
+      return slot;
     }
     const wait = await this.deps.limiter.reserve(apiKey, api);
     if (wait <= (this.deps.inlineWaitMs ?? 1_000)) {
       if (wait > 0) await sleep(wait);
-      return;
+      return Date.now();
     }
     await this.job.updateData({ ...this.job.data, _slot: Date.now() + wait });
-    await this.defer(Date.now() + wait, "rate-limit slot");
+    return this.defer(Date.now() + wait, "rate-limit slot");
   }
 
-  private held: LimitedApi | null = null;
+  private held: { api: LimitedApi; slot: number } | null = null;
 
   /**
    * Takes the slot for the job's first call before its other work, so that a job the schedule
    * defers has done nothing yet (a flash sale's jobs are deferred once each; the work then runs once).
    */
   async reserve(apiKey: string, api: LimitedApi): Promise<void> {
-    await this.throttle(apiKey, api);
-    this.held = api;
+    this.held = { api, slot: await this.throttle(apiKey, api) };
   }
 
   /** One call at the service, throttled; a 429 defers the job by the service's Retry-After. */
   async call<T>(apiKey: string, api: LimitedApi, fn: () => Promise<T>): Promise<T> {
-    if (this.held === api) this.held = null;
-    else await this.throttle(apiKey, api);
+    const held = this.held;
+    this.held = null;
+    // A held slot is used unless the work in between made the call late for it: a late call
+    // would land on later callers' slots (a burst the service answers with 429s); it takes a new one.
+    if (held?.api !== api || Date.now() - held.slot > LATE_FOR_SLOT_MS) await this.throttle(apiKey, api);
     try {
       return await fn();
     } catch (error) {
