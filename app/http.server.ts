@@ -1,6 +1,6 @@
 /**
- * A JSON response. Not `jsonResponse()`: remix-serve installs Remix's fetch polyfills as
- * globals, and their Response has no static json().
+ * A JSON response. Not `Response.json()`: the development server (Remix's Vite plugin) installs
+ * Remix's fetch polyfills as globals, and their Response has no static json().
  */
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8" } });

@@ -80,12 +80,12 @@ async function paced<T, R>(items: T[], perSecond: number, fn: (item: T, i: numbe
   return Promise.all(started);
 }
 
-async function waitUntil(label: string, stack: Stack, check: () => Promise<{ done: boolean; text: string }>, timeoutS: number): Promise<boolean> {
+async function waitUntil(label: string | (() => string), stack: Stack, check: () => Promise<{ done: boolean; text: string }>, timeoutS: number): Promise<boolean> {
   const t0 = performance.now();
   for (;;) {
     const { done, text } = await check();
     const s = (performance.now() - t0) / 1000;
-    progress(`  ${label}: ${s.toFixed(0)} s, ${text}, backlog ${await stack.backlog().catch(() => -1)}`);
+    progress(`  ${typeof label === "string" ? label : label()}: ${s.toFixed(0)} s, ${text}, backlog ${await stack.backlog().catch(() => -1)}`);
     if (done) return true;
     if (s > timeoutS) return false;
     await new Promise((r) => setTimeout(r, 1000));
@@ -168,7 +168,7 @@ async function drillWorkerKills() {
       }
     })();
     const answers = await paced(orders, 100, (o) => deliverLikeShopify(stack, "orders/create", o.shop, o.order));
-    const settled = await waitUntil(`drill 2 (${kills} kills so far)`, stack, confirmedAll(stack, names, ORDERS), 900);
+    const settled = await waitUntil(() => `drill 2 (${kills} kills so far)`, stack, confirmedAll(stack, names, ORDERS), 900);
     running = false;
     await killer;
     const dup = duplicates(stack, shops.map((s) => s.key));

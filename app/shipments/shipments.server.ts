@@ -39,7 +39,8 @@ export async function ensureShipment(
   const inserted = await db
     .insert(shipments)
     .values({ shop: values.shop, orderId: values.orderId, orderName: values.orderName, customerId: values.customerId, referenceId: values.referenceId, status: values.status })
-    .onConflictDoNothing({ target: [shipments.shop, shipments.orderId] })
+    // Any unique index: (shop, order_id) and (shop, reference_id) both identify the order.
+    .onConflictDoNothing()
     .returning();
   if (inserted[0]) {
     await db.insert(shipmentEvents).values({ shipmentId: inserted[0].id, shop: values.shop, actor: values.actor, type: "recorded", toStatus: values.status, message: values.message });

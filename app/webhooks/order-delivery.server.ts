@@ -76,7 +76,9 @@ const RECORD_ORDER_DELIVERY = `
   ), created AS (
     INSERT INTO shipments (shop, order_id, order_name, customer_id, reference_id, status)
     SELECT $3, $5, $8, $9, $10, $11 WHERE EXISTS (SELECT 1 FROM delivery)
-    ON CONFLICT (shop, order_id) DO NOTHING
+    -- No conflict target: concurrent deliveries of one order meet on either unique index
+    -- ((shop, order_id) or (shop, reference_id), which derives from it).
+    ON CONFLICT DO NOTHING
     RETURNING id, status
   ), first_event AS (
     INSERT INTO shipment_events (shipment_id, shop, actor, type, to_status, message)

@@ -129,12 +129,19 @@ describe("store order → shipment", () => {
     const statuses = await Promise.all([1, 2, 3].map(() => deliver(ordersCreate, "orders/create", shop, order, webhookId)));
     expect(statuses).toEqual([200, 200, 200]);
     expect(await deliver(ordersCreate, "orders/create", shop, order)).toBe(200);
+    // Several subscriptions delivering the same order at the same moment (distinct delivery ids):
+    // each is recorded, none fails on the shipment row another is inserting.
+    const other = freshOrder("multi-item");
+    const concurrent = await Promise.all(Array.from({ length: 8 }, () => deliver(ordersCreate, "orders/create", shop, other)));
+    expect(concurrent).toEqual(Array(8).fill(200));
     const done = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
     // Deliveries after the work was done change nothing either.
     await deliver(ordersCreate, "orders/create", shop, order, webhookId);
     await new Promise((r) => setTimeout(r, 300));
     expect(draftsFor(key, done.referenceId)).toHaveLength(1);
     expect(ordersFor(key, done.referenceId)).toHaveLength(1);
+    const otherDone = await waitFor("the other confirmed", statusIs(shop, other.id, "confirmed"));
+    expect(draftsFor(key, otherDone.referenceId)).toHaveLength(1);
   });
 
   it("a store order with a problem stays visible with the reason, and nothing is sent", async () => {

@@ -47,9 +47,6 @@ export interface ShipmentDeps {
 
 type JobWithSlot = Job<Record<string, unknown>>;
 
-/** How late after its reserved slot a call may still go (see Ctx.call). */
-const LATE_FOR_SLOT_MS = 200;
-
 const ACTOR = {
   create: "worker:create-draft",
   confirm: "worker:confirm",
@@ -88,40 +85,41 @@ class Ctx {
    * Waits for this call's slot in the key's shared schedule. A slot reserved before a deferral is
    * kept in the job's data, so a deferred job does not reserve twice.
    */
-  async throttle(apiKey: string, api: LimitedApi): Promise<number> {
+  async throttle(apiKey: string, api: LimitedApi): Promise<void> {
     const slot = this.job.data._slot;
     if (typeof slot === "number") {
       await this.job.updateData({ ...this.job.data, _slot: undefined });
       const wait = slot - Date.now();
       if (wait > 0) await sleep(wait);
-      return slot;
+      return;
     }
     const wait = await this.deps.limiter.reserve(apiKey, api);
     if (wait <= (this.deps.inlineWaitMs ?? 1_000)) {
       if (wait > 0) await sleep(wait);
-      return Date.now();
+      return;
     }
     await this.job.updateData({ ...this.job.data, _slot: Date.now() + wait });
-    return this.defer(Date.now() + wait, "rate-limit slot");
+    await this.defer(Date.now() + wait, "rate-limit slot");
   }
 
-  private held: { api: LimitedApi; slot: number } | null = null;
+  private held: LimitedApi | null = null;
 
   /**
    * Takes the slot for the job's first call before its other work, so that a job the schedule
    * defers has done nothing yet (a flash sale's jobs are deferred once each; the work then runs once).
    */
   async reserve(apiKey: string, api: LimitedApi): Promise<void> {
-    this.held = { api, slot: await this.throttle(apiKey, api) };
+    await this.throttle(apiKey, api);
+    this.held = api;
   }
 
   /** One call at the service, throttled; a 429 defers the job by the service's Retry-After. */
   async call<T>(apiKey: string, api: LimitedApi, fn: () => Promise<T>): Promise<T> {
-    const held = this.held;
-    this.held = null;
-    // A held slot is used unless the work in between made the call late for it: a late call
-    // would land on later callers' slots (a burst the service answers with 429s); it takes a new one.
-    if (held?.api !== api || Date.now() - held.slot > LATE_FOR_SLOT_MS) await this.throttle(apiKey, api);
+    // A slot held from reserve() is used even when the work in between made the call late for it:
+    // taking a new one would let a busy worker defer the same job forever. A late call may meet a
+    // 429, which defers the job by the service's Retry-After.
+    if (this.held === api) this.held = null;
+    else await this.throttle(apiKey, api);
     try {
       return await fn();
     } catch (error) {
@@ -223,7 +221,12 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
     await markInbox(db, shop, orderId, ["orders/create", "orders/updated"]);
     return "order cancelled before the draft was made";
   }
-  if (shipment.draftOrderId || shipment.status !== "pending") return `already ${shipment.status}`;
+  if (shipment.draftOrderId || shipment.status !== "pending") {
+    // A run that stopped after saving the draft (worker killed) may not have queued the
+    // confirmation: queue it again (the job id makes it once).
+    if (shipment.status === "draft_ready" && !shipment.problem && (await getShopSettings(db, shop)).autoConfirm) await deps.enqueue.confirm(shop, shipment.id);
+    return `already ${shipment.status}`;
+  }
 
   // The key first, and the call's slot with it: a deferred job comes back before reading the order.
   const access = await shippingAccessForShop(db, deps.env, shop).catch((error: unknown) => {
@@ -330,7 +333,14 @@ export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps, token
   const { db } = deps;
   const shipment = await getShipment(db, shop, shipmentId);
   if (!shipment) return "no shipment";
-  if (shipment.shippingOrderId) return `already ${shipment.status}`;
+  if (shipment.shippingOrderId) {
+    // Likewise for the follow-up of a confirmation whose run stopped after saving it.
+    if (shipment.status === "confirmed") {
+      if ((await getShopSettings(db, shop)).fulfilOnConfirm) await deps.enqueue.fulfil(shop, shipment.id);
+      else await deps.enqueue.shopifySync(shop, shipment.id, shipment.version);
+    }
+    return `already ${shipment.status}`;
+  }
   if (shipment.status === "cancelled") return "cancelled";
   if (!shipment.draftOrderId) return "no draft yet";
   if (shipment.status === "draft_placed") {
