@@ -1,7 +1,7 @@
 /**
  * `npm run drill`: survival under faults, against the real web server, worker processes, Redis,
  * PostgreSQL and the sandbox. Each drill prints PASS or FAIL with its counts; all of them are
- * written to bench/results/drills.json. `DRILLS=1,3` runs some only; `DRILL_ORDERS` (2000) sizes
+ * written to bench/results/drills.json (a run of some drills, `DRILLS=1,3`, updates theirs); `DRILL_ORDERS` (2000) sizes
  * drills 1 and 2; `OUTAGE_S` (120) is drill 4's outage. Random choices use a fixed seed.
  *
  * 1. Duplicate deliveries   5. Answers dropped after commit
@@ -50,6 +50,7 @@ interface Result {
   pass: boolean;
   counts: Record<string, unknown>;
   seconds: number;
+  at: string;
 }
 
 async function shopsFor(stack: Stack, label: string, n: number, settings = {}) {
@@ -533,10 +534,20 @@ for (const [n, title, run] of drills) {
   }
   const { pass, ...counts } = outcome;
   const seconds = +((performance.now() - t0) / 1000).toFixed(1);
-  results.push({ drill: `${n}. ${title}`, pass, counts, seconds });
+  results.push({ drill: `${n}. ${title}`, pass, counts, seconds, at: new Date().toISOString() });
   console.log(`\n  ${pass ? "PASS" : "FAIL"} (${seconds} s): ${JSON.stringify(counts)}`);
 }
-const file = writeResult("drills", { machine: `${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}`, results, at: new Date().toISOString() });
+// A run of some drills updates their entries and keeps the others' latest results.
+const previous: Result[] = (() => {
+  try {
+    return (JSON.parse(fs.readFileSync("bench/results/drills.json", "utf8")) as { results: Result[] }).results;
+  } catch {
+    return [];
+  }
+})();
+const number = (r: Result) => Number(r.drill.split(".")[0]);
+const merged = [...previous.filter((p) => !results.some((r) => number(r) === number(p))), ...results].sort((a, b) => number(a) - number(b));
+const file = writeResult("drills", { machine: `${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}`, results: merged });
 const failed = results.filter((r) => !r.pass);
 console.log(`\n${results.length - failed.length} of ${results.length} drills passed${failed.length ? `; failed: ${failed.map((f) => f.drill.split(".")[0]).join(", ")}` : ""}. Details: ${file}`);
 process.exit(failed.length ? 1 : 0);

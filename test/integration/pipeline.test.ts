@@ -188,6 +188,24 @@ describe("cancellations", () => {
     expect(draftsFor(key, referenceIdFor(shop, String(order.id)))).toHaveLength(0);
   });
 
+  it("while the draft is being made: the shipment stays cancelled and the new draft is deleted", async () => {
+    const { shop, key } = await newShop();
+    const order = freshOrder("multi-item");
+    // The service takes its time to create the draft; the cancel arrives and is processed meanwhile.
+    Object.assign(sandbox.faults, { latencyMs: 1_500, match: "^POST /v1/draft_orders$" });
+    await deliver(ordersCreate, "orders/create", shop, order);
+    await waitFor("create in flight", async () => [...sandbox.service.account(key).drafts.values()].length === 0 && (await shipmentOf(db, shop, order.id))?.status === "pending");
+    await new Promise((r) => setTimeout(r, 300));
+    await deliver(ordersCancelled, "orders/cancelled", shop, order);
+    await waitFor("cancelled", statusIs(shop, order.id, "cancelled"));
+    const reference = referenceIdFor(shop, String(order.id));
+    await waitFor("draft made, then deleted", async () => draftsFor(key, reference)[0]?.deletedAt);
+    Object.assign(sandbox.faults, noFaults());
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await shipmentOf(db, shop, order.id))?.status).toBe("cancelled");
+    expect(ordersFor(key, reference)).toHaveLength(0);
+  });
+
   it("before confirmation: the draft is deleted", async () => {
     const { shop, key } = await newShop({ autoConfirm: false });
     const order = freshOrder("multi-item");

@@ -94,7 +94,10 @@ class Ctx {
       return;
     }
     const wait = await this.deps.limiter.reserve(apiKey, api);
-    if (wait <= (this.deps.inlineWaitMs ?? 1_000)) {
+    // Once this run has made a call, it waits for its next slot in place: deferring would re-run
+    // the calls already made (a confirmation answered "already confirmed", then deferred again
+    // before adopting, forever).
+    if (wait <= (this.deps.inlineWaitMs ?? 1_000) || this.calledService) {
       if (wait > 0) await sleep(wait);
       return;
     }
@@ -103,6 +106,7 @@ class Ctx {
   }
 
   private held: LimitedApi | null = null;
+  private calledService = false;
 
   /**
    * Takes the slot for the job's first call before its other work, so that a job the schedule
@@ -120,6 +124,7 @@ class Ctx {
     // 429, which defers the job by the service's Retry-After.
     if (this.held === api) this.held = null;
     else await this.throttle(apiKey, api);
+    this.calledService = true;
     try {
       return await fn();
     } catch (error) {
@@ -306,7 +311,8 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
 
   const warnings = mapped.problems.filter((p) => !p.blocking);
   const saved = await apply(ctx, shop, shipment.id, (current) => {
-    if (current.draftOrderId) return null;
+    // Cancelled while the draft was being made: leave the shipment cancelled (the draft goes below).
+    if (current.draftOrderId || current.status === "cancelled") return null;
     return {
       patch: { ...snapshot, ...draftPatch(draft), problem: warnings.length > 0 ? problemText(warnings) : null },
       event: { actor: ACTOR.create, type: "draft_created", message: `Draft ${draft.id} ${draft.status}${draft.price ? `, price ${draft.price}` : ""}`, data: { draftOrderId: draft.id } },
