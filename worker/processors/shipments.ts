@@ -185,6 +185,9 @@ async function apply(
   throw new Error(`Shipment ${shipmentId} kept changing under ${ctx.job.name}`);
 }
 
+/** A draft without a courier cannot be confirmed: the merchant picks one. */
+const NO_COURIER = "The draft has no courier: neither the checkout's shipping line nor the shop's default names one the service offers. Choose a courier on the shipment's page, then confirm.";
+
 const problemText = (problems: MappingProblem[]) => problems.map((p) => `${p.message}. ${p.fix}.`).join(" ");
 
 function draftPatch(draft: DraftOrder): ShipmentPatch {
@@ -314,7 +317,7 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
     // Cancelled while the draft was being made: leave the shipment cancelled (the draft goes below).
     if (current.draftOrderId || current.status === "cancelled") return null;
     return {
-      patch: { ...snapshot, ...draftPatch(draft), problem: warnings.length > 0 ? problemText(warnings) : null },
+      patch: { ...snapshot, ...draftPatch(draft), problem: [...(draft.status === "placed" ? [NO_COURIER] : []), ...(warnings.length > 0 ? [problemText(warnings)] : [])].join(" ") || null },
       event: { actor: ACTOR.create, type: "draft_created", message: `Draft ${draft.id} ${draft.status}${draft.price ? `, price ${draft.price}` : ""}`, data: { draftOrderId: draft.id } },
     };
   });
