@@ -460,8 +460,10 @@ async function drillForgeries() {
     }
     const accepted = (status: number) => status >= 200 && status < 300;
     const webhooksAccepted = Object.values(refused).flat().filter(accepted).length;
-    // Session tokens: expired, for another app, for another shop's token on A's data, none.
-    const api = (token: string | null, orderId: number | string) => fetch(`${base}/api/orders/${orderId}/shipment`, { redirect: "manual", headers: token ? { authorization: `Bearer ${token}`, origin: "https://extensions.shopifycdn.com" } : {} });
+    // Session tokens, as the admin extension sends them from the browser (the library answers
+    // 410 to requests that look like bots): expired, for another app, badly signed, none.
+    const BROWSER = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36", origin: "https://extensions.shopifycdn.com" };
+    const api = (token: string | null, orderId: number | string) => fetch(`${base}/api/orders/${orderId}/shipment`, { redirect: "manual", headers: { ...BROWSER, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
     const now = Math.floor(Date.now() / 1000);
     const storeA = a!.shop.replace(".myshopify.com", "");
     const expired = (await getJwt(storeA, "bench-app", API_SECRET, { exp: now - 60, nbf: now - 3600, iat: now - 3600 })).token;
@@ -478,9 +480,11 @@ async function drillForgeries() {
     // A's valid token on B's order: A sees no shipment (B's is not reachable through A).
     const crossShop = await api(valid, orderB.id);
     const crossBody = (await crossShop.json().catch(() => null)) as { shipment?: unknown } | null;
-    const bulk = await fetch(`${base}/api/shipments/bulk`, { method: "POST", headers: { authorization: `Bearer ${valid}`, "content-type": "application/json" }, body: JSON.stringify({ action: "confirm", orderIds: [String(orderB.id)] }) });
+    const bulk = await fetch(`${base}/api/shipments/bulk`, { method: "POST", headers: { ...BROWSER, authorization: `Bearer ${valid}`, "content-type": "application/json" }, body: JSON.stringify({ action: "confirm", orderIds: [String(orderB.id)] }) });
     const bulkBody = (await bulk.json().catch(() => null)) as { results?: { ok: boolean }[] } | null;
+    // A's token must be accepted (else the check proves nothing), and show nothing of B's.
     const crossShopLeaks = (crossShop.status === 200 && crossBody?.shipment ? 1 : 0) + (bulkBody?.results?.some((r) => r.ok) ? 1 : 0);
+    const validTokenAccepted = crossShop.status === 200 && bulk.status === 200;
 
     // Secrets at rest: the keys in clear must appear nowhere in Redis, the logs or the job data.
     const secrets = [a!.key, b!.key];
@@ -501,8 +505,8 @@ async function drillForgeries() {
     const logFiles = fs.readdirSync(LOG_DIR).filter((f) => f.startsWith("drill")).map((f) => path.join(LOG_DIR, f));
     const logHits = logFiles.filter((f) => secrets.some((s) => fs.readFileSync(f, "utf8").includes(s.split(".")[1]!))).length;
     const { rows } = await stack.pool.query<{ n: string }>("SELECT count(*) AS n FROM shops WHERE shipping_api_key_encrypted LIKE '%' || split_part($1, '.', 2) || '%'", [a!.key]);
-    const pass = webhooksAccepted === 0 && tokensAccepted === 0 && crossShopLeaks === 0 && redisHits === 0 && logHits === 0 && Number(rows[0]!.n) === 0;
-    return { pass, webhookStatuses: refused, webhooksAccepted, sessionTokenStatuses: tokens, tokensAccepted, crossShop: { status: crossShop.status, shipmentReturned: !!crossBody?.shipment, bulkStatus: bulk.status, bulkResults: bulkBody?.results ?? null }, crossShopLeaks, redisKeysScanned: scanned, redisKeysWithAKey: redisHits, logFilesScanned: logFiles.length, logFilesWithAKey: logHits, keyInClearInDatabase: Number(rows[0]!.n) };
+    const pass = webhooksAccepted === 0 && tokensAccepted === 0 && validTokenAccepted && crossShopLeaks === 0 && redisHits === 0 && logHits === 0 && Number(rows[0]!.n) === 0;
+    return { pass, webhookStatuses: refused, webhooksAccepted, sessionTokenStatuses: tokens, tokensAccepted, validTokenAccepted, crossShop: { status: crossShop.status, shipmentReturned: !!crossBody?.shipment, bulkStatus: bulk.status, bulkResults: bulkBody?.results ?? null }, crossShopLeaks, redisKeysScanned: scanned, redisKeysWithAKey: redisHits, logFilesScanned: logFiles.length, logFilesWithAKey: logHits, keyInClearInDatabase: Number(rows[0]!.n) };
   } finally {
     await stack.stop();
   }
