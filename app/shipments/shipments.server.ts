@@ -1,7 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client.server";
 import { shipmentEvents, shipments, type Shipment } from "../db/schema";
-import type { ShipmentStatus } from "./states";
 
 /** Shipments data access. Every query names the shop, except lookups by the service's own ids. */
 
@@ -26,29 +25,6 @@ export async function getShipmentByOrder(db: Queryable, shop: string, orderId: s
 export async function getShipmentByShippingOrderId(db: Queryable, shippingOrderId: string): Promise<Shipment | null> {
   const [row] = await db.select().from(shipments).where(eq(shipments.shippingOrderId, shippingOrderId));
   return row ?? null;
-}
-
-/**
- * Makes sure the store order has its one shipment row. Returns it, created with `status` if it did
- * not exist (an order cancelled before its create arrived starts as cancelled).
- */
-export async function ensureShipment(
-  db: Queryable,
-  values: { shop: string; orderId: string; orderName: string | null; customerId: string | null; referenceId: string; status: ShipmentStatus; actor: string; message: string },
-): Promise<{ shipment: Shipment; created: boolean }> {
-  const inserted = await db
-    .insert(shipments)
-    .values({ shop: values.shop, orderId: values.orderId, orderName: values.orderName, customerId: values.customerId, referenceId: values.referenceId, status: values.status })
-    // Any unique index: (shop, order_id) and (shop, reference_id) both identify the order.
-    .onConflictDoNothing()
-    .returning();
-  if (inserted[0]) {
-    await db.insert(shipmentEvents).values({ shipmentId: inserted[0].id, shop: values.shop, actor: values.actor, type: "recorded", toStatus: values.status, message: values.message });
-    return { shipment: inserted[0], created: true };
-  }
-  const existing = await getShipmentByOrder(db, values.shop, values.orderId);
-  if (!existing) throw new Error(`Shipment for ${values.shop} order ${values.orderId} neither inserted nor found`);
-  return { shipment: existing, created: false };
 }
 
 export type ShipmentPatch = Partial<Omit<typeof shipments.$inferInsert, "id" | "shop" | "orderId" | "version" | "createdAt">>;

@@ -1,7 +1,6 @@
 import type { Queryable } from "../db/client.server";
 import type { Env } from "../env.server";
-import { decryptSecret } from "../crypto.server";
-import { getShop } from "../shops/shops.server";
+import { getShop, shippingApiKeyOf } from "../shops/shops.server";
 import { createShippingClient, type ShippingClient } from "./client.server";
 
 /** The shop has not saved a shipping API key yet: the merchant must finish set-up. */
@@ -32,7 +31,7 @@ export async function shippingAccessForShop(
   options: { fetch?: typeof fetch } = {},
 ): Promise<{ client: ShippingClient; apiKey: string }> {
   const row = await getShop(db, shop);
-  const apiKey = row?.shippingApiKeyEncrypted ? decryptSecret(row.shippingApiKeyEncrypted, env.ENCRYPTION_KEY, shop) : null;
+  const apiKey = shippingApiKeyOf(row, env.ENCRYPTION_KEY);
   if (!apiKey) throw new ShippingNotConfiguredError(`${shop} has no shipping API key; set one in the app's settings`);
   const client = createShippingClient({
     baseUrl: row?.shippingBaseUrl ?? env.SHIPPING_API_BASE_URL,

@@ -79,9 +79,13 @@ export async function setShippingApiKey(
 
 /** The shop's shipping API key in clear, or null when none is set. Never log the result. */
 export async function getShippingApiKey(db: Db, encryptionKey: Buffer, shop: string): Promise<string | null> {
-  const row = await getShop(db, shop);
+  return shippingApiKeyOf(await getShop(db, shop), encryptionKey);
+}
+
+/** The key in clear from a shop row already read (null when none is set). Never log the result. */
+export function shippingApiKeyOf(row: { shop: string; shippingApiKeyEncrypted: string | null } | null | undefined, encryptionKey: Buffer): string | null {
   if (!row?.shippingApiKeyEncrypted) return null;
-  return decryptSecret(row.shippingApiKeyEncrypted, encryptionKey, shop);
+  return decryptSecret(row.shippingApiKeyEncrypted, encryptionKey, row.shop);
 }
 
 /**

@@ -12,9 +12,8 @@ import { QUEUES, SHIPMENT_JOB_OPTIONS, cappedBackoff, jobId, shipmentJobs } from
 import { JobNotFoundError, listFailedJobs, retryFailedJob } from "#app/jobs/failed.server.ts";
 import { closeQueues, enqueue, getQueue } from "#app/jobs/queues.server.ts";
 import { referenceIdFor } from "#app/orders/map.ts";
-import { ensureShipment } from "#app/shipments/shipments.server.ts";
+import { recordOrderDelivery } from "#app/webhooks/order-delivery.server.ts";
 import { setShippingApiKey } from "#app/shops/shops.server.ts";
-import { webhookInbox } from "#app/db/schema.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { liveKey, testKey } from "#test/helpers/sandbox.ts";
 import { freshOrder, startTestWorkers, setUpShop, shipmentOf, waitFor } from "#test/helpers/pipeline.ts";
@@ -40,8 +39,19 @@ afterAll(async () => {
 /** A shop and an order recorded as the webhook route records them (inbox + pending shipment). */
 async function recordOrder(shop: string, fixture = "multi-item") {
   const order = freshOrder(fixture);
-  await db.insert(webhookInbox).values({ webhookId: `${shop}-${order.id}`, shop, topic: "orders/create", resourceId: String(order.id), payload: order });
-  await ensureShipment(db, { shop, orderId: String(order.id), orderName: order.name, customerId: null, referenceId: referenceIdFor(shop, String(order.id)), status: "pending", actor: "test", message: "recorded" });
+  await recordOrderDelivery(database.pool, {
+    webhookId: `${shop}-${order.id}`,
+    shop,
+    topic: "orders/create",
+    resourceId: String(order.id),
+    rawPayload: JSON.stringify(order),
+    orderName: order.name,
+    customerId: null,
+    referenceId: referenceIdFor(shop, String(order.id)),
+    initialStatus: "pending",
+    actor: "test",
+    message: "recorded",
+  });
   return order;
 }
 
