@@ -19,12 +19,11 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 
-type OrderTopic = "orders/create" | "orders/updated" | "orders/cancelled";
-interface EntryExports {
-  acceptOrderDelivery(topic: OrderTopic, rawBody: string, header: (name: string) => string | undefined): Promise<{ status: number; error?: string }>;
-  ORDER_TOPICS: readonly OrderTopic[];
-  closeWebResources(): Promise<void>;
-}
+import type * as EntryModule from "./app/entry.server";
+
+/** What app/entry.server.tsx exports for this server (types only: the values come from the build). */
+type EntryExports = Pick<typeof EntryModule, "acceptOrderDelivery" | "ORDER_TOPICS" | "closeWebResources">;
+type OrderTopic = EntryExports["ORDER_TOPICS"][number];
 
 const buildPath = path.resolve(process.env.REMIX_BUILD ?? "build/server/index.js");
 const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;

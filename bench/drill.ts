@@ -15,7 +15,6 @@ import os from "node:os";
 import path from "node:path";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { Queue } from "bullmq";
-import { Redis } from "ioredis";
 import { loadOrder } from "../test/fixtures/orders.ts";
 import { startPrivateRedis, stopProcess } from "../scripts/processes.ts";
 import { API_SECRET, LOG_DIR, progress, Stack, writeResult } from "./stack.ts";
@@ -200,7 +199,7 @@ async function drillRedisKilled() {
     await new Promise((r) => redis.process.once("exit", r));
     progress("  drill 3: Redis killed (no persistence: its jobs are gone)");
     await new Promise((r) => setTimeout(r, 5_000));
-    restarted = await startPrivateRedisOn(redis.port);
+    restarted = await startPrivateRedis(redis.port);
     progress(`  drill 3: Redis back after ${((performance.now() - t0) / 1000).toFixed(1)} s, empty`);
     const answers = await sending;
     const settled = await waitUntil("drill 3", stack, confirmedAll(stack, names, n), 600);
@@ -212,18 +211,6 @@ async function drillRedisKilled() {
     await stack.stop();
     await stopProcess(restarted?.process ?? redis.process);
   }
-}
-
-async function startPrivateRedisOn(port: number) {
-  const { spawn } = await import("node:child_process");
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
-  const probe = new Redis(`redis://127.0.0.1:${port}`, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => 200 });
-  for (let i = 0; i < 100; i++) {
-    if (await probe.ping().then(() => true, () => false)) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  probe.disconnect();
-  return { process: child, port, url: `redis://127.0.0.1:${port}` };
 }
 
 // --- 4 --------------------------------------------------------------------------------------------

@@ -52,11 +52,13 @@ export interface DeliveryOptions {
   shopHeader?: string;
   topicHeader?: string;
   rawBody?: string;
+  /** Somewhere else than the web server's /webhooks/<topic> (the naive handler of bench:webhooks). */
+  target?: { port: number; path: string };
 }
 
 export class Stack {
   readonly workers: Child[] = [];
-  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
   private constructor(
     readonly options: StackOptions,
     readonly env: NodeJS.ProcessEnv,
@@ -155,8 +157,8 @@ export class Stack {
       const req = http.request(
         {
           host: "127.0.0.1",
-          port: this.webPort,
-          path: `/webhooks/${topic}`,
+          port: options.target?.port ?? this.webPort,
+          path: options.target?.path ?? `/webhooks/${topic}`,
           method: "POST",
           agent: this.agent,
           headers: {

@@ -11,70 +11,39 @@
  * WEB_NODE_ARGS passes Node options to the web server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
  */
 import crypto from "node:crypto";
-import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
-import path from "node:path";
-import { Redis } from "ioredis";
-import pg from "pg";
 import { mapOrderToDraft } from "../app/orders/map.ts";
 import { orderPayloadSchema } from "../app/orders/payload.ts";
 import { createShippingClient } from "../app/shipping/client.server.ts";
 import { parseShopSettings } from "../app/shops/settings.ts";
-import { createSandbox } from "../sandbox/server.ts";
 import { loadOrder } from "../test/fixtures/orders.ts";
-import { buildWebApp, freePort, startWeb, stopProcess } from "../scripts/processes.ts";
+import { freePort } from "../scripts/processes.ts";
+import { API_SECRET, Stack, writeResult } from "./stack.ts";
 
 const DURATION_S = Number(process.env.DURATION_S ?? 60);
 const RATES = (process.env.RATES ?? "100,300").split(",").map(Number);
 const MAX_RATE = Number(process.env.MAX_RATE ?? 3000);
-const SECRET = "bench-app-secret";
 const SHOP = "bench-webhooks.myshopify.com";
-const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-const PREFIX = `pbbench${Date.now()}`;
 
-// --- the app, as deployed -------------------------------------------------------------------
-const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const dbUrl = new URL(adminUrl);
-dbUrl.pathname = "/parcelbridge_bench_webhooks";
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query("DROP DATABASE IF EXISTS parcelbridge_bench_webhooks WITH (FORCE)");
-await admin.query("CREATE DATABASE parcelbridge_bench_webhooks");
-await admin.end();
-
-const sandbox = await createSandbox({ port: 0, rateLimits: false, faults: { latencyMs: 150 } });
-const appPort = await freePort();
-const appEnv: NodeJS.ProcessEnv = {
-  ...process.env,
-  NODE_ENV: "production",
-  LOG_LEVEL: "warn",
-  PORT: String(appPort),
-  SHOPIFY_API_KEY: "bench-app",
-  SHOPIFY_API_SECRET: SECRET,
-  SHOPIFY_APP_URL: `http://127.0.0.1:${appPort}`,
-  SCOPES: "read_orders",
-  ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
-  DATABASE_URL: dbUrl.toString(),
-  REDIS_URL,
-  QUEUE_PREFIX: PREFIX,
-  SHIPPING_API_BASE_URL: sandbox.url,
-};
-const buildDir = path.resolve(".cache/bench-build");
-console.log("Building the web app…");
-buildWebApp(buildDir, appEnv);
-const webArgs = (process.env.WEB_NODE_ARGS ?? "").split(" ").filter(Boolean);
-const web = await startWeb(buildDir, appPort, { env: appEnv, nodeArgs: webArgs });
+// --- the app, as deployed (no worker: the acknowledgement alone) --------------------------------
+const stack = await Stack.start({
+  name: "bench_webhooks",
+  sandbox: { rateLimits: false, faults: { latencyMs: 150 } },
+  workers: 0,
+  workerConcurrency: 1,
+  webNodeArgs: (process.env.WEB_NODE_ARGS ?? "").split(" ").filter(Boolean),
+});
 
 // --- the naive handler: the shipping call inside the request -----------------------------------
 const settings = parseShopSettings({ pickup: { contactName: "Gudang", contactPhone: "+6281234567890", address: "Jl. Fatmawati 10, Jakarta", postalCode: 12430 } });
-const naiveClient = createShippingClient({ baseUrl: sandbox.url, apiKey: "biteship_live.bench-naive", retries: 0 });
+const naiveClient = createShippingClient({ baseUrl: stack.sandbox.url, apiKey: "biteship_live.bench-naive", retries: 0 });
 const naive = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on("data", (c) => chunks.push(c));
   req.on("end", async () => {
     const raw = Buffer.concat(chunks);
-    const expected = crypto.createHmac("sha256", SECRET).update(raw).digest("base64");
+    const expected = crypto.createHmac("sha256", API_SECRET).update(raw).digest("base64");
     const given = String(req.headers["x-shopify-hmac-sha256"] ?? "");
     if (given.length !== expected.length || !crypto.timingSafeEqual(Buffer.from(given), Buffer.from(expected))) return res.writeHead(401).end();
     try {
@@ -91,44 +60,13 @@ const naivePort = await freePort();
 await new Promise<void>((r) => naive.listen(naivePort, "127.0.0.1", r));
 
 // --- the load -------------------------------------------------------------------------------
-const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
 const template = loadOrder("multi-item");
 let sequence = 0;
 
-function deliver(port: number, pathname: string): Promise<{ ms: number; status: number }> {
+function deliver(handler: "app" | "naive"): Promise<{ ms: number; status: number }> {
   sequence += 1;
-  const body = JSON.stringify({ ...template, id: 8_000_000_000_000 + sequence, name: `#B${sequence}` });
-  const hmac = crypto.createHmac("sha256", SECRET).update(body).digest("base64");
-  const t0 = performance.now();
-  return new Promise((resolve) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port,
-        path: pathname,
-        method: "POST",
-        agent,
-        headers: {
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(body),
-          "x-shopify-hmac-sha256": hmac,
-          "x-shopify-topic": "orders/create",
-          "x-shopify-shop-domain": SHOP,
-          "x-shopify-api-version": "2026-10",
-          "x-shopify-webhook-id": crypto.randomUUID(),
-          "x-shopify-triggered-at": new Date().toISOString(),
-        },
-        timeout: 10_000,
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve({ ms: performance.now() - t0, status: res.statusCode ?? 0 }));
-      },
-    );
-    req.on("timeout", () => req.destroy(new Error("timeout")));
-    req.on("error", () => resolve({ ms: performance.now() - t0, status: 0 }));
-    req.end(body);
-  });
+  const order = { ...template, id: 8_000_000_000_000 + sequence, name: `#B${sequence}` };
+  return stack.deliver("orders/create", SHOP, order, handler === "naive" ? { target: { port: naivePort, path: "/" } } : {});
 }
 
 interface Run {
@@ -143,7 +81,6 @@ interface Run {
 }
 
 async function run(handler: "app" | "naive", rate: number, seconds = DURATION_S): Promise<Run> {
-  const [port, pathname] = handler === "app" ? [appPort, "/webhooks/orders/create"] : [naivePort, "/"];
   const results: Promise<{ ms: number; status: number }>[] = [];
   const interval = 1000 / rate;
   const start = performance.now();
@@ -152,7 +89,7 @@ async function run(handler: "app" | "naive", rate: number, seconds = DURATION_S)
   while (performance.now() - start < seconds * 1000) {
     const now = performance.now();
     while (next <= now) {
-      results.push(deliver(port, pathname));
+      results.push(deliver(handler));
       next += interval;
     }
     if (now - lastReport >= 1000) {
@@ -196,11 +133,7 @@ for (let rate = Math.max(...RATES) * 2; rate <= MAX_RATE; rate = Math.round(rate
 const at300 = runs.filter((r) => r.rate === 300);
 const app300 = at300.find((r) => r.handler === "app");
 const naive300 = at300.find((r) => r.handler === "naive");
-const redis = new Redis(REDIS_URL);
-const memory = Number(/used_memory:(\d+)/.exec(await redis.info("memory"))?.[1] ?? 0);
-const keys = await redis.keys(`${PREFIX}*`);
-if (keys.length) for (let i = 0; i < keys.length; i += 500) await redis.del(...keys.slice(i, i + 500));
-redis.disconnect();
+const memory = Number(/used_memory:(\d+)/.exec(await stack.redis.info("memory"))?.[1] ?? 0);
 
 const summary = {
   benchmark: "webhook acknowledgement",
@@ -216,11 +149,8 @@ const summary = {
 console.log(`\nAt 300/s: app p99 ${app300?.p99} ms (goal < 50 ms, no error: ${summary.goalMet ? "met" : "NOT met"}); naive p99 ${naive300?.p99} ms; ratio ${summary.ratioP99NaiveOverAppAt300}×`);
 const kept = runs.filter((r) => r.handler === "app" && r.rate !== saturation).map((r) => r.rate);
 console.log(saturation ? `Saturation: ${saturation}/s not kept (the highest rate kept: ${Math.max(...kept)}/s)` : `No saturation up to ${MAX_RATE}/s`);
-fs.mkdirSync("bench/results", { recursive: true });
-fs.writeFileSync("bench/results/webhook-ack.json", JSON.stringify(summary, null, 2));
+writeResult("webhook-ack", summary);
 
-await stopProcess(web.process);
 naive.close();
-agent.destroy();
-await sandbox.close();
+await stack.stop();
 process.exit(0);

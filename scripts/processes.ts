@@ -92,11 +92,14 @@ export async function stopProcess(child: ChildProcess | null | undefined, graceM
   clearTimeout(timer);
 }
 
-/** A redis-server of our own on a free port, without persistence (for the demo and the drills). */
-export async function startPrivateRedis(): Promise<{ process: ChildProcess; port: number; url: string }> {
+/**
+ * A redis-server of our own without persistence (for the demo and the drills), on `port` (a drill
+ * restarts one where the app expects it) or a free port.
+ */
+export async function startPrivateRedis(port?: number): Promise<{ process: ChildProcess; port: number; url: string }> {
   const which = spawnSync("sh", ["-c", "command -v redis-server"], { encoding: "utf8" });
   if (which.status !== 0) throw new Error("redis-server is not installed (apt-get install redis-server)");
-  const port = await freePort();
+  port ??= await freePort();
   const child = spawn(which.stdout.trim(), ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
   await waitUntil("a private redis-server", () => portOpen(port));
   return { process: child, port, url: `redis://127.0.0.1:${port}` };

@@ -139,7 +139,7 @@ class Ctx {
  * in the documented shape comes back as `unreadable` with the first offending field, for the
  * merchant to see on the shipment.
  */
-async function latestOrderPayload(db: Db, shop: string, orderId: string): Promise<{ order: ShopifyOrder } | { order: null; reason: string }> {
+async function latestOrderPayload(db: Db, shop: string, orderId: string): Promise<{ order: ShopifyOrder; reason?: never } | { order: null; reason: string }> {
   const [row] = await db
     .select({ payload: webhookInbox.payload })
     .from(webhookInbox)
@@ -243,10 +243,9 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
   });
   if (!(access instanceof Error)) await ctx.reserve(access.apiKey, "draft_orders");
 
-  const { order, ...unreadable } = await latestOrderPayload(db, shop, orderId);
+  const { order, reason } = await latestOrderPayload(db, shop, orderId);
   if (!order) {
-    const problem = "reason" in unreadable ? unreadable.reason : "";
-    await updateShipment(db, shipment, { problem }, { actor: ACTOR.create, type: "problem", message: problem });
+    await updateShipment(db, shipment, { problem: reason }, { actor: ACTOR.create, type: "problem", message: reason });
     return "unreadable order";
   }
   const settings = await getShopSettings(db, shop);
@@ -496,10 +495,9 @@ export async function processUpdate(job: JobWithSlot, deps: ShipmentDeps, token?
     return result;
   };
   if (!shipment || TERMINAL_STATUSES.has(shipment.status as ShipmentStatus)) return done("nothing to update");
-  const { order, ...unreadable } = await latestOrderPayload(db, shop, orderId);
+  const { order, reason } = await latestOrderPayload(db, shop, orderId);
   if (!order) {
-    const problem = "reason" in unreadable ? unreadable.reason : "";
-    await apply(ctx, shop, shipment.id, () => ({ patch: { problem }, event: { actor: ACTOR.update, type: "problem", message: problem } }));
+    await apply(ctx, shop, shipment.id, () => ({ patch: { problem: reason }, event: { actor: ACTOR.update, type: "problem", message: reason } }));
     return done("unreadable order");
   }
   const settings = await getShopSettings(db, shop);
