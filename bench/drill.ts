@@ -41,7 +41,7 @@ let nextId = 5_000_000_000_000;
 type Order = Record<string, unknown> & { id: number };
 const newOrder = (patch: Record<string, unknown> = {}): Order => {
   nextId += 1;
-  return { ...template, id: nextId, name: `#D${nextId % 1_000_000}`, ...patch };
+  return { ...template, id: nextId, admin_graphql_api_id: `gid://shopify/Order/${nextId}`, name: `#D${nextId % 1_000_000}`, ...patch };
 };
 
 interface Result {

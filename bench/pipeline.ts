@@ -30,7 +30,7 @@ let nextId = 7_000_000_000_000;
 
 function orderFor(n: number) {
   nextId += 1;
-  return { ...template, id: nextId, name: `#F${n}` };
+  return { ...template, id: nextId, admin_graphql_api_id: `gid://shopify/Order/${nextId}`, name: `#F${n}` };
 }
 
 /** Delivers `count` orders/create per shop, `perSecond` in total, interleaving shops. */

@@ -65,7 +65,7 @@ let sequence = 0;
 
 function deliver(handler: "app" | "naive"): Promise<{ ms: number; status: number }> {
   sequence += 1;
-  const order = { ...template, id: 8_000_000_000_000 + sequence, name: `#B${sequence}` };
+  const order = { ...template, id: 8_000_000_000_000 + sequence, admin_graphql_api_id: `gid://shopify/Order/${8_000_000_000_000 + sequence}`, name: `#B${sequence}` };
   return stack.deliver("orders/create", SHOP, order, handler === "naive" ? { target: { port: naivePort, path: "/" } } : {});
 }
 

@@ -128,7 +128,7 @@ async function main() {
   if (!hook.ok) throw new Error(`Registering the events URL failed: ${await hook.text()}`);
 
   // Replay the store orders through the real, signed webhook route.
-  const { ORDER_FIXTURES, loadOrder } = await import("#test/fixtures/orders.ts");
+  const { ORDER_FIXTURES, orderWithId } = await import("#test/fixtures/orders.ts");
   const sent: { id: string; fixture: string }[] = [];
   let n = 0;
   const deliver = async (topic: string, body: unknown, webhookId = crypto.randomUUID()) => {
@@ -148,15 +148,19 @@ async function main() {
     });
     return response.status;
   };
+  let unpaid: Record<string, unknown> & { id: number; name: string } = orderWithId("id-bank-transfer-pending", 0);
+  let edited = false;
+  let paid = false;
   for (const fixture of ORDER_FIXTURES) {
-    const order = { ...loadOrder(fixture), id: 9_100_000_000_000 + ++n, name: `#D${1000 + n}` };
+    const order = orderWithId(fixture, 9_100_000_000_000 + ++n, { name: `#D${1000 + n}` });
     const webhookId = crypto.randomUUID();
     const status = await deliver("orders/create", order, webhookId);
     if (fixture === "multi-item") await deliver("orders/create", order, webhookId); // Shopify redelivers
     sent.push({ id: String(order.id), fixture });
+    if (fixture === "id-bank-transfer-pending") unpaid = order;
     console.log(`  → orders/create ${order.name.padEnd(6)} (${fixture}) answered ${status}`);
   }
-  const cancelled = { ...loadOrder("multi-item"), id: 9_100_000_000_000 + ++n, name: `#D${1000 + n}` };
+  const cancelled = orderWithId("multi-item", 9_100_000_000_000 + ++n, { name: `#D${1000 + n}` });
   console.log(`  → orders/cancelled ${cancelled.name} before its orders/create: ${await deliver("orders/cancelled", cancelled)}, then create: ${await deliver("orders/create", cancelled)}`);
   sent.push({ id: String(cancelled.id), fixture: "cancelled-first" });
   console.log("");
@@ -171,12 +175,26 @@ async function main() {
   for (;;) {
     const rows = await db.select().from(shipments).where(eq(shipments.shop, SHOP)).orderBy(shipments.orderName);
     for (const row of rows) {
-      const key = `${row.status}|${row.problem ?? ""}`;
+      const key = `${row.status}|${row.problem ?? ""}|${row.decision ?? ""}`;
       if (seen.get(row.id) !== key) {
         const previous = seen.get(row.id)?.split("|")[0];
-        console.log(`  ${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s  ${(row.orderName ?? row.orderId).padEnd(6)} ${previous ? `${previous} → ` : ""}${row.status}${row.problem ? `  ⚠ ${row.problem.slice(0, 90)}` : ""}`);
+        const why = row.problem ? `  ⚠ ${row.problem.slice(0, 90)}` : row.decision ? `  · ${row.decision.slice(0, 90)}` : "";
+        console.log(`  ${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s  ${(row.orderName ?? row.orderId).padEnd(6)} ${previous ? `${previous} → ` : ""}${row.status}${why}`);
         seen.set(row.id, key);
       }
+    }
+    // The bank-transfer order waits for its payment: the merchant edits it (the draft follows),
+    // then the customer pays (orders/paid books it).
+    const waiting = rows.find((r) => r.orderId === String(unpaid.id));
+    if (waiting?.status === "draft_ready" && waiting.awaitingPayment && !edited) {
+      edited = true;
+      const lines = unpaid.line_items as Record<string, unknown>[];
+      unpaid = { ...unpaid, updated_at: new Date().toISOString(), total_outstanding: "254000.00", line_items: [{ ...lines[0], current_quantity: 1, fulfillable_quantity: 1 }, ...lines.slice(1)] };
+      console.log(`  → orders/updated ${unpaid.name}: one Batik Shirt removed before payment: ${await deliver("orders/updated", unpaid)}`);
+    } else if (edited && !paid && waiting?.contents && (waiting.contents as { items: { quantity: number }[] }).items[0]?.quantity === 1) {
+      paid = true;
+      unpaid = { ...unpaid, updated_at: new Date().toISOString(), financial_status: "paid", total_outstanding: "0.00" };
+      console.log(`  → orders/paid ${unpaid.name}: the bank transfer arrived: ${await deliver("orders/paid", unpaid)}`);
     }
     const settled = rows.length === sent.length && rows.every((r) => TERMINAL_STATUSES.has(r.status as never) || (r.problem && !r.draftOrderId) || r.status === "draft_placed");
     if (settled || Date.now() - started > 120_000) break;
@@ -196,7 +214,7 @@ async function main() {
     waybill: r.waybillId ?? "-",
     price: r.price ? Number(r.price).toLocaleString("id-ID") : "-",
     city: r.destinationCity ?? "-",
-    problem: r.problem ? r.problem.slice(0, 60) : "",
+    "problem or reason": (r.problem ?? r.decision ?? "").slice(0, 60),
   }));
   console.table(table);
   const counts = rows.reduce<Record<string, number>>((acc, r) => ((acc[r.problem && !r.draftOrderId ? "needs attention" : r.status] = (acc[r.problem && !r.draftOrderId ? "needs attention" : r.status] ?? 0) + 1), acc), {});

@@ -7,7 +7,8 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema";
 
-export type Db = NodePgDatabase<typeof schema>;
+/** The drizzle database, with the pool it runs on (`$client`) for named raw statements. */
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 export interface Database {
   db: Db;

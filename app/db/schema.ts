@@ -73,8 +73,13 @@ export const shipments = pgTable(
     shop: text("shop")
       .notNull()
       .references(() => shops.shop, { onDelete: "cascade" }),
-    /** Shopify order id (numeric, as text). */
+    /** Shopify order id (numeric, as text: ids exceed 2^53). */
     orderId: text("order_id").notNull(),
+    /**
+     * 1 for an order's first shipment; a shipment made again after a cancellation is the next
+     * attempt, with its own reference_id. The order's current shipment is its highest attempt.
+     */
+    attempt: integer("attempt").notNull().default(1),
     orderName: text("order_name"),
     /** Shopify customer id (numeric, as text), for customers/redact. */
     customerId: text("customer_id"),
@@ -82,6 +87,22 @@ export const shipments = pgTable(
     status: text("status").notNull().default("pending"),
     /** Why the shipment needs the merchant's attention, when it does. */
     problem: text("problem"),
+    /**
+     * Why the shipment is where it is when that was a decision, not a fault: "no shipment needed:
+     * local pickup", "waiting for payment: bank transfer pending", "not shipped: destination in
+     * Malaysia". Shown to the merchant next to the status.
+     */
+    decision: text("decision"),
+    /** Shopify's financial_status of the order as last read (pending, paid, …). */
+    financialStatus: text("financial_status"),
+    /** Booking waits for payment: the draft is made, confirmation waits for orders/paid. */
+    awaitingPayment: boolean("awaiting_payment").notNull().default(false),
+    /** A courier the merchant chose for this shipment ({company, type}); wins over the checkout's. */
+    chosenCourier: jsonb("chosen_courier"),
+    /** updated_at of the store order as last applied; older states never overwrite newer ones. */
+    orderUpdatedAt: timestamp("order_updated_at", { withTimezone: true }),
+    /** What the draft carries (items, values, COD), to tell what an order edit changed. */
+    contents: jsonb("contents"),
     problems: jsonb("problems").notNull().default(sql`'[]'::jsonb`),
     draftOrderId: text("draft_order_id"),
     shippingOrderId: text("shipping_order_id"),
@@ -106,7 +127,7 @@ export const shipments = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("shipments_shop_order_uq").on(t.shop, t.orderId),
+    uniqueIndex("shipments_shop_order_attempt_uq").on(t.shop, t.orderId, t.attempt),
     uniqueIndex("shipments_shop_reference_uq").on(t.shop, t.referenceId),
     index("shipments_shop_status_updated_idx").on(t.shop, t.status, t.updatedAt, t.id),
     index("shipments_shop_updated_idx").on(t.shop, t.updatedAt, t.id),
@@ -165,6 +186,32 @@ export const webhookInbox = pgTable(
     index("webhook_inbox_shop_topic_idx").on(t.shop, t.topic, t.resourceId),
     index("webhook_inbox_status_idx").on(t.status, t.receivedAt),
   ],
+);
+
+/**
+ * An "import open orders" run of a shop: orders that never arrived by webhook (placed before
+ * install) read through Admin GraphQL, with its progress for the admin page.
+ */
+export const orderImports = pgTable(
+  "order_imports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    shop: text("shop")
+      .notNull()
+      .references(() => shops.shop, { onDelete: "cascade" }),
+    /** Orders created on or after this moment are imported. */
+    since: timestamp("since", { withTimezone: true }).notNull(),
+    status: text("status", { enum: ["running", "done", "failed"] }).notNull().default("running"),
+    pages: integer("pages").notNull().default(0),
+    /** Orders read from Shopify, and how many of them were new to the app. */
+    seen: integer("seen").notNull().default(0),
+    created: integer("created").notNull().default(0),
+    cursor: text("cursor"),
+    error: text("error"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("order_imports_shop_idx").on(t.shop, t.startedAt)],
 );
 
 export type Shop = typeof shops.$inferSelect;

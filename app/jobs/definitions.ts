@@ -18,14 +18,21 @@ const orderId = z.string().min(1);
 
 export const shipmentJobs = {
   createDraft: { name: "create-draft", payload: z.object({ shop, orderId }) },
-  confirm: { name: "confirm", payload: z.object({ shop, shipmentId: z.uuid() }) },
-  cancel: { name: "cancel", payload: z.object({ shop, orderId }) },
+  /** `merchant`: asked for by the merchant, who may book an order that is not paid yet. */
+  confirm: { name: "confirm", payload: z.object({ shop, shipmentId: z.uuid(), merchant: z.boolean().optional() }) },
+  /**
+   * Without `attempt`: the store order was cancelled (its current shipment goes). With it: the
+   * merchant cancels that attempt; `rebook` then makes the order's next shipment.
+   */
+  cancel: { name: "cancel", payload: z.object({ shop, orderId, attempt: z.number().int().positive().optional(), rebook: z.boolean().optional() }) },
   update: { name: "update", payload: z.object({ shop, orderId, webhookId: z.string().min(1) }) },
   syncStatus: { name: "sync-status", payload: z.object({ shop, shipmentId: z.uuid() }) },
   /** Fulfil the store order with the shipment's tracking (Admin GraphQL). */
   fulfil: { name: "fulfil", payload: z.object({ shop, shipmentId: z.uuid() }) },
   /** Push tracking changes and the status metafield to the store order. */
   shopifySync: { name: "shopify-sync", payload: z.object({ shop, shipmentId: z.uuid() }) },
+  /** Read orders through Admin GraphQL: an import run (open orders of the last days) or one order. */
+  importOrders: { name: "import-orders", payload: z.object({ shop, importId: z.uuid().optional(), orderId: orderId.optional() }) },
 } as const;
 
 export const maintenanceJobs = {
@@ -35,6 +42,8 @@ export const maintenanceJobs = {
   },
   reconcile: { name: "reconcile", payload: z.object({ olderThanSeconds: z.number().int().min(0).default(120) }) },
   pollStatuses: { name: "poll-statuses", payload: z.object({ staleSeconds: z.number().int().min(0).default(600) }) },
+  /** Orders updated in Shopify lately that the app has no (or an older) copy of: lost webhooks. */
+  syncOrders: { name: "sync-orders", payload: z.object({ lookbackMinutes: z.number().int().min(5).max(7 * 24 * 60).default(180) }) },
 } as const;
 
 export type PruneInboxPayload = z.infer<typeof maintenanceJobs.pruneInbox.payload>;

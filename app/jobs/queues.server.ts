@@ -86,14 +86,24 @@ async function add<J extends ShipmentJob>(job: J, data: z.infer<J["payload"]>, i
 export const enqueue = {
   createDraft: (shop: string, orderId: string, attempt?: string) =>
     add(shipmentJobs.createDraft, { shop, orderId }, attempt ? jobId("create", shop, orderId, attempt) : jobId("create", shop, orderId)),
-  confirm: (shop: string, shipmentId: string, attempt?: string) =>
-    add(shipmentJobs.confirm, { shop, shipmentId }, attempt ? jobId("confirm", shipmentId, attempt) : jobId("confirm", shipmentId)),
-  cancel: (shop: string, orderId: string) => add(shipmentJobs.cancel, { shop, orderId }, jobId("cancel", shop, orderId)),
+  confirm: (shop: string, shipmentId: string, attempt?: string, merchant?: boolean) =>
+    add(shipmentJobs.confirm, { shop, shipmentId, ...(merchant ? { merchant } : {}) }, attempt ? jobId("confirm", shipmentId, attempt) : jobId("confirm", shipmentId)),
+  /** The store order's cancellation has one job per order; a merchant's names the shipment attempt. */
+  cancel: (shop: string, orderId: string, options: { attempt?: number; rebook?: boolean } = {}) =>
+    add(
+      shipmentJobs.cancel,
+      { shop, orderId, ...(options.attempt ? { attempt: options.attempt } : {}), ...(options.rebook ? { rebook: true } : {}) },
+      options.attempt ? jobId("cancel", shop, orderId, `a${options.attempt}`, options.rebook ? "rebook" : "merchant") : jobId("cancel", shop, orderId),
+    ),
   update: (shop: string, orderId: string, webhookId: string) =>
     add(shipmentJobs.update, { shop, orderId, webhookId }, jobId("update", shop, orderId, webhookId.replace(/[:\s]/g, "_"))),
   fulfil: (shop: string, shipmentId: string) => add(shipmentJobs.fulfil, { shop, shipmentId }, jobId("fulfil", shipmentId)),
   shopifySync: (shop: string, shipmentId: string, version: number) =>
     add(shipmentJobs.shopifySync, { shop, shipmentId }, jobId("shopify", shipmentId, `v${version}`)),
+  importOrders: (shop: string, importId: string) => add(shipmentJobs.importOrders, { shop, importId }, jobId("import", importId)),
+  /** One order the app never received; removed once run, so a later request imports it again. */
+  importOrder: (shop: string, orderId: string) =>
+    add(shipmentJobs.importOrders, { shop, orderId }, jobId("import", shop, orderId), { attempts: 5, removeOnComplete: true, removeOnFail: true }),
   syncStatus: (shop: string, shipmentId: string, reason: string) =>
     add(shipmentJobs.syncStatus, { shop, shipmentId }, jobId("sync", shipmentId, reason.replace(/[:\s]/g, "_"))),
 };
@@ -105,6 +115,10 @@ export async function scheduleMaintenance(queue: Queue = getQueue(QUEUES.mainten
   await queue.upsertJobScheduler(maintenanceJobs.reconcile.name, { every: 60_000 }, {
     name: maintenanceJobs.reconcile.name,
     data: maintenanceJobs.reconcile.payload.parse({}),
+  });
+  await queue.upsertJobScheduler(maintenanceJobs.syncOrders.name, { every: 900_000 }, {
+    name: maintenanceJobs.syncOrders.name,
+    data: maintenanceJobs.syncOrders.payload.parse({}),
   });
   await queue.upsertJobScheduler(maintenanceJobs.pollStatuses.name, { every: 300_000 }, {
     name: maintenanceJobs.pollStatuses.name,

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ORDER_FIXTURES, loadOrder } from "#test/fixtures/orders.ts";
 import { draftOrderCreateRequestSchema } from "../shipping/contract";
 import { parseShopSettings, type ShopSettings } from "../shops/settings";
-import { courierFromShippingLine, mapOrderToDraft, normalisePhone, referenceIdFor, type ProductInfo } from "./map";
+import { COURIERS } from "#test/helpers/couriers.ts";
+import { describeChanges, discountedUnitPrice, mapOrderToDraft, normalisePhone, referenceIdFor, type ProductInfo } from "./map";
 import { orderPayloadSchema } from "./payload";
 
 const SHOP = "toko-maju.myshopify.com";
@@ -16,17 +17,17 @@ const products = new Map<string, ProductInfo>([
   ["9001", { productType: "Apparel", tags: [] }],
   ["9002", { productType: "", tags: ["Coffee", "organic"], dimensions: { length: 15, width: 10, height: 5 } }],
 ]);
-const map = (name: string, patch: Partial<ShopSettings> = {}, mutate?: (o: Record<string, unknown>) => void) => {
+const map = (name: string, patch: Partial<ShopSettings> = {}, mutate?: (o: Record<string, unknown>) => void, extra: { stage?: "draft" | "booked"; attempt?: number } = {}) => {
   const raw = loadOrder(name);
   mutate?.(raw);
-  return mapOrderToDraft({ shop: SHOP, order: orderPayloadSchema.parse(raw), settings: settings(patch), products, now: new Date("2026-11-22T03:00:00Z") });
+  return mapOrderToDraft({ shop: SHOP, order: orderPayloadSchema.parse(raw), settings: settings(patch), products, couriers: COURIERS, now: new Date("2026-11-22T03:00:00Z"), ...extra });
 };
 
 describe("mapOrderToDraft on realistic orders", () => {
   it.each(ORDER_FIXTURES)("%s parses, and maps to a request the contract accepts or to blocking problems", (name) => {
     const result = map(name, { defaultWeightGrams: null });
     if (result.request) expect(draftOrderCreateRequestSchema.safeParse(result.request).success).toBe(true);
-    else expect(result.problems.some((p) => p.blocking) || !result.needsShipping).toBe(true);
+    else expect(result.problems.some((p) => p.blocking) || !result.hasShippableItems).toBe(true);
   });
 
   it("multi-item with variants: items, shipping (not billing) address, courier from the checkout", () => {
@@ -58,11 +59,16 @@ describe("mapOrderToDraft on realistic orders", () => {
     expect(referenceId).toBe("shopify-toko-maju-5801234567890");
   });
 
-  it("zero weight: the shop's default weight, else a blocking problem", () => {
+  it("zero weight: the shop's default weight; a weightless line beside goods that weigh goes as 1 g; no weight at all blocks", () => {
     expect(map("zero-weight", { defaultWeightGrams: 500 }).request?.items[1]?.weight).toBe(500);
-    const blocked = map("zero-weight");
+    const addOn = map("zero-weight");
+    expect(addOn.request?.items.map((i) => i.weight)).toEqual([300, 1]);
+    expect(addOn.problems).toEqual([expect.objectContaining({ code: "weightless_line", blocking: false, message: expect.stringContaining("Kopi Gayo") })]);
+    const blocked = map("zero-weight", {}, (o) => {
+      for (const line of o.line_items as { grams: number }[]) line.grams = 0;
+    });
     expect(blocked.request).toBeNull();
-    expect(blocked.problems).toEqual([expect.objectContaining({ code: "zero_weight", blocking: true, message: expect.stringContaining("Kopi Gayo") })]);
+    expect(blocked.problems).toEqual([expect.objectContaining({ code: "zero_weight", blocking: true, message: expect.stringContaining("Batik Shirt") })]);
   });
 
   it("digital + physical: skips lines that need no shipping and gift cards", () => {
@@ -74,15 +80,16 @@ describe("mapOrderToDraft on realistic orders", () => {
     const result = map("digital-physical", {}, (o) => {
       o.line_items = (o.line_items as { requires_shipping: boolean }[]).filter((l) => l.requires_shipping === false);
     });
-    expect(result).toMatchObject({ request: null, needsShipping: false, problems: [] });
+    expect(result).toMatchObject({ request: null, hasShippableItems: false, problems: [] });
   });
 
-  it("COD when the gateway is one the shop marked, for the outstanding amount", () => {
+  it("COD when the gateway is one the shop marked (or a COD gateway by its name), for the outstanding amount", () => {
     expect(map("cod", { codGateways: ["Cash on Delivery (COD)"], codType: "3_days" }).request).toMatchObject({
       destination_cash_on_delivery: 404000,
       destination_cash_on_delivery_type: "3_days",
     });
-    expect(map("cod").request).not.toHaveProperty("destination_cash_on_delivery");
+    expect(map("cod", { codGateways: ["Bayar di Kurir"] }, (o) => (o.payment_gateway_names = ["Bayar di Kurir"])).request).toMatchObject({ destination_cash_on_delivery: 404000 });
+    expect(map("cod", {}, (o) => (o.payment_gateway_names = ["BCA Virtual Account"])).request).not.toHaveProperty("destination_cash_on_delivery");
     expect(map("multi-item", { codGateways: ["cash on delivery (cod)"] }).request).not.toHaveProperty("destination_cash_on_delivery");
     const tooHigh = map("cod", { codGateways: ["Cash on Delivery (COD)"] }, (o) => (o.total_outstanding = "20000000.00"));
     expect(tooHigh.problems.map((p) => p.code)).toEqual(["cod_too_high"]);
@@ -126,14 +133,24 @@ describe("mapOrderToDraft on realistic orders", () => {
   it("courier: checkout line, else the shop's default, else none", () => {
     const noLine = (o: Record<string, unknown>) => (o.shipping_lines = [{ code: "Standard", title: "Standard shipping" }]);
     expect(map("multi-item", { defaultCourier: { company: "sicepat", type: "reg" } }, noLine).request).toMatchObject({ courier_company: "sicepat", courier_type: "reg" });
-    const none = map("multi-item", {}, noLine).request;
-    expect(none).not.toHaveProperty("courier_company");
-    expect(none).not.toHaveProperty("courier_type");
+    const none = map("multi-item", {}, noLine);
+    expect(none.request).not.toHaveProperty("courier_company");
+    expect(none.request).not.toHaveProperty("courier_type");
+    expect(none.courier).toEqual({ from: "none", reason: expect.stringContaining('"Standard shipping"') });
+    // A service the courier does not offer is never guessed (the service would refuse the draft).
+    const unknown = map("multi-item", {}, (o) => (o.shipping_lines = [{ code: "JNE - Ongkos Kirim Super", title: "JNE - Ongkos Kirim Super" }]));
+    expect(unknown.request).not.toHaveProperty("courier_type");
+  });
+
+  it("the courier a merchant chose wins over the checkout's", () => {
+    const result = mapOrderToDraft({ shop: SHOP, order: orderPayloadSchema.parse(loadOrder("multi-item")), settings: settings(), couriers: COURIERS, chosenCourier: { company: "tiki", type: "ons" } });
+    expect(result.request).toMatchObject({ courier_company: "tiki", courier_type: "ons" });
+    expect(result.courier.from).toBe("merchant");
   });
 
   it("an instant courier without coordinates is dropped with a warning, not a failure", () => {
     const result = map("multi-item", {}, (o) => {
-      o.shipping_lines = [{ code: "grab-instant", title: "Grab Instant" }];
+      o.shipping_lines = [{ code: "Grab Instant", title: "Grab Instant" }];
       Object.assign(o.shipping_address as object, { latitude: null, longitude: null });
     });
     expect(result.request).not.toBeNull();
@@ -170,13 +187,45 @@ describe("helpers", () => {
     expect(normalisePhone(raw, country)).toBe(expected);
   });
 
-  it.each([
-    [{ code: "JNE REG", title: null }, { company: "jne", type: "reg" }],
-    [{ code: "sicepat-best", title: null }, { company: "sicepat", type: "best" }],
-    [{ code: null, title: "J&T EZ" }, { company: "jnt", type: "ez" }],
-    [{ code: "Standard", title: "Free shipping" }, null],
-    [{ code: "jne", title: null }, null],
-  ])("courierFromShippingLine(%j)", (line, expected) => {
-    expect(courierFromShippingLine(line)).toEqual(expected);
+  it("references: one per attempt", () => {
+    expect(referenceIdFor(SHOP, "820982911946154508")).toBe("shopify-toko-maju-820982911946154508");
+    expect(referenceIdFor(SHOP, "820982911946154508", 2)).toBe("shopify-toko-maju-820982911946154508-2");
+  });
+});
+
+describe("true values", () => {
+  it("an item's value is its unit price after the line's discounts (its own and its share of the order's)", () => {
+    const result = map("multi-item", { insurance: true }, (o) => {
+      const [shirt, coffee] = o.line_items as Record<string, unknown>[];
+      // 2 shirts at 150,000 with 30,000 off in all (a 10% code), coffee with 8,500 off.
+      shirt!.discount_allocations = [{ amount: "30000.00", amount_set: { shop_money: { amount: "30000.00", currency_code: "IDR" }, presentment_money: { amount: "1.89", currency_code: "USD" } } }];
+      coffee!.discount_allocations = [{ amount: "8500.00", amount_set: { shop_money: { amount: "8500.00", currency_code: "IDR" }, presentment_money: { amount: "0.53", currency_code: "USD" } } }];
+    });
+    expect(result.request?.items.map((i) => i.value)).toEqual([135000, 76500]);
+    expect(result.request?.courier_insurance).toBe(2 * 135000 + 76500);
+  });
+
+  it("shop-currency amounts win over presentment ones", () => {
+    const line = orderPayloadSchema.parse({
+      ...loadOrder("multi-item"),
+      line_items: [{ id: 1, quantity: 1, price: "10.00", price_set: { shop_money: { amount: "158000.00", currency_code: "IDR" }, presentment_money: { amount: "10.00", currency_code: "USD" } } }],
+    }).line_items[0]!;
+    expect(discountedUnitPrice(line)).toBe(158000);
+  });
+
+  it("before booking, units already fulfilled are left out; after booking, the ordered units are what is compared", () => {
+    const mutate = (o: Record<string, unknown>) => ((o.line_items as Record<string, unknown>[])[0]!.fulfillable_quantity = 0);
+    expect(map("multi-item", {}, mutate).request?.items.map((i) => i.sku)).toEqual(["KOPI-GAYO-250"]);
+    expect(map("multi-item", {}, mutate, { stage: "booked" }).contents.ordered.map((i) => [i.sku, i.quantity])).toEqual([["BTK-M-BLU", 2], ["KOPI-GAYO-250", 1]]);
+  });
+
+  it("describes what an edit changed", () => {
+    const before = map("cod", { codGateways: ["Cash on Delivery (COD)"] }).contents;
+    const after = map("cod", { codGateways: ["Cash on Delivery (COD)"] }, (o) => {
+      (o.line_items as Record<string, unknown>[])[0]!.current_quantity = 1;
+      o.total_outstanding = "254000.00";
+    }).contents;
+    expect(describeChanges(before, after, "items")).toEqual(["Batik Shirt - M / Blue: quantity 2 → 1", "cash on delivery 404000 → 254000"]);
+    expect(describeChanges(before, before, "items")).toEqual([]);
   });
 });

@@ -1,23 +1,22 @@
-import {
-  COD_MAX_AMOUNT,
-  COURIER_CODES,
-  INSTANT_COURIERS,
-  type DraftOrderCreateRequest,
-  type Item,
-  type ItemCategory,
-} from "../shipping/contract";
+import { COD_MAX_AMOUNT, INSTANT_COURIERS, type DraftOrderCreateRequest, type Item, type ItemCategory } from "../shipping/contract";
 import type { ShopSettings } from "../shops/settings";
-import type { ShopifyAddress, ShopifyLineItem, ShopifyOrder } from "./payload";
+import { categoryFromTaxonomy } from "./categories";
+import { courierLabel, matchShippingLine, type CourierListEntry } from "./courier-match";
+import { isCashOnDelivery } from "./decide";
+import { shopMoney, type ShopifyAddress, type ShopifyLineItem, type ShopifyOrder } from "./payload";
 
 /**
  * Store order → draft order request. Pure: everything it needs comes in as arguments, and what it
  * cannot map comes out as problems a merchant can act on (a blocking problem means no draft is
- * created; a warning is recorded and the draft goes ahead).
+ * created; a warning is recorded and the draft goes ahead). Whether the order ships at all is
+ * decide.ts's question, asked first.
  */
 
 export interface ProductInfo {
   productType: string | null;
   tags: string[];
+  /** Shopify's Standard Product Taxonomy path ("Apparel & Accessories > Clothing"). */
+  taxonomy?: string | null;
   /** Centimetres, where the shop keeps them (variant metafields shipping.length/width/height). */
   dimensions?: { length: number; width: number; height: number } | null;
 }
@@ -29,9 +28,10 @@ export interface MappingProblem {
     | "no_destination_phone"
     | "no_destination_locator"
     | "zero_weight"
+    | "weightless_line"
     | "cod_too_high"
     | "courier_needs_coordinates"
-    | "nothing_to_ship";
+    | "courier_not_offered";
   message: string;
   /** How the merchant fixes it. */
   fix: string;
@@ -48,14 +48,35 @@ export interface DestinationSnapshot {
   postalCode: string | null;
 }
 
+/** What a draft carries, kept on the shipment to tell what a later order edit changed. */
+export interface ShipmentContents {
+  /** What the draft carries: units still to fulfil. */
+  items: ContentLine[];
+  /** Units ordered (after removals and refunds), fulfilled or not: what a booked parcel is compared with. */
+  ordered: ContentLine[];
+  cod: number | null;
+  insurance: number | null;
+}
+export interface ContentLine {
+  name: string;
+  sku: string | null;
+  quantity: number;
+  value: number;
+}
+
+/** Where the draft's courier came from, for the timeline. */
+export type CourierSource = { from: "merchant" | "checkout" | "default"; company: string; type: string; via?: string } | { from: "none"; reason: string };
+
 export interface MappingResult {
-  /** Null when a blocking problem prevents a draft, or when nothing needs shipping. */
+  /** Null when a blocking problem prevents a draft. */
   request: DraftOrderCreateRequest | null;
   problems: MappingProblem[];
-  /** False for orders with nothing to ship (digital goods, gift cards only). */
-  needsShipping: boolean;
+  /** True when some line requires shipping after removals, refunds (and, before booking, fulfilments). */
+  hasShippableItems: boolean;
   destination: DestinationSnapshot;
   referenceId: string;
+  contents: ShipmentContents;
+  courier: CourierSource;
 }
 
 export interface MappingInput {
@@ -64,13 +85,26 @@ export interface MappingInput {
   settings: ShopSettings;
   /** By Shopify product id. */
   products?: ReadonlyMap<string, ProductInfo>;
+  /** The service's couriers list (GET /v1/couriers); without it the checkout's line is not read. */
+  couriers?: readonly CourierListEntry[] | null;
+  /** A courier the merchant chose for this shipment; wins over the checkout's. */
+  chosenCourier?: { company: string; type: string } | null;
+  /** The shipment's attempt (1 for the first; a shipment made again has its own reference). */
+  attempt?: number;
+  /**
+   * "booked": the items as ordered (after removals and refunds), for comparing with what was
+   * booked; Shopify's own fulfilment of the booked parcel must not read as a change. Default
+   * "draft": what is still to fulfil.
+   */
+  stage?: "draft" | "booked";
   /** For scheduled delivery: the moment "tomorrow" is computed from. */
   now?: Date;
 }
 
-/** Deterministic, unique per shop and order, and stable across retries. */
-export function referenceIdFor(shop: string, orderId: string): string {
-  return `shopify-${shop.replace(/\.myshopify\.com$/, "")}-${orderId}`;
+/** Deterministic, unique per shop, order and attempt, and stable across retries. */
+export function referenceIdFor(shop: string, orderId: string, attempt = 1): string {
+  const base = `shopify-${shop.replace(/\.myshopify\.com$/, "")}-${orderId}`;
+  return attempt > 1 ? `${base}-${attempt}` : base;
 }
 
 /** Phone numbers as digits with an optional leading +; Indonesian local numbers become +62…. */
@@ -89,28 +123,33 @@ export function normalisePhone(raw: string | null | undefined, countryCode?: str
   return digits;
 }
 
-/** Shipping line "JNE REG", "jne-reg", "AnterAja Same Day" → {company, type}, if it names a known courier. */
-export function courierFromShippingLine(line: { code: string | null; title: string | null } | undefined): { company: string; type: string } | null {
-  if (!line) return null;
-  for (const candidate of [line.code, line.title]) {
-    if (!candidate) continue;
-    const tokens = candidate.toLowerCase().replace(/&/g, "n").split(/[^a-z0-9]+/).filter(Boolean);
-    const [first, ...rest] = tokens;
-    if (first && (COURIER_CODES as readonly string[]).includes(first) && rest.length > 0) {
-      return { company: first, type: rest.join("_") };
-    }
-  }
-  return null;
+/** Units of the line that ship: after removals and refunds, and (for a draft) not yet fulfilled. */
+function orderedQuantity(line: ShopifyLineItem, refunded: ReadonlyMap<string, number>): number {
+  // current_quantity already excludes removed and refunded units; older payloads need the refunds.
+  return line.current_quantity ?? Math.max(0, line.quantity - (refunded.get(line.id) ?? 0));
 }
 
-function shippableQuantity(line: ShopifyLineItem, refunded: ReadonlyMap<string, number>): number {
-  // current_quantity already excludes removed and refunded units; older payloads need the refunds.
-  if (line.current_quantity !== null && line.current_quantity !== undefined) return line.current_quantity;
-  return Math.max(0, line.quantity - (refunded.get(line.id) ?? 0));
+function shippableQuantity(line: ShopifyLineItem, refunded: ReadonlyMap<string, number>, stage: "draft" | "booked"): number {
+  const ordered = orderedQuantity(line, refunded);
+  if (stage === "booked" || line.fulfillable_quantity === null || line.fulfillable_quantity === undefined) return ordered;
+  return Math.min(ordered, line.fulfillable_quantity);
+}
+
+/** The unit price after the line's discounts (its own and its share of the order's), shop currency. */
+export function discountedUnitPrice(line: ShopifyLineItem): number {
+  const unit = shopMoney(line.price_set, line.price) ?? 0;
+  const allocations = line.discount_allocations ?? [];
+  const discount =
+    allocations.length > 0
+      ? allocations.reduce((sum, a) => sum + (shopMoney(a.amount_set, a.amount) ?? 0), 0)
+      : (shopMoney(line.total_discount_set, line.total_discount) ?? 0);
+  if (line.quantity <= 0) return unit;
+  return Math.max(0, (unit * line.quantity - discount) / line.quantity);
 }
 
 function categoryFor(info: ProductInfo | undefined, mapping: ShopSettings["categoryMapping"]): ItemCategory {
   const lookup = (value: string) => mapping[value.trim().toLowerCase()] ?? Object.entries(mapping).find(([k]) => k.trim().toLowerCase() === value.trim().toLowerCase())?.[1];
+  // The shop's own mapping first (it knows its products), then Shopify's taxonomy.
   if (info?.productType) {
     const byType = lookup(info.productType);
     if (byType) return byType;
@@ -119,7 +158,7 @@ function categoryFor(info: ProductInfo | undefined, mapping: ShopSettings["categ
     const byTag = lookup(tag);
     if (byTag) return byTag;
   }
-  return "others";
+  return categoryFromTaxonomy(info?.taxonomy) ?? "others";
 }
 
 function addressText(a: ShopifyAddress): string {
@@ -131,10 +170,31 @@ function tomorrowInJakarta(now: Date): string {
   return jakarta.toISOString().slice(0, 10);
 }
 
+/** IDR has no minor unit in practice: values are whole rupiah. */
+const rupiah = (value: number) => Math.round(value);
+
+function chooseCourier(input: MappingInput): CourierSource {
+  if (input.chosenCourier) return { from: "merchant", ...input.chosenCourier };
+  const lines = (input.order.shipping_lines ?? []).filter((l) => !l.is_removed);
+  for (const line of lines) {
+    const match = matchShippingLine(line, input.couriers ?? []);
+    if (match) return { from: "checkout", company: match.company, type: match.type, via: match.via };
+  }
+  const named = lines.map((l) => l.title ?? l.code).filter(Boolean);
+  if (input.settings.defaultCourier) return { from: "default", ...input.settings.defaultCourier, ...(named.length ? { via: `"${named.join(", ")}" names no service the shipping service offers` } : {}) };
+  return {
+    from: "none",
+    reason: named.length
+      ? `The checkout's shipping line "${named.join(", ")}" names no courier service the shipping service offers, and the shop has no default courier`
+      : "The order has no shipping line naming a courier, and the shop has no default courier",
+  };
+}
+
 export function mapOrderToDraft(input: MappingInput): MappingResult {
   const { shop, order, settings } = input;
+  const stage = input.stage ?? "draft";
   const problems: MappingProblem[] = [];
-  const referenceId = referenceIdFor(shop, order.id);
+  const referenceId = referenceIdFor(shop, order.id, input.attempt ?? 1);
   const address = order.shipping_address ?? null;
 
   const refunded = new Map<string, number>();
@@ -143,35 +203,50 @@ export function mapOrderToDraft(input: MappingInput): MappingResult {
   }
 
   const items: Item[] = [];
+  const ordered: ContentLine[] = [];
+  const weightless: string[] = [];
   for (const line of order.line_items) {
     if (line.requires_shipping === false || line.gift_card === true) continue;
-    const quantity = shippableQuantity(line, refunded);
-    if (quantity <= 0) continue;
     const name = (line.name ?? [line.title, line.variant_title].filter(Boolean).join(" - ")) || `Item ${line.id}`;
+    const orderedUnits = orderedQuantity(line, refunded);
+    if (orderedUnits > 0) ordered.push({ name, sku: line.sku ?? null, quantity: orderedUnits, value: rupiah(discountedUnitPrice(line)) });
+    const quantity = shippableQuantity(line, refunded, stage);
+    if (quantity <= 0) continue;
     let weight = line.grams ?? 0;
     if (!(weight > 0)) {
       if (settings.defaultWeightGrams) weight = settings.defaultWeightGrams;
-      else {
-        problems.push({
-          code: "zero_weight",
-          message: `"${name}" has no weight`,
-          fix: "Set the variant's weight in Shopify, or a default weight in the app's settings, then retry",
-          blocking: true,
-        });
-        weight = 0;
-      }
+      else weightless.push(name);
     }
     const info = line.product_id ? input.products?.get(line.product_id) : undefined;
     const item: Item = {
       name,
       sku: line.sku ?? undefined,
-      value: line.price,
+      value: rupiah(discountedUnitPrice(line)),
       quantity,
       weight,
       category: categoryFor(info, settings.categoryMapping),
     };
     if (info?.dimensions) Object.assign(item, info.dimensions);
     items.push(item);
+  }
+  if (weightless.length > 0) {
+    if (weightless.length === items.length) {
+      problems.push({
+        code: "zero_weight",
+        message: `No item of the order has a weight (${weightless.map((n) => `"${n}"`).join(", ")})`,
+        fix: "Set the variants' weights in Shopify, or a default weight in the app's settings, then retry",
+        blocking: true,
+      });
+    } else {
+      // An add-on without weight (a protection plan, a gift wrap) rides with goods that weigh something.
+      for (const item of items) if (!(item.weight > 0)) item.weight = 1;
+      problems.push({
+        code: "weightless_line",
+        message: `${weightless.map((n) => `"${n}"`).join(", ")} ${weightless.length === 1 ? "has" : "have"} no weight and went as 1 g with the rest of the parcel`,
+        fix: "Set a weight in Shopify, or a default weight in the app's settings, if it is a physical item",
+        blocking: false,
+      });
+    }
   }
 
   const destination: DestinationSnapshot = {
@@ -183,18 +258,30 @@ export function mapOrderToDraft(input: MappingInput): MappingResult {
     postalCode: address?.zip?.trim() || null,
   };
 
-  if (items.length === 0) {
-    const hadLines = order.line_items.length > 0;
-    return {
-      request: null,
-      problems: hadLines ? [] : [{ code: "nothing_to_ship", message: "The order has no line items", fix: "Nothing to do", blocking: true }],
-      needsShipping: false,
-      destination,
-      referenceId,
-    };
+  const goodsValue = rupiah(items.reduce((sum, i) => sum + i.value * i.quantity, 0));
+  // Cash on delivery for what the customer still owes, in the shop's currency.
+  const isCod = isCashOnDelivery(order, settings);
+  const outstanding = order.total_outstanding ?? shopMoney(order.current_total_price_set, null) ?? shopMoney(order.total_price_set, order.total_price) ?? 0;
+  let cod: number | null = null;
+  if (isCod && outstanding > 0) {
+    if (outstanding > COD_MAX_AMOUNT) {
+      problems.push({ code: "cod_too_high", message: `Cash on delivery of ${outstanding} is above the service's ${COD_MAX_AMOUNT}`, fix: "Collect part of the payment first, or ship without cash on delivery", blocking: true });
+    } else cod = rupiah(outstanding);
   }
+  const insurance = settings.insurance && goodsValue > 0 ? goodsValue : null;
+  const contents: ShipmentContents = {
+    items: items.map((i) => ({ name: i.name, sku: i.sku ?? null, quantity: i.quantity, value: i.value })),
+    ordered,
+    cod,
+    insurance,
+  };
+  const hasShippableItems = items.length > 0;
+  let courier = chooseCourier(input);
+  const base = { problems, hasShippableItems, destination, referenceId, contents };
+  if (!hasShippableItems) return { ...base, request: null, courier };
 
-  if (!settings.pickup) {
+  const pickup = settings.pickup;
+  if (!pickup) {
     problems.push({ code: "no_pickup_location", message: "No pickup location is set", fix: "Set a pickup location in the app's settings, then retry", blocking: true });
   }
   if (!address || !destination.address) {
@@ -217,33 +304,19 @@ export function mapOrderToDraft(input: MappingInput): MappingResult {
     });
   }
 
-  // Courier: the checkout's choice, else the shop's default, else none (the merchant chooses).
-  let courier = courierFromShippingLine(order.shipping_lines?.[0] ?? undefined) ?? settings.defaultCourier;
-  const pickup = settings.pickup;
   const originCoordinate = pickup && pickup.latitude !== undefined && pickup.longitude !== undefined ? { latitude: pickup.latitude, longitude: pickup.longitude } : null;
-  if (courier && INSTANT_COURIERS.has(courier.company.toLowerCase()) && (!coordinate || !originCoordinate)) {
+  if (courier.from !== "none" && INSTANT_COURIERS.has(courier.company.toLowerCase()) && (!coordinate || !originCoordinate)) {
     problems.push({
       code: "courier_needs_coordinates",
-      message: `${courier.company} delivers instantly and needs coordinates of the pickup location and the destination`,
+      message: `${courierLabel(courier.company, courier.type)} delivers instantly and needs coordinates of the pickup location and the destination`,
       fix: "Choose another courier for this shipment, or add coordinates",
       blocking: false,
     });
-    courier = null;
-  }
-
-  // Cash on delivery for the amount still outstanding.
-  const gateways = (order.payment_gateway_names ?? []).map((g) => g.toLowerCase());
-  const isCod = settings.codGateways.some((g) => gateways.includes(g.toLowerCase()));
-  const outstanding = order.total_outstanding ?? order.total_price ?? 0;
-  let cod: number | null = null;
-  if (isCod && outstanding > 0) {
-    if (outstanding > COD_MAX_AMOUNT) {
-      problems.push({ code: "cod_too_high", message: `Cash on delivery of ${outstanding} is above the service's ${COD_MAX_AMOUNT}`, fix: "Collect part of the payment first, or ship without cash on delivery", blocking: true });
-    } else cod = Math.round(outstanding);
+    courier = { from: "none", reason: `${courierLabel(courier.company, courier.type)} needs coordinates of both the pickup location and the destination` };
   }
 
   const blocking = problems.some((p) => p.blocking);
-  if (blocking || !pickup || !address) return { request: null, problems, needsShipping: true, destination, referenceId };
+  if (blocking || !pickup || !address) return { ...base, request: null, courier };
 
   const tags = (Array.isArray(order.tags) ? order.tags : (order.tags ?? "").split(",")).map((t) => t.trim()).filter(Boolean);
   const request: DraftOrderCreateRequest = {
@@ -262,12 +335,12 @@ export function mapOrderToDraft(input: MappingInput): MappingResult {
     ...(order.note ? { destination_note: order.note.slice(0, 500) } : {}),
     ...(postal !== null ? { destination_postal_code: postal } : {}),
     ...(coordinate ? { destination_coordinate: coordinate } : {}),
-    ...(courier ? { courier_company: courier.company, courier_type: courier.type } : {}),
+    ...(courier.from !== "none" ? { courier_company: courier.company, courier_type: courier.type } : {}),
     ...(cod !== null ? { destination_cash_on_delivery: cod, destination_cash_on_delivery_type: settings.codType } : {}),
     ...(settings.proofOfDelivery
       ? { destination_proof_of_delivery: true, destination_proof_of_delivery_note: settings.proofOfDeliveryNote || "Photo of the parcel with the recipient" }
       : {}),
-    ...(settings.insurance ? { courier_insurance: Math.round(items.reduce((sum, i) => sum + i.value * i.quantity, 0)) } : {}),
+    ...(insurance !== null ? { courier_insurance: insurance } : {}),
     delivery_type: settings.deliveryType,
     ...(settings.deliveryType === "scheduled" ? { delivery_date: tomorrowInJakarta(input.now ?? new Date()), delivery_time: "10:00" } : {}),
     reference_id: referenceId,
@@ -275,5 +348,26 @@ export function mapOrderToDraft(input: MappingInput): MappingResult {
     metadata: { shopify_order_id: order.id, shopify_order_name: order.name ?? null, shop },
     items,
   };
-  return { request, problems, needsShipping: true, destination, referenceId };
+  return { ...base, request, courier };
+}
+
+/** What changed between two contents, in words ("Batik Shirt: 2 → 1; cash on delivery 385000 → 235000"). */
+export function describeChanges(before: ShipmentContents | null, after: ShipmentContents, which: "items" | "ordered"): string[] {
+  if (!before) return [];
+  const changes: string[] = [];
+  const key = (i: ContentLine) => i.sku ?? i.name;
+  const old = new Map((before[which] ?? before.items).map((i) => [key(i), i]));
+  const now = new Map(after[which].map((i) => [key(i), i]));
+  for (const [k, item] of now) {
+    const was = old.get(k);
+    if (!was) changes.push(`${item.name} added (${item.quantity})`);
+    else {
+      if (was.quantity !== item.quantity) changes.push(`${item.name}: quantity ${was.quantity} → ${item.quantity}`);
+      if (was.value !== item.value) changes.push(`${item.name}: value ${was.value} → ${item.value}`);
+    }
+  }
+  for (const [k, item] of old) if (!now.has(k)) changes.push(`${item.name} removed`);
+  if ((before.cod ?? null) !== (after.cod ?? null)) changes.push(`cash on delivery ${before.cod ?? "none"} → ${after.cod ?? "none"}`);
+  if ((before.insurance ?? null) !== (after.insurance ?? null)) changes.push(`insured value ${before.insurance ?? "none"} → ${after.insurance ?? "none"}`);
+  return changes;
 }

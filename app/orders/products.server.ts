@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ProductInfo } from "./map";
 
-/** The one Admin GraphQL query the worker makes: product types and tags for item categories. */
+/** Product types, tags and taxonomy categories, for item categories. */
 export const PRODUCTS_QUERY = `#graphql
   query ProductsForShipping($ids: [ID!]!) {
     nodes(ids: $ids) {
@@ -9,13 +9,14 @@ export const PRODUCTS_QUERY = `#graphql
         id
         productType
         tags
+        category { fullName }
       }
     }
   }`;
 
 const responseSchema = z.object({
   data: z.object({
-    nodes: z.array(z.object({ id: z.string(), productType: z.string().nullish(), tags: z.array(z.string()).nullish() }).nullable()),
+    nodes: z.array(z.object({ id: z.string(), productType: z.string().nullish(), tags: z.array(z.string()).nullish(), category: z.object({ fullName: z.string() }).nullish() }).nullable()),
   }),
 });
 
@@ -33,7 +34,7 @@ export async function lookupProducts(graphql: AdminGraphql, shop: string, produc
     const body = responseSchema.parse(await graphql(shop, PRODUCTS_QUERY, { ids }));
     for (const node of body.data.nodes) {
       if (!node) continue;
-      result.set(node.id.replace("gid://shopify/Product/", ""), { productType: node.productType ?? null, tags: node.tags ?? [] });
+      result.set(node.id.replace("gid://shopify/Product/", ""), { productType: node.productType ?? null, tags: node.tags ?? [], taxonomy: node.category?.fullName ?? null });
     }
   }
   return result;

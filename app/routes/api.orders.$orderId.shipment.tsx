@@ -52,7 +52,12 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   }
   const shipment = await getShipmentByOrder(db, session.shop, orderId);
   if (!shipment) {
-    return cors(jsonResponse({ error: "The app has not received this order (orders placed before the app was installed are not imported)" }, 404));
+    // An order the app never received (placed before install, webhook lost): read it from Shopify.
+    if (body.action === "create") {
+      await actionDeps().enqueue.importOrder(session.shop, orderId);
+      return cors(jsonResponse({ shipment: null, queued: "import" }, 202));
+    }
+    return cors(jsonResponse({ error: "The app has not received this order yet: create its shipment to read it from Shopify" }, 404));
   }
   const run = { create: createNow, confirm, cancel, retry }[body.action as "create" | "confirm" | "cancel" | "retry"];
   if (!run) return cors(jsonResponse({ error: `Unknown action ${String(body.action)}` }, 400));

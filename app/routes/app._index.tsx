@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, Card, IndexTable, InlineStack, Page, ProgressBar, Tabs, Text, TextField, useIndexResourceState } from "@shopify/polaris";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { actionDeps } from "../admin.server";
 import { db } from "../db/index.server";
-import { ShipmentActionError, cancel, confirm, retry } from "../shipments/actions.server";
+import { latestImport } from "../orders/imports.server";
+import { ShipmentActionError, cancel, confirm, importOpenOrders, retry } from "../shipments/actions.server";
 import { countByTab, decodeCursor, listShipments } from "../shipments/list.server";
 import { TABS, type Tab } from "../shipments/tabs";
 import { authenticate } from "../shopify.server";
@@ -25,10 +26,11 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const url = new URL(request.url);
   const tab = (TABS as readonly string[]).includes(url.searchParams.get("tab") ?? "") ? (url.searchParams.get("tab") as Tab) : "all";
   const search = url.searchParams.get("q") ?? "";
-  const [shop, counts, page] = await Promise.all([
+  const [shop, counts, page, lastImport] = await Promise.all([
     getShop(db, session.shop),
     countByTab(db, session.shop),
     listShipments(db, session.shop, { tab, search, after: decodeCursor(url.searchParams.get("after")), limit: 50 }),
+    latestImport(db, session.shop),
   ]);
   const settings = parseShopSettings(shop?.settings);
   return {
@@ -38,6 +40,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     next: page.next,
     rows: page.rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })),
     setup: { apiKey: Boolean(shop?.shippingApiKeyEncrypted), pickup: settings.pickup !== null },
+    lastImport: lastImport ? { status: lastImport.status, pages: lastImport.pages, seen: lastImport.seen, created: lastImport.created, error: lastImport.error, since: lastImport.since.toISOString() } : null,
   };
 };
 
@@ -46,6 +49,10 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const form = await request.formData();
   const intent = String(form.get("intent"));
+  if (intent === "import") {
+    await importOpenOrders(actionDeps(), session.shop);
+    return { results: [], error: null };
+  }
   const ids = form.getAll("id").map(String).slice(0, 50);
   const run = { confirm, cancel, retry }[intent as "confirm" | "cancel" | "retry"];
   if (!run) return { results: [], error: `Unknown action ${intent}` };
@@ -91,10 +98,39 @@ export default function Shipments() {
   }
 
   const setupNeeded = !data.setup.apiKey || !data.setup.pickup;
+  const importing = data.lastImport?.status === "running";
+  useEffect(() => {
+    // Follow a running import's progress.
+    if (!importing) return;
+    const timer = setTimeout(() => navigate(".", { replace: true }), 2000);
+    return () => clearTimeout(timer);
+  });
+  async function startImport() {
+    const form = new FormData();
+    form.set("intent", "import");
+    await fetch(`${window.location.pathname}?index`, { method: "POST", body: form, headers: { accept: "application/json" } });
+    navigate(".", { replace: true });
+  }
   const tabIndex = TABS.indexOf(data.tab);
   return (
-    <Page title="Shipments" secondaryActions={[{ content: "Settings", onAction: () => navigate("/app/settings") }, { content: "Failed work", onAction: () => navigate("/app/failed") }]}>
+    <Page
+      title="Shipments"
+      secondaryActions={[
+        { content: "Import open orders", disabled: importing, helpText: "Orders of the last 60 days the app never received (placed before install)", onAction: () => void startImport() },
+        { content: "Settings", onAction: () => navigate("/app/settings") },
+        { content: "Failed work", onAction: () => navigate("/app/failed") },
+      ]}
+    >
       <BlockStack gap="400">
+        {data.lastImport && (
+          <Banner tone={data.lastImport.status === "failed" ? "critical" : data.lastImport.status === "done" ? "success" : "info"} title={importing ? "Importing open orders" : data.lastImport.status === "done" ? "Open orders imported" : "Import stopped"}>
+            <p>
+              {data.lastImport.seen} orders read from Shopify since {new Date(data.lastImport.since).toLocaleDateString()}, {data.lastImport.created} new to the app
+              {data.lastImport.error ? `: ${data.lastImport.error}` : ""}
+            </p>
+            {importing && <ProgressBar progress={Math.min(95, data.lastImport.pages * 10)} size="small" />}
+          </Banner>
+        )}
         {setupNeeded && (
           <Banner tone="warning" title="Finish set-up before the first shipment" action={{ content: "Open settings", onAction: () => navigate("/app/settings") }}>
             <p>
@@ -149,12 +185,13 @@ export default function Shipments() {
               { content: "Retry", onAction: () => void runBulk("retry") },
               { content: "Cancel", onAction: () => void runBulk("cancel") },
             ]}
-            headings={[{ title: "Order" }, { title: "Destination" }, { title: "Courier" }, { title: "Price" }, { title: "Status" }, { title: "Waybill" }, { title: "Updated" }, { title: "Problem" }]}
+            headings={[{ title: "Order" }, { title: "Destination" }, { title: "Courier" }, { title: "Price" }, { title: "Status" }, { title: "Waybill" }, { title: "Updated" }, { title: "Problem or reason" }]}
           >
             {data.rows.map((row, index) => (
               <IndexTable.Row id={row.id} key={row.id} position={index} selected={selectedResources.includes(row.id)}>
                 <IndexTable.Cell>
                   <Link to={`/app/shipments/${row.id}`}>{row.orderName ?? row.orderId}</Link>
+                  {row.attempt > 1 ? ` (attempt ${row.attempt})` : ""}
                 </IndexTable.Cell>
                 <IndexTable.Cell>{row.destinationCity ?? "—"}</IndexTable.Cell>
                 <IndexTable.Cell>{row.courierCompany ? `${row.courierCompany.toUpperCase()} ${row.courierType ?? ""}` : "—"}</IndexTable.Cell>
@@ -165,8 +202,8 @@ export default function Shipments() {
                 <IndexTable.Cell>{row.waybillId ? (row.trackingUrl ? <a href={row.trackingUrl} target="_blank" rel="noreferrer">{row.waybillId}</a> : row.waybillId) : "—"}</IndexTable.Cell>
                 <IndexTable.Cell>{new Date(row.updatedAt).toLocaleString()}</IndexTable.Cell>
                 <IndexTable.Cell>
-                  <Text as="span" tone="critical" truncate>
-                    {row.problem ?? ""}
+                  <Text as="span" tone={row.problem ? "critical" : "subdued"} truncate>
+                    {row.problem ?? row.decision ?? ""}
                   </Text>
                 </IndexTable.Cell>
               </IndexTable.Row>

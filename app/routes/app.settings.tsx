@@ -139,6 +139,7 @@ export default function Settings() {
   const [s, setS] = useState({
     autoCreateDrafts: settings.autoCreateDrafts,
     autoConfirm: settings.autoConfirm,
+    bookPendingOrders: settings.bookPendingOrders,
     insurance: settings.insurance,
     proofOfDelivery: settings.proofOfDelivery,
     fulfilOnConfirm: settings.fulfilOnConfirm,
@@ -237,7 +238,8 @@ export default function Settings() {
                     helpText={couriersError ? `Couriers could not be loaded: ${couriersError}` : "Used when the checkout's shipping line names no courier"}
                   />
                   {check("autoCreateDrafts", "Create a draft automatically for each new order")}
-                  {check("autoConfirm", "Confirm ready drafts automatically", "Confirming books the courier and is charged")}
+                  {check("autoConfirm", "Confirm ready drafts automatically", "Confirming books the courier and is charged; unpaid orders wait until Shopify marks them paid (cash on delivery books at once)")}
+                  {check("bookPendingOrders", "Also book orders whose payment is pending", "For stores whose manual payment methods (bank transfer) never mark orders paid in Shopify")}
                   <Select label="Delivery type" name="deliveryType" options={[{ label: "Now: pickup right away", value: "now" }, { label: "Scheduled: pickup next day 10:00", value: "scheduled" }]} value={s.deliveryType} onChange={(v) => setS({ ...s, deliveryType: v as "now" | "scheduled" })} error={errors.deliveryType} />
                   <Field label="Product type → category" name="categoryMapping" multiline={4} autoComplete="off" initial={Object.entries(settings.categoryMapping).map(([k, v]) => `${k} = ${v}`).join("\n")} helpText="One per line, e.g. Apparel = fashion. Unmatched products are others." error={errors.categoryMapping} />
                   <Field label="Default weight (grams)" name="defaultWeightGrams" type="number" autoComplete="off" initial={settings.defaultWeightGrams ? String(settings.defaultWeightGrams) : ""} helpText="For variants without a weight; empty makes a missing weight a problem to fix" error={errors.defaultWeightGrams} />

@@ -5,8 +5,8 @@ import { useState } from "react";
 import { actionDeps } from "../admin.server";
 import { db } from "../db/index.server";
 import { getEnv } from "../env.server";
-import { ShipmentActionError, cancel, chooseCourier, confirm, createNow, draftRates, retry } from "../shipments/actions.server";
-import { getShipment, shipmentTimeline } from "../shipments/shipments.server";
+import { ShipmentActionError, cancel, chooseCourier, confirm, createNow, draftRates, rebook, retry, shipAgain } from "../shipments/actions.server";
+import { getShipment, orderShipments, shipmentTimeline } from "../shipments/shipments.server";
 import { ShippingError } from "../shipping/errors";
 import { shippingClientForShop } from "../shipping/for-shop.server";
 import { authenticate } from "../shopify.server";
@@ -16,14 +16,23 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const id = params.id ?? "";
   const shipment = /^[0-9a-f-]{36}$/.test(id) ? await getShipment(db, session.shop, id) : null;
   if (!shipment) throw new Response("Shipment not found", { status: 404 });
-  const timeline = await shipmentTimeline(db, session.shop, shipment.id);
+  const [timeline, history] = await Promise.all([shipmentTimeline(db, session.shop, shipment.id), orderShipments(db, session.shop, shipment.orderId)]);
 
   // What the service says now (best effort: the page works while the service is down).
   let remote: { kind: "draft" | "order"; status: string; price: number | null | undefined; courier: string | null } | null = null;
   let remoteError: string | null = null;
   let rates: { company: string; type: string; label: string; price: number }[] = [];
   try {
-    if (shipment.shippingOrderId || shipment.draftOrderId) {
+    if (!shipment.draftOrderId && shipment.status === "pending") {
+      // No draft (it could not be made): any service on offer; the service prices it when drafted.
+      const client = await shippingClientForShop(db, getEnv(), session.shop);
+      rates = (await client.getCouriers()).couriers.map((c) => ({
+        company: c.courier_code,
+        type: c.courier_service_code,
+        label: `${c.courier_name} ${c.courier_service_name}${c.shipment_duration_range ? ` (${c.shipment_duration_range} ${c.shipment_duration_unit ?? ""})` : ""}`,
+        price: 0,
+      }));
+    } else if (shipment.shippingOrderId || shipment.draftOrderId) {
       const client = await shippingClientForShop(db, getEnv(), session.shop);
       if (shipment.shippingOrderId) {
         const order = await client.getOrder(shipment.shippingOrderId);
@@ -48,6 +57,8 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     remote,
     remoteError,
     rates,
+    history: history.map((h) => ({ id: h.id, attempt: h.attempt, status: h.status, referenceId: h.referenceId })),
+    latest: history[0]?.id === shipment.id,
   };
 };
 
@@ -62,6 +73,10 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
     else if (intent === "cancel") await cancel(deps, session.shop, id);
     else if (intent === "retry") await retry(deps, session.shop, id);
     else if (intent === "create") await createNow(deps, session.shop, id);
+    else if (intent === "ship_again") {
+      const next = await shipAgain(deps, session.shop, id);
+      return { ok: true, message: `Shipment attempt ${next.attempt} started (reference ${next.referenceId})` };
+    } else if (intent === "rebook") await rebook(deps, session.shop, id);
     else if (intent === "courier") {
       const [company, type] = String(form.get("courier") ?? "").split("/");
       if (!company || !type) return { ok: false, message: "Choose a courier" };
@@ -80,7 +95,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
 
 export default function ShipmentDetail() {
   const navigate = useNavigate();
-  const { shipment, timeline, remote, remoteError, rates } = useLoaderData<typeof loader>();
+  const { shipment, timeline, remote, remoteError, rates, history, latest } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -88,6 +103,8 @@ export default function ShipmentDetail() {
   const canConfirm = shipment.status === "draft_ready";
   const canCreate = shipment.status === "pending";
   const canCancel = !["delivered", "cancelled", "returned", "rejected", "disposed", "courier_not_found", "not_required"].includes(shipment.status);
+  const canShipAgain = latest && shipment.status === "cancelled";
+  const canRebook = latest && Boolean(shipment.shippingOrderId) && ["confirmed", "scheduled", "allocated", "picking_up"].includes(shipment.status);
 
   const button = (intent: string, label: string, tone?: "critical") => (
     <Form method="post">
@@ -109,12 +126,31 @@ export default function ShipmentDetail() {
                 <p>{shipment.problem}</p>
               </Banner>
             )}
+            {shipment.decision && (
+              <Banner tone={shipment.awaitingPayment ? "warning" : "info"} title={shipment.awaitingPayment ? "Waiting for payment" : "Why"}>
+                <p>{shipment.decision}</p>
+              </Banner>
+            )}
             <Card>
               <BlockStack gap="200">
                 <Text as="h2" variant="headingMd">
                   Shipment
                 </Text>
-                <Text as="p">Reference: {shipment.referenceId}</Text>
+                <Text as="p">
+                  Reference: {shipment.referenceId}
+                  {history.length > 1 ? ` (attempt ${shipment.attempt} of ${history.length})` : ""}
+                </Text>
+                {history.length > 1 && (
+                  <InlineStack gap="200">
+                    {history
+                      .filter((h) => h.id !== shipment.id)
+                      .map((h) => (
+                        <Button key={h.id} variant="plain" onClick={() => navigate(`/app/shipments/${h.id}`)}>
+                          {`Attempt ${h.attempt}: ${h.status.replace(/_/g, " ")}`}
+                        </Button>
+                      ))}
+                  </InlineStack>
+                )}
                 <Text as="p">Courier: {shipment.courierCompany ? `${shipment.courierCompany.toUpperCase()} ${shipment.courierType}` : "not chosen"}</Text>
                 <Text as="p">Price: {shipment.price ? `${shipment.currency ?? ""} ${Number(shipment.price).toLocaleString()}` : "—"}</Text>
                 <Text as="p">
@@ -123,7 +159,9 @@ export default function ShipmentDetail() {
                 <Text as="p">Destination: {shipment.redactedAt ? "removed at the customer's request" : [shipment.destinationName, shipment.destinationAddress].filter(Boolean).join(", ") || "—"}</Text>
                 <InlineStack gap="200">
                   {canCreate && button("create", "Create draft now")}
-                  {canConfirm && button("confirm", "Confirm shipment")}
+                  {canConfirm && button("confirm", shipment.awaitingPayment ? "Book now, before payment" : "Confirm shipment")}
+                  {canShipAgain && button("ship_again", "Ship again")}
+                  {canRebook && button("rebook", "Cancel and book again", "critical")}
                   {shipment.problem && (canCreate || canConfirm) && button("retry", "Retry")}
                   {canCancel && button("cancel", "Cancel shipment", "critical")}
                 </InlineStack>
@@ -134,7 +172,7 @@ export default function ShipmentDetail() {
                 <Form method="post">
                   <input type="hidden" name="intent" value="courier" />
                   <BlockStack gap="200">
-                    <Select label="Courier for this draft" name="courier" options={rates.map((r) => ({ label: r.label, value: `${r.company}/${r.type}` }))} value={courier} onChange={setCourier} />
+                    <Select label={shipment.draftOrderId ? "Courier for this draft" : "Courier for this shipment (the draft is made with it)"} name="courier" options={rates.map((r) => ({ label: r.label, value: `${r.company}/${r.type}` }))} value={courier} onChange={setCourier} />
                     <Button submit loading={busy}>
                       Use this courier
                     </Button>

@@ -4,7 +4,9 @@ import type { Env } from "../env.server";
 import type { enqueue as enqueueFns } from "../jobs/queues.server";
 import { ShippingError } from "../shipping/errors";
 import { shippingClientForShop } from "../shipping/for-shop.server";
-import { addShipmentEvent, getShipment, updateShipment } from "./shipments.server";
+import { startImport } from "../orders/imports.server";
+import { referenceIdFor } from "../orders/map";
+import { addShipmentEvent, getShipment, startNextAttempt, updateShipment } from "./shipments.server";
 import { TERMINAL_STATUSES, type ShipmentStatus } from "./states";
 
 /**
@@ -26,7 +28,7 @@ export class ShipmentActionError extends Error {
 
 export interface ActionDeps {
   db: Db;
-  enqueue: Pick<typeof enqueueFns, "createDraft" | "confirm" | "cancel">;
+  enqueue: Pick<typeof enqueueFns, "createDraft" | "confirm" | "cancel" | "importOrders" | "importOrder">;
   env: Pick<Env, "ENCRYPTION_KEY" | "SHIPPING_API_BASE_URL" | "SHIPPING_API_TIMEOUT_MS">;
 }
 
@@ -65,8 +67,9 @@ export async function confirm(deps: ActionDeps, shop: string, shipmentId: string
   const shipment = await load(deps, shop, shipmentId);
   if (shipment.status === "draft_placed") throw new ShipmentActionError("Choose a courier before confirming");
   if (shipment.status !== "draft_ready") throw new ShipmentActionError(`Only a ready draft can be confirmed (status ${shipment.status})`);
-  const updated = await request(deps, shipment, "confirm_requested", "Confirmation requested");
-  await deps.enqueue.confirm(shop, shipment.id, `v${updated.version}`);
+  const updated = await request(deps, shipment, "confirm_requested", shipment.awaitingPayment ? "Booking requested by the merchant before the payment arrived" : "Confirmation requested");
+  // The merchant's own request books whatever the payment state (automation waits for payment).
+  await deps.enqueue.confirm(shop, shipment.id, `v${updated.version}`, true);
   return updated;
 }
 
@@ -74,8 +77,31 @@ export async function cancel(deps: ActionDeps, shop: string, shipmentId: string)
   const shipment = await load(deps, shop, shipmentId);
   if (TERMINAL_STATUSES.has(shipment.status as ShipmentStatus)) throw new ShipmentActionError(`Nothing to cancel (status ${shipment.status})`);
   await addShipmentEvent(deps.db, shipment, { actor: MERCHANT, type: "cancel_requested", message: "Cancellation requested" });
-  await deps.enqueue.cancel(shop, shipment.orderId);
+  await deps.enqueue.cancel(shop, shipment.orderId, { attempt: shipment.attempt });
   return shipment;
+}
+
+/**
+ * Cancel and book again: for a shipment that no longer matches its order (edited after booking).
+ * The cancel job makes the order's next shipment (its own reference) once this one is cancelled.
+ */
+export async function rebook(deps: ActionDeps, shop: string, shipmentId: string): Promise<Shipment> {
+  const shipment = await load(deps, shop, shipmentId);
+  if (shipment.status === "cancelled") return shipAgain(deps, shop, shipmentId);
+  if (TERMINAL_STATUSES.has(shipment.status as ShipmentStatus)) throw new ShipmentActionError(`A ${shipment.status.replace(/_/g, " ")} shipment cannot be booked again`);
+  await addShipmentEvent(deps.db, shipment, { actor: MERCHANT, type: "rebook_requested", message: "Cancel and book again requested" });
+  await deps.enqueue.cancel(shop, shipment.orderId, { attempt: shipment.attempt, rebook: true });
+  return shipment;
+}
+
+/** A cancelled shipment, made again: the order's next attempt with its own reference_id. */
+export async function shipAgain(deps: ActionDeps, shop: string, shipmentId: string): Promise<Shipment> {
+  const shipment = await load(deps, shop, shipmentId);
+  if (shipment.status !== "cancelled") throw new ShipmentActionError("Only a cancelled shipment can be made again");
+  const next = await startNextAttempt(deps.db, shipment, MERCHANT, referenceIdFor(shop, shipment.orderId, shipment.attempt + 1));
+  if (!next) throw new ShipmentActionError("The order already has a newer shipment; reload");
+  await deps.enqueue.createDraft(shop, shipment.orderId, `a${next.attempt}`);
+  return next;
 }
 
 /** Does again whatever the shipment is stuck on: create, or confirm. */
@@ -87,12 +113,20 @@ export async function retry(deps: ActionDeps, shop: string, shipmentId: string):
 }
 
 /**
- * Sets the draft's courier from its rates (the service checks it is among them) and makes it
- * ready. Synchronous: the merchant sees the outcome, or the service's reason, at once.
+ * The merchant's courier for a shipment not booked yet. On a draft: set from its rates (the
+ * service checks it is among them), synchronously, so the merchant sees the outcome at once.
+ * Without a draft (it could not be made): kept on the shipment and the draft made again with it.
  */
 export async function chooseCourier(deps: ActionDeps, shop: string, shipmentId: string, company: string, type: string): Promise<Shipment> {
   const shipment = await load(deps, shop, shipmentId);
-  if (!shipment.draftOrderId || shipment.shippingOrderId) throw new ShipmentActionError("The courier can only be chosen on an unconfirmed draft");
+  if (shipment.shippingOrderId) throw new ShipmentActionError("The shipment is booked: cancel and book again to change its courier");
+  if (!shipment.draftOrderId) {
+    if (shipment.status !== "pending") throw new ShipmentActionError(`No courier to choose in status ${shipment.status}`);
+    const updated = await updateShipment(deps.db, shipment, { chosenCourier: { company, type }, problem: null }, { actor: MERCHANT, type: "courier_chosen", message: `Courier ${company.toUpperCase()} ${type.toUpperCase()} chosen; draft requested` });
+    if (!updated) throw new ShipmentActionError("The shipment changed meanwhile; reload and try again");
+    await deps.enqueue.createDraft(shop, shipment.orderId, `v${updated.version}`);
+    return updated;
+  }
   const client = await shippingClientForShop(deps.db, deps.env, shop);
   try {
     const draft = await client.updateDraftOrder(shipment.draftOrderId, { courier_company: company, courier_type: type });
@@ -104,6 +138,7 @@ export async function chooseCourier(deps: ActionDeps, shop: string, shipmentId: 
         courierCompany: draft.courier?.company ?? null,
         courierType: draft.courier?.type ?? null,
         price: draft.price === null || draft.price === undefined ? null : String(draft.price),
+        chosenCourier: { company, type },
         problem: null,
       },
       { actor: MERCHANT, type: "courier_chosen", message: `Courier ${company} ${type}, price ${draft.price ?? "?"}` },
@@ -114,6 +149,13 @@ export async function chooseCourier(deps: ActionDeps, shop: string, shipmentId: 
     if (error instanceof ShippingError && !error.retryable) throw new ShipmentActionError(`The shipping service refused: ${error.message}`, 400);
     throw error;
   }
+}
+
+/** Starts the import of the shop's open orders of the last 60 days (one run at a time). */
+export async function importOpenOrders(deps: ActionDeps, shop: string): Promise<string> {
+  const importId = await startImport(deps.db, shop);
+  await deps.enqueue.importOrders(shop, importId);
+  return importId;
 }
 
 /** The draft's rates, for the courier choice. */

@@ -68,6 +68,8 @@ export async function listShipments(db: Queryable, shop: string, options: ListOp
       orderName: shipments.orderName,
       status: shipments.status,
       problem: shipments.problem,
+      decision: shipments.decision,
+      attempt: shipments.attempt,
       destinationCity: shipments.destinationCity,
       courierCompany: shipments.courierCompany,
       courierType: shipments.courierType,

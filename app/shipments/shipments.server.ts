@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client.server";
 import { shipmentEvents, shipments, type Shipment } from "../db/schema";
 
@@ -16,9 +16,52 @@ export async function getShipment(db: Queryable, shop: string, id: string): Prom
   return row ?? null;
 }
 
+/** The order's current shipment: its latest attempt. */
 export async function getShipmentByOrder(db: Queryable, shop: string, orderId: string): Promise<Shipment | null> {
-  const [row] = await db.select().from(shipments).where(and(eq(shipments.shop, shop), eq(shipments.orderId, orderId)));
+  const [row] = await db
+    .select()
+    .from(shipments)
+    .where(and(eq(shipments.shop, shop), eq(shipments.orderId, orderId)))
+    .orderBy(desc(shipments.attempt))
+    .limit(1);
   return row ?? null;
+}
+
+/** Every shipment the order has had, newest attempt first (its history). */
+export async function orderShipments(db: Queryable, shop: string, orderId: string): Promise<Shipment[]> {
+  return db.select().from(shipments).where(and(eq(shipments.shop, shop), eq(shipments.orderId, orderId))).orderBy(desc(shipments.attempt));
+}
+
+/**
+ * Starts the order's next shipment after a cancelled one: a new row (attempt n+1, its own
+ * reference_id) in `pending`, with both timelines saying so. Returns null when another attempt
+ * was started meanwhile (the unique index on shop, order and attempt decides).
+ */
+export async function startNextAttempt(db: Queryable, previous: Shipment, actor: string, referenceId: string): Promise<Shipment | null> {
+  return db.transaction(async (tx) => {
+    const attempt = previous.attempt + 1;
+    const [row] = await tx
+      .insert(shipments)
+      .values({
+        shop: previous.shop,
+        orderId: previous.orderId,
+        orderName: previous.orderName,
+        customerId: previous.customerId,
+        attempt,
+        referenceId,
+        status: "pending",
+        chosenCourier: previous.chosenCourier,
+        financialStatus: previous.financialStatus,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) return null;
+    await tx.insert(shipmentEvents).values([
+      { shipmentId: previous.id, shop: previous.shop, actor, type: "shipped_again", fromStatus: previous.status, toStatus: previous.status, message: `Replaced by shipment attempt ${attempt}` },
+      { shipmentId: row.id, shop: row.shop, actor, type: "recorded", toStatus: "pending", message: `Shipment attempt ${attempt} of the order (after attempt ${previous.attempt} was cancelled), reference ${referenceId}` },
+    ]);
+    return row;
+  });
 }
 
 /** The service's order ids are random and global, so an event can be matched without a shop. */

@@ -255,7 +255,11 @@ export const draftOrderCreateRequestSchema = z.object({
 export type DraftOrderCreateRequest = z.infer<typeof draftOrderCreateRequestSchema>;
 
 /** POST /v1/draft_orders/:id: any subset of the create fields. */
-export const draftOrderUpdateRequestSchema = draftOrderCreateRequestSchema.partial();
+/** A partial update; null removes cash on delivery or insurance the draft no longer needs. */
+export const draftOrderUpdateRequestSchema = draftOrderCreateRequestSchema.partial().extend({
+  destination_cash_on_delivery: z.number().positive().nullish(),
+  courier_insurance: z.number().nonnegative().nullish(),
+});
 export type DraftOrderUpdateRequest = z.infer<typeof draftOrderUpdateRequestSchema>;
 
 const coordinateOut = z.object({ latitude: nullableNumber, longitude: nullableNumber }).nullish();

@@ -37,6 +37,7 @@ export function parsePreferencesForm(form: FormData): { patch: Partial<ShopSetti
       defaultCourier: company && type ? { company, type } : null,
       autoCreateDrafts: checkbox(form, "autoCreateDrafts"),
       autoConfirm: checkbox(form, "autoConfirm"),
+      bookPendingOrders: checkbox(form, "bookPendingOrders"),
       deliveryType: deliveryType.success ? deliveryType.data : "now",
       categoryMapping: mapping,
       defaultWeightGrams: weight !== null && Number.isInteger(weight) && weight > 0 ? weight : null,

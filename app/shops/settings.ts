@@ -34,6 +34,11 @@ export const shopSettingsSchema = z.object({
     .default(null),
   autoCreateDrafts: z.boolean().default(true),
   autoConfirm: z.boolean().default(false),
+  /**
+   * Book orders whose payment is pending too (stores whose manual methods never mark orders
+   * paid). Off: pending, authorized and partly paid orders wait for orders/paid.
+   */
+  bookPendingOrders: z.boolean().default(false),
   deliveryType: z.enum(["now", "scheduled"]).default("now"),
   /** Product type (case-insensitive) → item category; unmatched products become `others`. */
   categoryMapping: z.record(z.string(), z.enum(ITEM_CATEGORIES)).default({}),

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { decryptSecret, encryptSecret } from "../crypto.server";
 import type { Queryable as Db } from "../db/client.server";
 import { sessionTable, shipmentEvents, shipments, shops, webhookInbox } from "../db/schema";
+import { ORDER_DATA_TOPICS } from "../orders/sources";
 import { parseShopSettings, shopSettingsSchema, type ShopSettings } from "./settings";
 
 /**
@@ -141,7 +142,7 @@ export async function redactCustomer(
         .where(
           and(
             eq(webhookInbox.shop, shop),
-            inArray(webhookInbox.topic, ["orders/create", "orders/updated", "orders/cancelled"]),
+            inArray(webhookInbox.topic, [...ORDER_DATA_TOPICS]),
             inArray(webhookInbox.resourceId, affectedOrders),
           ),
         );

@@ -13,6 +13,11 @@ export interface OrderDelivery extends Omit<Delivery, "payload"> {
   initialStatus: ShipmentStatus;
   actor: string;
   message: string;
+  /**
+   * False for deliveries that are not the order itself (orders/edited, refunds/create): they are
+   * recorded, but a shipment row is made only from an order payload.
+   */
+  createShipment?: boolean;
 }
 
 export interface RecordedOrderDelivery {
@@ -50,7 +55,7 @@ export async function recordOrderDelivery(pool: Pick<pg.Pool, "query">, d: Order
     // Named: each connection parses and plans it once.
     name: "record-order-delivery",
     text: RECORD_ORDER_DELIVERY,
-    values: [d.webhookId, d.eventId ?? null, d.shop, d.topic, d.resourceId, d.triggeredAt ? d.triggeredAt.toISOString() : null, d.rawPayload, d.orderName, d.customerId, d.referenceId, d.initialStatus, d.actor, d.message],
+    values: [d.webhookId, d.eventId ?? null, d.shop, d.topic, d.resourceId, d.triggeredAt ? d.triggeredAt.toISOString() : null, d.rawPayload, d.orderName, d.customerId, d.referenceId, d.initialStatus, d.actor, d.message, d.createShipment !== false],
   });
   const row = result.rows[0];
   if (!row) throw new Error(`Recording delivery ${d.webhookId} returned nothing`);
@@ -75,9 +80,9 @@ const RECORD_ORDER_DELIVERY = `
     ON CONFLICT (shop) DO NOTHING
   ), created AS (
     INSERT INTO shipments (shop, order_id, order_name, customer_id, reference_id, status)
-    SELECT $3, $5, $8, $9, $10, $11 WHERE EXISTS (SELECT 1 FROM delivery)
+    SELECT $3, $5, $8, $9, $10, $11 WHERE EXISTS (SELECT 1 FROM delivery) AND $14::boolean
     -- No conflict target: concurrent deliveries of one order meet on either unique index
-    -- ((shop, order_id) or (shop, reference_id), which derives from it).
+    -- ((shop, order_id, attempt) or (shop, reference_id), which derives from it).
     ON CONFLICT DO NOTHING
     RETURNING id, status
   ), first_event AS (
@@ -92,5 +97,8 @@ const RECORD_ORDER_DELIVERY = `
     s.draft_order_id AS existing_draft,
     (SELECT settings->>'autoCreateDrafts' FROM shops WHERE shop = $3) AS auto_create
   FROM (SELECT 1) AS one
-  LEFT JOIN shipments s ON s.shop = $3 AND s.order_id = $5
+  LEFT JOIN LATERAL (
+    -- The order's current shipment: its latest attempt.
+    SELECT status, draft_order_id FROM shipments WHERE shop = $3 AND order_id = $5 ORDER BY attempt DESC LIMIT 1
+  ) s ON true
 `;

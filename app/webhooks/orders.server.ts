@@ -4,15 +4,21 @@ import { getEnv } from "../env.server";
 import { jsonResponse } from "../http.server";
 import { enqueue } from "../jobs/queues.server";
 import { logger } from "../logger.server";
+import { idOfGid, parseExactJson } from "../orders/exact-json";
 import { referenceIdFor } from "../orders/map";
 import { getShipmentByOrder } from "../shipments/shipments.server";
 import { recordOrderDelivery } from "./order-delivery.server";
 import { verifyShopifyWebhook, WebhookRejected } from "./verify.server";
 
-export const ORDER_TOPICS = ["orders/create", "orders/updated", "orders/cancelled"] as const;
+/**
+ * The order topics: the order itself (create, updated, paid, cancelled) and changes to it whose
+ * payload is not the order (an edit, a refund).
+ */
+export const ORDER_TOPICS = ["orders/create", "orders/updated", "orders/paid", "orders/cancelled", "orders/edited", "refunds/create"] as const;
 export type OrderTopic = (typeof ORDER_TOPICS)[number];
 
-const id = z.union([z.number().int().positive(), z.string().regex(/^\d+$/)]).transform(String);
+/** Ids as text: Shopify's exceed 2^53, and parseExactJson keeps those as strings. */
+const id = z.union([z.number().int().positive().refine(Number.isSafeInteger, "an id above 2^53 arrived as a rounded number"), z.string().regex(/^\d+$/)]).transform(String);
 /**
  * What the acknowledgement needs of an order: its identity. The rest is read by the worker, which
  * reports an order not in the documented shape on its shipment (the reason it needs attention),
@@ -23,6 +29,22 @@ const orderIdentitySchema = z.object({
   name: z.string().nullish().catch(null),
   customer: z.object({ id: id.nullish().catch(null) }).nullish().catch(null),
 });
+const editIdentitySchema = z.object({ order_edit: z.object({ order_id: id }) });
+const refundIdentitySchema = z.object({ order_id: id });
+
+/** The order a delivery is about; an order's own gid wins over a (possibly rounded) number. */
+function identityOf(topic: OrderTopic, body: unknown) {
+  if (topic === "orders/edited") {
+    const parsed = editIdentitySchema.safeParse(body);
+    return parsed.success ? { success: true as const, data: { id: parsed.data.order_edit.order_id, name: null, customer: null } } : parsed;
+  }
+  if (topic === "refunds/create") {
+    const parsed = refundIdentitySchema.safeParse(body);
+    return parsed.success ? { success: true as const, data: { id: parsed.data.order_id, name: null, customer: null } } : parsed;
+  }
+  const exact = body && typeof body === "object" ? idOfGid((body as { admin_graphql_api_id?: unknown }).admin_graphql_api_id) : null;
+  return orderIdentitySchema.safeParse(exact ? { ...(body as object), id: exact } : body);
+}
 
 export interface Answer {
   status: number;
@@ -56,11 +78,11 @@ export async function acceptOrderDelivery(topic: OrderTopic, rawBody: string, he
   const { shop, webhookId } = verified;
   let body: unknown;
   try {
-    body = JSON.parse(rawBody);
+    body = parseExactJson(rawBody);
   } catch {
     body = undefined;
   }
-  const parsed = orderIdentitySchema.safeParse(body);
+  const parsed = identityOf(topic, body);
   if (!parsed.success) {
     const field = parsed.error.issues[0]?.path.join(".") || "(body)";
     logger.warn({ shop, topic, webhookId, field }, "order webhook without an order id");
@@ -68,6 +90,7 @@ export async function acceptOrderDelivery(topic: OrderTopic, rawBody: string, he
   }
   const order = parsed.data;
   const cancelled = topic === "orders/cancelled";
+  const isOrder = topic !== "orders/edited" && topic !== "refunds/create";
   const recorded = await recordOrderDelivery(database.pool, {
     webhookId,
     eventId: verified.eventId,
@@ -82,6 +105,7 @@ export async function acceptOrderDelivery(topic: OrderTopic, rawBody: string, he
     initialStatus: cancelled ? "cancelled" : "pending",
     actor: `webhook:${topic}`,
     message: cancelled ? "Store order cancelled before it was received: nothing to ship" : `Store order ${order.name ?? order.id} received`,
+    createShipment: isOrder,
   });
   if (recorded.duplicate && recorded.earlierStatus === "processed") return { status: 200 };
 
@@ -90,6 +114,9 @@ export async function acceptOrderDelivery(topic: OrderTopic, rawBody: string, he
       if (recorded.autoCreateDrafts) await enqueue.createDraft(shop, order.id);
     } else if (topic === "orders/cancelled") {
       if (!recorded.created) await enqueue.cancel(shop, order.id);
+    } else if (!isOrder) {
+      // An edit or a refund: the worker brings the order's shipment up to date (if it has one).
+      await enqueue.update(shop, order.id, webhookId);
     } else {
       let status = recorded.shipmentStatus;
       let draftOrderId = recorded.draftOrderId;

@@ -5,9 +5,12 @@ import type { Db } from "#app/db/client.server.ts";
 import { shipmentEvents, shipments } from "#app/db/schema.ts";
 import type { AdminGraphql } from "#app/orders/products.server.ts";
 import { PRODUCTS_QUERY } from "#app/orders/products.server.ts";
+import { ORDER_QUERY, ORDERS_QUERY } from "#app/orders/admin-order.ts";
+import { adminQueryErrors } from "./admin-schema.ts";
+import { orderToAdminNode } from "./admin-orders.ts";
 import { recordInstall, setShippingApiKey, updateShopSettings } from "#app/shops/shops.server.ts";
 import type { ShopSettings } from "#app/shops/settings.ts";
-import { loadOrder } from "#test/fixtures/orders.ts";
+import { orderWithId } from "#test/fixtures/orders.ts";
 import type { Env } from "#app/env.server.ts";
 import { producerConnection } from "#app/jobs/queues.server.ts";
 import { logger } from "#app/logger.server.ts";
@@ -21,9 +24,8 @@ let nextOrderId = 7_000_000_000_000 + (process.pid % 10_000) * 100_000;
 
 /** A fixture order with a fresh id, so tests never share store orders. */
 export function freshOrder(fixture = "multi-item", patch: Record<string, unknown> = {}): Record<string, unknown> & { id: number; name: string } {
-  const order = loadOrder(fixture);
   nextOrderId += 1;
-  return { ...order, id: nextOrderId, name: `#T${nextOrderId % 100_000}`, ...patch };
+  return orderWithId(fixture, nextOrderId, { name: `#T${nextOrderId % 100_000}`, ...patch });
 }
 
 export const PICKUP = {
@@ -42,6 +44,29 @@ export async function setUpShop(db: Db, encryptionKey: Buffer, shop: string, api
   await updateShopSettings(db, shop, { pickup: PICKUP, autoConfirm: true, categoryMapping: { apparel: "fashion", coffee: "food_and_drink" }, ...settings });
 }
 
+/** Store orders the fake Admin API knows (what Shopify holds), per shop, in the webhook's shape. */
+export class FakeShopifyOrders {
+  readonly byShop = new Map<string, Map<string, Record<string, unknown>>>();
+  put(shop: string, order: Record<string, unknown>): void {
+    const orders = this.byShop.get(shop) ?? new Map<string, Record<string, unknown>>();
+    orders.set(String(order.id), order);
+    this.byShop.set(shop, orders);
+  }
+  list(shop: string): Record<string, unknown>[] {
+    return [...(this.byShop.get(shop)?.values() ?? [])].sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)));
+  }
+}
+
+/** Shopify's order search, as far as the app uses it: created_at/updated_at ranges, status:open, fulfillment_status:unfulfilled. */
+function matchesSearch(order: Record<string, unknown>, query: string): boolean {
+  for (const [, field, value] of query.matchAll(/(created_at|updated_at):>='([^']+)'/g)) {
+    if (Date.parse(String(order[field!] ?? "")) < Date.parse(value!)) return false;
+  }
+  if (/\bstatus:open\b/.test(query) && order.cancelled_at) return false;
+  if (/fulfillment_status:unfulfilled/.test(query) && order.fulfillment_status === "fulfilled") return false;
+  return true;
+}
+
 /** What the fake Admin API was asked to do, per shop. */
 export interface FakeAdminLog {
   fulfillments: { shop: string; input: Record<string, unknown> }[];
@@ -53,8 +78,23 @@ export interface FakeAdminLog {
  * Stands in for Shopify's Admin GraphQL (which cannot run here): answers only the app's own
  * queries and mutations, checks their variables, and records what it was asked.
  */
-export function fakeAdminGraphql(calls: { shop: string; ids: string[] }[] = [], log?: FakeAdminLog): AdminGraphql {
+export function fakeAdminGraphql(calls: { shop: string; ids: string[] }[] = [], log?: FakeAdminLog, orders?: FakeShopifyOrders): AdminGraphql {
   return async (shop, query, variables) => {
+    // Every document must be one Shopify's 2026-10 schema accepts.
+    const invalid = adminQueryErrors(query);
+    if (invalid.length > 0) throw new Error(`Admin GraphQL would refuse the query: ${invalid.join("; ")}`);
+    if (query === ORDER_QUERY) {
+      const id = String(variables.id).replace("gid://shopify/Order/", "");
+      const order = orders?.byShop.get(shop)?.get(id);
+      return { data: { order: order ? orderToAdminNode(order) : null } };
+    }
+    if (query === ORDERS_QUERY) {
+      const all = (orders?.list(shop) ?? []).filter((o) => matchesSearch(o, String(variables.query)));
+      const start = variables.after ? Number(variables.after) : 0;
+      const page = all.slice(start, start + Number(variables.first));
+      const end = start + page.length;
+      return { data: { orders: { pageInfo: { hasNextPage: end < all.length, endCursor: page.length ? String(end) : null }, nodes: page.map(orderToAdminNode) } } };
+    }
     if (query === FULFILLMENT_ORDERS_QUERY) {
       if (!/^gid:\/\/shopify\/Order\/\d+$/.test(String(variables.id))) throw new Error("order id must be an Order gid");
       const n = String(variables.id).split("/").pop();
@@ -80,13 +120,18 @@ export function fakeAdminGraphql(calls: { shop: string; ids: string[] }[] = [], 
     const ids = variables.ids as string[];
     if (!Array.isArray(ids) || ids.some((id) => !/^gid:\/\/shopify\/Product\/\d+$/.test(id))) throw new Error("ids must be product gids");
     calls.push({ shop, ids });
-    const types: Record<string, [string, string[]]> = { "9001": ["Apparel", []], "9002": ["", ["Coffee"]] };
+    // Product type, tags and taxonomy category of the fixtures' products.
+    const types: Record<string, [string, string[], string | null]> = {
+      "9001": ["Apparel", [], "Apparel & Accessories > Clothing > Shirts & Tops"],
+      "9002": ["", ["Coffee"], "Food, Beverages & Tobacco > Beverages > Coffee"],
+      "9101": ["", [], "Electronics > Audio > Headphones"],
+    };
     return {
       data: {
         nodes: ids.map((gid) => {
           const id = gid.split("/").pop()!;
           const t = types[id];
-          return t ? { id: gid, productType: t[0], tags: t[1] } : null;
+          return t ? { id: gid, productType: t[0], tags: t[1], category: t[2] ? { fullName: t[2] } : null } : null;
         }),
       },
     };
@@ -100,7 +145,7 @@ export function fakeAdminGraphql(calls: { shop: string; ids: string[] }[] = [], 
 export function startTestWorkers(
   db: Db,
   env: Env,
-  options: { concurrency?: number; utilisation?: number; graphqlCalls?: { shop: string; ids: string[] }[]; adminLog?: FakeAdminLog } = {},
+  options: { concurrency?: number; utilisation?: number; graphqlCalls?: { shop: string; ids: string[] }[]; adminLog?: FakeAdminLog; shopifyOrders?: FakeShopifyOrders } = {},
 ) {
   return startWorkers({
     logger,
@@ -113,7 +158,7 @@ export function startTestWorkers(
       env,
       limiter: new ServiceRateLimiter(producerConnection(), env.QUEUE_PREFIX, options.utilisation),
       products: (shop, ids) => lookupProducts(fakeAdminGraphql(options.graphqlCalls), shop, ids),
-      adminGraphql: fakeAdminGraphql([], options.adminLog),
+      adminGraphql: fakeAdminGraphql([], options.adminLog, options.shopifyOrders),
     }),
   });
 }

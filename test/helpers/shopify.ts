@@ -32,7 +32,8 @@ export interface WebhookRequestOptions {
 }
 
 export function webhookRequest(options: WebhookRequestOptions): Request {
-  const raw = JSON.stringify(options.body);
+  // A string body is sent as it is (exact ids above 2^53 that JSON.stringify cannot write).
+  const raw = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
   const hmac = getHmac(raw, options.secret ?? API_SECRET_KEY);
   const sent = options.tamper ? options.tamper(raw) : raw;
   return new Request(`${APP_URL}/webhooks/${options.topic}`, {

@@ -154,12 +154,23 @@ describe("store order → shipment", () => {
     expect(draftsFor(key, referenceIdFor(shop, String(order.id)))).toHaveLength(0);
   });
 
-  it("a validation error from the service becomes a merchant-visible problem, not retries", async () => {
-    const { shop } = await newShop({ defaultCourier: null });
+  it("a shipping line naming no service on offer: a draft without courier for the merchant, never a refused draft", async () => {
+    const { shop, key } = await newShop({ defaultCourier: null });
     const order = freshOrder("multi-item", { shipping_lines: [{ code: "jne-hyperloop", title: "JNE Hyperloop" }] });
     await deliver(ordersCreate, "orders/create", shop, order);
-    const problem = await waitFor("problem", async () => (await shipmentOf(db, shop, order.id))?.problem ?? undefined);
-    expect(problem).toMatch(/courier_type/);
+    const placed = await waitFor("draft placed", statusIs(shop, order.id, "draft_placed"));
+    expect(placed.problem).toMatch(/"JNE Hyperloop" names no courier service the shipping service offers.*Choose a courier/);
+    expect(draftsFor(key, placed.referenceId)[0]?.status).toBe("placed");
+  });
+
+  it("a courier the service refuses for this shipment: the draft is made without it, with the service's reason", async () => {
+    const { shop, key } = await newShop({ defaultCourier: null });
+    // Grab Instant carries 40 km at most; Jakarta to Surabaya is farther.
+    const order = freshOrder("multi-item", { shipping_lines: [{ code: "Grab Instant", title: "Grab Instant" }] });
+    await deliver(ordersCreate, "orders/create", shop, order);
+    const placed = await waitFor("draft placed", statusIs(shop, order.id, "draft_placed"));
+    expect(placed.problem).toMatch(/The service refused GRAB INSTANT for this shipment/);
+    expect(draftsFor(key, placed.referenceId)).toHaveLength(1);
   });
 
   it("a digital-only order needs no shipment and says so", async () => {
@@ -281,7 +292,7 @@ describe("address edits", () => {
     const moved = { ...order, shipping_address: { ...(order.shipping_address as object), address1: "Jl. Pemuda 1" } };
     await deliver(ordersUpdated, "orders/updated", shop, moved);
     const problem = await waitFor("flagged", async () => (await shipmentOf(db, shop, order.id))?.problem ?? undefined);
-    expect(problem).toMatch(/address changed/i);
+    expect(problem).toMatch(/Changed in Shopify after the shipment was booked: the shipping address/);
   });
 });
 

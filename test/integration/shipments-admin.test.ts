@@ -97,6 +97,8 @@ describe("merchant actions", () => {
       createDraft: async (shop, orderId, attempt) => void calls.push(`create ${shop} ${orderId} ${attempt}`) as never,
       confirm: async (shop, id, attempt) => void calls.push(`confirm ${shop} ${id} ${attempt}`) as never,
       cancel: async (shop, orderId) => void calls.push(`cancel ${shop} ${orderId}`) as never,
+      importOrders: async (shop, importId) => void calls.push(`import ${shop} ${importId}`) as never,
+      importOrder: async (shop, orderId) => void calls.push(`import ${shop} ${orderId}`) as never,
     },
   });
 

@@ -56,7 +56,7 @@ export async function reconcile(db: Db, queue: Queue, enqueue: typeof enqueueFns
     .select({ shop: shipments.shop, id: shipments.id, settings: shops.settings })
     .from(shipments)
     .innerJoin(shops, eq(shops.shop, shipments.shop))
-    .where(and(eq(shipments.status, "draft_ready"), isNull(shipments.problem), lt(shipments.updatedAt, before), eq(shops.installed, true)))
+    .where(and(eq(shipments.status, "draft_ready"), isNull(shipments.problem), eq(shipments.awaitingPayment, false), lt(shipments.updatedAt, before), eq(shops.installed, true)))
     .limit(BATCH);
   for (const s of ready) {
     if ((s.settings as { autoConfirm?: boolean }).autoConfirm !== true) continue;

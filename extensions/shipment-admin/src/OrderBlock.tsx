@@ -46,8 +46,9 @@ function OrderBlock() {
     setBusy(action);
     try {
       const response = await fetch(`/api/orders/${orderId}/shipment`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ action }) });
-      const body = (await response.json()) as { shipment?: ShipmentSummary | null; error?: string };
+      const body = (await response.json()) as { shipment?: ShipmentSummary | null; error?: string; queued?: string };
       if (!response.ok) setError(body.error ?? `HTTP ${response.status}`);
+      else if (body.queued === "import") setError("Reading the order from Shopify: its shipment appears here in a moment (reopen the order).");
       else setShipment(body.shipment ?? null);
     } finally {
       setBusy(null);

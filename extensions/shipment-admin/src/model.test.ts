@@ -34,7 +34,7 @@ describe("order block view", () => {
   });
 
   it("explains an order the app never received", () => {
-    expect(describeShipment(null)).toMatchObject({ heading: "No shipment", buttons: [] });
+    expect(describeShipment(null)).toMatchObject({ heading: "No shipment", buttons: [{ action: "create", label: "Create shipment" }] });
   });
 });
 

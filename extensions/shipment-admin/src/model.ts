@@ -42,9 +42,9 @@ export function describeShipment(shipment: ShipmentSummary | null): BlockView {
     return {
       heading: "No shipment",
       tone: "info",
-      lines: ["The app has not received this order. Orders placed before the app was installed are not imported."],
+      lines: ["The app has not received this order (placed before the app was installed, or its webhook was lost). Create its shipment to read it from Shopify."],
       tracking: null,
-      buttons: [],
+      buttons: [{ action: "create", label: LABELS.create, destructive: false }],
     };
   }
   const lines: string[] = [];

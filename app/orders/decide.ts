@@ -1,0 +1,115 @@
+import type { ShopSettings } from "../shops/settings";
+import { shopCurrency, type ShopifyOrder } from "./payload";
+
+/**
+ * Which store orders ship with the service, and when they may be booked. Pure; every "no" comes
+ * with a sentence the merchant reads on the shipment.
+ */
+
+export type ShippingDecision =
+  | { ship: true }
+  | {
+      ship: false;
+      /** cancelled: the store order was cancelled; not_required: no shipment by this app. */
+      status: "cancelled" | "not_required";
+      reason: string;
+    };
+
+/** The service ships within Indonesia, in rupiah. */
+export const SERVICE_COUNTRY = "ID";
+export const SERVICE_CURRENCY = "IDR";
+
+const COUNTRY_NAMES: Record<string, string> = { MY: "Malaysia", SG: "Singapore", JP: "Japan", US: "the United States", AU: "Australia", TL: "Timor-Leste", PH: "the Philippines", TH: "Thailand", VN: "Vietnam", CN: "China" };
+
+/** Shipping lines of local pickup and local delivery (Shopify's delivery categories, and the words checkouts use). */
+const LOCAL_CATEGORY = /^(pick[-_ ]?up|local|local[-_ ]delivery|retail)$/i;
+const PICKUP_WORDS = /\b(local pick[- ]?up|pick[- ]?up in store|store pick[- ]?up|ambil di toko|ambil sendiri|diambil di toko)\b/i;
+const LOCAL_DELIVERY_WORDS = /\b(local delivery|pengiriman lokal|antar lokal)\b/i;
+
+export function localMethod(order: ShopifyOrder): "pickup" | "local delivery" | null {
+  const lines = (order.shipping_lines ?? []).filter((l) => !l.is_removed);
+  for (const line of lines) {
+    if (line.delivery_category && LOCAL_CATEGORY.test(line.delivery_category)) return /pick/i.test(line.delivery_category) ? "pickup" : "local delivery";
+    const words = `${line.code ?? ""} ${line.title ?? ""}`;
+    if (PICKUP_WORDS.test(words)) return "pickup";
+    if (LOCAL_DELIVERY_WORDS.test(words)) return "local delivery";
+  }
+  return null;
+}
+
+/**
+ * Whether the order ships with the service at all. `hasShippableItems`: after removals, refunds
+ * and fulfilments, something that requires shipping is left.
+ */
+export function decideShipping(order: ShopifyOrder, hasShippableItems: boolean): ShippingDecision {
+  if (order.cancelled_at) return { ship: false, status: "cancelled", reason: "The store order was cancelled in Shopify: nothing is shipped" };
+  if (order.fulfillment_status === "fulfilled") {
+    return { ship: false, status: "not_required", reason: "No shipment needed: the order was already fulfilled in Shopify" };
+  }
+  if (!hasShippableItems) {
+    const anyPhysical = order.line_items.some((l) => l.requires_shipping !== false && l.gift_card !== true);
+    return {
+      ship: false,
+      status: "not_required",
+      reason: anyPhysical
+        ? "No shipment needed: every item that needs shipping was already fulfilled, refunded or removed"
+        : "No shipment needed: nothing in the order needs shipping (digital goods, services or gift cards)",
+    };
+  }
+  const local = localMethod(order);
+  if (local === "pickup") return { ship: false, status: "not_required", reason: "No shipment needed: the customer picks the order up (local pickup)" };
+  if (local === "local delivery") return { ship: false, status: "not_required", reason: "No shipment needed: the shop delivers the order itself (local delivery)" };
+  const address = order.shipping_address;
+  if (!address || ![address.address1, address.city, address.zip].some((p) => p && p.trim())) {
+    return { ship: false, status: "not_required", reason: "No shipment needed: the order has no shipping address" };
+  }
+  const country = (address.country_code ?? "").toUpperCase();
+  if (country && country !== SERVICE_COUNTRY) {
+    const name = COUNTRY_NAMES[country] ?? address.country ?? country;
+    return { ship: false, status: "not_required", reason: `Not shipped with the service: the destination is in ${name} (${country}) and the service delivers within Indonesia only. Ship it another way` };
+  }
+  const currency = shopCurrency(order);
+  if (currency && currency.toUpperCase() !== SERVICE_CURRENCY) {
+    return { ship: false, status: "not_required", reason: `Not shipped with the service: the order's amounts are in ${currency}, and the service declares values and collects cash on delivery in IDR only` };
+  }
+  return { ship: true };
+}
+
+/** Gateway names Shopify stores use for cash on delivery, besides those the shop lists in its settings. */
+const COD_GATEWAY = /(cash on delivery|\bcod\b|bayar di tempat|bayar ditempat)/i;
+
+export function isCashOnDelivery(order: ShopifyOrder, settings: Pick<ShopSettings, "codGateways">): boolean {
+  const gateways = (order.payment_gateway_names ?? []).map((g) => g.toLowerCase());
+  if (settings.codGateways.some((g) => gateways.includes(g.toLowerCase()))) return true;
+  return gateways.some((g) => COD_GATEWAY.test(g));
+}
+
+export interface PaymentState {
+  /** Booking (confirm) may go ahead. */
+  bookable: boolean;
+  /** Why booking waits, when it does. */
+  reason: string | null;
+}
+
+const WAITING: Record<string, string> = {
+  pending: "the payment is pending (bank transfer or another manual method not yet marked paid)",
+  authorized: "the payment is authorized but not captured",
+  partially_paid: "the order is only partly paid",
+  voided: "the payment was voided",
+  refunded: "the order was refunded",
+};
+
+/**
+ * A draft costs nothing, so open orders are drafted whatever their payment state; booking charges
+ * the shop, so it waits for the payment. Paid orders and cash on delivery (the courier collects)
+ * book at once; `bookPendingOrders` books pending ones too, for shops whose manual methods never
+ * mark orders paid.
+ */
+export function paymentState(order: ShopifyOrder, settings: Pick<ShopSettings, "codGateways" | "bookPendingOrders">): PaymentState {
+  const status = (order.financial_status ?? "").toLowerCase();
+  if (isCashOnDelivery(order, settings) && status !== "voided" && status !== "refunded") return { bookable: true, reason: null };
+  if (status === "paid" || status === "partially_refunded") return { bookable: true, reason: null };
+  if (status === "pending" && settings.bookPendingOrders) return { bookable: true, reason: null };
+  const why = WAITING[status] ?? (status ? `its payment status is "${status}"` : "Shopify has not said it is paid");
+  return { bookable: false, reason: `Waiting for payment: ${why}. It is booked when Shopify marks it paid` };
+}

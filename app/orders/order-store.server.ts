@@ -1,0 +1,92 @@
+import type { Db } from "../db/client.server";
+import { parseExactJson } from "./exact-json";
+import { orderPayloadSchema, refundPayloadSchema, type ShopifyOrder, type ShopifyRefundPayload } from "./payload";
+import { ADMIN_ORDER_TOPIC, ORDER_PAYLOAD_TOPICS } from "./sources";
+
+/**
+ * The app's copies of store orders, all rows of webhook_inbox: the webhooks' payloads and the
+ * orders read through Admin GraphQL. The newest state is the one with the latest `updated_at` of
+ * the order itself (deliveries arrive in any order, hours late); refunds delivered after that
+ * state are applied on top of it.
+ */
+
+export type LatestOrder = { order: ShopifyOrder; updatedAt: Date | null; reason?: never } | { order: null; updatedAt?: never; reason: string };
+
+/** A timestamp PostgreSQL can cast (guards the ORDER BY against a malformed updated_at). */
+const ISO = "'^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$'";
+
+const LATEST_ORDER = `
+  SELECT
+    w.payload::text AS payload,
+    (SELECT json_agg(r.payload ORDER BY r.id)::text FROM webhook_inbox r
+      WHERE r.shop = $1 AND r.resource_id = $2 AND r.topic = 'refunds/create' AND r.payload IS NOT NULL) AS refunds
+  FROM webhook_inbox w
+  WHERE w.shop = $1 AND w.resource_id = $2 AND w.topic = ANY($3::text[]) AND w.payload IS NOT NULL
+  ORDER BY CASE WHEN w.payload->>'updated_at' ~ ${ISO} THEN (w.payload->>'updated_at')::timestamptz END DESC NULLS LAST,
+    w.triggered_at DESC NULLS LAST, w.id DESC
+  LIMIT 1`;
+
+/**
+ * Refunds Shopify delivered on their own (refunds/create) that the order state does not include
+ * yet: their units leave the order.
+ */
+export function applyLaterRefunds(order: ShopifyOrder, refunds: readonly ShopifyRefundPayload[]): ShopifyOrder {
+  const known = new Set((order.refunds ?? []).map((r) => r.id).filter(Boolean));
+  const later = refunds.filter((r) => !r.id || !known.has(r.id));
+  if (later.length === 0) return order;
+  const units = new Map<string, number>();
+  for (const refund of later) for (const r of refund.refund_line_items) units.set(r.line_item_id, (units.get(r.line_item_id) ?? 0) + r.quantity);
+  return {
+    ...order,
+    refunds: [...(order.refunds ?? []), ...later.map(({ order_id: _orderId, ...refund }) => refund)],
+    line_items: order.line_items.map((line) => {
+      const gone = units.get(line.id);
+      if (!gone) return line;
+      // current_quantity and fulfillable_quantity of this state predate the refund.
+      return {
+        ...line,
+        ...(line.current_quantity !== null && line.current_quantity !== undefined ? { current_quantity: Math.max(0, line.current_quantity - gone) } : {}),
+        ...(line.fulfillable_quantity !== null && line.fulfillable_quantity !== undefined ? { fulfillable_quantity: Math.max(0, line.fulfillable_quantity - gone) } : {}),
+      };
+    }),
+  };
+}
+
+/**
+ * The newest state of a store order the app holds, read in full. An order that is not in the
+ * documented shape comes back with the first offending field, for the merchant to see.
+ */
+export async function latestOrder(db: Db, shop: string, orderId: string): Promise<LatestOrder> {
+  // Unnamed on purpose: embedded PGlite runs one session for every connection of every process,
+  // where a named statement prepared by one connection collides with another's ("already exists").
+  const result = await db.$client.query<{ payload: string; refunds: string | null }>(LATEST_ORDER, [shop, orderId, ORDER_PAYLOAD_TOPICS]);
+  const row = result.rows[0];
+  if (!row) return { order: null, reason: "The store order's data is missing (redacted, or never received: import it from the shipments page)" };
+  const parsed = orderPayloadSchema.safeParse(parseExactJson(row.payload));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { order: null, reason: `Shopify sent this order in a shape the app cannot read: ${issue?.path.join(".") || "(order)"}: ${issue?.message ?? "invalid"}` };
+  }
+  const refunds = row.refunds ? ((parseExactJson(row.refunds) as unknown[]) ?? []).flatMap((r) => {
+    const refund = refundPayloadSchema.safeParse(r);
+    return refund.success ? [refund.data] : [];
+  }) : [];
+  const order = applyLaterRefunds(parsed.data, refunds);
+  const updatedAt = order.updated_at && !Number.isNaN(Date.parse(order.updated_at)) ? new Date(order.updated_at) : null;
+  return { order, updatedAt };
+}
+
+/**
+ * Stores an order read through Admin GraphQL like a delivery (topic admin/order), once per
+ * version of the order (its updated_at). Returns true when this version was new.
+ */
+export async function recordAdminOrder(db: Db, shop: string, payload: Record<string, unknown>): Promise<boolean> {
+  const orderId = String(payload.id);
+  const result = await db.$client.query({
+    text: `INSERT INTO webhook_inbox (webhook_id, shop, topic, resource_id, triggered_at, payload, status, processed_at)
+           VALUES ($1, $2, $3, $4, now(), $5::jsonb, 'processed', now())
+           ON CONFLICT (webhook_id) DO NOTHING`,
+    values: [`admin-order-${shop}-${orderId}-${String(payload.updated_at ?? "")}`, shop, ADMIN_ORDER_TOPIC, orderId, JSON.stringify(payload)],
+  });
+  return (result.rowCount ?? 0) > 0;
+}

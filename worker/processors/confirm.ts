@@ -1,0 +1,90 @@
+import { shipmentJobs } from "#app/jobs/definitions.ts";
+import { addShipmentEvent, getShipment } from "#app/shipments/shipments.server.ts";
+import { CODES, type Order } from "#app/shipping/contract.ts";
+import { ShippingNotFoundError, ShippingStateError } from "#app/shipping/errors.ts";
+import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
+import { getShopSettings } from "#app/shops/shops.server.ts";
+import { ACTOR, Ctx, apply, draftPatch, merchantProblem, orderPatch, type JobWithSlot, type ShipmentDeps } from "./shipment-context.ts";
+
+/**
+ * confirm: books a ready draft (the shop is charged). Automation books only paid and
+ * cash-on-delivery orders; a merchant's own request books whatever its payment state.
+ */
+export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps, token?: string): Promise<string> {
+  const ctx = new Ctx(deps, job, token);
+  const { shop, shipmentId, merchant } = shipmentJobs.confirm.payload.parse(job.data);
+  const { db } = deps;
+  const shipment = await getShipment(db, shop, shipmentId);
+  if (!shipment) return "no shipment";
+  if (shipment.shippingOrderId) {
+    // Likewise for the follow-up of a confirmation whose run stopped after saving it.
+    if (shipment.status === "confirmed") {
+      if ((await getShopSettings(db, shop)).fulfilOnConfirm) await deps.enqueue.fulfil(shop, shipment.id);
+      else await deps.enqueue.shopifySync(shop, shipment.id, shipment.version);
+    }
+    return `already ${shipment.status}`;
+  }
+  if (shipment.status === "cancelled") return "cancelled";
+  if (!shipment.draftOrderId) return "no draft yet";
+  if (shipment.awaitingPayment && !merchant) {
+    // Booking charges the shop: automation waits for orders/paid (the merchant may book by hand).
+    await addShipmentEvent(db, shipment, { actor: ACTOR.confirm, type: "waiting_for_payment", message: shipment.decision ?? "Waiting for payment" });
+    return "waiting for payment";
+  }
+  if (shipment.status === "draft_placed") {
+    await addShipmentEvent(db, shipment, { actor: ACTOR.confirm, type: "confirm_skipped", message: "The draft has no courier yet: choose one, then confirm" });
+    return "not ready";
+  }
+
+  const { client, apiKey } = await shippingAccessForShop(db, deps.env, shop);
+  const draftId = shipment.draftOrderId;
+
+  const adopt = async (): Promise<Order | null> => {
+    const draft = await ctx.call(apiKey, "draft_orders", () => client.getDraftOrder(draftId));
+    if (draft.status === "confirmed" && draft.order_id) return ctx.call(apiKey, "orders", () => client.getOrder(draft.order_id!));
+    return null;
+  };
+
+  // A retry may follow a confirmation whose answer was lost: the service then refuses the second
+  // confirmation (draft already confirmed) and the order it made is adopted. Confirming straight
+  // away keeps the happy path at one call, also for a job deferred by the rate-limit schedule.
+  let order: Order | null;
+  try {
+    order = await ctx.call(apiKey, "draft_orders", () => client.confirmDraftOrder(draftId));
+  } catch (error) {
+    if (error instanceof ShippingStateError && error.code === CODES.draftAlreadyConfirmed) {
+      order = await adopt();
+    } else if (error instanceof ShippingStateError && error.code === CODES.draftNotReady) {
+      const draft = await ctx.call(apiKey, "draft_orders", () => client.getDraftOrder(draftId));
+      await apply(ctx, shop, shipmentId, (current) => (current.draftOrderId === draftId ? { patch: draftPatch(draft), event: { actor: ACTOR.confirm, type: "confirm_refused", message: "The draft is not ready: choose a courier, then confirm" } } : null));
+      return "not ready";
+    } else if (error instanceof ShippingNotFoundError) {
+      const current = await getShipment(db, shop, shipmentId);
+      if (current?.status === "cancelled") return "cancelled meanwhile";
+      await apply(ctx, shop, shipmentId, () => ({ patch: { problem: "The draft no longer exists at the shipping service: retry to create a new one" }, event: { actor: ACTOR.confirm, type: "problem", message: error.message } }));
+      return "needs attention";
+    } else {
+      const problem = merchantProblem(error);
+      if (!problem) throw error;
+      await apply(ctx, shop, shipmentId, () => ({ patch: { problem }, event: { actor: ACTOR.confirm, type: "problem", message: problem } }));
+      return "needs attention";
+    }
+  }
+  if (!order) throw new Error(`Draft ${draftId} reported confirmed but has no order yet`);
+  const confirmed = order;
+  const saved = await apply(ctx, shop, shipmentId, (current) =>
+    current.shippingOrderId
+      ? null
+      : {
+          patch: { ...orderPatch(confirmed), problem: null },
+          event: { actor: ACTOR.confirm, type: "confirmed", message: `Order ${confirmed.id}, waybill ${confirmed.courier?.waybill_id ?? "pending"}`, data: { shippingOrderId: confirmed.id } },
+        },
+  );
+  if (saved?.status === "cancelled") return "cancelled";
+  if (saved?.shippingOrderId) {
+    const settings = await getShopSettings(db, shop);
+    if (settings.fulfilOnConfirm) await deps.enqueue.fulfil(shop, saved.id);
+    else await deps.enqueue.shopifySync(shop, saved.id, saved.version);
+  }
+  return saved?.status ?? "gone";
+}

@@ -1,0 +1,183 @@
+import type { Shipment } from "#app/db/schema.ts";
+import { shipmentJobs } from "#app/jobs/definitions.ts";
+import { courierLabel } from "#app/orders/courier-match.ts";
+import type { ProductInfo } from "#app/orders/map.ts";
+import { latestOrder } from "#app/orders/order-store.server.ts";
+import { addShipmentEvent, getShipmentByOrder, updateShipment, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
+import { CODES, type DraftOrder, type DraftOrderCreateRequest } from "#app/shipping/contract.ts";
+import { ShippingNotFoundError, ShippingStateError, ShippingValidationError, type ShippingError } from "#app/shipping/errors.ts";
+import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
+import { getShopSettings } from "#app/shops/shops.server.ts";
+import { courierListFor, evaluateOrder, orderSnapshot } from "./order-state.ts";
+import { ACTOR, Ctx, ORDER_TOPICS_FOR_INBOX, apply, draftPatch, markInbox, merchantProblem, problemText, type JobWithSlot, type ShipmentDeps } from "./shipment-context.ts";
+
+/**
+ * Codes with which the service refuses a draft because of its courier (unknown, not for this
+ * route, no COD, no proof of delivery, no insurance, needs coordinates). The draft is then made
+ * without a courier, for the merchant to choose one: a guessed courier never blocks the order.
+ * Both the old and the revised numbering of the coordinate and COD codes are listed.
+ */
+const COURIER_REFUSALS: ReadonlySet<number> = new Set([
+  CODES.courierUnknown,
+  CODES.courierTypeUnknown,
+  CODES.ratesNoCourier,
+  40002022,
+  40002023,
+  40002024,
+  40002025,
+  40002028,
+  40002031,
+  40002033,
+  40002034,
+  42211010,
+  42211011,
+  42211012,
+]);
+
+const withoutCourier = (request: DraftOrderCreateRequest): DraftOrderCreateRequest => {
+  const { courier_company: _company, courier_type: _type, ...rest } = request;
+  return rest;
+};
+
+/** Where the draft's courier came from, in words. */
+function courierStory(source: ReturnType<typeof evaluateOrder>["mapped"]["courier"]): string {
+  if (source.from === "none") return "no courier";
+  const label = courierLabel(source.company, source.type);
+  if (source.from === "merchant") return `${label} (chosen by the merchant)`;
+  if (source.from === "checkout") return `${label} (from the checkout's shipping line, ${source.via})`;
+  return `${label} (the shop's default courier${source.via ? `: ${source.via}` : ""})`;
+}
+
+export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, token?: string): Promise<string> {
+  const ctx = new Ctx(deps, job, token);
+  const { shop, orderId } = shipmentJobs.createDraft.payload.parse(job.data);
+  const { db } = deps;
+  const shipment = await getShipmentByOrder(db, shop, orderId);
+  if (!shipment) return "no shipment row";
+  if (shipment.status === "cancelled" || shipment.status === "not_required") {
+    await markInbox(db, shop, orderId, ORDER_TOPICS_FOR_INBOX);
+    return `already ${shipment.status}`;
+  }
+  if (shipment.draftOrderId || shipment.status !== "pending") {
+    // A run that stopped after saving the draft (worker killed) may not have queued the
+    // confirmation: queue it again (the job id makes it once).
+    if (shipment.status === "draft_ready" && !shipment.problem && !shipment.awaitingPayment && (await getShopSettings(db, shop)).autoConfirm) await deps.enqueue.confirm(shop, shipment.id);
+    return `already ${shipment.status}`;
+  }
+
+  // The key first, and the call's slot with it: a deferred job comes back before reading the order.
+  const access = await shippingAccessForShop(db, deps.env, shop).catch((error: unknown) => {
+    if (!merchantProblem(error)) throw error;
+    return error as Error;
+  });
+  if (!(access instanceof Error)) await ctx.reserve(access.apiKey, "draft_orders");
+
+  const state = await latestOrder(db, shop, orderId);
+  if (!state.order) {
+    await updateShipment(db, shipment, { problem: state.reason }, { actor: ACTOR.create, type: "problem", message: state.reason });
+    return "unreadable order";
+  }
+  const { order } = state;
+  const settings = await getShopSettings(db, shop);
+  const productIds = [...new Set(order.line_items.map((l) => l.product_id).filter((id): id is string => !!id))];
+  let products = new Map<string, ProductInfo>();
+  try {
+    if (productIds.length > 0) products = await deps.products(shop, productIds);
+  } catch (error) {
+    // Categories are an enrichment: without product types the items map to the taxonomy or `others`.
+    ctx.log.warn({ shop, err: (error as Error).message }, "product lookup failed; categories default to others");
+  }
+  const couriers = access instanceof Error ? null : await courierListFor(ctx, access.apiKey, access.client);
+  const evaluation = evaluateOrder({ shop, order, settings, shipment, products, couriers });
+  const { decision, mapped, payment } = evaluation;
+  const snapshot = orderSnapshot(order, evaluation, state.updatedAt);
+
+  if (!decision.ship) {
+    await apply(ctx, shop, shipment.id, (current) =>
+      current.draftOrderId || current.status !== "pending"
+        ? null
+        : { patch: { ...snapshot, status: decision.status, decision: decision.reason, problem: null, awaitingPayment: false }, event: { actor: ACTOR.create, type: decision.status, message: decision.reason } },
+    );
+    await markInbox(db, shop, orderId, ORDER_TOPICS_FOR_INBOX);
+    return decision.status;
+  }
+  if (!mapped.request) {
+    const problem = problemText(mapped.problems.filter((p) => p.blocking));
+    await updateShipment(db, shipment, { ...snapshot, problem }, { actor: ACTOR.create, type: "problem", message: problem, data: mapped.problems });
+    await markInbox(db, shop, orderId, ORDER_TOPICS_FOR_INBOX);
+    return "needs attention";
+  }
+  if (access instanceof Error) {
+    const problem = merchantProblem(access)!;
+    await updateShipment(db, shipment, { ...snapshot, problem }, { actor: ACTOR.create, type: "problem", message: problem });
+    return "needs attention";
+  }
+  const { client, apiKey } = access;
+  const request = mapped.request;
+
+  let draft: DraftOrder;
+  let courierNote: string | null = mapped.courier.from === "none" ? mapped.courier.reason : null;
+  try {
+    draft = await ctx.call(apiKey, "draft_orders", () => client.createDraftOrder(request));
+  } catch (error) {
+    if (error instanceof ShippingStateError && (error.code === CODES.draftReferenceUsed || error.code === CODES.referenceUsed)) {
+      // An earlier attempt made the draft but its answer was lost: adopt it, never make a second.
+      const existingId = typeof error.details?.draft_order_id === "string" ? error.details.draft_order_id : null;
+      if (!existingId) {
+        const problem = `A draft with reference ${mapped.referenceId} already exists at the shipping service, but it did not say which: find it there, then retry`;
+        await updateShipment(db, shipment, { ...snapshot, problem }, { actor: ACTOR.create, type: "problem", message: problem });
+        return "needs attention";
+      }
+      draft = await ctx.call(apiKey, "draft_orders", () => client.getDraftOrder(existingId));
+      ctx.log.info({ shop, draftOrderId: existingId }, "adopted the draft an earlier attempt made");
+    } else if (error instanceof ShippingValidationError && error.code !== null && COURIER_REFUSALS.has(error.code) && request.courier_company) {
+      // The courier does not fit this shipment: make the draft without it; the merchant chooses.
+      courierNote = `The service refused ${courierLabel(request.courier_company, request.courier_type ?? "")} for this shipment (${error.message})`;
+      draft = await ctx.call(apiKey, "draft_orders", () => client.createDraftOrder(withoutCourier(request)));
+    } else {
+      const problem = merchantProblem(error);
+      if (!problem) throw error;
+      await updateShipment(db, shipment, { ...snapshot, problem }, { actor: ACTOR.create, type: "problem", message: problem, data: { code: (error as ShippingError).code } });
+      await markInbox(db, shop, orderId, ORDER_TOPICS_FOR_INBOX);
+      return "needs attention";
+    }
+  }
+
+  const warnings = mapped.problems.filter((p) => !p.blocking);
+  const placed = draft.status === "placed";
+  // Warnings (a weightless add-on) go on the timeline and with the shipment's problems list; only a
+  // draft without a courier needs the merchant before it can be booked.
+  const problem = placed ? `${courierNote ?? "The draft has no courier"}. Choose a courier on the shipment's page, then confirm.` : null;
+  const story = placed ? `without a courier${courierNote ? ` (${courierNote})` : ""}` : courierStory(mapped.courier);
+  const saved = await apply(ctx, shop, shipment.id, (current) => {
+    // Cancelled while the draft was being made: leave the shipment cancelled (the draft goes below).
+    if (current.draftOrderId || current.status === "cancelled") return null;
+    const patch: ShipmentPatch = { ...snapshot, ...draftPatch(draft), problem };
+    return {
+      patch,
+      event: {
+        actor: ACTOR.create,
+        type: "draft_created",
+        message: `Draft ${draft.id} ${draft.status}: ${story}${draft.price ? `, price ${draft.price}` : ""}${payment.reason ? `. ${payment.reason}` : ""}${warnings.length > 0 ? `. ${problemText(warnings)}` : ""}`,
+        data: { draftOrderId: draft.id, courier: mapped.courier },
+      },
+    };
+  });
+  if (saved && saved.status === "cancelled" && !saved.draftOrderId) {
+    // Cancelled while the draft was being made: remove what we just created.
+    await ctx.call(apiKey, "draft_orders", () => client.deleteDraftOrder(draft.id)).catch((error: unknown) => {
+      if (!(error instanceof ShippingNotFoundError)) throw error;
+    });
+    await addShipmentEvent(db, saved, { actor: ACTOR.create, type: "draft_deleted", message: `Draft ${draft.id} deleted: the store order was cancelled meanwhile` });
+  }
+  await markInbox(db, shop, orderId, ORDER_TOPICS_FOR_INBOX);
+  if (saved?.status === "draft_ready" && settings.autoConfirm) await confirmIfPaid(deps, saved);
+  return saved?.status ?? "gone";
+}
+
+/** Queues the booking of a ready draft, unless it waits for the payment. */
+export async function confirmIfPaid(deps: ShipmentDeps, shipment: Shipment): Promise<boolean> {
+  if (shipment.awaitingPayment || shipment.problem) return false;
+  await deps.enqueue.confirm(shipment.shop, shipment.id);
+  return true;
+}

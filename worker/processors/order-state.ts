@@ -1,0 +1,109 @@
+import crypto from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Shipment } from "#app/db/schema.ts";
+import type { CourierListEntry } from "#app/orders/courier-match.ts";
+import { decideShipping, paymentState, type PaymentState, type ShippingDecision } from "#app/orders/decide.ts";
+import { mapOrderToDraft, type MappingResult, type ProductInfo } from "#app/orders/map.ts";
+import type { ShopifyOrder } from "#app/orders/payload.ts";
+import type { ShipmentPatch } from "#app/shipments/shipments.server.ts";
+import type { ShippingClient } from "#app/shipping/client.server.ts";
+import { ShippingError, ShippingRateLimitedError } from "#app/shipping/errors.ts";
+import type { ShopSettings } from "#app/shops/settings.ts";
+import type { Ctx } from "./shipment-context.ts";
+
+/** What the app makes of a store order now: whether it ships, the draft, and whether booking may go ahead. */
+export interface Evaluation {
+  decision: ShippingDecision;
+  mapped: MappingResult;
+  payment: PaymentState;
+}
+
+export function evaluateOrder(input: {
+  shop: string;
+  order: ShopifyOrder;
+  settings: ShopSettings;
+  shipment: Pick<Shipment, "attempt" | "chosenCourier">;
+  products?: ReadonlyMap<string, ProductInfo>;
+  couriers?: readonly CourierListEntry[] | null;
+  stage?: "draft" | "booked";
+}): Evaluation {
+  const mapped = mapOrderToDraft({
+    shop: input.shop,
+    order: input.order,
+    settings: input.settings,
+    products: input.products,
+    couriers: input.couriers,
+    chosenCourier: (input.shipment.chosenCourier as { company: string; type: string } | null) ?? null,
+    attempt: input.shipment.attempt,
+    stage: input.stage,
+  });
+  return { mapped, decision: decideShipping(input.order, mapped.hasShippableItems), payment: paymentState(input.order, input.settings) };
+}
+
+/** The shipment's copy of the order: recipient, contents, payment, and which state of the order it is. */
+export function orderSnapshot(order: ShopifyOrder, { mapped, payment }: Evaluation, updatedAt: Date | null): ShipmentPatch {
+  return {
+    destinationName: mapped.destination.name,
+    destinationPhone: mapped.destination.phone,
+    destinationEmail: mapped.destination.email,
+    destinationAddress: mapped.destination.address,
+    destinationCity: mapped.destination.city,
+    destinationPostalCode: mapped.destination.postalCode,
+    orderName: order.name ?? undefined,
+    problems: mapped.problems,
+    contents: mapped.contents,
+    financialStatus: order.financial_status,
+    awaitingPayment: !payment.bookable,
+    decision: payment.reason,
+    orderUpdatedAt: updatedAt,
+  };
+}
+
+/**
+ * The service's couriers list, per key, for an hour: matching a checkout's shipping line needs it
+ * for every order, and it changes rarely (its own limit is 10 requests a second). One fetch per key
+ * and process at a time (a flash sale's jobs wait for the same answer); it takes its slot in the
+ * key's schedule and waits in place, so it never defers the job that holds a draft-order slot.
+ */
+const COURIERS_TTL_MS = 3600_000;
+const courierLists = new Map<string, { at: number; list: CourierListEntry[] }>();
+const inFlight = new Map<string, Promise<CourierListEntry[] | null>>();
+
+export async function courierListFor(ctx: Ctx, apiKey: string, client: ShippingClient): Promise<CourierListEntry[] | null> {
+  const key = crypto.createHash("sha256").update(apiKey).digest("hex");
+  const cached = courierLists.get(key);
+  if (cached && Date.now() - cached.at < COURIERS_TTL_MS) return cached.list;
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = fetchCouriers(ctx, apiKey, client)
+      .then((list) => {
+        if (list) courierLists.set(key, { at: Date.now(), list });
+        return list;
+      })
+      .finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
+  }
+  return pending;
+}
+
+async function fetchCouriers(ctx: Ctx, apiKey: string, client: ShippingClient): Promise<CourierListEntry[] | null> {
+  for (let attempt = 0; ; attempt++) {
+    const wait = await ctx.deps.limiter.reserve(apiKey, "couriers");
+    if (wait > 0) await sleep(wait);
+    try {
+      return (await client.getCouriers()).couriers;
+    } catch (error) {
+      if (error instanceof ShippingRateLimitedError && attempt < 3) {
+        await sleep(Math.max(error.retryAfterMs, 200));
+        continue;
+      }
+      // A list the service refuses to give (not a transient failure): the checkout's line cannot
+      // be read, and the shop's default courier applies.
+      if (error instanceof ShippingError && !error.retryable) {
+        ctx.log.warn({ err: error.message }, "couriers list unavailable; checkout couriers not matched");
+        return null;
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,186 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { DelayedError, type Job } from "bullmq";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "#app/db/client.server.ts";
+import { webhookInbox, type Shipment } from "#app/db/schema.ts";
+import type { Env } from "#app/env.server.ts";
+import type { enqueue as enqueueFns } from "#app/jobs/queues.server.ts";
+import type { Logger } from "#app/logger.server.ts";
+import type { MappingProblem, ProductInfo } from "#app/orders/map.ts";
+import type { AdminGraphql } from "#app/orders/products.server.ts";
+import { ORDER_PAYLOAD_TOPICS } from "#app/orders/sources.ts";
+import { getShipment, updateShipment, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
+import { normaliseOrderStatus, type DraftOrder, type Order } from "#app/shipping/contract.ts";
+import { ShippingAuthenticationError, ShippingRateLimitedError, ShippingValidationError } from "#app/shipping/errors.ts";
+import { ShippingNotConfiguredError } from "#app/shipping/for-shop.server.ts";
+import type { LimitedApi, ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
+
+/**
+ * What every shipment processor shares. Each processor is idempotent: it reads the shipment,
+ * decides from its state (the database, not Redis, says what is already done), calls the service,
+ * and records the outcome with optimistic concurrency, re-reading when another job moved the
+ * shipment meanwhile. Transient failures throw (BullMQ retries with capped backoff); 429s and
+ * rate-limit slots delay the job without using an attempt; anything the merchant must fix becomes
+ * the shipment's problem.
+ */
+
+/** Every topic a store order's own payload comes with (the create job marks them processed). */
+export const ORDER_TOPICS_FOR_INBOX = [...ORDER_PAYLOAD_TOPICS];
+
+export interface ShipmentDeps {
+  db: Db;
+  logger: Logger;
+  env: Pick<Env, "ENCRYPTION_KEY" | "SHIPPING_API_BASE_URL" | "SHIPPING_API_TIMEOUT_MS">;
+  limiter: ServiceRateLimiter;
+  enqueue: Pick<typeof enqueueFns, "createDraft" | "confirm" | "cancel" | "syncStatus" | "fulfil" | "shopifySync">;
+  /** Admin GraphQL of the shop (unauthenticated.admin in production), to read an edited order. */
+  adminGraphql?: AdminGraphql;
+  /** Product types, tags and dimensions the webhook lacks (Admin GraphQL); best effort. */
+  products: (shop: string, productIds: string[]) => Promise<Map<string, ProductInfo>>;
+  /** Waits shorter than this are slept in place; longer ones delay the job. */
+  inlineWaitMs?: number;
+}
+
+export type JobWithSlot = Job<Record<string, unknown>>;
+
+export const ACTOR = {
+  create: "worker:create-draft",
+  confirm: "worker:confirm",
+  cancel: "worker:cancel",
+  update: "worker:update",
+  sync: "worker:sync-status",
+  import: "worker:import-orders",
+} as const;
+
+/** Out of the worker's control: the service refused the work in a way only the merchant can fix. */
+export function merchantProblem(error: unknown): string | null {
+  if (error instanceof ShippingNotConfiguredError) return "No shipping API key is set: add one in the app's settings, then retry";
+  if (error instanceof ShippingAuthenticationError) return `The shipping service refused the API key (${error.message}): check it in the app's settings, then retry`;
+  if (error instanceof ShippingValidationError) return `The shipping service refused the shipment: ${error.message}${error.field ? ` (field ${error.field})` : ""}`;
+  return null;
+}
+
+export class Ctx {
+  constructor(
+    readonly deps: ShipmentDeps,
+    readonly job: JobWithSlot,
+    readonly token: string | undefined,
+  ) {}
+
+  get log() {
+    return this.deps.logger.child({ job: this.job.name, jobId: this.job.id });
+  }
+
+  /** Defers the job to `at` without using an attempt. */
+  async defer(at: number, why: string): Promise<never> {
+    this.log.debug({ at, why }, "job deferred");
+    await this.job.moveToDelayed(at, this.token);
+    throw new DelayedError(why);
+  }
+
+  /**
+   * Waits for this call's slot in the key's shared schedule. A slot reserved before a deferral is
+   * kept in the job's data, so a deferred job does not reserve twice.
+   */
+  async throttle(apiKey: string, api: LimitedApi): Promise<void> {
+    const slot = this.job.data._slot;
+    if (typeof slot === "number") {
+      await this.job.updateData({ ...this.job.data, _slot: undefined });
+      const wait = slot - Date.now();
+      if (wait > 0) await sleep(wait);
+      return;
+    }
+    const wait = await this.deps.limiter.reserve(apiKey, api);
+    // Once this run has made a call, it waits for its next slot in place: deferring would re-run
+    // the calls already made (a confirmation answered "already confirmed", then deferred again
+    // before adopting, forever).
+    if (wait <= (this.deps.inlineWaitMs ?? 1_000) || this.calledService) {
+      if (wait > 0) await sleep(wait);
+      return;
+    }
+    await this.job.updateData({ ...this.job.data, _slot: Date.now() + wait });
+    await this.defer(Date.now() + wait, "rate-limit slot");
+  }
+
+  private held: LimitedApi | null = null;
+  private calledService = false;
+
+  /**
+   * Takes the slot for the job's first call before its other work, so that a job the schedule
+   * defers has done nothing yet (a flash sale's jobs are deferred once each; the work then runs once).
+   */
+  async reserve(apiKey: string, api: LimitedApi): Promise<void> {
+    await this.throttle(apiKey, api);
+    this.held = api;
+  }
+
+  /** One call at the service, throttled; a 429 defers the job by the service's Retry-After. */
+  async call<T>(apiKey: string, api: LimitedApi, fn: () => Promise<T>): Promise<T> {
+    // A slot held from reserve() is used even when the work in between made the call late for it:
+    // taking a new one would let a busy worker defer the same job forever. A late call may meet a
+    // 429, which defers the job by the service's Retry-After.
+    if (this.held === api) this.held = null;
+    else await this.throttle(apiKey, api);
+    this.calledService = true;
+    try {
+      return await fn();
+    } catch (error) {
+      if (error instanceof ShippingRateLimitedError) await this.defer(Date.now() + Math.max(error.retryAfterMs, 200), "429 from the service");
+      throw error;
+    }
+  }
+}
+
+export async function markInbox(db: Db, shop: string, orderId: string, topics: string[]): Promise<void> {
+  await db
+    .update(webhookInbox)
+    .set({ status: "processed", processedAt: sql`now()`, error: null })
+    .where(and(eq(webhookInbox.shop, shop), eq(webhookInbox.resourceId, orderId), inArray(webhookInbox.topic, topics), eq(webhookInbox.status, "received")));
+}
+
+/** Applies a change, retrying on a concurrent update by re-reading and asking `decide` again. */
+export async function apply(
+  ctx: Ctx,
+  shop: string,
+  shipmentId: string,
+  decide: (current: Shipment) => { patch: ShipmentPatch; event: Parameters<typeof updateShipment>[3] } | null,
+): Promise<Shipment | null> {
+  for (let i = 0; i < 5; i++) {
+    const current = await getShipment(ctx.deps.db, shop, shipmentId);
+    if (!current) return null;
+    const change = decide(current);
+    if (!change) return current;
+    const updated = await updateShipment(ctx.deps.db, current, change.patch, change.event);
+    if (updated) return updated;
+  }
+  throw new Error(`Shipment ${shipmentId} kept changing under ${ctx.job.name}`);
+}
+
+export const problemText = (problems: MappingProblem[]) => problems.map((p) => `${p.message}. ${p.fix}.`).join(" ");
+
+export function draftPatch(draft: DraftOrder): ShipmentPatch {
+  return {
+    draftOrderId: draft.id,
+    status: draft.status === "ready" ? "draft_ready" : draft.status === "confirmed" ? "draft_ready" : "draft_placed",
+    courierCompany: draft.courier?.company ?? null,
+    courierType: draft.courier?.type ?? null,
+    price: draft.price === null || draft.price === undefined ? null : String(draft.price),
+    currency: draft.currency ?? null,
+  };
+}
+
+export function orderPatch(order: Order): ShipmentPatch {
+  const status = normaliseOrderStatus(order.status);
+  return {
+    shippingOrderId: order.id,
+    ...(status ? { status } : {}),
+    waybillId: order.courier?.waybill_id ?? null,
+    trackingId: order.courier?.tracking_id ?? null,
+    trackingUrl: order.courier?.link ?? null,
+    courierCompany: order.courier?.company ?? null,
+    courierType: order.courier?.type ?? null,
+    price: order.price === null || order.price === undefined ? null : String(order.price),
+    currency: order.currency ?? null,
+  };
+}
+

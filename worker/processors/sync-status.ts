@@ -1,0 +1,42 @@
+import { shipmentJobs } from "#app/jobs/definitions.ts";
+import { getShipment, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
+import { canMove, isShipmentStatus, type ShipmentStatus } from "#app/shipments/states.ts";
+import { normaliseOrderStatus } from "#app/shipping/contract.ts";
+import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
+import { ACTOR, Ctx, apply, type JobWithSlot, type ShipmentDeps } from "./shipment-context.ts";
+
+/** sync-status: the service's view of a booked order (after an event, or by the poll); statuses only move forward. */
+export async function processSyncStatus(job: JobWithSlot, deps: ShipmentDeps, token?: string): Promise<string> {
+  const ctx = new Ctx(deps, job, token);
+  const { shop, shipmentId } = shipmentJobs.syncStatus.payload.parse(job.data);
+  const shipment = await getShipment(deps.db, shop, shipmentId);
+  if (!shipment?.shippingOrderId) return "nothing to sync";
+  const { client, apiKey } = await shippingAccessForShop(deps.db, deps.env, shop);
+  // Never trust an event's body: ask the service.
+  const order = await ctx.call(apiKey, "orders", () => client.getOrder(shipment.shippingOrderId!));
+  const status = normaliseOrderStatus(order.status);
+  const saved = await apply(ctx, shop, shipmentId, (current) => {
+    const patch: ShipmentPatch = {};
+    const notes: string[] = [];
+    if (status && isShipmentStatus(status) && canMove(current.status as ShipmentStatus, status)) {
+      patch.status = status;
+      notes.push(`status ${current.status} → ${status}`);
+    }
+    const waybill = order.courier?.waybill_id ?? null;
+    if (waybill && waybill !== current.waybillId) {
+      patch.waybillId = waybill;
+      patch.trackingUrl = order.courier?.link ?? current.trackingUrl;
+      notes.push(`waybill ${current.waybillId ?? "none"} → ${waybill}`);
+    }
+    const price = order.price === null || order.price === undefined ? null : String(order.price);
+    if (price !== null && Number(price) !== Number(current.price)) {
+      patch.price = price;
+      notes.push(`price ${current.price ?? "none"} → ${price}`);
+    }
+    if (notes.length === 0) return null;
+    return { patch, event: { actor: ACTOR.sync, type: "synced", message: notes.join("; ") } };
+  });
+  // Tell Shopify (tracking, status metafield) when something it shows changed.
+  if (saved && (saved.status !== shipment.status || saved.waybillId !== shipment.waybillId)) await deps.enqueue.shopifySync(shop, saved.id, saved.version);
+  return saved?.status ?? "gone";
+}

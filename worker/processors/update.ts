@@ -1,0 +1,178 @@
+import { eq, sql } from "drizzle-orm";
+import { webhookInbox, type Shipment } from "#app/db/schema.ts";
+import { shipmentJobs } from "#app/jobs/definitions.ts";
+import { orderGid, parseOrderResponse, ORDER_QUERY } from "#app/orders/admin-order.ts";
+import { describeChanges, type DestinationSnapshot, type ShipmentContents } from "#app/orders/map.ts";
+import { latestOrder, recordAdminOrder } from "#app/orders/order-store.server.ts";
+import { ShopNotConnectedError } from "#app/orders/products.server.ts";
+import { addShipmentEvent, getShipmentByOrder, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
+import { CODES, type DraftOrderUpdateRequest } from "#app/shipping/contract.ts";
+import { ShippingStateError } from "#app/shipping/errors.ts";
+import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
+import { getShopSettings } from "#app/shops/shops.server.ts";
+import { confirmIfPaid } from "./create-draft.ts";
+import { evaluateOrder, orderSnapshot } from "./order-state.ts";
+import { ACTOR, Ctx, apply, draftPatch, merchantProblem, problemText, type JobWithSlot, type ShipmentDeps } from "./shipment-context.ts";
+
+/**
+ * update: the store order changed (orders/updated, orders/paid, orders/edited, refunds/create, or
+ * a newer state found by reconciliation). The newest state of the order (by its own updated_at)
+ * is compared with the shipment:
+ *  - before a draft: the shipment's copy is refreshed and the draft is (re)tried;
+ *  - before booking: the draft follows the order (items, quantities, values, cash on delivery,
+ *    destination), and a payment that arrived books it;
+ *  - after booking: the service refuses edits (40002044), so the shipment says exactly what changed
+ *    and the merchant may cancel and book again.
+ */
+
+/** What the recipient's copy consists of, to tell whether the destination changed. */
+const destinationOf = (s: Pick<Shipment, "destinationName" | "destinationPhone" | "destinationAddress" | "destinationPostalCode">) =>
+  [s.destinationName, s.destinationPhone, s.destinationAddress, s.destinationPostalCode].join("\u0000");
+
+const recipient = (d: DestinationSnapshot) => ({ destinationName: d.name, destinationPhone: d.phone, destinationAddress: d.address, destinationPostalCode: d.postalCode });
+
+export async function processUpdate(job: JobWithSlot, deps: ShipmentDeps, token?: string): Promise<string> {
+  const ctx = new Ctx(deps, job, token);
+  const { shop, orderId, webhookId } = shipmentJobs.update.payload.parse(job.data);
+  const { db } = deps;
+  const done = async (result: string) => {
+    await db.update(webhookInbox).set({ status: "processed", processedAt: sql`now()` }).where(eq(webhookInbox.webhookId, webhookId));
+    return result;
+  };
+  const shipment = await getShipmentByOrder(db, shop, orderId);
+  if (!shipment) return done("no shipment for this order");
+  if (shipment.status === "cancelled" || (shipment.shippingOrderId && ["delivered", "returned", "rejected", "disposed", "courier_not_found"].includes(shipment.status))) {
+    return done("nothing to update");
+  }
+
+  // An edit's webhook carries only the changes: read the edited order from Shopify.
+  const [delivery] = await db.select({ topic: webhookInbox.topic }).from(webhookInbox).where(eq(webhookInbox.webhookId, webhookId));
+  if (delivery?.topic === "orders/edited" && deps.adminGraphql) {
+    try {
+      const payload = parseOrderResponse(await deps.adminGraphql(shop, ORDER_QUERY, { id: orderGid(orderId) }));
+      if (payload) await recordAdminOrder(db, shop, payload);
+    } catch (error) {
+      if (!(error instanceof ShopNotConnectedError)) throw error;
+      // Without a session the orders/updated that Shopify sends after the edit brings the change.
+      await addShipmentEvent(db, shipment, { actor: ACTOR.update, type: "edit_pending", message: "The order was edited in Shopify; its new state comes with Shopify's next order update" });
+    }
+  }
+
+  const state = await latestOrder(db, shop, orderId);
+  if (!state.order) {
+    await apply(ctx, shop, shipment.id, () => ({ patch: { problem: state.reason }, event: { actor: ACTOR.update, type: "problem", message: state.reason } }));
+    return done("unreadable order");
+  }
+  const { order } = state;
+  const settings = await getShopSettings(db, shop);
+  const booked = Boolean(shipment.shippingOrderId);
+  const evaluation = evaluateOrder({ shop, order, settings, shipment, stage: booked ? "booked" : "draft" });
+  const { decision, mapped, payment } = evaluation;
+  const snapshot = orderSnapshot(order, evaluation, state.updatedAt);
+
+  // The store order was cancelled (its own webhook may be late or lost): cancel the shipment.
+  if (!decision.ship && decision.status === "cancelled") {
+    await deps.enqueue.cancel(shop, orderId);
+    return done("order cancelled: cancellation queued");
+  }
+
+  if (booked) {
+    const before = shipment.contents as ShipmentContents | null;
+    const changes = describeChanges(before, mapped.contents, "ordered");
+    if (destinationOf(shipment) !== destinationOf(recipient(mapped.destination))) changes.unshift("the shipping address");
+    if (changes.length === 0) return done("booked shipment unchanged");
+    const problem = `Changed in Shopify after the shipment was booked: ${changes.join("; ")}. The courier has the booked version and the service does not accept edits of a booked order: cancel and book again, or contact the courier.`;
+    await apply(ctx, shop, shipment.id, (current) =>
+      current.problem === problem ? null : { patch: { problem, orderUpdatedAt: state.updatedAt }, event: { actor: ACTOR.update, type: "changed_after_booking", message: problem, data: { changes } } },
+    );
+    return done("flagged");
+  }
+
+  if (!decision.ship) {
+    // No longer shipped with the service (fulfilled by hand, items removed, a foreign address).
+    if (shipment.draftOrderId) {
+      const { client, apiKey } = await shippingAccessForShop(db, deps.env, shop);
+      const draftId = shipment.draftOrderId;
+      await ctx.call(apiKey, "draft_orders", () => client.deleteDraftOrder(draftId)).catch((error: unknown) => {
+        if (!(error instanceof ShippingStateError && error.code === CODES.draftAlreadyConfirmed) && !(error as { status?: number }).status) throw error;
+      });
+    }
+    await apply(ctx, shop, shipment.id, (current) =>
+      current.shippingOrderId
+        ? null
+        : {
+            patch: { ...snapshot, status: decision.status, decision: decision.reason, problem: null, awaitingPayment: false, draftOrderId: null },
+            event: { actor: ACTOR.update, type: decision.status, message: `${decision.reason}${shipment.draftOrderId ? ` (draft ${shipment.draftOrderId} deleted)` : ""}` },
+          },
+    );
+    return done(decision.status);
+  }
+
+  if (shipment.status === "not_required" || (shipment.status === "pending" && !shipment.draftOrderId)) {
+    // Now shippable (an address was added), or not drafted yet (a problem the edit may have fixed).
+    const wasNotRequired = shipment.status === "not_required";
+    const saved = await apply(ctx, shop, shipment.id, (current) =>
+      current.draftOrderId ? null : { patch: { ...snapshot, status: "pending", problem: null, decision: payment.reason }, event: { actor: ACTOR.update, type: "order_updated", message: wasNotRequired ? "The order now needs shipping" : "Store order updated in Shopify" } },
+    );
+    if (saved && !saved.draftOrderId && (settings.autoCreateDrafts || shipment.problem || wasNotRequired)) await deps.enqueue.createDraft(shop, orderId, `u${saved.version}`);
+    return done("recorded");
+  }
+
+  // A draft that is not booked yet follows the order.
+  const before = shipment.contents as ShipmentContents | null;
+  const changes = describeChanges(before, mapped.contents, "items");
+  const addressChanged = destinationOf(shipment) !== destinationOf(recipient(mapped.destination));
+  if (addressChanged) changes.unshift("the shipping address");
+  const paymentChanged = shipment.awaitingPayment !== !payment.bookable;
+
+  if (changes.length > 0) {
+    if (!mapped.request) {
+      const problem = problemText(mapped.problems.filter((p) => p.blocking));
+      await apply(ctx, shop, shipment.id, () => ({ patch: { ...snapshot, problem }, event: { actor: ACTOR.update, type: "problem", message: problem } }));
+      return done("needs attention");
+    }
+    const r = mapped.request;
+    const patch: DraftOrderUpdateRequest = {
+      destination_contact_name: r.destination_contact_name,
+      destination_contact_phone: r.destination_contact_phone,
+      destination_address: r.destination_address,
+      ...(r.destination_contact_email ? { destination_contact_email: r.destination_contact_email } : {}),
+      ...(r.destination_postal_code ? { destination_postal_code: r.destination_postal_code } : {}),
+      ...(r.destination_coordinate ? { destination_coordinate: r.destination_coordinate } : {}),
+      items: r.items,
+      // Null removes cash on delivery or insurance that the order no longer has.
+      destination_cash_on_delivery: r.destination_cash_on_delivery ?? null,
+      ...(r.destination_cash_on_delivery !== undefined ? { destination_cash_on_delivery_type: r.destination_cash_on_delivery_type } : {}),
+      courier_insurance: r.courier_insurance ?? null,
+    };
+    const { client, apiKey } = await shippingAccessForShop(db, deps.env, shop);
+    const draftId = shipment.draftOrderId!;
+    try {
+      const draft = await ctx.call(apiKey, "draft_orders", () => client.updateDraftOrder(draftId, patch));
+      const message = `Changed in Shopify: ${changes.join("; ")}. Draft updated${draft.price ? `, price ${draft.price}` : ""}`;
+      const saved = await apply(ctx, shop, shipment.id, (current) =>
+        current.shippingOrderId || current.draftOrderId !== draftId
+          ? null
+          : { patch: { ...snapshot, ...draftPatch(draft), problem: draft.status === "placed" ? current.problem : null }, event: { actor: ACTOR.update, type: "draft_updated", message, data: { changes } } },
+      );
+      if (saved?.status === "draft_ready" && settings.autoConfirm) await confirmIfPaid(deps, saved);
+      return done("draft updated");
+    } catch (error) {
+      if (error instanceof ShippingStateError && error.code === CODES.draftAlreadyConfirmed) throw new Error("Booked while updating; retrying to report the change");
+      const problem = merchantProblem(error);
+      if (!problem) throw error;
+      await apply(ctx, shop, shipment.id, () => ({ patch: { ...snapshot, problem }, event: { actor: ACTOR.update, type: "problem", message: problem } }));
+      return done("needs attention");
+    }
+  }
+
+  if (paymentChanged || shipment.financialStatus !== order.financial_status) {
+    const patch: ShipmentPatch = { financialStatus: order.financial_status, awaitingPayment: !payment.bookable, decision: payment.reason, orderUpdatedAt: state.updatedAt };
+    const saved = await apply(ctx, shop, shipment.id, (current) =>
+      current.shippingOrderId ? null : { patch, event: { actor: ACTOR.update, type: payment.bookable ? "paid" : "waiting_for_payment", message: payment.bookable ? `Payment received (${order.financial_status ?? "cash on delivery"}): ready to book` : payment.reason! } },
+    );
+    if (saved?.status === "draft_ready" && payment.bookable && settings.autoConfirm) await confirmIfPaid(deps, saved);
+    return done(payment.bookable ? "payment received" : "waiting for payment");
+  }
+  return done("unchanged");
+}
