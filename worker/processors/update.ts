@@ -7,7 +7,7 @@ import { latestOrder, recordAdminOrder } from "#app/orders/order-store.server.ts
 import { ShopNotConnectedError } from "#app/orders/products.server.ts";
 import { addShipmentEvent, getShipmentByOrder, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
 import { CODES, type DraftOrderUpdateRequest } from "#app/shipping/contract.ts";
-import { ShippingStateError } from "#app/shipping/errors.ts";
+import { ShippingNotFoundError, ShippingStateError } from "#app/shipping/errors.ts";
 import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
 import { confirmIfPaid } from "./create-draft.ts";
@@ -94,7 +94,10 @@ export async function processUpdate(job: JobWithSlot, deps: ShipmentDeps, token?
       const { client, apiKey } = await shippingAccessForShop(db, deps.env, shop);
       const draftId = shipment.draftOrderId;
       await ctx.call(apiKey, "draft_orders", () => client.deleteDraftOrder(draftId)).catch((error: unknown) => {
-        if (!(error instanceof ShippingStateError && error.code === CODES.draftAlreadyConfirmed) && !(error as { status?: number }).status) throw error;
+        // Already gone is what we wanted; booked meanwhile is reported by the next run, as booked.
+        if (error instanceof ShippingNotFoundError) return;
+        if (error instanceof ShippingStateError && error.code === CODES.draftAlreadyConfirmed) throw new Error("Booked while removing the draft; retrying to report the change");
+        throw error;
       });
     }
     await apply(ctx, shop, shipment.id, (current) =>
