@@ -12,8 +12,13 @@ import { ADMIN_ORDER_TOPIC, ORDER_PAYLOAD_TOPICS } from "./sources";
 
 export type LatestOrder = { order: ShopifyOrder; updatedAt: Date | null; reason?: never } | { order: null; updatedAt?: never; reason: string };
 
-/** A timestamp PostgreSQL can cast (guards the ORDER BY against a malformed updated_at). */
-const ISO = "'^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$'";
+/**
+ * The order's own updated_at of an inbox row, as a timestamp (webhooks write local offsets,
+ * GraphQL writes UTC: compared as text they would sort wrong), or null when it is missing or not
+ * a timestamp PostgreSQL can cast.
+ */
+const updatedAtOf = (alias: string) =>
+  `CASE WHEN ${alias}.payload->>'updated_at' ~ '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$' THEN (${alias}.payload->>'updated_at')::timestamptz END`;
 
 const LATEST_ORDER = `
   SELECT
@@ -22,7 +27,7 @@ const LATEST_ORDER = `
       WHERE r.shop = $1 AND r.resource_id = $2 AND r.topic = 'refunds/create' AND r.payload IS NOT NULL) AS refunds
   FROM webhook_inbox w
   WHERE w.shop = $1 AND w.resource_id = $2 AND w.topic = ANY($3::text[]) AND w.payload IS NOT NULL
-  ORDER BY CASE WHEN w.payload->>'updated_at' ~ ${ISO} THEN (w.payload->>'updated_at')::timestamptz END DESC NULLS LAST,
+  ORDER BY ${updatedAtOf("w")} DESC NULLS LAST,
     w.triggered_at DESC NULLS LAST, w.id DESC
   LIMIT 1`;
 
@@ -74,6 +79,18 @@ export async function latestOrder(db: Db, shop: string, orderId: string): Promis
   const order = applyLaterRefunds(parsed.data, refunds);
   const updatedAt = order.updated_at && !Number.isNaN(Date.parse(order.updated_at)) ? new Date(order.updated_at) : null;
   return { order, updatedAt };
+}
+
+/** The updated_at (epoch ms) of the newest copy the app holds of each order; 0 when undated. */
+export async function newestCopies(db: Db, shop: string, orderIds: string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const result = await db.$client.query<{ resource_id: string; updated_ms: string | null }>(
+    `SELECT w.resource_id, extract(epoch FROM max(${updatedAtOf("w")})) * 1000 AS updated_ms
+     FROM webhook_inbox w WHERE w.shop = $1 AND w.resource_id = ANY($2::text[]) AND w.payload IS NOT NULL
+     GROUP BY w.resource_id`,
+    [shop, orderIds],
+  );
+  return new Map(result.rows.map((r) => [r.resource_id, r.updated_ms ? Number(r.updated_ms) : 0]));
 }
 
 /**

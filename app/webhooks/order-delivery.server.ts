@@ -43,7 +43,16 @@ export interface RecordedOrderDelivery {
  * while this one waited on its unique index: then `shipmentStatus` is null and the caller reads
  * the row again.
  */
-export async function recordOrderDelivery(pool: Pick<pg.Pool, "query">, d: OrderDelivery): Promise<RecordedOrderDelivery> {
+export async function recordOrderDelivery(
+  pool: Pick<pg.Pool, "query">,
+  d: OrderDelivery,
+  /**
+   * Named (parsed and planned once per connection) on the webhook path. Callers in the worker pass
+   * false: embedded PGlite runs one session for every connection of every process, where the web
+   * process has already prepared this name ("prepared statement … already exists").
+   */
+  options: { named?: boolean } = {},
+): Promise<RecordedOrderDelivery> {
   const result = await pool.query<{
     delivery_id: string | null;
     earlier_status: RecordedOrderDelivery["earlierStatus"];
@@ -52,8 +61,7 @@ export async function recordOrderDelivery(pool: Pick<pg.Pool, "query">, d: Order
     existing_draft: string | null;
     auto_create: string | null;
   }>({
-    // Named: each connection parses and plans it once.
-    name: "record-order-delivery",
+    ...(options.named === false ? {} : { name: "record-order-delivery" }),
     text: RECORD_ORDER_DELIVERY,
     values: [d.webhookId, d.eventId ?? null, d.shop, d.topic, d.resourceId, d.triggeredAt ? d.triggeredAt.toISOString() : null, d.rawPayload, d.orderName, d.customerId, d.referenceId, d.initialStatus, d.actor, d.message, d.createShipment !== false],
   });

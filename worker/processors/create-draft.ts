@@ -3,13 +3,14 @@ import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { courierLabel } from "#app/orders/courier-match.ts";
 import type { ProductInfo } from "#app/orders/map.ts";
 import { latestOrder } from "#app/orders/order-store.server.ts";
+import { ORDER_PAYLOAD_TOPICS } from "#app/orders/sources.ts";
 import { addShipmentEvent, getShipmentByOrder, updateShipment, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
 import { CODES, type DraftOrder, type DraftOrderCreateRequest } from "#app/shipping/contract.ts";
 import { ShippingNotFoundError, ShippingStateError, ShippingValidationError, type ShippingError } from "#app/shipping/errors.ts";
 import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
 import { courierListFor, evaluateOrder, orderSnapshot } from "./order-state.ts";
-import { ACTOR, Ctx, ORDER_TOPICS_FOR_INBOX, apply, draftPatch, markInbox, merchantProblem, problemText, type JobWithSlot, type ShipmentDeps } from "./shipment-context.ts";
+import { ACTOR, Ctx, apply, draftPatch, markInbox, merchantProblem, problemText, type JobWithSlot, type ShipmentDeps } from "./shipment-context.ts";
 
 /**
  * Codes with which the service refuses a draft because of its courier (unknown, not for this
@@ -55,7 +56,7 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
   const shipment = await getShipmentByOrder(db, shop, orderId);
   if (!shipment) return "no shipment row";
   if (shipment.status === "cancelled" || shipment.status === "not_required") {
-    await markInbox(db, shop, orderId, ORDER_TOPICS_FOR_INBOX);
+    await markInbox(db, shop, orderId, ORDER_PAYLOAD_TOPICS);
     return `already ${shipment.status}`;
   }
   if (shipment.draftOrderId || shipment.status !== "pending") {
@@ -98,13 +99,13 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
         ? null
         : { patch: { ...snapshot, status: decision.status, decision: decision.reason, problem: null, awaitingPayment: false }, event: { actor: ACTOR.create, type: decision.status, message: decision.reason } },
     );
-    await markInbox(db, shop, orderId, ORDER_TOPICS_FOR_INBOX);
+    await markInbox(db, shop, orderId, ORDER_PAYLOAD_TOPICS);
     return decision.status;
   }
   if (!mapped.request) {
     const problem = problemText(mapped.problems.filter((p) => p.blocking));
     await updateShipment(db, shipment, { ...snapshot, problem }, { actor: ACTOR.create, type: "problem", message: problem, data: mapped.problems });
-    await markInbox(db, shop, orderId, ORDER_TOPICS_FOR_INBOX);
+    await markInbox(db, shop, orderId, ORDER_PAYLOAD_TOPICS);
     return "needs attention";
   }
   if (access instanceof Error) {
@@ -138,7 +139,7 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
       const problem = merchantProblem(error);
       if (!problem) throw error;
       await updateShipment(db, shipment, { ...snapshot, problem }, { actor: ACTOR.create, type: "problem", message: problem, data: { code: (error as ShippingError).code } });
-      await markInbox(db, shop, orderId, ORDER_TOPICS_FOR_INBOX);
+      await markInbox(db, shop, orderId, ORDER_PAYLOAD_TOPICS);
       return "needs attention";
     }
   }
@@ -170,7 +171,7 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
     });
     await addShipmentEvent(db, saved, { actor: ACTOR.create, type: "draft_deleted", message: `Draft ${draft.id} deleted: the store order was cancelled meanwhile` });
   }
-  await markInbox(db, shop, orderId, ORDER_TOPICS_FOR_INBOX);
+  await markInbox(db, shop, orderId, ORDER_PAYLOAD_TOPICS);
   if (saved?.status === "draft_ready" && settings.autoConfirm) await confirmIfPaid(deps, saved);
   return saved?.status ?? "gone";
 }

@@ -8,6 +8,7 @@ import type { Logger } from "#app/logger.server.ts";
 import { ORDER_QUERY, ORDERS_QUERY, orderGid, parseOrderResponse, parseOrdersResponse } from "#app/orders/admin-order.ts";
 import { referenceIdFor } from "#app/orders/map.ts";
 import { ShopNotConnectedError, type AdminGraphql } from "#app/orders/products.server.ts";
+import { newestCopies } from "#app/orders/order-store.server.ts";
 import { ADMIN_ORDER_TOPIC } from "#app/orders/sources.ts";
 import { recordOrderDelivery } from "#app/webhooks/order-delivery.server.ts";
 
@@ -31,27 +32,6 @@ export interface ImportDeps {
 const PAGE_SIZE = 25;
 
 /**
- * The pool without statement names: the worker shares embedded PGlite's one session with the web
- * process, which prepares the same named statement (see order-store.server.ts).
- */
-const unnamed = (db: Db) => ({ query: (config: { text: string; values?: unknown[] }) => db.$client.query({ text: config.text, values: config.values }) }) as unknown as Pick<Db["$client"], "query">;
-
-/** updated_at of the newest copy the app holds of each order. */
-async function newestCopies(db: Db, shop: string, orderIds: string[]): Promise<Map<string, number>> {
-  if (orderIds.length === 0) return new Map();
-  // Webhooks write local offsets, GraphQL writes UTC: compare as timestamps, not text.
-  const result = await db.$client.query<{ resource_id: string; updated_ms: string | null }>(
-    `SELECT resource_id,
-       extract(epoch FROM max(CASE WHEN payload->>'updated_at' ~ '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})$'
-         THEN (payload->>'updated_at')::timestamptz END)) * 1000 AS updated_ms
-     FROM webhook_inbox WHERE shop = $1 AND resource_id = ANY($2::text[]) AND payload IS NOT NULL
-     GROUP BY resource_id`,
-    [shop, orderIds],
-  );
-  return new Map(result.rows.map((r) => [r.resource_id, r.updated_ms ? Number(r.updated_ms) : 0]));
-}
-
-/**
  * Records orders read from Shopify and queues their work. `onlyOpen`: unknown orders that are
  * cancelled or fulfilled are left out (reconciliation's look at every recent order).
  */
@@ -66,7 +46,7 @@ async function takeOrders(deps: ImportDeps, shop: string, orders: Record<string,
     if (have !== undefined && !(updatedAt > have)) continue;
     if (have === undefined && options.onlyOpen && (order.cancelled_at || order.fulfillment_status === "fulfilled")) continue;
     const webhookId = `admin-order-${shop}-${orderId}-${String(order.updated_at ?? "")}`;
-    const recorded = await recordOrderDelivery(unnamed(deps.db), {
+    const recorded = await recordOrderDelivery(deps.db.$client, {
       webhookId,
       shop,
       topic: ADMIN_ORDER_TOPIC,
@@ -79,7 +59,7 @@ async function takeOrders(deps: ImportDeps, shop: string, orders: Record<string,
       initialStatus: "pending",
       actor: "shopify:admin-api",
       message: `Store order ${String(order.name ?? orderId)} read from Shopify (not received by webhook)`,
-    });
+    }, { named: false });
     if (recorded.duplicate) continue;
     if (recorded.created) {
       await deps.enqueue.createDraft(shop, orderId);

@@ -8,7 +8,6 @@ import type { enqueue as enqueueFns } from "#app/jobs/queues.server.ts";
 import type { Logger } from "#app/logger.server.ts";
 import type { MappingProblem, ProductInfo } from "#app/orders/map.ts";
 import type { AdminGraphql } from "#app/orders/products.server.ts";
-import { ORDER_PAYLOAD_TOPICS } from "#app/orders/sources.ts";
 import { getShipment, updateShipment, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
 import { normaliseOrderStatus, type DraftOrder, type Order } from "#app/shipping/contract.ts";
 import { ShippingAuthenticationError, ShippingRateLimitedError, ShippingValidationError } from "#app/shipping/errors.ts";
@@ -23,9 +22,6 @@ import type { LimitedApi, ServiceRateLimiter } from "#app/shipping/limiter.serve
  * rate-limit slots delay the job without using an attempt; anything the merchant must fix becomes
  * the shipment's problem.
  */
-
-/** Every topic a store order's own payload comes with (the create job marks them processed). */
-export const ORDER_TOPICS_FOR_INBOX = [...ORDER_PAYLOAD_TOPICS];
 
 export interface ShipmentDeps {
   db: Db;
@@ -131,7 +127,7 @@ export class Ctx {
   }
 }
 
-export async function markInbox(db: Db, shop: string, orderId: string, topics: string[]): Promise<void> {
+export async function markInbox(db: Db, shop: string, orderId: string, topics: readonly string[]): Promise<void> {
   await db
     .update(webhookInbox)
     .set({ status: "processed", processedAt: sql`now()`, error: null })
