@@ -26,7 +26,7 @@ const database = await openDatabase({ databaseUrl: url.toString(), pgliteDataDir
 const db = database.db;
 
 const SHOP = "bench-big.myshopify.com";
-const STATUSES = ["pending", "draft_ready", "confirmed", "allocated", "picked", "in_transit", "dropping_off", "delivered", "delivered", "delivered", "cancelled"];
+const STATUSES = ["pending", "draft_ready", "confirmed", "allocated", "picked", "picking_up", "dropping_off", "delivered", "delivered", "delivered", "cancelled"];
 async function seed(shop: string, n: number) {
   await db.insert(shops).values({ shop }).onConflictDoNothing();
   const start = Date.parse("2026-01-01T00:00:00Z");

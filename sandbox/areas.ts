@@ -1,16 +1,19 @@
 /**
  * A small gazetteer of Indonesian areas in the service's id format, enough for area-id locators
- * and GET /v1/maps/areas. Ids follow the live pattern (province, city, district, postal code).
+ * and GET /v1/maps/areas. Ids follow the live pattern: province, city, district, then the postal
+ * code after `IDZ` (`IDNP6IDNC148IDND836IDZ12430`). An id of that structure outside the gazetteer
+ * is still understood: its postal code is read from it, and its province, city and district
+ * names wherever the gazetteer knows those ids (so the documentation's own example ids work).
  */
 export interface AreaDef {
   id: string;
   name: string;
-  province: string;
-  city: string;
-  district: string;
+  province: string | null;
+  city: string | null;
+  district: string | null;
   postalCode: number;
-  latitude: number;
-  longitude: number;
+  latitude: number | null;
+  longitude: number | null;
 }
 
 const rows: [string, string, string, string, number, number, number][] = [
@@ -51,8 +54,55 @@ export const AREAS: readonly AreaDef[] = rows.map(([id, province, city, district
 const byId = new Map(AREAS.map((a) => [a.id, a]));
 const byPostal = new Map(AREAS.map((a) => [a.postalCode, a]));
 
-export const areaById = (id: string) => byId.get(id);
+const AREA_ID = /^IDNP(\d+)IDNC(\d+)IDND(\d+)IDZ(\d{5})$/;
+const provinces = new Map<string, string>();
+const cities = new Map<string, string>();
+const districts = new Map<string, AreaDef>();
+for (const a of AREAS) {
+  const [, p, c, d] = AREA_ID.exec(a.id)!;
+  provinces.set(p!, a.province!);
+  cities.set(c!, a.city!);
+  districts.set(d!, a);
+}
+
+/** The area an id names: from the gazetteer, else read from the id's structure; undefined when the id is not an area id. */
+export function areaById(id: string): AreaDef | undefined {
+  const known = byId.get(id);
+  if (known) return known;
+  const m = AREA_ID.exec(id);
+  if (!m) return undefined;
+  const [, p, c, d, postal] = m;
+  const district = districts.get(d!);
+  const parts = { province: provinces.get(p!) ?? null, city: cities.get(c!) ?? null, district: district?.district ?? null };
+  const named = [parts.district, parts.city, parts.province].filter(Boolean).join(", ");
+  return {
+    id,
+    name: named ? `${named}. ${postal}` : postal!,
+    ...parts,
+    postalCode: Number(postal),
+    latitude: district?.latitude ?? null,
+    longitude: district?.longitude ?? null,
+  };
+}
+
 export const areaByPostalCode = (postalCode: number) => byPostal.get(postalCode);
+
+/** An area as GET /v1/maps/areas answers it. */
+export function areaJson(a: AreaDef) {
+  return {
+    id: a.id,
+    name: a.name,
+    country_name: "Indonesia",
+    country_code: "ID",
+    administrative_division_level_1_name: a.province,
+    administrative_division_level_1_type: "province",
+    administrative_division_level_2_name: a.city,
+    administrative_division_level_2_type: "city",
+    administrative_division_level_3_name: a.district,
+    administrative_division_level_3_type: "district",
+    postal_code: a.postalCode,
+  };
+}
 
 export function searchAreas(input: string): AreaDef[] {
   const q = input.trim().toLowerCase();

@@ -37,10 +37,13 @@ export class EventDispatcher {
     this.timeoutMs = options.timeoutMs ?? 5_000;
   }
 
-  /** The registration ping: `{}`; the caller requires a 2xx. */
-  async ping(config: WebhookConfig): Promise<{ ok: boolean; status: number | null; error: string | null }> {
+  /**
+   * The registration ping: `{}`, or an entirely empty body (`empty`), with or without the static
+   * header; the caller requires a 2xx.
+   */
+  async ping(config: WebhookConfig, how: { empty?: boolean; withHeader?: boolean } = {}): Promise<{ ok: boolean; status: number | null; error: string | null }> {
     try {
-      const response = await this.post(config, {});
+      const response = await this.post(how.withHeader === false ? { ...config, headerName: null } : config, how.empty ? undefined : {});
       return { ok: response.ok, status: response.status, error: response.ok ? null : `HTTP ${response.status}` };
     } catch (error) {
       return { ok: false, status: null, error: (error as Error).message };
@@ -71,10 +74,11 @@ export class EventDispatcher {
     this.timers.clear();
   }
 
+  /** Posts `body` as JSON; `undefined` posts an empty body. */
   private post(config: WebhookConfig, body: unknown): Promise<Response> {
     const headers: Record<string, string> = { "content-type": "application/json", "user-agent": "shipping-sandbox-webhook/1" };
     if (config.headerName && config.headerSecret) headers[config.headerName] = config.headerSecret;
-    return fetch(config.url, { method: "POST", headers, body: JSON.stringify(body), signal: AbortSignal.timeout(this.timeoutMs) });
+    return fetch(config.url, { method: "POST", headers, body: body === undefined ? "" : JSON.stringify(body), signal: AbortSignal.timeout(this.timeoutMs) });
   }
 
   private async deliver(account: string, config: WebhookConfig, body: Record<string, unknown>): Promise<void> {

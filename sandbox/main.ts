@@ -8,10 +8,15 @@
  *                                   faults at start (also settable at run time: POST /_sandbox/faults)
  * SANDBOX_STATE_FILE                keep state across restarts in this JSON file
  * SANDBOX_SEED                      seed of the fault randomness (default 1)
+ * SANDBOX_DRAFT_ERRORS, SANDBOX_DRAFT_DELETE_ANSWER, SANDBOX_CANCEL_WITHOUT_BODY, SANDBOX_RATE_LIMIT_BODY,
+ * SANDBOX_WEBHOOK_PING, SANDBOX_PING_WITH_HEADER, SANDBOX_WAYBILL_EVENT
+ *                                   where the service's documentation is unclear, which answer to give
+ *                                   (sandbox/behaviour.ts; also settable at run time: POST /_sandbox/behaviour)
  * LOG_LEVEL                         pino level (default info; debug logs every request)
  */
 import pino from "pino";
 import { loadDotEnv } from "../app/dotenv.server.ts";
+import { behaviourFromEnv } from "./behaviour.ts";
 import { createSandbox } from "./server.ts";
 
 loadDotEnv();
@@ -26,6 +31,12 @@ const number = (name: string, fallback: number) => {
   }
   return n;
 };
+
+const { behaviour, problem } = behaviourFromEnv(env);
+if (problem) {
+  console.error(problem);
+  process.exit(1);
+}
 
 const logger = pino({ level: env.LOG_LEVEL ?? "info", name: "sandbox" });
 const sandbox = await createSandbox({
@@ -43,6 +54,7 @@ const sandbox = await createSandbox({
     dropAfterCommitRate: number("SANDBOX_DROP_RATE", 0),
   },
   logger,
+  behaviour,
 });
 
 let stopping = false;

@@ -268,10 +268,10 @@ describe("validation rules (each failure: envelope, code, field named)", () => {
     ["courier type unknown", { courier_company: "jne", courier_type: "hyperloop" }, CODES.courierTypeUnknown, /courier_type/],
     ["courier company without type", { courier_company: "jne" }, CODES.courierTypeUnknown, /courier_type/],
     ["courier type without company", { courier_type: "reg" }, CODES.courierUnknown, /courier_company/],
-    ["COD above the ceiling", { destination_cash_on_delivery: 15_000_001 }, CODES.draftCodAmountProblem, /destination_cash_on_delivery/],
-    ["COD type invalid", { destination_cash_on_delivery: 100000, destination_cash_on_delivery_type: "9_days" }, CODES.draftCodTypeProblem, /destination_cash_on_delivery_type/],
-    ["COD with a courier that has none", { destination_cash_on_delivery: 100000, courier_company: "tiki", courier_type: "reg" }, CODES.draftCodProblem, /destination_cash_on_delivery/],
-    ["COD type without amount", { destination_cash_on_delivery_type: "3_days" }, CODES.draftCodProblem, /destination_cash_on_delivery/],
+    ["COD above the ceiling", { destination_cash_on_delivery: 15_000_001 }, CODES.draftCodTooHigh, /destination_cash_on_delivery/],
+    ["COD type invalid", { destination_cash_on_delivery: 100000, destination_cash_on_delivery_type: "9_days" }, CODES.draftCodTypeInvalid, /destination_cash_on_delivery_type/],
+    ["COD with a courier that has none", { destination_cash_on_delivery: 100000, courier_company: "tiki", courier_type: "reg" }, CODES.draftCourierNoCod, /destination_cash_on_delivery/],
+    ["COD type without amount", { destination_cash_on_delivery_type: "3_days" }, CODES.draftCodTypeInvalid, /destination_cash_on_delivery/],
     ["proof of delivery without note", { destination_proof_of_delivery: true }, CODES.podNoteRequired, /destination_proof_of_delivery_note/],
     ["proof of delivery with a courier that has none", { destination_proof_of_delivery: true, destination_proof_of_delivery_note: "Photo", courier_company: "sicepat", courier_type: "reg" }, CODES.courierNoPod, /destination_proof_of_delivery/],
     ["insurance with a courier that has none", { courier_insurance: 500000, courier_company: "tiki", courier_type: "eko" }, CODES.courierNoInsurance, /courier_insurance/],
@@ -290,7 +290,7 @@ describe("validation rules (each failure: envelope, code, field named)", () => {
     ["item category unknown", { items: [{ name: "A", value: 1, quantity: 1, weight: 5, category: "weapons" }] }, CODES.draftBadRequest, /items\[0\]\.category/],
     ["collection method unknown", { origin_collection_method: "teleport" }, CODES.draftBadRequest, /origin_collection_method/],
     ["collection method the courier lacks", { origin_collection_method: "drop_off", courier_company: "jne", courier_type: "yes" }, CODES.draftBadRequest, /origin_collection_method/],
-    ["tags not strings", { tags: [1, 2] }, CODES.draftBadRequest, /tags/],
+    ["tags not strings", { tags: [1, 2] }, CODES.tagsNotArray, /tags/],
     ["metadata not an object", { metadata: "x" }, CODES.draftBadRequest, /metadata/],
   ];
 
@@ -322,15 +322,19 @@ describe("validation rules (each failure: envelope, code, field named)", () => {
 });
 
 describe("orders", () => {
-  it("create (courier required), retrieve, update while confirmed", async () => {
+  it("create (courier required), retrieve; update only while scheduled", async () => {
     const key = testKey();
     const created = await api("POST", "/v1/orders", key, draftBody({ courier_company: "anteraja", courier_type: "reg", reference_id: "DIRECT-1" }));
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ object: "order", status: "confirmed", draft_order_id: null, reference_id: "DIRECT-1" });
     const id = created.body.id as string;
     expect((await api("GET", `/v1/orders/${id}`, key)).body).toMatchObject({ id, status: "confirmed" });
-    const updated = await api("POST", `/v1/orders/${id}`, key, { destination_note: "Leave at the gate" });
-    expect(updated.body).toMatchObject({ id, destination: { note: "Leave at the gate" } });
+    const refused = await api("POST", `/v1/orders/${id}`, key, { destination_note: "Leave at the gate" });
+    expect(refused.body).toMatchObject({ success: false, code: CODES.updateAlreadyConfirmed });
+    const scheduled = await api("POST", "/v1/orders", key, draftBody({ courier_company: "jne", courier_type: "reg", delivery_type: "scheduled", delivery_date: "2099-01-02", delivery_time: "10:00" }));
+    expect(scheduled.body.status).toBe("scheduled");
+    const updated = await api("POST", `/v1/orders/${scheduled.body.id as string}`, key, { destination_note: "Leave at the gate" });
+    expect(updated.body).toMatchObject({ id: scheduled.body.id, destination: { note: "Leave at the gate" } });
   });
 
   it("reference_id is unique among orders; the error carries the existing order", async () => {
@@ -375,7 +379,7 @@ describe("orders", () => {
       await api("POST", `/_sandbox/orders/${o.id}/status`, null, { status });
       expect((await api("POST", `/v1/orders/${o.id}/cancel`, key, { cancellation_reason_code: "pickup_delay" })).body.status).toBe("cancelled");
     }
-    for (const status of ["picked", "in_transit", "dropping_off", "delivered", "returned"]) {
+    for (const status of ["picked", "dropping_off", "delivered", "returned"]) {
       const o = await createOrder(key);
       await api("POST", `/_sandbox/orders/${o.id}/status`, null, { status });
       const r = await api("POST", `/v1/orders/${o.id}/cancel`, key, { cancellation_reason_code: "pickup_delay" });
@@ -397,7 +401,7 @@ describe("orders", () => {
     const codes = (r: typeof en) => (r.body.cancellation_reasons as { code: string }[]).map((c) => c.code);
     expect(codes(en)).toEqual(["change_courier", "pickup_delay", "change_address", "others"]);
     expect(codes(id)).toEqual(codes(en));
-    expect(JSON.stringify(id.body)).toContain("Ganti kurir");
+    expect(JSON.stringify(id.body)).toContain("Ingin mengganti kurir");
   });
 });
 
@@ -411,12 +415,12 @@ describe("order lifecycle", () => {
       const status = (await api("GET", `/v1/orders/${order.id}`, key)).body.status as string;
       if (status !== seen.at(-1)) seen.push(status);
     }
-    expect(seen).toEqual(["confirmed", "allocated", "picking_up", "picked", "in_transit", "dropping_off", "delivered"]);
+    expect(seen).toEqual(["confirmed", "allocated", "picking_up", "picked", "dropping_off", "delivered"]);
     const history = ((await api("GET", `/v1/orders/${order.id}`, key)).body.courier as { history: { status: string }[] }).history;
     expect(history.map((h) => h.status)).toEqual(seen);
   });
 
-  it("instant couriers skip in_transit; any status can be set through the control endpoint", async () => {
+  it("instant couriers take the same path; any status can be set through the control endpoint", async () => {
     const key = testKey();
     const order = await createOrder(key, { courier_company: "grab", courier_type: "instant", origin_coordinate: JAKARTA_A, destination_coordinate: JAKARTA_B });
     for (let i = 0; i < 4; i++) await api("POST", "/_sandbox/clock/tick", null);
@@ -586,7 +590,8 @@ describe("events", () => {
         ["order.price", "allocated"],
         ["order.waybill_id", "allocated"],
       ]);
-      expect(events[2]).toMatchObject({ order_id: order.id, price: 99000, order_price: 99000, shippment_fee: expect.any(Number) });
+      expect(events[2]).toMatchObject({ order_id: order.id, price: 99000, shippment_fee: expect.any(Number) });
+      expect(events[2]).not.toHaveProperty("order_price");
       expect(events[3]).toMatchObject({ courier_waybill_id: "CGK000111222" });
       for (const r of received) expect(r.headers["x-shipping-secret"]).toBe("s3cret");
       const log = (await api("GET", "/_sandbox/events", null)).body.deliveries as { event: string; attempts: number; delivered: boolean }[];

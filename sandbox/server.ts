@@ -3,47 +3,23 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { CODES } from "../app/shipping/contract.ts";
-import { AREAS, searchAreas } from "./areas.ts";
+import { AREAS } from "./areas.ts";
+import type { Behaviour } from "./behaviour.ts";
+import { handleControl } from "./control.ts";
+import { draftRoutes } from "./drafts.ts";
 import { EventDispatcher } from "./events.ts";
-import { RateLimiter, defaultRateLimits, type ApiGroup, type RateLimitConfig, type RateTable } from "./ratelimit.ts";
+import { noFaults, type FaultConfig } from "./faults.ts";
+import { locationRoutes } from "./locations.ts";
+import { mapRoutes } from "./maps.ts";
+import { orderRoutes } from "./orders.ts";
+import { rateRoutes } from "./rates.ts";
+import { RateLimiter, defaultRateLimits, type ApiGroup, type RateTable } from "./ratelimit.ts";
+import type { AddRoute, Body, Handler, RouteOptions } from "./routes.ts";
 import { ShippingService } from "./service.ts";
+import { trackingRoutes } from "./trackings.ts";
 import { SandboxError } from "./validation.ts";
 
-/** Faults on demand, for reliability tests and benchmarks. Apply to /v1 routes only. */
-export interface FaultConfig {
-  /** Added to every answer: fixed part and uniform random jitter, ms. */
-  latencyMs: number;
-  jitterMs: number;
-  /** Share (0..1) of requests answered 5xx without doing anything. */
-  errorRate: number;
-  errorStatus: 500 | 502 | 503 | 504;
-  /** Share (0..1) of requests that get no answer at all (held open hangMs, then reset). */
-  hangRate: number;
-  hangMs: number;
-  /** Until this epoch ms, every request fails: answered 503 (mode error) or never answered (hang). */
-  outageUntil: number;
-  outageMode: "error" | "hang";
-  /** Share (0..1) of writes (POST, DELETE) that are committed but whose answer is dropped. */
-  dropAfterCommitRate: number;
-  /** The next N writes are committed and their answers dropped (deterministic). */
-  dropNext: number;
-  /** Only requests whose "METHOD /path" matches this regular expression are subject to faults. */
-  match: string | null;
-}
-
-export const noFaults = (): FaultConfig => ({
-  latencyMs: 0,
-  jitterMs: 0,
-  errorRate: 0,
-  errorStatus: 500,
-  hangRate: 0,
-  hangMs: 120_000,
-  outageUntil: 0,
-  outageMode: "error",
-  dropAfterCommitRate: 0,
-  dropNext: 0,
-  match: null,
-});
+export { noFaults, type FaultConfig };
 
 export interface SandboxOptions {
   port?: number;
@@ -62,6 +38,8 @@ export interface SandboxOptions {
   /** Load state from this JSON file at start and write it on close and on POST /_sandbox/snapshot. */
   stateFile?: string;
   logger?: pino.Logger;
+  /** Answers where the service's documentation is unclear (sandbox/behaviour.ts); also POST /_sandbox/behaviour. */
+  behaviour?: Partial<Behaviour>;
 }
 
 export interface Sandbox {
@@ -76,19 +54,12 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-type Body = Record<string, unknown>;
-interface Ctx {
-  key: string;
-  params: string[];
-  body: Body;
-  query: URLSearchParams;
-}
-type Handler = (ctx: Ctx) => { status?: number; body: unknown };
 interface Route {
   method: string;
   pattern: RegExp;
   group: ApiGroup;
   handler: Handler;
+  options: RouteOptions;
 }
 
 function mulberry32(seed: number) {
@@ -103,6 +74,16 @@ function mulberry32(seed: number) {
 }
 
 const KEY = /^biteship_(test|live)\.\S+$/;
+
+/** The key from `authorization`: the raw key, `Bearer <key>`, or HTTP Basic with the key as user name. */
+function keyOf(header: string): string {
+  const basic = /^Basic\s+(\S+)$/i.exec(header);
+  if (basic) {
+    const decoded = Buffer.from(basic[1]!, "base64").toString("utf8");
+    return decoded.split(":")[0]!;
+  }
+  return header.replace(/^Bearer\s+/i, "");
+}
 
 /**
  * Starts the sandbox shipping service. `port: 0` picks a free port (tests); the returned `url`
@@ -127,6 +108,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     now: options.now,
     random,
     courierNotFoundRate: options.courierNotFoundRate,
+    behaviour: options.behaviour,
     publicUrl: () => baseUrl,
     onEvent: (account, body) => {
       const config = service.webhookOf(account);
@@ -142,102 +124,15 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   };
 
   const routes: Route[] = [];
-  const route = (method: string, path: string, group: ApiGroup, handler: Handler) =>
-    routes.push({ method, pattern: new RegExp(`^${path.replace(/:[a-z_]+/g, "([^/]+)")}$`), group, handler });
-
-  // Locations
-  route("POST", "/v1/locations", "locations", ({ key, body }) => ({ body: service.locationJson(service.createLocation(key, body)) }));
-  route("GET", "/v1/locations/:id", "locations", ({ key, params }) => ({ body: service.locationJson(service.getLocation(key, params[0]!)) }));
-  route("POST", "/v1/locations/:id", "locations", ({ key, params, body }) => ({ body: service.locationJson(service.updateLocation(key, params[0]!, body)) }));
-  route("DELETE", "/v1/locations/:id", "locations", ({ key, params }) => {
-    service.deleteLocation(key, params[0]!);
-    return { body: { success: true, id: params[0], message: "Location successfully deleted" } };
-  });
-
-  // Draft orders
-  // 201: the success code 20111002 carries the HTTP-like status 201.
-  route("POST", "/v1/draft_orders", "draft_orders", ({ key, body }) => ({
-    status: 201,
-    body: service.draftJson(service.createDraft(key, body), { message: "Draft order successfully created", code: CODES.draftCreated }),
-  }));
-  route("GET", "/v1/draft_orders/:id", "draft_orders", ({ key, params }) => ({
-    body: service.draftJson(service.getDraft(key, params[0]!, { includeDeleted: true }), { message: "Draft order successfully retrieved", code: CODES.draftRetrieved }),
-  }));
-  route("POST", "/v1/draft_orders/:id", "draft_orders", ({ key, params, body }) => ({
-    body: service.draftJson(service.updateDraft(key, params[0]!, body), { message: "Draft order successfully updated", code: CODES.draftUpdated }),
-  }));
-  route("DELETE", "/v1/draft_orders/:id", "draft_orders", ({ key, params }) => {
-    const draft = service.deleteDraft(key, params[0]!);
-    return { body: { success: true, object: "draft_order", id: draft.id, message: "Draft order successfully deleted" } };
-  });
-  route("POST", "/v1/draft_orders/:id/confirm", "draft_orders", ({ key, params }) => {
-    const order = service.confirmDraft(key, params[0]!);
-    return { body: service.orderJson(order, { message: "Order successfully created" }) };
-  });
-  route("GET", "/v1/draft_orders/:id/rates", "draft_orders", ({ key, params }) => ({
-    body: { success: true, object: "courier_pricing", message: "Success to retrieve courier pricing", code: CODES.draftRates, pricing: service.draftRates(key, params[0]!) },
-  }));
-
-  // Orders (cancellation_reasons before :id)
-  route("GET", "/v1/orders/cancellation_reasons", "orders", ({ query }) => ({
-    body: { success: true, cancellation_reasons: service.cancellationReasons(query.get("lang") ?? "en") },
-  }));
-  route("POST", "/v1/orders", "orders", ({ key, body }) => ({ body: service.orderJson(service.createOrder(key, body), { message: "Order successfully created" }) }));
-  route("GET", "/v1/orders/:id", "orders", ({ key, params }) => ({ body: service.orderJson(service.getOrder(key, params[0]!), { message: "Order successfully retrieved" }) }));
-  route("POST", "/v1/orders/:id", "orders", ({ key, params, body }) => ({ body: service.orderJson(service.updateOrder(key, params[0]!, body), { message: "Order successfully updated" }) }));
-  const cancelAnswer = (order: ReturnType<ShippingService["cancelOrder"]>) => ({
-    body: {
-      success: true,
-      message: "Order successfully cancelled",
-      object: "order",
-      id: order.id,
-      status: order.status,
-      cancellation_reason_code: order.cancellation?.code ?? null,
-      cancellation_reason: order.cancellation?.reason ?? null,
-    },
-  });
-  route("POST", "/v1/orders/:id/cancel", "orders", ({ key, params, body }) => cancelAnswer(service.cancelOrder(key, params[0]!, body)));
-  route("DELETE", "/v1/orders/:id", "orders", ({ key, params, body }) => cancelAnswer(service.deleteOrder(key, params[0]!, body)));
-
-  // Rates, couriers, areas, tracking
-  route("POST", "/v1/rates/couriers", "rates", ({ body }) => ({
-    body: {
-      success: true,
-      object: "courier_pricing",
-      message: "Success to retrieve courier pricing",
-      code: CODES.rates,
-      origin: pick(body, "origin"),
-      destination: pick(body, "destination"),
-      pricing: service.rates(body),
-    },
-  }));
-  route("GET", "/v1/couriers", "couriers", () => ({ body: { success: true, object: "courier", couriers: service.couriers() } }));
-  route("GET", "/v1/maps/areas", "maps", ({ query }) => {
-    const input = query.get("input");
-    if (!input || input.trim().length < 3) throw new SandboxError(400, CODES.badRequest, "input is required (at least 3 characters)");
-    const countries = (query.get("countries") ?? "ID").toUpperCase().split(",");
-    const areas = countries.includes("ID") ? searchAreas(input) : [];
-    return {
-      body: {
-        success: true,
-        areas: areas.map((a) => ({
-          id: a.id,
-          name: a.name,
-          country_name: "Indonesia",
-          country_code: "ID",
-          administrative_division_level_1_name: a.province,
-          administrative_division_level_1_type: "province",
-          administrative_division_level_2_name: a.city,
-          administrative_division_level_2_type: "city",
-          administrative_division_level_3_name: a.district,
-          administrative_division_level_3_type: "district",
-          postal_code: a.postalCode,
-        })),
-      },
-    };
-  });
-  route("GET", "/v1/trackings/:id", "tracking", ({ key, params }) => ({ body: service.trackingByTrackingId(key, params[0]!) }));
-  route("GET", "/v1/trackings/:waybill/couriers/:courier", "tracking", ({ key, params }) => ({ body: service.trackingByWaybill(key, params[0]!, params[1]!) }));
+  const route: AddRoute = (method, path, group, handler, routeOptions = {}) =>
+    routes.push({ method, pattern: new RegExp(`^${path.replace(/:[a-z_]+/g, "([^/]+)")}$`), group, handler, options: routeOptions });
+  locationRoutes(route, service);
+  draftRoutes(route, service);
+  orderRoutes(route, service);
+  rateRoutes(route, service);
+  mapRoutes(route);
+  trackingRoutes(route, service);
+  const initialBehaviour = { ...service.behaviour };
 
   const hung = new Set<http.ServerResponse>();
   const timers = new Set<NodeJS.Timeout>();
@@ -258,6 +153,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const fail = (res: http.ServerResponse, status: number, code: number, error: string, extra: { details?: unknown; headers?: Record<string, string> } = {}) =>
     send(res, status, { success: false, error, code, ...(extra.details ? { details: extra.details } : {}) }, extra.headers);
 
+  const controlDeps = { service, rateLimiter, events, faults, requests, initialBehaviour, stateFile: options.stateFile, saveState, send, fail };
+
   const hang = (res: http.ServerResponse) => {
     hung.add(res);
     const t = setTimeout(() => {
@@ -272,99 +169,6 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       timers.delete(t);
     });
   };
-
-  async function handleControl(method: string, path: string, key: string | null, body: Body, res: http.ServerResponse) {
-    const m = (re: RegExp) => re.exec(path);
-    let match: RegExpExecArray | null;
-    if (method === "GET" && path === "/_sandbox/health") return send(res, 200, { success: true });
-    if (method === "GET" && path === "/_sandbox/state") {
-      return send(res, 200, { success: true, ...service.counts(), requests: Object.fromEntries(requests), faults, rateLimits: rateLimiter.config, events: { delivered: events.log.filter((e) => e.delivered).length, failed: events.log.filter((e) => !e.delivered).length } });
-    }
-    if (method === "POST" && path === "/_sandbox/reset") {
-      service.reset();
-      rateLimiter.reset();
-      requests.clear();
-      events.log.length = 0;
-      Object.assign(faults, noFaults());
-      return send(res, 200, { success: true });
-    }
-    if (path === "/_sandbox/faults" && method === "GET") return send(res, 200, { success: true, faults });
-    if (path === "/_sandbox/faults" && method === "POST") {
-      const next = body.clear === true ? noFaults() : { ...faults };
-      for (const [k, v] of Object.entries(body)) {
-        if (k === "clear") continue;
-        if (k === "outageMs") {
-          if (typeof v !== "number" || v < 0) throw new SandboxError(400, CODES.badRequest, "outageMs must be a non-negative number");
-          next.outageUntil = Date.now() + v;
-          continue;
-        }
-        if (!(k in next)) throw new SandboxError(400, CODES.badRequest, `unknown fault ${k}`);
-        const current = (next as unknown as Record<string, unknown>)[k];
-        if (k === "match" ? v !== null && typeof v !== "string" : typeof v !== typeof current) throw new SandboxError(400, CODES.badRequest, `fault ${k} must be a ${typeof current}`);
-        (next as unknown as Record<string, unknown>)[k] = v;
-      }
-      if (next.match) new RegExp(next.match);
-      Object.assign(faults, next);
-      return send(res, 200, { success: true, faults });
-    }
-    if (path === "/_sandbox/rate-limits" && method === "POST") {
-      const patch = body as Partial<RateLimitConfig>;
-      if (typeof patch.enabled === "boolean") rateLimiter.config.enabled = patch.enabled;
-      if (patch.test) Object.assign(rateLimiter.config.test, patch.test);
-      if (patch.live) Object.assign(rateLimiter.config.live, patch.live);
-      rateLimiter.reset();
-      return send(res, 200, { success: true, rateLimits: rateLimiter.config });
-    }
-    if (path === "/_sandbox/webhook") {
-      if (!key) return fail(res, 401, CODES.missingKey, "authorization header is required: the webhook belongs to the key's account");
-      if (method === "DELETE") {
-        service.setWebhook(key, null);
-        return send(res, 200, { success: true });
-      }
-      if (method === "POST") {
-        if (typeof body.url !== "string" || !/^https?:\/\//.test(body.url)) throw new SandboxError(400, CODES.badRequest, "url must be an http(s) URL");
-        const config = {
-          url: body.url,
-          headerName: typeof body.header_name === "string" && body.header_name ? body.header_name : null,
-          headerSecret: typeof body.header_secret === "string" && body.header_secret ? body.header_secret : null,
-        };
-        // The live dashboard posts {} and saves the URL only if it answers 200.
-        const ping = await events.ping(config);
-        if (!ping.ok) throw new SandboxError(400, CODES.badRequest, `webhook URL did not answer the {} ping with 2xx (${ping.error})`);
-        service.setWebhook(key, config);
-        return send(res, 200, { success: true, url: config.url });
-      }
-    }
-    if (method === "POST" && (match = m(/^\/_sandbox\/orders\/([^/]+)\/(status|price|waybill)$/))) {
-      const [, id, what] = match;
-      const order =
-        what === "status" ? service.forceStatus(id!, String(body.status), typeof body.note === "string" ? body.note : undefined)
-        : what === "price" ? service.forcePrice(id!, body.price)
-        : service.forceWaybill(id!, body.waybill_id);
-      return send(res, 200, service.orderJson(order));
-    }
-    if (method === "POST" && path === "/_sandbox/clock/tick") return send(res, 200, { success: true, moved: service.advanceAll() });
-    if (method === "GET" && path === "/_sandbox/events") return send(res, 200, { success: true, deliveries: events.log });
-    if (method === "POST" && path === "/_sandbox/snapshot") {
-      if (!options.stateFile) throw new SandboxError(400, CODES.badRequest, "no state file configured (SANDBOX_STATE_FILE)");
-      saveState();
-      return send(res, 200, { success: true, stateFile: options.stateFile });
-    }
-    return fail(res, 404, CODES.notFound, `No control endpoint ${method} ${path}`);
-  }
-
-  function trackPage(trackingId: string, res: http.ServerResponse) {
-    const order = service.findByTrackingId(trackingId);
-    if (!order) {
-      res.writeHead(404, { "content-type": "text/plain" });
-      return res.end("Unknown tracking id");
-    }
-    const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-    const rows = order.history.map((h) => `<tr><td>${esc(h.updated_at)}</td><td>${esc(h.status)}</td><td>${esc(h.note)}</td></tr>`).join("");
-    const html = `<!doctype html><meta charset="utf-8"><title>Tracking ${esc(order.waybillId)}</title><h1>${esc(order.spec.service!.courierName)} ${esc(order.waybillId)}</h1><p>Status: <b>${esc(order.status)}</b></p><table>${rows}</table>`;
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    res.end(html);
-  }
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const started = performance.now();
@@ -382,22 +186,31 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       else chunks.push(chunk as Buffer);
     }
     if (tooLarge) return fail(res, 413, CODES.payloadTooLarge, `Request body is larger than ${maxBodyBytes} bytes`);
-    let body: Body = {};
+    // Parsed now, judged where it is used: a route that takes no body ignores whatever came.
+    let parsed: { ok: true; value: unknown } | { ok: false } = { ok: true, value: undefined };
     if (size > 0) {
       try {
-        const parsed = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-        if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return fail(res, 400, CODES.badRequest, "Request body must be a JSON object");
-        body = parsed as Body;
+        parsed = { ok: true, value: JSON.parse(Buffer.concat(chunks).toString("utf8")) };
       } catch {
-        return fail(res, 400, CODES.badRequest, "Request body is not valid JSON");
+        parsed = { ok: false };
       }
     }
+    const objectBody = (): Body | string => {
+      if (!parsed.ok) return "Request body is not valid JSON";
+      if (parsed.value === undefined) return {};
+      if (typeof parsed.value !== "object" || parsed.value === null || Array.isArray(parsed.value)) return "Request body must be a JSON object";
+      return parsed.value as Body;
+    };
 
     const rawAuth = req.headers.authorization?.trim() ?? "";
-    const key = rawAuth.replace(/^Bearer\s+/i, "");
+    const key = keyOf(rawAuth);
 
-    if (path.startsWith("/_sandbox/")) return handleControl(method, path, key && KEY.test(key) ? key : null, body, res);
-    if (method === "GET" && path.startsWith("/track/")) return trackPage(decodeURIComponent(path.slice(7)), res);
+    if (path.startsWith("/_sandbox/")) {
+      const body = objectBody();
+      if (typeof body === "string") return fail(res, 400, CODES.badRequest, body);
+      return handleControl(controlDeps, method, path, key && KEY.test(key) ? key : null, body, res);
+    }
+    if (service.trackings.page(method, path, res)) return;
     if (!path.startsWith("/v1/")) return fail(res, 404, CODES.notFound, `Route not found: ${method} ${path}`);
 
     // Faults.
@@ -440,15 +253,22 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     const waitMs = rateLimiter.take(key, matched.group);
     if (waitMs > 0) {
       const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+      if (service.behaviour.rateLimitBody === "empty") {
+        res.writeHead(429, { "retry-after": String(seconds), "content-length": 0 });
+        return res.end();
+      }
       return fail(res, 429, CODES.rateLimited, `Too many requests to the ${matched.group} API for this key; retry after ${seconds} s`, {
         headers: { "retry-after": String(seconds) },
       });
     }
 
+    const body = matched.options.ignoresBody ? {} : objectBody();
+    if (typeof body === "string") return fail(res, 400, CODES.badRequest, body);
+
     let status = 200;
     let payload: unknown;
     try {
-      const result = matched.handler({ key, params, body, query: url.searchParams });
+      const result = matched.handler({ key, params, body, empty: size === 0, query: url.searchParams });
       status = result.status ?? 200;
       payload = result.body;
     } catch (error) {
@@ -485,7 +305,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const address = server.address() as AddressInfo;
   baseUrl = `http://${address.address.includes(":") ? `[${address.address}]` : address.address}:${address.port}`;
 
-  const clock = options.statusIntervalMs ? setInterval(() => service.advanceAll(), options.statusIntervalMs) : null;
+  const clock = options.statusIntervalMs ? setInterval(() => service.lifecycle.advanceAll(), options.statusIntervalMs) : null;
   clock?.unref();
 
   logger.info({ url: baseUrl, areas: AREAS.length, rateLimits: rateLimiter.config.enabled, statusIntervalMs: options.statusIntervalMs ?? 0 }, "sandbox listening");
@@ -508,8 +328,4 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-function pick(body: Body, prefix: string) {
-  return Object.fromEntries(Object.entries(body).filter(([k]) => k.startsWith(`${prefix}_`)).map(([k, v]) => [k.slice(prefix.length + 1), v]));
 }

@@ -134,7 +134,7 @@ function side(ctx: Ctx, body: Body, prefix: "origin" | "destination"): SideSpec 
   const areaId = optionalString(ctx, body, `${prefix}_area_id`);
   if (areaId) {
     area = areaById(areaId) ?? null;
-    if (!area) throw new SandboxError(400, isOrigin ? CODES.originLocatorMissing : CODES.destinationLocatorMissing, `${prefix}_area_id ${areaId} is unknown`);
+    if (!area) throw new SandboxError(400, isOrigin ? CODES.originLocatorMissing : CODES.destinationLocatorMissing, `${prefix}_area_id ${areaId} is not an area id`);
   }
   if (postalCode === null && coordinate === null && area === null) {
     throw new SandboxError(
@@ -248,15 +248,15 @@ export function validateShipment(body: Body, ctx: Ctx, options: { courierRequire
   const codAmount = body.destination_cash_on_delivery;
   if (present(codAmount)) {
     if (!isNumber(codAmount) || codAmount <= 0) throw badRequest(ctx, "destination_cash_on_delivery must be a positive number");
-    if (codAmount > COD_MAX_AMOUNT) throw new SandboxError(400, draft ? CODES.draftCodAmountProblem : CODES.codTooHigh, `destination_cash_on_delivery may be at most ${COD_MAX_AMOUNT}`);
+    if (codAmount > COD_MAX_AMOUNT) throw new SandboxError(400, draft ? CODES.draftCodTooHigh : CODES.codTooHigh, `destination_cash_on_delivery may be at most ${COD_MAX_AMOUNT}`);
     const codType = body.destination_cash_on_delivery_type ?? "7_days";
     if (!(COD_TYPES as readonly unknown[]).includes(codType)) {
-      throw new SandboxError(400, draft ? CODES.draftCodTypeProblem : CODES.codTypeInvalid, `destination_cash_on_delivery_type must be one of ${COD_TYPES.join(", ")}`);
+      throw new SandboxError(400, draft ? CODES.draftCodTypeInvalid : CODES.codTypeInvalid, `destination_cash_on_delivery_type must be one of ${COD_TYPES.join(", ")}`);
     }
-    if (service && !service.cod) throw new SandboxError(400, draft ? CODES.draftCodProblem : CODES.courierNoCod, `destination_cash_on_delivery is not available with ${service.courierCode} ${service.serviceCode}`);
+    if (service && !service.cod) throw new SandboxError(400, draft ? CODES.draftCourierNoCod : CODES.courierNoCod, `destination_cash_on_delivery is not available with ${service.courierCode} ${service.serviceCode}`);
     cod = { amount: codAmount, type: codType as (typeof COD_TYPES)[number] };
   } else if (present(body.destination_cash_on_delivery_type)) {
-    throw new SandboxError(400, draft ? CODES.draftCodProblem : CODES.codNotAvailable, "destination_cash_on_delivery_type needs destination_cash_on_delivery");
+    throw new SandboxError(400, draft ? CODES.draftCodTypeInvalid : CODES.codNotAvailable, "destination_cash_on_delivery_type needs destination_cash_on_delivery");
   }
 
   // Proof of delivery.
@@ -304,7 +304,7 @@ export function validateShipment(body: Body, ctx: Ctx, options: { courierRequire
   const metadata = body.metadata;
   if (metadata !== undefined && metadata !== null && (typeof metadata !== "object" || Array.isArray(metadata))) throw badRequest(ctx, "metadata must be an object");
   const tags = body.tags;
-  if (tags !== undefined && tags !== null && (!Array.isArray(tags) || tags.some((t) => typeof t !== "string"))) throw badRequest(ctx, "tags must be an array of strings");
+  if (tags !== undefined && tags !== null && (!Array.isArray(tags) || tags.some((t) => typeof t !== "string"))) throw new SandboxError(400, CODES.tagsNotArray, "tags must be an array of strings");
   const referenceId = optionalString(ctx, body, "reference_id");
   if (referenceId !== null && referenceId.length > 255) throw badRequest(ctx, "reference_id may be at most 255 characters");
 

@@ -199,7 +199,7 @@ async function main() {
     const settled = rows.length === sent.length && rows.every((r) => TERMINAL_STATUSES.has(r.status as never) || (r.problem && !r.draftOrderId) || r.status === "draft_placed");
     if (settled || Date.now() - started > 120_000) break;
     if (Date.now() - lastTick > 1500) {
-      sandbox.service.advanceAll();
+      sandbox.service.lifecycle.advanceAll();
       lastTick = Date.now();
     }
     await new Promise((r) => setTimeout(r, 300));

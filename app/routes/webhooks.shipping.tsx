@@ -17,8 +17,9 @@ function sameSecret(a: string, b: string): boolean {
 /**
  * Events from the shipping service (order.status, order.price, order.waybill_id). The service
  * signs nothing; it sends the static header configured with the webhook URL, checked here. The
- * registration ping `{}` answers 200. An event only names the order: the sync job re-fetches it
- * from the service rather than trusting the body.
+ * registration ping (`{}` or an entirely empty body, possibly without the static header) answers
+ * 200 and does nothing. An event only names the order: the sync job re-fetches it from the service
+ * rather than trusting the body.
  */
 export const action = async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return jsonResponse({ error: "POST only" }, 405);
@@ -27,16 +28,18 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     logger.error("SHIPPING_WEBHOOK_SECRET is not set: refusing shipping events");
     return jsonResponse({ error: "Shipping events are not configured" }, 503);
   }
-  const presented = request.headers.get(env.SHIPPING_WEBHOOK_HEADER) ?? "";
-  if (!sameSecret(presented, env.SHIPPING_WEBHOOK_SECRET)) return jsonResponse({ error: "Unauthorized" }, 401);
-
+  const text = await request.text();
   let body: unknown;
   try {
-    body = await request.json();
+    body = text.trim() === "" ? {} : JSON.parse(text);
   } catch {
     return jsonResponse({ error: "Body is not JSON" }, 400);
   }
-  if (body && typeof body === "object" && Object.keys(body).length === 0) return jsonResponse({ ok: true });
+  // The registration ping: nothing to act on, so nothing to authenticate.
+  if (body && typeof body === "object" && !Array.isArray(body) && Object.keys(body).length === 0) return jsonResponse({ ok: true });
+
+  const presented = request.headers.get(env.SHIPPING_WEBHOOK_HEADER) ?? "";
+  if (!sameSecret(presented, env.SHIPPING_WEBHOOK_SECRET)) return jsonResponse({ error: "Unauthorized" }, 401);
 
   const parsed = shippingEventSchema.safeParse(body);
   if (!parsed.success) return jsonResponse({ error: `Not a shipping event: ${parsed.error.issues[0]?.path.join(".")}` }, 400);
@@ -47,7 +50,12 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     logger.info({ event: event.event, orderId: event.order_id }, "shipping event for an unknown order ignored");
     return jsonResponse({ ok: true, ignored: true });
   }
-  const reason = `${event.event.replace(".", "-")}-${event.status ?? "x"}-${event.courier_waybill_id ?? "x"}-${event.order_price ?? "x"}`;
+  // The job id dedupes repeated deliveries of one event; distinct changes get distinct ids. A price
+  // event is told apart by its own price and updated_at (it carries no order_price).
+  const reason =
+    event.event === "order.price" ? `order-price-${event.price ?? "x"}-${event.updated_at ?? "x"}`
+    : event.event === "order.status" ? `order-status-${event.status ?? "x"}-${event.courier_waybill_id ?? "x"}-${event.order_price ?? "x"}`
+    : `order-waybill-${event.courier_waybill_id ?? "x"}`;
   try {
     await enqueue.syncStatus(shipment.shop, shipment.id, reason);
   } catch (error) {

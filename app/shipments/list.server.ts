@@ -9,7 +9,7 @@ export { TABS, type Tab } from "./tabs";
 
 const TAB_STATUSES: Record<Exclude<Tab, "all" | "attention">, ShipmentStatus[]> = {
   drafts: ["pending", "draft_placed", "draft_ready"],
-  in_transit: ["confirmed", "scheduled", "allocated", "picking_up", "picked", "in_transit", "on_hold", "dropping_off", "return_in_transit"],
+  in_transit: ["confirmed", "scheduled", "allocated", "picking_up", "picked", "on_hold", "dropping_off", "return_in_transit"],
   delivered: ["delivered"],
   cancelled: ["cancelled", "not_required", "returned", "rejected", "disposed", "courier_not_found"],
 };

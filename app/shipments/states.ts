@@ -18,7 +18,6 @@ const RANK: Record<ShipmentStatus, number> = {
   allocated: 40,
   picking_up: 50,
   picked: 60,
-  in_transit: 70,
   on_hold: 70,
   dropping_off: 80,
   return_in_transit: 90,
@@ -36,7 +35,7 @@ export const TERMINAL_STATUSES: ReadonlySet<ShipmentStatus> = new Set(
 );
 
 /** Statuses in which the order exists at the service and may still change there. */
-export const IN_FLIGHT_STATUSES: readonly ShipmentStatus[] = ["confirmed", "scheduled", "allocated", "picking_up", "picked", "in_transit", "on_hold", "dropping_off", "return_in_transit"];
+export const IN_FLIGHT_STATUSES: readonly ShipmentStatus[] = ["confirmed", "scheduled", "allocated", "picking_up", "picked", "on_hold", "dropping_off", "return_in_transit"];
 
 export function isShipmentStatus(value: string): value is ShipmentStatus {
   return (SHIPMENT_STATUSES as readonly string[]).includes(value);
@@ -45,12 +44,13 @@ export function isShipmentStatus(value: string): value is ShipmentStatus {
 /**
  * Statuses only move forward: a late or repeated event never takes a shipment back (a delivered
  * parcel stays delivered), and nothing leaves a terminal status. Equal ranks may replace each
- * other (on_hold ↔ in_transit), except a draft moving back from ready to placed, which the
+ * other, except a draft moving back from ready to placed, which the
  * service itself does when an instant courier loses a coordinate.
  */
 export function canMove(from: ShipmentStatus, to: ShipmentStatus): boolean {
   if (from === to) return false;
   if (TERMINAL_STATUSES.has(from)) return false;
   if (from === "draft_ready" && to === "draft_placed") return true;
-  return RANK[to] >= RANK[from];
+  // A status this app no longer lists (a row written by an older version) never blocks a move.
+  return RANK[to] >= (RANK[from] ?? 0);
 }

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { z } from "zod";
 import {
   CODES,
+  areaResponseSchema,
   areasResponseSchema,
   cancellationReasonsResponseSchema,
   couriersResponseSchema,
@@ -77,6 +78,15 @@ const STATE_CODES: ReadonlySet<number> = new Set([
   CODES.draftNotReady,
   CODES.draftReferenceUsed,
 ]);
+/** Codes that refuse the key (besides every 401 and 403). */
+const AUTH_CODES: ReadonlySet<number> = new Set([
+  CODES.invalidKey,
+  CODES.missingKey,
+  CODES.authorizationRefused,
+  CODES.keyRefused,
+  CODES.forbidden,
+  CODES.forbiddenMode,
+]);
 /** The field a code is about, where the code alone says it. */
 const CODE_FIELDS: Readonly<Record<number, string>> = {
   [CODES.deliveryTypeMissing]: "delivery_type",
@@ -107,14 +117,18 @@ const CODE_FIELDS: Readonly<Record<number, string>> = {
   [CODES.dateFormat]: "delivery_date",
   [CODES.timeFormat]: "delivery_time",
   [CODES.timePassed]: "delivery_date",
-  [CODES.draftPostalCode]: "destination_postal_code",
+  [CODES.tagsNotArray]: "tags",
+  [CODES.draftCodTypeInvalid]: "destination_cash_on_delivery_type",
+  [CODES.draftCodTooHigh]: "destination_cash_on_delivery",
+  [CODES.draftCourierNoCod]: "destination_cash_on_delivery",
 };
-const FIELD_IN_MESSAGE = /\b((?:origin|destination|courier|delivery|shipper|order|reference|cancellation|items)(?:\[\d+\])?(?:[._][a-z_]+)*)\b/;
+const FIELD_IN_MESSAGE = /\b((?:origin|destination|courier|delivery|shipper|order|reference|cancellation|items|tags|metadata)(?:\[\d+\])?(?:[._][a-z_]+)*)\b/;
 
 /** Maps a non-2xx answer to the error hierarchy. */
 function errorFromResponse(status: number, body: unknown, retryAfter: string | null): ShippingError {
   const parsed = errorBodySchema.safeParse(body);
-  const code = parsed.success ? parsed.data.code : null;
+  // An error without a code (the documentation's generic example) keeps its message.
+  const code = parsed.success ? (parsed.data.code ?? null) : null;
   const details = parsed.success ? parsed.data.details : undefined;
   const message = parsed.success ? parsed.data.error : `Shipping service answered HTTP ${status}`;
   const options = { status, code, details };
@@ -123,12 +137,13 @@ function errorFromResponse(status: number, body: unknown, retryAfter: string | n
     return new ShippingRateLimitedError(message, { ...options, retryAfterMs: parseRetryAfter(retryAfter) });
   }
   if (status >= 500) return new ShippingServerError(message, options);
-  if (status === 401 || status === 403 || code === CODES.invalidKey || code === CODES.missingKey) {
+  if (status === 401 || status === 403 || (code !== null && AUTH_CODES.has(code))) {
     return new ShippingAuthenticationError(message, options);
   }
   if (status === 404 || (code !== null && NOT_FOUND_CODES.has(code))) return new ShippingNotFoundError(message, options);
   if (code !== null && STATE_CODES.has(code)) return new ShippingStateError(message, options);
-  const field = (code !== null ? CODE_FIELDS[code] : undefined) ?? FIELD_IN_MESSAGE.exec(message)?.[1] ?? null;
+  // 42211013 (postal code not registered) does not say which side: the message may.
+  const field = (code !== null ? CODE_FIELDS[code] : undefined) ?? FIELD_IN_MESSAGE.exec(message)?.[1] ?? (code === CODES.draftPostalCode ? "destination_postal_code" : null);
   return new ShippingValidationError(message, { ...options, field });
 }
 
@@ -270,6 +285,8 @@ export function createShippingClient(options: ShippingClientOptions) {
 
     searchAreas: async (input: string, countries = "ID") =>
       call("GET", `/v1/maps/areas?countries=${id(countries)}&input=${id(input)}&type=single`, areasResponseSchema),
+    /** One area by its id (answered as a list of one). */
+    getArea: async (areaId: string) => call("GET", `/v1/maps/areas/${id(areaId)}`, areaResponseSchema),
     getTracking: async (trackingId: string) => call("GET", `/v1/trackings/${id(trackingId)}`, trackingSchema),
     getPublicTracking: async (waybillId: string, courierCode: string) =>
       call("GET", `/v1/trackings/${id(waybillId)}/couriers/${id(normaliseCourierCode(courierCode))}`, trackingSchema),

@@ -3,9 +3,11 @@
  * request and response. One module for both sides: the app's client (app/shipping/client.server.ts)
  * parses every answer with these schemas, and the sandbox (sandbox/) builds its answers to them.
  *
- * Sources: ../shared/spec/shipping-service-interface.md and shipping-api-reference.md. Response
- * schemas are tolerant (unknown fields kept, most fields nullable) because the real service adds
- * fields over time; request schemas are as strict as the service is, never stricter.
+ * Sources: the service's interface specification and its public documentation (Biteship's API),
+ * checked against open-source clients that ran against the live service; sandbox/README.md says
+ * what is documented and what is an option because the documentation is unclear. Response schemas
+ * are tolerant (unknown fields kept, most fields nullable) because the real service adds fields
+ * over time; request schemas are as strict as the service is, never stricter.
  */
 import { z } from "zod";
 
@@ -39,13 +41,13 @@ export const COD_MAX_AMOUNT = 15_000_000;
 export const DRAFT_STATUSES = ["placed", "ready", "confirmed"] as const;
 export type DraftStatus = (typeof DRAFT_STATUSES)[number];
 
+/** The service's 14 order statuses. There is no `in_transit`: a parcel goes picked → dropping_off. */
 export const ORDER_STATUSES = [
   "confirmed",
   "scheduled",
   "allocated",
   "picking_up",
   "picked",
-  "in_transit",
   "on_hold",
   "dropping_off",
   "delivered",
@@ -92,6 +94,10 @@ export const CODES = {
 
   invalidKey: 40000001,
   missingKey: 40101001,
+  authorizationRefused: 40101002,
+  keyRefused: 40101003,
+  forbidden: 40301001,
+  forbiddenMode: 40301002,
   badRequest: 40000002,
   notFound: 40400001,
   payloadTooLarge: 41300001,
@@ -107,15 +113,15 @@ export const CODES = {
   destinationLocatorMissing: 40002010,
   originLocatorMissing: 40002011,
   timePassed: 40002013,
-  destinationNameMissing: 40002014,
-  destinationPhoneMissing: 40002015,
-  destinationAddressMissing: 40002016,
-  originNameMissing: 40002017,
-  originPhoneMissing: 40002018,
-  originAddressMissing: 40002019,
+  originNameMissing: 40002014,
+  originPhoneMissing: 40002015,
+  originAddressMissing: 40002016,
+  destinationNameMissing: 40002017,
+  destinationPhoneMissing: 40002018,
+  destinationAddressMissing: 40002019,
   originCoordinateIncomplete: 40002022,
-  destinationCoordinateIncomplete: 40002023,
-  courierNeedsOriginCoordinate: 40002024,
+  courierNeedsOriginCoordinate: 40002023,
+  destinationCoordinateIncomplete: 40002024,
   courierNeedsDestinationCoordinate: 40002025,
   courierUnknown: 40002026,
   courierTypeUnknown: 40002027,
@@ -135,6 +141,7 @@ export const CODES = {
   updateInProcess: 40002047,
   cancelNotAllowed: 40002053,
   orderNotFound: 40002057,
+  tagsNotArray: 40002058,
   referenceUsed: 40002060,
   dateFormat: 40002061,
   timeFormat: 40002062,
@@ -143,9 +150,9 @@ export const CODES = {
   draftNotFound: 40411007,
   draftAlreadyConfirmed: 42211006,
   draftNotReady: 42211008,
-  draftCodProblem: 42211010,
-  draftCodTypeProblem: 42211011,
-  draftCodAmountProblem: 42211012,
+  draftCodTypeInvalid: 42211010,
+  draftCodTooHigh: 42211011,
+  draftCourierNoCod: 42211012,
   draftPostalCode: 42211013,
   draftReferenceUsed: 42211015,
 
@@ -204,6 +211,12 @@ export const itemSchema = z.object({
   width: z.number().nonnegative().optional(),
 });
 export type Item = z.infer<typeof itemSchema>;
+
+/** A number, or a string holding one: the documentation declares coordinates and postal codes as strings, its examples send numbers. */
+const numeric = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, "must be a number")]);
+const latitudeIn = numeric.refine((v) => Math.abs(Number(v)) <= 90, "must be between -90 and 90");
+const longitudeIn = numeric.refine((v) => Math.abs(Number(v)) <= 180, "must be between -180 and 180");
+const postalCodeIn = z.union([z.number().int().min(10000).max(99999), z.string().trim().regex(/^\d{5}$/, "must be 5 digits")]);
 
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -376,10 +389,11 @@ export const draftOrderSchema = z.looseObject({
 });
 export type DraftOrder = z.infer<typeof draftOrderSchema>;
 
+/** The delete answer is undocumented: some answers carry the id, some only a message. */
 export const draftOrderDeleteResponseSchema = z.looseObject({
   success: z.literal(true),
   object: z.string().optional(),
-  id: z.string(),
+  id: z.string().optional(),
   message: z.string().optional(),
 });
 export type DraftOrderDeleteResponse = z.infer<typeof draftOrderDeleteResponseSchema>;
@@ -453,6 +467,8 @@ export const orderSchema = z.looseObject({
   /** Kept as the service spells it; use normaliseOrderStatus() to compare. */
   status: z.string(),
   ticket_status: nullableString,
+  voucher: z.unknown().nullish(),
+  stops: z.array(z.unknown()).nullish(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -480,6 +496,7 @@ export type OrderCancelResponse = z.infer<typeof orderCancelResponseSchema>;
 
 export const cancellationReasonsResponseSchema = z.looseObject({
   success: z.literal(true),
+  message: z.string().optional(),
   cancellation_reasons: z.array(z.looseObject({ code: z.string(), reason: z.string() })),
 });
 export type CancellationReasonsResponse = z.infer<typeof cancellationReasonsResponseSchema>;
@@ -487,16 +504,21 @@ export type CancellationReasonsResponse = z.infer<typeof cancellationReasonsResp
 // ---------------------------------------------------------------------------------------------
 // Rates and couriers
 
-/** POST /v1/rates/couriers. Each side by area id, coordinates or postal code. */
+/**
+ * POST /v1/rates/couriers. Each side by area id, coordinates or postal code (coordinates and
+ * postal codes as numbers or strings). With `type: "origin_suggestion_to_closest_destination"` the
+ * origin may be left out: the service prices from the key's origin location nearest the destination.
+ */
 export const ratesRequestSchema = z.object({
+  type: z.literal("origin_suggestion_to_closest_destination").optional(),
   origin_area_id: z.string().optional(),
-  origin_latitude: z.number().optional(),
-  origin_longitude: z.number().optional(),
-  origin_postal_code: z.number().int().positive().optional(),
+  origin_latitude: latitudeIn.optional(),
+  origin_longitude: longitudeIn.optional(),
+  origin_postal_code: postalCodeIn.optional(),
   destination_area_id: z.string().optional(),
-  destination_latitude: z.number().optional(),
-  destination_longitude: z.number().optional(),
-  destination_postal_code: z.number().int().positive().optional(),
+  destination_latitude: latitudeIn.optional(),
+  destination_longitude: longitudeIn.optional(),
+  destination_postal_code: postalCodeIn.optional(),
   /** Comma-separated courier codes, e.g. "jne,sicepat,grab". */
   couriers: z.string().min(1),
   items: z.array(itemSchema).min(1),
@@ -535,13 +557,32 @@ export const pricingSchema = z.looseObject({
 });
 export type Pricing = z.infer<typeof pricingSchema>;
 
+/** Where a rate is from or to, as the service resolved it (not an echo of the request). */
+export const locationDetailSchema = z.looseObject({
+  location_id: nullableString,
+  latitude: z.union([z.number(), z.string()]).nullish(),
+  longitude: z.union([z.number(), z.string()]).nullish(),
+  postal_code: z.union([z.number(), z.string()]).nullish(),
+  country_name: nullableString,
+  country_code: nullableString,
+  administrative_division_level_1_name: nullableString,
+  administrative_division_level_1_type: nullableString,
+  administrative_division_level_2_name: nullableString,
+  administrative_division_level_2_type: nullableString,
+  administrative_division_level_3_name: nullableString,
+  administrative_division_level_3_type: nullableString,
+});
+export type LocationDetail = z.infer<typeof locationDetailSchema>;
+
 export const ratesResponseSchema = z.looseObject({
   success: z.literal(true),
   object: z.string().optional(),
   message: z.string().optional(),
   code: z.number().optional(),
-  origin: z.record(z.string(), z.unknown()).nullish(),
-  destination: z.record(z.string(), z.unknown()).nullish(),
+  origin: locationDetailSchema.nullish(),
+  destination: locationDetailSchema.nullish(),
+  /** Draft rates carry the draft's stops (none for a two-point shipment). */
+  stops: z.array(z.unknown()).nullish(),
   pricing: z.array(pricingSchema),
 });
 export type RatesResponse = z.infer<typeof ratesResponseSchema>;
@@ -580,9 +621,10 @@ export const locationCreateRequestSchema = z.object({
   contact_phone: z.string().min(1),
   address: z.string().min(1),
   note: z.string().optional(),
-  postal_code: z.number().int().positive(),
-  latitude: z.number().min(-90).max(90).optional(),
-  longitude: z.number().min(-180).max(180).optional(),
+  /** Declared as strings by the documentation, sent as numbers by its example: both accepted. */
+  postal_code: postalCodeIn,
+  latitude: latitudeIn.optional(),
+  longitude: longitudeIn.optional(),
   type: z.enum(["origin", "destination"]),
 });
 export type LocationCreateRequest = z.infer<typeof locationCreateRequestSchema>;
@@ -599,8 +641,8 @@ export const locationSchema = z.looseObject({
   address: nullableString,
   note: nullableString,
   postal_code: z.union([z.number(), z.string()]).nullish(),
-  latitude: nullableNumber,
-  longitude: nullableNumber,
+  latitude: z.union([z.number(), z.string()]).nullish(),
+  longitude: z.union([z.number(), z.string()]).nullish(),
   type: nullableString,
   created_at: nullableString,
   updated_at: nullableString,
@@ -636,6 +678,9 @@ export const areasResponseSchema = z.looseObject({
   areas: z.array(areaSchema),
 });
 
+/** GET /v1/maps/areas/:id: the same list shape, holding the one area. */
+export const areaResponseSchema = areasResponseSchema;
+
 export const trackingSchema = z.looseObject({
   success: z.boolean().optional(),
   object: z.string().optional(),
@@ -654,39 +699,58 @@ export type Tracking = z.infer<typeof trackingSchema>;
 // ---------------------------------------------------------------------------------------------
 // Errors and events
 
-/** The service's error envelope. `details` carries extra data (e.g. the order a reference belongs to). */
+/**
+ * The service's error envelope. `details` carries extra data (e.g. the order a reference belongs
+ * to). The documentation's generic example has no `code`: the message is kept without one.
+ */
 export const errorBodySchema = z.looseObject({
   success: z.literal(false),
   error: z.string(),
-  code: z.number(),
+  code: z.number().optional(),
   details: z.record(z.string(), z.unknown()).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-const eventBase = {
-  order_id: z.string(),
-  courier_tracking_id: nullableString,
-  courier_waybill_id: nullableString,
-  courier_company: nullableString,
-  courier_type: nullableString,
-  courier_driver_name: nullableString,
-  courier_driver_phone: nullableString,
-  courier_link: nullableString,
-  order_price: nullableNumber,
-  status: nullableString,
-};
-
-/** Events the service posts to a registered webhook URL (flat JSON bodies). */
+/**
+ * Events the service posts to a registered webhook URL: flat JSON bodies, each event its own
+ * shape (as receivers written against the live service read them). `order.price` carries `price`
+ * and never `order_price`; `shippment_fee` is the service's spelling.
+ */
 export const shippingEventSchema = z.discriminatedUnion("event", [
-  z.looseObject({ event: z.literal("order.status"), ...eventBase }),
+  z.looseObject({
+    event: z.literal("order.status"),
+    order_id: z.string(),
+    courier_tracking_id: nullableString,
+    courier_waybill_id: nullableString,
+    courier_company: nullableString,
+    courier_type: nullableString,
+    courier_driver_name: nullableString,
+    courier_driver_phone: nullableString,
+    courier_driver_photo_url: nullableString,
+    courier_driver_plate_number: nullableString,
+    courier_link: nullableString,
+    order_price: nullableNumber,
+    status: nullableString,
+  }),
   z.looseObject({
     event: z.literal("order.price"),
-    ...eventBase,
+    order_id: z.string(),
+    courier_tracking_id: nullableString,
+    courier_waybill_id: nullableString,
     price: nullableNumber,
     shippment_fee: nullableNumber,
     cash_on_delivery_fee: nullableNumber,
     proof_of_delivery_fee: nullableNumber,
+    status: nullableString,
+    updated_at: nullableString,
   }),
-  z.looseObject({ event: z.literal("order.waybill_id"), ...eventBase }),
+  z.looseObject({
+    event: z.literal("order.waybill_id"),
+    order_id: z.string(),
+    courier_tracking_id: nullableString,
+    courier_waybill_id: nullableString,
+    courier_company: nullableString,
+    status: nullableString,
+  }),
 ]);
 export type ShippingEvent = z.infer<typeof shippingEventSchema>;

@@ -147,7 +147,7 @@ describe("settings", () => {
     let saved = await getShopSettings(db, shop);
     const firstId = saved.locations[0]!.locationId;
     expect(saved.pickup).toMatchObject({ contactName: "Gudang", postalCode: 12430, locationId: firstId });
-    expect(sandbox.service.getLocation(key, firstId).contactName).toBe("Gudang");
+    expect(sandbox.service.locations.get(key, firstId).contactName).toBe("Gudang");
     await call(settingsRoute.action, await location({ contactName: "Toko Surabaya", contactPhone: "081299999999", address: "Jl. Tunjungan 5, Surabaya", postalCode: "60271" }));
     saved = await getShopSettings(db, shop);
     const secondId = saved.locations[1]!.locationId;
@@ -157,13 +157,13 @@ describe("settings", () => {
     // Editing the default origin edits it at the service too.
     await call(settingsRoute.action, await location({ locationId: secondId, contactName: "Toko Surabaya 2", contactPhone: "081299999999", address: "Jl. Tunjungan 7, Surabaya", postalCode: "60271" }));
     expect((await getShopSettings(db, shop)).pickup?.contactName).toBe("Toko Surabaya 2");
-    expect(sandbox.service.getLocation(key, secondId).address).toBe("Jl. Tunjungan 7, Surabaya");
+    expect(sandbox.service.locations.get(key, secondId).address).toBe("Jl. Tunjungan 7, Surabaya");
     // Removing the default falls back to the other location, and removes it at the service.
     await call(settingsRoute.action, await post("/app/settings", shop, { intent: "deleteLocation", locationId: secondId }));
     saved = await getShopSettings(db, shop);
     expect(saved.locations.map((l) => l.locationId)).toEqual([firstId]);
     expect(saved.pickup?.locationId).toBe(firstId);
-    expect(() => sandbox.service.getLocation(key, secondId)).toThrow(/not found/);
+    expect(() => sandbox.service.locations.get(key, secondId)).toThrow(/not found/);
     const foreign = await call(settingsRoute.action, await post("/app/settings", shop, { intent: "deleteLocation", locationId: "someone-elses" }));
     expect(foreign.data).toMatchObject({ ok: false });
     const badPickup = await call(settingsRoute.action, await location({ contactName: "", contactPhone: "1", address: "x", postalCode: "12" }));

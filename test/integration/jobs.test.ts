@@ -112,7 +112,7 @@ describe("fairness and polling", () => {
       return s?.status === "confirmed" ? s : undefined;
     });
     // No webhook registered: the service moves the order silently.
-    sandbox.service.forceStatus(confirmed.shippingOrderId!, "picking_up");
+    sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "picking_up");
     const { polled } = await pollStatuses(db, enqueue, { staleSeconds: 0 });
     expect(polled).toBeGreaterThanOrEqual(1);
     await waitFor("picking_up", async () => (await shipmentOf(db, shop, order.id))?.status === "picking_up");

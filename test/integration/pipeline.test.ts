@@ -12,7 +12,7 @@ import { getEnv } from "#app/env.server.ts";
 import { and, eq } from "drizzle-orm";
 import { webhookInbox } from "#app/db/schema.ts";
 import { QUEUES, jobId } from "#app/jobs/definitions.ts";
-import { closeQueues, getQueue } from "#app/jobs/queues.server.ts";
+import { closeQueues, enqueue, getQueue } from "#app/jobs/queues.server.ts";
 import { referenceIdFor } from "#app/orders/map.ts";
 import { action as ordersCancelled } from "#app/routes/webhooks.orders.cancelled.tsx";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
@@ -22,6 +22,7 @@ import { createSandbox, noFaults, type Sandbox } from "#sandbox/server.ts";
 import { liveKey } from "#test/helpers/sandbox.ts";
 import { type FakeAdminLog, freshOrder, startTestWorkers, serveAction, setUpShop, shipmentOf, timelineOf, waitFor } from "#test/helpers/pipeline.ts";
 import { uniqueShop, webhookRequest } from "#test/helpers/shopify.ts";
+import { pollStatuses } from "#worker/processors/maintenance.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 
 const env = getEnv();
@@ -173,6 +174,21 @@ describe("store order → shipment", () => {
     expect(draftsFor(key, placed.referenceId)).toHaveLength(1);
   });
 
+  it("the same when the service answers a draft's courier refusal with the generic 40011001", async () => {
+    const { shop, key } = await newShop({ defaultCourier: null, insurance: true });
+    await fetch(`${sandbox.url}/_sandbox/behaviour`, { method: "POST", body: JSON.stringify({ draftErrors: "generic" }) });
+    try {
+      // TIKI Ekonomi carries no insurance: refused with 40002034, answered as 40011001 in this behaviour.
+      const order = freshOrder("multi-item", { shipping_lines: [{ code: "TIKI ECO", title: "TIKI Ekonomi" }] });
+      await deliver(ordersCreate, "orders/create", shop, order);
+      const placed = await waitFor("draft placed", statusIs(shop, order.id, "draft_placed"));
+      expect(placed.problem).toMatch(/The service refused TIKI .* for this shipment \(courier_insurance/);
+      expect(draftsFor(key, placed.referenceId)).toHaveLength(1);
+    } finally {
+      await fetch(`${sandbox.url}/_sandbox/behaviour`, { method: "POST", body: JSON.stringify({ draftErrors: "specific" }) });
+    }
+  });
+
   it("a digital-only order needs no shipment and says so", async () => {
     const { shop, key } = await newShop();
     const base = freshOrder("digital-physical");
@@ -245,7 +261,7 @@ describe("cancellations", () => {
     const order = freshOrder("multi-item");
     await deliver(ordersCreate, "orders/create", shop, order);
     const confirmed = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
-    sandbox.service.forceStatus(confirmed.shippingOrderId!, "picked");
+    sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "picked");
     await deliver(ordersCancelled, "orders/cancelled", shop, order);
     const problem = await waitFor("problem", async () => (await shipmentOf(db, shop, order.id))?.problem ?? undefined);
     expect(problem).toMatch(/already picked/);
@@ -299,8 +315,6 @@ describe("address edits", () => {
 describe("status sync", () => {
   it("events are authenticated, re-fetched, and statuses only move forward", async () => {
     const { shop, key } = await newShop();
-    const ping = await fetch(`${events.url}/webhooks/shipping`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-    expect(ping.status).toBe(401);
     const register = await fetch(`${sandbox.url}/_sandbox/webhook`, {
       method: "POST",
       headers: { authorization: key, "content-type": "application/json" },
@@ -315,20 +329,20 @@ describe("status sync", () => {
     const fulfilled = await waitFor("fulfilled in Shopify", async () => adminLog.fulfillments.find((f) => f.shop === shop));
     expect(fulfilled.input).toMatchObject({ notifyCustomer: true, trackingInfo: { company: "JNE", number: confirmed.waybillId, url: confirmed.trackingUrl } });
     await waitFor("fulfillment recorded", async () => ((await shipmentOf(db, shop, order.id))?.fulfillmentIds as string[] | undefined)?.length === 1);
-    sandbox.service.forceStatus(confirmed.shippingOrderId!, "picked");
+    sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "picked");
     await waitFor("picked", statusIs(shop, order.id, "picked"));
     await waitFor("status metafield", async () => adminLog.metafields.some((m) => m.shop === shop && m.value === "picked" && m.ownerId === `gid://shopify/Order/${order.id}`));
-    sandbox.service.forceWaybill(confirmed.shippingOrderId!, "CGK999888777");
+    sandbox.service.lifecycle.forceWaybill(confirmed.shippingOrderId!, "CGK999888777");
     await waitFor("waybill", async () => (await shipmentOf(db, shop, order.id))?.waybillId === "CGK999888777");
     // The new waybill reaches the Shopify fulfillment's tracking.
     await waitFor("tracking updated", async () => adminLog.trackingUpdates.some((t) => t.shop === shop && t.tracking.number === "CGK999888777"));
     // A late event with an older status: the app re-fetches, sees allocated, and keeps picked.
-    const late = sandbox.service.forceStatus(confirmed.shippingOrderId!, "allocated");
+    const late = sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "allocated");
     await sandbox.events.idle();
     const syncId = jobId("sync", confirmed.id, `order-status-allocated-CGK999888777-${late.quote.price}`);
     await waitFor("late event's sync job done", async () => (await getQueue(QUEUES.shipments).getJob(syncId))?.finishedOn !== undefined);
     expect((await shipmentOf(db, shop, order.id))?.status).toBe("picked");
-    sandbox.service.forceStatus(confirmed.shippingOrderId!, "delivered");
+    sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "delivered");
     await waitFor("delivered", statusIs(shop, order.id, "delivered"));
 
     // A forged event with the right shape but no secret is refused.
@@ -339,6 +353,63 @@ describe("status sync", () => {
     });
     expect(forged.status).toBe(401);
     expect((await shipmentOf(db, shop, order.id))?.status).toBe("delivered");
+  });
+
+  it("a registration ping, {} or an empty body, with or without the header, answers 200 and does nothing", async () => {
+    const { key } = await newShop();
+    const before = (await getQueue(QUEUES.shipments).getJobCounts()) as Record<string, number>;
+    for (const body of ["{}", "", "  "]) {
+      const ping = await fetch(`${events.url}/webhooks/shipping`, { method: "POST", headers: { "content-type": "application/json" }, body });
+      expect(ping.status, JSON.stringify(body)).toBe(200);
+    }
+    // The sandbox registering the URL the way the documentation leaves open: empty body, no header.
+    await fetch(`${sandbox.url}/_sandbox/behaviour`, { method: "POST", body: JSON.stringify({ webhookPing: "empty", pingWithHeader: false }) });
+    try {
+      const register = await fetch(`${sandbox.url}/_sandbox/webhook`, {
+        method: "POST",
+        headers: { authorization: key, "content-type": "application/json" },
+        body: JSON.stringify({ url: `${events.url}/webhooks/shipping`, header_name: env.SHIPPING_WEBHOOK_HEADER, header_secret: env.SHIPPING_WEBHOOK_SECRET }),
+      });
+      expect(register.status).toBe(200);
+    } finally {
+      await fetch(`${sandbox.url}/_sandbox/behaviour`, { method: "POST", body: JSON.stringify({ webhookPing: "object", pingWithHeader: true }) });
+    }
+    const after = (await getQueue(QUEUES.shipments).getJobCounts()) as Record<string, number>;
+    const total = (c: Record<string, number>) => Object.values(c).reduce((a, b) => a + b, 0);
+    expect(total(after)).toBe(total(before));
+    // A body that is not an event still needs the header: nothing is parsed for a stranger.
+    const stranger = await fetch(`${events.url}/webhooks/shipping`, { method: "POST", body: JSON.stringify({ event: "order.status", order_id: "x" }) });
+    expect(stranger.status).toBe(401);
+  });
+
+  it("every price change reaches the shipment: price events are told apart by their own price, not order_price", async () => {
+    const { shop, key } = await newShop();
+    await fetch(`${sandbox.url}/_sandbox/webhook`, {
+      method: "POST",
+      headers: { authorization: key, "content-type": "application/json" },
+      body: JSON.stringify({ url: `${events.url}/webhooks/shipping`, header_name: env.SHIPPING_WEBHOOK_HEADER, header_secret: env.SHIPPING_WEBHOOK_SECRET }),
+    });
+    const order = freshOrder("multi-item");
+    await deliver(ordersCreate, "orders/create", shop, order);
+    const confirmed = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
+    sandbox.service.lifecycle.forcePrice(confirmed.shippingOrderId!, 41000);
+    await waitFor("first reprice", async () => Number((await shipmentOf(db, shop, order.id))?.price) === 41000);
+    sandbox.service.lifecycle.forcePrice(confirmed.shippingOrderId!, 52500);
+    await waitFor("second reprice", async () => Number((await shipmentOf(db, shop, order.id))?.price) === 52500);
+  });
+
+  it("a status the service's list does not have leaves the shipment's status as it was; the rest still syncs", async () => {
+    const { shop, key } = await newShop();
+    const order = freshOrder("multi-item");
+    await deliver(ordersCreate, "orders/create", shop, order);
+    const confirmed = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
+    // The service starts answering a status outside its documented 14 (no control endpoint sets one).
+    const remote = sandbox.service.account(key).orders.get(confirmed.shippingOrderId!)!;
+    (remote as { status: string }).status = "in_transit";
+    remote.quote = { ...remote.quote, price: 61000 };
+    await pollStatuses(db, enqueue, { staleSeconds: 0 });
+    await waitFor("price synced", async () => Number((await shipmentOf(db, shop, order.id))?.price) === 61000);
+    expect((await shipmentOf(db, shop, order.id))?.status).toBe("confirmed");
   });
 });
 

@@ -136,13 +136,13 @@ describe("merchant actions", () => {
     const shop = uniqueShop("courier");
     const key = liveKey("courier");
     await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url);
-    const draft = sandbox.service.createDraft(key, draftBody({ reference_id: `ref-${shop}` }));
+    const draft = sandbox.service.drafts.create(key, draftBody({ reference_id: `ref-${shop}` }));
     const [row] = await db.insert(shipments).values({ shop, orderId: "77", referenceId: `ref-${shop}`, status: "draft_placed", draftOrderId: draft.id }).returning();
     const rates = await draftRates(deps(), shop, row!.id);
     const sicepat = rates.find((r) => r.courier_code === "sicepat" && r.courier_service_code === "reg")!;
     const updated = await chooseCourier(deps(), shop, row!.id, "sicepat", "reg");
     expect(updated).toMatchObject({ status: "draft_ready", courierCompany: "sicepat", courierType: "reg", price: `${sicepat.price}.00` });
-    expect(sandbox.service.getDraft(key, draft.id).status).toBe("ready");
+    expect(sandbox.service.drafts.get(key, draft.id).status).toBe("ready");
     await expect(chooseCourier(deps(), shop, row!.id, "fedex", "air")).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/courier_company/) });
   });
 });

@@ -14,26 +14,39 @@ import { ACTOR, Ctx, apply, draftPatch, markInbox, merchantProblem, problemText,
 
 /**
  * Codes with which the service refuses a draft because of its courier (unknown, not for this
- * route, no COD, no proof of delivery, no insurance, needs coordinates). The draft is then made
+ * route, needs a coordinate, no COD, no proof of delivery, no insurance). The draft is then made
  * without a courier, for the merchant to choose one: a guessed courier never blocks the order.
- * Both the old and the revised numbering of the coordinate and COD codes are listed.
  */
 const COURIER_REFUSALS: ReadonlySet<number> = new Set([
   CODES.courierUnknown,
   CODES.courierTypeUnknown,
   CODES.ratesNoCourier,
-  40002022,
-  40002023,
-  40002024,
-  40002025,
-  40002028,
-  40002031,
-  40002033,
-  40002034,
-  42211010,
-  42211011,
-  42211012,
+  CODES.courierNeedsOriginCoordinate,
+  CODES.courierNeedsDestinationCoordinate,
+  CODES.codNotAvailable,
+  CODES.courierNoCod,
+  CODES.draftCourierNoCod,
+  CODES.courierNoPod,
+  CODES.courierNoInsurance,
 ]);
+/**
+ * Fields a courier's refusal names when the service answers a draft's field errors with the
+ * generic 40011001 (or no code) instead of the specific codes above.
+ */
+const COURIER_FIELDS: ReadonlySet<string> = new Set([
+  "courier_company",
+  "courier_type",
+  "origin_coordinate",
+  "destination_coordinate",
+  "destination_cash_on_delivery",
+  "destination_proof_of_delivery",
+  "courier_insurance",
+]);
+
+function refusesCourier(error: ShippingValidationError): boolean {
+  if (error.code !== null && COURIER_REFUSALS.has(error.code)) return true;
+  return (error.code === null || error.code === CODES.draftBadRequest) && error.field !== null && COURIER_FIELDS.has(error.field);
+}
 
 const withoutCourier = (request: DraftOrderCreateRequest): DraftOrderCreateRequest => {
   const { courier_company: _company, courier_type: _type, ...rest } = request;
@@ -131,7 +144,7 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
       }
       draft = await ctx.call(apiKey, "draft_orders", () => client.getDraftOrder(existingId));
       ctx.log.info({ shop, draftOrderId: existingId }, "adopted the draft an earlier attempt made");
-    } else if (error instanceof ShippingValidationError && error.code !== null && COURIER_REFUSALS.has(error.code) && request.courier_company) {
+    } else if (error instanceof ShippingValidationError && refusesCourier(error) && request.courier_company) {
       // The courier does not fit this shipment: make the draft without it; the merchant chooses.
       courierNote = `The service refused ${courierLabel(request.courier_company, request.courier_type ?? "")} for this shipment (${error.message})`;
       draft = await ctx.call(apiKey, "draft_orders", () => client.createDraftOrder(withoutCourier(request)));

@@ -15,6 +15,9 @@ export async function processSyncStatus(job: JobWithSlot, deps: ShipmentDeps, to
   // Never trust an event's body: ask the service.
   const order = await ctx.call(apiKey, "orders", () => client.getOrder(shipment.shippingOrderId!));
   const status = normaliseOrderStatus(order.status);
+  // A status outside the service's list of 14 (a renamed or new one): the shipment keeps its last
+  // known status (waybill and price still sync), and the worker's log says what came.
+  if (!status) ctx.log.warn({ shop, shipmentId, status: order.status.slice(0, 40) }, "unknown order status from the shipping service; shipment status kept");
   const saved = await apply(ctx, shop, shipmentId, (current) => {
     const patch: ShipmentPatch = {};
     const notes: string[] = [];

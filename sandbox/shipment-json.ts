@@ -1,0 +1,37 @@
+import { areaByPostalCode } from "./areas.ts";
+import type { ShipmentSpec, SideSpec } from "./validation.ts";
+
+/** The parts of a draft and an order that are written the same way in both answers. */
+
+export function sideJson(side: SideSpec) {
+  const area = side.area ?? (side.postalCode !== null ? (areaByPostalCode(side.postalCode) ?? null) : null);
+  return {
+    area_id: area?.id ?? null,
+    address: side.address,
+    note: side.note,
+    contact_name: side.contactName,
+    contact_phone: side.contactPhone,
+    contact_email: side.contactEmail,
+    coordinate: side.coordinate ?? { latitude: null, longitude: null },
+    province_name: area?.province ?? null,
+    city_name: area?.city ?? null,
+    district_name: area?.district ?? null,
+    postal_code: side.postalCode,
+  };
+}
+
+export function itemJson(item: ShipmentSpec["items"][number]) {
+  return {
+    name: item.name,
+    description: item.description,
+    category: item.category,
+    sku: item.sku,
+    value: item.value,
+    currency: "IDR",
+    quantity: item.quantity,
+    height: item.height,
+    width: item.width,
+    length: item.length,
+    weight: item.weight,
+  };
+}
