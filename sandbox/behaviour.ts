@@ -59,14 +59,16 @@ export function patchBehaviour(target: Behaviour, patch: Record<string, unknown>
 
 /** Behaviours from SANDBOX_<NAME> environment variables (e.g. SANDBOX_DRAFT_ERRORS=generic). */
 export function behaviourFromEnv(env: NodeJS.ProcessEnv): { behaviour: Partial<Behaviour>; problem: string | null } {
+  const behaviour = defaultBehaviour();
   const patch: Record<string, unknown> = {};
   for (const name of Object.keys(CHOICES)) {
     const variable = `SANDBOX_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
     const raw = env[variable];
     if (raw === undefined || raw === "") continue;
-    patch[name] = raw === "true" ? true : raw === "false" ? false : raw;
+    const value = raw === "true" ? true : raw === "false" ? false : raw;
+    const problem = patchBehaviour(behaviour, { [name]: value });
+    if (problem) return { behaviour: {}, problem: `${variable}=${raw}: ${problem}` };
+    patch[name] = value;
   }
-  const behaviour = defaultBehaviour();
-  const problem = patchBehaviour(behaviour, patch);
-  return { behaviour: problem ? {} : (patch as Partial<Behaviour>), problem };
+  return { behaviour: patch as Partial<Behaviour>, problem: null };
 }

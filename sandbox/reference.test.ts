@@ -1,6 +1,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { JAKARTA_A, JAKARTA_B, apiCaller, draftBody, resetSandbox, testKey } from "#test/helpers/sandbox.ts";
+import { behaviourFromEnv } from "./behaviour.ts";
 import { createSandbox, type Sandbox } from "./server.ts";
 
 /**
@@ -73,6 +74,11 @@ describe("codes of the orders and draft modules", () => {
     expect(r.body).toMatchObject({ success: false, code: 40011001, error: expect.stringMatching(/destination_contact_name/) });
     const direct = await api("POST", "/v1/orders", testKey(), draftBody({ courier_company: "jne", courier_type: "reg", destination_contact_name: "" }));
     expect(direct.body).toMatchObject({ code: 40002017 });
+  });
+
+  it("behaviours come from SANDBOX_* variables for npm run sandbox; a wrong value names its variable", () => {
+    expect(behaviourFromEnv({ SANDBOX_DRAFT_ERRORS: "generic", SANDBOX_PING_WITH_HEADER: "false" })).toEqual({ behaviour: { draftErrors: "generic", pingWithHeader: false }, problem: null });
+    expect(behaviourFromEnv({ SANDBOX_WAYBILL_EVENT: "short" }).problem).toMatch(/^SANDBOX_WAYBILL_EVENT=short: .*"full", "minimal"/);
   });
 
   it("refuses unknown behaviours and values", async () => {
