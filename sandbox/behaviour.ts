@@ -58,7 +58,7 @@ export function patchBehaviour(target: Behaviour, patch: Record<string, unknown>
 }
 
 /** Behaviours from SANDBOX_<NAME> environment variables (e.g. SANDBOX_DRAFT_ERRORS=generic). */
-export function behaviourFromEnv(env: NodeJS.ProcessEnv): { behaviour: Partial<Behaviour>; problem: string | null } {
+export function behaviourFromEnv(env: Readonly<Record<string, string | undefined>>): { behaviour: Partial<Behaviour>; problem: string | null } {
   const behaviour = defaultBehaviour();
   const patch: Record<string, unknown> = {};
   for (const name of Object.keys(CHOICES)) {
