@@ -447,6 +447,30 @@ async function drillForgeries() {
     }
     const accepted = (status: number) => status >= 200 && status < 300;
     const webhooksAccepted = Object.values(refused).flat().filter(accepted).length;
+
+    // Genuine deliveries (Shopify's signature over the body) replayed with other headers: the
+    // signature never covers them, so each must act on what the body says, or not at all.
+    const genuineOrder = JSON.stringify(orderB);
+    const replays = {
+      // B's order body to shop/redact, with the route's topic header or its own.
+      orderAsShopRedact: (await stack.deliver("shop/redact", b!.shop, null, { rawBody: genuineOrder })).status,
+      orderAsShopRedactOwnTopic: (await stack.deliver("shop/redact", b!.shop, null, { rawBody: genuineOrder, topicHeader: "orders/create" })).status,
+      // B's genuine shop/redact body while B is installed.
+      shopRedactWhileInstalled: (await stack.deliver("shop/redact", b!.shop, { shop_id: 1, shop_domain: b!.shop })).status,
+      // A's customers/redact body sent naming B.
+      customersRedactOfAnotherShop: (await stack.deliver("customers/redact", b!.shop, { shop_id: 2, shop_domain: a!.shop, customer: { id: 1 }, orders_to_redact: [orderB.id] })).status,
+      // B's order body sent as orders/cancelled: no cancelled_at.
+      orderAsCancelled: (await stack.deliver("orders/cancelled", b!.shop, null, { rawBody: genuineOrder })).status,
+    };
+    await new Promise((r) => setTimeout(r, 1_000));
+    const { rows: afterReplays } = await stack.pool.query<{ status: string; destination_name: string | null }>("SELECT status, destination_name FROM shipments WHERE shop = $1", [b!.shop]);
+    const bIntact = afterReplays.length === 1 && afterReplays[0]!.status === "confirmed" && !/redact|removed/i.test(afterReplays[0]!.destination_name ?? "");
+    const bAtService = [...stack.sandbox.service.account(b!.key).orders.values()].every((o) => o.status !== "cancelled");
+    const replaysActedOn = bIntact && bAtService ? 0 : 1;
+    // The admin extensions' CORS preflight on both API routes.
+    const preflight = async (pathname: string) =>
+      (await fetch(`${base}${pathname}`, { method: "OPTIONS", headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36", origin: "https://extensions.shopifycdn.com", "access-control-request-method": "POST", "access-control-request-headers": "authorization,content-type" } })).status;
+    const preflights = { bulk: await preflight("/api/shipments/bulk"), order: await preflight(`/api/orders/${orderB.id}/shipment`) };
     // Session tokens, as the admin extension sends them from the browser (the library answers
     // 410 to requests that look like bots): expired, for another app, badly signed, none.
     const BROWSER = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36", origin: "https://extensions.shopifycdn.com" };
@@ -492,8 +516,8 @@ async function drillForgeries() {
     const logFiles = fs.readdirSync(LOG_DIR).filter((f) => f.startsWith("drill")).map((f) => path.join(LOG_DIR, f));
     const logHits = logFiles.filter((f) => secrets.some((s) => fs.readFileSync(f, "utf8").includes(s.split(".")[1]!))).length;
     const { rows } = await stack.pool.query<{ n: string }>("SELECT count(*) AS n FROM shops WHERE shipping_api_key_encrypted LIKE '%' || split_part($1, '.', 2) || '%'", [a!.key]);
-    const pass = webhooksAccepted === 0 && tokensAccepted === 0 && validTokenAccepted && crossShopLeaks === 0 && redisHits === 0 && logHits === 0 && Number(rows[0]!.n) === 0;
-    return { pass, webhookStatuses: refused, webhooksAccepted, sessionTokenStatuses: tokens, tokensAccepted, validTokenAccepted, crossShop: { status: crossShop.status, shipmentReturned: !!crossBody?.shipment, bulkStatus: bulk.status, bulkResults: bulkBody?.results ?? null }, crossShopLeaks, redisKeysScanned: scanned, redisKeysWithAKey: redisHits, logFilesScanned: logFiles.length, logFilesWithAKey: logHits, keyInClearInDatabase: Number(rows[0]!.n) };
+    const pass = webhooksAccepted === 0 && replaysActedOn === 0 && preflights.bulk === 204 && preflights.order === 204 && tokensAccepted === 0 && validTokenAccepted && crossShopLeaks === 0 && redisHits === 0 && logHits === 0 && Number(rows[0]!.n) === 0;
+    return { pass, webhookStatuses: refused, webhooksAccepted, replayStatuses: replays, replaysActedOn, preflights, sessionTokenStatuses: tokens, tokensAccepted, validTokenAccepted, crossShop: { status: crossShop.status, shipmentReturned: !!crossBody?.shipment, bulkStatus: bulk.status, bulkResults: bulkBody?.results ?? null }, crossShopLeaks, redisKeysScanned: scanned, redisKeysWithAKey: redisHits, logFilesScanned: logFiles.length, logFilesWithAKey: logHits, keyInClearInDatabase: Number(rows[0]!.n) };
   } finally {
     await stack.stop();
   }

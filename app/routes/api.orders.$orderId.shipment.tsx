@@ -9,7 +9,14 @@ import { authenticate } from "../shopify.server";
 
 /** The order id from the extension: "gid://shopify/Order/123" or "123". */
 function orderIdOf(param: string | undefined): string | null {
-  const id = decodeURIComponent(param ?? "").replace(/^gid:\/\/shopify\/Order\//, "");
+  let id: string;
+  try {
+    id = decodeURIComponent(param ?? "");
+  } catch {
+    // A stray "%" (the path held "%25"): not an order id, a 400 like any other.
+    return null;
+  }
+  id = id.replace(/^gid:\/\/shopify\/Order\//, "");
   return /^\d+$/.test(id) ? id : null;
 }
 

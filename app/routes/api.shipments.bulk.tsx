@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { actionDeps } from "../admin.server";
 import { db } from "../db/index.server";
@@ -11,6 +11,15 @@ const bodySchema = z.object({
   action: z.enum(["create", "confirm"]),
   orderIds: z.array(z.string().transform((id) => id.replace(/^gid:\/\/shopify\/Order\//, ""))).min(1).max(250),
 });
+
+/**
+ * Remix sends OPTIONS to a route's loader: the extension's CORS preflight for the POST below comes
+ * here, and authenticate.admin answers it (204 with the CORS headers). Any other GET is a 405.
+ */
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { cors } = await authenticate.admin(request);
+  return cors(jsonResponse({ error: "POST {\"action\": \"create\" | \"confirm\", \"orderIds\": [...]}" }, 405));
+};
 
 /** For the bulk action on selected orders (admin.order-index.selection-action.render). */
 export const action = async ({ request }: ActionFunctionArgs) => {

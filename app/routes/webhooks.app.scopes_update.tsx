@@ -8,7 +8,7 @@ const payloadSchema = z.object({ current: z.array(z.string()) });
 
 /** app/scopes_update (shopify.app.toml): keeps the stored sessions' scope in step with the grant. */
 export const action = ({ request }: ActionFunctionArgs) =>
-  handleInlineWebhook(request, {
+  handleInlineWebhook(request, "app/scopes_update", {
     record: ({ payload }) => ({ payload }),
     apply: async (tx, { shop, payload }) => {
       const { current } = payloadSchema.parse(payload);

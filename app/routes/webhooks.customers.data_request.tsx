@@ -8,7 +8,7 @@ import { handleInlineWebhook } from "../webhooks/handle.server";
  * (app pages). Nothing is sent to anyone from here.
  */
 export const action = ({ request }: ActionFunctionArgs) =>
-  handleInlineWebhook(request, {
+  handleInlineWebhook(request, "customers/data_request", {
     record: ({ payload }) => {
       const parsed = customersDataRequestSchema.parse(payload);
       return {

@@ -5,7 +5,7 @@ import { handleInlineWebhook } from "../webhooks/handle.server";
 
 /** customers/redact (compliance_topics): removes that customer's personal data from our shipments. */
 export const action = ({ request }: ActionFunctionArgs) =>
-  handleInlineWebhook(request, {
+  handleInlineWebhook(request, "customers/redact", {
     record: ({ payload }) => {
       const parsed = customersRedactSchema.parse(payload);
       return {

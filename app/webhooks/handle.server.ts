@@ -1,48 +1,91 @@
 import { jsonResponse } from "../http.server";
 import { db } from "../db/index.server";
 import type { Tx } from "../db/client.server";
+import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
-import { authenticate } from "../shopify.server";
+import { cleanJsonText } from "./clean-json";
 import { deliveryOf, markDelivery, recordDelivery } from "./inbox.server";
+import { verifyShopifyWebhook, WebhookRejected } from "./verify.server";
 
-type WebhookContext = Awaited<ReturnType<typeof authenticate.webhook>>;
+/** Shopify's mandatory compliance topics: their bodies always name the shop (`shop_domain`). */
+const COMPLIANCE_TOPICS: ReadonlySet<string> = new Set(["customers/data_request", "customers/redact", "shop/redact"]);
+
+/** What a handler is given: only what the signature covers (the body) and the verified headers. */
+export interface WebhookContext {
+  shop: string;
+  topic: string;
+  webhookId: string;
+  payload: unknown;
+}
 
 export interface InlineWebhookHandler {
   /** What to keep of the payload in the inbox (ids only for compliance topics). */
   record(context: WebhookContext): { resourceId?: string | null; payload: unknown };
+  /**
+   * Why this delivery must not act, read in the same transaction (e.g. shop/redact for a shop that
+   * is installed): recorded with the delivery, answered 200, nothing done. Null to act.
+   */
+  refuse?(tx: Tx, context: WebhookContext): Promise<string | null>;
   /** The work itself, in the same transaction as the inbox record. */
   apply(tx: Tx, context: WebhookContext): Promise<void>;
 }
 
 /**
- * For topics whose work is a few writes to our own database (uninstall, compliance): verify the
- * HMAC (401 otherwise, thrown by authenticate.webhook), then record the delivery and apply the
- * work in one transaction. A redelivery of a processed delivery answers 200 and does nothing;
- * a failure rolls both back and answers 5xx, so Shopify retries.
+ * For topics whose work is a few writes to our own database (uninstall, compliance):
+ * - verify the HMAC over the raw body (401), and that the topic header names this route's topic
+ *   (400): the signature covers the body, never the headers, so a genuine body replayed to another
+ *   topic's address, or with another topic header, is refused;
+ * - the body must be JSON (400), and a compliance body must name the shop of the header in its
+ *   `shop_domain` (400; so must any other body that names one): a delivery acts only on the shop
+ *   its signed body says;
+ * - then record the delivery and apply the work in one transaction. A redelivery of a processed
+ *   delivery answers 200 and does nothing; a failure rolls both back and answers 5xx, so Shopify
+ *   retries.
  */
-export async function handleInlineWebhook(request: Request, handler: InlineWebhookHandler): Promise<Response> {
-  const context = await authenticate.webhook(request);
-  const { shop, webhookId } = context;
-  // The library gives TOPIC_FORM; the inbox keeps Shopify's own spelling (app/uninstalled).
-  const topic = request.headers.get("x-shopify-topic") ?? context.topic;
-  const log = logger.child({ shop, topic, webhookId });
+export async function handleInlineWebhook(request: Request, expectedTopic: string, handler: InlineWebhookHandler): Promise<Response> {
+  const raw = await request.text();
+  const header = (name: string) => request.headers.get(name);
+  let verified;
+  try {
+    verified = verifyShopifyWebhook(raw, header, getEnv().SHOPIFY_API_SECRET, expectedTopic);
+  } catch (error) {
+    if (!(error instanceof WebhookRejected)) throw error;
+    logger.warn({ topic: expectedTopic, shop: header("x-shopify-shop-domain"), reason: error.message }, "webhook refused");
+    return jsonResponse({ error: error.message }, error.status);
+  }
+  const { shop, webhookId } = verified;
+  const log = logger.child({ shop, topic: expectedTopic, webhookId });
+  let payload: unknown;
+  try {
+    payload = JSON.parse(cleanJsonText(raw));
+  } catch {
+    log.warn("signed webhook body is not JSON");
+    return jsonResponse({ error: `Payload of ${expectedTopic} is not JSON` }, 400);
+  }
+  const named = payload && typeof payload === "object" ? (payload as { shop_domain?: unknown }).shop_domain : undefined;
+  if ((COMPLIANCE_TOPICS.has(expectedTopic) || named !== undefined) && (typeof named !== "string" || named.toLowerCase() !== shop)) {
+    log.warn({ named: typeof named === "string" ? named.slice(0, 100) : typeof named }, "webhook body names another shop than its header");
+    return jsonResponse({ error: `Payload of ${expectedTopic} names another shop than X-Shopify-Shop-Domain` }, 400);
+  }
+  const context: WebhookContext = { shop, topic: expectedTopic, webhookId, payload };
   let recorded: ReturnType<InlineWebhookHandler["record"]>;
   try {
     recorded = handler.record(context);
   } catch (error) {
     // Signed by Shopify but not the shape the topic documents: retrying would not help.
     log.warn({ err: error instanceof Error ? error.message : String(error) }, "webhook payload rejected");
-    return jsonResponse({ error: `Payload of ${topic} is not in the documented shape` }, 400);
+    return jsonResponse({ error: `Payload of ${expectedTopic} is not in the documented shape` }, 400);
   }
-  const { resourceId, payload } = recorded;
-  const duplicate = await db.transaction(async (tx) => {
-    const recorded = await recordDelivery(tx, deliveryOf(request, context, topic, resourceId ?? null, payload));
-    if (recorded.duplicate) return true;
-    await handler.apply(tx, context);
-    await markDelivery(tx, webhookId, "processed");
-    return false;
+  const { resourceId, payload: kept } = recorded;
+  const outcome = await db.transaction(async (tx) => {
+    const inbox = await recordDelivery(tx, deliveryOf(request, verified, expectedTopic, resourceId ?? null, kept));
+    if (inbox.duplicate) return { duplicate: true, refused: null };
+    const refused = (await handler.refuse?.(tx, context)) ?? null;
+    if (!refused) await handler.apply(tx, context);
+    await markDelivery(tx, webhookId, "processed", refused ?? undefined);
+    return { duplicate: false, refused };
   });
-  log.info({ duplicate }, duplicate ? "webhook redelivered; already processed" : "webhook processed");
+  if (outcome.refused) log.warn({ reason: outcome.refused }, "webhook recorded, not acted on");
+  else log.info({ duplicate: outcome.duplicate }, outcome.duplicate ? "webhook redelivered; already processed" : "webhook processed");
   return new Response(null, { status: 200 });
 }
-

@@ -8,6 +8,7 @@ import { idOfGid, parseExactJson } from "../orders/exact-json";
 import { referenceIdFor } from "../orders/map";
 import { getShipmentByOrder } from "../shipments/shipments.server";
 import { recordOrderDelivery } from "./order-delivery.server";
+import { cleanJsonText } from "./clean-json";
 import { verifyShopifyWebhook, WebhookRejected } from "./verify.server";
 
 /**
@@ -76,6 +77,8 @@ export async function acceptOrderDelivery(topic: OrderTopic, rawBody: string, he
     return { status: error.status, error: error.message };
   }
   const { shop, webhookId } = verified;
+  // Checked over the original; stored as text jsonb accepts (no NUL or unpaired surrogate escapes).
+  rawBody = cleanJsonText(rawBody);
   let body: unknown;
   try {
     body = parseExactJson(rawBody);
@@ -90,6 +93,15 @@ export async function acceptOrderDelivery(topic: OrderTopic, rawBody: string, he
   }
   const order = parsed.data;
   const cancelled = topic === "orders/cancelled";
+  // A cancellation is what the signed body says, not what the topic header says: an order body
+  // without cancelled_at (a genuine orders/create replayed as orders/cancelled) cancels nothing.
+  if (cancelled) {
+    const cancelledAt = (body as { cancelled_at?: unknown }).cancelled_at;
+    if (typeof cancelledAt !== "string" || Number.isNaN(Date.parse(cancelledAt))) {
+      logger.warn({ shop, topic, webhookId, orderId: order.id }, "orders/cancelled whose body is not cancelled");
+      return { status: 400, error: "Payload of orders/cancelled has no cancelled_at: the order is not cancelled" };
+    }
+  }
   const isOrder = topic !== "orders/edited" && topic !== "refunds/create";
   const recorded = await recordOrderDelivery(database.pool, {
     webhookId,

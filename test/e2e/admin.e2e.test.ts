@@ -220,9 +220,25 @@ describe.skipIf(!available)("the production server (server.ts)", () => {
     const tooLarge = await post("/webhooks/orders/create", huge, signed("orders/create", huge)).catch(() => null);
     // The server answers 413 and closes the upload; the client may see either.
     if (tooLarge) expect(tooLarge.status).toBe(413);
-    // Other topics still go through Remix and the library's authenticate.webhook.
+    // Other topics go through Remix, verified the same way.
     const uninstall = JSON.stringify({ id: 1 });
     expect((await post("/webhooks/app/uninstalled", uninstall, signed("app/uninstalled", uninstall, { "x-shopify-hmac-sha256": "bad" }))).status).toBe(401);
+  });
+
+  it("answers the admin extensions' CORS preflight on both API routes", async () => {
+    for (const pathname of ["/api/shipments/bulk", "/api/orders/gid%3A%2F%2Fshopify%2FOrder%2F1/shipment"]) {
+      const response = await fetch(`${baseUrl}${pathname}`, {
+        method: "OPTIONS",
+        headers: {
+          origin: "https://extensions.shopifycdn.com",
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "authorization,content-type",
+          "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36",
+        },
+      });
+      expect(response.status, pathname).toBe(204);
+      expect(response.headers.get("access-control-allow-origin"), pathname).toBe("*");
+    }
   });
 
   it("finishes its work and exits on SIGTERM", async () => {

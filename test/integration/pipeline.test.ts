@@ -61,6 +61,8 @@ async function newShop(settings = {}) {
   return { shop, key };
 }
 
+/** The order as Shopify sends it in orders/cancelled: cancelled_at set. */
+const cancelledOf = <T extends object>(order: T) => ({ ...order, cancelled_at: new Date().toISOString(), cancel_reason: "customer" });
 const draftsFor = (key: string, reference: string) => [...sandbox.service.account(key).drafts.values()].filter((d) => d.spec.referenceId === reference);
 const ordersFor = (key: string, reference: string) => [...sandbox.service.account(key).orders.values()].filter((o) => o.spec.referenceId === reference);
 const statusIs = (shop: string, orderId: number, status: string) => async () => {
@@ -223,7 +225,7 @@ describe("cancellations", () => {
     await deliver(ordersCreate, "orders/create", shop, order);
     await waitFor("create in flight", async () => [...sandbox.service.account(key).drafts.values()].length === 0 && (await shipmentOf(db, shop, order.id))?.status === "pending");
     await new Promise((r) => setTimeout(r, 300));
-    await deliver(ordersCancelled, "orders/cancelled", shop, order);
+    await deliver(ordersCancelled, "orders/cancelled", shop, cancelledOf(order));
     await waitFor("cancelled", statusIs(shop, order.id, "cancelled"));
     const reference = referenceIdFor(shop, String(order.id));
     await waitFor("draft made, then deleted", async () => draftsFor(key, reference)[0]?.deletedAt);
@@ -238,7 +240,7 @@ describe("cancellations", () => {
     const order = freshOrder("multi-item");
     await deliver(ordersCreate, "orders/create", shop, order);
     const ready = await waitFor("ready", statusIs(shop, order.id, "draft_ready"));
-    await deliver(ordersCancelled, "orders/cancelled", shop, order);
+    await deliver(ordersCancelled, "orders/cancelled", shop, cancelledOf(order));
     await waitFor("cancelled", statusIs(shop, order.id, "cancelled"));
     expect(draftsFor(key, ready.referenceId)[0]?.deletedAt).toEqual(expect.any(String));
     expect(ordersFor(key, ready.referenceId)).toHaveLength(0);
@@ -249,7 +251,7 @@ describe("cancellations", () => {
     const order = freshOrder("multi-item");
     await deliver(ordersCreate, "orders/create", shop, order);
     const confirmed = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
-    await deliver(ordersCancelled, "orders/cancelled", shop, order);
+    await deliver(ordersCancelled, "orders/cancelled", shop, cancelledOf(order));
     await waitFor("cancelled", statusIs(shop, order.id, "cancelled"));
     const [serviceOrder] = ordersFor(key, confirmed.referenceId);
     expect(serviceOrder?.status).toBe("cancelled");
@@ -262,7 +264,7 @@ describe("cancellations", () => {
     await deliver(ordersCreate, "orders/create", shop, order);
     const confirmed = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
     sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "picked");
-    await deliver(ordersCancelled, "orders/cancelled", shop, order);
+    await deliver(ordersCancelled, "orders/cancelled", shop, cancelledOf(order));
     const problem = await waitFor("problem", async () => (await shipmentOf(db, shop, order.id))?.problem ?? undefined);
     expect(problem).toMatch(/already picked/);
     expect((await shipmentOf(db, shop, order.id))?.status).toBe("picked");

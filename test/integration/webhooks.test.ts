@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { database, db } from "#app/db/index.server.ts";
 import { sessionTable, shipments, shops, webhookInbox } from "#app/db/schema.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
-import { recordInstall } from "#app/shops/shops.server.ts";
+import { recordInstall, recordUninstall } from "#app/shops/shops.server.ts";
 import { action as appUninstalled } from "#app/routes/webhooks.app.uninstalled.tsx";
 import { action as customersDataRequest } from "#app/routes/webhooks.customers.data_request.tsx";
 import { action as customersRedact } from "#app/routes/webhooks.customers.redact.tsx";
@@ -135,6 +135,8 @@ describe("compliance topics", () => {
     const other = uniqueShop("bystander");
     await seedShop(shop);
     await seedShop(other);
+    // Shopify sends shop/redact 48 hours after the uninstall.
+    await recordUninstall(db, shop);
     expect(await deliver(shopRedact, webhookRequest({ topic: "shop/redact", shop, body: { shop_id: 1, shop_domain: shop } }))).toBe(200);
     expect(await shopRow(shop)).toBeUndefined();
     expect(await sessionsOf(shop)).toHaveLength(0);

@@ -1,0 +1,159 @@
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => {
+  process.env.QUEUE_PREFIX = `pbtest-replay-${process.pid}`;
+});
+
+import { getHmac, API_SECRET_KEY } from "@shopify/shopify-api/test-helpers";
+import { eq } from "drizzle-orm";
+import { database, db } from "#app/db/index.server.ts";
+import { shipments, shops, webhookInbox } from "#app/db/schema.ts";
+import { getEnv } from "#app/env.server.ts";
+import { closeQueues } from "#app/jobs/queues.server.ts";
+import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";
+import { action as ordersCancelled } from "#app/routes/webhooks.orders.cancelled.tsx";
+import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
+import { action as customersRedact } from "#app/routes/webhooks.customers.redact.tsx";
+import { action as shopRedact } from "#app/routes/webhooks.shop.redact.tsx";
+import { recordUninstall } from "#app/shops/shops.server.ts";
+import { createSandbox, type Sandbox } from "#sandbox/server.ts";
+import { liveKey } from "#test/helpers/sandbox.ts";
+import { freshOrder, setUpShop, shipmentOf, startTestWorkers, waitFor } from "#test/helpers/pipeline.ts";
+import { sessionStorage } from "#app/shopify.server.ts";
+import { APP_URL, offlineSession, sessionTokenRequest, uniqueShop } from "#test/helpers/shopify.ts";
+import type { RunningWorkers } from "#worker/worker.ts";
+
+/**
+ * Written as the attack: a genuine delivery (body and signature as Shopify sent them) replayed
+ * with other headers. The signature covers the body, never the headers.
+ */
+const env = getEnv();
+let sandbox: Sandbox;
+let workers: RunningWorkers;
+
+beforeAll(async () => {
+  sandbox = await createSandbox({ port: 0 });
+  workers = startTestWorkers(db, env);
+});
+afterAll(async () => {
+  await workers.close();
+  await closeQueues();
+  await sandbox.close();
+  await database.close();
+});
+
+/** A delivery as Shopify signed it for `shop`, with any header replaced by the attacker. */
+function genuine(topic: string, shop: string, raw: string, replaced: Record<string, string> = {}): Request {
+  return new Request(`${APP_URL}/webhooks/${replaced["x-shopify-topic"] ?? topic}`, {
+    method: "POST",
+    body: raw,
+    headers: {
+      "content-type": "application/json",
+      "x-shopify-hmac-sha256": getHmac(raw, API_SECRET_KEY),
+      "x-shopify-topic": topic,
+      "x-shopify-shop-domain": shop,
+      "x-shopify-api-version": "2026-10",
+      "x-shopify-webhook-id": crypto.randomUUID(),
+      "x-shopify-triggered-at": new Date().toISOString(),
+      ...replaced,
+    },
+  });
+}
+type Action = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>;
+const send = (action: unknown, request: Request) => (action as Action)({ request, params: {}, context: {} });
+
+async function bookedShop() {
+  const shop = uniqueShop("replay");
+  const key = liveKey("replay");
+  await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url);
+  const order = freshOrder("multi-item");
+  expect((await send(ordersCreate, genuine("orders/create", shop, JSON.stringify(order)))).status).toBe(200);
+  const confirmed = await waitFor("confirmed", async () => {
+    const s = await shipmentOf(db, shop, order.id);
+    return s?.status === "confirmed" ? s : undefined;
+  });
+  return { shop, key, order, confirmed };
+}
+const stillThere = async (shop: string) => ({
+  shop: (await db.select().from(shops).where(eq(shops.shop, shop))).length,
+  shipments: (await db.select().from(shipments).where(eq(shipments.shop, shop))).length,
+});
+
+describe("a genuine delivery replayed with other headers", () => {
+  it("an order's body posted to shop/redact (either topic header) never redacts an installed shop", async () => {
+    const { shop, order } = await bookedShop();
+    const raw = JSON.stringify(order);
+    // The route's topic and the header's disagree: refused.
+    expect((await send(shopRedact, genuine("orders/create", shop, raw, { "x-shopify-topic": "orders/create" }))).status).toBe(400);
+    // The header says shop/redact too: the body names no shop, as every compliance body does.
+    expect((await send(shopRedact, genuine("shop/redact", shop, raw))).status).toBe(400);
+    // A genuine shop/redact body of this shop, replayed while it is installed: recorded, not acted on.
+    const redactBody = JSON.stringify({ shop_id: 1, shop_domain: shop });
+    const replay = genuine("shop/redact", shop, redactBody);
+    expect((await send(shopRedact, replay)).status).toBe(200);
+    expect(await stillThere(shop)).toEqual({ shop: 1, shipments: 1 });
+    const [inbox] = await db.select().from(webhookInbox).where(eq(webhookInbox.webhookId, replay.headers.get("x-shopify-webhook-id")!));
+    expect(inbox).toMatchObject({ topic: "shop/redact", status: "processed", error: expect.stringMatching(/installed/) });
+  });
+
+  it("shop/redact for an uninstalled shop redacts it, whatever the case of the shop header", async () => {
+    const { shop } = await bookedShop();
+    await recordUninstall(db, shop);
+    const body = JSON.stringify({ shop_id: 2, shop_domain: shop });
+    expect((await send(shopRedact, genuine("shop/redact", shop, body, { "x-shopify-shop-domain": shop.toUpperCase() }))).status).toBe(200);
+    expect(await stillThere(shop)).toEqual({ shop: 0, shipments: 0 });
+  });
+
+  it("a customers/redact of one shop, sent naming another shop, redacts nothing", async () => {
+    const victim = await bookedShop();
+    const attacker = uniqueShop("attacker");
+    const body = JSON.stringify({ shop_id: 3, shop_domain: attacker, customer: { id: (victim.order.customer as { id: number }).id }, orders_to_redact: [victim.order.id] });
+    expect((await send(customersRedact, genuine("customers/redact", victim.shop, body))).status).toBe(400);
+    const shipment = await shipmentOf(db, victim.shop, victim.order.id);
+    expect(shipment?.destinationName).toBe(victim.confirmed.destinationName);
+    expect(shipment?.destinationName).not.toMatch(/redacted|removed/i);
+  });
+
+  it("an order's body sent as orders/cancelled cancels nothing", async () => {
+    const { shop, key, order, confirmed } = await bookedShop();
+    const response = await send(ordersCancelled, genuine("orders/cancelled", shop, JSON.stringify(order)));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: expect.stringMatching(/cancelled_at/) });
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await shipmentOf(db, shop, order.id))?.status).toBe("confirmed");
+    expect(sandbox.service.account(key).orders.get(confirmed.shippingOrderId!)?.status).toBe("confirmed");
+  });
+});
+
+describe("malformed requests answer 4xx, never 500", () => {
+  it("a signed compliance body that is not JSON: 400", async () => {
+    const shop = uniqueShop("notjson");
+    expect((await send(customersRedact, genuine("customers/redact", shop, "not json at all"))).status).toBe(400);
+  });
+
+  it("an order with a NUL character and an unpaired surrogate is recorded (as U+FFFD), not refused for ever", async () => {
+    const shop = uniqueShop("nul");
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, liveKey("nul"), sandbox.url);
+    const order = freshOrder("multi-item");
+    const raw = JSON.stringify({ ...order, note: "Kirim pagi" }).replace("Kirim pagi", String.raw`Kirim\u0000pagi \ud800`);
+    expect((await send(ordersCreate, genuine("orders/create", shop, raw))).status).toBe(200);
+    const shipment = await waitFor("shipment", async () => (await shipmentOf(db, shop, order.id)) ?? undefined);
+    expect(shipment.orderId).toBe(String(order.id));
+  });
+
+  it("/api/orders/%25/shipment: 400", async () => {
+    const shop = uniqueShop("percent");
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, liveKey("percent"), sandbox.url);
+    await sessionStorage.storeSession(offlineSession(shop));
+    const request = await sessionTokenRequest("/api/orders/%25/shipment", shop);
+    let status: number;
+    try {
+      status = ((await orderApi.loader({ request, params: { orderId: "%" }, context: {} })) as Response).status;
+    } catch (thrown) {
+      if (!(thrown instanceof Response)) throw thrown;
+      status = thrown.status;
+    }
+    expect(status).toBe(400);
+  });
+});
