@@ -6,6 +6,10 @@
  *   second) go straight to `acceptOrderDelivery` with their raw body, without Express, Remix's
  *   route matching or request objects. Everything else, including the other webhook topics, is
  *   served by Remix. The same function serves those routes under `npm run dev`.
+ * - Every request body is capped before anything reads it: a declared length over MAX_BODY_BYTES
+ *   answers 413 without reading the body, and a body without a declared length (chunked) answers
+ *   411, so no route (Remix reads whole bodies) ever buffers more than the cap. Order webhook paths
+ *   match after normalising the path (a trailing slash); other methods on them answer 405.
  * - SIGTERM/SIGINT stop accepting connections, let requests in flight finish (up to
  *   SHUTDOWN_GRACE_MS), close Redis and the database pool, and exit.
  *
@@ -31,8 +35,8 @@ const entry = build.entry.module as unknown as EntryExports;
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || undefined;
 const shutdownGraceMs = Number(process.env.SHUTDOWN_GRACE_MS || 10_000);
-/** Shopify's order payloads are a few kilobytes; anything past this is not one. */
-const MAX_WEBHOOK_BYTES = 2 * 1024 * 1024;
+/** Shopify's order payloads are a few kilobytes, the app's own forms less: no request body may be larger. */
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 const app = express();
 app.disable("x-powered-by");
@@ -59,13 +63,13 @@ function acceptOrderWebhook(req: http.IncomingMessage, res: http.ServerResponse,
   let size = 0;
   req.on("data", (chunk: Buffer) => {
     size += chunk.length;
-    if (size > MAX_WEBHOOK_BYTES) {
+    if (size > MAX_BODY_BYTES) {
       answer(res, 413, "Payload too large for an order webhook");
       req.destroy();
     } else chunks.push(chunk);
   });
   req.on("end", () => {
-    if (size > MAX_WEBHOOK_BYTES) return;
+    if (size > MAX_BODY_BYTES) return;
     const rawBody = Buffer.concat(chunks).toString("utf8");
     const header = (name: string) => {
       const value = req.headers[name];
@@ -82,10 +86,23 @@ function acceptOrderWebhook(req: http.IncomingMessage, res: http.ServerResponse,
   });
 }
 
+/** Refuses a request and closes its connection without reading the body it announced. */
+function refuseUnread(res: http.ServerResponse, status: number, error: string) {
+  res.setHeader("connection", "close");
+  answer(res, status, error);
+}
+
 const server = http.createServer((req, res) => {
-  const topic = req.method === "POST" ? orderRoutes.get((req.url ?? "").split("?")[0]!) : undefined;
-  if (topic) acceptOrderWebhook(req, res, topic);
-  else app(req, res);
+  const declared = req.headers["content-length"];
+  if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) return refuseUnread(res, 413, `Request body larger than ${MAX_BODY_BYTES} bytes`);
+  if (declared === undefined && req.headers["transfer-encoding"] !== undefined) return refuseUnread(res, 411, "A request body needs a Content-Length");
+  const pathname = (req.url ?? "").split("?")[0]!.replace(/\/+$/, "");
+  const topic = orderRoutes.get(pathname);
+  if (topic && req.method === "POST") acceptOrderWebhook(req, res, topic);
+  else if (topic) {
+    res.setHeader("allow", "POST");
+    refuseUnread(res, 405, "Order webhooks are POST only");
+  } else app(req, res);
 });
 server.keepAliveTimeout = 65_000;
 server.listen(port, host, () => process.stdout.write(`[server] http://${host ?? "localhost"}:${port}\n`));

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { actionDeps } from "../admin.server";
+import { httpUrlOrNull } from "../http-url";
 import { db } from "../db/index.server";
 import { jsonResponse } from "../http.server";
 import { ShipmentActionError, cancel, confirm, createNow, retry } from "../shipments/actions.server";
@@ -27,7 +28,7 @@ function summary(s: NonNullable<Awaited<ReturnType<typeof getShipmentByOrder>>>)
     problem: s.problem,
     courier: s.courierCompany ? { company: s.courierCompany, type: s.courierType } : null,
     waybill: s.waybillId,
-    trackingUrl: s.trackingUrl,
+    trackingUrl: httpUrlOrNull(s.trackingUrl),
     price: s.price === null ? null : Number(s.price),
     currency: s.currency,
     updatedAt: s.updatedAt.toISOString(),

@@ -3,6 +3,7 @@ import { Link, useLoaderData, useNavigate, useSearchParams } from "@remix-run/re
 import { Badge, Banner, BlockStack, Button, Card, IndexTable, InlineStack, Page, ProgressBar, Tabs, Text, TextField, useIndexResourceState } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { actionDeps } from "../admin.server";
+import { httpUrlOrNull } from "../http-url";
 import { db } from "../db/index.server";
 import { latestImport } from "../orders/imports.server";
 import { ShipmentActionError, cancel, confirm, importOpenOrders, retry } from "../shipments/actions.server";
@@ -199,7 +200,7 @@ export default function Shipments() {
                 <IndexTable.Cell>
                   <Badge tone={statusTone(row.status, row.problem)}>{row.status.replace(/_/g, " ")}</Badge>
                 </IndexTable.Cell>
-                <IndexTable.Cell>{row.waybillId ? (row.trackingUrl ? <a href={row.trackingUrl} target="_blank" rel="noreferrer">{row.waybillId}</a> : row.waybillId) : "—"}</IndexTable.Cell>
+                <IndexTable.Cell>{row.waybillId ? (httpUrlOrNull(row.trackingUrl) ? <a href={httpUrlOrNull(row.trackingUrl)!} target="_blank" rel="noreferrer">{row.waybillId}</a> : row.waybillId) : "—"}</IndexTable.Cell>
                 <IndexTable.Cell>{new Date(row.updatedAt).toLocaleString()}</IndexTable.Cell>
                 <IndexTable.Cell>
                   <Text as="span" tone={row.problem ? "critical" : "subdued"} truncate>

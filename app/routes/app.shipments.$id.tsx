@@ -3,6 +3,7 @@ import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "
 import { Badge, Banner, BlockStack, Button, Card, DataTable, InlineStack, Layout, Link, Page, Select, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { actionDeps } from "../admin.server";
+import { httpUrlOrNull } from "../http-url";
 import { db } from "../db/index.server";
 import { getEnv } from "../env.server";
 import { ShipmentActionError, cancel, chooseCourier, confirm, createNow, draftRates, rebook, retry, shipAgain } from "../shipments/actions.server";
@@ -154,7 +155,7 @@ export default function ShipmentDetail() {
                 <Text as="p">Courier: {shipment.courierCompany ? `${shipment.courierCompany.toUpperCase()} ${shipment.courierType}` : "not chosen"}</Text>
                 <Text as="p">Price: {shipment.price ? `${shipment.currency ?? ""} ${Number(shipment.price).toLocaleString()}` : "—"}</Text>
                 <Text as="p">
-                  Waybill: {shipment.waybillId ?? "—"} {shipment.trackingUrl && <Link url={shipment.trackingUrl} target="_blank">track</Link>}
+                  Waybill: {shipment.waybillId ?? "—"} {httpUrlOrNull(shipment.trackingUrl) && <Link url={httpUrlOrNull(shipment.trackingUrl)!} target="_blank">track</Link>}
                 </Text>
                 <Text as="p">Destination: {shipment.redactedAt ? "removed at the customer's request" : [shipment.destinationName, shipment.destinationAddress].filter(Boolean).join(", ") || "—"}</Text>
                 <InlineStack gap="200">

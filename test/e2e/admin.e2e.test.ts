@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
@@ -223,6 +224,34 @@ describe.skipIf(!available)("the production server (server.ts)", () => {
     // Other topics go through Remix, verified the same way.
     const uninstall = JSON.stringify({ id: 1 });
     expect((await post("/webhooks/app/uninstalled", uninstall, signed("app/uninstalled", uninstall, { "x-shopify-hmac-sha256": "bad" }))).status).toBe(401);
+  });
+
+  it("caps every body before reading it, on every path and method; order paths match with a trailing slash, POST only", async () => {
+    const order = freshOrder("multi-item");
+    const raw = JSON.stringify(order);
+    // A trailing slash still reaches the order path (verified there, not by Remix).
+    expect((await post("/webhooks/orders/create/", raw, signed("orders/create", raw))).status).toBe(200);
+    // Another method on an order path: 405, before anything reads the body.
+    const put = await fetch(`${baseUrl}/webhooks/orders/create`, { method: "PUT", headers: { "content-type": "application/json", ...signed("orders/create", raw) }, body: raw });
+    expect(put.status).toBe(405);
+    expect(put.headers.get("allow")).toBe("POST");
+    /** Announces `declared` bytes (or none, chunked) and sends only a few: the answer must not wait for the rest. */
+    const announce = (pathname: string, method: string, declared: number | null) =>
+      new Promise<number>((resolve, reject) => {
+        const url = new URL(pathname, baseUrl);
+        const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method, headers: { "content-type": "application/json", ...(declared === null ? {} : { "content-length": declared }) } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+          req.destroy();
+        });
+        req.on("error", reject);
+        req.write("{\"x\":\"");
+      });
+    for (const pathname of ["/webhooks/orders/create", "/webhooks/orders/create/", "/webhooks/app/uninstalled", "/auth/login", "/api/shipments/bulk", "/anything"]) {
+      expect(await announce(pathname, "POST", 300 * 1024 * 1024), pathname).toBe(413);
+      expect(await announce(pathname, "PUT", 300 * 1024 * 1024), pathname).toBe(413);
+      expect(await announce(pathname, "POST", null), pathname).toBe(411);
+    }
   });
 
   it("answers the admin extensions' CORS preflight on both API routes", async () => {

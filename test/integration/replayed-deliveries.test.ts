@@ -126,6 +126,18 @@ describe("a genuine delivery replayed with other headers", () => {
   });
 });
 
+describe("links", () => {
+  it("a javascript: tracking URL already stored is never handed to the order page block as a link", async () => {
+    const shop = uniqueShop("link");
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, liveKey("link"), sandbox.url);
+    await sessionStorage.storeSession(offlineSession(shop));
+    await db.insert(shipments).values({ shop, orderId: "9001", orderName: "#9001", referenceId: `r-${shop}`, status: "confirmed", waybillId: "CGK9", trackingUrl: "javascript:alert(document.cookie)" });
+    const request = await sessionTokenRequest("/api/orders/9001/shipment", shop);
+    const body = (await ((await orderApi.loader({ request, params: { orderId: "9001" }, context: {} })) as Response).json()) as { shipment: { waybill: string; trackingUrl: string | null } };
+    expect(body.shipment).toMatchObject({ waybill: "CGK9", trackingUrl: null });
+  });
+});
+
 describe("malformed requests answer 4xx, never 500", () => {
   it("a signed compliance body that is not JSON: 400", async () => {
     const shop = uniqueShop("notjson");

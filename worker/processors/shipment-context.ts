@@ -9,6 +9,7 @@ import type { Logger } from "#app/logger.server.ts";
 import type { MappingProblem, ProductInfo } from "#app/orders/map.ts";
 import type { AdminGraphql } from "#app/orders/products.server.ts";
 import { getShipment, updateShipment, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
+import { httpUrlOrNull } from "#app/http-url.ts";
 import { normaliseOrderStatus, type DraftOrder, type Order } from "#app/shipping/contract.ts";
 import { ShippingAuthenticationError, ShippingRateLimitedError, ShippingValidationError } from "#app/shipping/errors.ts";
 import { ShippingNotConfiguredError } from "#app/shipping/for-shop.server.ts";
@@ -172,7 +173,7 @@ export function orderPatch(order: Order): ShipmentPatch {
     ...(status ? { status } : {}),
     waybillId: order.courier?.waybill_id ?? null,
     trackingId: order.courier?.tracking_id ?? null,
-    trackingUrl: order.courier?.link ?? null,
+    trackingUrl: httpUrlOrNull(order.courier?.link),
     courierCompany: order.courier?.company ?? null,
     courierType: order.courier?.type ?? null,
     price: order.price === null || order.price === undefined ? null : String(order.price),

@@ -1,6 +1,7 @@
 import type { Job } from "bullmq";
 import { z } from "zod";
 import type { Db } from "#app/db/client.server.ts";
+import { httpUrlOrNull } from "#app/http-url.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { ShopNotConnectedError, type AdminGraphql } from "#app/orders/products.server.ts";
 import { addShipmentEvent, getShipment, updateShipment } from "#app/shipments/shipments.server.ts";
@@ -66,7 +67,7 @@ const orderGid = (orderId: string) => `gid://shopify/Order/${orderId}`;
 const trackingInfo = (s: { courierCompany: string | null; waybillId: string | null; trackingUrl: string | null }) => ({
   company: (s.courierCompany ?? "").toUpperCase(),
   number: s.waybillId ?? "",
-  ...(s.trackingUrl ? { url: s.trackingUrl } : {}),
+  ...(httpUrlOrNull(s.trackingUrl) ? { url: httpUrlOrNull(s.trackingUrl)! } : {}),
 });
 
 /** A shop without a session (uninstalled) cannot be told anything: record it, do not retry. */

@@ -1,6 +1,7 @@
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { getShipment, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
 import { canMove, isShipmentStatus, type ShipmentStatus } from "#app/shipments/states.ts";
+import { httpUrlOrNull } from "#app/http-url.ts";
 import { normaliseOrderStatus } from "#app/shipping/contract.ts";
 import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
 import { ACTOR, Ctx, apply, type JobWithSlot, type ShipmentDeps } from "./shipment-context.ts";
@@ -28,7 +29,7 @@ export async function processSyncStatus(job: JobWithSlot, deps: ShipmentDeps, to
     const waybill = order.courier?.waybill_id ?? null;
     if (waybill && waybill !== current.waybillId) {
       patch.waybillId = waybill;
-      patch.trackingUrl = order.courier?.link ?? current.trackingUrl;
+      patch.trackingUrl = httpUrlOrNull(order.courier?.link) ?? httpUrlOrNull(current.trackingUrl);
       notes.push(`waybill ${current.waybillId ?? "none"} → ${waybill}`);
     }
     const price = order.price === null || order.price === undefined ? null : String(order.price);
