@@ -3,6 +3,7 @@ import type { ShopSettings } from "../shops/settings";
 import { categoryFromTaxonomy } from "./categories";
 import { courierLabel, matchShippingLine, type CourierListEntry } from "./courier-match";
 import { isCashOnDelivery } from "./decide";
+import { itemsHave, nameList } from "./problem-text";
 import { shopMoney, type ShopifyAddress, type ShopifyLineItem, type ShopifyOrder } from "./payload";
 
 /**
@@ -233,7 +234,7 @@ export function mapOrderToDraft(input: MappingInput): MappingResult {
     if (weightless.length === items.length) {
       problems.push({
         code: "zero_weight",
-        message: `No item of the order has a weight (${weightless.map((n) => `"${n}"`).join(", ")})`,
+        message: `No item of the order has a weight (${nameList(weightless)})`,
         fix: "Set the variants' weights in Shopify, or a default weight in the app's settings, then retry",
         blocking: true,
       });
@@ -242,7 +243,7 @@ export function mapOrderToDraft(input: MappingInput): MappingResult {
       for (const item of items) if (!(item.weight > 0)) item.weight = 1;
       problems.push({
         code: "weightless_line",
-        message: `${weightless.map((n) => `"${n}"`).join(", ")} ${weightless.length === 1 ? "has" : "have"} no weight and went as 1 g with the rest of the parcel`,
+        message: `${weightless.length <= 3 ? `${nameList(weightless)} ${weightless.length === 1 ? "has" : "have"}` : `${itemsHave(weightless.length)}`} no weight${weightless.length > 3 ? ` (${nameList(weightless)})` : ""} and went as 1 g with the rest of the parcel`,
         fix: "Set a weight in Shopify, or a default weight in the app's settings, if it is a physical item",
         blocking: false,
       });

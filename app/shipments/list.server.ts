@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../db/client.server";
 import { shipments } from "../db/schema";
+import { PROBLEM_PREVIEW_CHARS } from "../orders/problem-text";
 import type { ShipmentStatus } from "./states";
 
 import type { Tab } from "./tabs";
@@ -67,7 +68,8 @@ export async function listShipments(db: Queryable, shop: string, options: ListOp
       orderId: shipments.orderId,
       orderName: shipments.orderName,
       status: shipments.status,
-      problem: shipments.problem,
+      // A preview: a list row never carries a whole problem text (the shipment's page does).
+      problem: sql<string | null>`left(${shipments.problem}, ${sql.raw(String(PROBLEM_PREVIEW_CHARS))})`,
       decision: shipments.decision,
       attempt: shipments.attempt,
       destinationCity: shipments.destinationCity,

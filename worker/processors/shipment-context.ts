@@ -10,6 +10,7 @@ import type { MappingProblem, ProductInfo } from "#app/orders/map.ts";
 import type { AdminGraphql } from "#app/orders/products.server.ts";
 import { getShipment, updateShipment, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
 import { httpUrlOrNull } from "#app/http-url.ts";
+import { bounded } from "#app/orders/problem-text.ts";
 import { normaliseOrderStatus, type DraftOrder, type Order } from "#app/shipping/contract.ts";
 import { ShippingAuthenticationError, ShippingRateLimitedError, ShippingValidationError } from "#app/shipping/errors.ts";
 import { ShippingNotConfiguredError } from "#app/shipping/for-shop.server.ts";
@@ -53,7 +54,7 @@ export const ACTOR = {
 export function merchantProblem(error: unknown): string | null {
   if (error instanceof ShippingNotConfiguredError) return "No shipping API key is set: add one in the app's settings, then retry";
   if (error instanceof ShippingAuthenticationError) return `The shipping service refused the API key (${error.message}): check it in the app's settings, then retry`;
-  if (error instanceof ShippingValidationError) return `The shipping service refused the shipment: ${error.message}${error.field ? ` (field ${error.field})` : ""}`;
+  if (error instanceof ShippingValidationError) return bounded(`The shipping service refused the shipment: ${error.message}${error.field ? ` (field ${error.field})` : ""}`);
   return null;
 }
 
@@ -153,7 +154,8 @@ export async function apply(
   throw new Error(`Shipment ${shipmentId} kept changing under ${ctx.job.name}`);
 }
 
-export const problemText = (problems: MappingProblem[]) => problems.map((p) => `${p.message}. ${p.fix}.`).join(" ");
+/** The problems in one text a merchant reads, bounded (MAX_PROBLEM_CHARS). */
+export const problemText = (problems: MappingProblem[]) => bounded(problems.map((p) => `${p.message}. ${p.fix}.`).join(" "));
 
 export function draftPatch(draft: DraftOrder): ShipmentPatch {
   return {

@@ -1,0 +1,28 @@
+/**
+ * Problems in words a merchant reads, bounded: an order with 10,000 weightless lines is told as
+ * "10,000 items have no weight: "A", "B", "C", "D", "E" and 9,995 more", never as one name per line.
+ */
+
+/** Longest problem text stored on a shipment (the whole text is on the shipment's page). */
+export const MAX_PROBLEM_CHARS = 1_000;
+/** How much of a problem a list row carries. */
+export const PROBLEM_PREVIEW_CHARS = 240;
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+/** `"A", "B" and 3 more`: the first `shown` names quoted, then how many others. */
+export function nameList(names: readonly string[], shown = 5): string {
+  const quoted = names.slice(0, shown).map((n) => `"${n.length > 60 ? `${n.slice(0, 59)}…` : n}"`);
+  if (names.length <= shown) return quoted.length > 1 ? `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}` : (quoted[0] ?? "");
+  return `${quoted.join(", ")} and ${count(names.length - shown)} more`;
+}
+
+/** "1 item has" / "12 items have". */
+export function itemsHave(n: number): string {
+  return n === 1 ? "1 item has" : `${count(n)} items have`;
+}
+
+/** Cuts a text to `max` characters, ending with an ellipsis when cut. */
+export function bounded(text: string, max = MAX_PROBLEM_CHARS): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
