@@ -26,7 +26,7 @@ import express from "express";
 import type * as EntryModule from "./app/entry.server";
 
 /** What app/entry.server.tsx exports for this server (types only: the values come from the build). */
-type EntryExports = Pick<typeof EntryModule, "acceptOrderDelivery" | "ORDER_TOPICS" | "closeWebResources">;
+type EntryExports = Pick<typeof EntryModule, "acceptOrderDelivery" | "ORDER_TOPICS" | "closeWebResources" | "checkStartup">;
 type OrderTopic = EntryExports["ORDER_TOPICS"][number];
 
 const buildPath = path.resolve(process.env.REMIX_BUILD ?? "build/server/index.js");
@@ -35,6 +35,13 @@ const entry = build.entry.module as unknown as EntryExports;
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || undefined;
 const shutdownGraceMs = Number(process.env.SHUTDOWN_GRACE_MS || 10_000);
+try {
+  await entry.checkStartup();
+} catch (error) {
+  console.error(`[server] not starting: ${(error as Error).message}`);
+  await entry.closeWebResources().catch(() => undefined);
+  process.exit(1);
+}
 /** Shopify's order payloads are a few kilobytes, the app's own forms less: no request body may be larger. */
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 

@@ -44,4 +44,4 @@ export default async function handleRequest(
 // For the production server (server.ts), which runs the order webhooks ahead of Remix and closes
 // the process's connections on shutdown. Exported here so that it uses this build's modules.
 export { acceptOrderDelivery, ORDER_TOPICS } from "./webhooks/orders.server";
-export { closeWebResources } from "./lifecycle.server";
+export { checkStartup, closeWebResources } from "./lifecycle.server";

@@ -21,6 +21,15 @@ const { allProcessors } = await import("./processors/index.ts");
 
 const log = logger.child({ process: "worker" });
 
+const { checkEncryptionKey } = await import("#app/shops/canary.server.ts");
+try {
+  await checkEncryptionKey(database.db, env.ENCRYPTION_KEY);
+} catch (error) {
+  log.error({ err: (error as Error).message }, "not starting: ENCRYPTION_KEY does not open this database's secrets");
+  await database.close().catch(() => undefined);
+  process.exit(1);
+}
+
 const probe = createProducerConnection(env.REDIS_URL, { lazyConnect: true });
 try {
   await probe.connect();

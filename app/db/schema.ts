@@ -214,6 +214,17 @@ export const orderImports = pgTable(
   (t) => [index("order_imports_shop_idx").on(t.shop, t.startedAt)],
 );
 
+/**
+ * Facts about the installation itself, one row each. `encryption_canary`: a known text encrypted
+ * with ENCRYPTION_KEY when the database first met a key; every start decrypts it, so a wrong key
+ * stops the web and worker processes with a clear message instead of failing each shop's calls.
+ */
+export const appMeta = pgTable("app_meta", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export type Shop = typeof shops.$inferSelect;
 export type Shipment = typeof shipments.$inferSelect;
 export type ShipmentEvent = typeof shipmentEvents.$inferSelect;

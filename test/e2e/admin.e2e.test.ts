@@ -270,6 +270,16 @@ describe.skipIf(!available)("the production server (server.ts)", () => {
     }
   });
 
+  it("does not start with a wrong ENCRYPTION_KEY, and says why", async () => {
+    const port = await freePort();
+    const error = await startWeb(buildDir, port, { env: { ...process.env, SHOPIFY_APP_URL: `http://127.0.0.1:${port}`, ENCRYPTION_KEY: "cd".repeat(32) } }).then(
+      () => null,
+      (e: Error) => e.message,
+    );
+    expect(error).toMatch(/exited \(1\)/);
+    expect(error).toContain("ENCRYPTION_KEY is not the key this database's secrets were encrypted with");
+  });
+
   it("finishes its work and exits on SIGTERM", async () => {
     const port = await freePort();
     const second = await startWeb(buildDir, port, { env: { ...process.env, SHOPIFY_APP_URL: `http://127.0.0.1:${port}`, SHIPPING_API_BASE_URL: sandbox.url } });

@@ -86,3 +86,26 @@ describe("a worker process killed mid-batch", () => {
     }
   });
 });
+
+describe("a wrong ENCRYPTION_KEY", () => {
+  it("stops the worker at start with a clear message (the database's canary does not decrypt)", async () => {
+    // The database has met the tests' key (this file's own start-up checks store the canary).
+    const { checkEncryptionKey } = await import("#app/shops/canary.server.ts");
+    await checkEncryptionKey(db, env.ENCRYPTION_KEY);
+    const child = spawn(process.execPath, ["--import", "tsx", "worker/index.ts"], {
+      cwd: process.cwd(),
+      env: { ...process.env, LOG_LEVEL: "info", ENCRYPTION_KEY: "ab".repeat(32) },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    children.push(child);
+    let out = "";
+    child.stdout!.on("data", (d: Buffer) => (out += d));
+    child.stderr!.on("data", (d: Buffer) => (out += d));
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    expect(code).toBe(1);
+    expect(out).toContain("ENCRYPTION_KEY is not the key this database's secrets were encrypted with");
+    expect(out).not.toContain('"worker ready"');
+    // The right key still opens it.
+    await expect(checkEncryptionKey(db, env.ENCRYPTION_KEY)).resolves.toBeUndefined();
+  }, 60_000);
+});

@@ -1,0 +1,30 @@
+import { eq } from "drizzle-orm";
+import { decryptSecret, DecryptionError, encryptSecret } from "../crypto.server";
+import type { Queryable as Db } from "../db/client.server";
+import { appMeta } from "../db/schema";
+
+const NAME = "encryption_canary";
+const PLAINTEXT = "parcelbridge encryption canary";
+
+export class EncryptionKeyMismatchError extends Error {
+  override name = "EncryptionKeyMismatchError";
+}
+
+/**
+ * Whether ENCRYPTION_KEY is the key this database's secrets were encrypted with. The first start
+ * stores a known text encrypted with the key; every later start decrypts it. A different key would
+ * otherwise fail quietly, shop by shop, as each job's API-key read failed and was retried.
+ */
+export async function checkEncryptionKey(db: Db, key: Buffer): Promise<void> {
+  await db.insert(appMeta).values({ name: NAME, value: encryptSecret(PLAINTEXT, key, NAME) }).onConflictDoNothing({ target: appMeta.name });
+  const [row] = await db.select({ value: appMeta.value, createdAt: appMeta.createdAt }).from(appMeta).where(eq(appMeta.name, NAME));
+  try {
+    if (decryptSecret(row!.value, key, NAME) === PLAINTEXT) return;
+  } catch (error) {
+    if (!(error instanceof DecryptionError)) throw error;
+  }
+  throw new EncryptionKeyMismatchError(
+    `ENCRYPTION_KEY is not the key this database's secrets were encrypted with (set ${row!.createdAt.toISOString()}): ` +
+      "restore the original key in the environment. With this one no shop's shipping API key can be read.",
+  );
+}
