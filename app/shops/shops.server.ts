@@ -103,11 +103,34 @@ export async function recordUninstall(db: Db, shop: string): Promise<void> {
   });
 }
 
+const REMOVED = "[removed at the customer's request]";
+
+/**
+ * The personal values to cut out of texts, longest first (an address before the city inside it),
+ * each also as its JSON-escaped form; values of one or two characters are left (they would cut
+ * ordinary words).
+ */
+function personalValues(values: readonly (string | null)[]): string[] {
+  const found = new Set<string>();
+  for (const value of values) {
+    const v = value?.trim();
+    if (!v || v.length < 3) continue;
+    found.add(v);
+    found.add(JSON.stringify(v).slice(1, -1));
+    // Addresses are written in one line elsewhere: each part of a comma-separated address too.
+    for (const part of v.split(/,\s*/)) if (part.trim().length >= 4) found.add(part.trim());
+  }
+  return [...found].sort((a, b) => b.length - a.length);
+}
+
 /**
  * customers/redact: blanks the personal data of the customer's recipients on the shop's
  * shipments (by customer id and by the listed orders), and the store-order payloads of those
- * orders in the webhook inbox. Shipment ids, statuses and prices stay: they are the shop's
- * accounting, not personal data. Returns how many shipments were redacted.
+ * orders in the webhook inbox, and cuts those values out of the problems and timeline messages the
+ * app wrote about them. Later deliveries of those orders store no payload and change nothing
+ * (app/webhooks/order-delivery.server.ts, the update processor). Shipment ids, statuses and
+ * prices stay: they are the shop's accounting, not personal data. Returns how many shipments were
+ * redacted.
  */
 export async function redactCustomer(
   db: Db,
@@ -120,6 +143,13 @@ export async function redactCustomer(
     if (customerId) matches.push(eq(shipments.customerId, customerId));
     if (orderIds.length > 0) matches.push(inArray(shipments.orderId, [...orderIds]));
     if (matches.length === 0) return 0;
+    const where = and(eq(shipments.shop, shop), matches.length === 1 ? matches[0] : sql`(${sql.join(matches, sql` OR `)})`);
+    // What the app wrote about these recipients in its own words (problems, timeline messages)
+    // goes too: each personal value is cut out of every text of these shipments.
+    const before = await tx
+      .select({ id: shipments.id, problem: shipments.problem, problems: shipments.problems, values: sql<(string | null)[]>`array[${shipments.destinationName}, ${shipments.destinationPhone}, ${shipments.destinationEmail}, ${shipments.destinationAddress}, ${shipments.destinationCity}]` })
+      .from(shipments)
+      .where(where);
     const redacted = await tx
       .update(shipments)
       .set({
@@ -132,8 +162,21 @@ export async function redactCustomer(
         redactedAt: sql`now()`,
         updatedAt: sql`now()`,
       })
-      .where(and(eq(shipments.shop, shop), matches.length === 1 ? matches[0] : sql`(${sql.join(matches, sql` OR `)})`))
+      .where(where)
       .returning({ id: shipments.id, orderId: shipments.orderId });
+    for (const row of before) {
+      const values = personalValues(row.values);
+      if (values.length === 0) continue;
+      const scrub = (text: string) => values.reduce((t, v) => t.split(v).join(REMOVED), text);
+      const problems = JSON.parse(scrub(JSON.stringify(row.problems ?? []))) as unknown;
+      await tx.update(shipments).set({ problem: row.problem === null ? null : scrub(row.problem), problems }).where(eq(shipments.id, row.id));
+      const events = await tx.select({ id: shipmentEvents.id, message: shipmentEvents.message }).from(shipmentEvents).where(eq(shipmentEvents.shipmentId, row.id));
+      for (const event of events) {
+        if (event.message === null) continue;
+        const message = scrub(event.message);
+        if (message !== event.message) await tx.update(shipmentEvents).set({ message }).where(eq(shipmentEvents.id, event.id));
+      }
+    }
     const affectedOrders = [...new Set([...orderIds, ...redacted.map((r) => r.orderId)])];
     if (affectedOrders.length > 0) {
       await tx

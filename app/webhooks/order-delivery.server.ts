@@ -38,6 +38,8 @@ export interface RecordedOrderDelivery {
  * or none, and Shopify retries. A redelivery (same delivery id) inserts nothing and reports what
  * it found.
  *
+ * The payload is not stored for an order whose customer's data was redacted (customers/redact).
+ *
  * The final SELECT reads the statement's snapshot, which does not contain the rows the CTEs
  * insert (hence the coalesces), nor rows committed by a concurrent statement for the same order
  * while this one waited on its unique index: then `shipmentStatus` is null and the caller reads
@@ -80,7 +82,9 @@ export async function recordOrderDelivery(
 const RECORD_ORDER_DELIVERY = `
   WITH delivery AS (
     INSERT INTO webhook_inbox (webhook_id, event_id, shop, topic, resource_id, triggered_at, payload)
-    VALUES ($1, $2, $3, $4, $5, $6::timestamptz, $7::jsonb)
+    -- An order whose customer's data was redacted never has it stored again.
+    VALUES ($1, $2, $3, $4, $5, $6::timestamptz,
+      CASE WHEN EXISTS (SELECT 1 FROM shipments WHERE shop = $3 AND order_id = $5 AND redacted_at IS NOT NULL) THEN NULL ELSE $7::jsonb END)
     ON CONFLICT (webhook_id) DO NOTHING
     RETURNING id
   ), known_shop AS (

@@ -8,12 +8,13 @@ vi.hoisted(() => {
 import { getHmac, API_SECRET_KEY } from "@shopify/shopify-api/test-helpers";
 import { eq } from "drizzle-orm";
 import { database, db } from "#app/db/index.server.ts";
-import { shipments, shops, webhookInbox } from "#app/db/schema.ts";
+import { shipmentEvents, shipments, shops, webhookInbox } from "#app/db/schema.ts";
 import { getEnv } from "#app/env.server.ts";
 import { closeQueues } from "#app/jobs/queues.server.ts";
 import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";
 import { action as ordersCancelled } from "#app/routes/webhooks.orders.cancelled.tsx";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
+import { action as ordersUpdated } from "#app/routes/webhooks.orders.updated.tsx";
 import { action as customersRedact } from "#app/routes/webhooks.customers.redact.tsx";
 import { action as shopRedact } from "#app/routes/webhooks.shop.redact.tsx";
 import { recordUninstall } from "#app/shops/shops.server.ts";
@@ -123,6 +124,44 @@ describe("a genuine delivery replayed with other headers", () => {
     await new Promise((r) => setTimeout(r, 500));
     expect((await shipmentOf(db, shop, order.id))?.status).toBe("confirmed");
     expect(sandbox.service.account(key).orders.get(confirmed.shippingOrderId!)?.status).toBe("confirmed");
+  });
+});
+
+describe("redaction that sticks", () => {
+  it("customers/redact cuts the recipient out of problems and timeline texts; a later orders/updated stores none of it again", async () => {
+    const { shop, order, confirmed } = await bookedShop();
+    const name = confirmed.destinationName!;
+    const phone = confirmed.destinationPhone!;
+    const address = confirmed.destinationAddress!;
+    // Texts the app writes about a recipient (an address change after booking, a problem naming the phone).
+    await db.insert(shipmentEvents).values({ shipmentId: confirmed.id, shop, actor: "worker:update", type: "changed", message: `Shipping address changed to ${address} for ${name}` });
+    await db.update(shipments).set({ problem: `The courier could not reach ${phone}` }).where(eq(shipments.id, confirmed.id));
+    const customerId = (order.customer as { id: number }).id;
+    const redact = JSON.stringify({ shop_id: 9, shop_domain: shop, customer: { id: customerId }, orders_to_redact: [order.id] });
+    expect((await send(customersRedact, genuine("customers/redact", shop, redact))).status).toBe(200);
+
+    const texts = async () => {
+      const row = (await shipmentOf(db, shop, order.id))!;
+      const events = await db.select().from(shipmentEvents).where(eq(shipmentEvents.shipmentId, row.id));
+      return { row, all: [row.problem ?? "", JSON.stringify(row.problems), ...events.map((e) => e.message ?? "")].join("\n") };
+    };
+    let { row, all } = await texts();
+    expect(row).toMatchObject({ destinationName: null, destinationPhone: null, destinationAddress: null });
+    for (const value of [name, phone, address]) expect(all).not.toContain(value);
+    expect(all).toContain("[removed at the customer's request]");
+
+    // Shopify later sends the order again (an update): its personal data is not stored or applied.
+    const later = genuine("orders/updated", shop, JSON.stringify({ ...order, updated_at: new Date(Date.now() + 60_000).toISOString(), note: "Tolong kirim pagi" }));
+    const webhookId = later.headers.get("x-shopify-webhook-id")!;
+    expect((await send(ordersUpdated, later)).status).toBe(200);
+    const inbox = await waitFor("update processed", async () => {
+      const [r] = await db.select().from(webhookInbox).where(eq(webhookInbox.webhookId, webhookId));
+      return r?.status === "processed" ? r : undefined;
+    });
+    expect(inbox.payload).toBeNull();
+    ({ row, all } = await texts());
+    expect(row).toMatchObject({ destinationName: null, destinationPhone: null, destinationAddress: null });
+    for (const value of [name, phone, address]) expect(all).not.toContain(value);
   });
 });
 

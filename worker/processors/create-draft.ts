@@ -68,6 +68,15 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
   const { db } = deps;
   const shipment = await getShipmentByOrder(db, shop, orderId);
   if (!shipment) return "no shipment row";
+  if (shipment.redactedAt) {
+    // The customer's data was removed at their request before anything was booked.
+    await markInbox(db, shop, orderId, ORDER_PAYLOAD_TOPICS);
+    if (!shipment.draftOrderId && !shipment.problem) {
+      const problem = "The recipient's personal data was removed at the customer's request: the app no longer books this order";
+      await updateShipment(db, shipment, { problem }, { actor: ACTOR.create, type: "problem", message: problem });
+    }
+    return "redacted";
+  }
   if (shipment.status === "cancelled" || shipment.status === "not_required") {
     await markInbox(db, shop, orderId, ORDER_PAYLOAD_TOPICS);
     return `already ${shipment.status}`;

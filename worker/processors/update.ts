@@ -41,6 +41,8 @@ export async function processUpdate(job: JobWithSlot, deps: ShipmentDeps, token?
   };
   const shipment = await getShipmentByOrder(db, shop, orderId);
   if (!shipment) return done("no shipment for this order");
+  // The customer's data was removed at their request: later order states are not stored or applied.
+  if (shipment.redactedAt) return done("redacted: the order's personal data is not taken again");
   if (shipment.status === "cancelled" || (shipment.shippingOrderId && ["delivered", "returned", "rejected", "disposed", "courier_not_found"].includes(shipment.status))) {
     return done("nothing to update");
   }
