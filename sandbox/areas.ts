@@ -87,21 +87,23 @@ export function areaById(id: string): AreaDef | undefined {
 
 export const areaByPostalCode = (postalCode: number) => byPostal.get(postalCode);
 
-/** An area as GET /v1/maps/areas answers it. */
-export function areaJson(a: AreaDef) {
+/** Country and administrative levels of an area (null names where the area is not known). */
+export function divisionsJson(a: AreaDef | null) {
   return {
-    id: a.id,
-    name: a.name,
     country_name: "Indonesia",
     country_code: "ID",
-    administrative_division_level_1_name: a.province,
+    administrative_division_level_1_name: a?.province ?? null,
     administrative_division_level_1_type: "province",
-    administrative_division_level_2_name: a.city,
+    administrative_division_level_2_name: a?.city ?? null,
     administrative_division_level_2_type: "city",
-    administrative_division_level_3_name: a.district,
+    administrative_division_level_3_name: a?.district ?? null,
     administrative_division_level_3_type: "district",
-    postal_code: a.postalCode,
   };
+}
+
+/** An area as GET /v1/maps/areas answers it. */
+export function areaJson(a: AreaDef) {
+  return { id: a.id, name: a.name, ...divisionsJson(a), postal_code: a.postalCode };
 }
 
 export function searchAreas(input: string): AreaDef[] {

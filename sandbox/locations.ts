@@ -1,7 +1,7 @@
 import { CODES } from "../app/shipping/contract.ts";
 import type { AddRoute, Body } from "./routes.ts";
 import { hex, type ShippingService } from "./service.ts";
-import { SandboxError, type SideSpec } from "./validation.ts";
+import { numberOf, SandboxError, type SideSpec } from "./validation.ts";
 
 /** A pickup or drop-off address of one key, usable as `origin_location_id` / `destination_location_id`. */
 export interface LocationRecord {
@@ -17,13 +17,6 @@ export interface LocationRecord {
   type: "origin" | "destination";
   createdAt: string;
   updatedAt: string;
-}
-
-/** A number sent as a number or as a string holding one (the documentation declares strings). */
-function numberOf(value: unknown): number | undefined {
-  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
-  if (typeof value === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return Number(value);
-  return undefined;
 }
 
 /** Locations: `/v1/locations`. Each key sees only its own. */

@@ -5,7 +5,7 @@ import { STATUS_NOTES } from "./lifecycle.ts";
 import type { Quote } from "./pricing.ts";
 import type { AddRoute, Body } from "./routes.ts";
 import { hex, type ShippingService } from "./service.ts";
-import { itemJson, sideJson } from "./shipment-json.ts";
+import { driverJson, itemJson, sideJson } from "./shipment-json.ts";
 import { SandboxError, type ShipmentSpec } from "./validation.ts";
 
 export interface OrderRecord {
@@ -41,21 +41,25 @@ const CANCELLATION_REASONS = {
   ],
 };
 
+type Refusal = readonly [code: number, message: string];
+const CONFIRMED: Refusal = [CODES.updateAlreadyConfirmed, "Order has already been confirmed therefore cannot edit order. Please create a new order instead."];
+const IN_PROCESS: Refusal = [CODES.updateInProcess, "Order is already in process and cannot be edited"];
+const ENDED: Refusal = [CODES.updateFailed, "Order has ended and cannot be edited"];
 /** Why an order in each status refuses an update. Only a scheduled order (no courier yet) can still be edited. */
-const UPDATE_REFUSALS: Partial<Record<OrderStatus, [number, string]>> = {
-  confirmed: [CODES.updateAlreadyConfirmed, "Order has already been confirmed therefore cannot edit order. Please create a new order instead."],
-  allocated: [CODES.updateAlreadyConfirmed, "Order has already been confirmed therefore cannot edit order. Please create a new order instead."],
-  picking_up: [CODES.updateAlreadyConfirmed, "Order has already been confirmed therefore cannot edit order. Please create a new order instead."],
-  picked: [CODES.updateInProcess, "Order is already in process and cannot be edited"],
-  dropping_off: [CODES.updateInProcess, "Order is already in process and cannot be edited"],
-  on_hold: [CODES.updateInProcess, "Order is already in process and cannot be edited"],
-  return_in_transit: [CODES.updateInProcess, "Order is already in process and cannot be edited"],
+const UPDATE_REFUSALS: Partial<Record<OrderStatus, Refusal>> = {
+  confirmed: CONFIRMED,
+  allocated: CONFIRMED,
+  picking_up: CONFIRMED,
+  picked: IN_PROCESS,
+  dropping_off: IN_PROCESS,
+  on_hold: IN_PROCESS,
+  return_in_transit: IN_PROCESS,
   delivered: [CODES.updateDelivered, "Order has been delivered and cannot be edited"],
   cancelled: [CODES.updateCancelled, "Order has been cancelled and cannot be edited"],
-  returned: [CODES.updateFailed, "Order has ended and cannot be edited"],
-  rejected: [CODES.updateFailed, "Order has ended and cannot be edited"],
-  disposed: [CODES.updateFailed, "Order has ended and cannot be edited"],
-  courier_not_found: [CODES.updateFailed, "Order has ended and cannot be edited"],
+  returned: ENDED,
+  rejected: ENDED,
+  disposed: ENDED,
+  courier_not_found: ENDED,
 };
 
 /** Orders: `/v1/orders`. Created directly (courier required) or by confirming a draft. */
@@ -184,13 +188,7 @@ export class Orders {
         waybill_id: order.waybillId,
         company: service.courierCode,
         type: service.serviceCode,
-        // Deprecated by the service in favour of driver_name/driver_phone; still sent.
-        name: order.driver.name,
-        phone: order.driver.phone,
-        driver_name: order.driver.name,
-        driver_phone: order.driver.phone,
-        driver_photo_url: order.driver.photo,
-        driver_plate_number: order.driver.plate,
+        ...driverJson(order.driver),
         link: this.s.trackingLink(order),
         shipment_fee: order.quote.shippingFee,
         insurance: { amount: spec.insurance ?? 0, amount_currency: "IDR", fee: order.quote.insuranceFee, fee_currency: "IDR", note: "" },

@@ -1,14 +1,12 @@
 import { CODES, type LocationDetail, type Pricing } from "../app/shipping/contract.ts";
-import { areaById, areaByPostalCode, type AreaDef } from "./areas.ts";
+import { areaById, areaByPostalCode, divisionsJson, type AreaDef } from "./areas.ts";
 import { CATALOGUE, type CourierServiceDef } from "./catalogue.ts";
 import { distanceKm, quote, type Place, type Quote } from "./pricing.ts";
 import type { AddRoute, Body } from "./routes.ts";
 import type { ShippingService } from "./service.ts";
-import { SandboxError, type ShipmentSpec, type SideSpec } from "./validation.ts";
+import { numberOf, SandboxError, type ShipmentSpec, type SideSpec } from "./validation.ts";
 
 const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
-/** A number sent as a number or as a string holding one. */
-const numeric = (v: unknown): number | undefined => (typeof v === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : num(v));
 
 export const ORIGIN_SUGGESTION = "origin_suggestion_to_closest_destination";
 
@@ -101,12 +99,12 @@ export class Rates {
 
   private side(body: Body, p: "origin" | "destination"): ResolvedPlace {
     const rawPostal = body[`${p}_postal_code`];
-    const lat = numeric(body[`${p}_latitude`]);
-    const lng = numeric(body[`${p}_longitude`]);
+    const lat = numberOf(body[`${p}_latitude`]);
+    const lng = numberOf(body[`${p}_longitude`]);
     const areaId = body[`${p}_area_id`];
     const result: ResolvedPlace = { area: null, locationId: null };
     if (rawPostal !== undefined && rawPostal !== null && rawPostal !== "") {
-      const n = numeric(rawPostal);
+      const n = numberOf(rawPostal);
       if (n === undefined || !Number.isInteger(n) || n < 10000 || n > 99999) {
         throw new SandboxError(400, CODES.ratesInvalidPostalCode, `${p}_postal_code must be a 5-digit number`);
       }
@@ -153,14 +151,7 @@ function detail(place: ResolvedPlace): LocationDetail {
     latitude: place.latitude ?? null,
     longitude: place.longitude ?? null,
     postal_code: place.postalCode ?? null,
-    country_name: "Indonesia",
-    country_code: "ID",
-    administrative_division_level_1_name: area?.province ?? null,
-    administrative_division_level_1_type: "province",
-    administrative_division_level_2_name: area?.city ?? null,
-    administrative_division_level_2_type: "city",
-    administrative_division_level_3_name: area?.district ?? null,
-    administrative_division_level_3_type: "district",
+    ...divisionsJson(area),
   };
 }
 

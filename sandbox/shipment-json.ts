@@ -20,6 +20,18 @@ export function sideJson(side: SideSpec) {
   };
 }
 
+/** The courier's driver as orders and trackings answer it (`name`/`phone` are the deprecated copies). */
+export function driverJson(driver: { name: string | null; phone: string | null; plate: string | null; photo: string | null }) {
+  return {
+    name: driver.name,
+    phone: driver.phone,
+    driver_name: driver.name,
+    driver_phone: driver.phone,
+    driver_photo_url: driver.photo,
+    driver_plate_number: driver.plate,
+  };
+}
+
 export function itemJson(item: ShipmentSpec["items"][number]) {
   return {
     name: item.name,

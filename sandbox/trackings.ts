@@ -4,6 +4,7 @@ import { findCourier } from "./catalogue.ts";
 import type { OrderRecord } from "./orders.ts";
 import type { AddRoute } from "./routes.ts";
 import type { ShippingService } from "./service.ts";
+import { driverJson } from "./shipment-json.ts";
 import { SandboxError } from "./validation.ts";
 
 const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -44,12 +45,7 @@ export class Trackings {
       waybill_id: order.waybillId,
       courier: {
         company: order.spec.service!.courierCode,
-        name: order.driver.name,
-        phone: order.driver.phone,
-        driver_name: order.driver.name,
-        driver_phone: order.driver.phone,
-        driver_photo_url: order.driver.photo,
-        driver_plate_number: order.driver.plate,
+        ...driverJson(order.driver),
       },
       origin: { contact_name: order.spec.origin.contactName, address: order.spec.origin.address },
       destination: { contact_name: order.spec.destination.contactName, address: order.spec.destination.address },

@@ -65,6 +65,13 @@ export interface ShipmentSpec {
 type Body = Record<string, unknown>;
 
 const isNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+
+/** A number sent as a number or as a string holding one (the documentation declares some numbers as strings). */
+export function numberOf(value: unknown): number | undefined {
+  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
+  if (typeof value === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return Number(value);
+  return undefined;
+}
 const present = (v: unknown) => v !== undefined && v !== null && v !== "";
 
 interface Ctx {

@@ -3,7 +3,7 @@ import type { ShopSettings } from "../shops/settings";
 import { categoryFromTaxonomy } from "./categories";
 import { courierLabel, matchShippingLine, type CourierListEntry } from "./courier-match";
 import { isCashOnDelivery } from "./decide";
-import { itemsHave, nameList } from "./problem-text";
+import { haveNoWeight, nameList } from "./problem-text";
 import { shopMoney, type ShopifyAddress, type ShopifyLineItem, type ShopifyOrder } from "./payload";
 
 /**
@@ -243,7 +243,7 @@ export function mapOrderToDraft(input: MappingInput): MappingResult {
       for (const item of items) if (!(item.weight > 0)) item.weight = 1;
       problems.push({
         code: "weightless_line",
-        message: `${weightless.length <= 3 ? `${nameList(weightless)} ${weightless.length === 1 ? "has" : "have"}` : `${itemsHave(weightless.length)}`} no weight${weightless.length > 3 ? ` (${nameList(weightless)})` : ""} and went as 1 g with the rest of the parcel`,
+        message: `${haveNoWeight(weightless)} and went as 1 g with the rest of the parcel`,
         fix: "Set a weight in Shopify, or a default weight in the app's settings, if it is a physical item",
         blocking: false,
       });

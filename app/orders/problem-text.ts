@@ -17,9 +17,10 @@ export function nameList(names: readonly string[], shown = 5): string {
   return `${quoted.join(", ")} and ${count(names.length - shown)} more`;
 }
 
-/** "1 item has" / "12 items have". */
-export function itemsHave(n: number): string {
-  return n === 1 ? "1 item has" : `${count(n)} items have`;
+/** `"A" has no weight`, `"A" and "B" have no weight`, or past three `600 items have no weight ("A", … and 595 more)`. */
+export function haveNoWeight(names: readonly string[]): string {
+  if (names.length <= 3) return `${nameList(names)} ${names.length === 1 ? "has" : "have"} no weight`;
+  return `${count(names.length)} items have no weight (${nameList(names)})`;
 }
 
 /** Cuts a text to `max` characters, ending with an ellipsis when cut. */

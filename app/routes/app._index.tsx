@@ -39,7 +39,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     search,
     counts,
     next: page.next,
-    rows: page.rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })),
+    rows: page.rows.map((r) => ({ ...r, trackingUrl: httpUrlOrNull(r.trackingUrl), updatedAt: r.updatedAt.toISOString() })),
     setup: { apiKey: Boolean(shop?.shippingApiKeyEncrypted), pickup: settings.pickup !== null },
     lastImport: lastImport ? { status: lastImport.status, pages: lastImport.pages, seen: lastImport.seen, created: lastImport.created, error: lastImport.error, since: lastImport.since.toISOString() } : null,
   };
@@ -200,7 +200,7 @@ export default function Shipments() {
                 <IndexTable.Cell>
                   <Badge tone={statusTone(row.status, row.problem)}>{row.status.replace(/_/g, " ")}</Badge>
                 </IndexTable.Cell>
-                <IndexTable.Cell>{row.waybillId ? (httpUrlOrNull(row.trackingUrl) ? <a href={httpUrlOrNull(row.trackingUrl)!} target="_blank" rel="noreferrer">{row.waybillId}</a> : row.waybillId) : "—"}</IndexTable.Cell>
+                <IndexTable.Cell>{row.waybillId ? (row.trackingUrl ? <a href={row.trackingUrl} target="_blank" rel="noreferrer">{row.waybillId}</a> : row.waybillId) : "—"}</IndexTable.Cell>
                 <IndexTable.Cell>{new Date(row.updatedAt).toLocaleString()}</IndexTable.Cell>
                 <IndexTable.Cell>
                   <Text as="span" tone={row.problem ? "critical" : "subdued"} truncate>

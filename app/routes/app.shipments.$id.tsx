@@ -53,7 +53,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     remoteError = error instanceof Error ? error.message : String(error);
   }
   return {
-    shipment: { ...shipment, createdAt: shipment.createdAt.toISOString(), updatedAt: shipment.updatedAt.toISOString(), redactedAt: shipment.redactedAt?.toISOString() ?? null },
+    shipment: { ...shipment, trackingUrl: httpUrlOrNull(shipment.trackingUrl), createdAt: shipment.createdAt.toISOString(), updatedAt: shipment.updatedAt.toISOString(), redactedAt: shipment.redactedAt?.toISOString() ?? null },
     timeline: timeline.map((e) => ({ id: e.id, at: e.createdAt.toISOString(), actor: e.actor, type: e.type, from: e.fromStatus, to: e.toStatus, message: e.message })),
     remote,
     remoteError,
@@ -155,7 +155,7 @@ export default function ShipmentDetail() {
                 <Text as="p">Courier: {shipment.courierCompany ? `${shipment.courierCompany.toUpperCase()} ${shipment.courierType}` : "not chosen"}</Text>
                 <Text as="p">Price: {shipment.price ? `${shipment.currency ?? ""} ${Number(shipment.price).toLocaleString()}` : "—"}</Text>
                 <Text as="p">
-                  Waybill: {shipment.waybillId ?? "—"} {httpUrlOrNull(shipment.trackingUrl) && <Link url={httpUrlOrNull(shipment.trackingUrl)!} target="_blank">track</Link>}
+                  Waybill: {shipment.waybillId ?? "—"} {shipment.trackingUrl && <Link url={shipment.trackingUrl} target="_blank">track</Link>}
                 </Text>
                 <Text as="p">Destination: {shipment.redactedAt ? "removed at the customer's request" : [shipment.destinationName, shipment.destinationAddress].filter(Boolean).join(", ") || "—"}</Text>
                 <InlineStack gap="200">

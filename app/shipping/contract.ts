@@ -557,12 +557,8 @@ export const pricingSchema = z.looseObject({
 });
 export type Pricing = z.infer<typeof pricingSchema>;
 
-/** Where a rate is from or to, as the service resolved it (not an echo of the request). */
-export const locationDetailSchema = z.looseObject({
-  location_id: nullableString,
-  latitude: z.union([z.number(), z.string()]).nullish(),
-  longitude: z.union([z.number(), z.string()]).nullish(),
-  postal_code: z.union([z.number(), z.string()]).nullish(),
+/** Country and the three administrative levels, as areas and resolved locations name them. */
+const divisionFields = {
   country_name: nullableString,
   country_code: nullableString,
   administrative_division_level_1_name: nullableString,
@@ -571,6 +567,15 @@ export const locationDetailSchema = z.looseObject({
   administrative_division_level_2_type: nullableString,
   administrative_division_level_3_name: nullableString,
   administrative_division_level_3_type: nullableString,
+};
+
+/** Where a rate is from or to, as the service resolved it (not an echo of the request). */
+export const locationDetailSchema = z.looseObject({
+  location_id: nullableString,
+  latitude: z.union([z.number(), z.string()]).nullish(),
+  longitude: z.union([z.number(), z.string()]).nullish(),
+  postal_code: z.union([z.number(), z.string()]).nullish(),
+  ...divisionFields,
 });
 export type LocationDetail = z.infer<typeof locationDetailSchema>;
 
@@ -661,14 +666,7 @@ export const locationDeleteResponseSchema = z.looseObject({
 export const areaSchema = z.looseObject({
   id: z.string(),
   name: z.string(),
-  country_name: nullableString,
-  country_code: nullableString,
-  administrative_division_level_1_name: nullableString,
-  administrative_division_level_1_type: nullableString,
-  administrative_division_level_2_name: nullableString,
-  administrative_division_level_2_type: nullableString,
-  administrative_division_level_3_name: nullableString,
-  administrative_division_level_3_type: nullableString,
+  ...divisionFields,
   postal_code: z.union([z.number(), z.string()]).nullish(),
 });
 export type Area = z.infer<typeof areaSchema>;

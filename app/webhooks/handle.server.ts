@@ -78,7 +78,7 @@ export async function handleInlineWebhook(request: Request, expectedTopic: strin
   }
   const { resourceId, payload: kept } = recorded;
   const outcome = await db.transaction(async (tx) => {
-    const inbox = await recordDelivery(tx, deliveryOf(request, verified, expectedTopic, resourceId ?? null, kept));
+    const inbox = await recordDelivery(tx, deliveryOf(verified, resourceId ?? null, kept));
     if (inbox.duplicate) return { duplicate: true, refused: null };
     const refused = (await handler.refuse?.(tx, context)) ?? null;
     if (!refused) await handler.apply(tx, context);

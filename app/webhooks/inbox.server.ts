@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Queryable as Db } from "../db/client.server";
 import { webhookInbox } from "../db/schema";
+import type { VerifiedDelivery } from "./verify.server";
 
 export interface Delivery {
   webhookId: string;
@@ -13,18 +14,10 @@ export interface Delivery {
   payload: unknown;
 }
 
-/** The delivery a verified webhook request describes (ids and dates from Shopify's headers). */
-export function deliveryOf(request: Request, verified: { shop: string; webhookId: string }, topic: string, resourceId: string | null, payload: unknown): Delivery {
-  const triggeredAt = request.headers.get("x-shopify-triggered-at");
-  return {
-    webhookId: verified.webhookId,
-    eventId: request.headers.get("x-shopify-event-id"),
-    shop: verified.shop,
-    topic,
-    resourceId,
-    triggeredAt: triggeredAt && !Number.isNaN(Date.parse(triggeredAt)) ? new Date(triggeredAt) : null,
-    payload,
-  };
+/** The delivery a verified webhook describes (ids and dates as verification read them from Shopify's headers). */
+export function deliveryOf(verified: VerifiedDelivery, resourceId: string | null, payload: unknown): Delivery {
+  const { webhookId, eventId, shop, topic, triggeredAt } = verified;
+  return { webhookId, eventId, shop, topic, resourceId, triggeredAt, payload };
 }
 
 /**

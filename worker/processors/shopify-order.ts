@@ -64,11 +64,10 @@ export interface ShopifyOrderDeps {
 }
 
 const orderGid = (orderId: string) => `gid://shopify/Order/${orderId}`;
-const trackingInfo = (s: { courierCompany: string | null; waybillId: string | null; trackingUrl: string | null }) => ({
-  company: (s.courierCompany ?? "").toUpperCase(),
-  number: s.waybillId ?? "",
-  ...(httpUrlOrNull(s.trackingUrl) ? { url: httpUrlOrNull(s.trackingUrl)! } : {}),
-});
+const trackingInfo = (s: { courierCompany: string | null; waybillId: string | null; trackingUrl: string | null }) => {
+  const url = httpUrlOrNull(s.trackingUrl);
+  return { company: (s.courierCompany ?? "").toUpperCase(), number: s.waybillId ?? "", ...(url ? { url } : {}) };
+};
 
 /** A shop without a session (uninstalled) cannot be told anything: record it, do not retry. */
 async function whenConnected(deps: ShopifyOrderDeps, shop: string, shipmentId: string, work: () => Promise<string>): Promise<string> {
