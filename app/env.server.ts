@@ -51,6 +51,8 @@ export const envSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(10),
   /** How long a job's lock lasts; a job of a worker that died is retried after at most twice this. */
   WORKER_LOCK_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  /** New store orders one shop may have queued in Redis; the rest wait in the database (reconciliation queues them). */
+  SHOP_BACKLOG_LIMIT: z.coerce.number().int().min(10).max(1_000_000).default(5_000),
 
   /** AES-256-GCM key that encrypts each shop's shipping API key at rest. */
   ENCRYPTION_KEY: encryptionKey,

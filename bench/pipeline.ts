@@ -9,7 +9,13 @@
  *    fairness (each shop's own rate, the spread of finishing times).
  * 3. Overhead: CPU seconds per order of web and worker over run 1, next to a bare BullMQ job
  *    (add + process, no work) on the same Redis; peak RSS of web and worker; Redis memory after.
+ * 4. Small shops during a flash sale, with the default worker settings (one worker, concurrency
+ *    10): one shop's FLASH_ORDERS (600) orders at once, and SMALL_SHOPS (5) other shops sending one
+ *    order each while that backlog runs. Reported: each small order's time from delivery to
+ *    booking (goal: within 10 s), and the flash sale's median time from order to booking next to
+ *    its floor (half the backlog at the key's booking rate).
  *
+ * PARTS (default "small,one,shops") picks the runs.
  * Writes bench/results/pipeline.json.
  */
 import os from "node:os";
@@ -25,6 +31,9 @@ const SHOP_ORDERS = Number(process.env.SHOP_ORDERS ?? 300);
 const LATENCY_MS = Number(process.env.LATENCY_MS ?? 100);
 const CONCURRENCY = Number(process.env.WORKER_CONCURRENCY ?? 50);
 const CEILING = LIVE_LIMITS.draft_orders / 2;
+const FLASH_ORDERS = Number(process.env.FLASH_ORDERS ?? 600);
+const SMALL_SHOPS = Number(process.env.SMALL_SHOPS ?? 5);
+const PARTS = new Set((process.env.PARTS ?? "small,one,shops").split(",").map((p) => p.trim()));
 const template = loadOrder("multi-item");
 let nextId = 7_000_000_000_000;
 
@@ -114,93 +123,168 @@ async function redisMemory(redis: Redis, prefix: string) {
   return { usedMemoryMb: +(Number(/used_memory:(\d+)/.exec(info)?.[1] ?? 0) / 1024 / 1024).toFixed(1), keysOfRun: keys };
 }
 
+// --- 4. small shops during a flash sale --------------------------------------------------------
+/** Seconds from each shipment's creation (the delivery) to its booking, per shop. */
+async function bookingLatencies(stack: Stack, shops: string[]) {
+  const { rows } = await stack.pool.query<{ shop: string; s: number }>(
+    `SELECT s.shop, extract(epoch FROM e.created_at - s.created_at)::float8 AS s
+       FROM shipments s JOIN shipment_events e ON e.shipment_id = s.id AND e.type = 'confirmed'
+      WHERE s.shop = ANY($1)`,
+    [shops],
+  );
+  const byShop = new Map<string, number[]>();
+  for (const r of rows) byShop.set(r.shop, [...(byShop.get(r.shop) ?? []), r.s]);
+  for (const list of byShop.values()) list.sort((a, b) => a - b);
+  return byShop;
+}
+
+async function runSmallShops() {
+  // The service's booking rate for one live key: two draft-order calls per shipment, at the share
+  // of the limit the app uses.
+  const keyRate = (LIVE_LIMITS.draft_orders * 0.98) / 2;
+  const floorS = FLASH_ORDERS / 2 / keyRate;
+  console.log(`Small shops during a flash sale: ${FLASH_ORDERS} orders of one shop at once, ${SMALL_SHOPS} other shops one order each meanwhile; default worker settings (1 worker, concurrency 10)`);
+  const stack = await Stack.start({ name: "bench_pipeline_small", sandbox: { faults: { latencyMs: LATENCY_MS } }, workers: 1, workerConcurrency: 10 });
+  const flash = "flash-sale.myshopify.com";
+  const smalls = Array.from({ length: SMALL_SHOPS }, (_, i) => `small-${i + 1}.myshopify.com`);
+  await stack.addShop(flash, "biteship_live.bench-flash");
+  for (const [i, s] of smalls.entries()) await stack.addShop(s, `biteship_live.bench-small-${i + 1}`);
+  const t0 = performance.now();
+  const sale = flashSale(stack, [flash], FLASH_ORDERS, 300);
+  // One small order a second from the first second of the sale, while its backlog is largest.
+  for (const [i, s] of smalls.entries()) {
+    await new Promise((r) => setTimeout(r, i === 0 ? 500 : 1000));
+    const answer = await stack.deliver("orders/create", s, orderFor(10_000 + i));
+    if (answer.status !== 200) throw new Error(`small shop's delivery answered ${answer.status}`);
+  }
+  const delivered = await sale;
+  await untilConfirmed(stack, smalls, 1, t0, "small shops", 600);
+  await untilConfirmed(stack, [flash], FLASH_ORDERS, t0, "flash sale", 1800);
+  console.log("");
+  const latencies = await bookingLatencies(stack, [flash, ...smalls]);
+  const small = smalls.map((s) => latencies.get(s)?.[0] ?? Number.NaN);
+  const flashTimes = latencies.get(flash) ?? [];
+  const median = flashTimes[Math.floor(flashTimes.length / 2)] ?? Number.NaN;
+  const result = {
+    flashOrders: FLASH_ORDERS,
+    smallShops: SMALL_SHOPS,
+    workerConcurrency: 10,
+    smallShopBookingS: small.map((t) => +t.toFixed(2)),
+    smallShopWorstS: +Math.max(...small).toFixed(2),
+    smallShopGoalS: 10,
+    smallShopGoalMet: Math.max(...small) <= 10,
+    flashMedianBookingS: +median.toFixed(2),
+    flashFloorMedianS: +floorS.toFixed(2),
+    flashFirstBookingS: +(flashTimes[0] ?? Number.NaN).toFixed(2),
+    flashBookedInFirstHalf: flashTimes.filter((t) => t <= (flashTimes.at(-1) ?? 0) / 2).length,
+    flashLastBookingS: +(flashTimes.at(-1) ?? Number.NaN).toFixed(2),
+    responses429: stack.sandbox.rateLimiter.refused,
+    webhookDeliveries: delivered,
+  };
+  await stack.stop();
+  console.log(`  small shops booked after ${result.smallShopBookingS.join(", ")} s (worst ${result.smallShopWorstS} s; goal ≤ 10 s: ${result.smallShopGoalMet ? "met" : "NOT met"})`);
+  console.log(`  flash sale: median order-to-booking ${result.flashMedianBookingS} s (floor ${result.flashFloorMedianS} s: half the backlog at ${keyRate} bookings/s); first booking ${result.flashFirstBookingS} s, last ${result.flashLastBookingS} s, ${result.flashBookedInFirstHalf} of ${flashTimes.length} booked in the first half of the run; 429s ${result.responses429}`);
+  return { smallShops: result };
+}
+
 // --- 1. one shop ---------------------------------------------------------------------------------
-console.log(`Pipeline: ${ORDERS} orders, one shop, live limits (${LIVE_LIMITS.draft_orders} draft-order calls/s = ${CEILING} shipments/s), ${LATENCY_MS} ms latency`);
-const one = await Stack.start({ name: "bench_pipeline", sandbox: { faults: { latencyMs: LATENCY_MS } }, workers: 1, workerConcurrency: CONCURRENCY });
-const shop = "flash-sale.myshopify.com";
-const key = "biteship_live.bench-flash-sale";
-await one.addShop(shop, key);
-const webBefore = processUsage(one.web.process.pid);
-const workerBefore = processUsage(one.workers[0]!.process.pid);
-const t0 = performance.now();
-const sale = await flashSale(one, [shop], ORDERS, 300);
-console.log(`  ${sale.sent} deliveries at 300/s: ${sale.non2xx} non-2xx, p99 ${sale.p99Ms.toFixed(1)} ms`);
-const done = await untilConfirmed(one, [shop], ORDERS, t0, "one shop", 1800);
-const elapsed = done.get(shop)!;
-console.log("");
-const webAfter = processUsage(one.web.process.pid);
-const workerAfter = processUsage(one.workers[0]!.process.pid);
-// Let the run's follow-up jobs (Shopify sync) finish before counting Redis memory.
-for (let i = 0; i < 60 && (await one.backlog()) > 0; i++) await new Promise((r) => setTimeout(r, 1000));
-const requests = Object.fromEntries(one.sandbox.requests);
-const createCalls = requests["POST /v1/draft_orders"] ?? 0;
-const confirmCalls = requests["POST /v1/draft_orders/:id/confirm"] ?? 0;
-const serviceCalls = [...one.sandbox.requests.values()].reduce((a, b) => a + b, 0);
-const { drafts, orders } = one.serviceCounts([key]);
-const rate = ORDERS / elapsed;
-const floorMs = await bareBullmq(one.env.REDIS_URL!, 5000);
-const oneShop = {
-  orders: ORDERS,
-  elapsedS: +elapsed.toFixed(1),
-  shipmentsPerS: +rate.toFixed(2),
-  ceilingPerS: CEILING,
-  shareOfCeiling: +(rate / CEILING).toFixed(3),
-  goalMet: rate >= CEILING * 0.95,
-  serviceCalls,
-  callsByRoute: requests,
-  // Requests the service handled (a 429 is refused before any work, and counted apart).
-  callsPerShipment: +((serviceCalls - one.sandbox.rateLimiter.refused) / ORDERS).toFixed(3),
-  requestsPerShipmentWith429s: +(serviceCalls / ORDERS).toFixed(3),
-  createAndConfirmPerShipment: +((createCalls + confirmCalls - one.sandbox.rateLimiter.refused) / ORDERS).toFixed(3),
-  responses429: one.sandbox.rateLimiter.refused,
-  draftsAtService: drafts.size,
-  ordersAtService: orders.size,
-  duplicates: [...drafts.values(), ...orders.values()].filter((n) => n > 1).length,
-  webhookDeliveries: sale,
-};
-const overhead = {
-  webCpuMsPerOrder: +(((webAfter.cpuS - webBefore.cpuS) * 1000) / ORDERS).toFixed(3),
-  workerCpuMsPerOrder: +(((workerAfter.cpuS - workerBefore.cpuS) * 1000) / ORDERS).toFixed(3),
-  bareBullmqJobCpuMs: floorMs,
-  webPeakRssMb: webAfter.peakRssMb,
-  workerPeakRssMb: workerAfter.peakRssMb,
-  redisAfterRun: await redisMemory(one.redis, one.prefix),
-};
-await one.stop();
-console.log(`  ${rate.toFixed(2)} shipments/s = ${(oneShop.shareOfCeiling * 100).toFixed(1)}% of the ${CEILING}/s ceiling (goal ≥ 95%: ${oneShop.goalMet ? "met" : "NOT met"}); 429s: ${oneShop.responses429}; calls per shipment: ${oneShop.callsPerShipment} (requests with the 429s: ${JSON.stringify(requests)})`);
-console.log(`  CPU per order: web ${overhead.webCpuMsPerOrder} ms + worker ${overhead.workerCpuMsPerOrder} ms (bare BullMQ job: ${floorMs} ms); peak RSS web ${overhead.webPeakRssMb} MB, worker ${overhead.workerPeakRssMb} MB; Redis after: ${overhead.redisAfterRun.usedMemoryMb} MB, ${overhead.redisAfterRun.keysOfRun} keys`);
+async function runOneShop() {
+  console.log(`Pipeline: ${ORDERS} orders, one shop, live limits (${LIVE_LIMITS.draft_orders} draft-order calls/s = ${CEILING} shipments/s), ${LATENCY_MS} ms latency`);
+  const one = await Stack.start({ name: "bench_pipeline", sandbox: { faults: { latencyMs: LATENCY_MS } }, workers: 1, workerConcurrency: CONCURRENCY });
+  const shop = "flash-sale.myshopify.com";
+  const key = "biteship_live.bench-flash-sale";
+  await one.addShop(shop, key);
+  const webBefore = processUsage(one.web.process.pid);
+  const workerBefore = processUsage(one.workers[0]!.process.pid);
+  const t0 = performance.now();
+  const sale = await flashSale(one, [shop], ORDERS, 300);
+  console.log(`  ${sale.sent} deliveries at 300/s: ${sale.non2xx} non-2xx, p99 ${sale.p99Ms.toFixed(1)} ms`);
+  const done = await untilConfirmed(one, [shop], ORDERS, t0, "one shop", 1800);
+  const elapsed = done.get(shop)!;
+  console.log("");
+  const webAfter = processUsage(one.web.process.pid);
+  const workerAfter = processUsage(one.workers[0]!.process.pid);
+  // Let the run's follow-up jobs (Shopify sync) finish before counting Redis memory.
+  for (let i = 0; i < 60 && (await one.backlog()) > 0; i++) await new Promise((r) => setTimeout(r, 1000));
+  const requests = Object.fromEntries(one.sandbox.requests);
+  const createCalls = requests["POST /v1/draft_orders"] ?? 0;
+  const confirmCalls = requests["POST /v1/draft_orders/:id/confirm"] ?? 0;
+  const serviceCalls = [...one.sandbox.requests.values()].reduce((a, b) => a + b, 0);
+  const { drafts, orders } = one.serviceCounts([key]);
+  const rate = ORDERS / elapsed;
+  const floorMs = await bareBullmq(one.env.REDIS_URL!, 5000);
+  const oneShop = {
+    orders: ORDERS,
+    elapsedS: +elapsed.toFixed(1),
+    shipmentsPerS: +rate.toFixed(2),
+    ceilingPerS: CEILING,
+    shareOfCeiling: +(rate / CEILING).toFixed(3),
+    goalMet: rate >= CEILING * 0.95,
+    serviceCalls,
+    callsByRoute: requests,
+    // Requests the service handled (a 429 is refused before any work, and counted apart).
+    callsPerShipment: +((serviceCalls - one.sandbox.rateLimiter.refused) / ORDERS).toFixed(3),
+    requestsPerShipmentWith429s: +(serviceCalls / ORDERS).toFixed(3),
+    createAndConfirmPerShipment: +((createCalls + confirmCalls - one.sandbox.rateLimiter.refused) / ORDERS).toFixed(3),
+    responses429: one.sandbox.rateLimiter.refused,
+    draftsAtService: drafts.size,
+    ordersAtService: orders.size,
+    duplicates: [...drafts.values(), ...orders.values()].filter((n) => n > 1).length,
+    webhookDeliveries: sale,
+  };
+  const overhead = {
+    webCpuMsPerOrder: +(((webAfter.cpuS - webBefore.cpuS) * 1000) / ORDERS).toFixed(3),
+    workerCpuMsPerOrder: +(((workerAfter.cpuS - workerBefore.cpuS) * 1000) / ORDERS).toFixed(3),
+    bareBullmqJobCpuMs: floorMs,
+    webPeakRssMb: webAfter.peakRssMb,
+    workerPeakRssMb: workerAfter.peakRssMb,
+    redisAfterRun: await redisMemory(one.redis, one.prefix),
+  };
+  await one.stop();
+  console.log(`  ${rate.toFixed(2)} shipments/s = ${(oneShop.shareOfCeiling * 100).toFixed(1)}% of the ${CEILING}/s ceiling (goal ≥ 95%: ${oneShop.goalMet ? "met" : "NOT met"}); 429s: ${oneShop.responses429}; calls per shipment: ${oneShop.callsPerShipment} (requests with the 429s: ${JSON.stringify(requests)})`);
+  console.log(`  CPU per order: web ${overhead.webCpuMsPerOrder} ms + worker ${overhead.workerCpuMsPerOrder} ms (bare BullMQ job: ${floorMs} ms); peak RSS web ${overhead.webPeakRssMb} MB, worker ${overhead.workerPeakRssMb} MB; Redis after: ${overhead.redisAfterRun.usedMemoryMb} MB, ${overhead.redisAfterRun.keysOfRun} keys`);
+  return { oneShop, overhead };
+}
 
 // --- 2. ten shops ----------------------------------------------------------------------------------
-console.log(`\nFairness: ${SHOPS} shops with their own keys, ${SHOP_ORDERS} orders each, at once`);
-const many = await Stack.start({ name: "bench_pipeline_shops", sandbox: { faults: { latencyMs: LATENCY_MS } }, workers: 1, workerConcurrency: CONCURRENCY });
-const shops = Array.from({ length: SHOPS }, (_, i) => `shop-${i + 1}.myshopify.com`);
-// One shop gets its backlog first: the others must not wait behind it.
-for (const [i, s] of shops.entries()) await many.addShop(s, `biteship_live.bench-shop-${i + 1}`);
-const t1 = performance.now();
-await flashSale(many, [shops[0]!], SHOP_ORDERS, 300);
-const sale2 = await flashSale(many, shops.slice(1), SHOP_ORDERS, 300);
-const finished = await untilConfirmed(many, shops, SHOP_ORDERS, t1, `${SHOPS} shops`, 1800);
-console.log("");
-const times = shops.map((s) => finished.get(s)!);
-const total = SHOPS * SHOP_ORDERS;
-const last = Math.max(...times);
-const perShopRates = times.map((t) => SHOP_ORDERS / t);
-const jain = perShopRates.reduce((a, b) => a + b, 0) ** 2 / (perShopRates.length * perShopRates.reduce((a, b) => a + b * b, 0));
-const fairness = {
-  shops: SHOPS,
-  ordersPerShop: SHOP_ORDERS,
-  aggregatePerS: +(total / last).toFixed(2),
-  aggregateCeilingPerS: CEILING * SHOPS,
-  finishedAfterS: Object.fromEntries(shops.map((s, i) => [s, +times[i]!.toFixed(1)])),
-  perShopPerS: +(SHOP_ORDERS / last).toFixed(2),
-  slowestOverFastest: +(Math.max(...times) / Math.min(...times)).toFixed(2),
-  jainIndex: +jain.toFixed(3),
-  responses429: many.sandbox.rateLimiter.refused,
-  webhookDeliveries: sale2,
-};
-await many.stop();
-console.log(`  aggregate ${fairness.aggregatePerS} shipments/s (ceiling ${fairness.aggregateCeilingPerS}/s); each shop finished between ${Math.min(...times).toFixed(1)} s and ${last.toFixed(1)} s (Jain's index ${fairness.jainIndex}); 429s: ${fairness.responses429}`);
+async function runShops() {
+  console.log(`\nFairness: ${SHOPS} shops with their own keys, ${SHOP_ORDERS} orders each, at once`);
+  const many = await Stack.start({ name: "bench_pipeline_shops", sandbox: { faults: { latencyMs: LATENCY_MS } }, workers: 1, workerConcurrency: CONCURRENCY });
+  const shops = Array.from({ length: SHOPS }, (_, i) => `shop-${i + 1}.myshopify.com`);
+  // One shop gets its backlog first: the others must not wait behind it.
+  for (const [i, s] of shops.entries()) await many.addShop(s, `biteship_live.bench-shop-${i + 1}`);
+  const t1 = performance.now();
+  await flashSale(many, [shops[0]!], SHOP_ORDERS, 300);
+  const sale2 = await flashSale(many, shops.slice(1), SHOP_ORDERS, 300);
+  const finished = await untilConfirmed(many, shops, SHOP_ORDERS, t1, `${SHOPS} shops`, 1800);
+  console.log("");
+  const times = shops.map((s) => finished.get(s)!);
+  const total = SHOPS * SHOP_ORDERS;
+  const last = Math.max(...times);
+  const perShopRates = times.map((t) => SHOP_ORDERS / t);
+  const jain = perShopRates.reduce((a, b) => a + b, 0) ** 2 / (perShopRates.length * perShopRates.reduce((a, b) => a + b * b, 0));
+  const fairness = {
+    shops: SHOPS,
+    ordersPerShop: SHOP_ORDERS,
+    aggregatePerS: +(total / last).toFixed(2),
+    aggregateCeilingPerS: CEILING * SHOPS,
+    finishedAfterS: Object.fromEntries(shops.map((s, i) => [s, +times[i]!.toFixed(1)])),
+    perShopPerS: +(SHOP_ORDERS / last).toFixed(2),
+    slowestOverFastest: +(Math.max(...times) / Math.min(...times)).toFixed(2),
+    jainIndex: +jain.toFixed(3),
+    responses429: many.sandbox.rateLimiter.refused,
+    webhookDeliveries: sale2,
+  };
+  await many.stop();
+  console.log(`  aggregate ${fairness.aggregatePerS} shipments/s (ceiling ${fairness.aggregateCeilingPerS}/s); each shop finished between ${Math.min(...times).toFixed(1)} s and ${last.toFixed(1)} s (Jain's index ${fairness.jainIndex}); 429s: ${fairness.responses429}`);
+  return { fairness };
+}
 
-const file = writeResult("pipeline", { benchmark: "pipeline", machine: `${os.cpus().length} × ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`, latencyMs: LATENCY_MS, workerConcurrency: CONCURRENCY, oneShop, overhead, fairness, at: new Date().toISOString() });
+const results: Record<string, unknown> = {};
+if (PARTS.has("small")) Object.assign(results, await runSmallShops());
+if (PARTS.has("one")) Object.assign(results, await runOneShop());
+if (PARTS.has("shops")) Object.assign(results, await runShops());
+
+const file = writeResult("pipeline", { benchmark: "pipeline", machine: `${os.cpus().length} × ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`, latencyMs: LATENCY_MS, workerConcurrency: CONCURRENCY, ...results, at: new Date().toISOString() });
 console.log(`\nWrote ${file}`);
 process.exit(0);

@@ -2,7 +2,8 @@ import { type Job, Worker } from "bullmq";
 import type { Db } from "#app/db/client.server.ts";
 import { QUEUES, type QueueName, cappedBackoff, maintenanceJobs } from "#app/jobs/definitions.ts";
 import type { Logger } from "#app/logger.server.ts";
-import { createWorkerConnection } from "#app/redis.server.ts";
+import { failsForGood, indexFailedJob } from "#app/jobs/failed.server.ts";
+import { createProducerConnection, createWorkerConnection } from "#app/redis.server.ts";
 import { pruneInbox } from "./processors/prune-inbox.ts";
 
 /** A processor receives its job and the lock token (needed to defer the job). */
@@ -36,13 +37,24 @@ export interface RunningWorkers {
 }
 
 export function startWorkers(options: StartWorkersOptions): RunningWorkers {
+  // For the per-shop index of failed jobs (the failed-work page of each shop).
+  const indexConnection = createProducerConnection(options.redisUrl);
+  indexConnection.on("error", () => undefined);
   const workers = Object.entries(options.processors).map(([queueName, handlers]) => {
     const worker = new Worker(
       queueName,
       async (job, token) => {
-        const handle = handlers?.[job.name];
-        if (!handle) throw new Error(`No processor for job ${job.name} on queue ${queueName}`);
-        return handle(job, token);
+        try {
+          const handle = handlers?.[job.name];
+          if (!handle) throw new Error(`No processor for job ${job.name} on queue ${queueName}`);
+          return await handle(job, token);
+        } catch (error) {
+          const shop = (job.data as { shop?: unknown } | undefined)?.shop;
+          if (typeof shop === "string" && job.id && failsForGood(job, error)) {
+            await indexFailedJob(indexConnection, options.prefix, shop, job.id).catch((e: Error) => options.logger.warn({ jobId: job.id, err: e.message }, "could not index a failed job"));
+          }
+          throw error;
+        }
       },
       {
         connection: createWorkerConnection(options.redisUrl),
@@ -68,7 +80,9 @@ export function startWorkers(options: StartWorkersOptions): RunningWorkers {
     workers,
     close() {
       // Worker.close() without force waits for every active job to finish.
-      closing ??= Promise.all(workers.map((w) => w.close())).then(() => undefined);
+      closing ??= Promise.all(workers.map((w) => w.close())).then(() => {
+        indexConnection.disconnect();
+      });
       return closing;
     },
   };

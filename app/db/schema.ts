@@ -48,6 +48,11 @@ export const shops = pgTable("shops", {
   installed: boolean("installed").notNull().default(true),
   installedAt: timestamp("installed_at", { withTimezone: true }).notNull().defaultNow(),
   uninstalledAt: timestamp("uninstalled_at", { withTimezone: true }),
+  /**
+   * shop/redact removed everything of the shop; the row stays as a tombstone (no key, no settings)
+   * so that late deliveries are recognised and store nothing. A new installation clears it.
+   */
+  redactedAt: timestamp("redacted_at", { withTimezone: true }),
   /** AES-256-GCM envelope of the shipping API key (see app/crypto.server.ts); never the key itself. */
   shippingApiKeyEncrypted: text("shipping_api_key_encrypted"),
   /** Last four characters, for display ("…1a2b"). */

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
 import { createProducerConnection } from "../redis.server";
+import { ShopBacklog } from "./shop-backlog.server";
 import {
   DEFAULT_JOB_OPTIONS,
   QUEUES,
@@ -16,6 +17,7 @@ import {
 } from "./definitions";
 
 let connection: Redis | undefined;
+let backlog: ShopBacklog | undefined;
 const queues = new Map<QueueName, Queue>();
 
 /** The producer connection of this process (fails fast; see redis.server.ts). */
@@ -31,6 +33,12 @@ export function producerConnection(): Redis {
     });
   }
   return connection;
+}
+
+/** Each shop's backlog of new orders (fairness between shops, and a cap per shop). */
+export function shopBacklog(): ShopBacklog {
+  backlog ??= new ShopBacklog(producerConnection(), getEnv().QUEUE_PREFIX, getEnv().SHOP_BACKLOG_LIMIT);
+  return backlog;
 }
 
 export function getQueue(name: QueueName): Queue {
@@ -73,39 +81,69 @@ async function producerReady(timeoutMs = 2_000): Promise<void> {
   });
 }
 
-async function add<J extends ShipmentJob>(job: J, data: z.infer<J["payload"]>, id: string, options: JobsOptions = {}) {
-  const payload = job.payload.parse(data);
+/**
+ * How a job is queued. Every job of a shop runs at the shop's turn (its BullMQ priority: 1 + the
+ * shop's backlog of new orders), so one shop's flash sale does not hold the others back. Two kinds
+ * go ahead of every turn (priority 0): a confirmation holding the rate-limit slot its draft
+ * reserved for it (so a shipment is booked right after its draft, not after the shop's whole
+ * backlog of drafts), and the cancellation of a store order (before the courier comes).
+ */
+type Placement = { id?: string; urgent?: boolean; admit?: boolean; options?: JobsOptions };
+
+async function add<J extends ShipmentJob>(job: J, data: z.infer<J["payload"]>, placement: Placement, extra: Record<string, unknown> = {}) {
+  const payload = { ...job.payload.parse(data), ...extra };
   await producerReady();
-  return getQueue(QUEUES.shipments).add(job.name, payload, { jobId: id, ...options });
+  const shop = (payload as { shop: string }).shop;
+  let priority: number | undefined;
+  if (placement.admit && placement.id) {
+    const admitted = await shopBacklog().admit(shop, placement.id);
+    // The shop's backlog is full: the order waits in the database; reconciliation queues it later.
+    if (admitted === null) return null;
+    priority = admitted;
+  } else if (!placement.urgent) {
+    priority = await shopBacklog().priority(shop);
+  }
+  return getQueue(QUEUES.shipments).add(job.name, payload, { ...(placement.id ? { jobId: placement.id } : {}), ...(priority ? { priority } : {}), ...placement.options });
 }
 
 /**
  * Producer side of the shipment jobs. Each job id is deterministic: a redelivered webhook, a
- * reconciliation pass and the original delivery all collapse into one job.
+ * reconciliation pass and the original delivery all collapse into one job. A status sync has no
+ * id of its own but one per shipment to collapse into (events name nothing signed): at most one
+ * runs and one waits.
  */
 export const enqueue = {
+  /** A new order's draft (no `attempt`) counts in the shop's backlog; null when that is full. */
   createDraft: (shop: string, orderId: string, attempt?: string) =>
-    add(shipmentJobs.createDraft, { shop, orderId }, attempt ? jobId("create", shop, orderId, attempt) : jobId("create", shop, orderId)),
-  confirm: (shop: string, shipmentId: string, attempt?: string, merchant?: boolean) =>
-    add(shipmentJobs.confirm, { shop, shipmentId, ...(merchant ? { merchant } : {}) }, attempt ? jobId("confirm", shipmentId, attempt) : jobId("confirm", shipmentId)),
+    attempt
+      ? add(shipmentJobs.createDraft, { shop, orderId }, { id: jobId("create", shop, orderId, attempt) })
+      : add(shipmentJobs.createDraft, { shop, orderId }, { id: jobId("create", shop, orderId), admit: true }),
+  /** `slot`: the rate-limit slot the draft's job reserved for this confirmation (epoch ms). */
+  confirm: (shop: string, shipmentId: string, attempt?: string, merchant?: boolean, slot?: number) =>
+    add(
+      shipmentJobs.confirm,
+      { shop, shipmentId, ...(merchant ? { merchant } : {}) },
+      { id: attempt ? jobId("confirm", shipmentId, attempt) : jobId("confirm", shipmentId), urgent: slot !== undefined },
+      slot !== undefined ? { _slot: slot } : {},
+    ),
   /** The store order's cancellation has one job per order; a merchant's names the shipment attempt. */
   cancel: (shop: string, orderId: string, options: { attempt?: number; rebook?: boolean } = {}) =>
     add(
       shipmentJobs.cancel,
       { shop, orderId, ...(options.attempt ? { attempt: options.attempt } : {}), ...(options.rebook ? { rebook: true } : {}) },
-      options.attempt ? jobId("cancel", shop, orderId, `a${options.attempt}`, options.rebook ? "rebook" : "merchant") : jobId("cancel", shop, orderId),
+      { id: options.attempt ? jobId("cancel", shop, orderId, `a${options.attempt}`, options.rebook ? "rebook" : "merchant") : jobId("cancel", shop, orderId), urgent: true },
     ),
   update: (shop: string, orderId: string, webhookId: string) =>
-    add(shipmentJobs.update, { shop, orderId, webhookId }, jobId("update", shop, orderId, webhookId.replace(/[:\s]/g, "_"))),
-  fulfil: (shop: string, shipmentId: string) => add(shipmentJobs.fulfil, { shop, shipmentId }, jobId("fulfil", shipmentId)),
+    add(shipmentJobs.update, { shop, orderId, webhookId }, { id: jobId("update", shop, orderId, webhookId.replace(/[:\s]/g, "_")) }),
+  fulfil: (shop: string, shipmentId: string) => add(shipmentJobs.fulfil, { shop, shipmentId }, { id: jobId("fulfil", shipmentId) }),
   shopifySync: (shop: string, shipmentId: string, version: number) =>
-    add(shipmentJobs.shopifySync, { shop, shipmentId }, jobId("shopify", shipmentId, `v${version}`)),
-  importOrders: (shop: string, importId: string) => add(shipmentJobs.importOrders, { shop, importId }, jobId("import", importId)),
+    add(shipmentJobs.shopifySync, { shop, shipmentId }, { id: jobId("shopify", shipmentId, `v${version}`) }),
+  importOrders: (shop: string, importId: string) => add(shipmentJobs.importOrders, { shop, importId }, { id: jobId("import", importId) }),
   /** One order the app never received; removed once run, so a later request imports it again. */
   importOrder: (shop: string, orderId: string) =>
-    add(shipmentJobs.importOrders, { shop, orderId }, jobId("import", shop, orderId), { attempts: 5, removeOnComplete: true, removeOnFail: true }),
-  syncStatus: (shop: string, shipmentId: string, reason: string) =>
-    add(shipmentJobs.syncStatus, { shop, shipmentId }, jobId("sync", shipmentId, reason.replace(/[:\s]/g, "_"))),
+    add(shipmentJobs.importOrders, { shop, orderId }, { id: jobId("import", shop, orderId), options: { attempts: 5, removeOnComplete: true, removeOnFail: true } }),
+  syncStatus: (shop: string, shipmentId: string) =>
+    add(shipmentJobs.syncStatus, { shop, shipmentId }, { options: { deduplication: { id: jobId("sync", shipmentId), keepLastIfActive: true } } }),
 };
 
 /** Schedules the periodic maintenance jobs (idempotent: one scheduler each, whatever the number of calls). */
@@ -129,6 +167,7 @@ export async function scheduleMaintenance(queue: Queue = getQueue(QUEUES.mainten
 export async function closeQueues(): Promise<void> {
   await Promise.all([...queues.values()].map((q) => q.close()));
   queues.clear();
+  backlog = undefined;
   if (connection) {
     connection.disconnect();
     connection = undefined;

@@ -21,8 +21,13 @@ function sameSecret(a: string, b: string): boolean {
  * 200 and does nothing. An event only names the order: the sync job re-fetches it from the service
  * rather than trusting the body.
  */
+/** An event is a few hundred bytes: a body over this is refused before it is read whole. */
+const MAX_EVENT_BYTES = 64 * 1024;
+
 export const action = async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return jsonResponse({ error: "POST only" }, 405);
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_EVENT_BYTES) return jsonResponse({ error: `Body larger than ${MAX_EVENT_BYTES} bytes` }, 413);
   const env = getEnv();
   if (!env.SHIPPING_WEBHOOK_SECRET) {
     logger.error("SHIPPING_WEBHOOK_SECRET is not set: refusing shipping events");
@@ -50,14 +55,10 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     logger.info({ event: event.event, orderId: event.order_id }, "shipping event for an unknown order ignored");
     return jsonResponse({ ok: true, ignored: true });
   }
-  // The job id dedupes repeated deliveries of one event; distinct changes get distinct ids. A price
-  // event is told apart by its own price and updated_at (it carries no order_price).
-  const reason =
-    event.event === "order.price" ? `order-price-${event.price ?? "x"}-${event.updated_at ?? "x"}`
-    : event.event === "order.status" ? `order-status-${event.status ?? "x"}-${event.courier_waybill_id ?? "x"}-${event.order_price ?? "x"}`
-    : `order-waybill-${event.courier_waybill_id ?? "x"}`;
+  // However many events arrive, and whatever their unsigned fields say, a shipment has at most one
+  // sync running and one waiting: each re-reads the order from the service.
   try {
-    await enqueue.syncStatus(shipment.shop, shipment.id, reason);
+    await enqueue.syncStatus(shipment.shop, shipment.id);
   } catch (error) {
     logger.error({ shop: shipment.shop, shipmentId: shipment.id, err: (error as Error).message }, "could not enqueue a status sync");
     return jsonResponse({ error: "Queue unavailable, retry later" }, 503);

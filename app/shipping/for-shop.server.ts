@@ -23,6 +23,11 @@ export async function shippingClientForShop(
 
 type ShippingEnv = Pick<Env, "ENCRYPTION_KEY" | "SHIPPING_API_BASE_URL" | "SHIPPING_API_TIMEOUT_MS">;
 
+/** The shop does not have the app installed (uninstalled, redacted, never installed): nothing is done on its key. */
+export class ShopNotInstalledError extends ShippingNotConfiguredError {
+  override name = "ShopNotInstalledError";
+}
+
 /** The client and the key it uses (the worker's rate limiter needs the key's identity). */
 export async function shippingAccessForShop(
   db: Queryable,
@@ -31,6 +36,8 @@ export async function shippingAccessForShop(
   options: { fetch?: typeof fetch } = {},
 ): Promise<{ client: ShippingClient; apiKey: string }> {
   const row = await getShop(db, shop);
+  // Work queued before an uninstall (or a delivery replayed for another shop) books nothing.
+  if (!row?.installed) throw new ShopNotInstalledError(`${shop} does not have the app installed`);
   const apiKey = shippingApiKeyOf(row, env.ENCRYPTION_KEY);
   if (!apiKey) throw new ShippingNotConfiguredError(`${shop} has no shipping API key; set one in the app's settings`);
   const client = createShippingClient({

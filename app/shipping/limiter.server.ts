@@ -8,15 +8,17 @@ export const SERVICE_LIMITS = {
 } as const;
 export type LimitedApi = keyof (typeof SERVICE_LIMITS)["live"];
 
-// Reserves the next free slot of a key's schedule and returns how long to wait for it. Slots are
-// spaced 1000/rate ms apart; the schedule lives in Redis so every worker process shares it.
+// Reserves the next ARGV[2] free slots of a key's schedule (consecutive) and returns how long to
+// wait for the first. Slots are spaced 1000/rate ms apart; the schedule lives in Redis so every
+// worker process shares it.
 const RESERVE = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local interval = tonumber(ARGV[1])
 local nextSlot = tonumber(redis.call('GET', KEYS[1]) or '0')
 local slot = math.max(now, nextSlot)
-redis.call('SET', KEYS[1], tostring(slot + interval), 'PX', math.ceil(math.max(1000, slot + interval - now + 1000)))
+local after = slot + interval * tonumber(ARGV[2])
+redis.call('SET', KEYS[1], tostring(after), 'PX', math.ceil(math.max(1000, after - now + 1000)))
 return math.ceil(slot - now)
 `;
 
@@ -37,10 +39,17 @@ export class ServiceRateLimiter {
     return `${this.prefix}:svc-limit:${crypto.createHash("sha256").update(apiKey).digest("hex").slice(0, 24)}:${api}`;
   }
 
-  /** Milliseconds until this call's slot (0: go now). */
-  async reserve(apiKey: string, api: LimitedApi): Promise<number> {
-    const rate = (apiKey.startsWith("biteship_live.") ? SERVICE_LIMITS.live : SERVICE_LIMITS.test)[api] * this.utilisation;
-    const wait = (await this.redis.eval(RESERVE, 1, this.key(apiKey, api), String(1000 / rate))) as number;
+  /** Milliseconds between two slots of this key and API. */
+  interval(apiKey: string, api: LimitedApi): number {
+    return 1000 / ((apiKey.startsWith("biteship_live.") ? SERVICE_LIMITS.live : SERVICE_LIMITS.test)[api] * this.utilisation);
+  }
+
+  /**
+   * Milliseconds until this call's slot (0: go now). `count` 2 also reserves the slot right after
+   * it, for a follow-up call (a draft's confirmation), which then waits behind no other call.
+   */
+  async reserve(apiKey: string, api: LimitedApi, count: 1 | 2 = 1): Promise<number> {
+    const wait = (await this.redis.eval(RESERVE, 1, this.key(apiKey, api), String(this.interval(apiKey, api)), String(count))) as number;
     return Math.max(0, wait);
   }
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { decryptSecret, encryptSecret } from "../crypto.server";
 import type { Queryable as Db } from "../db/client.server";
-import { sessionTable, shipmentEvents, shipments, shops, webhookInbox } from "../db/schema";
+import { orderImports, sessionTable, shipmentEvents, shipments, shops, webhookInbox } from "../db/schema";
 import { ORDER_DATA_TOPICS } from "../orders/sources";
 import { parseShopSettings, shopSettingsSchema, type ShopSettings } from "./settings";
 
@@ -30,7 +30,7 @@ export async function recordInstall(db: Db, shop: string): Promise<void> {
     .values({ shop })
     .onConflictDoUpdate({
       target: shops.shop,
-      set: { installed: true, installedAt: sql`now()`, uninstalledAt: null, updatedAt: sql`now()` },
+      set: { installed: true, installedAt: sql`now()`, uninstalledAt: null, redactedAt: null, updatedAt: sql`now()` },
       // Only a shop that was uninstalled counts as newly installed; otherwise keep the date.
       setWhere: eq(shops.installed, false),
     });
@@ -207,7 +207,9 @@ export async function redactCustomer(
 
 /**
  * shop/redact: removes everything the app holds about the shop: sessions, shipments (and with
- * them their events), webhook inbox entries, and the shop row with its encrypted key.
+ * them their events), webhook inbox entries, its encrypted key and settings. The shop row stays as
+ * a tombstone (uninstalled, redacted_at set, nothing else), so that a delivery arriving later is
+ * known to be for a redacted shop and stores nothing (order-delivery.server.ts).
  */
 export async function redactShop(db: Db, shop: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -215,6 +217,13 @@ export async function redactShop(db: Db, shop: string): Promise<void> {
     await tx.delete(shipmentEvents).where(eq(shipmentEvents.shop, shop));
     await tx.delete(shipments).where(eq(shipments.shop, shop));
     await tx.delete(webhookInbox).where(eq(webhookInbox.shop, shop));
-    await tx.delete(shops).where(eq(shops.shop, shop));
+    await tx.delete(orderImports).where(eq(orderImports.shop, shop));
+    await tx
+      .insert(shops)
+      .values({ shop, installed: false, redactedAt: sql`now()` })
+      .onConflictDoUpdate({
+        target: shops.shop,
+        set: { installed: false, redactedAt: sql`now()`, shippingApiKeyEncrypted: null, shippingApiKeyHint: null, shippingMode: null, shippingBaseUrl: null, settings: sql`'{}'::jsonb`, updatedAt: sql`now()` },
+      });
   });
 }

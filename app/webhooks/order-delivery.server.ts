@@ -29,6 +29,11 @@ export interface RecordedOrderDelivery {
   shipmentStatus: string | null;
   draftOrderId: string | null;
   autoCreateDrafts: boolean;
+  /**
+   * The shop has the app installed. Deliveries for any other shop (uninstalled, never installed,
+   * redacted) are recorded for audit, without the payload, and do nothing else.
+   */
+  installed: boolean;
 }
 
 /**
@@ -38,7 +43,9 @@ export interface RecordedOrderDelivery {
  * or none, and Shopify retries. A redelivery (same delivery id) inserts nothing and reports what
  * it found.
  *
- * The payload is not stored for an order whose customer's data was redacted (customers/redact).
+ * The payload is not stored for an order whose customer's data was redacted (customers/redact),
+ * nor for a shop that does not have the app installed: such a delivery is recorded as processed,
+ * saying why, makes no shipment and no shop row (the shop/redact tombstone stays as it is).
  *
  * The final SELECT reads the statement's snapshot, which does not contain the rows the CTEs
  * insert (hence the coalesces), nor rows committed by a concurrent statement for the same order
@@ -62,6 +69,7 @@ export async function recordOrderDelivery(
     existing_status: string | null;
     existing_draft: string | null;
     auto_create: string | null;
+    installed: boolean;
   }>({
     ...(options.named === false ? {} : { name: "record-order-delivery" }),
     text: RECORD_ORDER_DELIVERY,
@@ -76,23 +84,28 @@ export async function recordOrderDelivery(
     shipmentStatus: row.created_status ?? row.existing_status,
     draftOrderId: row.created_status !== null ? null : row.existing_draft,
     autoCreateDrafts: row.auto_create !== "false",
+    installed: row.installed,
   };
 }
 
 const RECORD_ORDER_DELIVERY = `
-  WITH delivery AS (
-    INSERT INTO webhook_inbox (webhook_id, event_id, shop, topic, resource_id, triggered_at, payload)
-    -- An order whose customer's data was redacted never has it stored again.
-    VALUES ($1, $2, $3, $4, $5, $6::timestamptz,
-      CASE WHEN EXISTS (SELECT 1 FROM shipments WHERE shop = $3 AND order_id = $5 AND redacted_at IS NOT NULL) THEN NULL ELSE $7::jsonb END)
+  WITH shop_now AS (
+    SELECT EXISTS (SELECT 1 FROM shops WHERE shop = $3 AND installed) AS installed
+  ), delivery AS (
+    INSERT INTO webhook_inbox (webhook_id, event_id, shop, topic, resource_id, triggered_at, payload, status, error, processed_at)
+    SELECT $1, $2, $3, $4, $5, $6::timestamptz,
+      -- An order whose customer's data was redacted never has it stored again; nor does a shop
+      -- without the app.
+      CASE WHEN NOT installed OR EXISTS (SELECT 1 FROM shipments WHERE shop = $3 AND order_id = $5 AND redacted_at IS NOT NULL) THEN NULL ELSE $7::jsonb END,
+      CASE WHEN installed THEN 'received' ELSE 'processed' END,
+      CASE WHEN installed THEN NULL ELSE 'The app is not installed on this shop: recorded, not acted on' END,
+      CASE WHEN installed THEN NULL ELSE now() END
+    FROM shop_now
     ON CONFLICT (webhook_id) DO NOTHING
     RETURNING id
-  ), known_shop AS (
-    INSERT INTO shops (shop) SELECT $3 WHERE EXISTS (SELECT 1 FROM delivery)
-    ON CONFLICT (shop) DO NOTHING
   ), created AS (
     INSERT INTO shipments (shop, order_id, order_name, customer_id, reference_id, status)
-    SELECT $3, $5, $8, $9, $10, $11 WHERE EXISTS (SELECT 1 FROM delivery) AND $14::boolean
+    SELECT $3, $5, $8, $9, $10, $11 FROM shop_now WHERE installed AND EXISTS (SELECT 1 FROM delivery) AND $14::boolean
     -- No conflict target: concurrent deliveries of one order meet on either unique index
     -- ((shop, order_id, attempt) or (shop, reference_id), which derives from it).
     ON CONFLICT DO NOTHING
@@ -107,7 +120,8 @@ const RECORD_ORDER_DELIVERY = `
     (SELECT status FROM created) AS created_status,
     s.status AS existing_status,
     s.draft_order_id AS existing_draft,
-    (SELECT settings->>'autoCreateDrafts' FROM shops WHERE shop = $3) AS auto_create
+    (SELECT settings->>'autoCreateDrafts' FROM shops WHERE shop = $3) AS auto_create,
+    (SELECT installed FROM shop_now) AS installed
   FROM (SELECT 1) AS one
   LEFT JOIN LATERAL (
     -- The order's current shipment: its latest attempt.

@@ -120,6 +120,12 @@ export async function acceptOrderDelivery(topic: OrderTopic, rawBody: string, he
     createShipment: isOrder,
   });
   if (recorded.duplicate && recorded.earlierStatus === "processed") return { status: 200 };
+  if (!recorded.installed) {
+    // Uninstalled, never installed or redacted: nothing of it is stored or acted on (a 200, so
+    // that Shopify stops sending it).
+    logger.info({ shop, topic, webhookId }, "order delivery for a shop without the app: recorded, not acted on");
+    return { status: 200 };
+  }
 
   try {
     if (topic === "orders/create") {

@@ -4,6 +4,7 @@ vi.hoisted(() => {
   process.env.QUEUE_PREFIX = `pbtest-jobs-${process.pid}`;
 });
 
+import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
 import { database, db } from "#app/db/index.server.ts";
@@ -163,6 +164,29 @@ describe("failed work and reconciliation", () => {
     await retryFailedJob(shop, id);
     await waitFor("confirmed after retry", async () => (await shipmentOf(db, shop, order.id))?.status === "confirmed");
     expect(await listFailedJobs(shop)).toEqual([]);
+  });
+
+  it("a shop's failed work is read through its own index: other shops' failures cost it nothing", async () => {
+    const shop = uniqueShop("mine");
+    const other = uniqueShop("others");
+    const queue = getQueue(QUEUES.shipments);
+    // Jobs no processor knows fail at once, for good (one attempt).
+    await queue.addBulk(Array.from({ length: 300 }, (_, i) => ({ name: "no-such-job", data: { shop: other, orderId: String(i) }, opts: { attempts: 1 } })));
+    await queue.add("no-such-job", { shop, orderId: "1" }, { attempts: 1, jobId: `mine-${process.pid}-${Date.now()}` });
+    await waitFor("every job failed", async () => (await listFailedJobs(other, { limit: 1000 })).length === 300 && (await listFailedJobs(shop)).length === 1);
+
+    const getFailed = vi.spyOn(Queue.prototype, "getFailed");
+    const getJob = vi.spyOn(Queue.prototype, "getJob");
+    try {
+      const listed = await listFailedJobs(shop);
+      expect(listed).toEqual([expect.objectContaining({ shop, orderId: "1", reason: expect.stringMatching(/No processor/) })]);
+      // Not a page through every shop's failures: one read of this shop's one job.
+      expect(getFailed).not.toHaveBeenCalled();
+      expect(getJob).toHaveBeenCalledTimes(1);
+    } finally {
+      getFailed.mockRestore();
+      getJob.mockRestore();
+    }
   });
 
   it("reconciliation re-enqueues what the database holds but Redis lost", async () => {

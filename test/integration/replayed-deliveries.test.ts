@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import { database, db } from "#app/db/index.server.ts";
 import { shipmentEvents, shipments, shops, webhookInbox } from "#app/db/schema.ts";
 import { getEnv } from "#app/env.server.ts";
-import { closeQueues } from "#app/jobs/queues.server.ts";
+import { closeQueues, enqueue } from "#app/jobs/queues.server.ts";
 import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";
 import { action as ordersCancelled } from "#app/routes/webhooks.orders.cancelled.tsx";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
@@ -98,12 +98,14 @@ describe("a genuine delivery replayed with other headers", () => {
     expect(inbox).toMatchObject({ topic: "shop/redact", status: "processed", error: expect.stringMatching(/installed/) });
   });
 
-  it("shop/redact for an uninstalled shop redacts it, whatever the case of the shop header", async () => {
+  it("shop/redact for an uninstalled shop redacts it, whatever the case of the shop header, and leaves a tombstone", async () => {
     const { shop } = await bookedShop();
     await recordUninstall(db, shop);
     const body = JSON.stringify({ shop_id: 2, shop_domain: shop });
     expect((await send(shopRedact, genuine("shop/redact", shop, body, { "x-shopify-shop-domain": shop.toUpperCase() }))).status).toBe(200);
-    expect(await stillThere(shop)).toEqual({ shop: 0, shipments: 0 });
+    expect(await stillThere(shop)).toEqual({ shop: 1, shipments: 0 });
+    const [tombstone] = await db.select().from(shops).where(eq(shops.shop, shop));
+    expect(tombstone).toMatchObject({ installed: false, redactedAt: expect.any(Date), shippingApiKeyEncrypted: null, shippingApiKeyHint: null, settings: {} });
   });
 
   it("a customers/redact of one shop, sent naming another shop, redacts nothing", async () => {
@@ -124,6 +126,66 @@ describe("a genuine delivery replayed with other headers", () => {
     await new Promise((r) => setTimeout(r, 500));
     expect((await shipmentOf(db, shop, order.id))?.status).toBe("confirmed");
     expect(sandbox.service.account(key).orders.get(confirmed.shippingOrderId!)?.status).toBe("confirmed");
+  });
+});
+
+describe("deliveries for shops without the app", () => {
+  /** The inbox row of a delivery, once recorded. */
+  const inboxOf = async (request: Request) => (await db.select().from(webhookInbox).where(eq(webhookInbox.webhookId, request.headers.get("x-shopify-webhook-id")!)))[0];
+
+  it("a never-installed shop: recorded for audit without the order, no shop, no shipment", async () => {
+    const shop = uniqueShop("stranger");
+    const order = freshOrder("multi-item", { financial_status: "paid" });
+    const delivery = genuine("orders/create", shop, JSON.stringify(order));
+    expect((await send(ordersCreate, delivery)).status).toBe(200);
+    expect(await inboxOf(delivery)).toMatchObject({ shop, topic: "orders/create", resourceId: String(order.id), payload: null, status: "processed", error: expect.stringMatching(/not installed/) });
+    expect(await stillThere(shop)).toEqual({ shop: 0, shipments: 0 });
+  });
+
+  it("an uninstalled shop with its key still stored: a paid order books nothing", async () => {
+    const shop = uniqueShop("gone");
+    const key = liveKey("gone");
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url);
+    await recordUninstall(db, shop);
+    const order = freshOrder("multi-item", { financial_status: "paid" });
+    const delivery = genuine("orders/create", shop, JSON.stringify(order));
+    expect((await send(ordersCreate, delivery)).status).toBe(200);
+    expect(await inboxOf(delivery)).toMatchObject({ payload: null, status: "processed" });
+    const [row] = await db.select().from(shops).where(eq(shops.shop, shop));
+    expect(row?.installed).toBe(false);
+    expect(await stillThere(shop)).toEqual({ shop: 1, shipments: 0 });
+    expect(sandbox.service.account(key).drafts.size).toBe(0);
+  });
+
+  it("work queued before an uninstall books nothing at the service", async () => {
+    const shop = uniqueShop("queued");
+    const key = liveKey("queued");
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url, { autoConfirm: false });
+    const order = freshOrder("multi-item");
+    expect((await send(ordersCreate, genuine("orders/create", shop, JSON.stringify(order)))).status).toBe(200);
+    const ready = await waitFor("draft", async () => {
+      const s = await shipmentOf(db, shop, order.id);
+      return s?.status === "draft_ready" ? s : undefined;
+    });
+    await recordUninstall(db, shop);
+    const job = await enqueue.confirm(shop, ready.id, "after-uninstall", true);
+    expect(job).not.toBeNull();
+    await waitFor("confirm job ended", async () => (await job!.getState()) === "completed");
+    expect(await job!.getState()).toBe("completed");
+    expect(sandbox.service.account(key).orders.size).toBe(0);
+    expect((await shipmentOf(db, shop, order.id))?.status).toBe("draft_ready");
+  });
+
+  it("a redacted shop's tombstone: a late delivery stores nothing and brings nothing back", async () => {
+    const { shop, order } = await bookedShop();
+    await recordUninstall(db, shop);
+    expect((await send(shopRedact, genuine("shop/redact", shop, JSON.stringify({ shop_id: 4, shop_domain: shop })))).status).toBe(200);
+    const late = genuine("orders/updated", shop, JSON.stringify({ ...order, updated_at: new Date(Date.now() + 60_000).toISOString() }));
+    expect((await send(ordersUpdated, late)).status).toBe(200);
+    expect(await inboxOf(late)).toMatchObject({ payload: null, status: "processed" });
+    expect(await stillThere(shop)).toEqual({ shop: 1, shipments: 0 });
+    const [tombstone] = await db.select().from(shops).where(eq(shops.shop, shop));
+    expect(tombstone).toMatchObject({ installed: false, redactedAt: expect.any(Date) });
   });
 });
 

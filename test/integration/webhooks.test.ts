@@ -138,7 +138,8 @@ describe("compliance topics", () => {
     // Shopify sends shop/redact 48 hours after the uninstall.
     await recordUninstall(db, shop);
     expect(await deliver(shopRedact, webhookRequest({ topic: "shop/redact", shop, body: { shop_id: 1, shop_domain: shop } }))).toBe(200);
-    expect(await shopRow(shop)).toBeUndefined();
+    // Only the tombstone stays: no key, no settings, marked redacted.
+    expect(await shopRow(shop)).toMatchObject({ installed: false, redactedAt: expect.any(Date), shippingApiKeyEncrypted: null, settings: {} });
     expect(await sessionsOf(shop)).toHaveLength(0);
     expect(await db.select().from(shipments).where(eq(shipments.shop, shop))).toHaveLength(0);
     expect(await db.select().from(webhookInbox).where(eq(webhookInbox.shop, shop))).toHaveLength(0);

@@ -89,11 +89,14 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
   }
 
   // The key first, and the call's slot with it: a deferred job comes back before reading the order.
+  // A shop that books automatically reserves the confirmation's slot too, right after the draft's:
+  // each shipment is booked as soon as its draft is made, not after the shop's whole backlog.
   const access = await shippingAccessForShop(db, deps.env, shop).catch((error: unknown) => {
     if (!merchantProblem(error)) throw error;
     return error as Error;
   });
-  if (!(access instanceof Error)) await ctx.reserve(access.apiKey, "draft_orders");
+  const settings = await getShopSettings(db, shop);
+  if (!(access instanceof Error)) await ctx.reserve(access.apiKey, "draft_orders", settings.autoConfirm);
 
   const state = await latestOrder(db, shop, orderId);
   if (!state.order) {
@@ -101,7 +104,6 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
     return "unreadable order";
   }
   const { order } = state;
-  const settings = await getShopSettings(db, shop);
   const productIds = [...new Set(order.line_items.map((l) => l.product_id).filter((id): id is string => !!id))];
   let products = new Map<string, ProductInfo>();
   try {
@@ -194,13 +196,13 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
     await addShipmentEvent(db, saved, { actor: ACTOR.create, type: "draft_deleted", message: `Draft ${draft.id} deleted: the store order was cancelled meanwhile` });
   }
   await markInbox(db, shop, orderId, ORDER_PAYLOAD_TOPICS);
-  if (saved?.status === "draft_ready" && settings.autoConfirm) await confirmIfPaid(deps, saved);
+  if (saved?.status === "draft_ready" && settings.autoConfirm) await confirmIfPaid(deps, saved, ctx.followUpSlot);
   return saved?.status ?? "gone";
 }
 
-/** Queues the booking of a ready draft, unless it waits for the payment. */
-export async function confirmIfPaid(deps: ShipmentDeps, shipment: Shipment): Promise<boolean> {
+/** Queues the booking of a ready draft, unless it waits for the payment; `slot`: one reserved for it. */
+export async function confirmIfPaid(deps: ShipmentDeps, shipment: Shipment, slot?: number): Promise<boolean> {
   if (shipment.awaitingPayment || shipment.problem) return false;
-  await deps.enqueue.confirm(shipment.shop, shipment.id);
+  await deps.enqueue.confirm(shipment.shop, shipment.id, undefined, undefined, slot);
   return true;
 }

@@ -1,11 +1,13 @@
 import type { Job } from "bullmq";
+import { failsForGood } from "#app/jobs/failed.server.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { QUEUES, maintenanceJobs } from "#app/jobs/definitions.ts";
-import { enqueue, getQueue } from "#app/jobs/queues.server.ts";
+import { enqueue, getQueue, shopBacklog } from "#app/jobs/queues.server.ts";
 import type { Logger } from "#app/logger.server.ts";
 import type { Env } from "#app/env.server.ts";
 import type { ProductInfo } from "#app/orders/map.ts";
 import type { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
+import { ShopNotInstalledError } from "#app/shipping/for-shop.server.ts";
 import { basicProcessors, type ProcessorTable } from "../worker.ts";
 import { pollStatuses, reconcile } from "./maintenance.ts";
 import { shipmentProcessors, type ShipmentDeps } from "./shipments.ts";
@@ -25,6 +27,37 @@ export interface ProcessorDeps {
   inlineWaitMs?: number;
 }
 
+/** Work for a shop that no longer has the app (uninstalled or redacted since it was queued) ends: no retries. */
+function endingForUninstalledShops(handler: (job: Job, token: string | undefined) => Promise<unknown>, logger: ProcessorDeps["logger"]) {
+  return async (job: Job, token: string | undefined) => {
+    try {
+      return await handler(job, token);
+    } catch (error) {
+      if (!(error instanceof ShopNotInstalledError)) throw error;
+      logger.info({ job: job.name, jobId: job.id, shop: job.data.shop }, "the shop does not have the app installed: job ended");
+      return "shop not installed";
+    }
+  };
+}
+
+/**
+ * A new order's draft job gives its place in the shop's backlog back when it ends: done, or failed
+ * for the last time (a deferral or a retry keeps it).
+ */
+function releasingBacklog(handler: (job: Job, token: string | undefined) => Promise<unknown>) {
+  return async (job: Job, token: string | undefined) => {
+    const release = () => shopBacklog().release(String(job.data.shop), String(job.id));
+    try {
+      const result = await handler(job, token);
+      await release();
+      return result;
+    } catch (error) {
+      if (failsForGood(job, error)) await release();
+      throw error;
+    }
+  };
+}
+
 /** Every processor of the worker, wired to its dependencies. */
 export function allProcessors(deps: ProcessorDeps & { env: Pick<Env, "ENCRYPTION_KEY" | "SHIPPING_API_BASE_URL" | "SHIPPING_API_TIMEOUT_MS"> }): ProcessorTable {
   const shipmentDeps: ShipmentDeps = { ...deps, enqueue };
@@ -32,7 +65,12 @@ export function allProcessors(deps: ProcessorDeps & { env: Pick<Env, "ENCRYPTION
   const basic = basicProcessors(deps.db);
   return {
     [QUEUES.shipments]: {
-      ...Object.fromEntries(Object.entries(shipmentProcessors).map(([name, processor]) => [name, (job: Job, token: string | undefined) => processor(job, shipmentDeps, token)])),
+      ...Object.fromEntries(
+        Object.entries(shipmentProcessors).map(([name, processor]) => {
+          const handler = endingForUninstalledShops((job: Job, token: string | undefined) => processor(job, shipmentDeps, token), deps.logger);
+          return [name, name === shipmentJobs.createDraft.name ? releasingBacklog(handler) : handler];
+        }),
+      ),
       [shipmentJobs.fulfil.name]: (job: Job) => processFulfil(job, { db: deps.db, graphql: deps.adminGraphql }),
       [shipmentJobs.shopifySync.name]: (job: Job) => processShopifySync(job, { db: deps.db, graphql: deps.adminGraphql }),
       [shipmentJobs.importOrders.name]: (job: Job) => processImportOrders(job, importDeps),

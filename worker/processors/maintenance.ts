@@ -12,12 +12,10 @@ const BATCH = 500;
  * Makes sure a job with this id will run: adds it when Redis has none (lost data, or removed after
  * completing without finishing the work), and retries it when it failed for good.
  */
-async function ensureJob(queue: Queue, id: string, add: () => Promise<unknown>): Promise<"added" | "retried" | "present"> {
+async function ensureJob(queue: Queue, id: string, add: () => Promise<unknown>): Promise<"added" | "retried" | "present" | "held"> {
   const job = await queue.getJob(id);
-  if (!job) {
-    await add();
-    return "added";
-  }
+  // null from add: the shop's backlog is full (its order waits for a later pass).
+  if (!job) return (await add()) === null ? "held" : "added";
   const state = await job.getState();
   if (state === "failed") {
     await job.retry("failed", { resetAttemptsMade: true, resetAttemptsStarted: true });
@@ -25,8 +23,7 @@ async function ensureJob(queue: Queue, id: string, add: () => Promise<unknown>):
   }
   if (state === "completed") {
     await job.remove();
-    await add();
-    return "added";
+    return (await add()) === null ? "held" : "added";
   }
   return "present";
 }
@@ -45,11 +42,16 @@ export async function reconcile(db: Db, queue: Queue, enqueue: typeof enqueueFns
     .from(shipments)
     .innerJoin(shops, eq(shops.shop, shipments.shop))
     .where(and(eq(shipments.status, "pending"), isNull(shipments.problem), lt(shipments.updatedAt, before), eq(shops.installed, true)))
+    // The oldest first: orders held back by a full backlog are queued in the order they came.
+    .orderBy(shipments.updatedAt)
     .limit(BATCH);
+  const full = new Set<string>();
   for (const s of pending) {
     // Shops that create drafts by hand (automatic creation off) are left to the merchant.
-    if ((s.settings as { autoCreateDrafts?: boolean }).autoCreateDrafts === false) continue;
-    if ((await ensureJob(queue, jobId("create", s.shop, s.orderId), () => enqueue.createDraft(s.shop, s.orderId))) !== "present") counts.create++;
+    if ((s.settings as { autoCreateDrafts?: boolean }).autoCreateDrafts === false || full.has(s.shop)) continue;
+    const outcome = await ensureJob(queue, jobId("create", s.shop, s.orderId), () => enqueue.createDraft(s.shop, s.orderId));
+    if (outcome === "held") full.add(s.shop);
+    else if (outcome !== "present") counts.create++;
   }
 
   const ready = await db
@@ -92,7 +94,6 @@ export async function pollStatuses(db: Db, enqueue: typeof enqueueFns, data: unk
     .where(and(inArray(shipments.status, [...IN_FLIGHT_STATUSES]), lt(shipments.updatedAt, sql`now() - make_interval(secs => ${staleSeconds})`)))
     .orderBy(shipments.updatedAt)
     .limit(BATCH * 4);
-  const bucket = Math.floor(Date.now() / 1000 / Math.max(1, staleSeconds));
-  for (const s of stale) await enqueue.syncStatus(s.shop, s.id, `poll-${bucket}`);
+  for (const s of stale) await enqueue.syncStatus(s.shop, s.id);
   return { polled: stale.length };
 }

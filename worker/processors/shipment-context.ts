@@ -13,7 +13,7 @@ import { httpUrlOrNull } from "#app/http-url.ts";
 import { bounded } from "#app/orders/problem-text.ts";
 import { normaliseOrderStatus, type DraftOrder, type Order } from "#app/shipping/contract.ts";
 import { ShippingAuthenticationError, ShippingRateLimitedError, ShippingValidationError } from "#app/shipping/errors.ts";
-import { ShippingNotConfiguredError } from "#app/shipping/for-shop.server.ts";
+import { ShippingNotConfiguredError, ShopNotInstalledError } from "#app/shipping/for-shop.server.ts";
 import type { LimitedApi, ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
 
 /**
@@ -52,6 +52,7 @@ export const ACTOR = {
 
 /** Out of the worker's control: the service refused the work in a way only the merchant can fix. */
 export function merchantProblem(error: unknown): string | null {
+  if (error instanceof ShopNotInstalledError) return "The app is not installed on this shop any more: nothing is booked or changed at the shipping service";
   if (error instanceof ShippingNotConfiguredError) return "No shipping API key is set: add one in the app's settings, then retry";
   if (error instanceof ShippingAuthenticationError) return `The shipping service refused the API key (${error.message}): check it in the app's settings, then retry`;
   if (error instanceof ShippingValidationError) return bounded(`The shipping service refused the shipment: ${error.message}${error.field ? ` (field ${error.field})` : ""}`);
@@ -78,17 +79,21 @@ export class Ctx {
 
   /**
    * Waits for this call's slot in the key's shared schedule. A slot reserved before a deferral is
-   * kept in the job's data, so a deferred job does not reserve twice.
+   * kept in the job's data, so a deferred job does not reserve twice; so is the follow-up slot
+   * reserved with it.
    */
-  async throttle(apiKey: string, api: LimitedApi): Promise<void> {
+  async throttle(apiKey: string, api: LimitedApi, count: 1 | 2 = 1): Promise<void> {
     const slot = this.job.data._slot;
     if (typeof slot === "number") {
-      await this.job.updateData({ ...this.job.data, _slot: undefined });
+      if (typeof this.job.data._next === "number") this.followUpSlot = this.job.data._next;
+      await this.job.updateData({ ...this.job.data, _slot: undefined, _next: undefined });
       const wait = slot - Date.now();
       if (wait > 0) await sleep(wait);
       return;
     }
-    const wait = await this.deps.limiter.reserve(apiKey, api);
+    const wait = await this.deps.limiter.reserve(apiKey, api, count);
+    const at = Date.now() + wait;
+    if (count === 2) this.followUpSlot = Math.round(at + this.deps.limiter.interval(apiKey, api));
     // Once this run has made a call, it waits for its next slot in place: deferring would re-run
     // the calls already made (a confirmation answered "already confirmed", then deferred again
     // before adopting, forever).
@@ -96,19 +101,22 @@ export class Ctx {
       if (wait > 0) await sleep(wait);
       return;
     }
-    await this.job.updateData({ ...this.job.data, _slot: Date.now() + wait });
-    await this.defer(Date.now() + wait, "rate-limit slot");
+    await this.job.updateData({ ...this.job.data, _slot: at, ...(this.followUpSlot ? { _next: this.followUpSlot } : {}) });
+    await this.defer(at, "rate-limit slot");
   }
 
   private held: LimitedApi | null = null;
   private calledService = false;
+  /** The slot reserved for this job's follow-up call, held by the job it queues (epoch ms). */
+  followUpSlot: number | undefined;
 
   /**
    * Takes the slot for the job's first call before its other work, so that a job the schedule
-   * defers has done nothing yet (a flash sale's jobs are deferred once each; the work then runs once).
+   * defers has done nothing yet (a flash sale's jobs are deferred once each; the work then runs
+   * once). `withFollowUp` reserves the next slot too, for the job this one queues after its call.
    */
-  async reserve(apiKey: string, api: LimitedApi): Promise<void> {
-    await this.throttle(apiKey, api);
+  async reserve(apiKey: string, api: LimitedApi, withFollowUp = false): Promise<void> {
+    await this.throttle(apiKey, api, withFollowUp ? 2 : 1);
     this.held = api;
   }
 

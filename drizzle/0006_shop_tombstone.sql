@@ -1,0 +1,1 @@
+ALTER TABLE "shops" ADD COLUMN "redacted_at" timestamp with time zone;
