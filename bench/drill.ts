@@ -467,10 +467,45 @@ async function drillForgeries() {
     const bIntact = afterReplays.length === 1 && afterReplays[0]!.status === "confirmed" && !/redact|removed/i.test(afterReplays[0]!.destination_name ?? "");
     const bAtService = [...stack.sandbox.service.account(b!.key).orders.values()].every((o) => o.status !== "cancelled");
     const replaysActedOn = bIntact && bAtService ? 0 : 1;
+
+    // A paid order of a shop that never installed the app: recorded, nothing else (no shop row,
+    // no shipment, nothing at the service).
+    const stranger = `stranger-${crypto.randomBytes(3).toString("hex")}.myshopify.com`;
+    const strangerStatus = (await stack.deliver("orders/create", stranger, { ...newOrder(), financial_status: "paid" })).status;
+    const { rows: strangerRows } = await stack.pool.query<{ shops: string; shipments: string; payloads: string }>(
+      "SELECT (SELECT count(*) FROM shops WHERE shop = $1) AS shops, (SELECT count(*) FROM shipments WHERE shop = $1) AS shipments, (SELECT count(*) FROM webhook_inbox WHERE shop = $1 AND payload IS NOT NULL) AS payloads",
+      [stranger],
+    );
+    const strangerActedOn = strangerStatus === 200 && strangerRows[0]!.shops === "0" && strangerRows[0]!.shipments === "0" && strangerRows[0]!.payloads === "0" ? 0 : 1;
+
+    // Fifty service events for B's shipment, each with other unsigned fields: one sync at a time
+    // (one running, one waiting), so the burst makes a few jobs (the worker finishes some while
+    // the rest arrive), not fifty.
+    const { rows: bShipment } = await stack.pool.query<{ id: string; shipping_order_id: string }>("SELECT id, shipping_order_id FROM shipments WHERE shop = $1", [b!.shop]);
+    const eventStatuses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        fetch(`${base}/webhooks/shipping`, {
+          method: "POST",
+          headers: { "content-type": "application/json", [stack.env.SHIPPING_WEBHOOK_HEADER ?? "x-parcelbridge-secret"]: stack.env.SHIPPING_WEBHOOK_SECRET! },
+          body: JSON.stringify({ event: "order.status", order_id: bShipment[0]!.shipping_order_id, status: "allocated", order_price: 10_000 + i, courier_waybill_id: `W${i}` }),
+        }).then((r) => r.status),
+      ),
+    );
+    const queue = new Queue("shipments", { connection: stack.redis, prefix: stack.prefix });
+    const syncJobs = (await queue.getJobs(["waiting", "prioritized", "delayed", "active", "completed"])).filter((j) => j.name === "sync-status" && j.data.shipmentId === bShipment[0]!.id).length;
+    await queue.close();
+    const eventBig = await fetch(`${base}/webhooks/shipping`, { method: "POST", headers: { "content-type": "application/json" }, body: "x".repeat(100 * 1024) }).then((r) => r.status);
     // The admin extensions' CORS preflight on both API routes.
     const preflight = async (pathname: string) =>
       (await fetch(`${base}${pathname}`, { method: "OPTIONS", headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36", origin: "https://extensions.shopifycdn.com", "access-control-request-method": "POST", "access-control-request-headers": "authorization,content-type" } })).status;
     const preflights = { bulk: await preflight("/api/shipments/bulk"), order: await preflight(`/api/orders/${orderB.id}/shipment`) };
+    // The embedded admin's document loads with a bad id_token: a bounce to a fresh token or a 4xx.
+    const host = Buffer.from(`admin.shopify.com/store/${a!.shop.split(".")[0]}`).toString("base64url");
+    const documentLoads: Record<string, number> = {};
+    for (const [label, token] of Object.entries({ garbage: "garbage", threeParts: "a.b.c", unsigned: "eyJhbGciOiJIUzI1NiJ9.eyJ4IjoxfQ.abc", empty: "" })) {
+      documentLoads[label] = (await fetch(`${base}/app?embedded=1&shop=${a!.shop}&host=${host}&id_token=${token}`, { redirect: "manual", headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36" } })).status;
+    }
+    const documentLoads5xx = Object.values(documentLoads).filter((st) => st >= 500).length;
     // Session tokens, as the admin extension sends them from the browser (the library answers
     // 410 to requests that look like bots): expired, for another app, badly signed, none.
     const BROWSER = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36", origin: "https://extensions.shopifycdn.com" };
@@ -516,8 +551,8 @@ async function drillForgeries() {
     const logFiles = fs.readdirSync(LOG_DIR).filter((f) => f.startsWith("drill")).map((f) => path.join(LOG_DIR, f));
     const logHits = logFiles.filter((f) => secrets.some((s) => fs.readFileSync(f, "utf8").includes(s.split(".")[1]!))).length;
     const { rows } = await stack.pool.query<{ n: string }>("SELECT count(*) AS n FROM shops WHERE shipping_api_key_encrypted LIKE '%' || split_part($1, '.', 2) || '%'", [a!.key]);
-    const pass = webhooksAccepted === 0 && replaysActedOn === 0 && preflights.bulk === 204 && preflights.order === 204 && tokensAccepted === 0 && validTokenAccepted && crossShopLeaks === 0 && redisHits === 0 && logHits === 0 && Number(rows[0]!.n) === 0;
-    return { pass, webhookStatuses: refused, webhooksAccepted, replayStatuses: replays, replaysActedOn, preflights, sessionTokenStatuses: tokens, tokensAccepted, validTokenAccepted, crossShop: { status: crossShop.status, shipmentReturned: !!crossBody?.shipment, bulkStatus: bulk.status, bulkResults: bulkBody?.results ?? null }, crossShopLeaks, redisKeysScanned: scanned, redisKeysWithAKey: redisHits, logFilesScanned: logFiles.length, logFilesWithAKey: logHits, keyInClearInDatabase: Number(rows[0]!.n) };
+    const pass = webhooksAccepted === 0 && replaysActedOn === 0 && strangerActedOn === 0 && eventStatuses.every((st) => st === 200) && syncJobs <= 10 && eventBig === 413 && documentLoads5xx === 0 && preflights.bulk === 204 && preflights.order === 204 && tokensAccepted === 0 && validTokenAccepted && crossShopLeaks === 0 && redisHits === 0 && logHits === 0 && Number(rows[0]!.n) === 0;
+    return { pass, webhookStatuses: refused, webhooksAccepted, replayStatuses: replays, replaysActedOn, strangerDelivery: { status: strangerStatus, ...strangerRows[0] }, strangerActedOn, serviceEvents: { sent: 50, answered200: eventStatuses.filter((st) => st === 200).length, syncJobs, over64kb: eventBig }, documentLoads, documentLoads5xx, preflights, sessionTokenStatuses: tokens, tokensAccepted, validTokenAccepted, crossShop: { status: crossShop.status, shipmentReturned: !!crossBody?.shipment, bulkStatus: bulk.status, bulkResults: bulkBody?.results ?? null }, crossShopLeaks, redisKeysScanned: scanned, redisKeysWithAKey: redisHits, logFilesScanned: logFiles.length, logFilesWithAKey: logHits, keyInClearInDatabase: Number(rows[0]!.n) };
   } finally {
     await stack.stop();
   }
