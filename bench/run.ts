@@ -31,7 +31,7 @@ const admin = read("admin-list");
 const summary = {
   machine: `${os.cpus().length} × ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
   webhookAck: ack && { runs: ack.runs, saturationRate: ack.saturationRate, goalMet: ack.goalMet, ratioP99NaiveOverAppAt300: ack.ratioP99NaiveOverAppAt300 },
-  pipeline: pipeline && { oneShop: pipeline.oneShop, fairness: pipeline.fairness, overhead: pipeline.overhead },
+  pipeline: pipeline && { smallShops: pipeline.smallShops, oneShop: pipeline.oneShop, fairness: pipeline.fairness, overhead: pipeline.overhead },
   adminList: admin,
   failures,
   at: new Date().toISOString(),
@@ -40,7 +40,9 @@ const file = writeResult("summary", summary);
 console.log("\n=== Summary");
 if (ack) for (const r of ack.runs) console.log(`  webhooks ${r.handler.padEnd(5)} ${String(r.rate).padStart(5)}/s: p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms, non-2xx ${r.non2xx}/${r.sent}`);
 if (ack) console.log(`  webhook goal (p99 < 50 ms at 300/s, no error): ${ack.goalMet ? "met" : "NOT met"}; naive/app p99 at 300/s: ${ack.ratioP99NaiveOverAppAt300}×; saturation: ${ack.saturationRate ? `${ack.saturationRate}/s` : "not reached"}`);
-if (pipeline) {
+const smalls = pipeline?.smallShops;
+if (smalls) console.log(`  pipeline, small shops during a ${smalls.flashOrders}-order sale: booked after at most ${smalls.smallShopWorstS} s (goal ≤ ${smalls.smallShopGoalS} s: ${smalls.smallShopGoalMet ? "met" : "NOT met"}); the sale's median order-to-booking ${smalls.flashMedianBookingS} s (floor ${smalls.flashFloorMedianS} s)`);
+if (pipeline?.oneShop) {
   const o = pipeline.oneShop;
   console.log(`  pipeline, one shop: ${o.shipmentsPerS}/s = ${(o.shareOfCeiling * 100).toFixed(1)}% of ${o.ceilingPerS}/s (goal ≥ 95%: ${o.goalMet ? "met" : "NOT met"}), 429s ${o.responses429}, calls/shipment ${o.callsPerShipment}`);
   const f = pipeline.fairness;
