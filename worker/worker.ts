@@ -3,7 +3,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { QUEUES, type QueueName, cappedBackoff, maintenanceJobs } from "#app/jobs/definitions.ts";
 import type { Logger } from "#app/logger.server.ts";
 import { failsForGood, indexFailedJob } from "#app/jobs/failed.server.ts";
-import { createProducerConnection, createWorkerConnection } from "#app/redis.server.ts";
+import { createWorkerConnection } from "#app/redis.server.ts";
 import { pruneInbox } from "./processors/prune-inbox.ts";
 
 /** A processor receives its job and the lock token (needed to defer the job). */
@@ -37,9 +37,6 @@ export interface RunningWorkers {
 }
 
 export function startWorkers(options: StartWorkersOptions): RunningWorkers {
-  // For the per-shop index of failed jobs (the failed-work page of each shop).
-  const indexConnection = createProducerConnection(options.redisUrl);
-  indexConnection.on("error", () => undefined);
   const workers = Object.entries(options.processors).map(([queueName, handlers]) => {
     const worker = new Worker(
       queueName,
@@ -51,7 +48,7 @@ export function startWorkers(options: StartWorkersOptions): RunningWorkers {
         } catch (error) {
           const shop = (job.data as { shop?: unknown } | undefined)?.shop;
           if (typeof shop === "string" && job.id && failsForGood(job, error)) {
-            await indexFailedJob(indexConnection, options.prefix, shop, job.id).catch((e: Error) => options.logger.warn({ jobId: job.id, err: e.message }, "could not index a failed job"));
+            await indexFailedJob(shop, job.id).catch((e: Error) => options.logger.warn({ jobId: job.id, err: e.message }, "could not index a failed job"));
           }
           throw error;
         }
@@ -80,9 +77,7 @@ export function startWorkers(options: StartWorkersOptions): RunningWorkers {
     workers,
     close() {
       // Worker.close() without force waits for every active job to finish.
-      closing ??= Promise.all(workers.map((w) => w.close())).then(() => {
-        indexConnection.disconnect();
-      });
+      closing ??= Promise.all(workers.map((w) => w.close())).then(() => undefined);
       return closing;
     },
   };

@@ -1,5 +1,4 @@
 import { DelayedError, type Job, UnrecoverableError } from "bullmq";
-import type { Redis } from "ioredis";
 import { DEFAULT_JOB_OPTIONS, QUEUES } from "./definitions";
 import { getQueue, producerConnection } from "./queues.server";
 import { getEnv } from "../env.server";
@@ -20,11 +19,11 @@ export function failsForGood(job: Job, error: unknown): boolean {
   return error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
 }
 
-/** The worker's side: indexes a shop's job as it fails for good. */
-export async function indexFailedJob(redis: Redis, prefix: string, shop: string, jobId: string): Promise<void> {
-  const key = failedIndexKey(prefix, shop);
+/** The worker's side: indexes a shop's job as it fails for good (on the queues' own connection and prefix, as listFailedJobs reads it). */
+export async function indexFailedJob(shop: string, jobId: string): Promise<void> {
+  const key = failedIndexKey(getEnv().QUEUE_PREFIX, shop);
   const now = Date.now();
-  await redis.multi().zadd(key, now, jobId).zremrangebyscore(key, "-inf", now - KEEP_MS).pexpire(key, KEEP_MS).exec();
+  await producerConnection().multi().zadd(key, now, jobId).zremrangebyscore(key, "-inf", now - KEEP_MS).pexpire(key, KEEP_MS).exec();
 }
 
 export interface FailedJob {

@@ -7,6 +7,7 @@ import type { AdminGraphql } from "#app/orders/products.server.ts";
 import { PRODUCTS_QUERY } from "#app/orders/products.server.ts";
 import { ORDER_QUERY, ORDERS_QUERY } from "#app/orders/admin-order.ts";
 import { adminQueryErrors } from "./admin-schema.ts";
+import type { RouteAction } from "./shopify.ts";
 import { orderToAdminNode } from "./admin-orders.ts";
 import { recordInstall, setShippingApiKey, updateShopSettings } from "#app/shops/shops.server.ts";
 import type { ShopSettings } from "#app/shops/settings.ts";
@@ -189,7 +190,7 @@ export async function timelineOf(db: Db, shipmentId: string) {
 }
 
 /** Serves a Remix action over real HTTP (for the sandbox's events, which need a URL). */
-export async function serveAction(action: (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>) {
+export async function serveAction(action: RouteAction) {
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);

@@ -52,6 +52,19 @@ export function webhookRequest(options: WebhookRequestOptions): Request {
   });
 }
 
+/** A Remix route's action or loader, as the tests call it. */
+export type RouteAction = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>;
+
+/** Calls a route's action (or loader) with a request and no route params, as Remix does. */
+export function callRoute(action: unknown, request: Request): Promise<Response> {
+  return (action as RouteAction)({ request, params: {}, context: {} });
+}
+
+/** A signed webhook delivery to a route's action; the status it answered. */
+export async function deliverWebhook(action: unknown, options: WebhookRequestOptions): Promise<number> {
+  return (await callRoute(action, webhookRequest(options))).status;
+}
+
 /** A request carrying a session token (ID token) as App Bridge sends it: Authorization: Bearer. */
 export async function sessionTokenRequest(
   url: string,

@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
@@ -16,7 +15,7 @@ import { recordInstall } from "#app/shops/shops.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { liveKey } from "#test/helpers/sandbox.ts";
 import { freshOrder, setUpShop, shipmentOf, startTestWorkers, timelineOf, waitFor } from "#test/helpers/pipeline.ts";
-import { uniqueShop, webhookRequest } from "#test/helpers/shopify.ts";
+import { deliverWebhook, uniqueShop } from "#test/helpers/shopify.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 
 /** Problems are told in aggregate and bounded, however many lines an order has. */
@@ -34,12 +33,10 @@ afterAll(async () => {
   await database.close();
 });
 
-type Action = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>;
 const line = (i: number, grams: number) => ({ id: 700000 + i, product_id: 9001, variant_id: 8001, title: `Stiker ${i}`, name: `Stiker ${i}`, quantity: 1, current_quantity: 1, price: "1000.00", grams, requires_shipping: true, fulfillable_quantity: 1 });
 
 async function deliver(shop: string, order: Record<string, unknown>) {
-  const response = await (ordersCreate as Action)({ request: webhookRequest({ topic: "orders/create", shop, body: order, webhookId: crypto.randomUUID() }), params: {}, context: {} });
-  expect(response.status).toBe(200);
+  expect(await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order })).toBe(200);
 }
 
 describe("problems in aggregate, bounded", () => {

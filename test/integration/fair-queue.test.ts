@@ -19,7 +19,7 @@ import { action as shippingEvents } from "#app/routes/webhooks.shipping.tsx";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { liveKey, testKey } from "#test/helpers/sandbox.ts";
 import { freshOrder, setUpShop, shipmentOf, startTestWorkers, waitFor } from "#test/helpers/pipeline.ts";
-import { uniqueShop, webhookRequest } from "#test/helpers/shopify.ts";
+import { callRoute, deliverWebhook, uniqueShop } from "#test/helpers/shopify.ts";
 import { reconcile } from "#worker/processors/maintenance.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 
@@ -45,12 +45,10 @@ afterAll(async () => {
   await database.close();
 });
 
-type Action = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>;
 async function ordersFor(shop: string, count: number) {
   const orders = Array.from({ length: count }, () => freshOrder("multi-item"));
   for (const order of orders) {
-    const response = await (ordersCreate as unknown as Action)({ request: webhookRequest({ topic: "orders/create", shop, body: order }), params: {}, context: {} });
-    expect(response.status).toBe(200);
+    expect(await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order })).toBe(200);
   }
   return orders;
 }
@@ -136,15 +134,14 @@ describe("service events", () => {
     workers = undefined;
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        (shippingEvents as unknown as Action)({
-          request: new Request("https://app.example/webhooks/shipping", {
+        callRoute(
+          shippingEvents,
+          new Request("https://app.example/webhooks/shipping", {
             method: "POST",
             headers: { "content-type": "application/json", [env.SHIPPING_WEBHOOK_HEADER]: env.SHIPPING_WEBHOOK_SECRET! },
             body: JSON.stringify({ event: "order.status", order_id: booked.shippingOrderId, status: i % 2 ? "picked" : "allocated", order_price: 10_000 + i, courier_waybill_id: crypto.randomUUID() }),
           }),
-          params: {},
-          context: {},
-        }),
+        ),
       ),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
@@ -153,15 +150,14 @@ describe("service events", () => {
   });
 
   it("an event body over 64 KB is refused before it is read", async () => {
-    const response = await (shippingEvents as unknown as Action)({
-      request: new Request("https://app.example/webhooks/shipping", {
+    const response = await callRoute(
+      shippingEvents,
+      new Request("https://app.example/webhooks/shipping", {
         method: "POST",
         headers: { "content-type": "application/json", "content-length": String(65 * 1024), [env.SHIPPING_WEBHOOK_HEADER]: env.SHIPPING_WEBHOOK_SECRET! },
         body: "x".repeat(65 * 1024),
       }),
-      params: {},
-      context: {},
-    });
+    );
     expect(response.status).toBe(413);
   });
 });

@@ -21,7 +21,7 @@ import { action as shippingEvents } from "#app/routes/webhooks.shipping.tsx";
 import { createSandbox, noFaults, type Sandbox } from "#sandbox/server.ts";
 import { liveKey } from "#test/helpers/sandbox.ts";
 import { type FakeAdminLog, freshOrder, startTestWorkers, serveAction, setUpShop, shipmentOf, timelineOf, waitFor } from "#test/helpers/pipeline.ts";
-import { uniqueShop, webhookRequest } from "#test/helpers/shopify.ts";
+import { callRoute, deliverWebhook, uniqueShop, webhookRequest } from "#test/helpers/shopify.ts";
 import { pollStatuses } from "#worker/processors/maintenance.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 
@@ -48,11 +48,7 @@ beforeEach(() => {
   Object.assign(sandbox.faults, noFaults());
 });
 
-type Action = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>;
-async function deliver(action: unknown, topic: string, shop: string, body: unknown, webhookId: string = crypto.randomUUID()): Promise<number> {
-  const response = await (action as Action)({ request: webhookRequest({ topic, shop, body, webhookId }), params: {}, context: {} });
-  return response.status;
-}
+const deliver = (action: unknown, topic: string, shop: string, body: unknown, webhookId?: string) => deliverWebhook(action, { topic, shop, body, webhookId });
 
 async function newShop(settings = {}) {
   const shop = uniqueShop("pipe");
@@ -292,7 +288,7 @@ describe("address edits", () => {
     const created = new Date(Date.now() - 60_000);
     const moved = { ...order, shipping_address: { ...(order.shipping_address as object), address1: "Jl. Raya Darmo 1", zip: "60265" } };
     const send = (action: unknown, topic: string, body: unknown, triggeredAt: Date) =>
-      (action as Action)({ request: webhookRequest({ topic, shop, body, triggeredAt }), params: {}, context: {} });
+      callRoute(action, webhookRequest({ topic, shop, body, triggeredAt }));
     expect((await send(ordersUpdated, "orders/updated", moved, new Date())).status).toBe(200);
     expect((await send(ordersCreate, "orders/create", order, created)).status).toBe(200);
     const confirmed = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));

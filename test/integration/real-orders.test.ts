@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // Before any module reads the environment: this file's own queues.
@@ -23,7 +22,7 @@ import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { SAMPLE_ORDER_ID, shopifySampleBody } from "#test/fixtures/shopify.ts";
 import { liveKey } from "#test/helpers/sandbox.ts";
 import { FakeShopifyOrders, fakeAdminGraphql, freshOrder, setUpShop, shipmentOf, startTestWorkers, timelineOf, waitFor } from "#test/helpers/pipeline.ts";
-import { uniqueShop, webhookRequest } from "#test/helpers/shopify.ts";
+import { deliverWebhook, uniqueShop } from "#test/helpers/shopify.ts";
 import { syncRecentOrders } from "#worker/processors/import-orders.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 
@@ -48,11 +47,7 @@ afterAll(async () => {
   await database.close();
 });
 
-type Action = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>;
-async function deliver(action: unknown, topic: string, shop: string, body: unknown, triggeredAt?: Date): Promise<number> {
-  const response = await (action as Action)({ request: webhookRequest({ topic, shop, body, webhookId: crypto.randomUUID(), triggeredAt }), params: {}, context: {} });
-  return response.status;
-}
+const deliver = (action: unknown, topic: string, shop: string, body: unknown, triggeredAt?: Date) => deliverWebhook(action, { topic, shop, body, triggeredAt });
 
 async function newShop(settings = {}) {
   const shop = uniqueShop("real");

@@ -22,7 +22,7 @@ import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { liveKey } from "#test/helpers/sandbox.ts";
 import { freshOrder, setUpShop, shipmentOf, startTestWorkers, waitFor } from "#test/helpers/pipeline.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
-import { APP_URL, offlineSession, sessionTokenRequest, uniqueShop } from "#test/helpers/shopify.ts";
+import { APP_URL, callRoute, offlineSession, sessionTokenRequest, uniqueShop } from "#test/helpers/shopify.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 
 /**
@@ -61,8 +61,7 @@ function genuine(topic: string, shop: string, raw: string, replaced: Record<stri
     },
   });
 }
-type Action = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>;
-const send = (action: unknown, request: Request) => (action as Action)({ request, params: {}, context: {} });
+const send = callRoute;
 
 async function bookedShop() {
   const shop = uniqueShop("replay");

@@ -8,14 +8,13 @@ import { action as appUninstalled } from "#app/routes/webhooks.app.uninstalled.t
 import { action as customersDataRequest } from "#app/routes/webhooks.customers.data_request.tsx";
 import { action as customersRedact } from "#app/routes/webhooks.customers.redact.tsx";
 import { action as shopRedact } from "#app/routes/webhooks.shop.redact.tsx";
-import { offlineSession, uniqueShop, webhookRequest } from "#test/helpers/shopify.ts";
+import { callRoute, offlineSession, uniqueShop, webhookRequest } from "#test/helpers/shopify.ts";
 
 afterAll(() => database.close());
 
-type Action = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>;
 async function deliver(action: unknown, request: Request): Promise<number> {
   try {
-    const response = await (action as Action)({ request, params: {}, context: {} });
+    const response = await callRoute(action, request);
     return response.status;
   } catch (thrown) {
     // authenticate.webhook throws a Response (401) for a bad signature.
