@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { Queue } from "bullmq";
+import { referenceIdFor } from "../app/orders/map.ts";
 import { loadOrder } from "../test/fixtures/orders.ts";
 import { startPrivateRedis, stopProcess } from "../scripts/processes.ts";
 import { API_SECRET, LOG_DIR, progress, Stack, writeResult } from "./stack.ts";
@@ -89,6 +90,16 @@ async function waitUntil(label: string | (() => string), stack: Stack, check: ()
     if (done) return true;
     if (s > timeoutS) return false;
     await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+/** Polls `check` each 250 ms until it gives a value, for up to `timeoutS` seconds (undefined then). */
+async function pollFor<T>(timeoutS: number, check: () => Promise<T | undefined>): Promise<T | undefined> {
+  const deadline = performance.now() + timeoutS * 1000;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined || performance.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 250));
   }
 }
 
@@ -424,8 +435,7 @@ async function drillForgeries() {
   const stack = await Stack.start({ name: "drill8", sandbox: { faults: LATENCY }, workers: 1, workerConcurrency: 20 });
   try {
     const [a, b] = await shopsFor(stack, "sec", 2);
-    // Shop A has a session (installed), so its valid tokens pass; B's shipment is what A reaches for.
-    await stack.pool.query(`INSERT INTO session (id, shop, state, "isOnline", scope, "accessToken") VALUES ($1, $2, '', false, 'read_orders,write_orders,read_products', 'shpat_drill')`, [`offline_${a!.shop}`, a!.shop]);
+    // Both shops have their offline sessions (Stack.addShop), so A's valid tokens pass; B's shipment is what A reaches for.
     const orderB = newOrder();
     await deliverLikeShopify(stack, "orders/create", b!.shop, orderB);
     await waitUntil("drill 8, B's shipment", stack, confirmedAll(stack, [b!.shop], 1), 60);
@@ -467,6 +477,22 @@ async function drillForgeries() {
     const bIntact = afterReplays.length === 1 && afterReplays[0]!.status === "confirmed" && !/redact|removed/i.test(afterReplays[0]!.destination_name ?? "");
     const bAtService = [...stack.sandbox.service.account(b!.key).orders.values()].every((o) => o.status !== "cancelled");
     const replaysActedOn = bIntact && bAtService ? 0 : 1;
+
+    // A paid order of A, sent (body and signature as Shopify made them for A) naming B: B's Admin
+    // API does not hold it, so B's shipment is disowned, holds none of it, and nothing is drafted
+    // or booked on B's key.
+    const orderOfA = { ...newOrder(), financial_status: "paid" };
+    const foreignStatus = (await stack.deliver("orders/create", a!.shop, orderOfA, { shopHeader: b!.shop })).status;
+    const foreign = await pollFor(30, async () => {
+      const { rows: found } = await stack.pool.query<{ status: string; disowned: boolean; destination_name: string | null; payloads: string }>(
+        "SELECT status, disowned_at IS NOT NULL AS disowned, destination_name, (SELECT count(*) FROM webhook_inbox WHERE shop = $1 AND resource_id = $2 AND payload IS NOT NULL) AS payloads FROM shipments WHERE shop = $1 AND order_id = $2",
+        [b!.shop, String(orderOfA.id)],
+      );
+      return found[0]?.disowned ? found[0] : undefined;
+    });
+    const foreignRef = referenceIdFor(b!.shop, String(orderOfA.id));
+    const foreignAtService = [...stack.sandbox.service.account(b!.key).drafts.values()].filter((d) => d.spec.referenceId === foreignRef).length;
+    const foreignOrderActedOn = foreignStatus === 200 && foreign?.status === "not_required" && foreign.destination_name === null && foreign.payloads === "0" && foreignAtService === 0 ? 0 : 1;
 
     // A paid order of a shop that never installed the app: recorded, nothing else (no shop row,
     // no shipment, nothing at the service).
@@ -551,8 +577,8 @@ async function drillForgeries() {
     const logFiles = fs.readdirSync(LOG_DIR).filter((f) => f.startsWith("drill")).map((f) => path.join(LOG_DIR, f));
     const logHits = logFiles.filter((f) => secrets.some((s) => fs.readFileSync(f, "utf8").includes(s.split(".")[1]!))).length;
     const { rows } = await stack.pool.query<{ n: string }>("SELECT count(*) AS n FROM shops WHERE shipping_api_key_encrypted LIKE '%' || split_part($1, '.', 2) || '%'", [a!.key]);
-    const pass = webhooksAccepted === 0 && replaysActedOn === 0 && strangerActedOn === 0 && eventStatuses.every((st) => st === 200) && syncJobs <= 10 && eventBig === 413 && documentLoads5xx === 0 && preflights.bulk === 204 && preflights.order === 204 && tokensAccepted === 0 && validTokenAccepted && crossShopLeaks === 0 && redisHits === 0 && logHits === 0 && Number(rows[0]!.n) === 0;
-    return { pass, webhookStatuses: refused, webhooksAccepted, replayStatuses: replays, replaysActedOn, strangerDelivery: { status: strangerStatus, ...strangerRows[0] }, strangerActedOn, serviceEvents: { sent: 50, answered200: eventStatuses.filter((st) => st === 200).length, syncJobs, over64kb: eventBig }, documentLoads, documentLoads5xx, preflights, sessionTokenStatuses: tokens, tokensAccepted, validTokenAccepted, crossShop: { status: crossShop.status, shipmentReturned: !!crossBody?.shipment, bulkStatus: bulk.status, bulkResults: bulkBody?.results ?? null }, crossShopLeaks, redisKeysScanned: scanned, redisKeysWithAKey: redisHits, logFilesScanned: logFiles.length, logFilesWithAKey: logHits, keyInClearInDatabase: Number(rows[0]!.n) };
+    const pass = webhooksAccepted === 0 && replaysActedOn === 0 && foreignOrderActedOn === 0 && strangerActedOn === 0 && eventStatuses.every((st) => st === 200) && syncJobs <= 10 && eventBig === 413 && documentLoads5xx === 0 && preflights.bulk === 204 && preflights.order === 204 && tokensAccepted === 0 && validTokenAccepted && crossShopLeaks === 0 && redisHits === 0 && logHits === 0 && Number(rows[0]!.n) === 0;
+    return { pass, webhookStatuses: refused, webhooksAccepted, replayStatuses: replays, replaysActedOn, orderOfAnotherShop: { status: foreignStatus, shipment: foreign ?? null, draftsOnTheKey: foreignAtService }, foreignOrderActedOn, strangerDelivery: { status: strangerStatus, ...strangerRows[0] }, strangerActedOn, serviceEvents: { sent: 50, answered200: eventStatuses.filter((st) => st === 200).length, syncJobs, over64kb: eventBig }, documentLoads, documentLoads5xx, preflights, sessionTokenStatuses: tokens, tokensAccepted, validTokenAccepted, crossShop: { status: crossShop.status, shipmentReturned: !!crossBody?.shipment, bulkStatus: bulk.status, bulkResults: bulkBody?.results ?? null }, crossShopLeaks, redisKeysScanned: scanned, redisKeysWithAKey: redisHits, logFilesScanned: logFiles.length, logFilesWithAKey: logHits, keyInClearInDatabase: Number(rows[0]!.n) };
   } finally {
     await stack.stop();
   }

@@ -231,6 +231,9 @@ async function runOneShop() {
     ordersAtService: orders.size,
     duplicates: [...drafts.values(), ...orders.values()].filter((n) => n > 1).length,
     webhookDeliveries: sale,
+    // Shopify Admin API calls the worker made (the fake counts them per operation).
+    adminCallsByOperation: Object.fromEntries(one.shopify.calls),
+    adminCallsPerShipment: +([...one.shopify.calls.values()].reduce((a, b) => a + b, 0) / ORDERS).toFixed(3),
   };
   const overhead = {
     webCpuMsPerOrder: +(((webAfter.cpuS - webBefore.cpuS) * 1000) / ORDERS).toFixed(3),
@@ -242,6 +245,7 @@ async function runOneShop() {
   };
   await one.stop();
   console.log(`  ${rate.toFixed(2)} shipments/s = ${(oneShop.shareOfCeiling * 100).toFixed(1)}% of the ${CEILING}/s ceiling (goal ≥ 95%: ${oneShop.goalMet ? "met" : "NOT met"}); 429s: ${oneShop.responses429}; calls per shipment: ${oneShop.callsPerShipment} (requests with the 429s: ${JSON.stringify(requests)})`);
+  console.log(`  Shopify Admin API calls per shipment: ${oneShop.adminCallsPerShipment} (${JSON.stringify(oneShop.adminCallsByOperation)})`);
   console.log(`  CPU per order: web ${overhead.webCpuMsPerOrder} ms + worker ${overhead.workerCpuMsPerOrder} ms (bare BullMQ job: ${floorMs} ms); peak RSS web ${overhead.webPeakRssMb} MB, worker ${overhead.workerPeakRssMb} MB; Redis after: ${overhead.redisAfterRun.usedMemoryMb} MB, ${overhead.redisAfterRun.keysOfRun} keys`);
   return { oneShop, overhead };
 }

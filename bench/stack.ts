@@ -2,8 +2,11 @@
  * The whole app as deployed, for the benchmarks and the drills: a fresh PostgreSQL database, the
  * production web server (server.ts on a fresh build), worker processes (worker/index.ts), the
  * sandbox shipping service (in this process, over HTTP) and Redis (the local one, or a private
- * redis-server). Also: signed Shopify deliveries, shops with their shipping keys, and the counts
- * the figures and the verdicts are made of.
+ * redis-server). Shopify's Admin API is the tests' fake over HTTP (in this process): the workers
+ * reach it the production way (each shop's offline session and token), their fetches to
+ * https://<shop>/admin/api/… redirected by a preload. Also: signed Shopify deliveries (Shopify then
+ * holds their orders, for the workers' ownership checks), shops with their shipping keys and
+ * sessions, and the counts the figures and the verdicts are made of.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -13,6 +16,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { Redis } from "ioredis";
 import pg from "pg";
 import * as schema from "../app/db/schema.ts";
+import { offlineSessionRow, startFakeShopify, type FakeShopify } from "../test/helpers/fake-shopify-server.ts";
 import { recordInstall, setShippingApiKey, updateShopSettings } from "../app/shops/shops.server.ts";
 import type { ShopSettings } from "../app/shops/settings.ts";
 import { createSandbox, type Sandbox, type SandboxOptions } from "../sandbox/server.ts";
@@ -69,6 +73,7 @@ export class Stack {
     readonly db: ReturnType<typeof drizzle<typeof schema>>,
     readonly redis: Redis,
     readonly encryptionKey: Buffer,
+    readonly shopify: FakeShopify,
   ) {}
 
   static async start(options: StackOptions): Promise<Stack> {
@@ -84,6 +89,7 @@ export class Stack {
     dbUrl.pathname = `/${database}`;
 
     const sandbox = await createSandbox({ port: 0, ...options.sandbox });
+    const shopify = await startFakeShopify();
     const webPort = await freePort();
     const encryptionKey = crypto.randomBytes(32);
     const prefix = `pb${options.name.replace(/[^a-z0-9]/g, "")}${Date.now()}`;
@@ -100,6 +106,7 @@ export class Stack {
       REDIS_URL: options.redisUrl ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
       QUEUE_PREFIX: prefix,
       SHIPPING_API_BASE_URL: sandbox.url,
+      FAKE_SHOPIFY_ADMIN_URL: shopify.url,
       WORKER_CONCURRENCY: String(options.workerConcurrency),
       ...options.env,
     };
@@ -109,7 +116,7 @@ export class Stack {
     const pool = new pg.Pool({ connectionString: dbUrl.toString(), max: 4 });
     const redis = new Redis(env.REDIS_URL!, { maxRetriesPerRequest: null, lazyConnect: false });
     redis.on("error", () => {});
-    const stack = new Stack(options, env, sandbox, web, webPort, pool, drizzle(pool, { schema }), redis, encryptionKey);
+    const stack = new Stack(options, env, sandbox, web, webPort, pool, drizzle(pool, { schema }), redis, encryptionKey, shopify);
     for (let i = 0; i < options.workers; i++) await stack.startWorker();
     return stack;
   }
@@ -122,7 +129,7 @@ export class Stack {
   async startWorker(): Promise<Child> {
     const logFile = path.join(LOG_DIR, `${this.options.name}-worker.log`);
     const before = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
-    const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+    const nodeArgs = ["--import", "./test/helpers/redirect-shopify-admin.ts", ...(process.env.BENCH_WORKER_NODE_ARGS ?? "").split(" ").filter(Boolean)];
     const child = startNode("worker/index.ts", { env: { ...this.env, LOG_LEVEL: "info" }, logFile, nodeArgs });
     this.workers.push(child);
     const deadline = Date.now() + 60_000;
@@ -135,9 +142,13 @@ export class Stack {
     return child;
   }
 
-  /** An installed shop with a shipping key at the sandbox, a pickup location and automatic confirmation. */
+  /**
+   * An installed shop with its offline session (a token the fake Shopify accepts), a shipping key
+   * at the sandbox, a pickup location and automatic confirmation.
+   */
   async addShop(shop: string, apiKey: string, settings: Partial<ShopSettings> = {}): Promise<void> {
     await recordInstall(this.db, shop);
+    await this.db.insert(schema.sessionTable).values(offlineSessionRow(shop, this.shopify.connect(shop))).onConflictDoNothing();
     await setShippingApiKey(this.db, this.encryptionKey, shop, apiKey, this.sandbox.url);
     await updateShopSettings(this.db, shop, {
       pickup: { contactName: "Gudang Toko Maju", contactPhone: "+6281234567890", address: "Jl. Fatmawati 10, Cilandak, Jakarta Selatan", postalCode: 12430, latitude: -6.2886, longitude: 106.7986 },
@@ -148,9 +159,13 @@ export class Stack {
     });
   }
 
-  /** One signed delivery to the web server, as Shopify sends it. */
+  /**
+   * One signed delivery to the web server, as Shopify sends it. Signed with the app's secret for
+   * this shop (no other secret or shop header), its order is one Shopify holds for the shop.
+   */
   deliver(topic: string, shop: string, order: unknown, options: DeliveryOptions = {}): Promise<{ status: number; ms: number }> {
     const body = options.rawBody ?? JSON.stringify(order);
+    if (!options.secret && !options.shopHeader) this.shopify.hold(topic, shop, body);
     const hmac = crypto.createHmac("sha256", options.secret ?? API_SECRET).update(body).digest("base64");
     const t0 = performance.now();
     return new Promise((resolve) => {
@@ -224,6 +239,7 @@ export class Stack {
     await stopProcess(this.web.process);
     this.agent.destroy();
     await this.sandbox.close();
+    await this.shopify.close();
     await this.pool.end();
     // The run's queues: gone, so that repeated runs do not fill Redis.
     let cursor = "0";

@@ -90,6 +90,11 @@ async function main() {
   const { createSandbox } = await import("#sandbox/server.ts");
   const sandbox = await createSandbox({ port: 0, webhookRetryDelaysMs: [500, 1000, 2000] });
   console.log(`  Shipping service: sandbox at ${sandbox.url}`);
+  // Shopify's Admin API (which the worker asks whether an order is the shop's, and for product
+  // types): the tests' fake, reached through the shop's offline session like the real one.
+  const { offlineSessionRow, startFakeShopify } = await import("#test/helpers/fake-shopify-server.ts");
+  const shopify = await startFakeShopify();
+  console.log(`  Shopify Admin API: the tests' fake at ${shopify.url}`);
 
   // Always build: a stale build/ would serve yesterday's routes.
   console.log("  Building the web app…");
@@ -103,7 +108,7 @@ async function main() {
     }
   });
   console.log(`  Web app: http://127.0.0.1:${WEB_PORT}`);
-  start("worker", ["--import", "tsx", "worker/index.ts"], env);
+  start("worker", ["--import", "./test/helpers/redirect-shopify-admin.ts", "--import", "tsx", "worker/index.ts"], { ...env, FAKE_SHOPIFY_ADMIN_URL: shopify.url });
   await waitUntil("the worker", async () => fs.readFileSync(path.join(DEMO_DIR, "worker.log"), "utf8").includes('"worker ready"'));
   console.log("  Worker: running\n");
 
@@ -112,6 +117,8 @@ async function main() {
   const db = database.db;
   const apiKey = `biteship_live.demo-${crypto.randomBytes(6).toString("hex")}`;
   await recordInstall(db, SHOP);
+  const { sessionTable } = await import("#app/db/schema.ts");
+  await db.insert(sessionTable).values(offlineSessionRow(SHOP, shopify.connect(SHOP)));
   await setShippingApiKey(db, appEnv.ENCRYPTION_KEY, SHOP, apiKey, sandbox.url);
   await updateShopSettings(db, SHOP, {
     pickup: { contactName: "Gudang Toko Maju", contactPhone: "+6281234567890", address: "Jl. Fatmawati 10, Cilandak, Jakarta Selatan", postalCode: 12430, latitude: -6.2886, longitude: 106.7986 },
@@ -133,6 +140,7 @@ async function main() {
   let n = 0;
   const deliver = async (topic: string, body: unknown, webhookId = crypto.randomUUID()) => {
     const raw = JSON.stringify(body);
+    shopify.hold(topic, SHOP, raw);
     const response = await fetch(`http://127.0.0.1:${WEB_PORT}/webhooks/${topic}`, {
       method: "POST",
       headers: {
@@ -160,7 +168,7 @@ async function main() {
     if (fixture === "id-bank-transfer-pending") unpaid = order;
     console.log(`  → orders/create ${order.name.padEnd(6)} (${fixture}) answered ${status}`);
   }
-  const cancelled = orderWithId("multi-item", 9_100_000_000_000 + ++n, { name: `#D${1000 + n}` });
+  const cancelled = orderWithId("multi-item", 9_100_000_000_000 + ++n, { name: `#D${1000 + n}`, cancelled_at: new Date().toISOString(), cancel_reason: "customer" });
   console.log(`  → orders/cancelled ${cancelled.name} before its orders/create: ${await deliver("orders/cancelled", cancelled)}, then create: ${await deliver("orders/create", cancelled)}`);
   sent.push({ id: String(cancelled.id), fixture: "cancelled-first" });
   console.log("");
@@ -224,6 +232,7 @@ async function main() {
 
   await stopAll();
   await sandbox.close();
+  await shopify.close();
   await database.close();
 }
 

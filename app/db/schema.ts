@@ -127,6 +127,16 @@ export const shipments = pgTable(
     /** Shopify fulfillments made for this shipment (gids), for later tracking updates. */
     fulfillmentIds: jsonb("fulfillment_ids").notNull().default(sql`'[]'::jsonb`),
     redactedAt: timestamp("redacted_at", { withTimezone: true }),
+    /**
+     * When the shop's own Admin API confirmed the store order is the shop's (read by its id before
+     * anything is drafted or booked): a delivery's shop header is not signed, its body is.
+     */
+    orderVerifiedAt: timestamp("order_verified_at", { withTimezone: true }),
+    /**
+     * When the shop's Admin API said it has no such order: the delivery named this shop for another
+     * shop's order (or the order is gone). Nothing of it is stored, drafted or booked from then on.
+     */
+    disownedAt: timestamp("disowned_at", { withTimezone: true }),
     version: integer("version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { adminQueryErrors } from "#test/helpers/admin-schema.ts";
+import { adminQueryErrors, adminVariableErrors } from "#test/helpers/admin-schema.ts";
 import { orderToAdminNode } from "#test/helpers/admin-orders.ts";
 import { loadOrder } from "#test/fixtures/orders.ts";
 import { FULFILLMENT_CREATE, FULFILLMENT_ORDERS_QUERY, METAFIELDS_SET, TRACKING_UPDATE } from "#worker/processors/shopify-order.ts";
 import { AdminGraphqlError, ORDER_QUERY, ORDERS_QUERY, parseOrderResponse, parseOrdersResponse } from "./admin-order";
 import { orderPayloadSchema } from "./payload";
+import { ORDER_OWNER_QUERY } from "./ownership";
 import { PRODUCTS_QUERY } from "./products.server";
 
 describe("Admin GraphQL documents, against Shopify's 2026-10 schema", () => {
@@ -16,12 +17,23 @@ describe("Admin GraphQL documents, against Shopify's 2026-10 schema", () => {
     ["ShipmentFulfil", FULFILLMENT_CREATE],
     ["ShipmentTracking", TRACKING_UPDATE],
     ["ShipmentStatusMetafield", METAFIELDS_SET],
+    ["OrderOwner", ORDER_OWNER_QUERY],
   ])("%s is valid", (_name, query) => {
     expect(adminQueryErrors(query)).toEqual([]);
   });
 
   it("the check can fail: a field Shopify does not have is refused", () => {
     expect(adminQueryErrors(ORDER_QUERY.replace("displayFinancialStatus", "financialStatus"))).toEqual([expect.stringContaining("financialStatus")]);
+  });
+
+  it("the variables are checked against the operation's types too (the fake Admin API refuses what Shopify would)", () => {
+    expect(adminVariableErrors(ORDER_OWNER_QUERY, { id: "gid://shopify/Order/1" })).toEqual([]);
+    expect(adminVariableErrors(ORDER_OWNER_QUERY, {})).toEqual([expect.stringContaining("$id")]);
+    const metafield = { ownerId: "gid://shopify/Order/1", namespace: "$app:shipping", key: "status", type: "single_line_text_field", value: "confirmed" };
+    expect(adminVariableErrors(METAFIELDS_SET, { metafields: [metafield] })).toEqual([]);
+    expect(adminVariableErrors(METAFIELDS_SET, { metafields: [{ ...metafield, valueType: "STRING" }] })).toEqual([expect.stringContaining("valueType")]);
+    expect(adminVariableErrors(PRODUCTS_QUERY, { ids: "gid://shopify/Product/1" })).toEqual([]); // a single value is a list of one, as GraphQL coerces it
+    expect(adminVariableErrors(PRODUCTS_QUERY, { ids: [null] })).toEqual([expect.stringContaining("non-null")]);
   });
 });
 

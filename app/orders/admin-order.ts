@@ -206,6 +206,7 @@ export function orderNodeToPayload(node: AdminOrderNode): Record<string, unknown
   };
 }
 
+/** GraphQL errors in an Admin API answer: thrown as AdminGraphqlError. */
 const errorsSchema = z.array(z.object({ message: z.string(), extensions: z.object({ code: z.string().optional() }).loose().optional() })).optional();
 
 /** Shopify answered with GraphQL errors (a throttle, a missing scope). */
@@ -219,7 +220,7 @@ export class AdminGraphqlError extends Error {
   }
 }
 
-function checkErrors(body: unknown): void {
+export function checkErrors(body: unknown): void {
   const errors = errorsSchema.safeParse((body as { errors?: unknown })?.errors);
   if (errors.success && errors.data && errors.data.length > 0) {
     const throttled = errors.data.some((e) => e.extensions?.code === "THROTTLED");

@@ -72,6 +72,16 @@ export async function getShipmentByShippingOrderId(db: Queryable, shippingOrderI
 
 export type ShipmentPatch = Partial<Omit<typeof shipments.$inferInsert, "id" | "shop" | "orderId" | "version" | "createdAt">>;
 
+/** The recipient's personal data on a shipment, blanked (customers/redact, an order disowned by its shop). */
+export const NO_RECIPIENT = {
+  destinationName: null,
+  destinationPhone: null,
+  destinationEmail: null,
+  destinationAddress: null,
+  destinationCity: null,
+  destinationPostalCode: null,
+} as const satisfies ShipmentPatch;
+
 /**
  * Applies a change if nobody changed the shipment since it was read (optimistic concurrency on
  * `version`), and writes the event in the same transaction. Returns the new row, or null when

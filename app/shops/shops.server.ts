@@ -3,6 +3,7 @@ import { decryptSecret, encryptSecret } from "../crypto.server";
 import type { Queryable as Db } from "../db/client.server";
 import { orderImports, sessionTable, shipmentEvents, shipments, shops, webhookInbox } from "../db/schema";
 import { ORDER_DATA_TOPICS } from "../orders/sources";
+import { NO_RECIPIENT } from "../shipments/shipments.server";
 import { parseShopSettings, shopSettingsSchema, type ShopSettings } from "./settings";
 
 /**
@@ -153,12 +154,7 @@ export async function redactCustomer(
     const redacted = await tx
       .update(shipments)
       .set({
-        destinationName: null,
-        destinationPhone: null,
-        destinationEmail: null,
-        destinationAddress: null,
-        destinationCity: null,
-        destinationPostalCode: null,
+        ...NO_RECIPIENT,
         redactedAt: sql`now()`,
         updatedAt: sql`now()`,
       })

@@ -44,7 +44,7 @@ export interface RecordedOrderDelivery {
  * it found.
  *
  * The payload is not stored for an order whose customer's data was redacted (customers/redact),
- * nor for a shop that does not have the app installed: such a delivery is recorded as processed,
+ * nor for one the shop's Admin API disowned (worker/processors/order-owner.ts), nor for a shop that does not have the app installed: such a delivery is recorded as processed,
  * saying why, makes no shipment and no shop row (the shop/redact tombstone stays as it is).
  *
  * The final SELECT reads the statement's snapshot, which does not contain the rows the CTEs
@@ -94,9 +94,9 @@ const RECORD_ORDER_DELIVERY = `
   ), delivery AS (
     INSERT INTO webhook_inbox (webhook_id, event_id, shop, topic, resource_id, triggered_at, payload, status, error, processed_at)
     SELECT $1, $2, $3, $4, $5, $6::timestamptz,
-      -- An order whose customer's data was redacted never has it stored again; nor does a shop
-      -- without the app.
-      CASE WHEN NOT installed OR EXISTS (SELECT 1 FROM shipments WHERE shop = $3 AND order_id = $5 AND redacted_at IS NOT NULL) THEN NULL ELSE $7::jsonb END,
+      -- An order whose customer's data was redacted never has it stored again, nor one the shop's
+      -- Admin API said is not the shop's (disowned); nor does a shop without the app.
+      CASE WHEN NOT installed OR EXISTS (SELECT 1 FROM shipments WHERE shop = $3 AND order_id = $5 AND (redacted_at IS NOT NULL OR disowned_at IS NOT NULL)) THEN NULL ELSE $7::jsonb END,
       CASE WHEN installed THEN 'received' ELSE 'processed' END,
       CASE WHEN installed THEN NULL ELSE 'The app is not installed on this shop: recorded, not acted on' END,
       CASE WHEN installed THEN NULL ELSE now() END

@@ -16,6 +16,7 @@ import { shops } from "#app/db/schema.ts";
 import { getEnv } from "#app/env.server.ts";
 import { closeQueues } from "#app/jobs/queues.server.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
+import { holdDeliveredOrder } from "#test/helpers/fake-admin.ts";
 import { recordInstall } from "#app/shops/shops.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { freshOrder, startTestWorkers, shipmentOf, waitFor } from "#test/helpers/pipeline.ts";
@@ -117,6 +118,7 @@ async function openInAdmin(page: Page, pathname: string) {
 
 async function deliverOrder(order: Record<string, unknown>) {
   const raw = JSON.stringify(order);
+  holdDeliveredOrder("orders/create", shop, raw);
   const response = await fetch(`${baseUrl}/webhooks/orders/create`, {
     method: "POST",
     headers: {

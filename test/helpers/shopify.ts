@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { API_KEY, API_SECRET_KEY, getHmac, getJwt } from "@shopify/shopify-api/test-helpers";
 import { Session } from "@shopify/shopify-api";
+import { holdDeliveredOrder } from "./fake-admin.ts";
 
 /**
  * Requests signed the way Shopify signs them, built with Shopify's own test helpers, so the
@@ -35,6 +36,8 @@ export function webhookRequest(options: WebhookRequestOptions): Request {
   // A string body is sent as it is (exact ids above 2^53 that JSON.stringify cannot write).
   const raw = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
   const hmac = getHmac(raw, options.secret ?? API_SECRET_KEY);
+  // Signed with the app's secret, untampered: Shopify sent it for this shop, so Shopify holds its order.
+  if (!options.secret && !options.tamper) holdDeliveredOrder(options.topic, options.shop, raw);
   const sent = options.tamper ? options.tamper(raw) : raw;
   return new Request(`${APP_URL}/webhooks/${options.topic}`, {
     method: "POST",

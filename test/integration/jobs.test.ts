@@ -14,6 +14,7 @@ import { JobNotFoundError, listFailedJobs, retryFailedJob } from "#app/jobs/fail
 import { closeQueues, enqueue, getQueue } from "#app/jobs/queues.server.ts";
 import { referenceIdFor } from "#app/orders/map.ts";
 import { recordOrderDelivery } from "#app/webhooks/order-delivery.server.ts";
+import { holdDeliveredOrder } from "#test/helpers/fake-admin.ts";
 import { setShippingApiKey } from "#app/shops/shops.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { liveKey, testKey } from "#test/helpers/sandbox.ts";
@@ -40,6 +41,7 @@ afterAll(async () => {
 /** A shop and an order recorded as the webhook route records them (inbox + pending shipment). */
 async function recordOrder(shop: string, fixture = "multi-item") {
   const order = freshOrder(fixture);
+  holdDeliveredOrder("orders/create", shop, JSON.stringify(order));
   await recordOrderDelivery(database.pool, {
     webhookId: `${shop}-${order.id}`,
     shop,

@@ -182,10 +182,11 @@ describe("changes after the draft", () => {
     shopify.put(shop, edited);
     const edit = { order_edit: { id: 1, order_id: order.id, line_items: { additions: [], removals: [{ id: lines[0]!.id, delta: 1 }] } } };
     expect(await deliver(ordersEdited, "orders/edited", shop, edit)).toBe(200);
-    await waitFor("draft follows the edit", async () => draftsFor(key, ready.referenceId)[0]?.spec.cod?.amount === 254000);
+    // The service holds the new draft before the worker records it: wait for the record, not the service.
+    const updated = await waitFor("the edit recorded", async () => (await timelineOf(db, ready.id)).find((e) => e.type === "draft_updated"));
+    expect(draftsFor(key, ready.referenceId)[0]?.spec.cod?.amount).toBe(254000);
     expect(draftsFor(key, ready.referenceId)[0]?.spec.items.map((i) => i.quantity)).toEqual([1, 1]);
-    const events = await timelineOf(db, ready.id);
-    expect(events.find((e) => e.type === "draft_updated")?.message).toMatch(/quantity 2 → 1; cash on delivery 404000 → 254000/);
+    expect(updated.message).toMatch(/quantity 2 → 1; cash on delivery 404000 → 254000/);
 
     // Then the coffee is refunded (refunds/create only): it leaves the draft.
     const refund = { id: 77001, order_id: order.id, created_at: "2026-11-20T12:00:00+07:00", refund_line_items: [{ id: 1, line_item_id: lines[1]!.id, quantity: 1 }] };
@@ -203,6 +204,7 @@ describe("changes after the draft", () => {
     const older = { ...order, updated_at: "2026-11-20T10:30:00+07:00", shipping_address: { ...address, address1: "Jl. Older 1", zip: "60273" } };
     await deliver(ordersUpdated, "orders/updated", shop, newer);
     await waitFor("newer address", async () => draftsFor(key, ready.referenceId)[0]?.spec.destination.address.startsWith("Jl. Newer 2"));
+    await waitFor("newer address recorded", async () => (await shipmentOf(db, shop, order.id))?.destinationPostalCode === "60272");
     // Delivered late, and even dated later by its header: the order's own updated_at is older.
     await deliver(ordersUpdated, "orders/updated", shop, older, new Date(Date.now() + 60_000));
     await new Promise((r) => setTimeout(r, 800));

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
@@ -22,6 +23,10 @@ import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { liveKey } from "#test/helpers/sandbox.ts";
 import { freshOrder, setUpShop, shipmentOf, startTestWorkers, waitFor } from "#test/helpers/pipeline.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
+import { shopifyAdminGraphql } from "#app/orders/products.server.ts";
+import { UNVERIFIED_PROBLEM, verifyOrderOwner } from "#worker/processors/order-owner.ts";
+import { Ctx, type JobWithSlot, type ShipmentDeps } from "#worker/processors/shipment-context.ts";
+import { holdDeliveredOrder, SHOPIFY_ORDERS } from "#test/helpers/fake-admin.ts";
 import { APP_URL, callRoute, offlineSession, sessionTokenRequest, uniqueShop } from "#test/helpers/shopify.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 
@@ -46,6 +51,7 @@ afterAll(async () => {
 
 /** A delivery as Shopify signed it for `shop`, with any header replaced by the attacker. */
 function genuine(topic: string, shop: string, raw: string, replaced: Record<string, string> = {}): Request {
+  holdDeliveredOrder(topic, shop, raw);
   return new Request(`${APP_URL}/webhooks/${replaced["x-shopify-topic"] ?? topic}`, {
     method: "POST",
     body: raw,
@@ -125,6 +131,98 @@ describe("a genuine delivery replayed with other headers", () => {
     await new Promise((r) => setTimeout(r, 500));
     expect((await shipmentOf(db, shop, order.id))?.status).toBe("confirmed");
     expect(sandbox.service.account(key).orders.get(confirmed.shippingOrderId!)?.status).toBe("confirmed");
+  });
+});
+
+describe("an order delivered naming a shop that does not hold it", () => {
+  /** Every inbox row of an order in a shop. */
+  const inboxRows = (shop: string, orderId: number) => db.select().from(webhookInbox).where(eq(webhookInbox.resourceId, String(orderId))).then((rows) => rows.filter((r) => r.shop === shop));
+
+  it("a paid order of one shop, replayed naming another installed shop, is neither drafted nor booked there, and none of it is kept", async () => {
+    const victim = uniqueShop("owner");
+    const target = uniqueShop("target");
+    const targetKey = liveKey("target");
+    await setUpShop(db, env.ENCRYPTION_KEY, victim, liveKey("owner"), sandbox.url);
+    await setUpShop(db, env.ENCRYPTION_KEY, target, targetKey, sandbox.url);
+    const order = freshOrder("multi-item", { financial_status: "paid" });
+    const raw = JSON.stringify(order);
+    // Shopify signed it for the victim; the attacker sends it naming the target.
+    expect((await send(ordersCreate, genuine("orders/create", victim, raw, { "x-shopify-shop-domain": target }))).status).toBe(200);
+    const disowned = await waitFor("disowned", async () => {
+      const s = await shipmentOf(db, target, order.id);
+      return s?.disownedAt ? s : undefined;
+    }, 8000);
+    expect(disowned).toMatchObject({ status: "not_required", draftOrderId: null, shippingOrderId: null, destinationName: null, destinationAddress: null, destinationPhone: null, contents: null, problem: null });
+    expect(disowned.decision).toMatch(/Shopify has no such order in this shop/);
+    expect(sandbox.service.account(targetKey).drafts.size).toBe(0);
+    expect(sandbox.service.account(targetKey).orders.size).toBe(0);
+    expect((await inboxRows(target, order.id)).map((r) => [r.payload, r.status])).toEqual([[null, "processed"]]);
+
+    // A later replay (an update naming the target again) stores nothing and changes nothing.
+    const update = genuine("orders/updated", victim, JSON.stringify({ ...order, updated_at: new Date(Date.now() + 60_000).toISOString() }), { "x-shopify-shop-domain": target });
+    expect((await send(ordersUpdated, update)).status).toBe(200);
+    await waitFor("update processed", async () => (await inboxRows(target, order.id)).every((r) => r.status === "processed") && (await inboxRows(target, order.id)).length === 2, 8000);
+    expect((await inboxRows(target, order.id)).every((r) => r.payload === null)).toBe(true);
+    expect(await shipmentOf(db, target, order.id)).toMatchObject({ status: "not_required", destinationName: null, version: disowned.version });
+    expect(sandbox.service.account(targetKey).drafts.size).toBe(0);
+
+    // The owner's own delivery of the same order still books, on the owner's key.
+    expect((await send(ordersCreate, genuine("orders/create", victim, raw))).status).toBe(200);
+    const booked = await waitFor("booked for the owner", async () => {
+      const s = await shipmentOf(db, victim, order.id);
+      return s?.status === "confirmed" ? s : undefined;
+    }, 8000);
+    expect(booked.orderVerifiedAt).toBeInstanceOf(Date);
+  });
+
+  it("a shop that drafts by hand: an update replayed before any draft writes none of the other shop's customer on the shipment", async () => {
+    const victim = uniqueShop("owner");
+    const target = uniqueShop("manual");
+    await setUpShop(db, env.ENCRYPTION_KEY, target, liveKey("manual"), sandbox.url, { autoCreateDrafts: false });
+    const order = freshOrder("multi-item");
+    holdDeliveredOrder("orders/create", victim, JSON.stringify(order));
+    expect((await send(ordersCreate, genuine("orders/create", victim, JSON.stringify(order), { "x-shopify-shop-domain": target }))).status).toBe(200);
+    const update = { ...order, updated_at: new Date(Date.now() + 60_000).toISOString() };
+    expect((await send(ordersUpdated, genuine("orders/updated", victim, JSON.stringify(update), { "x-shopify-shop-domain": target }))).status).toBe(200);
+    const disowned = await waitFor("disowned by the update", async () => {
+      const s = await shipmentOf(db, target, order.id);
+      return s?.disownedAt ? s : undefined;
+    });
+    expect(disowned).toMatchObject({ status: "not_required", destinationName: null, destinationAddress: null, orderVerifiedAt: null });
+    const timeline = await db.select().from(shipmentEvents).where(eq(shipmentEvents.shipmentId, disowned.id));
+    expect(timeline.map((e) => e.type)).toEqual(["recorded", "disowned"]);
+    expect(JSON.stringify(timeline)).not.toContain(String((order.shipping_address as { address1: string }).address1));
+  });
+});
+
+describe("shipments made before the ownership check", () => {
+  it("one already booked is not asked about after the migration: an update never disowns a live booking", async () => {
+    const { shop, order, confirmed } = await bookedShop();
+    // As before migration 0007: never asked; and Shopify no longer shows the order (older than 60 days).
+    await db.update(shipments).set({ orderVerifiedAt: null }).where(eq(shipments.id, confirmed.id));
+    SHOPIFY_ORDERS.byShop.get(shop)!.delete(String(order.id));
+    // The migration's own backfill statement.
+    const migration = fs.readFileSync("drizzle/0007_order_ownership.sql", "utf8");
+    await database.pool.query(/^UPDATE "shipments" SET "order_verified_at".*$/m.exec(migration)![0]);
+    const update = genuine("orders/updated", shop, JSON.stringify({ ...order, note: "Tolong kirim pagi", updated_at: new Date(Date.now() + 60_000).toISOString() }));
+    expect((await send(ordersUpdated, update)).status).toBe(200);
+    const webhookId = update.headers.get("x-shopify-webhook-id")!;
+    await waitFor("update processed", async () => (await db.select().from(webhookInbox).where(eq(webhookInbox.webhookId, webhookId)))[0]?.status === "processed");
+    expect(await shipmentOf(db, shop, order.id)).toMatchObject({ status: "confirmed", disownedAt: null, shippingOrderId: confirmed.shippingOrderId, orderVerifiedAt: confirmed.createdAt });
+  });
+});
+
+describe("an order whose shop cannot be asked", () => {
+  it("an installed shop without an offline session: the order waits with a problem saying so, none of it written", async () => {
+    const shop = uniqueShop("nosession");
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, liveKey("nosession"), sandbox.url, { autoCreateDrafts: false });
+    const order = freshOrder("multi-item", { financial_status: "paid" });
+    expect((await send(ordersCreate, genuine("orders/create", shop, JSON.stringify(order)))).status).toBe(200);
+    const shipment = (await shipmentOf(db, shop, order.id))!;
+    // The production Admin API path: unauthenticated.admin finds no session for the shop.
+    const ctx = new Ctx({ db, adminGraphql: shopifyAdminGraphql } as ShipmentDeps, { name: "test" } as JobWithSlot, undefined);
+    expect(await verifyOrderOwner(ctx, shipment, "test")).toBe("unverified");
+    expect(await shipmentOf(db, shop, order.id)).toMatchObject({ status: "pending", problem: UNVERIFIED_PROBLEM, orderVerifiedAt: null, disownedAt: null, destinationName: null });
   });
 });
 

@@ -14,27 +14,33 @@ import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { liveKey } from "#test/helpers/sandbox.ts";
 import { freshOrder, setUpShop, shipmentOf, waitFor } from "#test/helpers/pipeline.ts";
 import { uniqueShop, webhookRequest } from "#test/helpers/shopify.ts";
+import { offlineSessionRow, startFakeShopify, type FakeShopify } from "#test/helpers/fake-shopify-server.ts";
+import { sessionTable } from "#app/db/schema.ts";
 
 const env = getEnv();
 let sandbox: Sandbox;
+let shopify: FakeShopify;
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   // Slow answers, so the kill lands while jobs are in flight.
   sandbox = await createSandbox({ port: 0, faults: { latencyMs: 150 } });
+  // The worker process calls Shopify the production way: its Admin API calls come to this fake.
+  shopify = await startFakeShopify();
 });
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
   await closeQueues();
   await sandbox.close();
+  await shopify.close();
   await database.close();
 });
 
 /** The real worker process (`worker/index.ts`), on this file's queues, with short job locks. */
 function startWorkerProcess(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "worker/index.ts"], {
+  const child = spawn(process.execPath, ["--import", "./test/helpers/redirect-shopify-admin.ts", "--import", "tsx", "worker/index.ts"], {
     cwd: process.cwd(),
-    env: { ...process.env, LOG_LEVEL: "info", WORKER_LOCK_MS: "2000", WORKER_CONCURRENCY: "6" },
+    env: { ...process.env, LOG_LEVEL: "info", WORKER_LOCK_MS: "2000", WORKER_CONCURRENCY: "6", FAKE_SHOPIFY_ADMIN_URL: shopify.url },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);
@@ -55,6 +61,7 @@ describe("a worker process killed mid-batch", () => {
     const shop = uniqueShop("crash");
     const key = liveKey("crash");
     await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url);
+    await db.insert(sessionTable).values(offlineSessionRow(shop, shopify.connect(shop)));
     const orders = Array.from({ length: 30 }, () => freshOrder("multi-item"));
     for (const order of orders) {
       const response = await ordersCreate({ request: webhookRequest({ topic: "orders/create", shop, body: order }), params: {}, context: {} } as never);
@@ -78,6 +85,8 @@ describe("a worker process killed mid-batch", () => {
     second.kill("SIGTERM");
     await new Promise((r) => second.once("exit", r));
 
+    // Each order was checked with the shop's own Admin API (its token) before its draft.
+    expect(shopify.calls.get("OrderOwner")).toBeGreaterThanOrEqual(orders.length);
     const account = sandbox.service.account(key);
     for (const o of orders) {
       const ref = referenceIdFor(shop, String(o.id));

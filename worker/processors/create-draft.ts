@@ -10,6 +10,7 @@ import { ShippingNotFoundError, ShippingStateError, ShippingValidationError, typ
 import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
 import { courierListFor, evaluateOrder, orderSnapshot } from "./order-state.ts";
+import { verifyOrderOwner } from "./order-owner.ts";
 import { ACTOR, Ctx, apply, draftPatch, markInbox, merchantProblem, problemText, type JobWithSlot, type ShipmentDeps } from "./shipment-context.ts";
 
 /**
@@ -97,6 +98,13 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
   });
   const settings = await getShopSettings(db, shop);
   if (!(access instanceof Error)) await ctx.reserve(access.apiKey, "draft_orders", settings.autoConfirm);
+
+  // Nothing of the order is written or drafted before the shop's own Admin API says it is the shop's.
+  const owner = await verifyOrderOwner(ctx, shipment, ACTOR.create);
+  if (owner !== "owned") {
+    await markInbox(db, shop, orderId, ORDER_PAYLOAD_TOPICS);
+    return owner === "disowned" ? "not this shop's order" : "needs attention";
+  }
 
   const state = await latestOrder(db, shop, orderId);
   if (!state.order) {

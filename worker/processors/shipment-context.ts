@@ -31,8 +31,11 @@ export interface ShipmentDeps {
   env: Pick<Env, "ENCRYPTION_KEY" | "SHIPPING_API_BASE_URL" | "SHIPPING_API_TIMEOUT_MS">;
   limiter: ServiceRateLimiter;
   enqueue: Pick<typeof enqueueFns, "createDraft" | "confirm" | "cancel" | "syncStatus" | "fulfil" | "shopifySync">;
-  /** Admin GraphQL of the shop (unauthenticated.admin in production), to read an edited order. */
-  adminGraphql?: AdminGraphql;
+  /**
+   * Admin GraphQL of the shop (unauthenticated.admin in production): whether an order is the
+   * shop's, and an edited order as it now is.
+   */
+  adminGraphql: AdminGraphql;
   /** Product types, tags and dimensions the webhook lacks (Admin GraphQL); best effort. */
   products: (shop: string, productIds: string[]) => Promise<Map<string, ProductInfo>>;
   /** Waits shorter than this are slept in place; longer ones delay the job. */

@@ -12,6 +12,7 @@ import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
 import { confirmIfPaid } from "./create-draft.ts";
 import { evaluateOrder, orderSnapshot } from "./order-state.ts";
+import { verifyOrderOwner } from "./order-owner.ts";
 import { ACTOR, Ctx, apply, draftPatch, merchantProblem, problemText, type JobWithSlot, type ShipmentDeps } from "./shipment-context.ts";
 
 /**
@@ -46,10 +47,13 @@ export async function processUpdate(job: JobWithSlot, deps: ShipmentDeps, token?
   if (shipment.status === "cancelled" || (shipment.shippingOrderId && ["delivered", "returned", "rejected", "disposed", "courier_not_found"].includes(shipment.status))) {
     return done("nothing to update");
   }
+  // Nothing of the order is written before the shop's own Admin API says it is the shop's.
+  const owner = await verifyOrderOwner(ctx, shipment, ACTOR.update);
+  if (owner !== "owned") return done(owner === "disowned" ? "not this shop's order" : "the order's shop is not checked yet");
 
   // An edit's webhook carries only the changes: read the edited order from Shopify.
   const [delivery] = await db.select({ topic: webhookInbox.topic }).from(webhookInbox).where(eq(webhookInbox.webhookId, webhookId));
-  if (delivery?.topic === "orders/edited" && deps.adminGraphql) {
+  if (delivery?.topic === "orders/edited") {
     try {
       const payload = parseOrderResponse(await deps.adminGraphql(shop, ORDER_QUERY, { id: orderGid(orderId) }));
       if (payload) await recordAdminOrder(db, shop, payload);

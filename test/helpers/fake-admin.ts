@@ -1,0 +1,148 @@
+import type { AdminGraphql } from "#app/orders/products.server.ts";
+import { PRODUCTS_QUERY } from "#app/orders/products.server.ts";
+import { ORDER_QUERY, ORDERS_QUERY } from "#app/orders/admin-order.ts";
+import { ORDER_OWNER_QUERY } from "#app/orders/ownership.ts";
+import { parseExactJson } from "#app/orders/exact-json.ts";
+import { FULFILLMENT_CREATE, FULFILLMENT_ORDERS_QUERY, METAFIELDS_SET, TRACKING_UPDATE } from "#worker/processors/shopify-order.ts";
+import { adminQueryErrors, adminVariableErrors } from "./admin-schema.ts";
+import { orderToAdminNode } from "./admin-orders.ts";
+
+/**
+ * Shopify's Admin GraphQL as the tests, the benchmarks, the drills and the demo meet it (Shopify
+ * cannot run here): the app's own queries and mutations only, each validated against Shopify's
+ * real 2026-10 schema, over the store orders Shopify holds for each shop.
+ */
+
+/** Store orders the fake Admin API knows (what Shopify holds), per shop, in the webhook's shape. */
+export class FakeShopifyOrders {
+  readonly byShop = new Map<string, Map<string, Record<string, unknown>>>();
+  /** Whether the shop holds the order (by its id, unique across Shopify). */
+  holds(shop: string, orderId: string): boolean {
+    return this.byShop.get(shop)?.has(orderId) ?? false;
+  }
+  put(shop: string, order: Record<string, unknown>): void {
+    const orders = this.byShop.get(shop) ?? new Map<string, Record<string, unknown>>();
+    orders.set(String(order.id), order);
+    this.byShop.set(shop, orders);
+  }
+  list(shop: string): Record<string, unknown>[] {
+    return [...(this.byShop.get(shop)?.values() ?? [])].sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)));
+  }
+}
+
+/** Shopify's order search, as far as the app uses it: created_at/updated_at ranges, status:open, fulfillment_status:unfulfilled. */
+function matchesSearch(order: Record<string, unknown>, query: string): boolean {
+  for (const [, field, value] of query.matchAll(/(created_at|updated_at):>='([^']+)'/g)) {
+    if (Date.parse(String(order[field!] ?? "")) < Date.parse(value!)) return false;
+  }
+  if (/\bstatus:open\b/.test(query) && order.cancelled_at) return false;
+  if (/fulfillment_status:unfulfilled/.test(query) && order.fulfillment_status === "fulfilled") return false;
+  return true;
+}
+
+/** The order id of an Order gid; anything else is refused. */
+function orderIdOf(gid: unknown): string {
+  const id = /^gid:\/\/shopify\/Order\/(\d+)$/.exec(String(gid))?.[1];
+  if (!id) throw new Error("order id must be an Order gid");
+  return id;
+}
+
+/** What the fake Admin API was asked to do, per shop. */
+export interface FakeAdminLog {
+  fulfillments: { shop: string; input: Record<string, unknown> }[];
+  trackingUpdates: { shop: string; fulfillmentId: string; tracking: Record<string, unknown> }[];
+  metafields: { shop: string; ownerId: string; value: string }[];
+}
+
+/**
+ * Stands in for Shopify's Admin GraphQL (which cannot run here): answers only the app's own
+ * queries and mutations, checks their variables, and records what it was asked.
+ */
+export function fakeAdminGraphql(calls: { shop: string; ids: string[] }[] = [], log?: FakeAdminLog, orders?: FakeShopifyOrders): AdminGraphql {
+  return async (shop, query, variables) => {
+    // Every document must be one Shopify's 2026-10 schema accepts.
+    const invalid = adminQueryErrors(query);
+    if (invalid.length > 0) throw new Error(`Admin GraphQL would refuse the query: ${invalid.join("; ")}`);
+    // And the variables the app sends with it, against the operation's variable types.
+    const badVariables = adminVariableErrors(query, variables);
+    if (badVariables.length > 0) throw new Error(`Admin GraphQL would refuse the variables: ${badVariables.join("; ")}`);
+    if (query === ORDER_OWNER_QUERY) {
+      const orderId = orderIdOf(variables.id);
+      const known = orders?.holds(shop, orderId) || SHOPIFY_ORDERS.holds(shop, orderId);
+      return { data: { order: known ? { id: variables.id } : null } };
+    }
+    if (query === ORDER_QUERY) {
+      const id = String(variables.id).replace("gid://shopify/Order/", "");
+      const order = orders?.byShop.get(shop)?.get(id);
+      return { data: { order: order ? orderToAdminNode(order) : null } };
+    }
+    if (query === ORDERS_QUERY) {
+      const all = (orders?.list(shop) ?? []).filter((o) => matchesSearch(o, String(variables.query)));
+      const start = variables.after ? Number(variables.after) : 0;
+      const page = all.slice(start, start + Number(variables.first));
+      const end = start + page.length;
+      return { data: { orders: { pageInfo: { hasNextPage: end < all.length, endCursor: page.length ? String(end) : null }, nodes: page.map(orderToAdminNode) } } };
+    }
+    if (query === FULFILLMENT_ORDERS_QUERY) {
+      const n = orderIdOf(variables.id);
+      return { data: { order: { fulfillmentOrders: { nodes: [{ id: `gid://shopify/FulfillmentOrder/${n}1`, status: "OPEN", supportedActions: [{ action: "CREATE_FULFILLMENT" }] }] } } } };
+    }
+    if (query === FULFILLMENT_CREATE) {
+      const input = variables.fulfillment as { lineItemsByFulfillmentOrder: { fulfillmentOrderId: string }[]; trackingInfo: { number: string } };
+      if (!input?.lineItemsByFulfillmentOrder?.[0]?.fulfillmentOrderId || !input.trackingInfo?.number) throw new Error("fulfillmentCreate needs a fulfillment order and a tracking number");
+      log?.fulfillments.push({ shop, input: input as never });
+      return { data: { fulfillmentCreate: { fulfillment: { id: `gid://shopify/Fulfillment/${input.lineItemsByFulfillmentOrder[0].fulfillmentOrderId.split("/").pop()}`, status: "SUCCESS" }, userErrors: [] } } };
+    }
+    if (query === TRACKING_UPDATE) {
+      log?.trackingUpdates.push({ shop, fulfillmentId: String(variables.fulfillmentId), tracking: variables.trackingInfoInput as never });
+      return { data: { fulfillmentTrackingInfoUpdate: { fulfillment: { id: variables.fulfillmentId }, userErrors: [] } } };
+    }
+    if (query === METAFIELDS_SET) {
+      const [m] = variables.metafields as { ownerId: string; namespace: string; key: string; value: string }[];
+      if (m?.namespace !== "$app:shipping" || m.key !== "status") throw new Error("status metafield expected in the app's namespace");
+      log?.metafields.push({ shop, ownerId: m.ownerId, value: m.value });
+      return { data: { metafieldsSet: { metafields: [{ id: "gid://shopify/Metafield/1" }], userErrors: [] } } };
+    }
+    if (query !== PRODUCTS_QUERY) throw new Error(`Unexpected Admin GraphQL query: ${query.slice(0, 80)}`);
+    const ids = variables.ids as string[];
+    if (!Array.isArray(ids) || ids.some((id) => !/^gid:\/\/shopify\/Product\/\d+$/.test(id))) throw new Error("ids must be product gids");
+    calls.push({ shop, ids });
+    // Product type, tags and taxonomy category of the fixtures' products.
+    const types: Record<string, [string, string[], string | null]> = {
+      "9001": ["Apparel", [], "Apparel & Accessories > Clothing > Shirts & Tops"],
+      "9002": ["", ["Coffee"], "Food, Beverages & Tobacco > Beverages > Coffee"],
+      "9101": ["", [], "Electronics > Audio > Headphones"],
+    };
+    return {
+      data: {
+        nodes: ids.map((gid) => {
+          const id = gid.split("/").pop()!;
+          const t = types[id];
+          return t ? { id: gid, productType: t[0], tags: t[1], category: t[2] ? { fullName: t[2] } : null } : null;
+        }),
+      },
+    };
+  };
+}
+
+/**
+ * The orders Shopify holds, for the whole test process: a genuine order delivery (signed for a
+ * shop, test/helpers/shopify.ts) puts its order here under that shop, as Shopify would hold it.
+ */
+export const SHOPIFY_ORDERS = new FakeShopifyOrders();
+
+const ORDER_TOPICS = new Set(["orders/create", "orders/updated", "orders/paid", "orders/cancelled"]);
+
+/** Shopify holds the order of a delivery it signed for `shop` (a body with an order id, for an order topic). */
+export function holdDeliveredOrder(topic: string, shop: string, raw: string, orders: FakeShopifyOrders = SHOPIFY_ORDERS): void {
+  if (!ORDER_TOPICS.has(topic)) return;
+  let body: unknown;
+  try {
+    // Ids above 2^53 kept exact, as the app reads them.
+    body = parseExactJson(raw);
+  } catch {
+    return;
+  }
+  const id = (body as { id?: unknown } | null)?.id;
+  if (typeof id === "number" || typeof id === "string") orders.put(shop, body as Record<string, unknown>);
+}

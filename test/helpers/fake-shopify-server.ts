@@ -1,0 +1,97 @@
+import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { fakeAdminGraphql, FakeShopifyOrders, holdDeliveredOrder, type FakeAdminLog } from "./fake-admin.ts";
+
+/**
+ * The fake Admin API (fake-admin.ts) over HTTP, for processes that call Shopify the production
+ * way (the worker process: unauthenticated.admin with the shop's offline session). Such a process
+ * is started with `--import ./test/helpers/redirect-shopify-admin.ts` and FAKE_SHOPIFY_ADMIN_URL
+ * set to `url`: its calls to https://<shop>/admin/api/<version>/graphql.json come here, where
+ * the shop's access token must be the one `connect` gave it, as Shopify requires.
+ *
+ * Used by the worker-crash test, the benchmarks, the drills and the demo; the orders it holds
+ * are those a genuine delivery was signed for (`hold`).
+ */
+export interface FakeShopify {
+  url: string;
+  orders: FakeShopifyOrders;
+  log: FakeAdminLog;
+  /** Calls answered, per operation name (OrderOwner, ProductsForShipping, …). */
+  calls: Map<string, number>;
+  /** An access token for the shop, as installation would have given it (store it as its offline session). */
+  connect(shop: string): string;
+  /** Shopify holds the order of a delivery it signed for `shop`. */
+  hold(topic: string, shop: string, raw: string): void;
+  close(): Promise<void>;
+}
+
+const GRAPHQL_PATH = /^\/([a-z0-9][a-z0-9-]*\.myshopify\.com)\/admin\/api\/\d{4}-\d{2}\/graphql\.json$/;
+
+export async function startFakeShopify(port = 0): Promise<FakeShopify> {
+  const orders = new FakeShopifyOrders();
+  const log: FakeAdminLog = { fulfillments: [], trackingUpdates: [], metafields: [] };
+  const tokens = new Map<string, string>();
+  const calls = new Map<string, number>();
+  const graphql = fakeAdminGraphql([], log, orders);
+  const server = http.createServer(async (req, res) => {
+    const reply = (status: number, body: unknown) => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify(body));
+    };
+    const shop = GRAPHQL_PATH.exec(req.url ?? "")?.[1];
+    if (req.method !== "POST" || !shop) return reply(404, { errors: "Not Found" });
+    if (!tokens.has(shop) || req.headers["x-shopify-access-token"] !== tokens.get(shop)) {
+      return reply(401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
+    }
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    let request: { query?: string; variables?: Record<string, unknown> };
+    try {
+      request = JSON.parse(Buffer.concat(chunks).toString("utf8")) as typeof request;
+    } catch {
+      return reply(400, { errors: "Invalid JSON" });
+    }
+    const operation = /\b(?:query|mutation)\s+(\w+)/.exec(request.query ?? "")?.[1] ?? "anonymous";
+    calls.set(operation, (calls.get(operation) ?? 0) + 1);
+    try {
+      reply(200, await graphql(shop, request.query ?? "", request.variables ?? {}));
+    } catch (error) {
+      // What Shopify does with a document it refuses: 200 with the errors.
+      reply(200, { errors: [{ message: (error as Error).message }] });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    orders,
+    log,
+    calls,
+    connect(shop) {
+      const token = tokens.get(shop) ?? `shpat_${crypto.randomBytes(16).toString("hex")}`;
+      tokens.set(shop, token);
+      return token;
+    },
+    hold(topic, shop, raw) {
+      holdDeliveredOrder(topic, shop, raw, orders);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * The shop's offline session as token exchange stores it at installation (the `session` table of
+ * app/db/schema.ts), holding the fake's access token: what unauthenticated.admin(shop) loads.
+ */
+export function offlineSessionRow(shop: string, accessToken: string) {
+  return {
+    id: `offline_${shop}`,
+    shop,
+    state: "",
+    isOnline: false,
+    scope: "read_orders,write_orders,read_products,read_locations,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders",
+    // Far enough ahead that no run refreshes it (expiring offline tokens are refreshed near expiry).
+    expires: new Date(Date.now() + 30 * 24 * 3600_000),
+    accessToken,
+  };
+}

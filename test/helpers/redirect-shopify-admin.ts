@@ -1,0 +1,20 @@
+/**
+ * Preloaded (`node --import ./test/helpers/redirect-shopify-admin.ts`) into a worker process that
+ * must talk to the fake Shopify of the tests, benchmarks, drills and demo (fake-shopify-server.ts)
+ * instead of Shopify: every fetch of https://<shop>.myshopify.com/admin/… goes to
+ * FAKE_SHOPIFY_ADMIN_URL/<shop>/admin/…, headers and body unchanged. It patches globalThis.fetch
+ * before @shopify/shopify-api's node adapter keeps a reference to it. Without the variable it
+ * changes nothing.
+ */
+const target = process.env.FAKE_SHOPIFY_ADMIN_URL;
+if (target) {
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.protocol === "https:" && url.hostname.endsWith(".myshopify.com") && url.pathname.startsWith("/admin/")) {
+      const redirected = `${target}/${url.hostname}${url.pathname}${url.search}`;
+      return input instanceof Request ? realFetch(new Request(redirected, input), init) : realFetch(redirected, init);
+    }
+    return realFetch(input, init);
+  };
+}

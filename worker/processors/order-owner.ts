@@ -1,0 +1,67 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { shipments, webhookInbox, type Shipment } from "#app/db/schema.ts";
+import { isShopsOrder } from "#app/orders/ownership.ts";
+import { ShopNotConnectedError } from "#app/orders/products.server.ts";
+import { ORDER_DATA_TOPICS } from "#app/orders/sources.ts";
+import { NO_RECIPIENT, updateShipment, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
+import { apply, type Ctx } from "./shipment-context.ts";
+
+/**
+ * What the shop's Admin API said of the shipment's store order: the shop's (now, or at an earlier
+ * check); not the shop's, or gone (the shipment is now `not_required` and holds none of it); or it
+ * could not be asked (no offline session: the shipment's problem says so, nothing is booked).
+ */
+export type Ownership = "owned" | "disowned" | "unverified";
+
+export const DISOWNED_REASON =
+  "Shopify has no such order in this shop that the app may read: the delivery that named this shop carried another shop's order, or the order was deleted, or it is older than the 60 days of orders Shopify lets the app read. Nothing was drafted or booked, and its data was not kept";
+export const UNVERIFIED_PROBLEM =
+  "The app cannot reach this shop's Shopify admin to check that the order is the shop's (no access token: open the app in the Shopify admin once, then retry). Nothing is booked until then";
+
+/**
+ * Before an order's data is written to its shipment or anything is drafted, the shop the delivery
+ * named must hold the order (app/orders/ownership.ts). Asked once per shipment: the answer is kept
+ * (`order_verified_at`). A "no" disowns the shipment: not required, its recipient, contents and
+ * the inbox payloads of the order in this shop removed, and later deliveries of it store no
+ * payload (app/webhooks/order-delivery.server.ts). Failing to ask throws (the job retries), except
+ * for a shop without an offline session, which becomes the shipment's problem.
+ */
+export async function verifyOrderOwner(ctx: Ctx, shipment: Shipment, actor: string): Promise<Ownership> {
+  if (shipment.orderVerifiedAt) return "owned";
+  if (shipment.disownedAt) return "disowned";
+  const { db } = ctx.deps;
+  let owned: boolean;
+  try {
+    owned = await isShopsOrder(ctx.deps.adminGraphql, shipment.shop, shipment.orderId);
+  } catch (error) {
+    if (!(error instanceof ShopNotConnectedError)) throw error;
+    if (shipment.problem !== UNVERIFIED_PROBLEM) await updateShipment(db, shipment, { problem: UNVERIFIED_PROBLEM }, { actor, type: "problem", message: UNVERIFIED_PROBLEM });
+    return "unverified";
+  }
+  if (owned) {
+    // Not a versioned change: nothing decides on it concurrently, and the caller's row stays current.
+    await db.update(shipments).set({ orderVerifiedAt: sql`now()` }).where(and(eq(shipments.id, shipment.id), isNull(shipments.orderVerifiedAt)));
+    return "owned";
+  }
+  // The inbox first: should the shipment's change fail, the retried job asks again and finishes
+  // both (once the shipment is disowned, it is not asked again).
+  await db
+    .update(webhookInbox)
+    .set({ payload: null, status: "processed", processedAt: sql`now()`, error: DISOWNED_REASON })
+    .where(and(eq(webhookInbox.shop, shipment.shop), eq(webhookInbox.resourceId, shipment.orderId), inArray(webhookInbox.topic, [...ORDER_DATA_TOPICS])));
+  // Whatever a concurrent job made of the shipment meanwhile, it is disowned.
+  await apply(ctx, shipment.shop, shipment.id, () => ({ patch: disownedPatch(), event: { actor, type: "disowned", message: DISOWNED_REASON } }));
+  return "disowned";
+}
+
+/** A disowned shipment: not required, and nothing of the order it was made from. */
+const disownedPatch = (): ShipmentPatch => ({
+  ...NO_RECIPIENT,
+  status: "not_required",
+  decision: DISOWNED_REASON,
+  problem: null,
+  problems: [],
+  awaitingPayment: false,
+  contents: null,
+  disownedAt: new Date(),
+});
