@@ -7,6 +7,7 @@ import { ShipmentActionError, cancel, confirm, createNow, retry } from "../shipm
 import { availableActions } from "../shipments/available";
 import { getShipmentByOrder } from "../shipments/shipments.server";
 import { authenticate } from "../shopify.server";
+import { courierName, describeStatus, formatMoney, localeOf } from "../shipments/wording";
 
 /** The order id from the extension: "gid://shopify/Order/123" or "123". */
 function orderIdOf(param: string | undefined): string | null {
@@ -21,9 +22,13 @@ function orderIdOf(param: string | undefined): string | null {
   return /^\d+$/.test(id) ? id : null;
 }
 
-function summary(s: NonNullable<Awaited<ReturnType<typeof getShipmentByOrder>>>) {
+/** The shipment for the block: its facts, and the same words the app's pages show (in the admin's locale). */
+function summary(s: NonNullable<Awaited<ReturnType<typeof getShipmentByOrder>>>, locale: string) {
   return {
     id: s.id,
+    words: describeStatus(s, locale),
+    courierName: courierName(s.courierCompany, s.courierType),
+    priceText: formatMoney(s.price, s.currency, locale),
     status: s.status,
     problem: s.problem,
     courier: s.courierCompany ? { company: s.courierCompany, type: s.courierType } : null,
@@ -45,7 +50,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const orderId = orderIdOf(params.orderId);
   if (!orderId) return cors(jsonResponse({ error: "Not an order id" }, 400));
   const shipment = await getShipmentByOrder(db, session.shop, orderId);
-  return cors(jsonResponse({ shipment: shipment ? summary(shipment) : null }));
+  return cors(jsonResponse({ shipment: shipment ? summary(shipment, localeOf(request.headers.get("accept-language"))) : null }));
 };
 
 export const action = async ({ request, params }: ActionFunctionArgs) => {
@@ -76,5 +81,5 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
     throw error;
   }
   const after = await getShipmentByOrder(db, session.shop, orderId);
-  return cors(jsonResponse({ shipment: after ? summary(after) : null, queued: body.action }));
+  return cors(jsonResponse({ shipment: after ? summary(after, localeOf(request.headers.get("accept-language"))) : null, queued: body.action }));
 };

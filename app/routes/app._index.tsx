@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
-import { Badge, Banner, BlockStack, Button, Card, IndexTable, InlineStack, Page, ProgressBar, Tabs, Text, TextField, useIndexResourceState } from "@shopify/polaris";
+import { Banner, BlockStack, Button, Card, IndexTable, InlineStack, Link as PolarisLink, Page, ProgressBar, Tabs, Text, TextField, useIndexResourceState } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { actionDeps } from "../admin.server";
+import { StatusBadge } from "../components/StatusBadge";
 import { httpUrlOrNull } from "../http-url";
 import { db } from "../db/index.server";
 import { latestImport } from "../orders/imports.server";
@@ -12,6 +13,7 @@ import { TABS, type Tab } from "../shipments/tabs";
 import { authenticate } from "../shopify.server";
 import { getShop } from "../shops/shops.server";
 import { parseShopSettings } from "../shops/settings";
+import { courierName, describeStatus, exactTime, firstSentence, formatMoney, localeOf, relativeTime } from "../shipments/wording";
 
 const TAB_LABELS: Record<Tab, string> = {
   all: "All",
@@ -34,12 +36,28 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     latestImport(db, session.shop),
   ]);
   const settings = parseShopSettings(shop?.settings);
+  const locale = localeOf(request.headers.get("accept-language"));
+  const now = new Date();
   return {
     tab,
     search,
     counts,
     next: page.next,
-    rows: page.rows.map((r) => ({ ...r, trackingUrl: httpUrlOrNull(r.trackingUrl), updatedAt: r.updatedAt.toISOString() })),
+    // Words, not codes: every status, amount and time is written here, in the reader's locale.
+    rows: page.rows.map((r) => ({
+      id: r.id,
+      orderName: r.orderName ?? `Order ${r.orderId}`,
+      attempt: r.attempt,
+      destination: r.destinationCity,
+      courier: courierName(r.courierCompany, r.courierType),
+      price: formatMoney(r.price, r.currency, locale),
+      status: describeStatus(r, locale),
+      waybill: r.waybillId,
+      trackingUrl: httpUrlOrNull(r.trackingUrl),
+      updated: { relative: relativeTime(r.updatedAt, now), exact: exactTime(r.updatedAt) },
+      // The problem in short (its first sentence); the whole text is on the shipment's page.
+      note: firstSentence(r.problem ?? r.decision),
+    })),
     setup: { apiKey: Boolean(shop?.shippingApiKeyEncrypted), pickup: settings.pickup !== null },
     lastImport: lastImport ? { status: lastImport.status, pages: lastImport.pages, seen: lastImport.seen, created: lastImport.created, error: lastImport.error, since: lastImport.since.toISOString() } : null,
   };
@@ -70,8 +88,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   return { results, error: null };
 };
 
-const statusTone = (status: string, problem: string | null) =>
-  problem ? "critical" : status === "delivered" ? "success" : status.startsWith("draft") || status === "pending" ? "attention" : status === "cancelled" ? undefined : "info";
+const BULK_WORDS: Record<string, string> = { confirm: "Booking", retry: "Retrying", cancel: "Cancelling" };
 
 export default function Shipments() {
   const data = useLoaderData<typeof loader>();
@@ -144,7 +161,7 @@ export default function Shipments() {
           <Card>
             <BlockStack gap="200">
               <Text as="p">
-                {bulk.intent}: {bulk.done} of {bulk.total}
+                {BULK_WORDS[bulk.intent] ?? bulk.intent}: {bulk.done} of {bulk.total} shipments{bulk.done === bulk.total ? `, ${bulk.total - bulk.failures.length} queued` : ""}
               </Text>
               <ProgressBar progress={bulk.total ? (bulk.done / bulk.total) * 100 : 100} size="small" />
               {bulk.failures.map((f) => (
@@ -186,26 +203,42 @@ export default function Shipments() {
               { content: "Retry", onAction: () => void runBulk("retry") },
               { content: "Cancel", onAction: () => void runBulk("cancel") },
             ]}
-            headings={[{ title: "Order" }, { title: "Destination" }, { title: "Courier" }, { title: "Price" }, { title: "Status" }, { title: "Waybill" }, { title: "Updated" }, { title: "Problem or reason" }]}
+            headings={[{ title: "Order" }, { title: "Status" }, { title: "Destination" }, { title: "Courier" }, { title: "Price" }, { title: "Waybill" }, { title: "Updated" }, { title: "Problem or reason" }]}
           >
             {data.rows.map((row, index) => (
               <IndexTable.Row id={row.id} key={row.id} position={index} selected={selectedResources.includes(row.id)}>
                 <IndexTable.Cell>
-                  <Link to={`/app/shipments/${row.id}`}>{row.orderName ?? row.orderId}</Link>
+                  <Link to={`/app/shipments/${row.id}`}>{row.orderName}</Link>
                   {row.attempt > 1 ? ` (attempt ${row.attempt})` : ""}
                 </IndexTable.Cell>
-                <IndexTable.Cell>{row.destinationCity ?? "—"}</IndexTable.Cell>
-                <IndexTable.Cell>{row.courierCompany ? `${row.courierCompany.toUpperCase()} ${row.courierType ?? ""}` : "—"}</IndexTable.Cell>
-                <IndexTable.Cell>{row.price ? `${row.currency ?? ""} ${Number(row.price).toLocaleString()}` : "—"}</IndexTable.Cell>
                 <IndexTable.Cell>
-                  <Badge tone={statusTone(row.status, row.problem)}>{row.status.replace(/_/g, " ")}</Badge>
+                  <StatusBadge label={row.status.label} group={row.status.group} />
                 </IndexTable.Cell>
-                <IndexTable.Cell>{row.waybillId ? (row.trackingUrl ? <a href={row.trackingUrl} target="_blank" rel="noreferrer">{row.waybillId}</a> : row.waybillId) : "—"}</IndexTable.Cell>
-                <IndexTable.Cell>{new Date(row.updatedAt).toLocaleString()}</IndexTable.Cell>
+                <IndexTable.Cell>{row.destination ?? "—"}</IndexTable.Cell>
+                <IndexTable.Cell>{row.courier ?? "—"}</IndexTable.Cell>
+                <IndexTable.Cell>{row.price ?? "—"}</IndexTable.Cell>
                 <IndexTable.Cell>
-                  <Text as="span" tone={row.problem ? "critical" : "subdued"} truncate>
-                    {row.problem ?? row.decision ?? ""}
-                  </Text>
+                  {row.waybill ? (
+                    row.trackingUrl ? (
+                      <PolarisLink url={row.trackingUrl} target="_blank" removeUnderline>
+                        {row.waybill}
+                      </PolarisLink>
+                    ) : (
+                      row.waybill
+                    )
+                  ) : (
+                    "—"
+                  )}
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  <span title={row.updated.exact}>{row.updated.relative}</span>
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  <div style={{ maxWidth: "22rem", whiteSpace: "normal" }}>
+                    <Text as="span" tone={row.status.label === "Needs attention" ? "critical" : "subdued"}>
+                      {row.note ?? ""}
+                    </Text>
+                  </div>
                 </IndexTable.Cell>
               </IndexTable.Row>
             ))}

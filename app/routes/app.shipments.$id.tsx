@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { Badge, Banner, BlockStack, Button, Card, DataTable, InlineStack, Layout, Link, Page, Select, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Box, Button, Card, Divider, InlineStack, Layout, Link, Page, Select, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { actionDeps } from "../admin.server";
+import { StatusBadge } from "../components/StatusBadge";
 import { httpUrlOrNull } from "../http-url";
 import { db } from "../db/index.server";
 import { getEnv } from "../env.server";
@@ -11,16 +12,19 @@ import { getShipment, orderShipments, shipmentTimeline } from "../shipments/ship
 import { ShippingError } from "../shipping/errors";
 import { shippingClientForShop } from "../shipping/for-shop.server";
 import { authenticate } from "../shopify.server";
+import { actorName, courierName, describeStatus, eventChange, eventTitle, exactTime, formatMoney, localeOf, relativeTime, statusLabel } from "../shipments/wording";
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const id = params.id ?? "";
   const shipment = /^[0-9a-f-]{36}$/.test(id) ? await getShipment(db, session.shop, id) : null;
   if (!shipment) throw new Response("Shipment not found", { status: 404 });
+  const now = new Date();
   const [timeline, history] = await Promise.all([shipmentTimeline(db, session.shop, shipment.id), orderShipments(db, session.shop, shipment.orderId)]);
 
   // What the service says now (best effort: the page works while the service is down).
-  let remote: { kind: "draft" | "order"; status: string; price: number | null | undefined; courier: string | null } | null = null;
+  const locale = localeOf(request.headers.get("accept-language"));
+  let remote: { kind: "draft" | "order"; status: string; price: string | null; courier: string | null } | null = null;
   let remoteError: string | null = null;
   let rates: { company: string; type: string; label: string; price: number }[] = [];
   try {
@@ -37,14 +41,14 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
       const client = await shippingClientForShop(db, getEnv(), session.shop);
       if (shipment.shippingOrderId) {
         const order = await client.getOrder(shipment.shippingOrderId);
-        remote = { kind: "order", status: order.status, price: order.price, courier: order.courier ? `${order.courier.company} ${order.courier.type}` : null };
+        remote = { kind: "order", status: statusLabel(order.status), price: formatMoney(order.price, shipment.currency, locale), courier: courierName(order.courier?.company, order.courier?.type) };
       } else if (shipment.draftOrderId) {
         const draft = await client.getDraftOrder(shipment.draftOrderId);
-        remote = { kind: "draft", status: draft.status, price: draft.price, courier: draft.courier?.company ? `${draft.courier.company} ${draft.courier.type}` : null };
+        remote = { kind: "draft", status: draft.status === "ready" ? "priced, ready to book" : draft.status === "placed" ? "no courier or price yet" : statusLabel(draft.status), price: formatMoney(draft.price, shipment.currency, locale), courier: courierName(draft.courier?.company, draft.courier?.type) };
         rates = (await draftRates(actionDeps(), session.shop, shipment.id)).map((p) => ({
           company: p.courier_code,
           type: p.courier_service_code,
-          label: `${p.courier_name ?? p.courier_code} ${p.courier_service_name ?? p.courier_service_code} — ${p.currency ?? ""} ${p.price.toLocaleString()} (${p.duration ?? "?"})`,
+          label: `${p.courier_name ?? p.courier_code} ${p.courier_service_name ?? p.courier_service_code}: ${formatMoney(p.price, p.currency ?? shipment.currency, locale)}${p.duration ? `, ${p.duration}` : ""}`,
           price: p.price,
         }));
       }
@@ -54,13 +58,27 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   }
   return {
     shipment: { ...shipment, trackingUrl: httpUrlOrNull(shipment.trackingUrl), createdAt: shipment.createdAt.toISOString(), updatedAt: shipment.updatedAt.toISOString(), redactedAt: shipment.redactedAt?.toISOString() ?? null },
-    timeline: timeline.map((e) => ({ id: e.id, at: e.createdAt.toISOString(), actor: e.actor, type: e.type, from: e.fromStatus, to: e.toStatus, message: e.message })),
+    words: { ...describeStatus(shipment, locale), courier: courierName(shipment.courierCompany, shipment.courierType), price: formatMoney(shipment.price, shipment.currency, locale) },
+    // Newest first, in words: what happened, who or what did it, what changed, why, when.
+    timeline: timeline
+      .map((e) => ({ id: e.id, title: eventTitle({ ...e, from: e.fromStatus, to: e.toStatus }), who: actorName(e.actor), change: eventChange({ ...e, from: e.fromStatus, to: e.toStatus }), message: e.message, relative: relativeTime(e.createdAt, now), exact: exactTime(e.createdAt) }))
+      .reverse(),
     remote,
     remoteError,
     rates,
-    history: history.map((h) => ({ id: h.id, attempt: h.attempt, status: h.status, referenceId: h.referenceId })),
+    history: history.map((h) => ({ id: h.id, attempt: h.attempt, status: describeStatus(h, locale).label, referenceId: h.referenceId })),
     latest: history[0]?.id === shipment.id,
   };
+};
+
+/** What the merchant is told after each action: the work is queued, the page follows it. */
+const DONE: Record<string, string> = {
+  confirm: "Booking asked for: the waybill appears here once the service confirms it",
+  cancel: "Cancellation asked for",
+  retry: "Trying again",
+  create: "The draft is being made at the shipping service",
+  rebook: "Cancelling, then booking again",
+  courier: "Courier changed",
 };
 
 export const action = async ({ request, params }: ActionFunctionArgs) => {
@@ -83,7 +101,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
       if (!company || !type) return { ok: false, message: "Choose a courier" };
       await chooseCourier(deps, session.shop, id, company, type);
     } else return { ok: false, message: `Unknown action ${intent}` };
-    return { ok: true, message: `${intent}: done` };
+    return { ok: true, message: DONE[intent] ?? "Done" };
   } catch (error) {
     if (error instanceof ShipmentActionError) {
       if (error.status === 404) throw new Response("Shipment not found", { status: 404 });
@@ -96,7 +114,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
 
 export default function ShipmentDetail() {
   const navigate = useNavigate();
-  const { shipment, timeline, remote, remoteError, rates, history, latest } = useLoaderData<typeof loader>();
+  const { shipment, words, timeline, remote, remoteError, rates, history, latest } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -117,7 +135,7 @@ export default function ShipmentDetail() {
   );
 
   return (
-    <Page title={`Shipment ${shipment.orderName ?? shipment.orderId}`} backAction={{ content: "Shipments", onAction: () => navigate("/app") }} titleMetadata={<Badge>{shipment.status.replace(/_/g, " ")}</Badge>}>
+    <Page title={`Shipment ${shipment.orderName ?? shipment.orderId}`} backAction={{ content: "Shipments", onAction: () => navigate("/app") }} titleMetadata={<StatusBadge label={words.label} group={words.group} />}>
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
@@ -135,29 +153,29 @@ export default function ShipmentDetail() {
             <Card>
               <BlockStack gap="200">
                 <Text as="h2" variant="headingMd">
-                  Shipment
-                </Text>
-                <Text as="p">
-                  Reference: {shipment.referenceId}
-                  {history.length > 1 ? ` (attempt ${shipment.attempt} of ${history.length})` : ""}
+                  {words.sentence}
                 </Text>
                 {history.length > 1 && (
-                  <InlineStack gap="200">
+                  <InlineStack gap="200" blockAlign="center">
+                    <Text as="span">{`Attempt ${shipment.attempt} of ${history.length}. Other attempts:`}</Text>
                     {history
                       .filter((h) => h.id !== shipment.id)
                       .map((h) => (
                         <Button key={h.id} variant="plain" onClick={() => navigate(`/app/shipments/${h.id}`)}>
-                          {`Attempt ${h.attempt}: ${h.status.replace(/_/g, " ")}`}
+                          {`Attempt ${h.attempt}: ${h.status}`}
                         </Button>
                       ))}
                   </InlineStack>
                 )}
-                <Text as="p">Courier: {shipment.courierCompany ? `${shipment.courierCompany.toUpperCase()} ${shipment.courierType}` : "not chosen"}</Text>
-                <Text as="p">Price: {shipment.price ? `${shipment.currency ?? ""} ${Number(shipment.price).toLocaleString()}` : "—"}</Text>
+                <Text as="p">Courier: {words.courier ?? "not chosen yet"}</Text>
+                <Text as="p">Price: {words.price ?? "not priced yet"}</Text>
                 <Text as="p">
-                  Waybill: {shipment.waybillId ?? "—"} {shipment.trackingUrl && <Link url={shipment.trackingUrl} target="_blank">track</Link>}
+                  Waybill: {shipment.waybillId ?? "none yet"} {shipment.trackingUrl && <Link url={shipment.trackingUrl} target="_blank">track the parcel</Link>}
                 </Text>
-                <Text as="p">Destination: {shipment.redactedAt ? "removed at the customer's request" : [shipment.destinationName, shipment.destinationAddress].filter(Boolean).join(", ") || "—"}</Text>
+                <Text as="p">Deliver to: {shipment.redactedAt ? "removed at the customer's request" : [shipment.destinationName, shipment.destinationAddress].filter(Boolean).join(", ") || "no address"}</Text>
+                <Text as="p" tone="subdued">
+                  Reference at the shipping service: {shipment.referenceId}
+                </Text>
                 <InlineStack gap="200">
                   {canCreate && button("create", "Create draft now")}
                   {canConfirm && button("confirm", shipment.awaitingPayment ? "Book now, before payment" : "Confirm shipment")}
@@ -186,11 +204,30 @@ export default function ShipmentDetail() {
                 <Text as="h2" variant="headingMd">
                   Timeline
                 </Text>
-                <DataTable
-                  columnContentTypes={["text", "text", "text", "text"]}
-                  headings={["When", "Who", "Change", "Details"]}
-                  rows={timeline.map((e) => [new Date(e.at).toLocaleString(), e.actor, e.from && e.from !== e.to ? `${e.from} → ${e.to}` : e.type, e.message ?? ""])}
-                />
+                {timeline.map((e, i) => (
+                  <BlockStack gap="100" key={e.id}>
+                    {i > 0 && <Divider />}
+                    <Box paddingBlockStart={i > 0 ? "200" : "0"}>
+                      <InlineStack align="space-between" gap="200" wrap>
+                        <Text as="h3" variant="headingSm">
+                          {e.title}
+                        </Text>
+                        <Text as="span" tone="subdued">
+                          <span title={e.exact}>{`${e.relative} · ${e.exact}`}</span>
+                        </Text>
+                      </InlineStack>
+                      <Text as="p" tone="subdued">
+                        {e.who}
+                        {e.change ? ` · ${e.change}` : ""}
+                      </Text>
+                      {e.message && (
+                        <Text as="p" breakWord>
+                          {e.message}
+                        </Text>
+                      )}
+                    </Box>
+                  </BlockStack>
+                ))}
               </BlockStack>
             </Card>
           </BlockStack>
@@ -204,10 +241,10 @@ export default function ShipmentDetail() {
               {remote ? (
                 <>
                   <Text as="p">
-                    {remote.kind === "order" ? "Order" : "Draft"}: {remote.status}
+                    {remote.kind === "order" ? "Booking" : "Draft"}: {remote.status}
                   </Text>
-                  <Text as="p">Courier: {remote.courier ?? "none"}</Text>
-                  <Text as="p">Price: {remote.price ?? "—"}</Text>
+                  <Text as="p">Courier: {remote.courier ?? "none yet"}</Text>
+                  <Text as="p">Price: {remote.price ?? "none yet"}</Text>
                 </>
               ) : (
                 <Text as="p">{remoteError ? `Could not load: ${remoteError}` : "Nothing at the service yet."}</Text>

@@ -71,6 +71,7 @@ export async function listShipments(db: Queryable, shop: string, options: ListOp
       // A preview: a list row never carries a whole problem text (the shipment's page does).
       problem: sql<string | null>`left(${shipments.problem}, ${sql.raw(String(PROBLEM_PREVIEW_CHARS))})`,
       decision: shipments.decision,
+      awaitingPayment: shipments.awaitingPayment,
       attempt: shipments.attempt,
       destinationCity: shipments.destinationCity,
       courierCompany: shipments.courierCompany,

@@ -17,6 +17,7 @@ import { getEnv } from "#app/env.server.ts";
 import { closeQueues } from "#app/jobs/queues.server.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { holdDeliveredOrder } from "#test/helpers/fake-admin.ts";
+import { seedBusyShop } from "#test/helpers/seed-shipments.ts";
 import { recordInstall } from "#app/shops/shops.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { freshOrder, startTestWorkers, shipmentOf, waitFor } from "#test/helpers/pipeline.ts";
@@ -80,7 +81,8 @@ afterAll(async () => {
 async function adminPage(): Promise<Page> {
   const { token } = await getJwt(shop.replace(".myshopify.com", ""), API_KEY, API_SECRET_KEY);
   // authenticate.admin answers 410 to bots, and headless Chromium says "HeadlessChrome".
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36" });
+  // An Indonesian merchant's browser: amounts read "Rp34.000".
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: "id-ID", userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36" });
   await page.route("https://cdn.shopify.com/**", (route) => {
     const url = route.request().url();
     if (url.includes("app-bridge")) {
@@ -179,20 +181,49 @@ async function flow(page: Page) {
     await page.getByRole("button", { name: "Confirm shipment" }).waitFor();
     await page.screenshot({ path: path.join(SHOTS, "3-shipment-ready.png"), fullPage: true });
     await page.getByRole("button", { name: "Confirm shipment" }).click();
-    await page.getByText("confirm: done").waitFor();
+    await page.getByText(/^Booking asked for/).waitFor();
     await waitFor("confirmed", async () => (await shipmentOf(db, shop, order.id))?.status === "confirmed");
     // A fresh document load, as the admin does it (a plain reload would carry no session token).
     await openInAdmin(page, new URL(page.url()).pathname);
-    await page.getByText("Order: confirmed").waitFor();
+    await page.getByText("Booking: Booked").waitFor();
     const waybill = (await shipmentOf(db, shop, order.id))?.waybillId;
+    await page.getByRole("heading", { name: `Booked: waybill ${waybill}` }).waitFor();
     await page.getByText(`Waybill: ${waybill}`).waitFor();
     await page.screenshot({ path: path.join(SHOTS, "4-shipment-confirmed.png"), fullPage: true });
 
     await openInAdmin(page, "/app/failed");
     await page.getByText("Nothing failed").waitFor();
     await page.screenshot({ path: path.join(SHOTS, "5-failed-work.png"), fullPage: true });
+  }
+  {
+    // A busy week: a dozen shipments in different states, read as a merchant reads them.
+    const seeded = await seedBusyShop(db, shop);
+    await openInAdmin(page, "/app");
+    await page.getByRole("link", { name: "#2002" }).waitFor();
+    const list = (await page.locator("body").innerText()).replace(/\u00a0/g, " ");
+    for (const words of ["Ready to book", "Needs attention", "Waiting for payment", "Choose a courier", "Courier assigned", "Out for delivery", "Coming back to you", "No shipment needed", "Delivered", "Cancelled", "JNE REG", "Rp34.000", "(attempt 2)"]) expect(list, words).toContain(words);
+    // No database codes on the page: every status is said in words.
+    expect(list).not.toMatch(/draft_ready|draft_placed|return_in_transit|not_required|dropping_off/);
+    // The tabs count what they hold: the confirmed order above plus the seeded dozen.
+    await page.getByRole("tab", { name: `All (${seeded.count + 1})` }).waitFor();
+    await page.getByRole("tab", { name: "Needs attention (1)" }).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, "6-shipments-busy-shop.png"), fullPage: true });
+
+    // The order shipped twice: attempt 2's page names attempt 1, and its timeline reads as sentences.
+    await openInAdmin(page, `/app/shipments/${seeded.ids.at(-1)}`);
+    await page.getByText("Attempt 2 of 2").waitFor();
+    await page.getByRole("button", { name: "Attempt 1: Cancelled" }).waitFor();
+    await page.getByRole("heading", { name: "Courier assigned", exact: true }).waitFor();
+    const detail = await page.locator("body").innerText();
+    expect(detail).toContain("The shipping service · Booked → Courier assigned");
+    expect(detail).toMatch(/\d+ hours? ago · \d+ \w+ \d{4}, \d{2}:\d{2} WIB/);
+    await page.screenshot({ path: path.join(SHOTS, "7-shipment-two-attempts.png"), fullPage: true });
+
+    await openInAdmin(page, `/app/shipments/${seeded.ids[1]}`);
+    await page.getByText("Needs attention: No phone number for the recipient", { exact: false }).first().waitFor();
+    await page.screenshot({ path: path.join(SHOTS, "8-shipment-problem.png"), fullPage: true });
     await page.close();
-    for (const f of ["1-shipments-new-shop", "2-settings", "3-shipment-ready", "4-shipment-confirmed", "5-failed-work"]) expect(fs.statSync(path.join(SHOTS, `${f}.png`)).size).toBeGreaterThan(5_000);
+    for (const f of ["1-shipments-new-shop", "2-settings", "3-shipment-ready", "4-shipment-confirmed", "5-failed-work", "6-shipments-busy-shop", "7-shipment-two-attempts", "8-shipment-problem"]) expect(fs.statSync(path.join(SHOTS, `${f}.png`)).size).toBeGreaterThan(5_000);
   }
 }
 

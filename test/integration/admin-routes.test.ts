@@ -98,7 +98,7 @@ describe("API for the admin extensions", () => {
     const mine = await shipmentFor(a);
     const theirs = await shipmentFor(b);
     const got = await json(await call(orderApi.loader, await sessionTokenRequest(`/api/orders/gid%3A%2F%2Fshopify%2FOrder%2F${mine.orderId}/shipment`, a), { orderId: `gid://shopify/Order/${mine.orderId}` }));
-    expect(got).toMatchObject({ status: 200, body: { shipment: { id: mine.id, status: "draft_ready", actions: ["confirm", "cancel"] } } });
+    expect(got).toMatchObject({ status: 200, body: { shipment: { id: mine.id, status: "draft_ready", actions: ["confirm", "cancel"], words: { label: "Ready to book", group: "waiting" } } } });
     const foreign = await json(await call(orderApi.loader, await sessionTokenRequest(`/api/orders/${theirs.orderId}/shipment`, a), { orderId: theirs.orderId }));
     expect(foreign.body).toEqual({ shipment: null });
 

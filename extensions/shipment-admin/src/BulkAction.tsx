@@ -1,14 +1,16 @@
-import { AdminAction, BlockStack, Button, Text, reactExtension, useApi } from "@shopify/ui-extensions-react/admin";
-import { useState } from "react";
+/** @jsxImportSource preact */
+import "@shopify/ui-extensions/preact";
+import { render } from "preact";
+import { useState } from "preact/hooks";
 import { bulkSummary, orderIdFromGid, type BulkResult } from "./model";
 
-const TARGET = "admin.order-index.selection-action.render";
-
-export default reactExtension(TARGET, () => <BulkAction />);
+/** The orders list's bulk action: create or book the shipments of the selected orders. */
+export default async () => {
+  render(<BulkAction />, document.body);
+};
 
 function BulkAction() {
-  const { data, close } = useApi(TARGET);
-  const orderIds = data.selected.map((s) => orderIdFromGid(s.id));
+  const orderIds = shopify.data.selected.map((s) => orderIdFromGid(s.id));
   const [summary, setSummary] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -24,15 +26,19 @@ function BulkAction() {
   }
 
   return (
-    <AdminAction
-      title="Shipments"
-      primaryAction={<Button onPress={() => void run("confirm")} disabled={busy}>Confirm shipments</Button>}
-      secondaryAction={<Button onPress={() => (summary ? close() : void run("create"))} disabled={busy}>{summary ? "Done" : "Create shipments"}</Button>}
-    >
-      <BlockStack gap="base">
-        <Text>{orderIds.length} order{orderIds.length === 1 ? "" : "s"} selected.</Text>
-        {summary && <Text>{summary}</Text>}
-      </BlockStack>
-    </AdminAction>
+    <s-admin-action heading="Shipments" loading={busy}>
+      <s-stack direction="block" gap="base">
+        <s-text>
+          {orderIds.length} order{orderIds.length === 1 ? "" : "s"} selected.
+        </s-text>
+        {summary && <s-text>{summary}</s-text>}
+      </s-stack>
+      <s-button slot="primary-action" variant="primary" onClick={() => void run("confirm")} disabled={busy}>
+        Book shipments
+      </s-button>
+      <s-button slot="secondary-actions" onClick={() => (summary ? shopify.close() : void run("create"))} disabled={busy}>
+        {summary ? "Done" : "Create drafts"}
+      </s-button>
+    </s-admin-action>
   );
 }

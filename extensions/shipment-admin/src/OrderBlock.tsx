@@ -1,10 +1,13 @@
-import { AdminBlock, Badge, BlockStack, Button, InlineStack, Link, ProgressIndicator, Text, reactExtension, useApi } from "@shopify/ui-extensions-react/admin";
-import { useEffect, useState } from "react";
+/** @jsxImportSource preact */
+import "@shopify/ui-extensions/preact";
+import { render } from "preact";
+import { useEffect, useState } from "preact/hooks";
 import { describeShipment, orderIdFromGid, type Action, type ShipmentSummary } from "./model";
 
-const TARGET = "admin.order-details.block.render";
-
-export default reactExtension(TARGET, () => <OrderBlock />);
+/** The block on Shopify's order page: the order's shipment in words, its waybill, and what can be done next. */
+export default async () => {
+  render(<OrderBlock />, document.body);
+};
 
 /** Relative URLs resolve against the app's URL and carry the admin's session token. */
 async function fetchShipment(orderId: string): Promise<ShipmentSummary | null> {
@@ -15,8 +18,7 @@ async function fetchShipment(orderId: string): Promise<ShipmentSummary | null> {
 }
 
 function OrderBlock() {
-  const { data } = useApi(TARGET);
-  const orderId = orderIdFromGid(data.selected[0]?.id ?? "");
+  const orderId = orderIdFromGid(shopify.data.selected[0]?.id ?? "");
   const [shipment, setShipment] = useState<ShipmentSummary | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
@@ -57,35 +59,38 @@ function OrderBlock() {
 
   if (loading) {
     return (
-      <AdminBlock title="Shipment">
-        <ProgressIndicator size="small-200" />
-      </AdminBlock>
+      <s-admin-block heading="Shipment">
+        <s-spinner accessibilityLabel="Loading the shipment" />
+      </s-admin-block>
     );
   }
   const view = describeShipment(shipment);
   return (
-    <AdminBlock title="Shipment">
-      <BlockStack gap="base">
-        <InlineStack gap="base">
-          <Badge tone={view.tone}>{view.heading}</Badge>
-        </InlineStack>
+    <s-admin-block heading="Shipment">
+      <s-stack direction="block" gap="base">
+        <s-stack direction="inline" gap="base">
+          <s-badge tone={view.tone}>{view.heading}</s-badge>
+        </s-stack>
+        <s-text>{view.sentence}</s-text>
         {view.lines.map((line) => (
-          <Text key={line}>{line}</Text>
+          <s-text key={line} tone="neutral">
+            {line}
+          </s-text>
         ))}
         {view.tracking && (
-          <Text>
-            Waybill: {view.tracking.url ? <Link href={view.tracking.url} target="_blank">{view.tracking.label}</Link> : view.tracking.label}
-          </Text>
+          <s-text>
+            Waybill: {view.tracking.url ? <s-link href={view.tracking.url} target="_blank">{view.tracking.label}</s-link> : view.tracking.label}
+          </s-text>
         )}
-        {error && <Text fontWeight="bold">{error}</Text>}
-        <InlineStack gap="base">
+        {error && <s-banner tone="critical">{error}</s-banner>}
+        <s-stack direction="inline" gap="base">
           {view.buttons.map((b) => (
-            <Button key={b.action} onPress={() => void run(b.action)} disabled={busy !== null} tone={b.destructive ? "critical" : undefined}>
-              {busy === b.action ? "Working…" : b.label}
-            </Button>
+            <s-button key={b.action} onClick={() => void run(b.action)} disabled={busy !== null} loading={busy === b.action} tone={b.destructive ? "critical" : "auto"}>
+              {b.label}
+            </s-button>
           ))}
-        </InlineStack>
-      </BlockStack>
-    </AdminBlock>
+        </s-stack>
+      </s-stack>
+    </s-admin-block>
   );
 }

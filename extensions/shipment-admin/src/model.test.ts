@@ -1,47 +1,57 @@
 import { describe, expect, it } from "vitest";
-import { bulkSummary, describeShipment, formatPrice, orderIdFromGid, statusLabel, type ShipmentSummary } from "./model";
+import { describeStatus, formatMoney, courierName } from "../../../app/shipments/wording";
+import { bulkSummary, describeShipment, orderIdFromGid, type ShipmentSummary } from "./model";
 
-const base: ShipmentSummary = {
-  id: "s1",
-  status: "draft_ready",
-  problem: null,
-  courier: { company: "jne", type: "reg" },
-  waybill: null,
-  trackingUrl: null,
-  price: 34000,
-  currency: "IDR",
-  updatedAt: "2026-11-22T00:00:00Z",
-  actions: ["confirm", "cancel"],
-};
+/** What the app's API sends: the words come from the app's own wording, as the route computes them. */
+function summary(fields: Partial<ShipmentSummary> & { status: string }): ShipmentSummary {
+  const facts = { courierCompany: "jne", courierType: "reg", price: 34000, currency: "IDR", waybillId: null, problem: null, ...fields, ...(fields.waybill ? { waybillId: fields.waybill } : {}) };
+  return {
+    id: "s1",
+    problem: null,
+    courier: { company: "jne", type: "reg" },
+    waybill: null,
+    trackingUrl: null,
+    price: 34000,
+    currency: "IDR",
+    updatedAt: "2026-11-22T00:00:00Z",
+    actions: [],
+    words: describeStatus(facts, "id-ID"),
+    courierName: courierName(facts.courierCompany, facts.courierType),
+    priceText: formatMoney(facts.price, facts.currency, "id-ID"),
+    ...fields,
+  };
+}
 
 describe("order block view", () => {
-  it("offers the actions the app allows, cancel marked destructive", () => {
-    const view = describeShipment(base);
-    expect(view).toMatchObject({ heading: "Draft ready", tone: "warning", tracking: null });
-    expect(view.lines).toEqual(["Courier: JNE reg", "Price: IDR 34,000"]);
+  it("a ready draft: its words, courier and price once, the actions the app allows (cancel destructive)", () => {
+    const view = describeShipment(summary({ status: "draft_ready", actions: ["confirm", "cancel"] }));
+    expect(view).toMatchObject({ heading: "Ready to book", tone: "caution", sentence: "Ready to book: JNE REG, Rp34.000", tracking: null });
+    expect(view.lines).toEqual([]);
     expect(view.buttons).toEqual([
-      { action: "confirm", label: "Confirm shipment", destructive: false },
+      { action: "confirm", label: "Book shipment", destructive: false },
       { action: "cancel", label: "Cancel shipment", destructive: true },
     ]);
   });
 
-  it("shows waybill with its tracking link, delivered as success, problems as critical", () => {
-    expect(describeShipment({ ...base, status: "delivered", waybill: "CGK1", trackingUrl: "https://t/x", actions: [] })).toMatchObject({ tone: "success", tracking: { label: "CGK1", url: "https://t/x" }, buttons: [] });
-    const stuck = describeShipment({ ...base, status: "pending", problem: "No phone", courier: null, price: null, actions: ["create", "retry", "cancel"] });
-    expect(stuck.tone).toBe("critical");
-    expect(stuck.lines).toEqual(["Needs attention: No phone"]);
-    expect(stuck.buttons.map((b) => b.label)).toEqual(["Create shipment", "Retry", "Cancel shipment"]);
+  it("a delivered parcel: success, its waybill with the tracking link, the price said apart", () => {
+    const view = describeShipment(summary({ status: "delivered", waybill: "CGK1", trackingUrl: "https://t/x" }));
+    expect(view).toMatchObject({ heading: "Delivered", tone: "success", tracking: { label: "CGK1", url: "https://t/x" }, buttons: [] });
+    expect(view.lines).toEqual(["Price: Rp34.000"]);
+  });
+
+  it("a problem is critical and says what is wrong", () => {
+    const stuck = describeShipment(summary({ status: "pending", problem: "No phone", courierName: null, priceText: null, actions: ["create", "retry", "cancel"] }));
+    expect(stuck).toMatchObject({ heading: "Needs attention", tone: "critical", sentence: "Needs attention: No phone" });
+    expect(stuck.buttons.map((b) => b.label)).toEqual(["Create shipment", "Try again", "Cancel shipment"]);
   });
 
   it("explains an order the app never received", () => {
-    expect(describeShipment(null)).toMatchObject({ heading: "No shipment", buttons: [{ action: "create", label: "Create shipment" }] });
+    expect(describeShipment(null)).toMatchObject({ heading: "No shipment yet", buttons: [{ action: "create", label: "Create shipment" }] });
   });
 });
 
 describe("helpers", () => {
-  it("labels, prices, ids, bulk summaries", () => {
-    expect(statusLabel("picking_up")).toBe("Picking up");
-    expect(formatPrice(null, "IDR")).toBeNull();
+  it("ids and bulk summaries", () => {
     expect(orderIdFromGid("gid://shopify/Order/42")).toBe("42");
     expect(bulkSummary([])).toBe("No orders selected");
     expect(bulkSummary([{ orderId: "1", ok: true, message: "queued" }])).toBe("1 shipment queued");

@@ -4,9 +4,14 @@
  */
 export type Action = "create" | "confirm" | "cancel" | "retry";
 
+/** What the app's API answers for an order's shipment (app/routes/api.orders.$orderId.shipment.tsx). */
 export interface ShipmentSummary {
   id: string;
   status: string;
+  /** The shipment in the app's own words (app/shipments/wording.ts), in the admin's locale. */
+  words: { label: string; group: StatusGroup; sentence: string };
+  courierName: string | null;
+  priceText: string | null;
   problem: string | null;
   courier: { company: string; type: string | null } | null;
   waybill: string | null;
@@ -17,45 +22,41 @@ export interface ShipmentSummary {
   actions: Action[];
 }
 
+type StatusGroup = "attention" | "waiting" | "in_progress" | "done" | "ended";
+/** Polaris web components' badge tones: problems red, waits yellow, on the way blue, delivered green, ended grey. */
+export type BadgeTone = "critical" | "caution" | "info" | "success" | "neutral";
+const TONES: Record<StatusGroup, BadgeTone> = { attention: "critical", waiting: "caution", in_progress: "info", done: "success", ended: "neutral" };
+
 export interface BlockView {
   heading: string;
-  tone: "success" | "warning" | "critical" | "info";
+  tone: BadgeTone;
+  sentence: string;
   lines: string[];
   tracking: { label: string; url: string } | null;
   buttons: { action: Action; label: string; destructive: boolean }[];
 }
 
-const LABELS: Record<Action, string> = { create: "Create shipment", confirm: "Confirm shipment", cancel: "Cancel shipment", retry: "Retry" };
-
-export function statusLabel(status: string): string {
-  const text = status.replace(/_/g, " ");
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-export function formatPrice(price: number | null, currency: string | null): string | null {
-  if (price === null) return null;
-  return `${currency ?? ""} ${price.toLocaleString("en-US")}`.trim();
-}
+const LABELS: Record<Action, string> = { create: "Create shipment", confirm: "Book shipment", cancel: "Cancel shipment", retry: "Try again" };
 
 export function describeShipment(shipment: ShipmentSummary | null): BlockView {
   if (!shipment) {
     return {
-      heading: "No shipment",
-      tone: "info",
-      lines: ["The app has not received this order (placed before the app was installed, or its webhook was lost). Create its shipment to read it from Shopify."],
+      heading: "No shipment yet",
+      tone: "neutral",
+      sentence: "The app has not received this order: it was placed before the app was installed, or Shopify's notice was lost. Create its shipment to read it from Shopify.",
+      lines: [],
       tracking: null,
       buttons: [{ action: "create", label: LABELS.create, destructive: false }],
     };
   }
   const lines: string[] = [];
-  if (shipment.courier) lines.push(`Courier: ${shipment.courier.company.toUpperCase()} ${shipment.courier.type ?? ""}`.trim());
-  const price = formatPrice(shipment.price, shipment.currency);
-  if (price) lines.push(`Price: ${price}`);
-  if (shipment.problem) lines.push(`Needs attention: ${shipment.problem}`);
-  const tone = shipment.problem ? "critical" : shipment.status === "delivered" ? "success" : ["pending", "draft_placed", "draft_ready"].includes(shipment.status) ? "warning" : "info";
+  // The sentence names courier and price while the shipment waits to be booked; after that, say them here.
+  if (shipment.courierName && !shipment.words.sentence.includes(shipment.courierName)) lines.push(`Courier: ${shipment.courierName}`);
+  if (shipment.priceText && !shipment.words.sentence.includes(shipment.priceText)) lines.push(`Price: ${shipment.priceText}`);
   return {
-    heading: statusLabel(shipment.status),
-    tone,
+    heading: shipment.words.label,
+    tone: TONES[shipment.words.group] ?? "neutral",
+    sentence: shipment.words.sentence,
     lines,
     tracking: shipment.waybill ? { label: shipment.waybill, url: shipment.trackingUrl ?? "" } : null,
     buttons: shipment.actions.map((action) => ({ action, label: LABELS[action], destructive: action === "cancel" })),
