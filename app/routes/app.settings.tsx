@@ -168,7 +168,10 @@ export default function Settings() {
                 <input type="hidden" name="intent" value="apiKey" />
                 <FormLayout>
                   <Text as="h2" variant="headingMd">
-                    Shipping API key {apiKey && <Badge tone={apiKey.mode === "live" ? "success" : "info"}>{`${apiKey.mode} …${apiKey.hint}`}</Badge>}
+                    1. Shipping API key {apiKey && <Badge tone={apiKey.mode === "live" ? "success" : "info"}>{`${apiKey.mode} …${apiKey.hint}`}</Badge>}
+                  </Text>
+                  <Text as="p" tone="subdued">
+                    Connects the app to your shipping account: drafts and bookings are made, and charged, on it. A test key books nothing real.
                   </Text>
                   <Field key={apiKey?.hint ?? "none"} label={apiKey ? "Replace the key" : "API key"} name="apiKey" type="password" autoComplete="off" helpText="Starts with biteship_test. (test mode) or biteship_live. (live). Checked with the service before it is saved; stored encrypted." error={errors.apiKey} />
                   <Button submit loading={busy}>
@@ -180,7 +183,10 @@ export default function Settings() {
             <Card>
               <BlockStack gap="300">
                 <Text as="h2" variant="headingMd">
-                  Pickup locations
+                  2. Pickup locations
+                </Text>
+                <Text as="p" tone="subdued">
+                  Where couriers collect your parcels. Each is kept in the shipping service's location list; shipments leave from the default one.
                 </Text>
                 {settings.locations.map((l) => (
                   <BlockStack gap="100" key={l.locationId}>
@@ -222,40 +228,67 @@ export default function Settings() {
                 )}
               </BlockStack>
             </Card>
-            <Card>
-              <Form method="post">
-                <input type="hidden" name="intent" value="preferences" />
-                <FormLayout>
-                  <Text as="h2" variant="headingMd">
-                    Shipping preferences
-                  </Text>
-                  <Select
-                    label="Default courier and service"
-                    name="defaultCourier"
-                    options={[{ label: "None: the merchant chooses per shipment", value: "" }, ...couriers]}
-                    value={s.defaultCourier}
-                    onChange={(v) => setS({ ...s, defaultCourier: v })}
-                    helpText={couriersError ? `Couriers could not be loaded: ${couriersError}` : "Used when the checkout's shipping line names no courier"}
-                  />
-                  {check("autoCreateDrafts", "Create a draft automatically for each new order")}
-                  {check("autoConfirm", "Confirm ready drafts automatically", "Confirming books the courier and is charged; unpaid orders wait until Shopify marks them paid (cash on delivery books at once)")}
-                  {check("bookPendingOrders", "Also book orders whose payment is pending", "For stores whose manual payment methods (bank transfer) never mark orders paid in Shopify")}
-                  <Select label="Delivery type" name="deliveryType" options={[{ label: "Now: pickup right away", value: "now" }, { label: "Scheduled: pickup next day 10:00", value: "scheduled" }]} value={s.deliveryType} onChange={(v) => setS({ ...s, deliveryType: v as "now" | "scheduled" })} error={errors.deliveryType} />
-                  <Field label="Product type → category" name="categoryMapping" multiline={4} autoComplete="off" initial={Object.entries(settings.categoryMapping).map(([k, v]) => `${k} = ${v}`).join("\n")} helpText="One per line, e.g. Apparel = fashion. Unmatched products are others." error={errors.categoryMapping} />
-                  <Field label="Default weight (grams)" name="defaultWeightGrams" type="number" autoComplete="off" initial={settings.defaultWeightGrams ? String(settings.defaultWeightGrams) : ""} helpText="For variants without a weight; empty makes a missing weight a problem to fix" error={errors.defaultWeightGrams} />
-                  <Field label="Payment gateways that mean cash on delivery" name="codGateways" autoComplete="off" initial={settings.codGateways.join(", ")} helpText="Comma-separated, as they appear on orders, e.g. Cash on Delivery (COD)" />
-                  <Select label="COD disbursement" name="codType" options={COD_TYPES.map((t) => ({ label: t.replace("_", " "), value: t }))} value={s.codType} onChange={(v) => setS({ ...s, codType: v as typeof s.codType })} error={errors.codType} />
-                  {check("insurance", "Insure shipments for the value of their items")}
-                  {check("proofOfDelivery", "Ask for proof of delivery")}
-                  <Field label="Proof of delivery instruction" name="proofOfDeliveryNote" autoComplete="off" initial={settings.proofOfDeliveryNote} error={errors.proofOfDeliveryNote} />
-                  {check("fulfilOnConfirm", "Fulfil the store order with tracking when a shipment is confirmed")}
-                  {check("notifyCustomer", "Notify the customer when fulfilled")}
+            <Form method="post">
+              <input type="hidden" name="intent" value="preferences" />
+              <BlockStack gap="400">
+                <Card>
+                  <FormLayout>
+                    <Text as="h2" variant="headingMd">
+                      3. Courier choice
+                    </Text>
+                    <Text as="p" tone="subdued">
+                      Which courier a shipment gets when the checkout did not name one, and when it is picked up.
+                    </Text>
+                    <Select
+                      label="Default courier and service"
+                      name="defaultCourier"
+                      options={[{ label: "None: the merchant chooses per shipment", value: "" }, ...couriers]}
+                      value={s.defaultCourier}
+                      onChange={(v) => setS({ ...s, defaultCourier: v })}
+                      helpText={couriersError ? `Couriers could not be loaded: ${couriersError}` : "Used when the checkout's shipping line names no courier"}
+                    />
+                    <Select label="Delivery type" name="deliveryType" options={[{ label: "Now: pickup right away", value: "now" }, { label: "Scheduled: pickup next day 10:00", value: "scheduled" }]} value={s.deliveryType} onChange={(v) => setS({ ...s, deliveryType: v as "now" | "scheduled" })} error={errors.deliveryType} />
+                  </FormLayout>
+                </Card>
+                <Card>
+                  <FormLayout>
+                    <Text as="h2" variant="headingMd">
+                      4. Automation
+                    </Text>
+                    <Text as="p" tone="subdued">
+                      What the app does on its own when an order comes in, and what it tells Shopify and your customer once a shipment is booked.
+                    </Text>
+                    {check("autoCreateDrafts", "Create a draft automatically for each new order")}
+                    {check("autoConfirm", "Confirm ready drafts automatically", "Confirming books the courier and is charged; unpaid orders wait until Shopify marks them paid (cash on delivery books at once)")}
+                    {check("bookPendingOrders", "Also book orders whose payment is pending", "For stores whose manual payment methods (bank transfer) never mark orders paid in Shopify")}
+                    {check("fulfilOnConfirm", "Fulfil the store order with tracking when a shipment is confirmed")}
+                    {check("notifyCustomer", "Notify the customer when fulfilled")}
+                  </FormLayout>
+                </Card>
+                <Card>
+                  <FormLayout>
+                    <Text as="h2" variant="headingMd">
+                      5. Parcel details
+                    </Text>
+                    <Text as="p" tone="subdued">
+                      How items are described to the courier (category, weight), how cash on delivery is recognised and paid out, insurance and proof of delivery.
+                    </Text>
+                    <Field label="Product type → category" name="categoryMapping" multiline={4} autoComplete="off" initial={Object.entries(settings.categoryMapping).map(([k, v]) => `${k} = ${v}`).join("\n")} helpText="One per line, e.g. Apparel = fashion. Unmatched products are others." error={errors.categoryMapping} />
+                    <Field label="Default weight (grams)" name="defaultWeightGrams" type="number" autoComplete="off" initial={settings.defaultWeightGrams ? String(settings.defaultWeightGrams) : ""} helpText="For variants without a weight; empty makes a missing weight a problem to fix" error={errors.defaultWeightGrams} />
+                    <Field label="Payment gateways that mean cash on delivery" name="codGateways" autoComplete="off" initial={settings.codGateways.join(", ")} helpText="Comma-separated, as they appear on orders, e.g. Cash on Delivery (COD)" />
+                    <Select label="COD disbursement" name="codType" options={COD_TYPES.map((t) => ({ label: t.replace("_", " "), value: t }))} value={s.codType} onChange={(v) => setS({ ...s, codType: v as typeof s.codType })} error={errors.codType} />
+                    {check("insurance", "Insure shipments for the value of their items")}
+                    {check("proofOfDelivery", "Ask for proof of delivery")}
+                    <Field label="Proof of delivery instruction" name="proofOfDeliveryNote" autoComplete="off" initial={settings.proofOfDeliveryNote} error={errors.proofOfDeliveryNote} />
+                  </FormLayout>
+                </Card>
+                <InlineStack align="end">
                   <Button submit variant="primary" loading={busy}>
                     Save preferences
                   </Button>
-                </FormLayout>
-              </Form>
-            </Card>
+                </InlineStack>
+              </BlockStack>
+            </Form>
           </BlockStack>
         </Layout.Section>
       </Layout>

@@ -168,6 +168,9 @@ async function flow(page: Page) {
     await page.getByLabel("Postal code").fill("12430");
     await page.getByRole("button", { name: "Save pickup location" }).click();
     await page.getByText("Pickup location saved at the shipping service").waitFor();
+    // Grouped in the order a new merchant needs them.
+    const groups = (await page.getByRole("heading", { level: 2 }).allInnerTexts()).join("|");
+    expect(groups).toMatch(/1\. Shipping API key[^|]*\|2\. Pickup locations\|3\. Courier choice\|4\. Automation\|5\. Parcel details/);
     await page.screenshot({ path: path.join(SHOTS, "2-settings.png"), fullPage: true });
     const settingsShop = await db.select().from(shops).where(eq(shops.shop, shop));
     expect(settingsShop[0]?.shippingApiKeyHint).toHaveLength(4);
