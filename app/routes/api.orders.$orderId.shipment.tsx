@@ -7,7 +7,7 @@ import { ShipmentActionError, cancel, confirm, createNow, retry } from "../shipm
 import { availableActions } from "../shipments/available";
 import { getShipmentByOrder } from "../shipments/shipments.server";
 import { authenticate } from "../shopify.server";
-import { courierName, describeStatus, formatMoney, localeOf } from "../shipments/wording";
+import { describeStatus, localeOf } from "../shipments/wording";
 
 /** The order id from the extension: "gid://shopify/Order/123" or "123". */
 function orderIdOf(param: string | undefined): string | null {
@@ -27,8 +27,6 @@ function summary(s: NonNullable<Awaited<ReturnType<typeof getShipmentByOrder>>>,
   return {
     id: s.id,
     words: describeStatus(s, locale),
-    courierName: courierName(s.courierCompany, s.courierType),
-    priceText: formatMoney(s.price, s.currency, locale),
     status: s.status,
     problem: s.problem,
     courier: s.courierCompany ? { company: s.courierCompany, type: s.courierType } : null,

@@ -13,7 +13,7 @@ import { TABS, type Tab } from "../shipments/tabs";
 import { authenticate } from "../shopify.server";
 import { getShop } from "../shops/shops.server";
 import { parseShopSettings } from "../shops/settings";
-import { courierName, describeStatus, exactTime, firstSentence, formatMoney, localeOf, relativeTime } from "../shipments/wording";
+import { describeStatus, exactTime, firstSentence, localeOf, relativeTime } from "../shipments/wording";
 
 const TAB_LABELS: Record<Tab, string> = {
   all: "All",
@@ -49,14 +49,13 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       orderName: r.orderName ?? `Order ${r.orderId}`,
       attempt: r.attempt,
       destination: r.destinationCity,
-      courier: courierName(r.courierCompany, r.courierType),
-      price: formatMoney(r.price, r.currency, locale),
       status: describeStatus(r, locale),
       waybill: r.waybillId,
       trackingUrl: httpUrlOrNull(r.trackingUrl),
       updated: { relative: relativeTime(r.updatedAt, now), exact: exactTime(r.updatedAt) },
       // The problem in short (its first sentence); the whole text is on the shipment's page.
       note: firstSentence(r.problem ?? r.decision),
+      isProblem: r.problem !== null,
     })),
     setup: { apiKey: Boolean(shop?.shippingApiKeyEncrypted), pickup: settings.pickup !== null },
     lastImport: lastImport ? { status: lastImport.status, pages: lastImport.pages, seen: lastImport.seen, created: lastImport.created, error: lastImport.error, since: lastImport.since.toISOString() } : null,
@@ -215,8 +214,8 @@ export default function Shipments() {
                   <StatusBadge label={row.status.label} group={row.status.group} />
                 </IndexTable.Cell>
                 <IndexTable.Cell>{row.destination ?? "—"}</IndexTable.Cell>
-                <IndexTable.Cell>{row.courier ?? "—"}</IndexTable.Cell>
-                <IndexTable.Cell>{row.price ?? "—"}</IndexTable.Cell>
+                <IndexTable.Cell>{row.status.courier ?? "—"}</IndexTable.Cell>
+                <IndexTable.Cell>{row.status.price ?? "—"}</IndexTable.Cell>
                 <IndexTable.Cell>
                   {row.waybill ? (
                     row.trackingUrl ? (
@@ -235,7 +234,7 @@ export default function Shipments() {
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   <div style={{ maxWidth: "22rem", whiteSpace: "normal" }}>
-                    <Text as="span" tone={row.status.label === "Needs attention" ? "critical" : "subdued"}>
+                    <Text as="span" tone={row.isProblem ? "critical" : "subdued"}>
                       {row.note ?? ""}
                     </Text>
                   </div>

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Button, Card, Checkbox, FormLayout, InlineStack, Layout, Page, Select, Text, TextField, type TextFieldProps } from "@shopify/polaris";
 import type { SavedLocation } from "../shops/settings";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { db } from "../db/index.server";
 import { getEnv } from "../env.server";
 import { createShippingClient } from "../shipping/client.server";
@@ -129,6 +129,20 @@ export const action = async ({ request }: ActionFunctionArgs): Promise<ActionRes
   return { form: intent, ok: false, message: `Unknown form ${intent}` };
 };
 
+/** A settings group's heading and what the group changes. */
+function GroupHeading({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <Text as="h2" variant="headingMd">
+        {title}
+      </Text>
+      <Text as="p" tone="subdued">
+        {children}
+      </Text>
+    </>
+  );
+}
+
 export default function Settings() {
   const navigate = useNavigate();
   const { apiKey, settings, couriers, couriersError } = useLoaderData<typeof loader>();
@@ -167,12 +181,7 @@ export default function Settings() {
               <Form method="post">
                 <input type="hidden" name="intent" value="apiKey" />
                 <FormLayout>
-                  <Text as="h2" variant="headingMd">
-                    1. Shipping API key {apiKey && <Badge tone={apiKey.mode === "live" ? "success" : "info"}>{`${apiKey.mode} …${apiKey.hint}`}</Badge>}
-                  </Text>
-                  <Text as="p" tone="subdued">
-                    Connects the app to your shipping account: drafts and bookings are made, and charged, on it. A test key books nothing real.
-                  </Text>
+                  <GroupHeading title={<>1. Shipping API key {apiKey && <Badge tone={apiKey.mode === "live" ? "success" : "info"}>{`${apiKey.mode} …${apiKey.hint}`}</Badge>}</>}>Connects the app to your shipping account: drafts and bookings are made, and charged, on it. A test key books nothing real.</GroupHeading>
                   <Field key={apiKey?.hint ?? "none"} label={apiKey ? "Replace the key" : "API key"} name="apiKey" type="password" autoComplete="off" helpText="Starts with biteship_test. (test mode) or biteship_live. (live). Checked with the service before it is saved; stored encrypted." error={errors.apiKey} />
                   <Button submit loading={busy}>
                     Check and save key
@@ -182,12 +191,7 @@ export default function Settings() {
             </Card>
             <Card>
               <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">
-                  2. Pickup locations
-                </Text>
-                <Text as="p" tone="subdued">
-                  Where couriers collect your parcels. Each is kept in the shipping service's location list; shipments leave from the default one.
-                </Text>
+                <GroupHeading title="2. Pickup locations">Where couriers collect your parcels. Each is kept in the shipping service's location list; shipments leave from the default one.</GroupHeading>
                 {settings.locations.map((l) => (
                   <BlockStack gap="100" key={l.locationId}>
                     <InlineStack gap="200" blockAlign="center">
@@ -233,12 +237,7 @@ export default function Settings() {
               <BlockStack gap="400">
                 <Card>
                   <FormLayout>
-                    <Text as="h2" variant="headingMd">
-                      3. Courier choice
-                    </Text>
-                    <Text as="p" tone="subdued">
-                      Which courier a shipment gets when the checkout did not name one, and when it is picked up.
-                    </Text>
+                    <GroupHeading title="3. Courier choice">Which courier a shipment gets when the checkout did not name one, and when it is picked up.</GroupHeading>
                     <Select
                       label="Default courier and service"
                       name="defaultCourier"
@@ -252,12 +251,7 @@ export default function Settings() {
                 </Card>
                 <Card>
                   <FormLayout>
-                    <Text as="h2" variant="headingMd">
-                      4. Automation
-                    </Text>
-                    <Text as="p" tone="subdued">
-                      What the app does on its own when an order comes in, and what it tells Shopify and your customer once a shipment is booked.
-                    </Text>
+                    <GroupHeading title="4. Automation">What the app does on its own when an order comes in, and what it tells Shopify and your customer once a shipment is booked.</GroupHeading>
                     {check("autoCreateDrafts", "Create a draft automatically for each new order")}
                     {check("autoConfirm", "Confirm ready drafts automatically", "Confirming books the courier and is charged; unpaid orders wait until Shopify marks them paid (cash on delivery books at once)")}
                     {check("bookPendingOrders", "Also book orders whose payment is pending", "For stores whose manual payment methods (bank transfer) never mark orders paid in Shopify")}
@@ -267,12 +261,7 @@ export default function Settings() {
                 </Card>
                 <Card>
                   <FormLayout>
-                    <Text as="h2" variant="headingMd">
-                      5. Parcel details
-                    </Text>
-                    <Text as="p" tone="subdued">
-                      How items are described to the courier (category, weight), how cash on delivery is recognised and paid out, insurance and proof of delivery.
-                    </Text>
+                    <GroupHeading title="5. Parcel details">How items are described to the courier (category, weight), how cash on delivery is recognised and paid out, insurance and proof of delivery.</GroupHeading>
                     <Field label="Product type → category" name="categoryMapping" multiline={4} autoComplete="off" initial={Object.entries(settings.categoryMapping).map(([k, v]) => `${k} = ${v}`).join("\n")} helpText="One per line, e.g. Apparel = fashion. Unmatched products are others." error={errors.categoryMapping} />
                     <Field label="Default weight (grams)" name="defaultWeightGrams" type="number" autoComplete="off" initial={settings.defaultWeightGrams ? String(settings.defaultWeightGrams) : ""} helpText="For variants without a weight; empty makes a missing weight a problem to fix" error={errors.defaultWeightGrams} />
                     <Field label="Payment gateways that mean cash on delivery" name="codGateways" autoComplete="off" initial={settings.codGateways.join(", ")} helpText="Comma-separated, as they appear on orders, e.g. Cash on Delivery (COD)" />

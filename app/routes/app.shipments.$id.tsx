@@ -58,10 +58,13 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   }
   return {
     shipment: { ...shipment, trackingUrl: httpUrlOrNull(shipment.trackingUrl), createdAt: shipment.createdAt.toISOString(), updatedAt: shipment.updatedAt.toISOString(), redactedAt: shipment.redactedAt?.toISOString() ?? null },
-    words: { ...describeStatus(shipment, locale), courier: courierName(shipment.courierCompany, shipment.courierType), price: formatMoney(shipment.price, shipment.currency, locale) },
+    words: describeStatus(shipment, locale),
     // Newest first, in words: what happened, who or what did it, what changed, why, when.
     timeline: timeline
-      .map((e) => ({ id: e.id, title: eventTitle({ ...e, from: e.fromStatus, to: e.toStatus }), who: actorName(e.actor), change: eventChange({ ...e, from: e.fromStatus, to: e.toStatus }), message: e.message, relative: relativeTime(e.createdAt, now), exact: exactTime(e.createdAt) }))
+      .map((e) => {
+        const facts = { actor: e.actor, type: e.type, from: e.fromStatus, to: e.toStatus };
+        return { id: e.id, title: eventTitle(facts), who: actorName(e.actor), change: eventChange(facts), message: e.message, relative: relativeTime(e.createdAt, now), exact: exactTime(e.createdAt) };
+      })
       .reverse(),
     remote,
     remoteError,

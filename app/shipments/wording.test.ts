@@ -15,7 +15,7 @@ describe("statuses in words", () => {
 
   it("a ready draft names the courier and the price in rupiah", () => {
     const words = describeStatus({ status: "draft_ready", courierCompany: "jne", courierType: "reg", price: "34000.00", currency: "IDR" }, "id-ID");
-    expect(words).toEqual({ label: "Ready to book", group: "waiting", sentence: "Ready to book: JNE REG, Rp34.000" });
+    expect(words).toEqual({ label: "Ready to book", group: "waiting", sentence: "Ready to book: JNE REG, Rp34.000", courier: "JNE REG", price: "Rp34.000" });
   });
 
   it("a booking names its waybill, or says the waybill is still to come", () => {

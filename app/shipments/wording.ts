@@ -13,6 +13,9 @@ export interface StatusWords {
   group: StatusGroup;
   /** One sentence with the particulars: "Ready to book: JNE REG, Rp34.000". */
   sentence: string;
+  /** The courier and the price on their own ("JNE REG", "Rp34.000"), null while there is none. */
+  courier: string | null;
+  price: string | null;
 }
 
 export interface ShipmentFacts {
@@ -110,10 +113,14 @@ export function exactTime(at: Date | string, locale = "en-GB"): string {
 
 /** The shipment as one badge and one sentence. A problem always wins: it is what the merchant must act on. */
 export function describeStatus(s: ShipmentFacts, locale?: string): StatusWords {
-  const known = LABELS[s.status] ?? { label: statusLabel(s.status), group: "waiting" as StatusGroup };
   const courier = courierName(s.courierCompany, s.courierType);
   const price = formatMoney(s.price, s.currency, locale);
   const offer = [courier, price].filter(Boolean).join(", ");
+  return { ...sentenceOf(s, courier, offer), courier, price };
+}
+
+function sentenceOf(s: ShipmentFacts, courier: string | null, offer: string): Omit<StatusWords, "courier" | "price"> {
+  const known = LABELS[s.status] ?? { label: statusLabel(s.status), group: "waiting" as StatusGroup };
   if (s.problem) return { label: "Needs attention", group: "attention", sentence: `Needs attention: ${s.problem}` };
   if (s.awaitingPayment && (s.status === "pending" || s.status === "draft_placed" || s.status === "draft_ready")) {
     return { label: "Waiting for payment", group: "waiting", sentence: s.decision ? `Waiting for payment: ${stripPrefix(s.decision, "waiting for payment")}` : `Waiting for payment${offer ? `: ${offer} when paid` : ""}` };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { describeStatus, formatMoney, courierName } from "../../../app/shipments/wording";
+import { describeStatus, type ShipmentFacts } from "../../../app/shipments/wording";
 import { bulkSummary, describeShipment, orderIdFromGid, type ShipmentSummary } from "./model";
 
 /** What the app's API sends: the words come from the app's own wording, as the route computes them. */
-function summary(fields: Partial<ShipmentSummary> & { status: string }): ShipmentSummary {
-  const facts = { courierCompany: "jne", courierType: "reg", price: 34000, currency: "IDR", waybillId: null, problem: null, ...fields, ...(fields.waybill ? { waybillId: fields.waybill } : {}) };
+function summary(fields: Partial<ShipmentSummary> & { status: string }, overrides: Partial<ShipmentFacts> = {}): ShipmentSummary {
+  const facts = { courierCompany: "jne", courierType: "reg", price: 34000, currency: "IDR", waybillId: null, problem: null, ...fields, ...(fields.waybill ? { waybillId: fields.waybill } : {}), ...overrides };
   return {
     id: "s1",
     problem: null,
@@ -16,8 +16,6 @@ function summary(fields: Partial<ShipmentSummary> & { status: string }): Shipmen
     updatedAt: "2026-11-22T00:00:00Z",
     actions: [],
     words: describeStatus(facts, "id-ID"),
-    courierName: courierName(facts.courierCompany, facts.courierType),
-    priceText: formatMoney(facts.price, facts.currency, "id-ID"),
     ...fields,
   };
 }
@@ -40,7 +38,7 @@ describe("order block view", () => {
   });
 
   it("a problem is critical and says what is wrong", () => {
-    const stuck = describeShipment(summary({ status: "pending", problem: "No phone", courierName: null, priceText: null, actions: ["create", "retry", "cancel"] }));
+    const stuck = describeShipment(summary({ status: "pending", problem: "No phone", courier: null, price: null, actions: ["create", "retry", "cancel"] }, { courierCompany: null, price: null }));
     expect(stuck).toMatchObject({ heading: "Needs attention", tone: "critical", sentence: "Needs attention: No phone" });
     expect(stuck.buttons.map((b) => b.label)).toEqual(["Create shipment", "Try again", "Cancel shipment"]);
   });

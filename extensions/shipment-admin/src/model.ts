@@ -9,9 +9,7 @@ export interface ShipmentSummary {
   id: string;
   status: string;
   /** The shipment in the app's own words (app/shipments/wording.ts), in the admin's locale. */
-  words: { label: string; group: StatusGroup; sentence: string };
-  courierName: string | null;
-  priceText: string | null;
+  words: { label: string; group: StatusGroup; sentence: string; courier: string | null; price: string | null };
   problem: string | null;
   courier: { company: string; type: string | null } | null;
   waybill: string | null;
@@ -51,8 +49,9 @@ export function describeShipment(shipment: ShipmentSummary | null): BlockView {
   }
   const lines: string[] = [];
   // The sentence names courier and price while the shipment waits to be booked; after that, say them here.
-  if (shipment.courierName && !shipment.words.sentence.includes(shipment.courierName)) lines.push(`Courier: ${shipment.courierName}`);
-  if (shipment.priceText && !shipment.words.sentence.includes(shipment.priceText)) lines.push(`Price: ${shipment.priceText}`);
+  const { courier, price, sentence } = shipment.words;
+  if (courier && !sentence.includes(courier)) lines.push(`Courier: ${courier}`);
+  if (price && !sentence.includes(price)) lines.push(`Price: ${price}`);
   return {
     heading: shipment.words.label,
     tone: TONES[shipment.words.group] ?? "neutral",
