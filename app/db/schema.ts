@@ -93,6 +93,11 @@ export const shipments = pgTable(
     /** Why the shipment needs the merchant's attention, when it does. */
     problem: text("problem"),
     /**
+     * The kinds of the problem (app/shipments/problem-kinds.ts), for the list's filter; empty when
+     * there is no problem. Written with every problem (a ShipmentPatch setting a problem carries them).
+     */
+    problemKinds: text("problem_kinds").array().notNull().default(sql`'{}'::text[]`),
+    /**
      * Why the shipment is where it is when that was a decision, not a fault: "no shipment needed:
      * local pickup", "waiting for payment: bank transfer pending", "not shipped: destination in
      * Malaysia". Shown to the merchant next to the status.
@@ -110,6 +115,13 @@ export const shipments = pgTable(
     contents: jsonb("contents"),
     problems: jsonb("problems").notNull().default(sql`'[]'::jsonb`),
     draftOrderId: text("draft_order_id"),
+    /**
+     * Where the parcel leaves from, as the draft was made: the pickup location's id in the
+     * service's location list and its name. Set with the draft; later changes of the shop's default
+     * pickup do not move it.
+     */
+    originLocationId: text("origin_location_id"),
+    originName: text("origin_name"),
     shippingOrderId: text("shipping_order_id"),
     courierCompany: text("courier_company"),
     courierType: text("courier_type"),
@@ -149,6 +161,8 @@ export const shipments = pgTable(
     index("shipments_shop_customer_idx").on(t.shop, t.customerId),
     index("shipments_shipping_order_idx").on(t.shippingOrderId),
     index("shipments_status_updated_idx").on(t.status, t.updatedAt),
+    // The "needs attention" tab and its filters by kind: only the few rows with a problem.
+    index("shipments_shop_problem_updated_idx").on(t.shop, t.updatedAt, t.id).where(sql`problem is not null`),
   ],
 );
 

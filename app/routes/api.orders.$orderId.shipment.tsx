@@ -30,6 +30,8 @@ function summary(s: NonNullable<Awaited<ReturnType<typeof getShipmentByOrder>>>,
     status: s.status,
     problem: s.problem,
     courier: s.courierCompany ? { company: s.courierCompany, type: s.courierType } : null,
+    /** The pickup location the parcel leaves from (null before the draft is made). */
+    origin: s.originName,
     waybill: s.waybillId,
     trackingUrl: httpUrlOrNull(s.trackingUrl),
     price: s.price === null ? null : Number(s.price),

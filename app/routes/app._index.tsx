@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
-import { Banner, BlockStack, Button, Card, IndexTable, InlineStack, Link as PolarisLink, Page, ProgressBar, Tabs, Text, TextField, useIndexResourceState } from "@shopify/polaris";
+import { Banner, BlockStack, Button, ButtonGroup, Card, IndexTable, InlineStack, Link as PolarisLink, Page, ProgressBar, Tabs, Text, TextField, useIndexResourceState } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { actionDeps } from "../admin.server";
 import { StatusBadge } from "../components/StatusBadge";
@@ -8,7 +8,8 @@ import { httpUrlOrNull } from "../http-url";
 import { db } from "../db/index.server";
 import { latestImport } from "../orders/imports.server";
 import { ShipmentActionError, cancel, confirm, importOpenOrders, retry } from "../shipments/actions.server";
-import { countByTab, decodeCursor, listShipments } from "../shipments/list.server";
+import { countByProblemKind, countByTab, decodeCursor, listShipments } from "../shipments/list.server";
+import { PROBLEM_KINDS, PROBLEM_KIND_WORDS, isProblemKind, type ProblemKind } from "../shipments/problem-kinds";
 import { TABS, type Tab } from "../shipments/tabs";
 import { authenticate } from "../shopify.server";
 import { getShop } from "../shops/shops.server";
@@ -29,10 +30,14 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const url = new URL(request.url);
   const tab = (TABS as readonly string[]).includes(url.searchParams.get("tab") ?? "") ? (url.searchParams.get("tab") as Tab) : "all";
   const search = url.searchParams.get("q") ?? "";
-  const [shop, counts, page, lastImport] = await Promise.all([
+  // The kind of problem filters the "needs attention" tab only.
+  const kindParam = url.searchParams.get("kind");
+  const kind = tab === "attention" && isProblemKind(kindParam) ? kindParam : null;
+  const [shop, counts, kindCounts, page, lastImport] = await Promise.all([
     getShop(db, session.shop),
     countByTab(db, session.shop),
-    listShipments(db, session.shop, { tab, search, after: decodeCursor(url.searchParams.get("after")), limit: 50 }),
+    tab === "attention" ? countByProblemKind(db, session.shop) : Promise.resolve<Partial<Record<ProblemKind, number>>>({}),
+    listShipments(db, session.shop, { tab, problemKind: kind, search, after: decodeCursor(url.searchParams.get("after")), limit: 50 }),
     latestImport(db, session.shop),
   ]);
   const settings = parseShopSettings(shop?.settings);
@@ -42,12 +47,16 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     tab,
     search,
     counts,
+    kind,
+    // The kinds this shop has now, in the filter's order, with their words.
+    kinds: PROBLEM_KINDS.flatMap((k) => (kindCounts[k] ? [{ kind: k, count: kindCounts[k], ...PROBLEM_KIND_WORDS[k] }] : [])),
     next: page.next,
     // Words, not codes: every status, amount and time is written here, in the reader's locale.
     rows: page.rows.map((r) => ({
       id: r.id,
       orderName: r.orderName ?? `Order ${r.orderId}`,
       attempt: r.attempt,
+      origin: r.originName,
       destination: r.destinationCity,
       status: describeStatus(r, locale),
       waybill: r.waybillId,
@@ -129,8 +138,12 @@ export default function Shipments() {
     navigate(".", { replace: true });
   }
   const tabIndex = TABS.indexOf(data.tab);
+  // The list's place: tab, search and kind of problem, kept across pages.
+  const place = { tab: data.tab, ...(data.search ? { q: data.search } : {}), ...(data.kind ? { kind: data.kind } : {}) };
+  const chosenKind = data.kinds.find((k) => k.kind === data.kind);
   return (
     <Page
+      fullWidth
       title="Shipments"
       secondaryActions={[
         { content: "Import open orders", disabled: importing, helpText: "Orders of the last 60 days the app never received (placed before install)", onAction: () => void startImport() },
@@ -181,7 +194,7 @@ export default function Shipments() {
             <form
               onSubmit={(e) => {
                 e.preventDefault();
-                setParams({ tab: data.tab, ...(query ? { q: query } : {}) });
+                setParams({ tab: data.tab, ...(query ? { q: query } : {}), ...(data.kind ? { kind: data.kind } : {}) });
               }}
             >
               <InlineStack gap="200" blockAlign="end">
@@ -192,6 +205,32 @@ export default function Shipments() {
               </InlineStack>
             </form>
           </div>
+          {data.tab === "attention" && data.kinds.length > 0 && (
+            <div style={{ padding: "0 12px 12px" }}>
+              <BlockStack gap="200">
+                <InlineStack gap="200" blockAlign="center">
+                  <Text as="span" variant="bodySm" tone="subdued">
+                    Kind of problem
+                  </Text>
+                  <ButtonGroup variant="segmented">
+                    <Button size="slim" pressed={!data.kind} onClick={() => setParams({ tab: "attention", ...(data.search ? { q: data.search } : {}) })}>
+                      {`Every kind (${data.counts.attention})`}
+                    </Button>
+                    {data.kinds.map((k) => (
+                      <Button key={k.kind} size="slim" pressed={data.kind === k.kind} onClick={() => setParams({ tab: "attention", ...(data.search ? { q: data.search } : {}), kind: k.kind })}>
+                        {`${k.label} (${k.count})`}
+                      </Button>
+                    ))}
+                  </ButtonGroup>
+                </InlineStack>
+                {chosenKind && (
+                  <Text as="p" variant="bodySm" tone="subdued">
+                    {chosenKind.hint}
+                  </Text>
+                )}
+              </BlockStack>
+            </div>
+          )}
           <IndexTable
             resourceName={{ singular: "shipment", plural: "shipments" }}
             itemCount={data.rows.length}
@@ -202,7 +241,7 @@ export default function Shipments() {
               { content: "Retry", onAction: () => void runBulk("retry") },
               { content: "Cancel", onAction: () => void runBulk("cancel") },
             ]}
-            headings={[{ title: "Order" }, { title: "Status" }, { title: "Destination" }, { title: "Courier" }, { title: "Price" }, { title: "Waybill" }, { title: "Updated" }, { title: "Problem or reason" }]}
+            headings={[{ title: "Order" }, { title: "Status" }, { title: "To, and from" }, { title: "Courier" }, { title: "Price" }, { title: "Waybill" }, { title: "Updated" }, { title: "Problem or reason" }]}
           >
             {data.rows.map((row, index) => (
               <IndexTable.Row id={row.id} key={row.id} position={index} selected={selectedResources.includes(row.id)}>
@@ -213,7 +252,17 @@ export default function Shipments() {
                 <IndexTable.Cell>
                   <StatusBadge label={row.status.label} group={row.status.group} />
                 </IndexTable.Cell>
-                <IndexTable.Cell>{row.destination ?? "—"}</IndexTable.Cell>
+                <IndexTable.Cell>
+                  {/* Where it goes, and below it the pickup location it leaves from (once drafted). */}
+                  <BlockStack gap="0">
+                    <Text as="span">{row.destination ?? "—"}</Text>
+                    {row.origin && (
+                      <Text as="span" variant="bodySm" tone="subdued">
+                        {`from ${row.origin}`}
+                      </Text>
+                    )}
+                  </BlockStack>
+                </IndexTable.Cell>
                 <IndexTable.Cell>{row.status.courier ?? "—"}</IndexTable.Cell>
                 <IndexTable.Cell>{row.status.price ?? "—"}</IndexTable.Cell>
                 <IndexTable.Cell>
@@ -244,8 +293,8 @@ export default function Shipments() {
           </IndexTable>
           <div style={{ padding: "12px" }}>
             <InlineStack gap="200">
-              {params.get("after") && <Button onClick={() => setParams({ tab: data.tab, ...(data.search ? { q: data.search } : {}) })}>First page</Button>}
-              {data.next && <Button onClick={() => setParams({ tab: data.tab, ...(data.search ? { q: data.search } : {}), after: data.next! })}>Next page</Button>}
+              {params.get("after") && <Button onClick={() => setParams(place)}>First page</Button>}
+              {data.next && <Button onClick={() => setParams({ ...place, after: data.next! })}>Next page</Button>}
             </InlineStack>
           </div>
         </Card>

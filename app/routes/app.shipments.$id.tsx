@@ -12,6 +12,7 @@ import { getShipment, orderShipments, shipmentTimeline } from "../shipments/ship
 import { ShippingError } from "../shipping/errors";
 import { shippingClientForShop } from "../shipping/for-shop.server";
 import { authenticate } from "../shopify.server";
+import { PROBLEM_KIND_WORDS, isProblemKind } from "../shipments/problem-kinds";
 import { actorName, courierName, describeStatus, eventChange, eventTitle, exactTime, formatMoney, localeOf, relativeTime, statusLabel } from "../shipments/wording";
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
@@ -118,6 +119,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
 export default function ShipmentDetail() {
   const navigate = useNavigate();
   const { shipment, words, timeline, remote, remoteError, rates, history, latest } = useLoaderData<typeof loader>();
+  const problemKinds = shipment.problemKinds.filter(isProblemKind);
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -144,7 +146,7 @@ export default function ShipmentDetail() {
           <BlockStack gap="400">
             {result && <Banner tone={result.ok ? "success" : "critical"}>{result.message}</Banner>}
             {shipment.problem && (
-              <Banner tone="critical" title="Needs attention">
+              <Banner tone="critical" title={problemKinds.length > 0 ? `Needs attention: ${problemKinds.map((k) => PROBLEM_KIND_WORDS[k].label.toLowerCase()).join(", ")}` : "Needs attention"}>
                 <p>{shipment.problem}</p>
               </Banner>
             )}
@@ -175,6 +177,7 @@ export default function ShipmentDetail() {
                 <Text as="p">
                   Waybill: {shipment.waybillId ?? "none yet"} {shipment.trackingUrl && <Link url={shipment.trackingUrl} target="_blank">track the parcel</Link>}
                 </Text>
+                <Text as="p">From: {shipment.originName ?? (shipment.draftOrderId ? "the shop's default pickup location" : "decided when the draft is made")}</Text>
                 <Text as="p">Deliver to: {shipment.redactedAt ? "removed at the customer's request" : [shipment.destinationName, shipment.destinationAddress].filter(Boolean).join(", ") || "no address"}</Text>
                 <Text as="p" tone="subdued">
                   Reference at the shipping service: {shipment.referenceId}

@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from "dri
 import type { Queryable } from "../db/client.server";
 import { shipments } from "../db/schema";
 import { PROBLEM_PREVIEW_CHARS } from "../orders/problem-text";
+import type { ProblemKind } from "./problem-kinds";
 import type { ShipmentStatus } from "./states";
 
 import type { Tab } from "./tabs";
@@ -39,6 +40,8 @@ export function decodeCursor(value: string | null | undefined): Cursor | null {
 
 export interface ListOptions {
   tab?: Tab;
+  /** Only shipments with a problem of this kind (the "needs attention" tab's filter). */
+  problemKind?: ProblemKind | null;
   /** Matches order names (#1001) and order ids. */
   search?: string;
   /** The last row of the previous page. */
@@ -53,6 +56,7 @@ export interface ListOptions {
 export async function listShipments(db: Queryable, shop: string, options: ListOptions = {}) {
   const limit = Math.min(Math.max(options.limit ?? 50, 1), 250);
   const conditions: (SQL | undefined)[] = [eq(shipments.shop, shop), tabFilter(options.tab ?? "all")];
+  if (options.problemKind) conditions.push(isNotNull(shipments.problem), sql`${shipments.problemKinds} @> array[${options.problemKind}]::text[]`);
   const search = options.search?.trim();
   if (search) {
     const escaped = search.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -73,6 +77,7 @@ export async function listShipments(db: Queryable, shop: string, options: ListOp
       decision: shipments.decision,
       awaitingPayment: shipments.awaitingPayment,
       attempt: shipments.attempt,
+      originName: shipments.originName,
       destinationCity: shipments.destinationCity,
       courierCompany: shipments.courierCompany,
       courierType: shipments.courierType,
@@ -109,4 +114,14 @@ export async function countByTab(db: Queryable, shop: string): Promise<Record<Ta
     .from(shipments)
     .where(eq(shipments.shop, shop));
   return row ?? { all: 0, attention: 0, drafts: 0, in_transit: 0, delivered: 0, cancelled: 0 };
+}
+
+/** Shipments with a problem, per kind (a shipment with two kinds counts in both), kinds without any left out. */
+export async function countByProblemKind(db: Queryable, shop: string): Promise<Partial<Record<ProblemKind, number>>> {
+  const rows = await db
+    .select({ kind: sql<ProblemKind>`kind`, count: sql<number>`count(*)::int` })
+    .from(sql`${shipments}, unnest(${shipments.problemKinds}) as kind`)
+    .where(and(eq(shipments.shop, shop), isNotNull(shipments.problem)))
+    .groupBy(sql`kind`);
+  return Object.fromEntries(rows.map((r) => [r.kind, r.count]));
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client.server";
 import { shipmentEvents, shipments, type Shipment } from "../db/schema";
+import type { Problem } from "./problem-kinds";
 
 /** Shipments data access. Every query names the shop, except lookups by the service's own ids. */
 
@@ -70,7 +71,15 @@ export async function getShipmentByShippingOrderId(db: Queryable, shippingOrderI
   return row ?? null;
 }
 
-export type ShipmentPatch = Partial<Omit<typeof shipments.$inferInsert, "id" | "shop" | "orderId" | "version" | "createdAt">>;
+/** A change to a shipment's facts other than its problem. */
+export type ShipmentFields = Partial<Omit<typeof shipments.$inferInsert, "id" | "shop" | "orderId" | "version" | "createdAt" | "problem" | "problemKinds">>;
+
+/**
+ * A change to a shipment. A problem is written with its kinds (`problemOf`, `mappingProblem`) or
+ * cleared with `problem: null` (which clears its kinds too); a problem text without kinds does not
+ * typecheck, so the list's filter by kind sees every problem.
+ */
+export type ShipmentPatch = ShipmentFields & ({ problem?: undefined; problemKinds?: undefined } | { problem: null; problemKinds?: undefined } | Problem);
 
 /** The recipient's personal data on a shipment, blanked (customers/redact, an order disowned by its shop). */
 export const NO_RECIPIENT = {
@@ -91,7 +100,7 @@ export async function updateShipment(db: Queryable, current: Shipment, patch: Sh
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(shipments)
-      .set({ ...patch, version: sql`${shipments.version} + 1`, updatedAt: sql`now()` })
+      .set({ ...patch, ...(patch.problem === null ? { problemKinds: [] } : {}), version: sql`${shipments.version} + 1`, updatedAt: sql`now()` })
       .where(and(eq(shipments.id, current.id), eq(shipments.version, current.version)))
       .returning();
     if (!row) return null;

@@ -169,6 +169,7 @@ const EVENT_TITLES: Record<string, string> = {
   synced: "News from the shipping service",
   fulfilled: "Fulfilled in Shopify",
   fulfil_skipped: "Not fulfilled in Shopify",
+  fulfil_refused: "Shopify refused the fulfilment",
   shopify_skipped: "Shopify not updated",
   redacted: "Customer's details removed",
   disowned: "Not this shop's order",

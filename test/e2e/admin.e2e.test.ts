@@ -19,9 +19,10 @@ import { sessionStorage } from "#app/shopify.server.ts";
 import { holdDeliveredOrder } from "#test/helpers/fake-admin.ts";
 import { seedBusyShop } from "#test/helpers/seed-shipments.ts";
 import { recordInstall } from "#app/shops/shops.server.ts";
+import { shippingClientForShop } from "#app/shipping/for-shop.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { freshOrder, startTestWorkers, shipmentOf, waitFor } from "#test/helpers/pipeline.ts";
-import { testKey } from "#test/helpers/sandbox.ts";
+import { draftBody, testKey } from "#test/helpers/sandbox.ts";
 import { API_KEY, API_SECRET_KEY, offlineSession } from "#test/helpers/shopify.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 import { buildWebApp, freePort, startWeb, stopProcess, type Child } from "../../scripts/processes.ts";
@@ -200,17 +201,38 @@ async function flow(page: Page) {
   }
   {
     // A busy week: a dozen shipments in different states, read as a merchant reads them.
-    const seeded = await seedBusyShop(db, shop);
+    const seeded = await seedBusyShop(db, shop, {
+      // Attempt 2 exists at the service, at the status its row shows, for the page's side card.
+      bookAtService: async (referenceId, status) => {
+        const client = await shippingClientForShop(db, getEnv(), shop);
+        const draft = await client.createDraftOrder(draftBody({ reference_id: referenceId, origin_contact_name: "Gudang Sleman", courier_company: "jne", courier_type: "reg" }));
+        const order = await client.confirmDraftOrder(draft.id);
+        sandbox.service.lifecycle.forceStatus(order.id, status);
+        return { shippingOrderId: order.id, waybillId: order.courier?.waybill_id ?? null, trackingUrl: order.courier?.link ?? null };
+      },
+    });
     await openInAdmin(page, "/app");
     await page.getByRole("link", { name: "#2002" }).waitFor();
     const list = (await page.locator("body").innerText()).replace(/\u00a0/g, " ");
-    for (const words of ["Ready to book", "Needs attention", "Waiting for payment", "Choose a courier", "Courier assigned", "Out for delivery", "Coming back to you", "No shipment needed", "Delivered", "Cancelled", "JNE REG", "Rp34.000", "(attempt 2)"]) expect(list, words).toContain(words);
+    for (const words of ["Gudang Sleman", "Gudang Toko Maju", "Ready to book", "Needs attention", "Waiting for payment", "Choose a courier", "Courier assigned", "Out for delivery", "Coming back to you", "No shipment needed", "Delivered", "Cancelled", "JNE REG", "Rp34.000", "(attempt 2)"]) expect(list, words).toContain(words);
     // No database codes on the page: every status is said in words.
     expect(list).not.toMatch(/draft_ready|draft_placed|return_in_transit|not_required|dropping_off/);
     // The tabs count what they hold: the confirmed order above plus the seeded dozen.
     await page.getByRole("tab", { name: `All (${seeded.count + 1})` }).waitFor();
-    await page.getByRole("tab", { name: "Needs attention (1)" }).waitFor();
+    await page.getByRole("tab", { name: "Needs attention (2)" }).waitFor();
     await page.screenshot({ path: path.join(SHOTS, "6-shipments-busy-shop.png"), fullPage: true });
+
+    // Needs attention, by kind: the recipient's address apart from what Shopify refused.
+    await page.getByRole("tab", { name: "Needs attention (2)" }).click();
+    await page.getByRole("button", { name: "Every kind (2)" }).waitFor();
+    await page.getByRole("button", { name: "Shopify (1)" }).waitFor();
+    await page.getByRole("button", { name: "Recipient address (1)" }).click();
+    await page.getByText("Phone number, postal code, address or pin-point of the recipient", { exact: false }).waitFor();
+    await page.waitForURL(/kind=address/);
+    const byKind = await page.locator("body").innerText();
+    expect(byKind).toContain("#2002");
+    expect(byKind).not.toContain("#2011");
+    await page.screenshot({ path: path.join(SHOTS, "9-needs-attention-by-kind.png"), fullPage: true });
 
     // The order shipped twice: attempt 2's page names attempt 1, and its timeline reads as sentences.
     await openInAdmin(page, `/app/shipments/${seeded.ids.at(-1)}`);
@@ -219,6 +241,8 @@ async function flow(page: Page) {
     await page.getByRole("heading", { name: "Courier assigned", exact: true }).waitFor();
     const detail = await page.locator("body").innerText();
     expect(detail).toContain("The shipping service · Booked → Courier assigned");
+    // The side card reads the booking at the service, where it is at the same status.
+    expect(detail).not.toContain("Could not load");
     expect(detail).toMatch(/\d+ hours? ago · \d+ \w+ \d{4}, \d{2}:\d{2} WIB/);
     await page.screenshot({ path: path.join(SHOTS, "7-shipment-two-attempts.png"), fullPage: true });
 
@@ -226,7 +250,7 @@ async function flow(page: Page) {
     await page.getByText("Needs attention: No phone number for the recipient", { exact: false }).first().waitFor();
     await page.screenshot({ path: path.join(SHOTS, "8-shipment-problem.png"), fullPage: true });
     await page.close();
-    for (const f of ["1-shipments-new-shop", "2-settings", "3-shipment-ready", "4-shipment-confirmed", "5-failed-work", "6-shipments-busy-shop", "7-shipment-two-attempts", "8-shipment-problem"]) expect(fs.statSync(path.join(SHOTS, `${f}.png`)).size).toBeGreaterThan(5_000);
+    for (const f of ["1-shipments-new-shop", "2-settings", "3-shipment-ready", "4-shipment-confirmed", "5-failed-work", "6-shipments-busy-shop", "7-shipment-two-attempts", "8-shipment-problem", "9-needs-attention-by-kind"]) expect(fs.statSync(path.join(SHOTS, `${f}.png`)).size).toBeGreaterThan(5_000);
   }
 }
 

@@ -5,15 +5,25 @@ type Row = typeof shipments.$inferInsert;
 type Event = Omit<typeof shipmentEvents.$inferInsert, "shipmentId" | "shop">;
 
 const JNE = { courierCompany: "jne", courierType: "reg" };
+// Where drafted shipments left from: the shop's two pickup locations.
+const MAJU = { originLocationId: "seed-loc-maju", originName: "Gudang Toko Maju" };
+const SLEMAN = { originLocationId: "seed-loc-sleman", originName: "Gudang Sleman" };
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 
 /**
  * A shop's list as a merchant has it after a busy week: a dozen shipments in different states,
- * with a problem, one waiting for payment, one not to be shipped, and an order shipped twice
+ * from two pickup locations, with two problems of different kinds, one waiting for payment, one not to be shipped, and an order shipped twice
  * (attempt 1 cancelled, attempt 2 on its way). Written straight to the database, with the
  * timelines the app writes, for the pages to be read (and photographed) as merchants see them.
  */
-export async function seedBusyShop(db: Db, shop: string, firstOrderId = 880_000) {
+/**
+ * Books a seeded shipment at the shipping service for real (the page's side card reads it there):
+ * given its reference and the status the parcel has reached, the service's order id and waybill.
+ */
+export type BookAtService = (referenceId: string, status: string) => Promise<{ shippingOrderId: string; waybillId: string | null; trackingUrl: string | null }>;
+
+export async function seedBusyShop(db: Db, shop: string, options: { firstOrderId?: number; bookAtService?: BookAtService } = {}) {
+  const firstOrderId = options.firstOrderId ?? 880_000;
   const destination = { destinationName: "Siti Rahayu", destinationAddress: "Jl. Kaliurang Km 5 No. 12, Sleman", destinationCity: "Sleman", destinationPostalCode: "55281" };
   let n = 0;
   const next = () => {
@@ -22,28 +32,28 @@ export async function seedBusyShop(db: Db, shop: string, firstOrderId = 880_000)
   };
   const rows: { row: Omit<Row, "shop">; events: Event[] }[] = [
     {
-      row: { ...next(), ...destination, ...JNE, status: "draft_ready", price: "34000", currency: "IDR", draftOrderId: "seed-draft-1", updatedAt: minutesAgo(5) },
+      row: { ...next(), ...destination, ...JNE, status: "draft_ready", price: "34000", currency: "IDR", draftOrderId: "seed-draft-1", ...MAJU, updatedAt: minutesAgo(5) },
       events: [
         { actor: "webhook:orders/paid", type: "recorded", toStatus: "pending", message: "Order received paid (Transfer Bank BCA)" },
         { actor: "worker:create-draft", type: "draft_created", fromStatus: "pending", toStatus: "draft_ready", message: "Draft with 2 items, 1,200 g, from the checkout's rate \"JNE Reguler\" (JNE REG)" },
       ],
     },
     {
-      row: { ...next(), ...destination, status: "pending", problem: "No phone number for the recipient (shipping address, customer or order). Add a phone number to the order's shipping address in Shopify.", problems: [{ code: "no_destination_phone" }], updatedAt: minutesAgo(12) },
+      row: { ...next(), ...destination, status: "pending", problem: "No phone number for the recipient (shipping address, customer or order). Add a phone number to the order's shipping address in Shopify.", problemKinds: ["address"], problems: [{ code: "no_destination_phone" }], updatedAt: minutesAgo(12) },
       events: [
         { actor: "webhook:orders/create", type: "recorded", toStatus: "pending", message: "Order received" },
         { actor: "worker:create-draft", type: "problem", message: "No phone number for the recipient (shipping address, customer or order). Add a phone number to the order's shipping address in Shopify." },
       ],
     },
     {
-      row: { ...next(), ...destination, ...JNE, status: "draft_ready", price: "41000", currency: "IDR", awaitingPayment: true, decision: "waiting for payment: bank transfer pending", draftOrderId: "seed-draft-3", updatedAt: minutesAgo(30) },
+      row: { ...next(), ...destination, ...JNE, status: "draft_ready", price: "41000", currency: "IDR", awaitingPayment: true, decision: "waiting for payment: bank transfer pending", draftOrderId: "seed-draft-3", ...SLEMAN, updatedAt: minutesAgo(30) },
       events: [
         { actor: "webhook:orders/create", type: "recorded", toStatus: "pending", message: "Order received, payment pending (Bank Transfer)" },
         { actor: "worker:create-draft", type: "draft_created", fromStatus: "pending", toStatus: "draft_ready", message: "Draft made; booking waits for the payment" },
       ],
     },
     {
-      row: { ...next(), ...destination, ...JNE, status: "confirmed", price: "34000", currency: "IDR", shippingOrderId: "seed-order-4", waybillId: "CGK2611230004", trackingUrl: "https://track.example/CGK2611230004", updatedAt: minutesAgo(45) },
+      row: { ...next(), ...destination, ...JNE, status: "confirmed", price: "34000", currency: "IDR", shippingOrderId: "seed-order-4", ...MAJU, waybillId: "CGK2611230004", trackingUrl: "https://track.example/CGK2611230004", updatedAt: minutesAgo(45) },
       events: [
         { actor: "webhook:orders/paid", type: "recorded", toStatus: "pending", message: "Order received paid (QRIS)" },
         { actor: "worker:create-draft", type: "draft_created", fromStatus: "pending", toStatus: "draft_ready", message: "Draft with 1 item, 800 g" },
@@ -51,15 +61,15 @@ export async function seedBusyShop(db: Db, shop: string, firstOrderId = 880_000)
       ],
     },
     {
-      row: { ...next(), ...destination, courierCompany: "sicepat", courierType: "reg", status: "picked", price: "28000", currency: "IDR", shippingOrderId: "seed-order-5", waybillId: "SCP0000005", updatedAt: minutesAgo(90) },
+      row: { ...next(), ...destination, courierCompany: "sicepat", courierType: "reg", status: "picked", price: "28000", currency: "IDR", shippingOrderId: "seed-order-5", ...MAJU, waybillId: "SCP0000005", updatedAt: minutesAgo(90) },
       events: [{ actor: "worker:sync-status", type: "synced", fromStatus: "confirmed", toStatus: "picked", message: "The courier picked the parcel up at Gudang Toko Maju" }],
     },
     {
-      row: { ...next(), ...destination, ...JNE, status: "dropping_off", price: "34000", currency: "IDR", shippingOrderId: "seed-order-6", waybillId: "CGK2611230006", updatedAt: minutesAgo(150) },
+      row: { ...next(), ...destination, ...JNE, status: "dropping_off", price: "34000", currency: "IDR", shippingOrderId: "seed-order-6", ...SLEMAN, waybillId: "CGK2611230006", updatedAt: minutesAgo(150) },
       events: [{ actor: "worker:sync-status", type: "synced", fromStatus: "picked", toStatus: "dropping_off", message: "Out for delivery in Sleman" }],
     },
     {
-      row: { ...next(), ...destination, ...JNE, status: "delivered", price: "34000", currency: "IDR", shippingOrderId: "seed-order-7", waybillId: "CGK2611230007", updatedAt: minutesAgo(60 * 26) },
+      row: { ...next(), ...destination, ...JNE, status: "delivered", price: "34000", currency: "IDR", shippingOrderId: "seed-order-7", ...MAJU, waybillId: "CGK2611230007", updatedAt: minutesAgo(60 * 26) },
       events: [{ actor: "worker:sync-status", type: "synced", fromStatus: "dropping_off", toStatus: "delivered", message: "Received by Siti" }],
     },
     {
@@ -67,19 +77,27 @@ export async function seedBusyShop(db: Db, shop: string, firstOrderId = 880_000)
       events: [{ actor: "webhook:orders/create", type: "not_required", toStatus: "not_required", message: "no shipment needed: local pickup" }],
     },
     {
-      row: { ...next(), ...destination, courierCompany: "gojek", courierType: "instant", status: "draft_placed", draftOrderId: "seed-draft-9", updatedAt: minutesAgo(60 * 49) },
+      row: { ...next(), ...destination, courierCompany: "gojek", courierType: "instant", status: "draft_placed", draftOrderId: "seed-draft-9", ...SLEMAN, updatedAt: minutesAgo(60 * 49) },
       events: [{ actor: "worker:create-draft", type: "draft_created", fromStatus: "pending", toStatus: "draft_placed", message: "Draft made without a price: instant couriers need the pin-point location" }],
     },
     {
-      row: { ...next(), ...destination, ...JNE, status: "return_in_transit", price: "34000", currency: "IDR", shippingOrderId: "seed-order-10", waybillId: "CGK2611230010", updatedAt: minutesAgo(60 * 72) },
+      row: { ...next(), ...destination, ...JNE, status: "return_in_transit", price: "34000", currency: "IDR", shippingOrderId: "seed-order-10", ...MAJU, waybillId: "CGK2611230010", updatedAt: minutesAgo(60 * 72) },
       events: [{ actor: "worker:sync-status", type: "synced", fromStatus: "on_hold", toStatus: "return_in_transit", message: "Recipient not found at the address; returning to the sender" }],
+    },
+    {
+      // Booked, but Shopify would not take the fulfilment (staff had fulfilled the order by hand).
+      row: { ...next(), ...destination, ...JNE, ...SLEMAN, status: "confirmed", price: "34000", currency: "IDR", shippingOrderId: "seed-order-11", waybillId: "CGK2611230012", problem: "Shopify refused the fulfilment: The fulfillment order is closed", problemKinds: ["shopify"], updatedAt: minutesAgo(60 * 3) },
+      events: [
+        { actor: "worker:confirm", type: "confirmed", fromStatus: "draft_ready", toStatus: "confirmed", message: "Booked with JNE REG, waybill CGK2611230012" },
+        { actor: "worker:fulfil", type: "fulfil_refused", message: "Shopify refused the fulfilment: The fulfillment order is closed" },
+      ],
     },
   ];
   // An order shipped twice: attempt 1 cancelled by the merchant, attempt 2 on its way.
   const twice = next();
   rows.push(
     {
-      row: { ...twice, ...destination, ...JNE, referenceId: `${twice.referenceId}-1`, attempt: 1, status: "cancelled", decision: "cancelled by the merchant: wrong size packed", price: "34000", currency: "IDR", shippingOrderId: "seed-order-11a", updatedAt: minutesAgo(60 * 5) },
+      row: { ...twice, ...destination, ...JNE, referenceId: `${twice.referenceId}-1`, attempt: 1, status: "cancelled", decision: "cancelled by the merchant: wrong size packed", price: "34000", currency: "IDR", shippingOrderId: "seed-order-11a", ...MAJU, updatedAt: minutesAgo(60 * 5) },
       events: [
         { actor: "merchant", type: "cancel_requested", message: "Cancel asked for from the shipment's page" },
         { actor: "worker:cancel", type: "cancelled", fromStatus: "confirmed", toStatus: "cancelled", message: "Cancelled at the shipping service" },
@@ -87,13 +105,16 @@ export async function seedBusyShop(db: Db, shop: string, firstOrderId = 880_000)
       ],
     },
     {
-      row: { ...twice, ...destination, ...JNE, referenceId: `${twice.referenceId}-2`, attempt: 2, status: "allocated", price: "34000", currency: "IDR", shippingOrderId: "seed-order-11b", waybillId: "CGK2611230011", updatedAt: minutesAgo(60 * 4) },
+      row: { ...twice, ...destination, ...JNE, referenceId: `${twice.referenceId}-2`, attempt: 2, status: "allocated", price: "34000", currency: "IDR", shippingOrderId: "seed-order-11b", ...SLEMAN, waybillId: "CGK2611230011", updatedAt: minutesAgo(60 * 4) },
       events: [
         { actor: "merchant", type: "recorded", toStatus: "pending", message: "Shipment attempt 2 of the order (after attempt 1 was cancelled)" },
         { actor: "worker:sync-status", type: "synced", fromStatus: "confirmed", toStatus: "allocated", message: "A JNE courier is assigned" },
       ],
     },
   );
+  // The order shipped twice's second attempt is photographed with what the service says of it.
+  const second = rows.at(-1)!.row;
+  if (options.bookAtService) Object.assign(second, await options.bookAtService(second.referenceId, String(second.status)));
   const ids: string[] = [];
   for (const { row, events } of rows) {
     const [inserted] = await db.insert(shipments).values({ ...row, shop, orderVerifiedAt: new Date(), createdAt: row.updatedAt }).returning({ id: shipments.id });

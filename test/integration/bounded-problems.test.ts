@@ -49,6 +49,7 @@ describe("problems in aggregate, bounded", () => {
     expect(problem.length).toBeLessThanOrEqual(MAX_PROBLEM_CHARS);
     expect(problem).toMatch(/No item of the order has a weight \("Stiker 0", "Stiker 1", "Stiker 2", "Stiker 3", "Stiker 4" and 9,995 more\)/);
     const shipment = (await shipmentOf(db, shop, order.id))!;
+    expect(shipment.problemKinds).toEqual(["items"]);
     for (const event of await timelineOf(db, shipment.id)) expect(event.message?.length ?? 0, event.type).toBeLessThanOrEqual(2 * MAX_PROBLEM_CHARS);
   });
 

@@ -20,7 +20,7 @@ import { action as ordersUpdated } from "#app/routes/webhooks.orders.updated.tsx
 import { action as shippingEvents } from "#app/routes/webhooks.shipping.tsx";
 import { createSandbox, noFaults, type Sandbox } from "#sandbox/server.ts";
 import { liveKey } from "#test/helpers/sandbox.ts";
-import { type FakeAdminLog, freshOrder, startTestWorkers, serveAction, setUpShop, shipmentOf, timelineOf, waitFor } from "#test/helpers/pipeline.ts";
+import { PICKUP, type FakeAdminLog, freshOrder, startTestWorkers, serveAction, setUpShop, shipmentOf, timelineOf, waitFor } from "#test/helpers/pipeline.ts";
 import { callRoute, deliverWebhook, uniqueShop, webhookRequest } from "#test/helpers/shopify.ts";
 import { pollStatuses } from "#worker/processors/maintenance.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
@@ -118,6 +118,8 @@ describe("store order → shipment", () => {
     const ready = await waitFor("ready", statusIs(shop, order.id, "draft_ready"));
     expect(ready.draftOrderId).toEqual(expect.any(String));
     expect(ready.shippingOrderId).toBeNull();
+    // Where it leaves from, as the draft was made: the list's "From" column.
+    expect(ready.originName).toBe(PICKUP.contactName);
   });
 
   it("duplicates (the same delivery three times, also concurrently, and a second subscription) make one draft and one order", async () => {
@@ -150,6 +152,8 @@ describe("store order → shipment", () => {
     const stuck = await waitFor("problem recorded", async () => (await shipmentOf(db, shop, order.id))?.problem ?? undefined);
     expect(stuck).toMatch(/phone/i);
     expect((await shipmentOf(db, shop, order.id))?.status).toBe("pending");
+    // Filed under the recipient's address, for the list's filter by kind.
+    expect((await shipmentOf(db, shop, order.id))?.problemKinds).toEqual(["address"]);
     expect(draftsFor(key, referenceIdFor(shop, String(order.id)))).toHaveLength(0);
   });
 
@@ -159,6 +163,7 @@ describe("store order → shipment", () => {
     await deliver(ordersCreate, "orders/create", shop, order);
     const placed = await waitFor("draft placed", statusIs(shop, order.id, "draft_placed"));
     expect(placed.problem).toMatch(/"JNE Hyperloop" names no courier service the shipping service offers.*Choose a courier/);
+    expect(placed.problemKinds).toEqual(["courier"]);
     expect(draftsFor(key, placed.referenceId)[0]?.status).toBe("placed");
   });
 
@@ -264,6 +269,7 @@ describe("cancellations", () => {
     const problem = await waitFor("problem", async () => (await shipmentOf(db, shop, order.id))?.problem ?? undefined);
     expect(problem).toMatch(/already picked/);
     expect((await shipmentOf(db, shop, order.id))?.status).toBe("picked");
+    expect((await shipmentOf(db, shop, order.id))?.problemKinds).toEqual(["after_booking"]);
   });
 });
 
@@ -307,6 +313,7 @@ describe("address edits", () => {
     await deliver(ordersUpdated, "orders/updated", shop, moved);
     const problem = await waitFor("flagged", async () => (await shipmentOf(db, shop, order.id))?.problem ?? undefined);
     expect(problem).toMatch(/Changed in Shopify after the shipment was booked: the shipping address/);
+    expect((await shipmentOf(db, shop, order.id))?.problemKinds).toEqual(["after_booking"]);
   });
 });
 

@@ -264,10 +264,11 @@ describe("the merchant's courier", () => {
     await deliver(ordersCreate, "orders/create", shop, order);
     const stuck = await waitFor("problem", async () => ((await shipmentOf(db, shop, order.id))?.problem ? shipmentOf(db, shop, order.id) : undefined));
     expect(stuck?.problem).toMatch(/No pickup location/);
+    expect(stuck?.problemKinds).toEqual(["setup"]);
     await updateShopSettings(db, shop, { pickup });
     await chooseCourier(actionDeps(), shop, stuck!.id, "anteraja", "reg");
     const ready = await waitFor("ready with the chosen courier", statusIs(shop, order.id, "draft_ready"));
-    expect(ready).toMatchObject({ courierCompany: "anteraja", courierType: "reg", problem: null });
+    expect(ready).toMatchObject({ courierCompany: "anteraja", courierType: "reg", problem: null, problemKinds: [] });
     expect(draftsFor(key, ready.referenceId)[0]?.spec.service?.courierCode).toBe("anteraja");
   });
 });

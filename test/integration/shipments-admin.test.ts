@@ -4,7 +4,7 @@ import { database, db } from "#app/db/index.server.ts";
 import { shipments } from "#app/db/schema.ts";
 import { getEnv } from "#app/env.server.ts";
 import { ShipmentActionError, cancel, chooseCourier, confirm, createNow, draftRates, retry, type ActionDeps } from "#app/shipments/actions.server.ts";
-import { countByTab, decodeCursor, listShipments } from "#app/shipments/list.server.ts";
+import { countByProblemKind, countByTab, decodeCursor, listShipments } from "#app/shipments/list.server.ts";
 import { recordInstall } from "#app/shops/shops.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { draftBody, liveKey } from "#test/helpers/sandbox.ts";
@@ -80,6 +80,32 @@ describe("shipments list", () => {
     const all = await listShipments(db, shop, { limit: 250 });
     expect(all.rows).toHaveLength(60);
     expect(await db.select({ n: sql<number>`count(*)::int` }).from(shipments).where(sql`${shipments.shop} = ${other}`)).toEqual([{ n: 12 }]);
+  });
+
+  it("filters the problems by kind (a shipment of two kinds under both) and counts each kind", async () => {
+    const shop = uniqueShop("kinds");
+    const other = uniqueShop("kinds-other");
+    await recordInstall(db, shop);
+    await recordInstall(db, other);
+    const row = (i: number, kinds: string[] | null) => ({
+      shop,
+      orderId: String(7000 + i),
+      orderName: `#${7000 + i}`,
+      referenceId: `ref-kinds-${shop}-${i}`,
+      ...(kinds ? { problem: `Problem ${i}`, problemKinds: kinds } : {}),
+      updatedAt: new Date(Date.parse("2026-11-01T00:00:00Z") + i * 1000),
+    });
+    await db.insert(shipments).values([row(1, ["address"]), row(2, ["address", "items"]), row(3, ["setup"]), row(4, null), row(5, ["items"])]);
+    await db.insert(shipments).values({ shop: other, orderId: "7001", referenceId: `ref-kinds-${other}`, problem: "Elsewhere", problemKinds: ["address"] });
+
+    expect(await countByProblemKind(db, shop)).toEqual({ address: 2, items: 2, setup: 1 });
+    const names = async (problemKind: "address" | "items" | "setup" | "shopify") => (await listShipments(db, shop, { tab: "attention", problemKind })).rows.map((r) => r.orderName);
+    expect(await names("address")).toEqual(["#7002", "#7001"]);
+    expect(await names("items")).toEqual(["#7005", "#7002"]);
+    expect(await names("setup")).toEqual(["#7003"]);
+    expect(await names("shopify")).toEqual([]);
+    // A kind narrows any tab to the shipments with a problem of that kind.
+    expect((await listShipments(db, shop, { problemKind: "setup" })).rows.map((r) => r.orderName)).toEqual(["#7003"]);
   });
 
   it("rejects a forged cursor instead of failing", () => {

@@ -2,6 +2,7 @@ import type { Shipment } from "#app/db/schema.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { referenceIdFor } from "#app/orders/map.ts";
 import { getShipment, getShipmentByOrder, startNextAttempt } from "#app/shipments/shipments.server.ts";
+import { problemOf } from "#app/shipments/problem-kinds.ts";
 import { canMove, TERMINAL_STATUSES, type ShipmentStatus } from "#app/shipments/states.ts";
 import { CANCELLABLE_ORDER_STATUSES, CODES, normaliseOrderStatus } from "#app/shipping/contract.ts";
 import { ShippingNotFoundError, ShippingStateError } from "#app/shipping/errors.ts";
@@ -79,9 +80,9 @@ export async function processCancel(job: JobWithSlot, deps: ShipmentDeps, token?
     }
     await apply(ctx, shop, shipment.id, () => ({ patch: { ...orderPatch(order), status: "cancelled", problem: null }, event: { actor: ACTOR.cancel, type: "cancelled", message: `${why}: order ${order.id} cancelled at the service (reason: others)` } }));
   } else {
-    const problem = `${rebook ? "The shipment could not be cancelled to book again" : attempt !== undefined ? "The shipment could not be cancelled" : "The store order was cancelled"}, but the parcel is already ${status ?? order.status}: it cannot be cancelled at the service. Contact the courier to stop or return it.`;
+    const problem = problemOf("after_booking", `${rebook ? "The shipment could not be cancelled to book again" : attempt !== undefined ? "The shipment could not be cancelled" : "The store order was cancelled"}, but the parcel is already ${status ?? order.status}: it cannot be cancelled at the service. Contact the courier to stop or return it.`);
     await apply(ctx, shop, shipment.id, (current) => ({
-      patch: { ...orderPatch(order), ...(status && canMove(current.status as ShipmentStatus, status) ? {} : { status: current.status }), problem },
+      patch: { ...orderPatch(order), ...(status && canMove(current.status as ShipmentStatus, status) ? {} : { status: current.status }), ...problem },
       event: { actor: ACTOR.cancel, type: "problem", message: "Needs attention: already picked up" },
     }));
   }

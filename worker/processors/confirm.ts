@@ -1,5 +1,6 @@
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { addShipmentEvent, getShipment } from "#app/shipments/shipments.server.ts";
+import { problemOf } from "#app/shipments/problem-kinds.ts";
 import { CODES, type Order } from "#app/shipping/contract.ts";
 import { ShippingNotFoundError, ShippingStateError } from "#app/shipping/errors.ts";
 import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
@@ -61,12 +62,12 @@ export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps, token
     } else if (error instanceof ShippingNotFoundError) {
       const current = await getShipment(db, shop, shipmentId);
       if (current?.status === "cancelled") return "cancelled meanwhile";
-      await apply(ctx, shop, shipmentId, () => ({ patch: { problem: "The draft no longer exists at the shipping service: retry to create a new one" }, event: { actor: ACTOR.confirm, type: "problem", message: error.message } }));
+      await apply(ctx, shop, shipmentId, () => ({ patch: problemOf("service", "The draft no longer exists at the shipping service: retry to create a new one"), event: { actor: ACTOR.confirm, type: "problem", message: error.message } }));
       return "needs attention";
     } else {
       const problem = merchantProblem(error);
       if (!problem) throw error;
-      await apply(ctx, shop, shipmentId, () => ({ patch: { problem }, event: { actor: ACTOR.confirm, type: "problem", message: problem } }));
+      await apply(ctx, shop, shipmentId, () => ({ patch: problem, event: { actor: ACTOR.confirm, type: "problem", message: problem.problem } }));
       return "needs attention";
     }
   }

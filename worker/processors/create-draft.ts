@@ -5,6 +5,7 @@ import type { ProductInfo } from "#app/orders/map.ts";
 import { latestOrder } from "#app/orders/order-store.server.ts";
 import { ORDER_PAYLOAD_TOPICS } from "#app/orders/sources.ts";
 import { addShipmentEvent, getShipmentByOrder, updateShipment, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
+import { mappingProblem, problemOf } from "#app/shipments/problem-kinds.ts";
 import { CODES, type DraftOrder, type DraftOrderCreateRequest } from "#app/shipping/contract.ts";
 import { ShippingNotFoundError, ShippingStateError, ShippingValidationError, type ShippingError } from "#app/shipping/errors.ts";
 import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
@@ -73,8 +74,8 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
     // The customer's data was removed at their request before anything was booked.
     await markInbox(db, shop, orderId, ORDER_PAYLOAD_TOPICS);
     if (!shipment.draftOrderId && !shipment.problem) {
-      const problem = "The recipient's personal data was removed at the customer's request: the app no longer books this order";
-      await updateShipment(db, shipment, { problem }, { actor: ACTOR.create, type: "problem", message: problem });
+      const problem = problemOf("order", "The recipient's personal data was removed at the customer's request: the app no longer books this order");
+      await updateShipment(db, shipment, problem, { actor: ACTOR.create, type: "problem", message: problem.problem });
     }
     return "redacted";
   }
@@ -108,7 +109,7 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
 
   const state = await latestOrder(db, shop, orderId);
   if (!state.order) {
-    await updateShipment(db, shipment, { problem: state.reason }, { actor: ACTOR.create, type: "problem", message: state.reason });
+    await updateShipment(db, shipment, problemOf("order", state.reason), { actor: ACTOR.create, type: "problem", message: state.reason });
     return "unreadable order";
   }
   const { order } = state;
@@ -135,18 +136,20 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
     return decision.status;
   }
   if (!mapped.request) {
-    const problem = problemText(mapped.problems.filter((p) => p.blocking));
-    await updateShipment(db, shipment, { ...snapshot, problem }, { actor: ACTOR.create, type: "problem", message: problem, data: mapped.problems });
+    const problem = mappingProblem(mapped.problems.filter((p) => p.blocking));
+    await updateShipment(db, shipment, { ...snapshot, ...problem }, { actor: ACTOR.create, type: "problem", message: problem.problem, data: mapped.problems });
     await markInbox(db, shop, orderId, ORDER_PAYLOAD_TOPICS);
     return "needs attention";
   }
   if (access instanceof Error) {
     const problem = merchantProblem(access)!;
-    await updateShipment(db, shipment, { ...snapshot, problem }, { actor: ACTOR.create, type: "problem", message: problem });
+    await updateShipment(db, shipment, { ...snapshot, ...problem }, { actor: ACTOR.create, type: "problem", message: problem.problem });
     return "needs attention";
   }
   const { client, apiKey } = access;
   const request = mapped.request;
+  // Where the parcel leaves from, as this draft is made (the list shows it).
+  const origin = { originLocationId: request.origin_location_id ?? null, originName: request.origin_contact_name };
 
   let draft: DraftOrder;
   let courierNote: string | null = mapped.courier.from === "none" ? mapped.courier.reason : null;
@@ -157,8 +160,8 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
       // An earlier attempt made the draft but its answer was lost: adopt it, never make a second.
       const existingId = typeof error.details?.draft_order_id === "string" ? error.details.draft_order_id : null;
       if (!existingId) {
-        const problem = `A draft with reference ${mapped.referenceId} already exists at the shipping service, but it did not say which: find it there, then retry`;
-        await updateShipment(db, shipment, { ...snapshot, problem }, { actor: ACTOR.create, type: "problem", message: problem });
+        const problem = problemOf("service", `A draft with reference ${mapped.referenceId} already exists at the shipping service, but it did not say which: find it there, then retry`);
+        await updateShipment(db, shipment, { ...snapshot, ...problem }, { actor: ACTOR.create, type: "problem", message: problem.problem });
         return "needs attention";
       }
       draft = await ctx.call(apiKey, "draft_orders", () => client.getDraftOrder(existingId));
@@ -170,7 +173,7 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
     } else {
       const problem = merchantProblem(error);
       if (!problem) throw error;
-      await updateShipment(db, shipment, { ...snapshot, problem }, { actor: ACTOR.create, type: "problem", message: problem, data: { code: (error as ShippingError).code } });
+      await updateShipment(db, shipment, { ...snapshot, ...problem }, { actor: ACTOR.create, type: "problem", message: problem.problem, data: { code: (error as ShippingError).code } });
       await markInbox(db, shop, orderId, ORDER_PAYLOAD_TOPICS);
       return "needs attention";
     }
@@ -180,12 +183,12 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
   const placed = draft.status === "placed";
   // Warnings (a weightless add-on) go on the timeline and with the shipment's problems list; only a
   // draft without a courier needs the merchant before it can be booked.
-  const problem = placed ? `${courierNote ?? "The draft has no courier"}. Choose a courier on the shipment's page, then confirm.` : null;
+  const problem = placed ? problemOf("courier", `${courierNote ?? "The draft has no courier"}. Choose a courier on the shipment's page, then confirm.`) : { problem: null };
   const story = placed ? `without a courier${courierNote ? ` (${courierNote})` : ""}` : courierStory(mapped.courier);
   const saved = await apply(ctx, shop, shipment.id, (current) => {
     // Cancelled while the draft was being made: leave the shipment cancelled (the draft goes below).
     if (current.draftOrderId || current.status === "cancelled") return null;
-    const patch: ShipmentPatch = { ...snapshot, ...draftPatch(draft), problem };
+    const patch: ShipmentPatch = { ...snapshot, ...draftPatch(draft), ...origin, ...problem };
     return {
       patch,
       event: {

@@ -4,6 +4,7 @@ import { isShopsOrder } from "#app/orders/ownership.ts";
 import { ShopNotConnectedError } from "#app/orders/products.server.ts";
 import { ORDER_DATA_TOPICS } from "#app/orders/sources.ts";
 import { NO_RECIPIENT, updateShipment, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
+import { problemOf } from "#app/shipments/problem-kinds.ts";
 import { apply, type Ctx } from "./shipment-context.ts";
 
 /**
@@ -35,7 +36,7 @@ export async function verifyOrderOwner(ctx: Ctx, shipment: Shipment, actor: stri
     owned = await isShopsOrder(ctx.deps.adminGraphql, shipment.shop, shipment.orderId);
   } catch (error) {
     if (!(error instanceof ShopNotConnectedError)) throw error;
-    if (shipment.problem !== UNVERIFIED_PROBLEM) await updateShipment(db, shipment, { problem: UNVERIFIED_PROBLEM }, { actor, type: "problem", message: UNVERIFIED_PROBLEM });
+    if (shipment.problem !== UNVERIFIED_PROBLEM) await updateShipment(db, shipment, problemOf("setup", UNVERIFIED_PROBLEM), { actor, type: "problem", message: UNVERIFIED_PROBLEM });
     return "unverified";
   }
   if (owned) {

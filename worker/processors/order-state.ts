@@ -5,7 +5,7 @@ import type { CourierListEntry } from "#app/orders/courier-match.ts";
 import { decideShipping, paymentState, type PaymentState, type ShippingDecision } from "#app/orders/decide.ts";
 import { mapOrderToDraft, type MappingResult, type ProductInfo } from "#app/orders/map.ts";
 import type { ShopifyOrder } from "#app/orders/payload.ts";
-import type { ShipmentPatch } from "#app/shipments/shipments.server.ts";
+import type { ShipmentFields } from "#app/shipments/shipments.server.ts";
 import type { ShippingClient } from "#app/shipping/client.server.ts";
 import { ShippingError, ShippingRateLimitedError } from "#app/shipping/errors.ts";
 import type { ShopSettings } from "#app/shops/settings.ts";
@@ -41,7 +41,7 @@ export function evaluateOrder(input: {
 }
 
 /** The shipment's copy of the order: recipient, contents, payment, and which state of the order it is. */
-export function orderSnapshot(order: ShopifyOrder, { mapped, payment }: Evaluation, updatedAt: Date | null): ShipmentPatch {
+export function orderSnapshot(order: ShopifyOrder, { mapped, payment }: Evaluation, updatedAt: Date | null): ShipmentFields {
   return {
     destinationName: mapped.destination.name,
     destinationPhone: mapped.destination.phone,

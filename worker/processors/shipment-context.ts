@@ -8,9 +8,9 @@ import type { enqueue as enqueueFns } from "#app/jobs/queues.server.ts";
 import type { Logger } from "#app/logger.server.ts";
 import type { MappingProblem, ProductInfo } from "#app/orders/map.ts";
 import type { AdminGraphql } from "#app/orders/products.server.ts";
-import { getShipment, updateShipment, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
+import { getShipment, updateShipment, type ShipmentFields, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
+import { mappingProblem, problemOf, type Problem } from "#app/shipments/problem-kinds.ts";
 import { httpUrlOrNull } from "#app/http-url.ts";
-import { bounded } from "#app/orders/problem-text.ts";
 import { normaliseOrderStatus, type DraftOrder, type Order } from "#app/shipping/contract.ts";
 import { ShippingAuthenticationError, ShippingRateLimitedError, ShippingValidationError } from "#app/shipping/errors.ts";
 import { ShippingNotConfiguredError, ShopNotInstalledError } from "#app/shipping/for-shop.server.ts";
@@ -54,11 +54,11 @@ export const ACTOR = {
 } as const;
 
 /** Out of the worker's control: the service refused the work in a way only the merchant can fix. */
-export function merchantProblem(error: unknown): string | null {
-  if (error instanceof ShopNotInstalledError) return "The app is not installed on this shop any more: nothing is booked or changed at the shipping service";
-  if (error instanceof ShippingNotConfiguredError) return "No shipping API key is set: add one in the app's settings, then retry";
-  if (error instanceof ShippingAuthenticationError) return `The shipping service refused the API key (${error.message}): check it in the app's settings, then retry`;
-  if (error instanceof ShippingValidationError) return bounded(`The shipping service refused the shipment: ${error.message}${error.field ? ` (field ${error.field})` : ""}`);
+export function merchantProblem(error: unknown): Problem | null {
+  if (error instanceof ShopNotInstalledError) return problemOf("setup", "The app is not installed on this shop any more: nothing is booked or changed at the shipping service");
+  if (error instanceof ShippingNotConfiguredError) return problemOf("setup", "No shipping API key is set: add one in the app's settings, then retry");
+  if (error instanceof ShippingAuthenticationError) return problemOf("setup", `The shipping service refused the API key (${error.message}): check it in the app's settings, then retry`);
+  if (error instanceof ShippingValidationError) return problemOf("service", `The shipping service refused the shipment: ${error.message}${error.field ? ` (field ${error.field})` : ""}`);
   return null;
 }
 
@@ -166,9 +166,9 @@ export async function apply(
 }
 
 /** The problems in one text a merchant reads, bounded (MAX_PROBLEM_CHARS). */
-export const problemText = (problems: MappingProblem[]) => bounded(problems.map((p) => `${p.message}. ${p.fix}.`).join(" "));
+export const problemText = (problems: MappingProblem[]) => mappingProblem(problems).problem;
 
-export function draftPatch(draft: DraftOrder): ShipmentPatch {
+export function draftPatch(draft: DraftOrder): ShipmentFields {
   return {
     draftOrderId: draft.id,
     status: draft.status === "ready" ? "draft_ready" : draft.status === "confirmed" ? "draft_ready" : "draft_placed",
@@ -179,7 +179,7 @@ export function draftPatch(draft: DraftOrder): ShipmentPatch {
   };
 }
 
-export function orderPatch(order: Order): ShipmentPatch {
+export function orderPatch(order: Order): ShipmentFields {
   const status = normaliseOrderStatus(order.status);
   return {
     shippingOrderId: order.id,

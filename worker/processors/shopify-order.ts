@@ -4,7 +4,8 @@ import type { Db } from "#app/db/client.server.ts";
 import { httpUrlOrNull } from "#app/http-url.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { ShopNotConnectedError, type AdminGraphql } from "#app/orders/products.server.ts";
-import { addShipmentEvent, getShipment, updateShipment } from "#app/shipments/shipments.server.ts";
+import { addShipmentEvent, getShipment, updateShipment, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
+import { problemOf } from "#app/shipments/problem-kinds.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
 
 /**
@@ -114,11 +115,12 @@ async function fulfil(shop: string, shipmentId: string, deps: ShopifyOrderDeps):
     if (fulfillment) ids.push(fulfillment.id);
     problems.push(...errors.map((e) => e.message));
   }
+  const patch: ShipmentPatch = problems.length > 0 ? { fulfillmentIds: ids, ...problemOf("shopify", `Shopify refused the fulfilment: ${problems.join("; ")}`) } : { fulfillmentIds: ids };
   const updated = await updateShipment(
     deps.db,
     shipment,
-    { fulfillmentIds: ids, ...(problems.length > 0 ? { problem: `Shopify refused the fulfilment: ${problems.join("; ")}` } : {}) },
-    { actor: "worker:fulfil", type: "fulfilled", message: ids.length > 0 ? `Fulfilled in Shopify with ${shipment.waybillId}${settings.notifyCustomer ? ", customer notified" : ""}` : "Fulfilment refused", data: { fulfillmentIds: ids } },
+    patch,
+    { actor: "worker:fulfil", type: ids.length > 0 ? "fulfilled" : "fulfil_refused", message: ids.length > 0 ? `Fulfilled in Shopify with ${shipment.waybillId}${settings.notifyCustomer ? ", customer notified" : ""}` : "Fulfilment refused", data: { fulfillmentIds: ids } },
   );
   if (!updated) throw new Error("Shipment changed while fulfilling; retrying");
   return ids.length > 0 ? "fulfilled" : "refused";

@@ -6,6 +6,7 @@ import { describeChanges, type DestinationSnapshot, type ShipmentContents } from
 import { latestOrder, recordAdminOrder } from "#app/orders/order-store.server.ts";
 import { ShopNotConnectedError } from "#app/orders/products.server.ts";
 import { addShipmentEvent, getShipmentByOrder, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
+import { mappingProblem, problemOf } from "#app/shipments/problem-kinds.ts";
 import { CODES, type DraftOrderUpdateRequest } from "#app/shipping/contract.ts";
 import { ShippingNotFoundError, ShippingStateError } from "#app/shipping/errors.ts";
 import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
@@ -13,7 +14,7 @@ import { getShopSettings } from "#app/shops/shops.server.ts";
 import { confirmIfPaid } from "./create-draft.ts";
 import { evaluateOrder, orderSnapshot } from "./order-state.ts";
 import { verifyOrderOwner } from "./order-owner.ts";
-import { ACTOR, Ctx, apply, draftPatch, merchantProblem, problemText, type JobWithSlot, type ShipmentDeps } from "./shipment-context.ts";
+import { ACTOR, Ctx, apply, draftPatch, merchantProblem, type JobWithSlot, type ShipmentDeps } from "./shipment-context.ts";
 
 /**
  * update: the store order changed (orders/updated, orders/paid, orders/edited, refunds/create, or
@@ -66,7 +67,7 @@ export async function processUpdate(job: JobWithSlot, deps: ShipmentDeps, token?
 
   const state = await latestOrder(db, shop, orderId);
   if (!state.order) {
-    await apply(ctx, shop, shipment.id, () => ({ patch: { problem: state.reason }, event: { actor: ACTOR.update, type: "problem", message: state.reason } }));
+    await apply(ctx, shop, shipment.id, () => ({ patch: problemOf("order", state.reason), event: { actor: ACTOR.update, type: "problem", message: state.reason } }));
     return done("unreadable order");
   }
   const { order } = state;
@@ -87,9 +88,9 @@ export async function processUpdate(job: JobWithSlot, deps: ShipmentDeps, token?
     const changes = describeChanges(before, mapped.contents, "ordered");
     if (destinationOf(shipment) !== destinationOf(recipient(mapped.destination))) changes.unshift("the shipping address");
     if (changes.length === 0) return done("booked shipment unchanged");
-    const problem = `Changed in Shopify after the shipment was booked: ${changes.join("; ")}. The courier has the booked version and the service does not accept edits of a booked order: cancel and book again, or contact the courier.`;
+    const problem = problemOf("after_booking", `Changed in Shopify after the shipment was booked: ${changes.join("; ")}. The courier has the booked version and the service does not accept edits of a booked order: cancel and book again, or contact the courier.`);
     await apply(ctx, shop, shipment.id, (current) =>
-      current.problem === problem ? null : { patch: { problem, orderUpdatedAt: state.updatedAt }, event: { actor: ACTOR.update, type: "changed_after_booking", message: problem, data: { changes } } },
+      current.problem === problem.problem ? null : { patch: { ...problem, orderUpdatedAt: state.updatedAt }, event: { actor: ACTOR.update, type: "changed_after_booking", message: problem.problem, data: { changes } } },
     );
     return done("flagged");
   }
@@ -136,8 +137,8 @@ export async function processUpdate(job: JobWithSlot, deps: ShipmentDeps, token?
 
   if (changes.length > 0) {
     if (!mapped.request) {
-      const problem = problemText(mapped.problems.filter((p) => p.blocking));
-      await apply(ctx, shop, shipment.id, () => ({ patch: { ...snapshot, problem }, event: { actor: ACTOR.update, type: "problem", message: problem } }));
+      const problem = mappingProblem(mapped.problems.filter((p) => p.blocking));
+      await apply(ctx, shop, shipment.id, () => ({ patch: { ...snapshot, ...problem }, event: { actor: ACTOR.update, type: "problem", message: problem.problem } }));
       return done("needs attention");
     }
     const r = mapped.request;
@@ -162,7 +163,7 @@ export async function processUpdate(job: JobWithSlot, deps: ShipmentDeps, token?
       const saved = await apply(ctx, shop, shipment.id, (current) =>
         current.shippingOrderId || current.draftOrderId !== draftId
           ? null
-          : { patch: { ...snapshot, ...draftPatch(draft), problem: draft.status === "placed" ? current.problem : null }, event: { actor: ACTOR.update, type: "draft_updated", message, data: { changes } } },
+          : { patch: { ...snapshot, ...draftPatch(draft), ...(draft.status === "placed" ? {} : { problem: null }) }, event: { actor: ACTOR.update, type: "draft_updated", message, data: { changes } } },
       );
       if (saved?.status === "draft_ready" && settings.autoConfirm) await confirmIfPaid(deps, saved);
       return done("draft updated");
@@ -170,7 +171,7 @@ export async function processUpdate(job: JobWithSlot, deps: ShipmentDeps, token?
       if (error instanceof ShippingStateError && error.code === CODES.draftAlreadyConfirmed) throw new Error("Booked while updating; retrying to report the change");
       const problem = merchantProblem(error);
       if (!problem) throw error;
-      await apply(ctx, shop, shipment.id, () => ({ patch: { ...snapshot, problem }, event: { actor: ACTOR.update, type: "problem", message: problem } }));
+      await apply(ctx, shop, shipment.id, () => ({ patch: { ...snapshot, ...problem }, event: { actor: ACTOR.update, type: "problem", message: problem.problem } }));
       return done("needs attention");
     }
   }

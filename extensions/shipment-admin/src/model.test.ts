@@ -9,6 +9,7 @@ function summary(fields: Partial<ShipmentSummary> & { status: string }, override
     id: "s1",
     problem: null,
     courier: { company: "jne", type: "reg" },
+    origin: null,
     waybill: null,
     trackingUrl: null,
     price: 34000,
@@ -31,10 +32,10 @@ describe("order block view", () => {
     ]);
   });
 
-  it("a delivered parcel: success, its waybill with the tracking link, the price said apart", () => {
-    const view = describeShipment(summary({ status: "delivered", waybill: "CGK1", trackingUrl: "https://t/x" }));
+  it("a delivered parcel: success, its waybill with the tracking link, the price and where it left from said apart", () => {
+    const view = describeShipment(summary({ status: "delivered", waybill: "CGK1", trackingUrl: "https://t/x", origin: "Gudang Sleman" }));
     expect(view).toMatchObject({ heading: "Delivered", tone: "success", tracking: { label: "CGK1", url: "https://t/x" }, buttons: [] });
-    expect(view.lines).toEqual(["Price: Rp34.000"]);
+    expect(view.lines).toEqual(["Price: Rp34.000", "From: Gudang Sleman"]);
   });
 
   it("a problem is critical and says what is wrong", () => {

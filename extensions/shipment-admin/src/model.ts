@@ -12,6 +12,8 @@ export interface ShipmentSummary {
   words: { label: string; group: StatusGroup; sentence: string; courier: string | null; price: string | null };
   problem: string | null;
   courier: { company: string; type: string | null } | null;
+  /** The pickup location the parcel leaves from, once drafted. */
+  origin: string | null;
   waybill: string | null;
   trackingUrl: string | null;
   price: number | null;
@@ -52,6 +54,7 @@ export function describeShipment(shipment: ShipmentSummary | null): BlockView {
   const { courier, price, sentence } = shipment.words;
   if (courier && !sentence.includes(courier)) lines.push(`Courier: ${courier}`);
   if (price && !sentence.includes(price)) lines.push(`Price: ${price}`);
+  if (shipment.origin) lines.push(`From: ${shipment.origin}`);
   return {
     heading: shipment.words.label,
     tone: TONES[shipment.words.group] ?? "neutral",

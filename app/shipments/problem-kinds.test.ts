@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import type { MappingProblem } from "../orders/map";
+import { MAX_PROBLEM_CHARS } from "../orders/problem-text";
+import { PROBLEM_KINDS, PROBLEM_KIND_WORDS, isProblemKind, kindOfMapping, mappingProblem, problemOf } from "./problem-kinds";
+
+const mapping = (code: MappingProblem["code"], message: string): MappingProblem => ({ code, message, fix: "Fix it in Shopify", blocking: true });
+
+describe("problem kinds", () => {
+  it("every kind has words for the filter", () => {
+    for (const kind of PROBLEM_KINDS) {
+      expect(PROBLEM_KIND_WORDS[kind].label.length, kind).toBeGreaterThan(2);
+      expect(PROBLEM_KIND_WORDS[kind].hint.length, kind).toBeGreaterThan(10);
+    }
+    expect(new Set(PROBLEM_KINDS.map((k) => PROBLEM_KIND_WORDS[k].label)).size).toBe(PROBLEM_KINDS.length);
+    expect(isProblemKind("address")).toBe(true);
+    expect(isProblemKind("'; drop")).toBe(false);
+  });
+
+  it("files the order's mapping problems by what the merchant fixes", () => {
+    expect(kindOfMapping("no_destination_phone")).toBe("address");
+    expect(kindOfMapping("courier_needs_coordinates")).toBe("address");
+    expect(kindOfMapping("zero_weight")).toBe("items");
+    expect(kindOfMapping("no_pickup_location")).toBe("setup");
+    expect(kindOfMapping("courier_not_offered")).toBe("courier");
+    expect(kindOfMapping("cod_too_high")).toBe("order");
+  });
+
+  it("a problem of two kinds carries both, once each, with one text", () => {
+    const p = mappingProblem([mapping("no_destination_phone", "No phone"), mapping("no_destination_locator", "No postal code"), mapping("zero_weight", "No weight")]);
+    expect(p.problemKinds).toEqual(["address", "items"]);
+    expect(p.problem).toBe("No phone. Fix it in Shopify. No postal code. Fix it in Shopify. No weight. Fix it in Shopify.");
+  });
+
+  it("bounds the text as every stored problem is bounded", () => {
+    const p = problemOf("service", "x".repeat(5_000));
+    expect(p.problem).toHaveLength(MAX_PROBLEM_CHARS);
+    expect(p.problem.endsWith("…")).toBe(true);
+    expect(p.problemKinds).toEqual(["service"]);
+  });
+});

@@ -1,0 +1,43 @@
+import type { Job } from "bullmq";
+import { afterAll, describe, expect, it } from "vitest";
+import { database, db } from "#app/db/index.server.ts";
+import { shipments } from "#app/db/schema.ts";
+import { listShipments } from "#app/shipments/list.server.ts";
+import { eventTitle } from "#app/shipments/wording.ts";
+import { recordInstall, updateShopSettings } from "#app/shops/shops.server.ts";
+import { adminQueryErrors, adminVariableErrors } from "#test/helpers/admin-schema.ts";
+import { shipmentOf, timelineOf } from "#test/helpers/pipeline.ts";
+import { uniqueShop } from "#test/helpers/shopify.ts";
+import { FULFILLMENT_CREATE, FULFILLMENT_ORDERS_QUERY, processFulfil } from "#worker/processors/shopify-order.ts";
+
+afterAll(async () => {
+  await database.close();
+});
+
+describe("Shopify refuses a fulfilment", () => {
+  it("the shipment needs attention under Shopify, its timeline says refused, never fulfilled", async () => {
+    const shop = uniqueShop("refused");
+    await recordInstall(db, shop);
+    await updateShopSettings(db, shop, { fulfilOnConfirm: true, notifyCustomer: true });
+    const [row] = await db
+      .insert(shipments)
+      .values({ shop, orderId: "9100", orderName: "#9100", referenceId: `ref-${shop}`, status: "confirmed", shippingOrderId: "o-9100", waybillId: "CGK9100", courierCompany: "jne", courierType: "reg" })
+      .returning();
+    // Shopify's answer when the fulfillment order cannot take it: no fulfillment, userErrors (FulfillmentCreatePayload).
+    const graphql = async (_shop: string, query: string, variables: Record<string, unknown>) => {
+      expect([...adminQueryErrors(query), ...adminVariableErrors(query, variables)]).toEqual([]);
+      if (query === FULFILLMENT_ORDERS_QUERY) return { data: { order: { fulfillmentOrders: { nodes: [{ id: "gid://shopify/FulfillmentOrder/91001", status: "OPEN", supportedActions: [{ action: "CREATE_FULFILLMENT" }] }] } } } };
+      if (query === FULFILLMENT_CREATE) return { data: { fulfillmentCreate: { fulfillment: null, userErrors: [{ field: ["fulfillment"], message: "Fulfillment order 91001 has an unfulfillable status= closed." }] } } };
+      throw new Error("unexpected query");
+    };
+    expect(await processFulfil({ data: { shop, shipmentId: row!.id } } as Job, { db, graphql })).toBe("refused");
+
+    const after = (await shipmentOf(db, shop, "9100"))!;
+    expect(after.problem).toBe("Shopify refused the fulfilment: Fulfillment order 91001 has an unfulfillable status= closed.");
+    expect(after.problemKinds).toEqual(["shopify"]);
+    const [event] = (await timelineOf(db, row!.id)).slice(-1);
+    expect(event?.type).toBe("fulfil_refused");
+    expect(eventTitle({ actor: event!.actor, type: event!.type, from: event!.fromStatus, to: event!.toStatus })).toBe("Shopify refused the fulfilment");
+    expect((await listShipments(db, shop, { tab: "attention", problemKind: "shopify" })).rows.map((r) => r.orderName)).toEqual(["#9100"]);
+  });
+});
