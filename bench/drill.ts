@@ -411,11 +411,14 @@ async function drillMalformed() {
     const { rows } = await stack.pool.query<{ status: string; attention: boolean; n: string }>("SELECT status, problem IS NOT NULL AS attention, count(*) AS n FROM shipments WHERE shop = ANY($1) GROUP BY 1, 2 ORDER BY 1, 2", [names]);
     const { rows: unexplained } = await stack.pool.query<{ n: string }>("SELECT count(*) AS n FROM shipments WHERE shop = ANY($1) AND NOT (status = ANY($2)) AND (problem IS NULL OR problem = '')", [names, finalStates]);
     const { rows: reasons } = await stack.pool.query<{ problem: string; n: string }>("SELECT left(problem, 90) AS problem, count(*) AS n FROM shipments WHERE shop = ANY($1) AND problem IS NOT NULL GROUP BY 1 ORDER BY 2 DESC LIMIT 8", [names]);
+    // Every problem is filed under a kind the merchant can filter by (none without, none "other").
+    const { rows: kinds } = await stack.pool.query<{ kind: string; n: string }>("SELECT coalesce(k, '(none)') AS kind, count(*) AS n FROM shipments LEFT JOIN LATERAL unnest(problem_kinds) AS k ON true WHERE shop = ANY($1) AND problem IS NOT NULL GROUP BY 1 ORDER BY 2 DESC", [names]);
+    const unfiled = kinds.filter((k) => k.kind === "(none)" || k.kind === "other").reduce((sum, k) => sum + Number(k.n), 0);
     const alive = stack.web.process.exitCode === null && stack.workers.every((w) => w.process.exitCode === null);
     const rowsCount = (await shipmentRows(stack, names)).rows;
     const failed = await stack.failedJobs();
     return {
-      pass: alive && non2xx === 0 && rowsCount === n && Number(unexplained[0]!.n) === 0 && failed === 0,
+      pass: alive && non2xx === 0 && rowsCount === n && Number(unexplained[0]!.n) === 0 && unfiled === 0 && failed === 0,
       storeOrders: n,
       non2xx,
       shipmentRows: rowsCount,
@@ -423,6 +426,8 @@ async function drillMalformed() {
       byStatus: rows.map((r) => ({ status: r.status, needsAttention: r.attention, count: Number(r.n) })),
       withoutStateOrReason: Number(unexplained[0]!.n),
       topReasons: reasons.map((r) => ({ reason: r.problem, count: Number(r.n) })),
+      problemsByKind: Object.fromEntries(kinds.map((k) => [k.kind, Number(k.n)])),
+      problemsWithoutKind: unfiled,
       failedJobs: failed,
     };
   } finally {

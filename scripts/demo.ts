@@ -221,8 +221,10 @@ async function main() {
     courier: r.courierCompany ? `${r.courierCompany} ${r.courierType}` : "-",
     waybill: r.waybillId ?? "-",
     price: r.price ? Number(r.price).toLocaleString("id-ID") : "-",
+    from: r.originName ?? "-",
     city: r.destinationCity ?? "-",
-    "problem or reason": (r.problem ?? r.decision ?? "").slice(0, 60),
+    // A problem is led by its kinds, as the list's filter files it.
+    "problem or reason": (r.problem ? `[${r.problemKinds.join(", ")}] ${r.problem}` : (r.decision ?? "")).slice(0, 60),
   }));
   console.table(table);
   const counts = rows.reduce<Record<string, number>>((acc, r) => ((acc[r.problem && !r.draftOrderId ? "needs attention" : r.status] = (acc[r.problem && !r.draftOrderId ? "needs attention" : r.status] ?? 0) + 1), acc), {});
