@@ -1,5 +1,5 @@
 import { CODES, ORDER_STATUSES, TERMINAL_ORDER_STATUSES, type OrderStatus } from "../app/shipping/contract.ts";
-import type { OrderRecord } from "./orders.ts";
+import { waybillFor, type OrderRecord } from "./orders.ts";
 import type { ShippingService } from "./service.ts";
 import { SandboxError } from "./validation.ts";
 
@@ -76,6 +76,12 @@ export class Lifecycle {
       order.driver = { name: "Sandbox Driver", phone: "+6281200000000", plate, photo: `${this.s.publicUrl()}/drivers/${encodeURIComponent(plate.replaceAll(" ", "-"))}.svg` };
     }
     this.emit(key, order, "order.status");
+    // A service without an instant waybill gets its waybill from the courier once one is
+    // allocated (or later, when an order skips ahead): the waybill's own event follows.
+    if (order.waybillId === null && status !== "confirmed" && status !== "scheduled" && status !== "cancelled" && status !== "courier_not_found") {
+      order.waybillId = waybillFor(order.spec.service!);
+      this.emit(key, order, "order.waybill_id");
+    }
   }
 
   /** Moves an order to any status (the test dashboard's control). */

@@ -15,7 +15,11 @@ export interface OrderRecord {
   spec: ShipmentSpec;
   status: OrderStatus;
   quote: Quote;
-  waybillId: string;
+  /**
+   * Null until the courier assigns one, for services without an instant waybill
+   * (`available_for_instant_waybill_id: false`): given when the courier is allocated.
+   */
+  waybillId: string | null;
   trackingId: string;
   history: { status: OrderStatus; note: string; service_type: string; updated_at: string }[];
   driver: { name: string | null; phone: string | null; plate: string | null; photo: string | null };
@@ -94,7 +98,7 @@ export class Orders {
       spec,
       status,
       quote: q,
-      waybillId: waybillFor(service),
+      waybillId: service.instantWaybill ? waybillFor(service) : null,
       trackingId: hex(12),
       history: [{ status, note: STATUS_NOTES[status], service_type: service.serviceCode, updated_at: now }],
       driver: { name: null, phone: null, plate: null, photo: null },
@@ -221,7 +225,7 @@ export class Orders {
 }
 
 const WAYBILL_PREFIX: Record<string, string> = { jne: "CGK", sicepat: "0026", anteraja: "1000", jnt: "JP", tiki: "0300", ninja: "NLIDAP", lion: "11LP", sap: "SAP", pos: "P", grab: "IN-", gojek: "GK-", paxel: "PXL", lalamove: "LLM", borzo: "BRZ" };
-function waybillFor(service: CourierServiceDef): string {
+export function waybillFor(service: CourierServiceDef): string {
   const digits = String(crypto.randomInt(1e9, 1e10 - 1)) + String(crypto.randomInt(100, 999));
   return `${WAYBILL_PREFIX[service.courierCode] ?? "WB"}${digits}`;
 }

@@ -430,6 +430,25 @@ describe("order lifecycle", () => {
     expect((await api("POST", `/_sandbox/orders/${order.id}/status`, null, { status: "lost_in_space" })).status).toBe(400);
   });
 
+  it("a service without an instant waybill is confirmed without one; the courier's allocation gives it", async () => {
+    const key = testKey();
+    const heavy = { items: [{ name: "Karung beras 25 kg", value: 350000, quantity: 1, weight: 25000 }] };
+    const rate = (await api("POST", "/v1/rates/couriers", key, { origin_postal_code: 12430, destination_postal_code: 60271, couriers: "jne", items: heavy.items })).body.pricing as { courier_service_code: string; available_for_instant_waybill_id: boolean }[];
+    expect(rate.find((p) => p.courier_service_code === "jtr")?.available_for_instant_waybill_id).toBe(false);
+    expect(rate.find((p) => p.courier_service_code === "reg")?.available_for_instant_waybill_id).toBe(true);
+    const order = await createOrder(key, { ...heavy, courier_company: "jne", courier_type: "jtr" });
+    expect(order.courier.waybill_id).toBeNull();
+    // Its tracking page works without a waybill.
+    expect((await fetch(order.courier.link)).status).toBe(200);
+    await api("POST", "/_sandbox/clock/tick", null);
+    const allocated = (await api("GET", `/v1/orders/${order.id}`, key)).body as { status: string; courier: { waybill_id: string | null } };
+    expect(allocated.status).toBe("allocated");
+    expect(allocated.courier.waybill_id).toMatch(/^CGK\d{13}$/);
+    // Once given, it stays.
+    await api("POST", "/_sandbox/clock/tick", null);
+    expect(((await api("GET", `/v1/orders/${order.id}`, key)).body.courier as { waybill_id: string }).waybill_id).toBe(allocated.courier.waybill_id);
+  });
+
   it("tracking lookups spell statuses in camelCase", async () => {
     const key = testKey();
     const order = await createOrder(key);

@@ -72,7 +72,7 @@ export class Trackings {
       }
       const rows = order.history.map((h) => `<tr><td>${esc(h.updated_at)}</td><td>${esc(h.status)}</td><td>${esc(h.note)}</td></tr>`).join("");
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-      res.end(`<!doctype html><meta charset="utf-8"><title>Tracking ${esc(order.waybillId)}</title><h1>${esc(order.spec.service!.courierName)} ${esc(order.waybillId)}</h1><p>Status: <b>${esc(order.status)}</b></p><table>${rows}</table>`);
+      res.end(`<!doctype html><meta charset="utf-8"><title>Tracking ${esc(order.waybillId ?? order.trackingId)}</title><h1>${esc(order.spec.service!.courierName)} ${esc(order.waybillId ?? "(no waybill yet)")}</h1><p>Status: <b>${esc(order.status)}</b></p><table>${rows}</table>`);
       return true;
     }
     const photo = /^\/drivers\/([^/]+)\.svg$/.exec(path);

@@ -135,7 +135,12 @@ export const enqueue = {
     ),
   update: (shop: string, orderId: string, webhookId: string) =>
     add(shipmentJobs.update, { shop, orderId, webhookId }, { id: jobId("update", shop, orderId, webhookId.replace(/[:\s]/g, "_")) }),
-  fulfil: (shop: string, shipmentId: string) => add(shipmentJobs.fulfil, { shop, shipmentId }, { id: jobId("fulfil", shipmentId) }),
+  /**
+   * One fulfilment per shipment and waybill: a confirmation without a waybill (a service without an
+   * instant one) is fulfilled again when the waybill arrives, under a new job id.
+   */
+  fulfil: (shop: string, shipmentId: string, waybillId: string | null) =>
+    add(shipmentJobs.fulfil, { shop, shipmentId }, { id: waybillId ? jobId("fulfil", shipmentId, waybillId) : jobId("fulfil", shipmentId, "no-waybill") }),
   shopifySync: (shop: string, shipmentId: string, version: number) =>
     add(shipmentJobs.shopifySync, { shop, shipmentId }, { id: jobId("shopify", shipmentId, `v${version}`) }),
   importOrders: (shop: string, importId: string) => add(shipmentJobs.importOrders, { shop, importId }, { id: jobId("import", importId) }),

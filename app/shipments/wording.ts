@@ -170,6 +170,7 @@ const EVENT_TITLES: Record<string, string> = {
   fulfilled: "Fulfilled in Shopify",
   fulfil_skipped: "Not fulfilled in Shopify",
   fulfil_refused: "Shopify refused the fulfilment",
+  fulfil_waiting: "Fulfilment waits for the waybill",
   shopify_skipped: "Shopify not updated",
   redacted: "Customer's details removed",
   disowned: "Not this shop's order",

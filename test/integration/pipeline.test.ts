@@ -360,6 +360,41 @@ describe("status sync", () => {
     expect((await shipmentOf(db, shop, order.id))?.status).toBe("delivered");
   });
 
+  it("a service without an instant waybill: booked without one, fulfilled in Shopify when the waybill arrives", async () => {
+    const { shop, key } = await newShop();
+    const register = await fetch(`${sandbox.url}/_sandbox/webhook`, {
+      method: "POST",
+      headers: { authorization: key, "content-type": "application/json" },
+      body: JSON.stringify({ url: `${events.url}/webhooks/shipping`, header_name: env.SHIPPING_WEBHOOK_HEADER, header_secret: env.SHIPPING_WEBHOOK_SECRET }),
+    });
+    expect(register.status).toBe(200);
+    // 18 kg by JNE Trucking (10 kg and up), a service whose rates say available_for_instant_waybill_id: false.
+    const base = freshOrder("multi-item");
+    const order = {
+      ...base,
+      line_items: (base.line_items as Record<string, unknown>[]).map((l) => ({ ...l, grams: 6000 })),
+      shipping_lines: [{ id: 2, code: "JNE Trucking", title: "JNE Trucking", source: "shopify", price: "120000.00", carrier_identifier: null }],
+    };
+    await deliver(ordersCreate, "orders/create", shop, order);
+    const confirmed = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
+    expect(confirmed).toMatchObject({ courierCompany: "jne", courierType: "jtr", waybillId: null });
+    // Shopify's fulfilment carries the tracking, so it waits for the waybill, and the timeline says so.
+    await waitFor("fulfilment waiting", async () => (await timelineOf(db, confirmed.id)).some((e) => e.type === "fulfil_waiting"));
+    expect(adminLog.fulfillments.filter((f) => f.shop === shop)).toEqual([]);
+
+    // The courier is allocated; the service gives the waybill, with its own event.
+    sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "allocated");
+    const withWaybill = await waitFor("waybill arrived", async () => {
+      const s = await shipmentOf(db, shop, order.id);
+      return s?.waybillId ? s : undefined;
+    });
+    expect(withWaybill.waybillId).toBe(ordersFor(key, confirmed.referenceId)[0]?.waybillId);
+    const fulfilled = await waitFor("fulfilled in Shopify", async () => adminLog.fulfillments.find((f) => f.shop === shop));
+    expect(fulfilled.input).toMatchObject({ trackingInfo: { company: "JNE", number: withWaybill.waybillId } });
+    await waitFor("fulfillment recorded", async () => ((await shipmentOf(db, shop, order.id))?.fulfillmentIds as string[] | undefined)?.length === 1);
+    expect(adminLog.fulfillments.filter((f) => f.shop === shop)).toHaveLength(1);
+  });
+
   it("a registration ping, {} or an empty body, with or without the header, answers 200 and does nothing", async () => {
     const { key } = await newShop();
     const before = (await getQueue(QUEUES.shipments).getJobCounts()) as Record<string, number>;

@@ -20,7 +20,7 @@ export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps, token
   if (shipment.shippingOrderId) {
     // Likewise for the follow-up of a confirmation whose run stopped after saving it.
     if (shipment.status === "confirmed") {
-      if ((await getShopSettings(db, shop)).fulfilOnConfirm) await deps.enqueue.fulfil(shop, shipment.id);
+      if ((await getShopSettings(db, shop)).fulfilOnConfirm) await deps.enqueue.fulfil(shop, shipment.id, shipment.waybillId);
       else await deps.enqueue.shopifySync(shop, shipment.id, shipment.version);
     }
     return `already ${shipment.status}`;
@@ -84,7 +84,7 @@ export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps, token
   if (saved?.status === "cancelled") return "cancelled";
   if (saved?.shippingOrderId) {
     const settings = await getShopSettings(db, shop);
-    if (settings.fulfilOnConfirm) await deps.enqueue.fulfil(shop, saved.id);
+    if (settings.fulfilOnConfirm) await deps.enqueue.fulfil(shop, saved.id, saved.waybillId);
     else await deps.enqueue.shopifySync(shop, saved.id, saved.version);
   }
   return saved?.status ?? "gone";

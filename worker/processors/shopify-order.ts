@@ -89,10 +89,16 @@ export async function processFulfil(job: Job, deps: ShopifyOrderDeps): Promise<s
 
 async function fulfil(shop: string, shipmentId: string, deps: ShopifyOrderDeps): Promise<string> {
   const shipment = await getShipment(deps.db, shop, shipmentId);
-  if (!shipment?.shippingOrderId || !shipment.waybillId) return "nothing to fulfil yet";
+  if (!shipment?.shippingOrderId) return "nothing to fulfil yet";
   if ((shipment.fulfillmentIds as string[]).length > 0) return "already fulfilled";
   const settings = await getShopSettings(deps.db, shop);
   if (!settings.fulfilOnConfirm) return "fulfilment off";
+  if (!shipment.waybillId) {
+    // Booked with a service that gives the waybill later: Shopify's fulfilment carries the
+    // tracking, so it waits; sync-status queues it again when the waybill arrives.
+    await addShipmentEvent(deps.db, shipment, { actor: "worker:fulfil", type: "fulfil_waiting", message: "Not fulfilled in Shopify yet: this courier service gives the waybill after the booking; the order is fulfilled with it when it arrives" });
+    return "waiting for the waybill";
+  }
 
   const orders = fulfillmentOrdersSchema.parse(await deps.graphql(shop, FULFILLMENT_ORDERS_QUERY, { id: orderGid(shipment.orderId) }));
   const open = (orders.data.order?.fulfillmentOrders.nodes ?? []).filter(

@@ -4,6 +4,7 @@ import { canMove, isShipmentStatus, type ShipmentStatus } from "#app/shipments/s
 import { httpUrlOrNull } from "#app/http-url.ts";
 import { normaliseOrderStatus } from "#app/shipping/contract.ts";
 import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
+import { getShopSettings } from "#app/shops/shops.server.ts";
 import { ACTOR, Ctx, apply, type JobWithSlot, type ShipmentDeps } from "./shipment-context.ts";
 
 /** sync-status: the service's view of a booked order (after an event, or by the poll); statuses only move forward. */
@@ -42,5 +43,10 @@ export async function processSyncStatus(job: JobWithSlot, deps: ShipmentDeps, to
   });
   // Tell Shopify (tracking, status metafield) when something it shows changed.
   if (saved && (saved.status !== shipment.status || saved.waybillId !== shipment.waybillId)) await deps.enqueue.shopifySync(shop, saved.id, saved.version);
+  // A waybill that came after the booking (a service without an instant one): the fulfilment
+  // waited for it, and is made now.
+  if (saved?.waybillId && !shipment.waybillId && (saved.fulfillmentIds as string[]).length === 0 && (await getShopSettings(deps.db, shop)).fulfilOnConfirm) {
+    await deps.enqueue.fulfil(shop, saved.id, saved.waybillId);
+  }
   return saved?.status ?? "gone";
 }
