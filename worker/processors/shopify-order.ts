@@ -1,7 +1,7 @@
 import type { Job } from "bullmq";
 import { z } from "zod";
 import type { Db } from "#app/db/client.server.ts";
-import { httpUrlOrNull } from "#app/http-url.ts";
+import { trackingInput } from "#app/orders/tracking-company.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { ShopNotConnectedError, type AdminGraphql } from "#app/orders/products.server.ts";
 import { addShipmentEvent, getShipment, updateShipment, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
@@ -65,10 +65,6 @@ export interface ShopifyOrderDeps {
 }
 
 const orderGid = (orderId: string) => `gid://shopify/Order/${orderId}`;
-const trackingInfo = (s: { courierCompany: string | null; waybillId: string | null; trackingUrl: string | null }) => {
-  const url = httpUrlOrNull(s.trackingUrl);
-  return { company: (s.courierCompany ?? "").toUpperCase(), number: s.waybillId ?? "", ...(url ? { url } : {}) };
-};
 
 /** A shop without a session (uninstalled) cannot be told anything: record it, do not retry. */
 async function whenConnected(deps: ShopifyOrderDeps, shop: string, shipmentId: string, work: () => Promise<string>): Promise<string> {
@@ -114,7 +110,7 @@ async function fulfil(shop: string, shipmentId: string, deps: ShopifyOrderDeps):
   for (const fo of open) {
     const result = createSchema.parse(
       await deps.graphql(shop, FULFILLMENT_CREATE, {
-        fulfillment: { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: fo.id }], notifyCustomer: settings.notifyCustomer, trackingInfo: trackingInfo(shipment) },
+        fulfillment: { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: fo.id }], notifyCustomer: settings.notifyCustomer, trackingInfo: trackingInput(shipment) },
       }),
     );
     const { fulfillment, userErrors: errors } = result.data.fulfillmentCreate;
@@ -143,7 +139,7 @@ async function shopifySync(shop: string, shipmentId: string, deps: ShopifyOrderD
   if (!shipment) return "no shipment";
   for (const fulfillmentId of shipment.fulfillmentIds as string[]) {
     if (!shipment.waybillId) break;
-    const result = trackingSchema.parse(await deps.graphql(shop, TRACKING_UPDATE, { fulfillmentId, trackingInfoInput: trackingInfo(shipment) }));
+    const result = trackingSchema.parse(await deps.graphql(shop, TRACKING_UPDATE, { fulfillmentId, trackingInfoInput: trackingInput(shipment) }));
     if (result.data.fulfillmentTrackingInfoUpdate.userErrors.length > 0) {
       throw new Error(`Tracking update refused: ${result.data.fulfillmentTrackingInfoUpdate.userErrors.map((e) => e.message).join("; ")}`);
     }
