@@ -77,6 +77,9 @@ export function cappedBackoff(attemptsMade: number, random: () => number = Math.
   return Math.round(base * (0.8 + random() * 0.4));
 }
 
+/** Text from outside (a delivery id, a courier's waybill) as a job id part: ':' and spaces become '_'. */
+export const foreignIdPart = (text: string): string => text.replace(/[:\s]/g, "_");
+
 /** A deterministic job id from its parts; refuses parts that would make it ambiguous. */
 export function jobId(...parts: (string | number)[]): string {
   return parts

@@ -10,6 +10,7 @@ import {
   QUEUES,
   SHIPMENT_JOB_OPTIONS,
   type QueueName,
+  foreignIdPart,
   jobId,
   maintenanceJobs,
   shipmentJobs,
@@ -134,13 +135,13 @@ export const enqueue = {
       { id: options.attempt ? jobId("cancel", shop, orderId, `a${options.attempt}`, options.rebook ? "rebook" : "merchant") : jobId("cancel", shop, orderId), urgent: true },
     ),
   update: (shop: string, orderId: string, webhookId: string) =>
-    add(shipmentJobs.update, { shop, orderId, webhookId }, { id: jobId("update", shop, orderId, webhookId.replace(/[:\s]/g, "_")) }),
+    add(shipmentJobs.update, { shop, orderId, webhookId }, { id: jobId("update", shop, orderId, foreignIdPart(webhookId)) }),
   /**
    * One fulfilment per shipment and waybill: a confirmation without a waybill (a service without an
    * instant one) is fulfilled again when the waybill arrives, under a new job id.
    */
   fulfil: (shop: string, shipmentId: string, waybillId: string | null) =>
-    add(shipmentJobs.fulfil, { shop, shipmentId }, { id: waybillId ? jobId("fulfil", shipmentId, waybillId) : jobId("fulfil", shipmentId, "no-waybill") }),
+    add(shipmentJobs.fulfil, { shop, shipmentId }, { id: jobId("fulfil", shipmentId, waybillId ? foreignIdPart(waybillId) : "no-waybill") }),
   shopifySync: (shop: string, shipmentId: string, version: number) =>
     add(shipmentJobs.shopifySync, { shop, shipmentId }, { id: jobId("shopify", shipmentId, `v${version}`) }),
   importOrders: (shop: string, importId: string) => add(shipmentJobs.importOrders, { shop, importId }, { id: jobId("import", importId) }),

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
@@ -83,6 +84,19 @@ describe("retries and backoff", () => {
       expect(job?.stacktrace ?? []).toEqual([]);
       expect(job?.attemptsMade).toBe(1);
     }
+  });
+});
+
+describe("job ids", () => {
+  it("a courier's waybill with ':' or spaces still makes the fulfil job's id, one per waybill", async () => {
+    const shipmentId = crypto.randomUUID();
+    const shop = uniqueShop("ids");
+    await enqueue.fulfil(shop, shipmentId, "JP 1234:56");
+    await enqueue.fulfil(shop, shipmentId, null);
+    const queue = getQueue(QUEUES.shipments);
+    expect(await queue.getJob(jobId("fulfil", shipmentId, "JP_1234_56"))).toBeDefined();
+    expect(await queue.getJob(jobId("fulfil", shipmentId, "no-waybill"))).toBeDefined();
+    expect(() => jobId("fulfil", shipmentId, "JP 1234:56")).toThrow(/':' or spaces/);
   });
 });
 
