@@ -139,7 +139,8 @@ export default function Shipments() {
   }
   const tabIndex = TABS.indexOf(data.tab);
   // The list's place: tab, search and kind of problem, kept across pages.
-  const place = { tab: data.tab, ...(data.search ? { q: data.search } : {}), ...(data.kind ? { kind: data.kind } : {}) };
+  const placeOf = (at: { tab: Tab; q: string; kind: string | null }) => ({ tab: at.tab, ...(at.q ? { q: at.q } : {}), ...(at.kind ? { kind: at.kind } : {}) });
+  const place = placeOf({ tab: data.tab, q: data.search, kind: data.kind });
   const chosenKind = data.kinds.find((k) => k.kind === data.kind);
   return (
     <Page
@@ -188,13 +189,13 @@ export default function Shipments() {
           <Tabs
             tabs={TABS.map((t) => ({ id: t, content: `${TAB_LABELS[t]} (${data.counts[t]})` }))}
             selected={tabIndex < 0 ? 0 : tabIndex}
-            onSelect={(i) => setParams({ tab: TABS[i] ?? "all", ...(data.search ? { q: data.search } : {}) })}
+            onSelect={(i) => setParams(placeOf({ tab: TABS[i] ?? "all", q: data.search, kind: null }))}
           />
           <div style={{ padding: "12px" }}>
             <form
               onSubmit={(e) => {
                 e.preventDefault();
-                setParams({ tab: data.tab, ...(query ? { q: query } : {}), ...(data.kind ? { kind: data.kind } : {}) });
+                setParams(placeOf({ tab: data.tab, q: query, kind: data.kind }));
               }}
             >
               <InlineStack gap="200" blockAlign="end">
@@ -213,11 +214,11 @@ export default function Shipments() {
                     Kind of problem
                   </Text>
                   <ButtonGroup variant="segmented">
-                    <Button size="slim" pressed={!data.kind} onClick={() => setParams({ tab: "attention", ...(data.search ? { q: data.search } : {}) })}>
+                    <Button size="slim" pressed={!data.kind} onClick={() => setParams(placeOf({ tab: "attention", q: data.search, kind: null }))}>
                       {`Every kind (${data.counts.attention})`}
                     </Button>
                     {data.kinds.map((k) => (
-                      <Button key={k.kind} size="slim" pressed={data.kind === k.kind} onClick={() => setParams({ tab: "attention", ...(data.search ? { q: data.search } : {}), kind: k.kind })}>
+                      <Button key={k.kind} size="slim" pressed={data.kind === k.kind} onClick={() => setParams(placeOf({ tab: "attention", q: data.search, kind: k.kind }))}>
                         {`${k.label} (${k.count})`}
                       </Button>
                     ))}

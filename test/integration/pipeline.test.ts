@@ -50,6 +50,14 @@ beforeEach(() => {
 
 const deliver = (action: unknown, topic: string, shop: string, body: unknown, webhookId?: string) => deliverWebhook(action, { topic, shop, body, webhookId });
 
+/** Registers the app's events route for the key's order events at the sandbox, as a merchant does in its dashboard. */
+const registerEvents = (key: string) =>
+  fetch(`${sandbox.url}/_sandbox/webhook`, {
+    method: "POST",
+    headers: { authorization: key, "content-type": "application/json" },
+    body: JSON.stringify({ url: `${events.url}/webhooks/shipping`, header_name: env.SHIPPING_WEBHOOK_HEADER, header_secret: env.SHIPPING_WEBHOOK_SECRET }),
+  });
+
 async function newShop(settings = {}) {
   const shop = uniqueShop("pipe");
   const key = liveKey("pipe");
@@ -320,12 +328,7 @@ describe("address edits", () => {
 describe("status sync", () => {
   it("events are authenticated, re-fetched, and statuses only move forward", async () => {
     const { shop, key } = await newShop();
-    const register = await fetch(`${sandbox.url}/_sandbox/webhook`, {
-      method: "POST",
-      headers: { authorization: key, "content-type": "application/json" },
-      body: JSON.stringify({ url: `${events.url}/webhooks/shipping`, header_name: env.SHIPPING_WEBHOOK_HEADER, header_secret: env.SHIPPING_WEBHOOK_SECRET }),
-    });
-    expect(register.status).toBe(200);
+    expect((await registerEvents(key)).status).toBe(200);
 
     const order = freshOrder("multi-item");
     await deliver(ordersCreate, "orders/create", shop, order);
@@ -362,12 +365,7 @@ describe("status sync", () => {
 
   it("a service without an instant waybill: booked without one, fulfilled in Shopify when the waybill arrives", async () => {
     const { shop, key } = await newShop();
-    const register = await fetch(`${sandbox.url}/_sandbox/webhook`, {
-      method: "POST",
-      headers: { authorization: key, "content-type": "application/json" },
-      body: JSON.stringify({ url: `${events.url}/webhooks/shipping`, header_name: env.SHIPPING_WEBHOOK_HEADER, header_secret: env.SHIPPING_WEBHOOK_SECRET }),
-    });
-    expect(register.status).toBe(200);
+    expect((await registerEvents(key)).status).toBe(200);
     // 18 kg by JNE Trucking (10 kg and up), a service whose rates say available_for_instant_waybill_id: false.
     const base = freshOrder("multi-item");
     const order = {
@@ -405,12 +403,7 @@ describe("status sync", () => {
     // The sandbox registering the URL the way the documentation leaves open: empty body, no header.
     await fetch(`${sandbox.url}/_sandbox/behaviour`, { method: "POST", body: JSON.stringify({ webhookPing: "empty", pingWithHeader: false }) });
     try {
-      const register = await fetch(`${sandbox.url}/_sandbox/webhook`, {
-        method: "POST",
-        headers: { authorization: key, "content-type": "application/json" },
-        body: JSON.stringify({ url: `${events.url}/webhooks/shipping`, header_name: env.SHIPPING_WEBHOOK_HEADER, header_secret: env.SHIPPING_WEBHOOK_SECRET }),
-      });
-      expect(register.status).toBe(200);
+      expect((await registerEvents(key)).status).toBe(200);
     } finally {
       await fetch(`${sandbox.url}/_sandbox/behaviour`, { method: "POST", body: JSON.stringify({ webhookPing: "object", pingWithHeader: true }) });
     }
@@ -424,11 +417,7 @@ describe("status sync", () => {
 
   it("every price change reaches the shipment: price events are told apart by their own price, not order_price", async () => {
     const { shop, key } = await newShop();
-    await fetch(`${sandbox.url}/_sandbox/webhook`, {
-      method: "POST",
-      headers: { authorization: key, "content-type": "application/json" },
-      body: JSON.stringify({ url: `${events.url}/webhooks/shipping`, header_name: env.SHIPPING_WEBHOOK_HEADER, header_secret: env.SHIPPING_WEBHOOK_SECRET }),
-    });
+    await registerEvents(key);
     const order = freshOrder("multi-item");
     await deliver(ordersCreate, "orders/create", shop, order);
     const confirmed = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
