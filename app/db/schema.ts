@@ -85,6 +85,20 @@ export const shipments = pgTable(
      * attempt, with its own reference_id. The order's current shipment is its highest attempt.
      */
     attempt: integer("attempt").notNull().default(1),
+    /**
+     * Which of the order's shipments: one per Shopify fulfillment order this app ships (a store with
+     * two warehouses ships an order as two parcels, parts 1 and 2). Part 1 is the order's first;
+     * attempts count per part.
+     */
+    part: integer("part").notNull().default(1),
+    /**
+     * The Shopify fulfillment order (gid) the shipment carries, with its assigned Shopify location
+     * (gid and name): its items, its origin, and what its fulfilment closes. Null for shipments
+     * made before fulfillment orders were read, and for orders Shopify gave none.
+     */
+    fulfillmentOrderId: text("fulfillment_order_id"),
+    shopifyLocationId: text("shopify_location_id"),
+    shopifyLocationName: text("shopify_location_name"),
     orderName: text("order_name"),
     /** Shopify customer id (numeric, as text), for customers/redact. */
     customerId: text("customer_id"),
@@ -154,7 +168,7 @@ export const shipments = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("shipments_shop_order_attempt_uq").on(t.shop, t.orderId, t.attempt),
+    uniqueIndex("shipments_shop_order_part_attempt_uq").on(t.shop, t.orderId, t.part, t.attempt),
     uniqueIndex("shipments_shop_reference_uq").on(t.shop, t.referenceId),
     index("shipments_shop_status_updated_idx").on(t.shop, t.status, t.updatedAt, t.id),
     index("shipments_shop_updated_idx").on(t.shop, t.updatedAt, t.id),

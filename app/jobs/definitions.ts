@@ -17,14 +17,19 @@ const shop = z.string().min(1);
 const orderId = z.string().min(1);
 
 export const shipmentJobs = {
-  createDraft: { name: "create-draft", payload: z.object({ shop, orderId }) },
+  /** `part`: which of the order's shipments (one per fulfillment order shipped); 1 when absent. */
+  createDraft: { name: "create-draft", payload: z.object({ shop, orderId, part: z.number().int().positive().default(1) }) },
   /** `merchant`: asked for by the merchant, who may book an order that is not paid yet. */
   confirm: { name: "confirm", payload: z.object({ shop, shipmentId: z.uuid(), merchant: z.boolean().optional() }) },
   /**
-   * Without `attempt`: the store order was cancelled (its current shipment goes). With it: the
-   * merchant cancels that attempt; `rebook` then makes the order's next shipment.
+   * Without `attempt`: the store order was cancelled (every current shipment of the order goes).
+   * With it: the merchant cancels that attempt of that `part`; `rebook` then makes its next attempt.
    */
-  cancel: { name: "cancel", payload: z.object({ shop, orderId, attempt: z.number().int().positive().optional(), rebook: z.boolean().optional() }) },
+  cancel: {
+    name: "cancel",
+    payload: z.object({ shop, orderId, attempt: z.number().int().positive().optional(), part: z.number().int().positive().default(1), rebook: z.boolean().optional() }),
+  },
+  /** The store order changed: every current shipment of the order follows it. */
   update: { name: "update", payload: z.object({ shop, orderId, webhookId: z.string().min(1) }) },
   syncStatus: { name: "sync-status", payload: z.object({ shop, shipmentId: z.uuid() }) },
   /** Fulfil the store order with the shipment's tracking (Admin GraphQL). */

@@ -91,7 +91,7 @@ async function producerReady(timeoutMs = 2_000): Promise<void> {
  */
 type Placement = { id?: string; urgent?: boolean; admit?: boolean; options?: JobsOptions };
 
-async function add<J extends ShipmentJob>(job: J, data: z.infer<J["payload"]>, placement: Placement, extra: Record<string, unknown> = {}) {
+async function add<J extends ShipmentJob>(job: J, data: z.input<J["payload"]>, placement: Placement, extra: Record<string, unknown> = {}) {
   const payload = { ...job.payload.parse(data), ...extra };
   await producerReady();
   const shop = (payload as { shop: string }).shop;
@@ -114,11 +114,16 @@ async function add<J extends ShipmentJob>(job: J, data: z.infer<J["payload"]>, p
  * runs and one waits.
  */
 export const enqueue = {
-  /** A new order's draft (no `attempt`) counts in the shop's backlog; null when that is full. */
-  createDraft: (shop: string, orderId: string, attempt?: string) =>
-    attempt
-      ? add(shipmentJobs.createDraft, { shop, orderId }, { id: jobId("create", shop, orderId, attempt) })
-      : add(shipmentJobs.createDraft, { shop, orderId }, { id: jobId("create", shop, orderId), admit: true }),
+  /**
+   * A new order's draft (no `attempt`, part 1) counts in the shop's backlog; null when that is full.
+   * `part`: another shipment of the order (its second location's, …), found while drafting part 1.
+   */
+  createDraft: (shop: string, orderId: string, attempt?: string, part = 1) =>
+    part > 1
+      ? add(shipmentJobs.createDraft, { shop, orderId, part }, { id: jobId("create", shop, orderId, `p${part}`, ...(attempt ? [attempt] : [])) })
+      : attempt
+        ? add(shipmentJobs.createDraft, { shop, orderId }, { id: jobId("create", shop, orderId, attempt) })
+        : add(shipmentJobs.createDraft, { shop, orderId }, { id: jobId("create", shop, orderId), admit: true }),
   /** `slot`: the rate-limit slot the draft's job reserved for this confirmation (epoch ms). */
   confirm: (shop: string, shipmentId: string, attempt?: string, merchant?: boolean, slot?: number) =>
     add(
@@ -127,12 +132,20 @@ export const enqueue = {
       { id: attempt ? jobId("confirm", shipmentId, attempt) : jobId("confirm", shipmentId), urgent: slot !== undefined },
       slot !== undefined ? { _slot: slot } : {},
     ),
-  /** The store order's cancellation has one job per order; a merchant's names the shipment attempt. */
-  cancel: (shop: string, orderId: string, options: { attempt?: number; rebook?: boolean } = {}) =>
+  /**
+   * The store order's cancellation has one job per order (it cancels every shipment of the order);
+   * a merchant's names the shipment: its part and attempt.
+   */
+  cancel: (shop: string, orderId: string, options: { attempt?: number; part?: number; rebook?: boolean } = {}) =>
     add(
       shipmentJobs.cancel,
-      { shop, orderId, ...(options.attempt ? { attempt: options.attempt } : {}), ...(options.rebook ? { rebook: true } : {}) },
-      { id: options.attempt ? jobId("cancel", shop, orderId, `a${options.attempt}`, options.rebook ? "rebook" : "merchant") : jobId("cancel", shop, orderId), urgent: true },
+      { shop, orderId, ...(options.attempt ? { attempt: options.attempt } : {}), ...(options.part && options.part > 1 ? { part: options.part } : {}), ...(options.rebook ? { rebook: true } : {}) },
+      {
+        id: options.attempt
+          ? jobId("cancel", shop, orderId, ...(options.part && options.part > 1 ? [`p${options.part}`] : []), `a${options.attempt}`, options.rebook ? "rebook" : "merchant")
+          : jobId("cancel", shop, orderId),
+        urgent: true,
+      },
     ),
   update: (shop: string, orderId: string, webhookId: string) =>
     add(shipmentJobs.update, { shop, orderId, webhookId }, { id: jobId("update", shop, orderId, foreignIdPart(webhookId)) }),

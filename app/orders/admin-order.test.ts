@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { ORDER_FULFILLMENT_ORDERS_QUERY } from "./fulfillment-orders";
+import { SHOP_LOCATIONS_QUERY } from "../shops/shopify-locations.server";
 import { adminQueryErrors, adminVariableErrors } from "#test/helpers/admin-schema.ts";
 import { orderToAdminNode } from "#test/helpers/admin-orders.ts";
 import { loadOrder } from "#test/fixtures/orders.ts";
@@ -18,6 +20,8 @@ describe("Admin GraphQL documents, against Shopify's 2026-10 schema", () => {
     ["ShipmentTracking", TRACKING_UPDATE],
     ["ShipmentStatusMetafield", METAFIELDS_SET],
     ["OrderOwner", ORDER_OWNER_QUERY],
+    ["OrderFulfillmentOrders", ORDER_FULFILLMENT_ORDERS_QUERY],
+    ["ShopLocations", SHOP_LOCATIONS_QUERY],
   ])("%s is valid", (_name, query) => {
     expect(adminQueryErrors(query)).toEqual([]);
   });

@@ -92,6 +92,13 @@ export interface MappingInput {
   chosenCourier?: { company: string; type: string } | null;
   /** The shipment's attempt (1 for the first; a shipment made again has its own reference). */
   attempt?: number;
+  /** Which of the order's shipments (one per fulfillment order shipped; 1 for the first). */
+  part?: number;
+  /**
+   * What this shipment's courier collects on delivery, when the order leaves as several parcels
+   * (codShares in fulfillment-orders.ts); otherwise all the customer owes.
+   */
+  outstanding?: number;
   /**
    * "booked": the items as ordered (after removals and refunds), for comparing with what was
    * booked; Shopify's own fulfilment of the booked parcel must not read as a change. Default
@@ -102,9 +109,12 @@ export interface MappingInput {
   now?: Date;
 }
 
-/** Deterministic, unique per shop, order and attempt, and stable across retries. */
-export function referenceIdFor(shop: string, orderId: string, attempt = 1): string {
-  const base = `shopify-${shop.replace(/\.myshopify\.com$/, "")}-${orderId}`;
+/**
+ * Deterministic, unique per shop, order, part and attempt, and stable across retries: the first
+ * shipment of an order is `shopify-<shop>-<order>`, its second part `…-p2`, a second attempt `…-2`.
+ */
+export function referenceIdFor(shop: string, orderId: string, attempt = 1, part = 1): string {
+  const base = `shopify-${shop.replace(/\.myshopify\.com$/, "")}-${orderId}${part > 1 ? `-p${part}` : ""}`;
   return attempt > 1 ? `${base}-${attempt}` : base;
 }
 
@@ -171,6 +181,11 @@ function tomorrowInJakarta(now: Date): string {
   return jakarta.toISOString().slice(0, 10);
 }
 
+/** What the customer still owes on the order, in the shop's currency. */
+export function outstandingOf(order: ShopifyOrder): number {
+  return order.total_outstanding ?? shopMoney(order.current_total_price_set, null) ?? shopMoney(order.total_price_set, order.total_price) ?? 0;
+}
+
 /** IDR has no minor unit in practice: values are whole rupiah. */
 const rupiah = (value: number) => Math.round(value);
 
@@ -195,7 +210,7 @@ export function mapOrderToDraft(input: MappingInput): MappingResult {
   const { shop, order, settings } = input;
   const stage = input.stage ?? "draft";
   const problems: MappingProblem[] = [];
-  const referenceId = referenceIdFor(shop, order.id, input.attempt ?? 1);
+  const referenceId = referenceIdFor(shop, order.id, input.attempt ?? 1, input.part ?? 1);
   const address = order.shipping_address ?? null;
 
   const refunded = new Map<string, number>();
@@ -262,7 +277,7 @@ export function mapOrderToDraft(input: MappingInput): MappingResult {
   const goodsValue = rupiah(items.reduce((sum, i) => sum + i.value * i.quantity, 0));
   // Cash on delivery for what the customer still owes, in the shop's currency.
   const isCod = isCashOnDelivery(order, settings);
-  const outstanding = order.total_outstanding ?? shopMoney(order.current_total_price_set, null) ?? shopMoney(order.total_price_set, order.total_price) ?? 0;
+  const outstanding = input.outstanding ?? outstandingOf(order);
   let cod: number | null = null;
   if (isCod && outstanding > 0) {
     if (outstanding > COD_MAX_AMOUNT) {

@@ -5,7 +5,8 @@ import { db } from "../db/index.server";
 import { jsonResponse } from "../http.server";
 import { ShipmentActionError, cancel, confirm, createNow, retry } from "../shipments/actions.server";
 import { availableActions } from "../shipments/available";
-import { getShipmentByOrder } from "../shipments/shipments.server";
+import { currentShipments } from "../shipments/shipments.server";
+import type { Shipment } from "../db/schema";
 import { authenticate } from "../shopify.server";
 import { describeStatus, localeOf } from "../shipments/wording";
 
@@ -23,9 +24,12 @@ function orderIdOf(param: string | undefined): string | null {
 }
 
 /** The shipment for the block: its facts, and the same words the app's pages show (in the admin's locale). */
-function summary(s: NonNullable<Awaited<ReturnType<typeof getShipmentByOrder>>>, locale: string) {
+function summary(s: Shipment, locale: string) {
   return {
     id: s.id,
+    /** Which of the order's shipments (one per location it ships from), and that Shopify location. */
+    part: s.part,
+    location: s.shopifyLocationName,
     words: describeStatus(s, locale),
     status: s.status,
     problem: s.problem,
@@ -42,28 +46,40 @@ function summary(s: NonNullable<Awaited<ReturnType<typeof getShipmentByOrder>>>,
 }
 
 /**
- * For the order details block (admin UI extension): the order's shipment. The extension calls
+ * The order's shipments: `shipments`, one per location the order ships from (part 1 first), and
+ * `shipment`, the first of them (what clients before multi-location orders read).
+ */
+async function orderAnswer(shop: string, orderId: string, request: Request) {
+  const locale = localeOf(request.headers.get("accept-language"));
+  const list = (await currentShipments(db, shop, orderId)).map((s) => summary(s, locale));
+  return { shipment: list[0] ?? null, shipments: list };
+}
+
+/**
+ * For the order details block (admin UI extension): the order's shipments. The extension calls
  * with its session token; authenticate.admin verifies it and answers CORS.
  */
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session, cors } = await authenticate.admin(request);
   const orderId = orderIdOf(params.orderId);
   if (!orderId) return cors(jsonResponse({ error: "Not an order id" }, 400));
-  const shipment = await getShipmentByOrder(db, session.shop, orderId);
-  return cors(jsonResponse({ shipment: shipment ? summary(shipment, localeOf(request.headers.get("accept-language"))) : null }));
+  return cors(jsonResponse(await orderAnswer(session.shop, orderId, request)));
 };
 
 export const action = async ({ request, params }: ActionFunctionArgs) => {
   const { session, cors } = await authenticate.admin(request);
   const orderId = orderIdOf(params.orderId);
   if (!orderId) return cors(jsonResponse({ error: "Not an order id" }, 400));
-  let body: { action?: string };
+  let body: { action?: string; shipmentId?: unknown };
   try {
-    body = (await request.json()) as { action?: string };
+    body = (await request.json()) as { action?: string; shipmentId?: unknown };
   } catch {
-    return cors(jsonResponse({ error: "Body must be JSON: {\"action\": \"create\" | \"confirm\" | \"cancel\" | \"retry\"}" }, 400));
+    return cors(jsonResponse({ error: "Body must be JSON: {\"action\": \"create\" | \"confirm\" | \"cancel\" | \"retry\", \"shipmentId\"?: one of the order's shipments}" }, 400));
   }
-  const shipment = await getShipmentByOrder(db, session.shop, orderId);
+  const shipments = await currentShipments(db, session.shop, orderId);
+  // One of the order's shipments by its id; without one, the order's first.
+  const shipment = body.shipmentId === undefined ? shipments[0] : shipments.find((s) => s.id === body.shipmentId);
+  if (body.shipmentId !== undefined && !shipment) return cors(jsonResponse({ error: "No such shipment of this order" }, 404));
   if (!shipment) {
     // An order the app never received (placed before install, webhook lost): read it from Shopify.
     if (body.action === "create") {
@@ -80,6 +96,5 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
     if (error instanceof ShipmentActionError) return cors(jsonResponse({ error: error.message }, error.status));
     throw error;
   }
-  const after = await getShipmentByOrder(db, session.shop, orderId);
-  return cors(jsonResponse({ shipment: after ? summary(after, localeOf(request.headers.get("accept-language"))) : null, queued: body.action }));
+  return cors(jsonResponse({ ...(await orderAnswer(session.shop, orderId, request)), queued: body.action }));
 };

@@ -10,6 +10,9 @@ import { COD_TYPES } from "../shipping/contract";
 import { ShippingAuthenticationError, ShippingError } from "../shipping/errors";
 import { ShippingNotConfiguredError, shippingClientForShop } from "../shipping/for-shop.server";
 import { deleteLocation, makeDefaultLocation, saveLocation } from "../shops/locations.server";
+import { connectLocation, createPickupForLocation, shopifyLocations, type ShopifyLocation } from "../shops/shopify-locations.server";
+import { shopifyAdminGraphql } from "../orders/products.server";
+import { enqueue } from "../jobs/queues.server";
 import { authenticate } from "../shopify.server";
 import { parsePickupForm, parsePreferencesForm } from "../shops/settings-form.server";
 import { parseShopSettings } from "../shops/settings";
@@ -29,13 +32,32 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       couriersError = (error as Error).message;
     }
   }
+  // The shop's Shopify locations, to connect each to the pickup location its parcels leave from.
+  let locations: ShopifyLocation[] = [];
+  let locationsError: string | null = null;
+  try {
+    locations = await withinSeconds(5, shopifyLocations(shopifyAdminGraphql, session.shop));
+  } catch (error) {
+    locationsError = (error as Error).message;
+  }
   return {
     apiKey: shop?.shippingApiKeyHint ? { hint: shop.shippingApiKeyHint, mode: shop.shippingMode } : null,
     settings,
     couriers,
     couriersError,
+    locations: locations.map((l) => ({ id: l.id, name: l.name, place: [l.address.address1, l.address.city].filter(Boolean).join(", ") })),
+    locationsError,
   };
 };
+
+/** A Shopify call the page does not wait for longer than `seconds` (the rest of the page still loads). */
+function withinSeconds<T>(seconds: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Shopify did not answer within ${seconds} s`)), seconds * 1000);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
 
 /** A Polaris TextField holding its own value, submitted with the form under `name`. */
 function Field({ initial, ...props }: Omit<TextFieldProps, "value" | "onChange"> & { name: string; initial?: string }) {
@@ -69,6 +91,42 @@ function LocationForm({ location, errors, busy, disabled }: { location: SavedLoc
         </Button>
       </FormLayout>
     </Form>
+  );
+}
+
+/** One Shopify location: the pickup location it is connected to, or one made from its address. */
+function ShopifyLocationRow({ location, linked, pickups, disabled, busy }: { location: { id: string; name: string; place: string }; linked: string; pickups: SavedLocation[]; disabled: boolean; busy: boolean }) {
+  const [choice, setChoice] = useState(linked);
+  return (
+    <InlineStack gap="300" blockAlign="end" wrap>
+      <BlockStack gap="050">
+        <Text as="p" fontWeight="semibold">
+          {location.name}
+        </Text>
+        <Text as="p" tone="subdued">
+          {location.place || "No address in Shopify"}
+        </Text>
+      </BlockStack>
+      <Form method="post">
+        <input type="hidden" name="intent" value="connectLocation" />
+        <input type="hidden" name="shopifyLocationId" value={location.id} />
+        <InlineStack gap="200" blockAlign="end">
+          <Select label={`Pickup location for ${location.name}`} labelHidden name="pickupLocationId" options={[{ label: "Not connected", value: "" }, ...pickups.map((p) => ({ label: p.contactName, value: p.locationId }))]} value={choice} onChange={setChoice} />
+          <Button submit disabled={disabled || choice === linked} loading={busy}>
+            Connect
+          </Button>
+        </InlineStack>
+      </Form>
+      {!linked && (
+        <Form method="post">
+          <input type="hidden" name="intent" value="pickupFromLocation" />
+          <input type="hidden" name="shopifyLocationId" value={location.id} />
+          <Button submit variant="plain" disabled={disabled}>
+            Make a pickup location from this address
+          </Button>
+        </Form>
+      )}
+    </InlineStack>
   );
 }
 
@@ -120,6 +178,27 @@ export const action = async ({ request }: ActionFunctionArgs): Promise<ActionRes
     }
   }
 
+  if (intent === "connectLocation" || intent === "pickupFromLocation") {
+    const shopifyLocationId = String(form.get("shopifyLocationId") ?? "");
+    try {
+      const location = (await shopifyLocations(shopifyAdminGraphql, session.shop)).find((l) => l.id === shopifyLocationId);
+      if (!location) return { form: "shopifyLocation", ok: false, message: "That Shopify location is not one of this shop's (reload the page)" };
+      if (intent === "connectLocation") {
+        const pickupLocationId = String(form.get("pickupLocationId") ?? "") || null;
+        const queued = await connectLocation(db, enqueue, session.shop, location.id, pickupLocationId);
+        return { form: "shopifyLocation", ok: true, message: pickupLocationId ? `${location.name} connected${queued > 0 ? `: ${queued} waiting shipment${queued === 1 ? "" : "s"} queued for a draft` : ""}` : `${location.name} disconnected` };
+      }
+      const client = await shippingClientForShop(db, env, session.shop);
+      const made = await createPickupForLocation(db, client, enqueue, session.shop, location);
+      if ("missing" in made) return { form: "shopifyLocation", ok: false, message: `${location.name} has no ${made.missing.join(" and no ")} in Shopify: add it there, or add the pickup location by hand below and connect it` };
+      return { form: "shopifyLocation", ok: true, message: `Pickup location made from ${location.name}'s address and connected${made.queued > 0 ? `: ${made.queued} waiting shipment${made.queued === 1 ? "" : "s"} queued for a draft` : ""}` };
+    } catch (error) {
+      if (error instanceof ShippingNotConfiguredError) return { form: "shopifyLocation", ok: false, message: error.message };
+      if (error instanceof ShippingError) return { form: "shopifyLocation", ok: false, message: `The shipping service refused: ${error.message}` };
+      throw error;
+    }
+  }
+
   if (intent === "preferences") {
     const { patch, errors } = parsePreferencesForm(form);
     if (Object.keys(errors).length > 0) return { form: intent, ok: false, message: "Check the highlighted fields", errors };
@@ -145,7 +224,7 @@ function GroupHeading({ title, children }: { title: ReactNode; children: ReactNo
 
 export default function Settings() {
   const navigate = useNavigate();
-  const { apiKey, settings, couriers, couriersError } = useLoaderData<typeof loader>();
+  const { apiKey, settings, couriers, couriersError, locations, locationsError } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const errors = result?.errors ?? {};
@@ -232,12 +311,24 @@ export default function Settings() {
                 )}
               </BlockStack>
             </Card>
+            <Card>
+              <BlockStack gap="300">
+                <GroupHeading title="3. Your Shopify locations">
+                  Shopify assigns each order's items to the locations that stock them; each location's items leave as their own shipment from the pickup location connected to it.
+                  {locations.length === 1 ? " Your shop has one location: unless you connect it, its parcels leave from the default pickup location." : " A location that is not connected holds its shipments (they say so) until you connect it."}
+                </GroupHeading>
+                {locationsError && <Banner tone="warning">{`Shopify's locations could not be read: ${locationsError}`}</Banner>}
+                {locations.map((l) => (
+                  <ShopifyLocationRow key={`${l.id}-${settings.locationLinks[l.id] ?? ""}`} location={l} linked={settings.locationLinks[l.id] ?? ""} pickups={settings.locations} disabled={!apiKey} busy={busy} />
+                ))}
+              </BlockStack>
+            </Card>
             <Form method="post">
               <input type="hidden" name="intent" value="preferences" />
               <BlockStack gap="400">
                 <Card>
                   <FormLayout>
-                    <GroupHeading title="3. Courier choice">Which courier a shipment gets when the checkout did not name one, and when it is picked up.</GroupHeading>
+                    <GroupHeading title="4. Courier choice">Which courier a shipment gets when the checkout did not name one, and when it is picked up.</GroupHeading>
                     <Select
                       label="Default courier and service"
                       name="defaultCourier"
@@ -251,7 +342,7 @@ export default function Settings() {
                 </Card>
                 <Card>
                   <FormLayout>
-                    <GroupHeading title="4. Automation">What the app does on its own when an order comes in, and what it tells Shopify and your customer once a shipment is booked.</GroupHeading>
+                    <GroupHeading title="5. Automation">What the app does on its own when an order comes in, and what it tells Shopify and your customer once a shipment is booked.</GroupHeading>
                     {check("autoCreateDrafts", "Create a draft automatically for each new order")}
                     {check("autoConfirm", "Confirm ready drafts automatically", "Confirming books the courier and is charged; unpaid orders wait until Shopify marks them paid (cash on delivery books at once)")}
                     {check("bookPendingOrders", "Also book orders whose payment is pending", "For stores whose manual payment methods (bank transfer) never mark orders paid in Shopify")}
@@ -261,7 +352,7 @@ export default function Settings() {
                 </Card>
                 <Card>
                   <FormLayout>
-                    <GroupHeading title="5. Parcel details">How items are described to the courier (category, weight), how cash on delivery is recognised and paid out, insurance and proof of delivery.</GroupHeading>
+                    <GroupHeading title="6. Parcel details">How items are described to the courier (category, weight), how cash on delivery is recognised and paid out, insurance and proof of delivery.</GroupHeading>
                     <Field label="Product type → category" name="categoryMapping" multiline={4} autoComplete="off" initial={Object.entries(settings.categoryMapping).map(([k, v]) => `${k} = ${v}`).join("\n")} helpText="One per line, e.g. Apparel = fashion. Unmatched products are others." error={errors.categoryMapping} />
                     <Field label="Default weight (grams)" name="defaultWeightGrams" type="number" autoComplete="off" initial={settings.defaultWeightGrams ? String(settings.defaultWeightGrams) : ""} helpText="For variants without a weight; empty makes a missing weight a problem to fix" error={errors.defaultWeightGrams} />
                     <Field label="Payment gateways that mean cash on delivery" name="codGateways" autoComplete="off" initial={settings.codGateways.join(", ")} helpText="Comma-separated, as they appear on orders, e.g. Cash on Delivery (COD)" />

@@ -59,7 +59,7 @@ export async function createNow(deps: ActionDeps, shop: string, shipmentId: stri
   const shipment = await load(deps, shop, shipmentId);
   if (shipment.status !== "pending") throw new ShipmentActionError(`A draft already exists (status ${shipment.status})`);
   const updated = await request(deps, shipment, "create_requested", "Draft creation requested");
-  await deps.enqueue.createDraft(shop, shipment.orderId, `v${updated.version}`);
+  await deps.enqueue.createDraft(shop, shipment.orderId, `v${updated.version}`, shipment.part);
   return updated;
 }
 
@@ -77,7 +77,7 @@ export async function cancel(deps: ActionDeps, shop: string, shipmentId: string)
   const shipment = await load(deps, shop, shipmentId);
   if (TERMINAL_STATUSES.has(shipment.status as ShipmentStatus)) throw new ShipmentActionError(`Nothing to cancel (status ${shipment.status})`);
   await addShipmentEvent(deps.db, shipment, { actor: MERCHANT, type: "cancel_requested", message: "Cancellation requested" });
-  await deps.enqueue.cancel(shop, shipment.orderId, { attempt: shipment.attempt });
+  await deps.enqueue.cancel(shop, shipment.orderId, { attempt: shipment.attempt, part: shipment.part });
   return shipment;
 }
 
@@ -90,7 +90,7 @@ export async function rebook(deps: ActionDeps, shop: string, shipmentId: string)
   if (shipment.status === "cancelled") return shipAgain(deps, shop, shipmentId);
   if (TERMINAL_STATUSES.has(shipment.status as ShipmentStatus)) throw new ShipmentActionError(`A ${shipment.status.replace(/_/g, " ")} shipment cannot be booked again`);
   await addShipmentEvent(deps.db, shipment, { actor: MERCHANT, type: "rebook_requested", message: "Cancel and book again requested" });
-  await deps.enqueue.cancel(shop, shipment.orderId, { attempt: shipment.attempt, rebook: true });
+  await deps.enqueue.cancel(shop, shipment.orderId, { attempt: shipment.attempt, part: shipment.part, rebook: true });
   return shipment;
 }
 
@@ -98,9 +98,9 @@ export async function rebook(deps: ActionDeps, shop: string, shipmentId: string)
 export async function shipAgain(deps: ActionDeps, shop: string, shipmentId: string): Promise<Shipment> {
   const shipment = await load(deps, shop, shipmentId);
   if (shipment.status !== "cancelled") throw new ShipmentActionError("Only a cancelled shipment can be made again");
-  const next = await startNextAttempt(deps.db, shipment, MERCHANT, referenceIdFor(shop, shipment.orderId, shipment.attempt + 1));
+  const next = await startNextAttempt(deps.db, shipment, MERCHANT, referenceIdFor(shop, shipment.orderId, shipment.attempt + 1, shipment.part));
   if (!next) throw new ShipmentActionError("The order already has a newer shipment; reload");
-  await deps.enqueue.createDraft(shop, shipment.orderId, `a${next.attempt}`);
+  await deps.enqueue.createDraft(shop, shipment.orderId, `a${next.attempt}`, next.part);
   return next;
 }
 
@@ -124,7 +124,7 @@ export async function chooseCourier(deps: ActionDeps, shop: string, shipmentId: 
     if (shipment.status !== "pending") throw new ShipmentActionError(`No courier to choose in status ${shipment.status}`);
     const updated = await updateShipment(deps.db, shipment, { chosenCourier: { company, type }, problem: null }, { actor: MERCHANT, type: "courier_chosen", message: `Courier ${company.toUpperCase()} ${type.toUpperCase()} chosen; draft requested` });
     if (!updated) throw new ShipmentActionError("The shipment changed meanwhile; reload and try again");
-    await deps.enqueue.createDraft(shop, shipment.orderId, `v${updated.version}`);
+    await deps.enqueue.createDraft(shop, shipment.orderId, `v${updated.version}`, shipment.part);
     return updated;
   }
   const client = await shippingClientForShop(deps.db, deps.env, shop);

@@ -17,20 +17,75 @@ export async function getShipment(db: Queryable, shop: string, id: string): Prom
   return row ?? null;
 }
 
-/** The order's current shipment: its latest attempt. */
-export async function getShipmentByOrder(db: Queryable, shop: string, orderId: string): Promise<Shipment | null> {
+/** One of the order's current shipments (part 1 unless named): that part's latest attempt. */
+export async function getShipmentByOrder(db: Queryable, shop: string, orderId: string, part = 1): Promise<Shipment | null> {
   const [row] = await db
     .select()
     .from(shipments)
-    .where(and(eq(shipments.shop, shop), eq(shipments.orderId, orderId)))
+    .where(and(eq(shipments.shop, shop), eq(shipments.orderId, orderId), eq(shipments.part, part)))
     .orderBy(desc(shipments.attempt))
     .limit(1);
   return row ?? null;
 }
 
-/** Every shipment the order has had, newest attempt first (its history). */
+/**
+ * The order's current shipments, part 1 first: the latest attempt of each part (an order shipped
+ * from two locations has two).
+ */
+export async function currentShipments(db: Queryable, shop: string, orderId: string): Promise<Shipment[]> {
+  const rows = await orderShipments(db, shop, orderId);
+  const latest = new Map<number, Shipment>();
+  for (const row of rows) if (!latest.has(row.part)) latest.set(row.part, row);
+  return [...latest.values()].sort((a, b) => a.part - b.part);
+}
+
+/** Every shipment the order has had, by part, newest attempt first (its history). */
 export async function orderShipments(db: Queryable, shop: string, orderId: string): Promise<Shipment[]> {
-  return db.select().from(shipments).where(and(eq(shipments.shop, shop), eq(shipments.orderId, orderId))).orderBy(desc(shipments.attempt));
+  return db.select().from(shipments).where(and(eq(shipments.shop, shop), eq(shipments.orderId, orderId))).orderBy(shipments.part, desc(shipments.attempt));
+}
+
+/**
+ * Another shipment of the order (part n, attempt 1) for one of its fulfillment orders, found while
+ * drafting part 1. Null when that part exists already (the unique index decides).
+ */
+export async function addOrderPart(
+  db: Queryable,
+  first: Shipment,
+  part: { part: number; referenceId: string; fulfillmentOrderId: string; shopifyLocationId: string | null; shopifyLocationName: string },
+  actor: string,
+): Promise<Shipment | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(shipments)
+      .values({
+        shop: first.shop,
+        orderId: first.orderId,
+        orderName: first.orderName,
+        customerId: first.customerId,
+        part: part.part,
+        attempt: 1,
+        referenceId: part.referenceId,
+        status: "pending",
+        financialStatus: first.financialStatus,
+        fulfillmentOrderId: part.fulfillmentOrderId,
+        shopifyLocationId: part.shopifyLocationId,
+        shopifyLocationName: part.shopifyLocationName,
+        // The order's owner was checked for part 1; the parts are the same order.
+        orderVerifiedAt: first.orderVerifiedAt,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) return null;
+    await tx.insert(shipmentEvents).values({
+      shipmentId: row.id,
+      shop: row.shop,
+      actor,
+      type: "recorded",
+      toStatus: "pending",
+      message: `Shipment ${part.part} of the order: the items Shopify assigned to ${part.shopifyLocationName}, reference ${part.referenceId}`,
+    });
+    return row;
+  });
 }
 
 /**
@@ -49,6 +104,11 @@ export async function startNextAttempt(db: Queryable, previous: Shipment, actor:
         orderName: previous.orderName,
         customerId: previous.customerId,
         attempt,
+        part: previous.part,
+        fulfillmentOrderId: previous.fulfillmentOrderId,
+        shopifyLocationId: previous.shopifyLocationId,
+        shopifyLocationName: previous.shopifyLocationName,
+        orderVerifiedAt: previous.orderVerifiedAt,
         referenceId,
         status: "pending",
         chosenCourier: previous.chosenCourier,

@@ -15,6 +15,8 @@ export const pickupLocationSchema = z.object({
   longitude: z.number().min(-180).max(180).optional(),
 });
 
+export type PickupLocation = z.infer<typeof pickupLocationSchema>;
+
 /**
  * A shop's shipping settings, stored as JSON on the shop row. Every field has a default, so a
  * newly installed shop parses to a complete, conservative configuration (nothing automatic).
@@ -28,6 +30,11 @@ export const shopSettingsSchema = z.object({
   pickup: pickupLocationSchema.nullable().default(null),
   /** Pickup locations, each also in the service's location list. */
   locations: z.array(savedLocationSchema).default([]),
+  /**
+   * Shopify location (gid) → the pickup location (`locationId` of one of `locations`) its parcels
+   * leave from. A shop with one location of its own needs none: its default pickup serves.
+   */
+  locationLinks: z.record(z.string(), z.string()).default({}),
   defaultCourier: z
     .object({ company: z.string().min(1), type: z.string().min(1) })
     .nullable()
@@ -58,4 +65,16 @@ export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 /** Parses stored settings, filling defaults for fields added after they were saved. */
 export function parseShopSettings(value: unknown): ShopSettings {
   return shopSettingsSchema.parse(value ?? {});
+}
+
+/**
+ * The pickup location a Shopify location's parcels leave from: the one connected to it, else, for
+ * a shop with a single location of its own, the default pickup. Null: not connected (the shipment
+ * waits for the merchant to connect it).
+ */
+export function pickupForLocation(settings: ShopSettings, shopifyLocationId: string | null, singleOwnLocation: boolean): PickupLocation | null | "unconnected" {
+  const linked = shopifyLocationId ? settings.locationLinks[shopifyLocationId] : undefined;
+  const location = linked ? settings.locations.find((l) => l.locationId === linked) : undefined;
+  if (location) return location;
+  return singleOwnLocation || !shopifyLocationId ? settings.pickup : "unconnected";
 }

@@ -22,6 +22,7 @@ import { recordInstall } from "#app/shops/shops.server.ts";
 import { shippingClientForShop } from "#app/shipping/for-shop.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { freshOrder, startTestWorkers, shipmentOf, waitFor } from "#test/helpers/pipeline.ts";
+import { startFakeShopify, type FakeShopify } from "#test/helpers/fake-shopify-server.ts";
 import { draftBody, testKey } from "#test/helpers/sandbox.ts";
 import { API_KEY, API_SECRET_KEY, offlineSession } from "#test/helpers/shopify.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
@@ -46,20 +47,30 @@ let server: Child | undefined;
 let browser: Browser;
 let baseUrl = "";
 let buildDir = "";
+let shopify: FakeShopify | undefined;
 
 beforeAll(async () => {
   if (!available) return;
   sandbox = await createSandbox({ port: 0, rateLimits: false });
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
-  const serverEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), SHOPIFY_APP_URL: baseUrl, SHIPPING_API_BASE_URL: sandbox.url };
+  // The server's Admin API calls (the settings page reads the shop's Shopify locations) go to the
+  // fake Shopify, with the token the shop's offline session holds.
+  shopify = await startFakeShopify();
+  shopify.orders.locations.set(shop, [
+    { id: "gid://shopify/Location/81", name: "Gudang Jakarta", address: { address1: "Jl. Fatmawati 10", city: "Jakarta Selatan", zip: "12430", phone: "021 7654321" } },
+    { id: "gid://shopify/Location/82", name: "Gudang Surabaya", address: { address1: "Jl. Rungkut Industri 5", city: "Surabaya", zip: "60293", phone: "031 8123456" } },
+  ]);
+  const serverEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), SHOPIFY_APP_URL: baseUrl, SHIPPING_API_BASE_URL: sandbox.url, FAKE_SHOPIFY_ADMIN_URL: shopify.url };
   // Inside the project, so the server bundle resolves its packages from node_modules.
   buildDir = path.resolve(`.cache/e2e-build-${process.pid}`);
   buildWebApp(buildDir, serverEnv);
-  server = await startWeb(buildDir, port, { env: serverEnv });
+  server = await startWeb(buildDir, port, { env: serverEnv, nodeArgs: ["--import", "./test/helpers/redirect-shopify-admin.ts"] });
   workers = startTestWorkers(db, env, { concurrency: 4 });
   await recordInstall(db, shop);
-  await sessionStorage.storeSession(offlineSession(shop));
+  const session = offlineSession(shop);
+  session.accessToken = shopify.connect(shop);
+  await sessionStorage.storeSession(session);
   await db.update(shops).set({ shippingBaseUrl: sandbox.url }).where(eq(shops.shop, shop));
   browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -74,6 +85,7 @@ afterAll(async () => {
   await workers?.close();
   await closeQueues();
   await sandbox?.close();
+  await shopify?.close();
   await database.close();
   if (buildDir) fs.rmSync(buildDir, { recursive: true, force: true });
 });
@@ -171,7 +183,16 @@ async function flow(page: Page) {
     await page.getByText("Pickup location saved at the shipping service").waitFor();
     // Grouped in the order a new merchant needs them.
     const groups = (await page.getByRole("heading", { level: 2 }).allInnerTexts()).join("|");
-    expect(groups).toMatch(/1\. Shipping API key[^|]*\|2\. Pickup locations\|3\. Courier choice\|4\. Automation\|5\. Parcel details/);
+    expect(groups).toMatch(/1\. Shipping API key[^|]*\|2\. Pickup locations\|3\. Your Shopify locations\|4\. Courier choice\|5\. Automation\|6\. Parcel details/);
+    // The shop's Shopify locations (read from its Admin API): one gets a pickup location made from
+    // its address in one step, and is connected to it.
+    await page.getByText("Gudang Surabaya", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Make a pickup location from this address" }).nth(1).click();
+    await page.getByText("Pickup location made from Gudang Surabaya's address and connected").waitFor();
+    const linked = (await db.select().from(shops).where(eq(shops.shop, shop)))[0]?.settings as { locationLinks: Record<string, string>; locations: { locationId: string; contactName: string }[] };
+    expect(linked.locations.find((l) => l.locationId === linked.locationLinks["gid://shopify/Location/82"])?.contactName).toBe("Gudang Surabaya");
+    // The page shows it connected (the select names the new pickup location).
+    await expect.poll(() => page.getByLabel("Pickup location for Gudang Surabaya").inputValue()).toBe(linked.locationLinks["gid://shopify/Location/82"]);
     await page.screenshot({ path: path.join(SHOTS, "2-settings.png"), fullPage: true });
     const settingsShop = await db.select().from(shops).where(eq(shops.shop, shop));
     expect(settingsShop[0]?.shippingApiKeyHint).toHaveLength(4);

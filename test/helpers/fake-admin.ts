@@ -2,6 +2,8 @@ import type { AdminGraphql } from "#app/orders/products.server.ts";
 import { PRODUCTS_QUERY } from "#app/orders/products.server.ts";
 import { ORDER_QUERY, ORDERS_QUERY } from "#app/orders/admin-order.ts";
 import { ORDER_OWNER_QUERY } from "#app/orders/ownership.ts";
+import { ORDER_FULFILLMENT_ORDERS_QUERY } from "#app/orders/fulfillment-orders.ts";
+import { SHOP_LOCATIONS_QUERY } from "#app/shops/shopify-locations.server.ts";
 import { parseExactJson } from "#app/orders/exact-json.ts";
 import { FULFILLMENT_CREATE, FULFILLMENT_ORDERS_QUERY, METAFIELDS_SET, TRACKING_UPDATE } from "#worker/processors/shopify-order.ts";
 import { adminQueryErrors, adminVariableErrors } from "./admin-schema.ts";
@@ -13,9 +15,82 @@ import { orderToAdminNode } from "./admin-orders.ts";
  * real 2026-10 schema, over the store orders Shopify holds for each shop.
  */
 
+/** A location of a shop, as Shopify's Location (gid, name; a fulfillment service's, when named). */
+export interface FakeLocation {
+  id: string;
+  name: string;
+  fulfillmentService?: string;
+  address?: { address1?: string; city?: string; province?: string; zip?: string; phone?: string; latitude?: number; longitude?: number };
+}
+
+/** How Shopify split an order between locations: one fulfillment order per entry. */
+export interface FakeFulfillmentOrder {
+  id: string;
+  locationId: string;
+  status?: string;
+  methodType?: string;
+  /** Line item id (numeric) → units assigned to this fulfillment order. */
+  lines: Record<string, number>;
+  /** Line item id → units still to fulfil, where fewer than assigned (fulfilled by hand). */
+  remaining?: Record<string, number>;
+}
+
+/** The one location a shop has unless a test gives it others: a merchant's single warehouse. */
+export const SHOP_LOCATION: FakeLocation = { id: "gid://shopify/Location/1", name: "Shop location" };
+
 /** Store orders the fake Admin API knows (what Shopify holds), per shop, in the webhook's shape. */
 export class FakeShopifyOrders {
   readonly byShop = new Map<string, Map<string, Record<string, unknown>>>();
+  /** The shop's locations (SHOP_LOCATION alone unless set). */
+  readonly locations = new Map<string, FakeLocation[]>();
+  /** Orders Shopify split between locations; any other order has one fulfillment order at the shop's first location. */
+  readonly layouts = new Map<string, FakeFulfillmentOrder[]>();
+  /** Fulfillment orders closed by a fulfilment ("<shop> <gid>"). */
+  readonly fulfilled = new Set<string>();
+
+  locationsOf(shop: string): FakeLocation[] {
+    return this.locations.get(shop) ?? [SHOP_LOCATION];
+  }
+
+  /** The order's fulfillment orders as Shopify's Admin API gives them (OrderFulfillmentOrders). */
+  fulfillmentOrdersOf(shop: string, orderId: string): Record<string, unknown>[] {
+    const order = this.byShop.get(shop)?.get(orderId) ?? SHOPIFY_ORDERS.byShop.get(shop)?.get(orderId);
+    if (!order) return [];
+    const lines = (order.line_items as Record<string, unknown>[] | undefined) ?? [];
+    const shippable = lines.filter((l) => l.requires_shipping !== false && l.gift_card !== true);
+    const closed = Boolean(order.cancelled_at) || order.fulfillment_status === "fulfilled";
+    const layout = this.layouts.get(`${shop}/${orderId}`) ?? [
+      {
+        id: `gid://shopify/FulfillmentOrder/${orderId}1`,
+        locationId: this.locationsOf(shop)[0]!.id,
+        lines: Object.fromEntries(shippable.map((l) => [String(l.id), Number(l.current_quantity ?? l.quantity ?? 0)])),
+        remaining: Object.fromEntries(shippable.map((l) => [String(l.id), Number(l.fulfillable_quantity ?? l.current_quantity ?? l.quantity ?? 0)])),
+      },
+    ];
+    const locations = this.locationsOf(shop);
+    return layout.map((fo) => {
+      const location = locations.find((l) => l.id === fo.locationId) ?? { id: fo.locationId, name: fo.locationId };
+      const done = this.fulfilled.has(`${shop} ${fo.id}`);
+      return {
+        id: fo.id,
+        status: done ? "CLOSED" : closed ? (order.cancelled_at ? "CANCELLED" : "CLOSED") : (fo.status ?? "OPEN"),
+        supportedActions: done || closed ? [] : [{ action: "CREATE_FULFILLMENT" }],
+        deliveryMethod: { methodType: fo.methodType ?? "SHIPPING" },
+        assignedLocation: {
+          name: location.name,
+          location: { id: location.id, isFulfillmentService: Boolean(location.fulfillmentService), fulfillmentService: location.fulfillmentService ? { serviceName: location.fulfillmentService } : null },
+        },
+        lineItems: {
+          nodes: Object.entries(fo.lines).map(([lineItemId, quantity], i) => ({
+            id: `${fo.id.replace("FulfillmentOrder", "FulfillmentOrderLineItem")}${i}`,
+            totalQuantity: quantity,
+            remainingQuantity: done || closed ? 0 : (fo.remaining?.[lineItemId] ?? quantity),
+            lineItem: { id: `gid://shopify/LineItem/${lineItemId}` },
+          })),
+        },
+      };
+    });
+  }
   /** Whether the shop holds the order (by its id, unique across Shopify). */
   holds(shop: string, orderId: string): boolean {
     return this.byShop.get(shop)?.has(orderId) ?? false;
@@ -83,14 +158,36 @@ export function fakeAdminGraphql(calls: { shop: string; ids: string[] }[] = [], 
       const end = start + page.length;
       return { data: { orders: { pageInfo: { hasNextPage: end < all.length, endCursor: page.length ? String(end) : null }, nodes: page.map(orderToAdminNode) } } };
     }
+    const held = orders ?? SHOPIFY_ORDERS;
+    if (query === ORDER_FULFILLMENT_ORDERS_QUERY) {
+      const orderId = orderIdOf(variables.id);
+      const known = orders?.holds(shop, orderId) || SHOPIFY_ORDERS.holds(shop, orderId);
+      const source = orders?.holds(shop, orderId) ? orders : SHOPIFY_ORDERS;
+      const locations = held.locationsOf(shop).map((l) => ({ id: l.id, isFulfillmentService: Boolean(l.fulfillmentService) }));
+      return { data: { order: known ? { id: variables.id, fulfillmentOrders: { nodes: source.fulfillmentOrdersOf(shop, orderId) } } : null, locations: { nodes: locations } } };
+    }
+    if (query === SHOP_LOCATIONS_QUERY) {
+      const nodes = held.locationsOf(shop).map((l) => ({
+        id: l.id,
+        name: l.name,
+        isFulfillmentService: Boolean(l.fulfillmentService),
+        fulfillsOnlineOrders: true,
+        address: { address1: l.address?.address1 ?? null, address2: null, city: l.address?.city ?? null, province: l.address?.province ?? null, zip: l.address?.zip ?? null, countryCode: "ID", phone: l.address?.phone ?? null, latitude: l.address?.latitude ?? null, longitude: l.address?.longitude ?? null },
+      }));
+      return { data: { locations: { nodes } } };
+    }
     if (query === FULFILLMENT_ORDERS_QUERY) {
-      const n = orderIdOf(variables.id);
-      return { data: { order: { fulfillmentOrders: { nodes: [{ id: `gid://shopify/FulfillmentOrder/${n}1`, status: "OPEN", supportedActions: [{ action: "CREATE_FULFILLMENT" }] }] } } } };
+      const orderId = orderIdOf(variables.id);
+      const source = orders?.holds(shop, orderId) ? orders : SHOPIFY_ORDERS;
+      const nodes = source.fulfillmentOrdersOf(shop, orderId).map((fo) => ({ id: fo.id, status: fo.status, supportedActions: fo.supportedActions }));
+      // An order the fake was never given (a seeded shipment) has the one open fulfillment order.
+      return { data: { order: { fulfillmentOrders: { nodes: nodes.length > 0 ? nodes : [{ id: `gid://shopify/FulfillmentOrder/${orderId}1`, status: "OPEN", supportedActions: [{ action: "CREATE_FULFILLMENT" }] }] } } } };
     }
     if (query === FULFILLMENT_CREATE) {
       const input = variables.fulfillment as { lineItemsByFulfillmentOrder: { fulfillmentOrderId: string }[]; trackingInfo: { number: string } };
       if (!input?.lineItemsByFulfillmentOrder?.[0]?.fulfillmentOrderId || !input.trackingInfo?.number) throw new Error("fulfillmentCreate needs a fulfillment order and a tracking number");
       log?.fulfillments.push({ shop, input: input as never });
+      for (const fo of input.lineItemsByFulfillmentOrder) held.fulfilled.add(`${shop} ${fo.fulfillmentOrderId}`);
       return { data: { fulfillmentCreate: { fulfillment: { id: `gid://shopify/Fulfillment/${input.lineItemsByFulfillmentOrder[0].fulfillmentOrderId.split("/").pop()}`, status: "SUCCESS" }, userErrors: [] } } };
     }
     if (query === TRACKING_UPDATE) {

@@ -6,7 +6,7 @@ vi.hoisted(() => {
 
 import { eq } from "drizzle-orm";
 import { database, db } from "#app/db/index.server.ts";
-import { shipments, shops } from "#app/db/schema.ts";
+import { shipmentEvents, shipments, shops } from "#app/db/schema.ts";
 import { getEnv } from "#app/env.server.ts";
 import { QUEUES, jobId } from "#app/jobs/definitions.ts";
 import { closeQueues, getQueue } from "#app/jobs/queues.server.ts";
@@ -100,7 +100,7 @@ describe("API for the admin extensions", () => {
     const got = await json(await call(orderApi.loader, await sessionTokenRequest(`/api/orders/gid%3A%2F%2Fshopify%2FOrder%2F${mine.orderId}/shipment`, a), { orderId: `gid://shopify/Order/${mine.orderId}` }));
     expect(got).toMatchObject({ status: 200, body: { shipment: { id: mine.id, status: "draft_ready", actions: ["confirm", "cancel"], words: { label: "Ready to book", group: "waiting" } } } });
     const foreign = await json(await call(orderApi.loader, await sessionTokenRequest(`/api/orders/${theirs.orderId}/shipment`, a), { orderId: theirs.orderId }));
-    expect(foreign.body).toEqual({ shipment: null });
+    expect(foreign.body).toEqual({ shipment: null, shipments: [] });
 
     const act = (shop: string, orderId: string, body: unknown) =>
       sessionTokenRequest(`/api/orders/${orderId}/shipment`, shop, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
@@ -117,6 +117,32 @@ describe("API for the admin extensions", () => {
         { orderId: "1", ok: false, message: "Not received by the app" },
       ],
     });
+  });
+
+  it("an order shipped from two locations: the block gets both shipments, and acts on the one it names", async () => {
+    const a = await installedShop("api-parts");
+    const first = await shipmentFor(a);
+    await db.update(shipments).set({ shopifyLocationName: "Gudang Jakarta" }).where(eq(shipments.id, first.id));
+    const [second] = await db
+      .insert(shipments)
+      .values({ shop: a, orderId: first.orderId, orderName: first.orderName, part: 2, referenceId: `${first.referenceId}-p2`, status: "draft_ready", draftOrderId: "00000000-0000-4000-8000-000000000002", shopifyLocationName: "Gudang Surabaya" })
+      .returning();
+    const other = await shipmentFor(a);
+    const got = await json(await call(orderApi.loader, await sessionTokenRequest(`/api/orders/${first.orderId}/shipment`, a), { orderId: first.orderId }));
+    expect(got.body.shipments.map((s: { id: string; part: number; location: string }) => [s.id, s.part, s.location])).toEqual([
+      [first.id, 1, "Gudang Jakarta"],
+      [second!.id, 2, "Gudang Surabaya"],
+    ]);
+    expect(got.body.shipment.id).toBe(first.id);
+
+    const act = (body: unknown) => sessionTokenRequest(`/api/orders/${first.orderId}/shipment`, a, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+    const cancelled = await json(await call(orderApi.action, await act({ action: "cancel", shipmentId: second!.id }), { orderId: first.orderId }));
+    expect(cancelled).toMatchObject({ status: 200, body: { queued: "cancel" } });
+    const events = await db.select().from(shipmentEvents).where(eq(shipmentEvents.shipmentId, second!.id));
+    expect(events.map((e) => e.type)).toEqual(["cancel_requested"]);
+    expect(await db.select().from(shipmentEvents).where(eq(shipmentEvents.shipmentId, first.id))).toHaveLength(0);
+    // Another order's shipment is not this order's.
+    expect((await json(await call(orderApi.action, await act({ action: "cancel", shipmentId: other.id }), { orderId: first.orderId }))).status).toBe(404);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Shipment } from "#app/db/schema.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { referenceIdFor } from "#app/orders/map.ts";
-import { getShipment, getShipmentByOrder, startNextAttempt } from "#app/shipments/shipments.server.ts";
+import { currentShipments, getShipment, getShipmentByOrder, startNextAttempt } from "#app/shipments/shipments.server.ts";
 import { problemOf } from "#app/shipments/problem-kinds.ts";
 import { canMove, TERMINAL_STATUSES, type ShipmentStatus } from "#app/shipments/states.ts";
 import { CANCELLABLE_ORDER_STATUSES, CODES, normaliseOrderStatus } from "#app/shipping/contract.ts";
@@ -16,14 +16,27 @@ import { ACTOR, Ctx, apply, markInbox, orderPatch, type JobWithSlot, type Shipme
  */
 export async function processCancel(job: JobWithSlot, deps: ShipmentDeps, token?: string): Promise<string> {
   const ctx = new Ctx(deps, job, token);
-  const { shop, orderId, attempt, rebook } = shipmentJobs.cancel.payload.parse(job.data);
-  const { db } = deps;
-  const latest = await getShipmentByOrder(db, shop, orderId);
+  const { shop, orderId, attempt, part, rebook } = shipmentJobs.cancel.payload.parse(job.data);
+  if (attempt === undefined) {
+    // The store order was cancelled: every shipment of it goes (one per location it ships from).
+    const current = await currentShipments(deps.db, shop, orderId);
+    if (current.length === 0) return "no shipment";
+    const outcomes: string[] = [];
+    for (const shipment of current) outcomes.push(await cancelShipment(ctx, shipment, {}));
+    return outcomes.join("; ");
+  }
+  const latest = await getShipmentByOrder(deps.db, shop, orderId, part);
   if (!latest) return "no shipment";
   // A merchant's cancellation names its attempt: a later attempt (this job's own rebooking, on a
   // retry) is never the one to cancel.
-  if (attempt !== undefined && latest.attempt !== attempt) return `attempt ${attempt} is no longer the order's shipment`;
-  const shipment = latest;
+  if (latest.attempt !== attempt) return `attempt ${attempt} is no longer the order's shipment`;
+  return cancelShipment(ctx, latest, { attempt, rebook });
+}
+
+async function cancelShipment(ctx: Ctx, shipment: Shipment, { attempt, rebook }: { attempt?: number; rebook?: boolean }): Promise<string> {
+  const { deps } = ctx;
+  const { db } = deps;
+  const { shop, orderId } = shipment;
   const why = rebook ? "Cancelled to book the order again" : attempt !== undefined ? "Cancelled by the merchant" : "Store order cancelled";
   if (TERMINAL_STATUSES.has(shipment.status as ShipmentStatus)) {
     if (rebook && shipment.status === "cancelled") return shipAgainAfter(deps, shipment);
@@ -96,8 +109,8 @@ export async function processCancel(job: JobWithSlot, deps: ShipmentDeps, token?
  * history), and its draft queued. Idempotent: the attempt number is unique per order.
  */
 export async function shipAgainAfter(deps: Pick<ShipmentDeps, "db" | "enqueue">, cancelled: Shipment): Promise<string> {
-  const next = await startNextAttempt(deps.db, cancelled, ACTOR.cancel, referenceIdFor(cancelled.shop, cancelled.orderId, cancelled.attempt + 1));
+  const next = await startNextAttempt(deps.db, cancelled, ACTOR.cancel, referenceIdFor(cancelled.shop, cancelled.orderId, cancelled.attempt + 1, cancelled.part));
   if (!next) return "already booked again";
-  await deps.enqueue.createDraft(cancelled.shop, cancelled.orderId, `a${next.attempt}`);
+  await deps.enqueue.createDraft(cancelled.shop, cancelled.orderId, `a${next.attempt}`, next.part);
   return `booked again as attempt ${next.attempt}`;
 }

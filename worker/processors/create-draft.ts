@@ -12,6 +12,7 @@ import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
 import { courierListFor, evaluateOrder, orderSnapshot } from "./order-state.ts";
 import { verifyOrderOwner } from "./order-owner.ts";
+import { partForDraft } from "./fulfillment-plan.ts";
 import { ACTOR, Ctx, apply, draftPatch, markInbox, merchantProblem, problemText, type JobWithSlot, type ShipmentDeps } from "./shipment-context.ts";
 
 /**
@@ -66,9 +67,9 @@ function courierStory(source: ReturnType<typeof evaluateOrder>["mapped"]["courie
 
 export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, token?: string): Promise<string> {
   const ctx = new Ctx(deps, job, token);
-  const { shop, orderId } = shipmentJobs.createDraft.payload.parse(job.data);
+  const { shop, orderId, part: partNumber } = shipmentJobs.createDraft.payload.parse(job.data);
   const { db } = deps;
-  const shipment = await getShipmentByOrder(db, shop, orderId);
+  let shipment = await getShipmentByOrder(db, shop, orderId, partNumber);
   if (!shipment) return "no shipment row";
   if (shipment.redactedAt) {
     // The customer's data was removed at their request before anything was booked.
@@ -113,6 +114,30 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
     return "unreadable order";
   }
   const { order } = state;
+
+  // Which fulfillment order (location, items) this shipment ships; part 1 makes the order's others.
+  const decided = await partForDraft(ctx, shipment, order, settings);
+  if (decided.kind === "waits") {
+    const { problem } = decided;
+    await apply(ctx, shop, shipment.id, (current) =>
+      current.draftOrderId || current.status !== "pending" || current.problem === problem.problem ? null : { patch: problem, event: { actor: ACTOR.create, type: "problem", message: problem.problem } },
+    );
+    await markInbox(db, shop, orderId, ORDER_PAYLOAD_TOPICS);
+    return "needs attention";
+  }
+  if (decided.kind === "elsewhere" || decided.kind === "gone") {
+    const reason = decided.reason;
+    await apply(ctx, shop, shipment.id, (current) =>
+      current.draftOrderId || current.status !== "pending"
+        ? null
+        : { patch: { status: "not_required", decision: reason, problem: null, awaitingPayment: false }, event: { actor: ACTOR.create, type: "not_required", message: reason } },
+    );
+    await markInbox(db, shop, orderId, ORDER_PAYLOAD_TOPICS);
+    return "not_required";
+  }
+  const part = decided.kind === "part" ? decided.plan : null;
+  if (decided.kind === "part") shipment = decided.shipment;
+
   const productIds = [...new Set(order.line_items.map((l) => l.product_id).filter((id): id is string => !!id))];
   let products = new Map<string, ProductInfo>();
   try {
@@ -122,7 +147,7 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
     ctx.log.warn({ shop, err: (error as Error).message }, "product lookup failed; categories default to others");
   }
   const couriers = access instanceof Error ? null : await courierListFor(ctx, access.apiKey, access.client);
-  const evaluation = evaluateOrder({ shop, order, settings, shipment, products, couriers });
+  const evaluation = evaluateOrder({ shop, order, settings, shipment, part, products, couriers });
   const { decision, mapped, payment } = evaluation;
   const snapshot = orderSnapshot(order, evaluation, state.updatedAt);
 

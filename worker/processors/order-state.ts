@@ -8,7 +8,8 @@ import type { ShopifyOrder } from "#app/orders/payload.ts";
 import type { ShipmentFields } from "#app/shipments/shipments.server.ts";
 import type { ShippingClient } from "#app/shipping/client.server.ts";
 import { ShippingError, ShippingRateLimitedError } from "#app/shipping/errors.ts";
-import type { ShopSettings } from "#app/shops/settings.ts";
+import type { PickupLocation, ShopSettings } from "#app/shops/settings.ts";
+import { orderForFulfillmentOrder, type FulfillmentOrder } from "#app/orders/fulfillment-orders.ts";
 import type { Ctx } from "./shipment-context.ts";
 
 /** What the app makes of a store order now: whether it ships, the draft, and whether booking may go ahead. */
@@ -18,26 +19,43 @@ export interface Evaluation {
   payment: PaymentState;
 }
 
+/**
+ * One fulfillment order's part of the store order (worker/processors/fulfillment-plan.ts): its
+ * items, the pickup location it leaves from, and what its courier collects when the order is
+ * shared between parcels.
+ */
+export interface PartPlan {
+  fo: FulfillmentOrder;
+  pickup: PickupLocation | null;
+  outstanding?: number;
+}
+
+/** The store order, or (with `part`) the part of it one shipment carries. */
 export function evaluateOrder(input: {
   shop: string;
   order: ShopifyOrder;
   settings: ShopSettings;
-  shipment: Pick<Shipment, "attempt" | "chosenCourier">;
+  shipment: Pick<Shipment, "attempt" | "part" | "chosenCourier">;
+  part?: PartPlan | null;
   products?: ReadonlyMap<string, ProductInfo>;
   couriers?: readonly CourierListEntry[] | null;
   stage?: "draft" | "booked";
 }): Evaluation {
+  const { part } = input;
+  const order = part ? orderForFulfillmentOrder(input.order, part.fo, input.stage) : input.order;
   const mapped = mapOrderToDraft({
     shop: input.shop,
-    order: input.order,
-    settings: input.settings,
+    order,
+    settings: part ? { ...input.settings, pickup: part.pickup } : input.settings,
     products: input.products,
     couriers: input.couriers,
     chosenCourier: (input.shipment.chosenCourier as { company: string; type: string } | null) ?? null,
     attempt: input.shipment.attempt,
+    part: input.shipment.part,
+    ...(part?.outstanding !== undefined ? { outstanding: part.outstanding } : {}),
     stage: input.stage,
   });
-  return { mapped, decision: decideShipping(input.order, mapped.hasShippableItems), payment: paymentState(input.order, input.settings) };
+  return { mapped, decision: decideShipping(order, mapped.hasShippableItems), payment: paymentState(input.order, input.settings) };
 }
 
 /** The shipment's copy of the order: recipient, contents, payment, and which state of the order it is. */

@@ -97,11 +97,18 @@ async function fulfil(shop: string, shipmentId: string, deps: ShopifyOrderDeps):
   }
 
   const orders = fulfillmentOrdersSchema.parse(await deps.graphql(shop, FULFILLMENT_ORDERS_QUERY, { id: orderGid(shipment.orderId) }));
+  // A shipment of one fulfillment order fulfils that one only: the order's other locations ship
+  // their own parcels with their own tracking. Shipments from before fulfillment orders were
+  // read fulfil every open one, as then.
   const open = (orders.data.order?.fulfillmentOrders.nodes ?? []).filter(
-    (fo) => (fo.status === "OPEN" || fo.status === "IN_PROGRESS") && fo.supportedActions.some((a) => a.action === "CREATE_FULFILLMENT"),
+    (fo) =>
+      (!shipment.fulfillmentOrderId || fo.id === shipment.fulfillmentOrderId) &&
+      (fo.status === "OPEN" || fo.status === "IN_PROGRESS") &&
+      fo.supportedActions.some((a) => a.action === "CREATE_FULFILLMENT"),
   );
   if (open.length === 0) {
-    await addShipmentEvent(deps.db, shipment, { actor: "worker:fulfil", type: "fulfil_skipped", message: "No open fulfillment order in Shopify (already fulfilled by hand?)" });
+    const which = shipment.fulfillmentOrderId ? `The fulfillment order of ${shipment.shopifyLocationName ?? "this shipment's location"} is not open in Shopify` : "No open fulfillment order in Shopify";
+    await addShipmentEvent(deps.db, shipment, { actor: "worker:fulfil", type: "fulfil_skipped", message: `${which} (already fulfilled by hand?)` });
     return "nothing open";
   }
   const ids: string[] = [];

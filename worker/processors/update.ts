@@ -5,14 +5,17 @@ import { orderGid, parseOrderResponse, ORDER_QUERY } from "#app/orders/admin-ord
 import { describeChanges, type DestinationSnapshot, type ShipmentContents } from "#app/orders/map.ts";
 import { latestOrder, recordAdminOrder } from "#app/orders/order-store.server.ts";
 import { ShopNotConnectedError } from "#app/orders/products.server.ts";
-import { addShipmentEvent, getShipmentByOrder, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
+import { addShipmentEvent, currentShipments, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
 import { mappingProblem, problemOf } from "#app/shipments/problem-kinds.ts";
 import { CODES, type DraftOrderUpdateRequest } from "#app/shipping/contract.ts";
 import { ShippingNotFoundError, ShippingStateError } from "#app/shipping/errors.ts";
 import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
 import { confirmIfPaid } from "./create-draft.ts";
-import { evaluateOrder, orderSnapshot } from "./order-state.ts";
+import { evaluateOrder, orderSnapshot, type PartPlan } from "./order-state.ts";
+import { partForUpdate, readFulfillment } from "./fulfillment-plan.ts";
+import type { ShopifyOrder } from "#app/orders/payload.ts";
+import type { ShopSettings } from "#app/shops/settings.ts";
 import { verifyOrderOwner } from "./order-owner.ts";
 import { ACTOR, Ctx, apply, draftPatch, merchantProblem, type JobWithSlot, type ShipmentDeps } from "./shipment-context.ts";
 
@@ -41,13 +44,14 @@ export async function processUpdate(job: JobWithSlot, deps: ShipmentDeps, token?
     await db.update(webhookInbox).set({ status: "processed", processedAt: sql`now()` }).where(eq(webhookInbox.webhookId, webhookId));
     return result;
   };
-  const shipment = await getShipmentByOrder(db, shop, orderId);
+  // Every shipment of the order follows it (one per location it ships from); part 1 speaks for the order.
+  const all = await currentShipments(db, shop, orderId);
+  const shipment = all[0];
   if (!shipment) return done("no shipment for this order");
   // The customer's data was removed at their request: later order states are not stored or applied.
   if (shipment.redactedAt) return done("redacted: the order's personal data is not taken again");
-  if (shipment.status === "cancelled" || (shipment.shippingOrderId && ["delivered", "returned", "rejected", "disposed", "courier_not_found"].includes(shipment.status))) {
-    return done("nothing to update");
-  }
+  const open = all.filter((s) => !(s.status === "cancelled" || (s.shippingOrderId && FINISHED.has(s.status))));
+  if (open.length === 0) return done("nothing to update");
   // Nothing of the order is written before the shop's own Admin API says it is the shop's.
   const owner = await verifyOrderOwner(ctx, shipment, ACTOR.update);
   if (owner !== "owned") return done(owner === "disowned" ? "not this shop's order" : "the order's shop is not checked yet");
@@ -67,32 +71,62 @@ export async function processUpdate(job: JobWithSlot, deps: ShipmentDeps, token?
 
   const state = await latestOrder(db, shop, orderId);
   if (!state.order) {
-    await apply(ctx, shop, shipment.id, () => ({ patch: problemOf("order", state.reason), event: { actor: ACTOR.update, type: "problem", message: state.reason } }));
+    for (const s of open) await apply(ctx, shop, s.id, () => ({ patch: problemOf("order", state.reason), event: { actor: ACTOR.update, type: "problem", message: state.reason } }));
     return done("unreadable order");
   }
-  const { order } = state;
   const settings = await getShopSettings(db, shop);
+  // Shipments of one fulfillment order each follow that fulfillment order as Shopify has it now.
+  const fulfillment = open.some((s) => s.fulfillmentOrderId) ? await readFulfillment(ctx, shop, orderId) : null;
+  const outcomes: string[] = [];
+  for (const s of open) {
+    let part: PartPlan | null = null;
+    if (s.fulfillmentOrderId) {
+      if (fulfillment === "unreachable" || !fulfillment) {
+        outcomes.push("Shopify's fulfillment orders unreadable");
+        continue;
+      }
+      const found = partForUpdate(s, state.order, settings, fulfillment);
+      if (found === "unknown") {
+        outcomes.push("fulfillment order unknown to Shopify");
+        continue;
+      }
+      part = found;
+    }
+    outcomes.push(await followOrder(ctx, s, { order: state.order, updatedAt: state.updatedAt }, settings, part));
+  }
+  return done(outcomes.join("; "));
+}
+
+/** Terminal statuses of a booked shipment: nothing follows the order any more. */
+const FINISHED = new Set(["delivered", "returned", "rejected", "disposed", "courier_not_found"]);
+
+/** One shipment follows the order's newest state (`part`: the part of the order it carries). */
+async function followOrder(ctx: Ctx, shipment: Shipment, state: { order: ShopifyOrder; updatedAt: Date | null }, settings: ShopSettings, part: PartPlan | null): Promise<string> {
+  const { deps } = ctx;
+  const { db } = deps;
+  const { shop, orderId } = shipment;
+  const { order } = state;
   const booked = Boolean(shipment.shippingOrderId);
-  const evaluation = evaluateOrder({ shop, order, settings, shipment, stage: booked ? "booked" : "draft" });
+  const evaluation = evaluateOrder({ shop, order, settings, shipment, part, stage: booked ? "booked" : "draft" });
   const { decision, mapped, payment } = evaluation;
   const snapshot = orderSnapshot(order, evaluation, state.updatedAt);
 
   // The store order was cancelled (its own webhook may be late or lost): cancel the shipment.
   if (!decision.ship && decision.status === "cancelled") {
     await deps.enqueue.cancel(shop, orderId);
-    return done("order cancelled: cancellation queued");
+    return "order cancelled: cancellation queued";
   }
 
   if (booked) {
     const before = shipment.contents as ShipmentContents | null;
     const changes = describeChanges(before, mapped.contents, "ordered");
     if (destinationOf(shipment) !== destinationOf(recipient(mapped.destination))) changes.unshift("the shipping address");
-    if (changes.length === 0) return done("booked shipment unchanged");
+    if (changes.length === 0) return "booked shipment unchanged";
     const problem = problemOf("after_booking", `Changed in Shopify after the shipment was booked: ${changes.join("; ")}. The courier has the booked version and the service does not accept edits of a booked order: cancel and book again, or contact the courier.`);
     await apply(ctx, shop, shipment.id, (current) =>
       current.problem === problem.problem ? null : { patch: { ...problem, orderUpdatedAt: state.updatedAt }, event: { actor: ACTOR.update, type: "changed_after_booking", message: problem.problem, data: { changes } } },
     );
-    return done("flagged");
+    return "flagged";
   }
 
   if (!decision.ship) {
@@ -115,7 +149,7 @@ export async function processUpdate(job: JobWithSlot, deps: ShipmentDeps, token?
             event: { actor: ACTOR.update, type: decision.status, message: `${decision.reason}${shipment.draftOrderId ? ` (draft ${shipment.draftOrderId} deleted)` : ""}` },
           },
     );
-    return done(decision.status);
+    return decision.status;
   }
 
   if (shipment.status === "not_required" || (shipment.status === "pending" && !shipment.draftOrderId)) {
@@ -124,8 +158,8 @@ export async function processUpdate(job: JobWithSlot, deps: ShipmentDeps, token?
     const saved = await apply(ctx, shop, shipment.id, (current) =>
       current.draftOrderId ? null : { patch: { ...snapshot, status: "pending", problem: null, decision: payment.reason }, event: { actor: ACTOR.update, type: "order_updated", message: wasNotRequired ? "The order now needs shipping" : "Store order updated in Shopify" } },
     );
-    if (saved && !saved.draftOrderId && (settings.autoCreateDrafts || shipment.problem || wasNotRequired)) await deps.enqueue.createDraft(shop, orderId, `u${saved.version}`);
-    return done("recorded");
+    if (saved && !saved.draftOrderId && (settings.autoCreateDrafts || shipment.problem || wasNotRequired)) await deps.enqueue.createDraft(shop, orderId, `u${saved.version}`, shipment.part);
+    return "recorded";
   }
 
   // A draft that is not booked yet follows the order.
@@ -139,7 +173,7 @@ export async function processUpdate(job: JobWithSlot, deps: ShipmentDeps, token?
     if (!mapped.request) {
       const problem = mappingProblem(mapped.problems.filter((p) => p.blocking));
       await apply(ctx, shop, shipment.id, () => ({ patch: { ...snapshot, ...problem }, event: { actor: ACTOR.update, type: "problem", message: problem.problem } }));
-      return done("needs attention");
+      return "needs attention";
     }
     const r = mapped.request;
     const patch: DraftOrderUpdateRequest = {
@@ -166,13 +200,13 @@ export async function processUpdate(job: JobWithSlot, deps: ShipmentDeps, token?
           : { patch: { ...snapshot, ...draftPatch(draft), ...(draft.status === "placed" ? {} : { problem: null }) }, event: { actor: ACTOR.update, type: "draft_updated", message, data: { changes } } },
       );
       if (saved?.status === "draft_ready" && settings.autoConfirm) await confirmIfPaid(deps, saved);
-      return done("draft updated");
+      return "draft updated";
     } catch (error) {
       if (error instanceof ShippingStateError && error.code === CODES.draftAlreadyConfirmed) throw new Error("Booked while updating; retrying to report the change");
       const problem = merchantProblem(error);
       if (!problem) throw error;
       await apply(ctx, shop, shipment.id, () => ({ patch: { ...snapshot, ...problem }, event: { actor: ACTOR.update, type: "problem", message: problem.problem } }));
-      return done("needs attention");
+      return "needs attention";
     }
   }
 
@@ -182,7 +216,7 @@ export async function processUpdate(job: JobWithSlot, deps: ShipmentDeps, token?
       current.shippingOrderId ? null : { patch, event: { actor: ACTOR.update, type: payment.bookable ? "paid" : "waiting_for_payment", message: payment.bookable ? `Payment received (${order.financial_status ?? "cash on delivery"}): ready to book` : payment.reason! } },
     );
     if (saved?.status === "draft_ready" && payment.bookable && settings.autoConfirm) await confirmIfPaid(deps, saved);
-    return done(payment.bookable ? "payment received" : "waiting for payment");
+    return payment.bookable ? "payment received" : "waiting for payment";
   }
-  return done("unchanged");
+  return "unchanged";
 }

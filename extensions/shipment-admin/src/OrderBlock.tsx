@@ -2,34 +2,37 @@
 import "@shopify/ui-extensions/preact";
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { describeShipment, orderIdFromGid, type Action, type ShipmentSummary } from "./model";
+import { describeShipments, orderIdFromGid, type Action, type ShipmentSummary } from "./model";
 
-/** The block on Shopify's order page: the order's shipment in words, its waybill, and what can be done next. */
+/**
+ * The block on Shopify's order page: the order's shipments in words (one per location it ships
+ * from), their waybills, and what can be done next with each.
+ */
 export default async () => {
   render(<OrderBlock />, document.body);
 };
 
 /** Relative URLs resolve against the app's URL and carry the admin's session token. */
-async function fetchShipment(orderId: string): Promise<ShipmentSummary | null> {
+async function fetchShipments(orderId: string): Promise<ShipmentSummary[]> {
   const response = await fetch(`/api/orders/${orderId}/shipment`);
-  const body = (await response.json()) as { shipment?: ShipmentSummary | null; error?: string };
+  const body = (await response.json()) as { shipments?: ShipmentSummary[]; error?: string };
   if (!response.ok) throw new Error(body.error ?? `HTTP ${response.status}`);
-  return body.shipment ?? null;
+  return body.shipments ?? [];
 }
 
 function OrderBlock() {
   const orderId = orderIdFromGid(shopify.data.selected[0]?.id ?? "");
-  const [shipment, setShipment] = useState<ShipmentSummary | null>(null);
+  const [shipments, setShipments] = useState<ShipmentSummary[]>([]);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<Action | null>(null);
 
   useEffect(() => {
     let current = true;
-    fetchShipment(orderId).then(
+    fetchShipments(orderId).then(
       (found) => {
         if (!current) return;
-        setShipment(found);
+        setShipments(found);
         setError(null);
         setLoading(false);
       },
@@ -44,14 +47,14 @@ function OrderBlock() {
     };
   }, [orderId]);
 
-  async function run(action: Action) {
+  async function run(action: Action, shipmentId: string | null) {
     setBusy(action);
     try {
-      const response = await fetch(`/api/orders/${orderId}/shipment`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ action }) });
-      const body = (await response.json()) as { shipment?: ShipmentSummary | null; error?: string; queued?: string };
+      const response = await fetch(`/api/orders/${orderId}/shipment`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ action, ...(shipmentId ? { shipmentId } : {}) }) });
+      const body = (await response.json()) as { shipments?: ShipmentSummary[]; error?: string; queued?: string };
       if (!response.ok) setError(body.error ?? `HTTP ${response.status}`);
       else if (body.queued === "import") setError("Reading the order from Shopify: its shipment appears here in a moment (reopen the order).");
-      else setShipment(body.shipment ?? null);
+      else setShipments(body.shipments ?? []);
     } finally {
       setBusy(null);
     }
@@ -64,32 +67,36 @@ function OrderBlock() {
       </s-admin-block>
     );
   }
-  const view = describeShipment(shipment);
   return (
-    <s-admin-block heading="Shipment">
-      <s-stack direction="block" gap="base">
-        <s-stack direction="inline" gap="base">
-          <s-badge tone={view.tone}>{view.heading}</s-badge>
-        </s-stack>
-        <s-text>{view.sentence}</s-text>
-        {view.lines.map((line) => (
-          <s-text key={line} tone="neutral">
-            {line}
-          </s-text>
+    <s-admin-block heading={shipments.length > 1 ? "Shipments" : "Shipment"}>
+      <s-stack direction="block" gap="large">
+        {describeShipments(shipments).map((view) => (
+          <s-stack key={view.id ?? "none"} direction="block" gap="base">
+            {view.title && <s-heading>{view.title}</s-heading>}
+            <s-stack direction="inline" gap="base">
+              <s-badge tone={view.tone}>{view.heading}</s-badge>
+            </s-stack>
+            <s-text>{view.sentence}</s-text>
+            {view.lines.map((line) => (
+              <s-text key={line} tone="neutral">
+                {line}
+              </s-text>
+            ))}
+            {view.tracking && (
+              <s-text>
+                Waybill: {view.tracking.url ? <s-link href={view.tracking.url} target="_blank">{view.tracking.label}</s-link> : view.tracking.label}
+              </s-text>
+            )}
+            <s-stack direction="inline" gap="base">
+              {view.buttons.map((b) => (
+                <s-button key={b.action} onClick={() => void run(b.action, view.id)} disabled={busy !== null} loading={busy === b.action} tone={b.destructive ? "critical" : "auto"}>
+                  {b.label}
+                </s-button>
+              ))}
+            </s-stack>
+          </s-stack>
         ))}
-        {view.tracking && (
-          <s-text>
-            Waybill: {view.tracking.url ? <s-link href={view.tracking.url} target="_blank">{view.tracking.label}</s-link> : view.tracking.label}
-          </s-text>
-        )}
         {error && <s-banner tone="critical">{error}</s-banner>}
-        <s-stack direction="inline" gap="base">
-          {view.buttons.map((b) => (
-            <s-button key={b.action} onClick={() => void run(b.action)} disabled={busy !== null} loading={busy === b.action} tone={b.destructive ? "critical" : "auto"}>
-              {b.label}
-            </s-button>
-          ))}
-        </s-stack>
       </s-stack>
     </s-admin-block>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeStatus, type ShipmentFacts } from "../../../app/shipments/wording";
-import { bulkSummary, describeShipment, orderIdFromGid, type ShipmentSummary } from "./model";
+import { bulkSummary, describeShipment, describeShipments, orderIdFromGid, type ShipmentSummary } from "./model";
 
 /** What the app's API sends: the words come from the app's own wording, as the route computes them. */
 function summary(fields: Partial<ShipmentSummary> & { status: string }, overrides: Partial<ShipmentFacts> = {}): ShipmentSummary {
@@ -46,6 +46,21 @@ describe("order block view", () => {
 
   it("explains an order the app never received", () => {
     expect(describeShipment(null)).toMatchObject({ heading: "No shipment yet", buttons: [{ action: "create", label: "Create shipment" }] });
+  });
+});
+
+describe("an order shipped from several locations", () => {
+  it("one view per shipment, each titled with its location and acting on its own shipment", () => {
+    const views = describeShipments([summary({ id: "a", part: 1, location: "Gudang Jakarta", status: "draft_ready" }), summary({ id: "b", part: 2, location: "Gudang Surabaya", status: "delivered" })]);
+    expect(views.map((v) => [v.id, v.title, v.heading])).toEqual([
+      ["a", "Shipment 1 of 2: items at Gudang Jakarta", expect.any(String)],
+      ["b", "Shipment 2 of 2: items at Gudang Surabaya", "Delivered"],
+    ]);
+  });
+
+  it("one shipment has no title; none offers to create it", () => {
+    expect(describeShipments([summary({ id: "a", status: "draft_ready" })]).map((v) => v.title)).toEqual([null]);
+    expect(describeShipments([])).toMatchObject([{ id: null, heading: "No shipment yet" }]);
   });
 });
 

@@ -7,6 +7,9 @@ export type Action = "create" | "confirm" | "cancel" | "retry";
 /** What the app's API answers for an order's shipment (app/routes/api.orders.$orderId.shipment.tsx). */
 export interface ShipmentSummary {
   id: string;
+  /** Which of the order's shipments (one per Shopify location it ships from), and that location. */
+  part?: number;
+  location?: string | null;
   status: string;
   /** The shipment in the app's own words (app/shipments/wording.ts), in the admin's locale. */
   words: { label: string; group: StatusGroup; sentence: string; courier: string | null; price: string | null };
@@ -37,6 +40,16 @@ export interface BlockView {
 }
 
 const LABELS: Record<Action, string> = { create: "Create shipment", confirm: "Book shipment", cancel: "Cancel shipment", retry: "Try again" };
+
+/** The block's views: one per shipment of the order, each titled when the order ships from several locations. */
+export function describeShipments(shipments: ShipmentSummary[]): (BlockView & { id: string | null; title: string | null })[] {
+  if (shipments.length === 0) return [{ ...describeShipment(null), id: null, title: null }];
+  return shipments.map((s, i) => ({
+    ...describeShipment(s),
+    id: s.id,
+    title: shipments.length > 1 ? `Shipment ${i + 1} of ${shipments.length}${s.location ? `: items at ${s.location}` : ""}` : null,
+  }));
+}
 
 export function describeShipment(shipment: ShipmentSummary | null): BlockView {
   if (!shipment) {

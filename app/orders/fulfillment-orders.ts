@@ -1,0 +1,254 @@
+import { z } from "zod";
+import { checkErrors, orderGid } from "./admin-order";
+import { idOfGid } from "./exact-json";
+import { discountedUnitPrice } from "./map";
+import type { ShopifyOrder } from "./payload";
+
+/**
+ * Shopify's fulfillment orders: which location ships which items of a store order, and how. The
+ * unit of shipment: each fulfillment order this app ships (at a location of the merchant's own, by
+ * shipping) becomes one shipment, with that location's pickup as its origin and that fulfillment
+ * order's remaining items. Fulfillment orders of another fulfillment service, of local pickup or
+ * local delivery are left to them.
+ *
+ * The same query tells how many locations of its own the shop has: a shop with one needs no
+ * connection of its location to a pickup location (its default pickup serves).
+ */
+export const ORDER_FULFILLMENT_ORDERS_QUERY = `#graphql
+  query OrderFulfillmentOrders($id: ID!) {
+    order(id: $id) {
+      id
+      fulfillmentOrders(first: 50) {
+        nodes {
+          id
+          status
+          deliveryMethod { methodType }
+          assignedLocation {
+            name
+            location { id isFulfillmentService fulfillmentService { serviceName } }
+          }
+          lineItems(first: 250) {
+            nodes { id totalQuantity remainingQuantity lineItem { id } }
+          }
+        }
+      }
+    }
+    locations(first: 20) {
+      nodes { id isFulfillmentService }
+    }
+  }`;
+
+const foSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  deliveryMethod: z.object({ methodType: z.string() }).nullish(),
+  assignedLocation: z.object({
+    name: z.string(),
+    location: z
+      .object({
+        id: z.string(),
+        isFulfillmentService: z.boolean(),
+        fulfillmentService: z.object({ serviceName: z.string() }).nullish(),
+      })
+      .nullish(),
+  }),
+  lineItems: z.object({
+    nodes: z.array(
+      z.object({
+        id: z.string(),
+        totalQuantity: z.number().int(),
+        remainingQuantity: z.number().int(),
+        lineItem: z.object({ id: z.string() }),
+      }),
+    ),
+  }),
+});
+const responseSchema = z.object({
+  data: z.object({
+    order: z
+      .object({ id: z.string(), fulfillmentOrders: z.object({ nodes: z.array(foSchema) }) })
+      .nullable(),
+    locations: z.object({
+      nodes: z.array(z.object({ id: z.string(), isFulfillmentService: z.boolean() })),
+    }),
+  }),
+});
+
+export interface FulfillmentOrderLine {
+  /** The store order's line item id (numeric, as in the webhook). */
+  lineItemId: string;
+  totalQuantity: number;
+  remainingQuantity: number;
+}
+
+export interface FulfillmentOrder {
+  id: string;
+  status: string;
+  methodType: string | null;
+  locationId: string | null;
+  locationName: string;
+  /** The fulfillment service that holds the location, when it is not the merchant's own. */
+  fulfillmentService: string | null;
+  lines: FulfillmentOrderLine[];
+}
+
+export interface OrderFulfillment {
+  fulfillmentOrders: FulfillmentOrder[];
+  /** The shop has exactly one location of its own (not a fulfillment service's). */
+  singleOwnLocation: boolean;
+}
+
+/** The order's fulfillment orders and the shop's locations; null when Shopify has no such order. */
+export function parseFulfillmentOrders(body: unknown): OrderFulfillment | null {
+  checkErrors(body);
+  const { data } = responseSchema.parse(body);
+  if (!data.order) return null;
+  const own = data.locations.nodes.filter((l) => !l.isFulfillmentService);
+  return {
+    singleOwnLocation: own.length === 1,
+    fulfillmentOrders: data.order.fulfillmentOrders.nodes.map((fo) => {
+      const location = fo.assignedLocation.location ?? null;
+      return {
+        id: fo.id,
+        status: fo.status,
+        methodType: fo.deliveryMethod?.methodType ?? null,
+        locationId: location?.id ?? null,
+        locationName: fo.assignedLocation.name,
+        fulfillmentService: location?.isFulfillmentService
+          ? (location.fulfillmentService?.serviceName ?? "another fulfillment service")
+          : null,
+        lines: fo.lineItems.nodes.map((l) => ({
+          lineItemId: idOfGid(l.lineItem.id) ?? l.lineItem.id,
+          totalQuantity: l.totalQuantity,
+          remainingQuantity: l.remainingQuantity,
+        })),
+      };
+    }),
+  };
+}
+
+export const fulfillmentOrdersVariables = (orderId: string) => ({ id: orderGid(orderId) });
+
+/** Statuses of a fulfillment order that still has work (fulfilled, cancelled or closed ones do not). */
+const ACTIVE = new Set(["OPEN", "IN_PROGRESS", "SCHEDULED", "ON_HOLD"]);
+/** Delivery methods this app ships; a fulfillment order without one is shipped as before. */
+const SHIPPED_METHODS = new Set(["SHIPPING"]);
+const METHOD_WORDS: Record<string, string> = {
+  PICK_UP: "local pickup",
+  LOCAL: "local delivery",
+  RETAIL: "a retail sale",
+  PICKUP_POINT: "a pickup point",
+  NONE: "no delivery",
+};
+
+/** Why a fulfillment order is not this app's to ship, or null when it is. */
+export function handledElsewhere(fo: FulfillmentOrder): string | null {
+  if (fo.fulfillmentService)
+    return `${fo.fulfillmentService} fulfils the items at ${fo.locationName}`;
+  if (fo.methodType && !SHIPPED_METHODS.has(fo.methodType))
+    return `the items at ${fo.locationName} go by ${METHOD_WORDS[fo.methodType] ?? fo.methodType.toLowerCase()}`;
+  return null;
+}
+
+const numericId = (gid: string) => BigInt(/(\d+)$/.exec(gid)?.[1] ?? "0");
+const byId = (a: FulfillmentOrder, b: FulfillmentOrder) =>
+  numericId(a.id) < numericId(b.id) ? -1 : numericId(a.id) > numericId(b.id) ? 1 : 0;
+
+export interface FulfillmentPlan {
+  /** The fulfillment orders this app ships, oldest first: part 1, 2, … */
+  ours: FulfillmentOrder[];
+  /** Active fulfillment orders left to others, with why (for the timeline). */
+  elsewhere: { fo: FulfillmentOrder; reason: string }[];
+}
+
+/** Which of the order's fulfillment orders this app ships. */
+export function planFulfillment(all: readonly FulfillmentOrder[]): FulfillmentPlan {
+  const active = all.filter(
+    (fo) => ACTIVE.has(fo.status) && fo.lines.some((l) => l.remainingQuantity > 0),
+  );
+  const ours: FulfillmentOrder[] = [];
+  const elsewhere: FulfillmentPlan["elsewhere"] = [];
+  for (const fo of active) {
+    const reason = handledElsewhere(fo);
+    if (reason) elsewhere.push({ fo, reason });
+    else ours.push(fo);
+  }
+  ours.sort(byId);
+  return { ours, elsewhere };
+}
+
+/**
+ * The store order as one fulfillment order sees it: only its line items, each with the units that
+ * fulfillment order holds (`booked`: all it was given; a draft: what is left to fulfil), never
+ * more than the order itself still has (a refund the app has seen before Shopify's fulfillment
+ * order shows it). The rest of the order (address, payment, shipping lines) is the order's.
+ */
+export function orderForFulfillmentOrder(
+  order: ShopifyOrder,
+  fo: FulfillmentOrder,
+  stage: "draft" | "booked" = "draft",
+): ShopifyOrder {
+  const lines = new Map(fo.lines.map((l) => [l.lineItemId, l]));
+  const refunded = new Map<string, number>();
+  for (const refund of order.refunds ?? [])
+    for (const r of refund.refund_line_items)
+      refunded.set(r.line_item_id, (refunded.get(r.line_item_id) ?? 0) + r.quantity);
+  return {
+    ...order,
+    line_items: order.line_items.flatMap((line) => {
+      const held = lines.get(line.id);
+      if (!held) return [];
+      const ordered = Math.min(
+        line.current_quantity ?? Math.max(0, line.quantity - (refunded.get(line.id) ?? 0)),
+        held.totalQuantity,
+      );
+      const left = Math.min(
+        ordered,
+        line.fulfillable_quantity ?? ordered,
+        stage === "booked" ? held.totalQuantity : held.remainingQuantity,
+      );
+      return [{ ...line, current_quantity: ordered, fulfillable_quantity: left }];
+    }),
+  };
+}
+
+/**
+ * The fulfillment orders that share the order's cash on delivery: every one this app ships or
+ * shipped (not cancelled, not another's), oldest first, whatever is left to fulfil of each: a
+ * parcel's share does not grow when another parcel is fulfilled.
+ */
+export function codSharing(all: readonly FulfillmentOrder[]): FulfillmentOrder[] {
+  return all
+    .filter(
+      (fo) =>
+        fo.status !== "CANCELLED" &&
+        !handledElsewhere(fo) &&
+        fo.lines.some((l) => l.totalQuantity > 0),
+    )
+    .sort(byId);
+}
+
+/**
+ * Cash on delivery of each parcel when the order leaves as several (`sharing`, codSharing): each
+ * parcel's courier collects its share of what the customer owes, by the value of its items; the
+ * first parcel takes the rounding (and what no item accounts for, such as the shipping charge).
+ * Whole rupiah.
+ */
+export function codShares(
+  outstanding: number,
+  order: ShopifyOrder,
+  sharing: readonly FulfillmentOrder[],
+): number[] {
+  const values = sharing.map((fo) => {
+    const lines = new Map(fo.lines.map((l) => [l.lineItemId, l.totalQuantity]));
+    return order.line_items.reduce(
+      (sum, line) => sum + discountedUnitPrice(line) * (lines.get(line.id) ?? 0),
+      0,
+    );
+  });
+  const total = values.reduce((a, b) => a + b, 0);
+  const shares = values.map((v) => (total > 0 ? Math.floor((outstanding * v) / total) : 0));
+  if (shares.length > 0)
+    shares[0] = Math.round(outstanding) - shares.slice(1).reduce((a, b) => a + b, 0);
+  return shares;
+}

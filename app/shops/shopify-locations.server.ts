@@ -1,0 +1,160 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/client.server";
+import { shipments } from "../db/schema";
+import type { enqueue as enqueueFns } from "../jobs/queues.server";
+import { checkErrors } from "../orders/admin-order";
+import { normalisePhone } from "../orders/map";
+import type { AdminGraphql } from "../orders/products.server";
+import type { ShippingClient } from "../shipping/client.server";
+import { saveLocation } from "./locations.server";
+import type { PickupInput } from "./settings-form.server";
+import { getShopSettings, updateShopSettings } from "./shops.server";
+import type { SavedLocation } from "./settings";
+
+/**
+ * The shop's Shopify locations and the pickup location each one's parcels leave from
+ * (`locationLinks` in the settings). A shipment's origin is its fulfillment order's location;
+ * a shipment waiting at a location that was not connected is drafted once it is.
+ */
+export const SHOP_LOCATIONS_QUERY = `#graphql
+  query ShopLocations {
+    locations(first: 50) {
+      nodes {
+        id
+        name
+        isFulfillmentService
+        fulfillsOnlineOrders
+        address { address1 address2 city province zip countryCode phone latitude longitude }
+      }
+    }
+  }`;
+
+const nullable = z.string().nullish();
+const locationsSchema = z.object({
+  data: z.object({
+    locations: z.object({
+      nodes: z.array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          isFulfillmentService: z.boolean(),
+          fulfillsOnlineOrders: z.boolean(),
+          address: z.object({
+            address1: nullable,
+            address2: nullable,
+            city: nullable,
+            province: nullable,
+            zip: nullable,
+            countryCode: nullable,
+            phone: nullable,
+            latitude: z.number().nullish(),
+            longitude: z.number().nullish(),
+          }),
+        }),
+      ),
+    }),
+  }),
+});
+
+export type ShopifyLocation = z.infer<typeof locationsSchema>["data"]["locations"]["nodes"][number];
+
+/** The shop's own locations that ship online orders (a fulfillment service's are not the merchant's to connect). */
+export async function shopifyLocations(
+  graphql: AdminGraphql,
+  shop: string,
+): Promise<ShopifyLocation[]> {
+  const body = await graphql(shop, SHOP_LOCATIONS_QUERY, {});
+  checkErrors(body);
+  return locationsSchema
+    .parse(body)
+    .data.locations.nodes.filter((l) => !l.isFulfillmentService && l.fulfillsOnlineOrders);
+}
+
+/** A Shopify location's address as a pickup location; the fields the service needs and Shopify lacks are named. */
+export function pickupFromShopifyLocation(
+  location: ShopifyLocation,
+  fallbackPhone: string | null,
+): { pickup: PickupInput | null; missing: string[] } {
+  const a = location.address;
+  const phone = normalisePhone(a.phone, a.countryCode) ?? fallbackPhone;
+  const postal = a.zip && /^\d{5}$/.test(a.zip.trim()) ? Number(a.zip.trim()) : null;
+  const address = [a.address1, a.address2, a.city, a.province]
+    .filter((p) => p && p.trim())
+    .join(", ");
+  const missing = [
+    ...(!phone ? ["phone number"] : []),
+    ...(postal === null ? ["5-digit postal code"] : []),
+    ...(address.length < 5 ? ["address"] : []),
+  ];
+  if (missing.length > 0 || !phone || postal === null) return { pickup: null, missing };
+  return {
+    pickup: {
+      contactName: location.name,
+      contactPhone: phone,
+      address,
+      postalCode: postal,
+      ...(a.latitude !== null &&
+      a.latitude !== undefined &&
+      a.longitude !== null &&
+      a.longitude !== undefined
+        ? { latitude: a.latitude, longitude: a.longitude }
+        : {}),
+    },
+    missing,
+  };
+}
+
+/**
+ * Connects a Shopify location to one of the shop's pickup locations (null: disconnects it), and
+ * queues the draft of every shipment that waited for it. Returns how many were queued.
+ */
+export async function connectLocation(
+  db: Db,
+  enqueue: Pick<typeof enqueueFns, "createDraft">,
+  shop: string,
+  shopifyLocationId: string,
+  pickupLocationId: string | null,
+): Promise<number> {
+  const settings = await getShopSettings(db, shop);
+  if (pickupLocationId && !settings.locations.some((l) => l.locationId === pickupLocationId))
+    throw new Error(`Pickup location ${pickupLocationId} is not one of this shop's`);
+  const links = { ...settings.locationLinks };
+  if (pickupLocationId) links[shopifyLocationId] = pickupLocationId;
+  else delete links[shopifyLocationId];
+  await updateShopSettings(db, shop, { locationLinks: links });
+  if (!pickupLocationId) return 0;
+  const waiting = await db
+    .select({ orderId: shipments.orderId, part: shipments.part, version: shipments.version })
+    .from(shipments)
+    .where(
+      and(
+        eq(shipments.shop, shop),
+        eq(shipments.shopifyLocationId, shopifyLocationId),
+        eq(shipments.status, "pending"),
+        isNull(shipments.draftOrderId),
+        sql`'setup' = ANY(${shipments.problemKinds})`,
+      ),
+    );
+  for (const s of waiting) await enqueue.createDraft(shop, s.orderId, `l${s.version}`, s.part);
+  return waiting.length;
+}
+
+/** In one step: a pickup location at the service from the Shopify location's address, connected to it. */
+export async function createPickupForLocation(
+  db: Db,
+  client: ShippingClient,
+  enqueue: Pick<typeof enqueueFns, "createDraft">,
+  shop: string,
+  location: ShopifyLocation,
+): Promise<{ saved: SavedLocation; queued: number } | { missing: string[] }> {
+  const settings = await getShopSettings(db, shop);
+  const { pickup, missing } = pickupFromShopifyLocation(
+    location,
+    settings.pickup?.contactPhone ?? null,
+  );
+  if (!pickup) return { missing };
+  const saved = await saveLocation(db, client, shop, pickup, null);
+  const queued = await connectLocation(db, enqueue, shop, location.id, saved.locationId);
+  return { saved, queued };
+}

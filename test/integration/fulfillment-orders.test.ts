@@ -1,0 +1,362 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+// Before any module reads the environment: this file's own queues.
+vi.hoisted(() => {
+  process.env.QUEUE_PREFIX = `pbtest-fo-${process.pid}`;
+});
+
+import { database, db } from "#app/db/index.server.ts";
+import { getEnv } from "#app/env.server.ts";
+import { closeQueues, enqueue } from "#app/jobs/queues.server.ts";
+import { action as ordersCancelled } from "#app/routes/webhooks.orders.cancelled.tsx";
+import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
+import { currentShipments } from "#app/shipments/shipments.server.ts";
+import { shippingClientForShop } from "#app/shipping/for-shop.server.ts";
+import { saveLocation } from "#app/shops/locations.server.ts";
+import {
+  connectLocation,
+  createPickupForLocation,
+  shopifyLocations,
+} from "#app/shops/shopify-locations.server.ts";
+import { getShopSettings } from "#app/shops/shops.server.ts";
+import { createSandbox, type Sandbox } from "#sandbox/server.ts";
+import { fakeAdminGraphql, SHOPIFY_ORDERS, type FakeLocation } from "#test/helpers/fake-admin.ts";
+import {
+  freshOrder,
+  setUpShop,
+  startTestWorkers,
+  timelineOf,
+  waitFor,
+  type FakeAdminLog,
+} from "#test/helpers/pipeline.ts";
+import { liveKey } from "#test/helpers/sandbox.ts";
+import { deliverWebhook, uniqueShop } from "#test/helpers/shopify.ts";
+import type { RunningWorkers } from "#worker/worker.ts";
+
+/**
+ * Shipments follow Shopify's fulfillment orders: one shipment per fulfillment order this app
+ * ships, from the pickup location connected to its Shopify location, with its own items, its share
+ * of cash on delivery, and its own fulfilment. Real webhook routes, worker, database, Redis and
+ * the sandbox over HTTP; Shopify's Admin API is the fake, whose documents are checked against
+ * Shopify's real schema.
+ */
+const env = getEnv();
+let sandbox: Sandbox;
+let workers: RunningWorkers;
+const adminLog: FakeAdminLog = { fulfillments: [], trackingUpdates: [], metafields: [] };
+
+beforeAll(async () => {
+  sandbox = await createSandbox({ port: 0 });
+  workers = startTestWorkers(db, env, { adminLog });
+});
+afterAll(async () => {
+  await workers.close();
+  await closeQueues();
+  await sandbox.close();
+  await database.close();
+});
+
+const JAKARTA: FakeLocation = {
+  id: "gid://shopify/Location/7101",
+  name: "Gudang Jakarta",
+  address: {
+    address1: "Jl. Fatmawati 10",
+    city: "Jakarta Selatan",
+    zip: "12430",
+    phone: "021 7654321",
+  },
+};
+const SURABAYA: FakeLocation = {
+  id: "gid://shopify/Location/7102",
+  name: "Gudang Surabaya",
+  address: {
+    address1: "Jl. Rungkut Industri 5",
+    city: "Surabaya",
+    zip: "60293",
+    phone: "031 8123456",
+  },
+};
+const PARTNER: FakeLocation = {
+  id: "gid://shopify/Location/7103",
+  name: "Partner Warehouse",
+  fulfillmentService: "Gudang Partner Fulfilment",
+};
+
+const deliver = (action: unknown, topic: string, shop: string, body: unknown) =>
+  deliverWebhook(action, { topic, shop, body });
+const draftsFor = (key: string, reference: string) =>
+  [...sandbox.service.account(key).drafts.values()].filter(
+    (d) => d.spec.referenceId === reference && !d.deletedAt,
+  );
+const ordersFor = (key: string, reference: string) =>
+  [...sandbox.service.account(key).orders.values()].filter((o) => o.spec.referenceId === reference);
+
+/** A shop with the given Shopify locations; `connect`: each gets a pickup location at the service, connected. */
+async function newShop(locations: FakeLocation[], connect: FakeLocation[], settings = {}) {
+  const shop = uniqueShop("fo");
+  const key = liveKey("fo");
+  await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url, {
+    defaultCourier: null,
+    ...settings,
+  });
+  SHOPIFY_ORDERS.locations.set(shop, locations);
+  const client = await shippingClientForShop(db, env, shop);
+  const pickups = new Map<string, string>();
+  for (const location of connect) {
+    const saved = await saveLocation(
+      db,
+      client,
+      shop,
+      {
+        contactName: location.name,
+        contactPhone: "+6281234567890",
+        address: `${location.address!.address1}, ${location.address!.city}`,
+        postalCode: Number(location.address!.zip),
+      },
+      null,
+    );
+    await connectLocation(db, enqueue, shop, location.id, saved.locationId);
+    pickups.set(location.id, saved.locationId);
+  }
+  return { shop, key, pickups };
+}
+
+/** Shopify assigned the order's lines to locations: one fulfillment order per entry. */
+function split(
+  shop: string,
+  order: { id: number },
+  parts: [FakeLocation, Record<string, number>][],
+) {
+  SHOPIFY_ORDERS.layouts.set(
+    `${shop}/${order.id}`,
+    parts.map(([location, lines], i) => ({
+      id: `gid://shopify/FulfillmentOrder/${order.id}${i + 1}`,
+      locationId: location.id,
+      lines,
+    })),
+  );
+}
+
+const partsOf = async (shop: string, orderId: number) =>
+  currentShipments(db, shop, String(orderId));
+
+describe("an order shipped from two locations", () => {
+  it("makes two shipments, each from its own warehouse with its own items and cash-on-delivery share, fulfilled apart with its own tracking", async () => {
+    const { shop, key, pickups } = await newShop([JAKARTA, SURABAYA], [JAKARTA, SURABAYA], {
+      codGateways: ["COD - Bayar di Tempat"],
+      notifyCustomer: true,
+    });
+    const order = freshOrder("id-cod-rates-app");
+    // Shirts (2 × 150,000) from Jakarta, coffee (85,000) from Surabaya; the customer owes 404,000.
+    split(shop, order, [
+      [JAKARTA, { "13001": 2 }],
+      [SURABAYA, { "13002": 1 }],
+    ]);
+    expect(await deliver(ordersCreate, "orders/create", shop, order)).toBe(200);
+
+    const [first, second] = await waitFor("both booked", async () => {
+      const parts = await partsOf(shop, order.id);
+      return parts.length === 2 &&
+        parts.every(
+          (p) =>
+            p.status === "confirmed" &&
+            p.fulfillmentIds &&
+            (p.fulfillmentIds as string[]).length > 0,
+        )
+        ? parts
+        : undefined;
+    });
+    expect([first!.part, second!.part]).toEqual([1, 2]);
+    expect(first).toMatchObject({
+      shopifyLocationId: JAKARTA.id,
+      originName: "Gudang Jakarta",
+      originLocationId: pickups.get(JAKARTA.id),
+      fulfillmentOrderId: `gid://shopify/FulfillmentOrder/${order.id}1`,
+    });
+    expect(second).toMatchObject({
+      shopifyLocationId: SURABAYA.id,
+      originName: "Gudang Surabaya",
+      originLocationId: pickups.get(SURABAYA.id),
+      referenceId: `${first!.referenceId}-p2`,
+    });
+
+    // At the service: two orders, each from its warehouse with only its items.
+    const [a] = ordersFor(key, first!.referenceId);
+    const [b] = ordersFor(key, second!.referenceId);
+    expect(a?.spec.origin.contactName).toBe("Gudang Jakarta");
+    expect(b?.spec.origin.contactName).toBe("Gudang Surabaya");
+    expect(a?.spec.items.map((i) => [i.name, i.quantity])).toEqual([["Batik Shirt - M / Blue", 2]]);
+    expect(b?.spec.items.map((i) => [i.name, i.quantity])).toEqual([["Kopi Gayo 250g", 1]]);
+    // Each courier collects its parcel's share, by the value of its items; together, what is owed.
+    const coffeeShare = Math.floor((404000 * 85000) / (2 * 150000 + 85000));
+    expect(b?.spec.cod?.amount).toBe(coffeeShare);
+    expect(a?.spec.cod?.amount).toBe(404000 - coffeeShare);
+
+    // Two fulfilments in Shopify: each closes its own fulfillment order with its own waybill, and
+    // notifies the customer once for its parcel.
+    const fulfilments = adminLog.fulfillments
+      .filter((f) => f.shop === shop)
+      .map(
+        (f) =>
+          f.input as {
+            lineItemsByFulfillmentOrder: { fulfillmentOrderId: string }[];
+            trackingInfo: { number: string };
+            notifyCustomer: boolean;
+          },
+      );
+    expect(fulfilments).toHaveLength(2);
+    const byFo = new Map(
+      fulfilments.map((f) => [
+        f.lineItemsByFulfillmentOrder.map((l) => l.fulfillmentOrderId).join(","),
+        f,
+      ]),
+    );
+    expect(byFo.get(first!.fulfillmentOrderId!)?.trackingInfo.number).toBe(first!.waybillId);
+    expect(byFo.get(second!.fulfillmentOrderId!)?.trackingInfo.number).toBe(second!.waybillId);
+    expect(first!.waybillId).not.toBe(second!.waybillId);
+    expect(
+      fulfilments.every((f) => f.notifyCustomer && f.lineItemsByFulfillmentOrder.length === 1),
+    ).toBe(true);
+    expect((await timelineOf(db, second!.id)).map((e) => e.type)).toEqual(
+      expect.arrayContaining(["recorded", "draft_created", "confirmed", "fulfilled"]),
+    );
+
+    // The store order is cancelled: both parcels are.
+    expect(
+      await deliver(ordersCancelled, "orders/cancelled", shop, {
+        ...order,
+        cancelled_at: "2026-11-20T12:00:00+07:00",
+      }),
+    ).toBe(200);
+    await waitFor("both cancelled", async () =>
+      (await partsOf(shop, order.id)).every((p) => p.status === "cancelled"),
+    );
+    expect(ordersFor(key, first!.referenceId)[0]?.status).toBe("cancelled");
+    expect(ordersFor(key, second!.referenceId)[0]?.status).toBe("cancelled");
+  });
+
+  it("leaves a fulfillment order of another fulfillment service to it, and says so", async () => {
+    const { shop, key } = await newShop([JAKARTA, PARTNER], [JAKARTA], { autoConfirm: false });
+    const order = freshOrder("multi-item");
+    split(shop, order, [
+      [JAKARTA, { "13001": 2 }],
+      [PARTNER, { "13002": 1 }],
+    ]);
+    await deliver(ordersCreate, "orders/create", shop, order);
+    const [only] = await waitFor("drafted", async () => {
+      const parts = await partsOf(shop, order.id);
+      return parts[0]?.status === "draft_ready" ? parts : undefined;
+    });
+    expect(await partsOf(shop, order.id)).toHaveLength(1);
+    expect(draftsFor(key, only!.referenceId)[0]?.spec.items.map((i) => i.name)).toEqual([
+      "Batik Shirt - M / Blue",
+    ]);
+    const note = (await timelineOf(db, only!.id)).find((e) => e.type === "fulfillment_order");
+    expect(note?.message).toMatch(
+      /Gudang Jakarta.*Not by this app: Gudang Partner Fulfilment fulfils the items at Partner Warehouse/,
+    );
+  });
+
+  it("an order fulfilled entirely by another service or picked up is no shipment, with the reason", async () => {
+    const { shop, key } = await newShop([JAKARTA, PARTNER], [JAKARTA]);
+    const order = freshOrder("multi-item");
+    split(shop, order, [[PARTNER, { "13001": 2, "13002": 1 }]]);
+    await deliver(ordersCreate, "orders/create", shop, order);
+    const [s] = await waitFor("decided", async () => {
+      const parts = await partsOf(shop, order.id);
+      return parts[0]?.status === "not_required" ? parts : undefined;
+    });
+    expect(s!.decision).toBe(
+      "No shipment by this app: Gudang Partner Fulfilment fulfils the items at Partner Warehouse",
+    );
+    expect(draftsFor(key, s!.referenceId)).toHaveLength(0);
+  });
+});
+
+describe("locations and pickup locations", () => {
+  it("a fulfillment order at a location not connected waits with that reason, and is drafted from the new pickup once connected in one step", async () => {
+    const { shop, key } = await newShop([JAKARTA, SURABAYA], [JAKARTA], { autoConfirm: false });
+    const order = freshOrder("multi-item");
+    split(shop, order, [[SURABAYA, { "13001": 2, "13002": 1 }]]);
+    await deliver(ordersCreate, "orders/create", shop, order);
+    const [waiting] = await waitFor("waits", async () => {
+      const parts = await partsOf(shop, order.id);
+      return parts[0]?.problem ? parts : undefined;
+    });
+    expect(waiting).toMatchObject({
+      status: "pending",
+      draftOrderId: null,
+      problemKinds: ["setup"],
+      shopifyLocationName: "Gudang Surabaya",
+    });
+    expect(waiting!.problem).toMatch(
+      /The items at Gudang Surabaya wait: that Shopify location is not connected to a pickup location/,
+    );
+    expect(draftsFor(key, waiting!.referenceId)).toHaveLength(0);
+
+    // The settings page's one step: a pickup location from the Shopify location's address, connected.
+    const location = (await shopifyLocations(fakeAdminGraphql(), shop)).find(
+      (l) => l.id === SURABAYA.id,
+    )!;
+    const client = await shippingClientForShop(db, env, shop);
+    const made = await createPickupForLocation(db, client, enqueue, shop, location);
+    expect(made).toMatchObject({
+      saved: { contactName: "Gudang Surabaya", contactPhone: "+62318123456", postalCode: 60293 },
+      queued: 1,
+    });
+    expect((await getShopSettings(db, shop)).locationLinks[SURABAYA.id]).toBe(
+      "saved" in made ? made.saved.locationId : "",
+    );
+
+    const drafted = await waitFor("drafted", async () => {
+      const [s] = await partsOf(shop, order.id);
+      return s?.status === "draft_ready" ? s : undefined;
+    });
+    expect(drafted).toMatchObject({ problem: null, originName: "Gudang Surabaya" });
+    expect(draftsFor(key, drafted.referenceId)[0]?.spec.origin.address).toMatch(
+      /Rungkut Industri 5, Surabaya/,
+    );
+  });
+
+  it("a Shopify location without a phone or postal code cannot become a pickup location: what is missing is named", async () => {
+    const { shop } = await newShop([JAKARTA], [], {});
+    const bare = {
+      id: "gid://shopify/Location/7199",
+      name: "Toko Kecil",
+      isFulfillmentService: false,
+      fulfillsOnlineOrders: true,
+      address: {
+        address1: "Jl. Kecil 1",
+        city: "Bandung",
+        zip: "401",
+        phone: null,
+        countryCode: "ID",
+      },
+    };
+    const client = await shippingClientForShop(db, env, shop);
+    await db.$client.query(`UPDATE shops SET settings = settings - 'pickup' WHERE shop = $1`, [
+      shop,
+    ]);
+    expect(await createPickupForLocation(db, client, enqueue, shop, bare)).toEqual({
+      missing: ["phone number", "5-digit postal code"],
+    });
+  });
+
+  it("a shop with one location of its own needs no connection: its default pickup serves", async () => {
+    const { shop, key } = await newShop([JAKARTA], [], { autoConfirm: false });
+    const order = freshOrder("multi-item");
+    await deliver(ordersCreate, "orders/create", shop, order);
+    const [s] = await waitFor("drafted", async () => {
+      const parts = await partsOf(shop, order.id);
+      return parts[0]?.status === "draft_ready" ? parts : undefined;
+    });
+    expect(s).toMatchObject({
+      originName: "Gudang Toko Maju",
+      shopifyLocationId: JAKARTA.id,
+      problem: null,
+    });
+    expect(draftsFor(key, s!.referenceId)[0]?.spec.items).toHaveLength(2);
+    // No note on the timeline for the ordinary case of one location.
+    expect((await timelineOf(db, s!.id)).map((e) => e.type)).toEqual(["recorded", "draft_created"]);
+  });
+});

@@ -1,0 +1,230 @@
+import type { Shipment } from "#app/db/schema.ts";
+import {
+  codShares,
+  codSharing,
+  fulfillmentOrdersVariables,
+  ORDER_FULFILLMENT_ORDERS_QUERY,
+  parseFulfillmentOrders,
+  planFulfillment,
+  type FulfillmentOrder,
+  type OrderFulfillment,
+} from "#app/orders/fulfillment-orders.ts";
+import { outstandingOf, referenceIdFor } from "#app/orders/map.ts";
+import type { ShopifyOrder } from "#app/orders/payload.ts";
+import { ShopNotConnectedError } from "#app/orders/products.server.ts";
+import { and, eq, isNull } from "drizzle-orm";
+import { shipments } from "#app/db/schema.ts";
+import {
+  addOrderPart,
+  addShipmentEvent,
+  currentShipments,
+  getShipment,
+} from "#app/shipments/shipments.server.ts";
+import { problemOf, type Problem } from "#app/shipments/problem-kinds.ts";
+import { pickupForLocation, type ShopSettings } from "#app/shops/settings.ts";
+import { ACTOR, type Ctx } from "./shipment-context.ts";
+import type { PartPlan } from "./order-state.ts";
+
+/**
+ * Which part of the store order a shipment ships, from Shopify's fulfillment orders
+ * (app/orders/fulfillment-orders.ts): its items, its origin (the pickup location connected to the
+ * fulfillment order's Shopify location) and its share of cash on delivery. Drafting part 1 also
+ * makes the order's other parts, one per further fulfillment order this app ships, each with its
+ * own draft job.
+ */
+
+export const UNREACHABLE_SHOPIFY =
+  "The app cannot reach this shop's Shopify admin to read which location ships the order (no access token: open the app in the Shopify admin once, then retry). Nothing is drafted until then";
+
+export type PartDecision =
+  /** Shopify gave no fulfillment orders (an order without shippable items): the order as a whole, from the default pickup. */
+  | { kind: "whole" }
+  | { kind: "part"; plan: PartPlan; shipment: Shipment }
+  /** Nothing of the order is this app's to ship: other fulfillment services, local pickup. */
+  | { kind: "elsewhere"; reason: string }
+  /** The shipment's fulfillment order has nothing left to ship (fulfilled, cancelled, moved away). */
+  | { kind: "gone"; reason: string }
+  /** The shipment waits for the merchant (its location is not connected, or Shopify cannot be read). */
+  | { kind: "waits"; problem: Problem; shipment: Shipment };
+
+/** The order's fulfillment orders as Shopify has them now; "unreachable" without a session. */
+export async function readFulfillment(
+  ctx: Ctx,
+  shop: string,
+  orderId: string,
+): Promise<OrderFulfillment | null | "unreachable"> {
+  try {
+    return parseFulfillmentOrders(
+      await ctx.deps.adminGraphql(
+        shop,
+        ORDER_FULFILLMENT_ORDERS_QUERY,
+        fulfillmentOrdersVariables(orderId),
+      ),
+    );
+  } catch (error) {
+    if (error instanceof ShopNotConnectedError) return "unreachable";
+    throw error;
+  }
+}
+
+/** The plan of one fulfillment order: the pickup it leaves from and what its courier collects. */
+export function partPlan(
+  order: ShopifyOrder,
+  settings: ShopSettings,
+  fulfillment: OrderFulfillment,
+  fo: FulfillmentOrder,
+): PartPlan | Problem {
+  const pickup = pickupForLocation(settings, fo.locationId, fulfillment.singleOwnLocation);
+  if (pickup === "unconnected") {
+    return problemOf(
+      "setup",
+      `The items at ${fo.locationName} wait: that Shopify location is not connected to a pickup location. Connect it under Locations in the app's settings; the shipment is drafted then`,
+    );
+  }
+  const sharing = codSharing(fulfillment.fulfillmentOrders);
+  const index = sharing.findIndex((o) => o.id === fo.id);
+  const outstanding =
+    sharing.length > 1 && index >= 0
+      ? codShares(outstandingOf(order), order, sharing)[index]
+      : undefined;
+  return { fo, pickup, ...(outstanding !== undefined ? { outstanding } : {}) };
+}
+
+const isProblem = (value: PartPlan | Problem): value is Problem => "problemKinds" in value;
+
+/**
+ * What a pending shipment ships now. For part 1 without a fulfillment order yet, it takes the
+ * order's first, and the order's other fulfillment orders become parts 2, 3, … (their draft jobs
+ * queued); fulfillment orders left to others are written on part 1's timeline.
+ */
+export async function partForDraft(
+  ctx: Ctx,
+  shipment: Shipment,
+  order: ShopifyOrder,
+  settings: ShopSettings,
+): Promise<PartDecision> {
+  const { db } = ctx.deps;
+  const fulfillment = await readFulfillment(ctx, shipment.shop, shipment.orderId);
+  if (fulfillment === "unreachable")
+    return { kind: "waits", problem: problemOf("setup", UNREACHABLE_SHOPIFY), shipment };
+  if (!fulfillment || fulfillment.fulfillmentOrders.length === 0) return { kind: "whole" };
+  const { ours, elsewhere } = planFulfillment(fulfillment.fulfillmentOrders);
+
+  let current = shipment;
+  let fo: FulfillmentOrder | undefined;
+  if (shipment.fulfillmentOrderId) {
+    fo = ours.find((o) => o.id === shipment.fulfillmentOrderId);
+    if (!fo) {
+      const known = fulfillment.fulfillmentOrders.find((o) => o.id === shipment.fulfillmentOrderId);
+      return {
+        kind: "gone",
+        reason: `No shipment needed: nothing is left to ship from ${known?.locationName ?? shipment.shopifyLocationName ?? "its location"} (fulfilled, cancelled or moved in Shopify)`,
+      };
+    }
+  } else {
+    if (ours.length === 0) {
+      if (elsewhere.length > 0)
+        return {
+          kind: "elsewhere",
+          reason: `No shipment by this app: ${elsewhere.map((e) => e.reason).join("; ")}`,
+        };
+      return { kind: "whole" };
+    }
+    // Part 1 takes the first fulfillment order no other part of the order holds.
+    const siblings = (await currentShipments(db, shipment.shop, shipment.orderId)).filter(
+      (s) => s.part !== shipment.part,
+    );
+    const held = new Set(siblings.map((s) => s.fulfillmentOrderId));
+    fo = ours.find((o) => !held.has(o.id));
+    if (!fo)
+      return {
+        kind: "gone",
+        reason: "No shipment needed: the order's other shipments carry everything left to ship",
+      };
+    const taken = fo;
+    // Not a versioned change (like the order's verification): nothing decides on it concurrently,
+    // and the row the caller holds stays current. Whoever set it first wins.
+    const [claimed] = await db
+      .update(shipments)
+      .set({
+        fulfillmentOrderId: taken.id,
+        shopifyLocationId: taken.locationId,
+        shopifyLocationName: taken.locationName,
+      })
+      .where(and(eq(shipments.id, shipment.id), isNull(shipments.fulfillmentOrderId)))
+      .returning();
+    if (claimed) {
+      current = claimed;
+      if (ours.length > 1 || elsewhere.length > 0) {
+        await addShipmentEvent(db, claimed, {
+          actor: ACTOR.create,
+          type: "fulfillment_order",
+          message: `Ships the items Shopify assigned to ${taken.locationName}${ours.length > 1 ? ` (shipment ${shipment.part} of ${ours.length}: the order leaves from ${ours.length} locations)` : ""}${elsewhere.length > 0 ? `. Not by this app: ${elsewhere.map((e) => e.reason).join("; ")}` : ""}`,
+          data: { fulfillmentOrderId: taken.id, locationId: taken.locationId },
+        });
+      }
+    } else {
+      const row = await getShipment(db, shipment.shop, shipment.id);
+      if (!row) return { kind: "gone", reason: "The shipment is gone" };
+      current = row;
+      fo = ours.find((o) => o.id === row.fulfillmentOrderId);
+      if (!fo)
+        return {
+          kind: "gone",
+          reason: `No shipment needed: nothing is left to ship from ${row.shopifyLocationName ?? "its location"}`,
+        };
+    }
+  }
+  if (shipment.part === 1) await addParts(ctx, current, ours);
+
+  const plan = partPlan(order, settings, fulfillment, fo);
+  if (isProblem(plan)) return { kind: "waits", problem: plan, shipment: current };
+  return { kind: "part", plan, shipment: current };
+}
+
+/** Parts 2, 3, … for the order's fulfillment orders no shipment holds, each with its draft job. */
+async function addParts(
+  ctx: Ctx,
+  first: Shipment,
+  ours: readonly FulfillmentOrder[],
+): Promise<void> {
+  const { db } = ctx.deps;
+  const existing = await currentShipments(db, first.shop, first.orderId);
+  const held = new Set(existing.map((s) => s.fulfillmentOrderId));
+  let next = Math.max(...existing.map((s) => s.part)) + 1;
+  for (const fo of ours) {
+    if (held.has(fo.id)) continue;
+    const part = next++;
+    const row = await addOrderPart(
+      db,
+      first,
+      {
+        part,
+        referenceId: referenceIdFor(first.shop, first.orderId, 1, part),
+        fulfillmentOrderId: fo.id,
+        shopifyLocationId: fo.locationId,
+        shopifyLocationName: fo.locationName,
+      },
+      ACTOR.create,
+    );
+    if (row) await ctx.deps.enqueue.createDraft(first.shop, first.orderId, undefined, part);
+  }
+}
+
+/**
+ * The part a shipment ships, for following an order's change (update): its fulfillment order as
+ * Shopify has it now, with the pickup it was drafted from. Null when the shipment has no
+ * fulfillment order (the order as a whole); "unknown" when Shopify no longer lists it.
+ */
+export function partForUpdate(
+  shipment: Shipment,
+  order: ShopifyOrder,
+  settings: ShopSettings,
+  fulfillment: OrderFulfillment,
+): PartPlan | "unknown" {
+  const fo = fulfillment.fulfillmentOrders.find((o) => o.id === shipment.fulfillmentOrderId);
+  if (!fo) return "unknown";
+  const plan = partPlan(order, settings, fulfillment, fo);
+  // A draft already has its origin; the comparison needs only a pickup to map with.
+  return isProblem(plan) ? { fo, pickup: settings.pickup } : plan;
+}
