@@ -136,17 +136,17 @@ export const enqueue = {
    * The store order's cancellation has one job per order (it cancels every shipment of the order);
    * a merchant's names the shipment: its part and attempt.
    */
-  cancel: (shop: string, orderId: string, options: { attempt?: number; part?: number; rebook?: boolean } = {}) =>
-    add(
+  cancel: (shop: string, orderId: string, options: { attempt?: number; part?: number; rebook?: boolean } = {}) => {
+    const part = options.part && options.part > 1 ? options.part : undefined;
+    return add(
       shipmentJobs.cancel,
-      { shop, orderId, ...(options.attempt ? { attempt: options.attempt } : {}), ...(options.part && options.part > 1 ? { part: options.part } : {}), ...(options.rebook ? { rebook: true } : {}) },
+      { shop, orderId, ...(options.attempt ? { attempt: options.attempt } : {}), ...(part ? { part } : {}), ...(options.rebook ? { rebook: true } : {}) },
       {
-        id: options.attempt
-          ? jobId("cancel", shop, orderId, ...(options.part && options.part > 1 ? [`p${options.part}`] : []), `a${options.attempt}`, options.rebook ? "rebook" : "merchant")
-          : jobId("cancel", shop, orderId),
+        id: options.attempt ? jobId("cancel", shop, orderId, ...(part ? [`p${part}`] : []), `a${options.attempt}`, options.rebook ? "rebook" : "merchant") : jobId("cancel", shop, orderId),
         urgent: true,
       },
-    ),
+    );
+  },
   update: (shop: string, orderId: string, webhookId: string) =>
     add(shipmentJobs.update, { shop, orderId, webhookId }, { id: jobId("update", shop, orderId, foreignIdPart(webhookId)) }),
   /**

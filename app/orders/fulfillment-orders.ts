@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { checkErrors, orderGid } from "./admin-order";
 import { idOfGid } from "./exact-json";
-import { discountedUnitPrice } from "./map";
+import { discountedUnitPrice, orderedQuantity, refundedUnits } from "./map";
 import type { ShopifyOrder } from "./payload";
 
 /**
@@ -189,19 +189,13 @@ export function orderForFulfillmentOrder(
   stage: "draft" | "booked" = "draft",
 ): ShopifyOrder {
   const lines = new Map(fo.lines.map((l) => [l.lineItemId, l]));
-  const refunded = new Map<string, number>();
-  for (const refund of order.refunds ?? [])
-    for (const r of refund.refund_line_items)
-      refunded.set(r.line_item_id, (refunded.get(r.line_item_id) ?? 0) + r.quantity);
+  const refunded = refundedUnits(order);
   return {
     ...order,
     line_items: order.line_items.flatMap((line) => {
       const held = lines.get(line.id);
       if (!held) return [];
-      const ordered = Math.min(
-        line.current_quantity ?? Math.max(0, line.quantity - (refunded.get(line.id) ?? 0)),
-        held.totalQuantity,
-      );
+      const ordered = Math.min(orderedQuantity(line, refunded), held.totalQuantity);
       const left = Math.min(
         ordered,
         line.fulfillable_quantity ?? ordered,

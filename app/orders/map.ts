@@ -134,12 +134,22 @@ export function normalisePhone(raw: string | null | undefined, countryCode?: str
   return digits;
 }
 
-/** Units of the line that ship: after removals and refunds, and (for a draft) not yet fulfilled. */
-function orderedQuantity(line: ShopifyLineItem, refunded: ReadonlyMap<string, number>): number {
+/** Units refunded per line item id, over the order's refunds. */
+export function refundedUnits(order: ShopifyOrder): Map<string, number> {
+  const refunded = new Map<string, number>();
+  for (const refund of order.refunds ?? []) {
+    for (const r of refund.refund_line_items) refunded.set(r.line_item_id, (refunded.get(r.line_item_id) ?? 0) + r.quantity);
+  }
+  return refunded;
+}
+
+/** Units of the line the order still has: after removals and refunds (`refunded`: refundedUnits). */
+export function orderedQuantity(line: ShopifyLineItem, refunded: ReadonlyMap<string, number>): number {
   // current_quantity already excludes removed and refunded units; older payloads need the refunds.
   return line.current_quantity ?? Math.max(0, line.quantity - (refunded.get(line.id) ?? 0));
 }
 
+/** Units of the line that ship: what the order still has and (for a draft) not yet fulfilled. */
 function shippableQuantity(line: ShopifyLineItem, refunded: ReadonlyMap<string, number>, stage: "draft" | "booked"): number {
   const ordered = orderedQuantity(line, refunded);
   if (stage === "booked" || line.fulfillable_quantity === null || line.fulfillable_quantity === undefined) return ordered;
@@ -213,10 +223,7 @@ export function mapOrderToDraft(input: MappingInput): MappingResult {
   const referenceId = referenceIdFor(shop, order.id, input.attempt ?? 1, input.part ?? 1);
   const address = order.shipping_address ?? null;
 
-  const refunded = new Map<string, number>();
-  for (const refund of order.refunds ?? []) {
-    for (const r of refund.refund_line_items) refunded.set(r.line_item_id, (refunded.get(r.line_item_id) ?? 0) + r.quantity);
-  }
+  const refunded = refundedUnits(order);
 
   const items: Item[] = [];
   const ordered: ContentLine[] = [];

@@ -54,7 +54,7 @@ export class FakeShopifyOrders {
 
   /** The order's fulfillment orders as Shopify's Admin API gives them (OrderFulfillmentOrders). */
   fulfillmentOrdersOf(shop: string, orderId: string): Record<string, unknown>[] {
-    const order = this.byShop.get(shop)?.get(orderId) ?? SHOPIFY_ORDERS.byShop.get(shop)?.get(orderId);
+    const order = this.byShop.get(shop)?.get(orderId);
     if (!order) return [];
     const lines = (order.line_items as Record<string, unknown>[] | undefined) ?? [];
     const shippable = lines.filter((l) => l.requires_shipping !== false && l.gift_card !== true);
@@ -141,10 +141,10 @@ export function fakeAdminGraphql(calls: { shop: string; ids: string[] }[] = [], 
     // And the variables the app sends with it, against the operation's variable types.
     const badVariables = adminVariableErrors(query, variables);
     if (badVariables.length > 0) throw new Error(`Admin GraphQL would refuse the variables: ${badVariables.join("; ")}`);
+    // Which store of orders holds one: the caller's own, else the process-wide one; null when neither.
+    const holderOf = (orderId: string) => (orders?.holds(shop, orderId) ? orders : SHOPIFY_ORDERS.holds(shop, orderId) ? SHOPIFY_ORDERS : null);
     if (query === ORDER_OWNER_QUERY) {
-      const orderId = orderIdOf(variables.id);
-      const known = orders?.holds(shop, orderId) || SHOPIFY_ORDERS.holds(shop, orderId);
-      return { data: { order: known ? { id: variables.id } : null } };
+      return { data: { order: holderOf(orderIdOf(variables.id)) ? { id: variables.id } : null } };
     }
     if (query === ORDER_QUERY) {
       const id = String(variables.id).replace("gid://shopify/Order/", "");
@@ -161,10 +161,9 @@ export function fakeAdminGraphql(calls: { shop: string; ids: string[] }[] = [], 
     const held = orders ?? SHOPIFY_ORDERS;
     if (query === ORDER_FULFILLMENT_ORDERS_QUERY) {
       const orderId = orderIdOf(variables.id);
-      const known = orders?.holds(shop, orderId) || SHOPIFY_ORDERS.holds(shop, orderId);
-      const source = orders?.holds(shop, orderId) ? orders : SHOPIFY_ORDERS;
+      const holder = holderOf(orderId);
       const locations = held.locationsOf(shop).map((l) => ({ id: l.id, isFulfillmentService: Boolean(l.fulfillmentService) }));
-      return { data: { order: known ? { id: variables.id, fulfillmentOrders: { nodes: source.fulfillmentOrdersOf(shop, orderId) } } : null, locations: { nodes: locations } } };
+      return { data: { order: holder ? { id: variables.id, fulfillmentOrders: { nodes: holder.fulfillmentOrdersOf(shop, orderId) } } : null, locations: { nodes: locations } } };
     }
     if (query === SHOP_LOCATIONS_QUERY) {
       const nodes = held.locationsOf(shop).map((l) => ({
@@ -178,8 +177,7 @@ export function fakeAdminGraphql(calls: { shop: string; ids: string[] }[] = [], 
     }
     if (query === FULFILLMENT_ORDERS_QUERY) {
       const orderId = orderIdOf(variables.id);
-      const source = orders?.holds(shop, orderId) ? orders : SHOPIFY_ORDERS;
-      const nodes = source.fulfillmentOrdersOf(shop, orderId).map((fo) => ({ id: fo.id, status: fo.status, supportedActions: fo.supportedActions }));
+      const nodes = (holderOf(orderId)?.fulfillmentOrdersOf(shop, orderId) ?? []).map((fo) => ({ id: fo.id, status: fo.status, supportedActions: fo.supportedActions }));
       // An order the fake was never given (a seeded shipment) has the one open fulfillment order.
       return { data: { order: { fulfillmentOrders: { nodes: nodes.length > 0 ? nodes : [{ id: `gid://shopify/FulfillmentOrder/${orderId}1`, status: "OPEN", supportedActions: [{ action: "CREATE_FULFILLMENT" }] }] } } } };
     }

@@ -109,6 +109,15 @@ export async function partForDraft(
     return { kind: "waits", problem: problemOf("setup", UNREACHABLE_SHOPIFY), shipment };
   if (!fulfillment || fulfillment.fulfillmentOrders.length === 0) return { kind: "whole" };
   const { ours, elsewhere } = planFulfillment(fulfillment.fulfillmentOrders);
+  const elsewhereText = elsewhere.map((e) => e.reason).join("; ");
+  // The order's other shipments, read once: a shipment without a fulfillment order claims one no
+  // other holds, and part 1 makes the parts for the rest.
+  const others =
+    shipment.part === 1 || !shipment.fulfillmentOrderId
+      ? (await currentShipments(db, shipment.shop, shipment.orderId)).filter(
+          (s) => s.part !== shipment.part,
+        )
+      : [];
 
   let current = shipment;
   let fo: FulfillmentOrder | undefined;
@@ -126,15 +135,12 @@ export async function partForDraft(
       if (elsewhere.length > 0)
         return {
           kind: "elsewhere",
-          reason: `No shipment by this app: ${elsewhere.map((e) => e.reason).join("; ")}`,
+          reason: `No shipment by this app: ${elsewhereText}`,
         };
       return { kind: "whole" };
     }
     // Part 1 takes the first fulfillment order no other part of the order holds.
-    const siblings = (await currentShipments(db, shipment.shop, shipment.orderId)).filter(
-      (s) => s.part !== shipment.part,
-    );
-    const held = new Set(siblings.map((s) => s.fulfillmentOrderId));
+    const held = new Set(others.map((s) => s.fulfillmentOrderId));
     fo = ours.find((o) => !held.has(o.id));
     if (!fo)
       return {
@@ -159,7 +165,7 @@ export async function partForDraft(
         await addShipmentEvent(db, claimed, {
           actor: ACTOR.create,
           type: "fulfillment_order",
-          message: `Ships the items Shopify assigned to ${taken.locationName}${ours.length > 1 ? ` (shipment ${shipment.part} of ${ours.length}: the order leaves from ${ours.length} locations)` : ""}${elsewhere.length > 0 ? `. Not by this app: ${elsewhere.map((e) => e.reason).join("; ")}` : ""}`,
+          message: `Ships the items Shopify assigned to ${taken.locationName}${ours.length > 1 ? ` (shipment ${shipment.part} of ${ours.length}: the order leaves from ${ours.length} locations)` : ""}${elsewhere.length > 0 ? `. Not by this app: ${elsewhereText}` : ""}`,
           data: { fulfillmentOrderId: taken.id, locationId: taken.locationId },
         });
       }
@@ -175,7 +181,7 @@ export async function partForDraft(
         };
     }
   }
-  if (shipment.part === 1) await addParts(ctx, current, ours);
+  if (shipment.part === 1) await addParts(ctx, current, ours, [...others, current]);
 
   const plan = partPlan(order, settings, fulfillment, fo);
   if (isProblem(plan)) return { kind: "waits", problem: plan, shipment: current };
@@ -187,9 +193,9 @@ async function addParts(
   ctx: Ctx,
   first: Shipment,
   ours: readonly FulfillmentOrder[],
+  existing: readonly Shipment[],
 ): Promise<void> {
   const { db } = ctx.deps;
-  const existing = await currentShipments(db, first.shop, first.orderId);
   const held = new Set(existing.map((s) => s.fulfillmentOrderId));
   let next = Math.max(...existing.map((s) => s.part)) + 1;
   for (const fo of ours) {

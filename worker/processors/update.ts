@@ -7,6 +7,7 @@ import { latestOrder, recordAdminOrder } from "#app/orders/order-store.server.ts
 import { ShopNotConnectedError } from "#app/orders/products.server.ts";
 import { addShipmentEvent, currentShipments, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
 import { mappingProblem, problemOf } from "#app/shipments/problem-kinds.ts";
+import { TERMINAL_STATUSES, type ShipmentStatus } from "#app/shipments/states.ts";
 import { CODES, type DraftOrderUpdateRequest } from "#app/shipping/contract.ts";
 import { ShippingNotFoundError, ShippingStateError } from "#app/shipping/errors.ts";
 import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
@@ -50,7 +51,8 @@ export async function processUpdate(job: JobWithSlot, deps: ShipmentDeps, token?
   if (!shipment) return done("no shipment for this order");
   // The customer's data was removed at their request: later order states are not stored or applied.
   if (shipment.redactedAt) return done("redacted: the order's personal data is not taken again");
-  const open = all.filter((s) => !(s.status === "cancelled" || (s.shippingOrderId && FINISHED.has(s.status))));
+  // Cancelled, or booked and at its end (delivered, returned, …): nothing follows the order any more.
+  const open = all.filter((s) => !(s.status === "cancelled" || (s.shippingOrderId && TERMINAL_STATUSES.has(s.status as ShipmentStatus))));
   if (open.length === 0) return done("nothing to update");
   // Nothing of the order is written before the shop's own Admin API says it is the shop's.
   const owner = await verifyOrderOwner(ctx, shipment, ACTOR.update);
@@ -96,9 +98,6 @@ export async function processUpdate(job: JobWithSlot, deps: ShipmentDeps, token?
   }
   return done(outcomes.join("; "));
 }
-
-/** Terminal statuses of a booked shipment: nothing follows the order any more. */
-const FINISHED = new Set(["delivered", "returned", "rejected", "disposed", "courier_not_found"]);
 
 /** One shipment follows the order's newest state (`part`: the part of the order it carries). */
 async function followOrder(ctx: Ctx, shipment: Shipment, state: { order: ShopifyOrder; updatedAt: Date | null }, settings: ShopSettings, part: PartPlan | null): Promise<string> {
