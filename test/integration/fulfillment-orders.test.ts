@@ -290,7 +290,7 @@ describe("locations and pickup locations", () => {
       shopifyLocationName: "Gudang Surabaya",
     });
     expect(waiting!.problem).toMatch(
-      /The items at Gudang Surabaya wait: that Shopify location is not connected to a pickup location/,
+      /The items at Gudang Surabaya wait: that Shopify location is not connected to a pickup location\. Connect it under "Your Shopify locations" in the app's settings/,
     );
     expect(draftsFor(key, waiting!.referenceId)).toHaveLength(0);
 

@@ -78,7 +78,7 @@ export function partPlan(
   if (pickup === "unconnected") {
     return problemOf(
       "setup",
-      `The items at ${fo.locationName} wait: that Shopify location is not connected to a pickup location. Connect it under Locations in the app's settings; the shipment is drafted then`,
+      `The items at ${fo.locationName} wait: that Shopify location is not connected to a pickup location. Connect it under "Your Shopify locations" in the app's settings; the shipment is drafted then`,
     );
   }
   const sharing = codSharing(fulfillment.fulfillmentOrders);
