@@ -99,6 +99,17 @@ export const shipments = pgTable(
     fulfillmentOrderId: text("fulfillment_order_id"),
     shopifyLocationId: text("shopify_location_id"),
     shopifyLocationName: text("shopify_location_name"),
+    /**
+     * Why Shopify holds the shipment's fulfillment order (staff, a fraud check, another app), in
+     * words; null when it is not held. Nothing is booked while it is set.
+     */
+    shopifyHold: text("shopify_hold"),
+    /**
+     * The hold this app placed on the fulfillment order while the shipment is being booked (the
+     * "hold while booking" setting), so staff cannot fulfil it by hand as well; released when the
+     * shipment is fulfilled or cancelled.
+     */
+    appHoldId: text("app_hold_id"),
     orderName: text("order_name"),
     /** Shopify customer id (numeric, as text), for customers/redact. */
     customerId: text("customer_id"),
@@ -174,6 +185,8 @@ export const shipments = pgTable(
     index("shipments_shop_updated_idx").on(t.shop, t.updatedAt, t.id),
     index("shipments_shop_customer_idx").on(t.shop, t.customerId),
     index("shipments_shipping_order_idx").on(t.shippingOrderId),
+    // A fulfillment-order webhook names fulfillment orders only: the shipment that carries one.
+    index("shipments_shop_fulfillment_order_idx").on(t.shop, t.fulfillmentOrderId).where(sql`fulfillment_order_id is not null`),
     index("shipments_status_updated_idx").on(t.status, t.updatedAt),
     // The "needs attention" tab and its filters by kind: only the few rows with a problem.
     index("shipments_shop_problem_updated_idx").on(t.shop, t.updatedAt, t.id).where(sql`problem is not null`),

@@ -31,6 +31,8 @@ export const shipmentJobs = {
   },
   /** The store order changed: every current shipment of the order follows it. */
   update: { name: "update", payload: z.object({ shop, orderId, webhookId: z.string().min(1) }) },
+  /** A fulfillment-order webhook (moved, split, merged, held, …): the order's shipments follow Shopify's fulfillment orders. */
+  fulfillmentChange: { name: "fulfillment-change", payload: z.object({ shop, webhookId: z.string().min(1) }) },
   syncStatus: { name: "sync-status", payload: z.object({ shop, shipmentId: z.uuid() }) },
   /** Fulfil the store order with the shipment's tracking (Admin GraphQL). */
   fulfil: { name: "fulfil", payload: z.object({ shop, shipmentId: z.uuid() }) },
@@ -84,6 +86,16 @@ export function cappedBackoff(attemptsMade: number, random: () => number = Math.
 
 /** Text from outside (a delivery id, a courier's waybill) as a job id part: ':' and spaces become '_'. */
 export const foreignIdPart = (text: string): string => text.replace(/[:\s]/g, "_");
+
+/**
+ * A store order's draft job: part 1's first (`create__<shop>__<order>`), its other parts'
+ * (`…__p2`), and a later run of either (`attempt`: a rebooking, an update's retry).
+ */
+export const createDraftJobId = (shop: string, orderId: string, part = 1, attempt?: string) =>
+  jobId("create", shop, orderId, ...(part > 1 ? [`p${part}`] : []), ...(attempt ? [attempt] : []));
+
+/** One job per fulfillment-order delivery. */
+export const fulfillmentChangeJobId = (shop: string, webhookId: string) => jobId("fo", shop, foreignIdPart(webhookId));
 
 /** A deterministic job id from its parts; refuses parts that would make it ambiguous. */
 export function jobId(...parts: (string | number)[]): string {

@@ -10,7 +10,9 @@ import {
   QUEUES,
   SHIPMENT_JOB_OPTIONS,
   type QueueName,
+  createDraftJobId,
   foreignIdPart,
+  fulfillmentChangeJobId,
   jobId,
   maintenanceJobs,
   shipmentJobs,
@@ -119,11 +121,7 @@ export const enqueue = {
    * `part`: another shipment of the order (its second location's, …), found while drafting part 1.
    */
   createDraft: (shop: string, orderId: string, attempt?: string, part = 1) =>
-    part > 1
-      ? add(shipmentJobs.createDraft, { shop, orderId, part }, { id: jobId("create", shop, orderId, `p${part}`, ...(attempt ? [attempt] : [])) })
-      : attempt
-        ? add(shipmentJobs.createDraft, { shop, orderId }, { id: jobId("create", shop, orderId, attempt) })
-        : add(shipmentJobs.createDraft, { shop, orderId }, { id: jobId("create", shop, orderId), admit: true }),
+    add(shipmentJobs.createDraft, { shop, orderId, ...(part > 1 ? { part } : {}) }, { id: createDraftJobId(shop, orderId, part, attempt), admit: part === 1 && !attempt }),
   /** `slot`: the rate-limit slot the draft's job reserved for this confirmation (epoch ms). */
   confirm: (shop: string, shipmentId: string, attempt?: string, merchant?: boolean, slot?: number) =>
     add(
@@ -149,6 +147,7 @@ export const enqueue = {
   },
   update: (shop: string, orderId: string, webhookId: string) =>
     add(shipmentJobs.update, { shop, orderId, webhookId }, { id: jobId("update", shop, orderId, foreignIdPart(webhookId)) }),
+  fulfillmentChange: (shop: string, webhookId: string) => add(shipmentJobs.fulfillmentChange, { shop, webhookId }, { id: fulfillmentChangeJobId(shop, webhookId) }),
   /**
    * One fulfilment per shipment and waybill: a confirmation without a waybill (a service without an
    * instant one) is fulfilled again when the waybill arrives, under a new job id.

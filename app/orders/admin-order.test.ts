@@ -8,6 +8,8 @@ import { FULFILLMENT_CREATE, FULFILLMENT_ORDERS_QUERY, METAFIELDS_SET, TRACKING_
 import { AdminGraphqlError, ORDER_QUERY, ORDERS_QUERY, parseOrderResponse, parseOrdersResponse } from "./admin-order";
 import { orderPayloadSchema } from "./payload";
 import { ORDER_OWNER_QUERY } from "./ownership";
+import { BOOKING_HOLD, BOOKING_HOLD_RELEASE, bookingHoldReleaseVariables, bookingHoldVariables } from "./booking-hold";
+import { FULFILLMENT_ORDER_ORDER_QUERY } from "./fulfillment-order-events";
 import { PRODUCTS_QUERY } from "./products.server";
 
 describe("Admin GraphQL documents, against Shopify's 2026-10 schema", () => {
@@ -22,8 +24,19 @@ describe("Admin GraphQL documents, against Shopify's 2026-10 schema", () => {
     ["OrderOwner", ORDER_OWNER_QUERY],
     ["OrderFulfillmentOrders", ORDER_FULFILLMENT_ORDERS_QUERY],
     ["ShopLocations", SHOP_LOCATIONS_QUERY],
+    ["FulfillmentOrderOrder", FULFILLMENT_ORDER_ORDER_QUERY],
+    ["BookingHold", BOOKING_HOLD],
+    ["BookingHoldRelease", BOOKING_HOLD_RELEASE],
   ])("%s is valid", (_name, query) => {
     expect(adminQueryErrors(query)).toEqual([]);
+  });
+
+  it("the booking hold's variables are what Shopify's mutations take", () => {
+    const gid = "gid://shopify/FulfillmentOrder/5501";
+    expect(adminVariableErrors(BOOKING_HOLD, bookingHoldVariables(gid))).toEqual([]);
+    expect(adminVariableErrors(BOOKING_HOLD_RELEASE, bookingHoldReleaseVariables(gid, "gid://shopify/FulfillmentHold/1"))).toEqual([]);
+    // A reason Shopify does not have is refused: the check can fail.
+    expect(adminVariableErrors(BOOKING_HOLD, { id: gid, fulfillmentHold: { reason: "BEING_BOOKED" } })).not.toEqual([]);
   });
 
   it("the check can fail: a field Shopify does not have is refused", () => {

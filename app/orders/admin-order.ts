@@ -220,6 +220,9 @@ export class AdminGraphqlError extends Error {
   }
 }
 
+/** A mutation's userErrors, as every Admin mutation the app sends answers them. */
+export const userErrorsSchema = z.array(z.object({ field: z.array(z.string()).nullish(), message: z.string() }));
+
 export function checkErrors(body: unknown): void {
   const errors = errorsSchema.safeParse((body as { errors?: unknown })?.errors);
   if (errors.success && errors.data && errors.data.length > 0) {

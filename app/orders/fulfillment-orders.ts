@@ -23,6 +23,7 @@ export const ORDER_FULFILLMENT_ORDERS_QUERY = `#graphql
           id
           status
           deliveryMethod { methodType }
+          fulfillmentHolds { id displayReason reasonNotes heldByRequestingApp }
           assignedLocation {
             name
             location { id isFulfillmentService fulfillmentService { serviceName } }
@@ -42,6 +43,16 @@ const foSchema = z.object({
   id: z.string(),
   status: z.string(),
   deliveryMethod: z.object({ methodType: z.string() }).nullish(),
+  fulfillmentHolds: z
+    .array(
+      z.object({
+        id: z.string(),
+        displayReason: z.string(),
+        reasonNotes: z.string().nullish(),
+        heldByRequestingApp: z.boolean(),
+      }),
+    )
+    .default([]),
   assignedLocation: z.object({
     name: z.string(),
     location: z
@@ -90,6 +101,15 @@ export interface FulfillmentOrder {
   /** The fulfillment service that holds the location, when it is not the merchant's own. */
   fulfillmentService: string | null;
   lines: FulfillmentOrderLine[];
+  /** Its holds: by this app (the hold while booking) or by anyone else (staff, another app). */
+  holds: FulfillmentOrderHold[];
+}
+
+export interface FulfillmentOrderHold {
+  id: string;
+  /** Shopify's reason in words, with the notes of whoever placed it. */
+  reason: string;
+  byThisApp: boolean;
 }
 
 export interface OrderFulfillment {
@@ -122,6 +142,11 @@ export function parseFulfillmentOrders(body: unknown): OrderFulfillment | null {
           totalQuantity: l.totalQuantity,
           remainingQuantity: l.remainingQuantity,
         })),
+        holds: fo.fulfillmentHolds.map((h) => ({
+          id: h.id,
+          reason: h.reasonNotes ? `${h.displayReason}: ${h.reasonNotes}` : h.displayReason,
+          byThisApp: h.heldByRequestingApp,
+        })),
       };
     }),
   };
@@ -148,6 +173,19 @@ export function handledElsewhere(fo: FulfillmentOrder): string | null {
   if (fo.methodType && !SHIPPED_METHODS.has(fo.methodType))
     return `the items at ${fo.locationName} go by ${METHOD_WORDS[fo.methodType] ?? fo.methodType.toLowerCase()}`;
   return null;
+}
+
+/**
+ * Why the fulfillment order must not be booked now: it is on hold in Shopify by someone other than
+ * this app (staff, a fraud check, another app); null when nothing but this app holds it. Shopify
+ * refuses to fulfil a held fulfillment order, so nothing is booked until the hold is released.
+ */
+export function foreignHold(fo: FulfillmentOrder): string | null {
+  if (fo.status !== "ON_HOLD") return null;
+  const others = fo.holds.filter((h) => !h.byThisApp);
+  // ON_HOLD without a hold listed (an older API's answer): a hold all the same.
+  if (others.length === 0 && fo.holds.length > 0) return null;
+  return `On hold in Shopify at ${fo.locationName}${others.length > 0 ? ` (${others.map((h) => h.reason).join("; ")})` : ""}`;
 }
 
 const numericId = (gid: string) => BigInt(/(\d+)$/.exec(gid)?.[1] ?? "0");

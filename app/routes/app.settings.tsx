@@ -237,13 +237,14 @@ export default function Settings() {
     proofOfDelivery: settings.proofOfDelivery,
     fulfilOnConfirm: settings.fulfilOnConfirm,
     notifyCustomer: settings.notifyCustomer,
+    holdWhileBooking: settings.holdWhileBooking,
     defaultCourier: settings.defaultCourier ? `${settings.defaultCourier.company}/${settings.defaultCourier.type}` : "",
     deliveryType: settings.deliveryType,
     codType: settings.codType,
   });
   const check = (name: keyof typeof s, label: string, help?: string) => (
     <>
-      <Checkbox label={label} helpText={help} checked={Boolean(s[name])} onChange={(v) => setS({ ...s, [name]: v })} />
+      <Checkbox label={label} helpText={help} error={errors[name]} checked={Boolean(s[name])} onChange={(v) => setS({ ...s, [name]: v })} />
       <input type="hidden" name={name} value={s[name] ? "on" : "off"} />
     </>
   );
@@ -348,6 +349,7 @@ export default function Settings() {
                     {check("bookPendingOrders", "Also book orders whose payment is pending", "For stores whose manual payment methods (bank transfer) never mark orders paid in Shopify")}
                     {check("fulfilOnConfirm", "Fulfil the store order with tracking when a shipment is confirmed")}
                     {check("notifyCustomer", "Notify the customer when fulfilled")}
+                    {check("holdWhileBooking", "Hold the order in Shopify while it is being booked, so nobody fulfils it by hand (needs fulfilment with tracking on)")}
                   </FormLayout>
                 </Card>
                 <Card>

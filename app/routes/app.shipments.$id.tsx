@@ -22,6 +22,9 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   if (!shipment) throw new Response("Shipment not found", { status: 404 });
   const now = new Date();
   const [timeline, history] = await Promise.all([shipmentTimeline(db, session.shop, shipment.id), orderShipments(db, session.shop, shipment.orderId)]);
+  const attempts = history.filter((h) => h.part === shipment.part);
+  // The current attempt of each of the order's shipments (part 1, 2, …): the list is by part, newest attempt first.
+  const parts = history.filter((h, i) => i === 0 || history[i - 1]!.part !== h.part);
 
   // What the service says now (best effort: the page works while the service is down).
   const locale = localeOf(request.headers.get("accept-language"));
@@ -70,8 +73,10 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     remote,
     remoteError,
     rates,
-    history: history.map((h) => ({ id: h.id, attempt: h.attempt, status: describeStatus(h, locale).label, referenceId: h.referenceId })),
-    latest: history[0]?.id === shipment.id,
+    // This shipment's attempts (newest first), and the order's other shipments (one per location it ships from).
+    history: attempts.map((h) => ({ id: h.id, attempt: h.attempt, status: describeStatus(h, locale).label, referenceId: h.referenceId })),
+    latest: attempts[0]?.id === shipment.id,
+    parts: parts.map((p) => ({ id: p.id, part: p.part, location: p.shopifyLocationName, status: describeStatus(p, locale).label })),
   };
 };
 
@@ -118,7 +123,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
 
 export default function ShipmentDetail() {
   const navigate = useNavigate();
-  const { shipment, words, timeline, remote, remoteError, rates, history, latest } = useLoaderData<typeof loader>();
+  const { shipment, words, timeline, remote, remoteError, rates, history, latest, parts } = useLoaderData<typeof loader>();
   const problemKinds = shipment.problemKinds.filter(isProblemKind);
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -160,6 +165,18 @@ export default function ShipmentDetail() {
                 <Text as="h2" variant="headingMd">
                   {words.sentence}
                 </Text>
+                {parts.length > 1 && (
+                  <InlineStack gap="200" blockAlign="center">
+                    <Text as="span">{`Shipment ${shipment.part} of ${parts.length} of this order${shipment.shopifyLocationName ? `: the items at ${shipment.shopifyLocationName}` : ""}. The others:`}</Text>
+                    {parts
+                      .filter((p) => p.part !== shipment.part)
+                      .map((p) => (
+                        <Button key={p.id} variant="plain" onClick={() => navigate(`/app/shipments/${p.id}`)}>
+                          {`Shipment ${p.part}${p.location ? ` (${p.location})` : ""}: ${p.status}`}
+                        </Button>
+                      ))}
+                  </InlineStack>
+                )}
                 {history.length > 1 && (
                   <InlineStack gap="200" blockAlign="center">
                     <Text as="span">{`Attempt ${shipment.attempt} of ${history.length}. Other attempts:`}</Text>

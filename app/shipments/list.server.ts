@@ -76,6 +76,7 @@ export async function listShipments(db: Queryable, shop: string, options: ListOp
       problem: sql<string | null>`left(${shipments.problem}, ${sql.raw(String(PROBLEM_PREVIEW_CHARS))})`,
       decision: shipments.decision,
       awaitingPayment: shipments.awaitingPayment,
+      shopifyHold: shipments.shopifyHold,
       attempt: shipments.attempt,
       originName: shipments.originName,
       destinationCity: shipments.destinationCity,

@@ -29,6 +29,17 @@ describe("statuses in words", () => {
     expect(waiting).toMatchObject({ label: "Waiting for payment", group: "waiting", sentence: "Waiting for payment: bank transfer pending" });
   });
 
+  it("a hold in Shopify is said with its reason, before a payment awaited; once booked it no longer shows", () => {
+    const hold = "On hold in Shopify at Gudang Jakarta (High risk of fraud)";
+    expect(describeStatus({ status: "draft_ready", shopifyHold: hold, awaitingPayment: true })).toMatchObject({
+      label: "On hold in Shopify",
+      group: "waiting",
+      sentence: "On hold in Shopify at Gudang Jakarta (High risk of fraud): booked once the hold is released",
+    });
+    expect(describeStatus({ status: "confirmed", shopifyHold: hold, waybillId: "W1" }).label).toBe("Booked");
+    expect(eventTitle({ actor: "worker:update", type: "fulfillment_order_moved" })).toBe("Moved to another location in Shopify");
+  });
+
   it("ended shipments say why", () => {
     expect(describeStatus({ status: "not_required", decision: "local pickup" })).toMatchObject({ label: "No shipment needed", group: "ended", sentence: "No shipment needed: local pickup" });
     expect(describeStatus({ status: "delivered", waybillId: "W1" }).group).toBe("done");

@@ -23,6 +23,8 @@ export interface ShipmentFacts {
   problem?: string | null;
   decision?: string | null;
   awaitingPayment?: boolean;
+  /** Why Shopify holds the shipment's fulfillment order (nothing is booked meanwhile). */
+  shopifyHold?: string | null;
   courierCompany?: string | null;
   courierType?: string | null;
   waybillId?: string | null;
@@ -122,7 +124,9 @@ export function describeStatus(s: ShipmentFacts, locale?: string): StatusWords {
 function sentenceOf(s: ShipmentFacts, courier: string | null, offer: string): Omit<StatusWords, "courier" | "price"> {
   const known = LABELS[s.status] ?? { label: statusLabel(s.status), group: "waiting" as StatusGroup };
   if (s.problem) return { label: "Needs attention", group: "attention", sentence: `Needs attention: ${s.problem}` };
-  if (s.awaitingPayment && (s.status === "pending" || s.status === "draft_placed" || s.status === "draft_ready")) {
+  const unbooked = s.status === "pending" || s.status === "draft_placed" || s.status === "draft_ready";
+  if (s.shopifyHold && unbooked) return { label: "On hold in Shopify", group: "waiting", sentence: `${s.shopifyHold}: booked once the hold is released` };
+  if (s.awaitingPayment && unbooked) {
     return { label: "Waiting for payment", group: "waiting", sentence: s.decision ? `Waiting for payment: ${stripPrefix(s.decision, "waiting for payment")}` : `Waiting for payment${offer ? `: ${offer} when paid` : ""}` };
   }
   switch (s.status) {
@@ -174,6 +178,12 @@ const EVENT_TITLES: Record<string, string> = {
   shopify_skipped: "Shopify not updated",
   redacted: "Customer's details removed",
   disowned: "Not this shop's order",
+  fulfillment_order: "Location from Shopify",
+  fulfillment_order_moved: "Moved to another location in Shopify",
+  on_hold: "On hold in Shopify",
+  hold_released: "Hold released in Shopify",
+  held_while_booking: "Held in Shopify while booking",
+  booking_hold_released: "Booking hold released in Shopify",
 };
 
 export interface EventFacts {

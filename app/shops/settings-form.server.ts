@@ -31,6 +31,8 @@ export function parsePreferencesForm(form: FormData): { patch: Partial<ShopSetti
   if (!codType.success) errors.codType = `One of ${COD_TYPES.join(", ")}`;
   const podNote = String(form.get("proofOfDeliveryNote") ?? "").trim();
   if (checkbox(form, "proofOfDelivery") && !podNote) errors.proofOfDeliveryNote = "The courier needs an instruction for the proof of delivery";
+  if (checkbox(form, "holdWhileBooking") && !checkbox(form, "fulfilOnConfirm"))
+    errors.holdWhileBooking = "The hold is released when the app fulfils the order with tracking: turn that on too, or leave the hold off so staff can fulfil by hand";
   return {
     errors,
     patch: {
@@ -48,6 +50,7 @@ export function parsePreferencesForm(form: FormData): { patch: Partial<ShopSetti
       proofOfDeliveryNote: podNote,
       fulfilOnConfirm: checkbox(form, "fulfilOnConfirm"),
       notifyCustomer: checkbox(form, "notifyCustomer"),
+      holdWhileBooking: checkbox(form, "holdWhileBooking"),
     },
   };
 }

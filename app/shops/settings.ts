@@ -58,6 +58,12 @@ export const shopSettingsSchema = z.object({
   proofOfDeliveryNote: z.string().default(""),
   fulfilOnConfirm: z.boolean().default(true),
   notifyCustomer: z.boolean().default(true),
+  /**
+   * Hold each shipment's Shopify fulfillment order from its draft until this app fulfils it with
+   * the tracking (or the merchant cancels it), so staff cannot fulfil it by hand and ship twice.
+   * Only with fulfilOnConfirm: without it the merchant fulfils by hand, which the hold would stop.
+   */
+  holdWhileBooking: z.boolean().default(false),
 });
 
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;

@@ -235,7 +235,7 @@ async function flow(page: Page) {
     await openInAdmin(page, "/app");
     await page.getByRole("link", { name: "#2002" }).waitFor();
     const list = (await page.locator("body").innerText()).replace(/\u00a0/g, " ");
-    for (const words of ["Gudang Sleman", "Gudang Toko Maju", "Ready to book", "Needs attention", "Waiting for payment", "Choose a courier", "Courier assigned", "Out for delivery", "Coming back to you", "No shipment needed", "Delivered", "Cancelled", "JNE REG", "Rp34.000", "(attempt 2)"]) expect(list, words).toContain(words);
+    for (const words of ["Gudang Sleman", "Gudang Toko Maju", "Ready to book", "Needs attention", "Waiting for payment", "Choose a courier", "Courier assigned", "Out for delivery", "Coming back to you", "No shipment needed", "Delivered", "Cancelled", "JNE REG", "Rp34.000", "(attempt 2)", "On hold in Shopify", "Gudang Surabaya"]) expect(list, words).toContain(words);
     // No database codes on the page: every status is said in words.
     expect(list).not.toMatch(/draft_ready|draft_placed|return_in_transit|not_required|dropping_off/);
     // The tabs count what they hold: the confirmed order above plus the seeded dozen.
@@ -267,11 +267,22 @@ async function flow(page: Page) {
     expect(detail).toMatch(/\d+ hours? ago · \d+ \w+ \d{4}, \d{2}:\d{2} WIB/);
     await page.screenshot({ path: path.join(SHOTS, "7-shipment-two-attempts.png"), fullPage: true });
 
+    // The order shipped from two warehouses: each parcel's page names the other.
+    await openInAdmin(page, `/app/shipments/${seeded.splitOrder.ids[1]}`);
+    await page.getByText("Shipment 2 of 2 of this order: the items at Gudang Surabaya. The others:").waitFor();
+    await page.getByRole("heading", { name: "On hold in Shopify at Gudang Surabaya (Inventory out of stock: restock Friday): booked once the hold is released" }).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, "10-order-two-shipments.png"), fullPage: true });
+    await page.getByRole("button", { name: "Shipment 1 (Gudang Jakarta): Booked" }).click();
+    await page.getByText("Shipment 1 of 2 of this order: the items at Gudang Jakarta. The others:").waitFor();
+    await page.getByRole("button", { name: "Shipment 2 (Gudang Surabaya): On hold in Shopify" }).waitFor();
+    // Attempts count within a shipment: the other location's parcel is not an attempt.
+    expect(await page.getByText(/Attempt \d of/).count()).toBe(0);
+
     await openInAdmin(page, `/app/shipments/${seeded.ids[1]}`);
     await page.getByText("Needs attention: No phone number for the recipient", { exact: false }).first().waitFor();
     await page.screenshot({ path: path.join(SHOTS, "8-shipment-problem.png"), fullPage: true });
     await page.close();
-    for (const f of ["1-shipments-new-shop", "2-settings", "3-shipment-ready", "4-shipment-confirmed", "5-failed-work", "6-shipments-busy-shop", "7-shipment-two-attempts", "8-shipment-problem", "9-needs-attention-by-kind"]) expect(fs.statSync(path.join(SHOTS, `${f}.png`)).size).toBeGreaterThan(5_000);
+    for (const f of ["1-shipments-new-shop", "2-settings", "3-shipment-ready", "4-shipment-confirmed", "5-failed-work", "6-shipments-busy-shop", "7-shipment-two-attempts", "8-shipment-problem", "9-needs-attention-by-kind", "10-order-two-shipments"]) expect(fs.statSync(path.join(SHOTS, `${f}.png`)).size).toBeGreaterThan(5_000);
   }
 }
 

@@ -3,6 +3,8 @@ import { PRODUCTS_QUERY } from "#app/orders/products.server.ts";
 import { ORDER_QUERY, ORDERS_QUERY } from "#app/orders/admin-order.ts";
 import { ORDER_OWNER_QUERY } from "#app/orders/ownership.ts";
 import { ORDER_FULFILLMENT_ORDERS_QUERY } from "#app/orders/fulfillment-orders.ts";
+import { FULFILLMENT_ORDER_ORDER_QUERY } from "#app/orders/fulfillment-order-events.ts";
+import { BOOKING_HOLD, BOOKING_HOLD_RELEASE } from "#app/orders/booking-hold.ts";
 import { SHOP_LOCATIONS_QUERY } from "#app/shops/shopify-locations.server.ts";
 import { parseExactJson } from "#app/orders/exact-json.ts";
 import { FULFILLMENT_CREATE, FULFILLMENT_ORDERS_QUERY, METAFIELDS_SET, TRACKING_UPDATE } from "#worker/processors/shopify-order.ts";
@@ -33,10 +35,33 @@ export interface FakeFulfillmentOrder {
   lines: Record<string, number>;
   /** Line item id → units still to fulfil, where fewer than assigned (fulfilled by hand). */
   remaining?: Record<string, number>;
+  /** Its holds (the status is ON_HOLD while it has any): staff's, another app's, or this app's own. */
+  holds?: FakeHold[];
 }
+
+/** A fulfillment hold, as Shopify's FulfillmentHold (`byApp`: placed by the app asking). */
+export interface FakeHold {
+  id: string;
+  reason: string;
+  notes?: string;
+  handle?: string;
+  byApp?: boolean;
+}
+
+/** FulfillmentHold.displayReason for the reasons the tests use. */
+const HOLD_WORDS: Record<string, string> = {
+  OTHER: "Other",
+  AWAITING_PAYMENT: "Awaiting payment",
+  HIGH_RISK_OF_FRAUD: "High risk of fraud",
+  INCORRECT_ADDRESS: "Incorrect address",
+  INVENTORY_OUT_OF_STOCK: "Inventory out of stock",
+};
 
 /** The one location a shop has unless a test gives it others: a merchant's single warehouse. */
 export const SHOP_LOCATION: FakeLocation = { id: "gid://shopify/Location/1", name: "Shop location" };
+
+/** The id of an order's one fulfillment order when Shopify did not split it. */
+const defaultFulfillmentOrderId = (orderId: string) => `gid://shopify/FulfillmentOrder/${orderId}1`;
 
 /** Store orders the fake Admin API knows (what Shopify holds), per shop, in the webhook's shape. */
 export class FakeShopifyOrders {
@@ -52,29 +77,36 @@ export class FakeShopifyOrders {
     return this.locations.get(shop) ?? [SHOP_LOCATION];
   }
 
-  /** The order's fulfillment orders as Shopify's Admin API gives them (OrderFulfillmentOrders). */
-  fulfillmentOrdersOf(shop: string, orderId: string): Record<string, unknown>[] {
-    const order = this.byShop.get(shop)?.get(orderId);
-    if (!order) return [];
-    const lines = (order.line_items as Record<string, unknown>[] | undefined) ?? [];
+  /** An order without a split: one fulfillment order at the shop's first location, for every shippable line. */
+  private defaultLayout(shop: string, orderId: string): FakeFulfillmentOrder[] {
+    const lines = (this.byShop.get(shop)?.get(orderId)?.line_items as Record<string, unknown>[] | undefined) ?? [];
     const shippable = lines.filter((l) => l.requires_shipping !== false && l.gift_card !== true);
-    const closed = Boolean(order.cancelled_at) || order.fulfillment_status === "fulfilled";
-    const layout = this.layouts.get(`${shop}/${orderId}`) ?? [
+    return [
       {
-        id: `gid://shopify/FulfillmentOrder/${orderId}1`,
+        id: defaultFulfillmentOrderId(orderId),
         locationId: this.locationsOf(shop)[0]!.id,
         lines: Object.fromEntries(shippable.map((l) => [String(l.id), Number(l.current_quantity ?? l.quantity ?? 0)])),
         remaining: Object.fromEntries(shippable.map((l) => [String(l.id), Number(l.fulfillable_quantity ?? l.current_quantity ?? l.quantity ?? 0)])),
       },
     ];
+  }
+
+  /** The order's fulfillment orders as Shopify's Admin API gives them (OrderFulfillmentOrders). */
+  fulfillmentOrdersOf(shop: string, orderId: string): Record<string, unknown>[] {
+    const order = this.byShop.get(shop)?.get(orderId);
+    if (!order) return [];
+    const closed = Boolean(order.cancelled_at) || order.fulfillment_status === "fulfilled";
+    const layout = this.layouts.get(`${shop}/${orderId}`) ?? this.defaultLayout(shop, orderId);
     const locations = this.locationsOf(shop);
     return layout.map((fo) => {
       const location = locations.find((l) => l.id === fo.locationId) ?? { id: fo.locationId, name: fo.locationId };
       const done = this.fulfilled.has(`${shop} ${fo.id}`);
+      const holds = fo.holds ?? [];
       return {
         id: fo.id,
-        status: done ? "CLOSED" : closed ? (order.cancelled_at ? "CANCELLED" : "CLOSED") : (fo.status ?? "OPEN"),
-        supportedActions: done || closed ? [] : [{ action: "CREATE_FULFILLMENT" }],
+        status: done ? "CLOSED" : closed ? (order.cancelled_at ? "CANCELLED" : "CLOSED") : (fo.status ?? (holds.length > 0 ? "ON_HOLD" : "OPEN")),
+        fulfillmentHolds: holds.map((h) => ({ id: h.id, displayReason: HOLD_WORDS[h.reason] ?? h.reason, reasonNotes: h.notes ?? null, heldByRequestingApp: Boolean(h.byApp) })),
+        supportedActions: done || closed || holds.length > 0 ? [] : [{ action: "CREATE_FULFILLMENT" }],
         deliveryMethod: { methodType: fo.methodType ?? "SHIPPING" },
         assignedLocation: {
           name: location.name,
@@ -84,12 +116,26 @@ export class FakeShopifyOrders {
           nodes: Object.entries(fo.lines).map(([lineItemId, quantity], i) => ({
             id: `${fo.id.replace("FulfillmentOrder", "FulfillmentOrderLineItem")}${i}`,
             totalQuantity: quantity,
-            remainingQuantity: done || closed ? 0 : (fo.remaining?.[lineItemId] ?? quantity),
+            remainingQuantity: done || closed || fo.status === "CLOSED" || fo.status === "CANCELLED" ? 0 : (fo.remaining?.[lineItemId] ?? quantity),
             lineItem: { id: `gid://shopify/LineItem/${lineItemId}` },
           })),
         },
       };
     });
+  }
+  /** The order a fulfillment order of the shop belongs to (split ones, and each order's default one). */
+  orderOfFulfillmentOrder(shop: string, foId: string): string | null {
+    for (const orderId of this.byShop.get(shop)?.keys() ?? []) {
+      const layout = this.layouts.get(`${shop}/${orderId}`);
+      if ((layout ?? this.defaultLayout(shop, orderId)).some((fo) => fo.id === foId)) return orderId;
+    }
+    return null;
+  }
+  /** The fulfillment orders of an order, to change as Shopify would (a move, a split, a hold). */
+  layoutOf(shop: string, orderId: string): FakeFulfillmentOrder[] {
+    const key = `${shop}/${orderId}`;
+    if (!this.layouts.has(key)) this.layouts.set(key, this.defaultLayout(shop, orderId));
+    return this.layouts.get(key)!;
   }
   /** Whether the shop holds the order (by its id, unique across Shopify). */
   holds(shop: string, orderId: string): boolean {
@@ -127,6 +173,8 @@ export interface FakeAdminLog {
   fulfillments: { shop: string; input: Record<string, unknown> }[];
   trackingUpdates: { shop: string; fulfillmentId: string; tracking: Record<string, unknown> }[];
   metafields: { shop: string; ownerId: string; value: string }[];
+  /** This app's holds placed and released (the "hold while booking" setting), in order. */
+  holds?: { shop: string; fulfillmentOrderId: string; action: "hold" | "release" }[];
 }
 
 /**
@@ -165,6 +213,32 @@ export function fakeAdminGraphql(calls: { shop: string; ids: string[] }[] = [], 
       const locations = held.locationsOf(shop).map((l) => ({ id: l.id, isFulfillmentService: Boolean(l.fulfillmentService) }));
       return { data: { order: holder ? { id: variables.id, fulfillmentOrders: { nodes: holder.fulfillmentOrdersOf(shop, orderId) } } : null, locations: { nodes: locations } } };
     }
+    if (query === BOOKING_HOLD || query === BOOKING_HOLD_RELEASE) {
+      const foId = String(variables.id);
+      const holder = orders?.orderOfFulfillmentOrder(shop, foId) ? orders : SHOPIFY_ORDERS;
+      const orderId = holder.orderOfFulfillmentOrder(shop, foId);
+      const fo = orderId ? holder.layoutOf(shop, orderId).find((f) => f.id === foId) : undefined;
+      const closed = !fo || fo.status === "CLOSED" || fo.status === "CANCELLED" || holder.fulfilled.has(`${shop} ${foId}`);
+      if (query === BOOKING_HOLD) {
+        const input = variables.fulfillmentHold as { reason: string; reasonNotes?: string; handle?: string };
+        if (closed) return { data: { fulfillmentOrderHold: { fulfillmentHold: null, userErrors: [{ field: ["id"], message: "The fulfillment order cannot be placed on hold." }] } } };
+        const hold = { id: `gid://shopify/FulfillmentHold/${foId.split("/").pop()}${(fo.holds?.length ?? 0) + 1}`, reason: input.reason, notes: input.reasonNotes, handle: input.handle, byApp: true };
+        fo.holds = [...(fo.holds ?? []), hold];
+        log?.holds?.push({ shop, fulfillmentOrderId: foId, action: "hold" });
+        return { data: { fulfillmentOrderHold: { fulfillmentHold: { id: hold.id }, userErrors: [] } } };
+      }
+      const ids = (variables.holdIds as string[] | undefined) ?? [];
+      const ours = fo?.holds?.filter((h) => h.byApp && ids.includes(h.id)) ?? [];
+      if (!fo || ours.length === 0) return { data: { fulfillmentOrderReleaseHold: { fulfillmentOrder: null, userErrors: [{ field: ["holdIds"], message: "The fulfillment hold does not exist." }] } } };
+      fo.holds = fo.holds!.filter((h) => !ours.includes(h));
+      log?.holds?.push({ shop, fulfillmentOrderId: foId, action: "release" });
+      return { data: { fulfillmentOrderReleaseHold: { fulfillmentOrder: { id: foId, status: fo.holds.length > 0 ? "ON_HOLD" : "OPEN" }, userErrors: [] } } };
+    }
+    if (query === FULFILLMENT_ORDER_ORDER_QUERY) {
+      const id = String(variables.id);
+      const orderId = orders?.orderOfFulfillmentOrder(shop, id) ?? SHOPIFY_ORDERS.orderOfFulfillmentOrder(shop, id);
+      return { data: { fulfillmentOrder: orderId ? { id, orderId: `gid://shopify/Order/${orderId}` } : null } };
+    }
     if (query === SHOP_LOCATIONS_QUERY) {
       const nodes = held.locationsOf(shop).map((l) => ({
         id: l.id,
@@ -179,7 +253,7 @@ export function fakeAdminGraphql(calls: { shop: string; ids: string[] }[] = [], 
       const orderId = orderIdOf(variables.id);
       const nodes = (holderOf(orderId)?.fulfillmentOrdersOf(shop, orderId) ?? []).map((fo) => ({ id: fo.id, status: fo.status, supportedActions: fo.supportedActions }));
       // An order the fake was never given (a seeded shipment) has the one open fulfillment order.
-      return { data: { order: { fulfillmentOrders: { nodes: nodes.length > 0 ? nodes : [{ id: `gid://shopify/FulfillmentOrder/${orderId}1`, status: "OPEN", supportedActions: [{ action: "CREATE_FULFILLMENT" }] }] } } } };
+      return { data: { order: { fulfillmentOrders: { nodes: nodes.length > 0 ? nodes : [{ id: defaultFulfillmentOrderId(orderId), status: "OPEN", supportedActions: [{ action: "CREATE_FULFILLMENT" }] }] } } } };
     }
     if (query === FULFILLMENT_CREATE) {
       const input = variables.fulfillment as { lineItemsByFulfillmentOrder: { fulfillmentOrderId: string }[]; trackingInfo: { number: string } };

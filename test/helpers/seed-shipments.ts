@@ -12,7 +12,8 @@ const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 
 /**
  * A shop's list as a merchant has it after a busy week: a dozen shipments in different states,
- * from two pickup locations, with two problems of different kinds, one waiting for payment, one not to be shipped, and an order shipped twice
+ * from two pickup locations, with two problems of different kinds, one waiting for payment, one not to be shipped, an order shipped
+ * from two warehouses (one parcel booked, the other held in Shopify) and an order shipped twice
  * (attempt 1 cancelled, attempt 2 on its way). Written straight to the database, with the
  * timelines the app writes, for the pages to be read (and photographed) as merchants see them.
  */
@@ -93,6 +94,25 @@ export async function seedBusyShop(db: Db, shop: string, options: { firstOrderId
       ],
     },
   ];
+  // An order Shopify split between two warehouses: Jakarta's parcel booked, Surabaya's drafted but
+  // held in Shopify (the stock is not there yet).
+  const split = next();
+  const splitAt = rows.length;
+  rows.push(
+    {
+      row: { ...split, ...destination, ...JNE, part: 1, status: "confirmed", price: "34000", currency: "IDR", shippingOrderId: "seed-order-13", waybillId: "CGK2611230013", originLocationId: "seed-loc-jakarta", originName: "Gudang Jakarta", fulfillmentOrderId: `gid://shopify/FulfillmentOrder/${split.orderId}1`, shopifyLocationId: "gid://shopify/Location/7101", shopifyLocationName: "Gudang Jakarta", updatedAt: minutesAgo(20) },
+      events: [
+        { actor: "worker:create-draft", type: "fulfillment_order", message: "Ships the items Shopify assigned to Gudang Jakarta (shipment 1 of 2: the order leaves from 2 locations)" },
+        { actor: "worker:confirm", type: "confirmed", fromStatus: "draft_ready", toStatus: "confirmed", message: "Booked with JNE REG, waybill CGK2611230013" },
+      ],
+    },
+    {
+      row: { ...split, ...destination, ...JNE, part: 2, referenceId: `${split.referenceId}-p2`, status: "draft_ready", price: "52000", currency: "IDR", draftOrderId: "seed-draft-13b", originLocationId: "seed-loc-surabaya", originName: "Gudang Surabaya", fulfillmentOrderId: `gid://shopify/FulfillmentOrder/${split.orderId}2`, shopifyLocationId: "gid://shopify/Location/7102", shopifyLocationName: "Gudang Surabaya", shopifyHold: "On hold in Shopify at Gudang Surabaya (Inventory out of stock: restock Friday)", updatedAt: minutesAgo(18) },
+      events: [
+        { actor: "worker:create-draft", type: "draft_created", fromStatus: "pending", toStatus: "draft_ready", message: "Draft made from Gudang Surabaya. On hold in Shopify at Gudang Surabaya (Inventory out of stock: restock Friday): not booked until the hold is released" },
+      ],
+    },
+  );
   // An order shipped twice: attempt 1 cancelled by the merchant, attempt 2 on its way.
   const twice = next();
   rows.push(
@@ -125,5 +145,5 @@ export async function seedBusyShop(db: Db, shop: string, options: { firstOrderId
       await db.insert(shipmentEvents).values({ ...event, shipmentId: inserted!.id, shop, createdAt: new Date(at) });
     }
   }
-  return { ids, orderIdShippedTwice: twice.orderId, count: rows.length };
+  return { ids, orderIdShippedTwice: twice.orderId, splitOrder: { name: split.orderName, ids: [ids[splitAt]!, ids[splitAt + 1]!] }, count: rows.length };
 }

@@ -10,27 +10,29 @@ import { getEnv } from "#app/env.server.ts";
 import { closeQueues, enqueue } from "#app/jobs/queues.server.ts";
 import { action as ordersCancelled } from "#app/routes/webhooks.orders.cancelled.tsx";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
-import { currentShipments } from "#app/shipments/shipments.server.ts";
 import { shippingClientForShop } from "#app/shipping/for-shop.server.ts";
-import { saveLocation } from "#app/shops/locations.server.ts";
-import {
-  connectLocation,
-  createPickupForLocation,
-  shopifyLocations,
-} from "#app/shops/shopify-locations.server.ts";
+import { createPickupForLocation, shopifyLocations } from "#app/shops/shopify-locations.server.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
-import { fakeAdminGraphql, SHOPIFY_ORDERS, type FakeLocation } from "#test/helpers/fake-admin.ts";
+import { fakeAdminGraphql, type FakeLocation } from "#test/helpers/fake-admin.ts";
+import {
+  draftsFor as draftsOf,
+  JAKARTA,
+  multiLocationShop,
+  ordersFor as ordersOf,
+  PARTNER,
+  partsOf,
+  splitOrder,
+  SURABAYA,
+} from "#test/helpers/multi-location.ts";
 import {
   freshOrder,
-  setUpShop,
   startTestWorkers,
   timelineOf,
   waitFor,
   type FakeAdminLog,
 } from "#test/helpers/pipeline.ts";
-import { liveKey } from "#test/helpers/sandbox.ts";
-import { deliverWebhook, uniqueShop } from "#test/helpers/shopify.ts";
+import { deliverWebhook } from "#test/helpers/shopify.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 
 /**
@@ -56,89 +58,13 @@ afterAll(async () => {
   await database.close();
 });
 
-const JAKARTA: FakeLocation = {
-  id: "gid://shopify/Location/7101",
-  name: "Gudang Jakarta",
-  address: {
-    address1: "Jl. Fatmawati 10",
-    city: "Jakarta Selatan",
-    zip: "12430",
-    phone: "021 7654321",
-  },
-};
-const SURABAYA: FakeLocation = {
-  id: "gid://shopify/Location/7102",
-  name: "Gudang Surabaya",
-  address: {
-    address1: "Jl. Rungkut Industri 5",
-    city: "Surabaya",
-    zip: "60293",
-    phone: "031 8123456",
-  },
-};
-const PARTNER: FakeLocation = {
-  id: "gid://shopify/Location/7103",
-  name: "Partner Warehouse",
-  fulfillmentService: "Gudang Partner Fulfilment",
-};
-
 const deliver = (action: unknown, topic: string, shop: string, body: unknown) =>
   deliverWebhook(action, { topic, shop, body });
-const draftsFor = (key: string, reference: string) =>
-  [...sandbox.service.account(key).drafts.values()].filter(
-    (d) => d.spec.referenceId === reference && !d.deletedAt,
-  );
-const ordersFor = (key: string, reference: string) =>
-  [...sandbox.service.account(key).orders.values()].filter((o) => o.spec.referenceId === reference);
-
-/** A shop with the given Shopify locations; `connect`: each gets a pickup location at the service, connected. */
-async function newShop(locations: FakeLocation[], connect: FakeLocation[], settings = {}) {
-  const shop = uniqueShop("fo");
-  const key = liveKey("fo");
-  await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url, {
-    defaultCourier: null,
-    ...settings,
-  });
-  SHOPIFY_ORDERS.locations.set(shop, locations);
-  const client = await shippingClientForShop(db, env, shop);
-  const pickups = new Map<string, string>();
-  for (const location of connect) {
-    const saved = await saveLocation(
-      db,
-      client,
-      shop,
-      {
-        contactName: location.name,
-        contactPhone: "+6281234567890",
-        address: `${location.address!.address1}, ${location.address!.city}`,
-        postalCode: Number(location.address!.zip),
-      },
-      null,
-    );
-    await connectLocation(db, enqueue, shop, location.id, saved.locationId);
-    pickups.set(location.id, saved.locationId);
-  }
-  return { shop, key, pickups };
-}
-
-/** Shopify assigned the order's lines to locations: one fulfillment order per entry. */
-function split(
-  shop: string,
-  order: { id: number },
-  parts: [FakeLocation, Record<string, number>][],
-) {
-  SHOPIFY_ORDERS.layouts.set(
-    `${shop}/${order.id}`,
-    parts.map(([location, lines], i) => ({
-      id: `gid://shopify/FulfillmentOrder/${order.id}${i + 1}`,
-      locationId: location.id,
-      lines,
-    })),
-  );
-}
-
-const partsOf = async (shop: string, orderId: number) =>
-  currentShipments(db, shop, String(orderId));
+const draftsFor = (key: string, reference: string) => draftsOf(sandbox, key, reference);
+const ordersFor = (key: string, reference: string) => ordersOf(sandbox, key, reference);
+const newShop = (locations: FakeLocation[], connect: FakeLocation[], settings = {}) =>
+  multiLocationShop(sandbox, locations, connect, settings);
+const split = splitOrder;
 
 describe("an order shipped from two locations", () => {
   it("makes two shipments, each from its own warehouse with its own items and cash-on-delivery share, fulfilled apart with its own tracking", async () => {

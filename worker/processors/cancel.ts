@@ -7,6 +7,7 @@ import { canMove, TERMINAL_STATUSES, type ShipmentStatus } from "#app/shipments/
 import { CANCELLABLE_ORDER_STATUSES, CODES, normaliseOrderStatus } from "#app/shipping/contract.ts";
 import { ShippingNotFoundError, ShippingStateError } from "#app/shipping/errors.ts";
 import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
+import { releaseBookingHold } from "./booking-hold.ts";
 import { ACTOR, Ctx, apply, markInbox, orderPatch, type JobWithSlot, type ShipmentDeps } from "./shipment-context.ts";
 
 /**
@@ -30,7 +31,12 @@ export async function processCancel(job: JobWithSlot, deps: ShipmentDeps, token?
   // A merchant's cancellation names its attempt: a later attempt (this job's own rebooking, on a
   // retry) is never the one to cancel.
   if (latest.attempt !== attempt) return `attempt ${attempt} is no longer the order's shipment`;
-  return cancelShipment(ctx, latest, { attempt, rebook });
+  const outcome = await cancelShipment(ctx, latest, { attempt, rebook });
+  // Held by this app while booking: the merchant's cancellation gives the fulfillment order back
+  // (shipAgainAfter released it already when the order is booked again).
+  const after = await getShipment(deps.db, shop, latest.id);
+  if (after?.status === "cancelled" && after.appHoldId) await releaseBookingHold(deps, after, ACTOR.cancel, "Cancelled by the merchant");
+  return outcome;
 }
 
 async function cancelShipment(ctx: Ctx, shipment: Shipment, { attempt, rebook }: { attempt?: number; rebook?: boolean }): Promise<string> {
@@ -108,7 +114,9 @@ async function cancelShipment(ctx: Ctx, shipment: Shipment, { attempt, rebook }:
  * The order's next shipment after a cancelled one (its own reference_id, the order keeps the
  * history), and its draft queued. Idempotent: the attempt number is unique per order.
  */
-export async function shipAgainAfter(deps: Pick<ShipmentDeps, "db" | "enqueue">, cancelled: Shipment): Promise<string> {
+export async function shipAgainAfter(deps: Pick<ShipmentDeps, "db" | "enqueue" | "adminGraphql">, cancelled: Shipment): Promise<string> {
+  // The cancelled attempt's hold goes before the next attempt's draft holds the fulfillment order again.
+  if (cancelled.appHoldId) await releaseBookingHold(deps, cancelled, ACTOR.cancel, "Cancelled to book again");
   const next = await startNextAttempt(deps.db, cancelled, ACTOR.cancel, referenceIdFor(cancelled.shop, cancelled.orderId, cancelled.attempt + 1, cancelled.part));
   if (!next) return "already booked again";
   await deps.enqueue.createDraft(cancelled.shop, cancelled.orderId, `a${next.attempt}`, next.part);

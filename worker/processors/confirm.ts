@@ -5,6 +5,7 @@ import { CODES, type Order } from "#app/shipping/contract.ts";
 import { ShippingNotFoundError, ShippingStateError } from "#app/shipping/errors.ts";
 import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
+import { holdNow } from "./fulfillment-plan.ts";
 import { ACTOR, Ctx, apply, draftPatch, merchantProblem, orderPatch, type JobWithSlot, type ShipmentDeps } from "./shipment-context.ts";
 
 /**
@@ -31,6 +32,16 @@ export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps, token
     // Booking charges the shop: automation waits for orders/paid (the merchant may book by hand).
     await addShipmentEvent(db, shipment, { actor: ACTOR.confirm, type: "waiting_for_payment", message: shipment.decision ?? "Waiting for payment" });
     return "waiting for payment";
+  }
+  if (shipment.shopifyHold) {
+    // Shopify would refuse to fulfil a held fulfillment order: nobody books it until the hold goes.
+    const hold = await holdNow(ctx, shipment);
+    if (hold) {
+      await addShipmentEvent(db, shipment, { actor: ACTOR.confirm, type: "confirm_skipped", message: `Not booked: ${hold}. Release the hold in Shopify; the shipment is booked then` });
+      return "on hold";
+    }
+    const released = await apply(ctx, shop, shipmentId, (current) => (current.shopifyHold ? { patch: { shopifyHold: null }, event: { actor: ACTOR.confirm, type: "hold_released", message: "The hold in Shopify was released" } } : null));
+    if (released?.shippingOrderId || released?.status === "cancelled") return `now ${released.status}`;
   }
   if (shipment.status === "draft_placed") {
     await addShipmentEvent(db, shipment, { actor: ACTOR.confirm, type: "confirm_skipped", message: "The draft has no courier yet: choose one, then confirm" });

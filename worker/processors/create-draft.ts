@@ -13,6 +13,8 @@ import { getShopSettings } from "#app/shops/shops.server.ts";
 import { courierListFor, evaluateOrder, orderSnapshot } from "./order-state.ts";
 import { verifyOrderOwner } from "./order-owner.ts";
 import { partForDraft } from "./fulfillment-plan.ts";
+import { placeBookingHold } from "./booking-hold.ts";
+import { foreignHold } from "#app/orders/fulfillment-orders.ts";
 import { ACTOR, Ctx, apply, draftPatch, markInbox, merchantProblem, problemText, type JobWithSlot, type ShipmentDeps } from "./shipment-context.ts";
 
 /**
@@ -205,6 +207,8 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
   }
 
   const warnings = mapped.problems.filter((p) => !p.blocking);
+  // Held in Shopify (staff, a fraud check, another app): drafted, not booked until released.
+  const hold = part ? foreignHold(part.fo) : null;
   const placed = draft.status === "placed";
   // Warnings (a weightless add-on) go on the timeline and with the shipment's problems list; only a
   // draft without a courier needs the merchant before it can be booked.
@@ -213,13 +217,13 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
   const saved = await apply(ctx, shop, shipment.id, (current) => {
     // Cancelled while the draft was being made: leave the shipment cancelled (the draft goes below).
     if (current.draftOrderId || current.status === "cancelled") return null;
-    const patch: ShipmentPatch = { ...snapshot, ...draftPatch(draft), ...origin, ...problem };
+    const patch: ShipmentPatch = { ...snapshot, ...draftPatch(draft), ...origin, ...problem, shopifyHold: hold };
     return {
       patch,
       event: {
         actor: ACTOR.create,
         type: "draft_created",
-        message: `Draft ${draft.id} ${draft.status}: ${story}${draft.price ? `, price ${draft.price}` : ""}${payment.reason ? `. ${payment.reason}` : ""}${warnings.length > 0 ? `. ${problemText(warnings)}` : ""}`,
+        message: `Draft ${draft.id} ${draft.status}: ${story}${draft.price ? `, price ${draft.price}` : ""}${payment.reason ? `. ${payment.reason}` : ""}${hold ? `. ${hold}: not booked until the hold is released` : ""}${warnings.length > 0 ? `. ${problemText(warnings)}` : ""}`,
         data: { draftOrderId: draft.id, courier: mapped.courier },
       },
     };
@@ -232,13 +236,15 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
     await addShipmentEvent(db, saved, { actor: ACTOR.create, type: "draft_deleted", message: `Draft ${draft.id} deleted: the store order was cancelled meanwhile` });
   }
   await markInbox(db, shop, orderId, ORDER_PAYLOAD_TOPICS);
+  // The "hold while booking" setting: nobody fulfils it by hand from now until this app does.
+  if (saved?.draftOrderId === draft.id && settings.holdWhileBooking && settings.fulfilOnConfirm) await placeBookingHold(deps, saved, ACTOR.create);
   if (saved?.status === "draft_ready" && settings.autoConfirm) await confirmIfPaid(deps, saved, ctx.followUpSlot);
   return saved?.status ?? "gone";
 }
 
-/** Queues the booking of a ready draft, unless it waits for the payment; `slot`: one reserved for it. */
+/** Queues the booking of a ready draft, unless it waits (payment, a problem, a hold in Shopify); `slot`: one reserved for it. */
 export async function confirmIfPaid(deps: ShipmentDeps, shipment: Shipment, slot?: number): Promise<boolean> {
-  if (shipment.awaitingPayment || shipment.problem) return false;
+  if (shipment.awaitingPayment || shipment.problem || shipment.shopifyHold) return false;
   await deps.enqueue.confirm(shipment.shop, shipment.id, undefined, undefined, slot);
   return true;
 }

@@ -2,6 +2,7 @@ import type { Shipment } from "#app/db/schema.ts";
 import {
   codShares,
   codSharing,
+  foreignHold,
   fulfillmentOrdersVariables,
   ORDER_FULFILLMENT_ORDERS_QUERY,
   parseFulfillmentOrders,
@@ -189,7 +190,7 @@ export async function partForDraft(
 }
 
 /** Parts 2, 3, … for the order's fulfillment orders no shipment holds, each with its draft job. */
-async function addParts(
+export async function addParts(
   ctx: Ctx,
   first: Shipment,
   ours: readonly FulfillmentOrder[],
@@ -220,7 +221,8 @@ async function addParts(
 /**
  * The part a shipment ships, for following an order's change (update): its fulfillment order as
  * Shopify has it now, with the pickup it was drafted from. Null when the shipment has no
- * fulfillment order (the order as a whole); "unknown" when Shopify no longer lists it.
+ * fulfillment order (the order as a whole); "unknown" when Shopify no longer lists it, or (before
+ * booking) it is no longer one this app ships.
  */
 export function partForUpdate(
   shipment: Shipment,
@@ -230,7 +232,20 @@ export function partForUpdate(
 ): PartPlan | "unknown" {
   const fo = fulfillment.fulfillmentOrders.find((o) => o.id === shipment.fulfillmentOrderId);
   if (!fo) return "unknown";
+  // Not booked, and no longer the app's to ship: followFulfillmentOrders decided what became of it.
+  if (!shipment.shippingOrderId && !planFulfillment(fulfillment.fulfillmentOrders).ours.some((o) => o.id === fo.id)) return "unknown";
   const plan = partPlan(order, settings, fulfillment, fo);
   // A draft already has its origin; the comparison needs only a pickup to map with.
   return isProblem(plan) ? { fo, pickup: settings.pickup } : plan;
+}
+
+/**
+ * The hold on the shipment's fulfillment order as Shopify has it now (a recorded hold may have
+ * been released while its webhook was lost); the recorded one when Shopify cannot be read.
+ */
+export async function holdNow(ctx: Ctx, shipment: Shipment): Promise<string | null> {
+  const fulfillment = await readFulfillment(ctx, shipment.shop, shipment.orderId);
+  if (fulfillment === "unreachable") return shipment.shopifyHold;
+  const fo = fulfillment?.fulfillmentOrders.find((o) => o.id === shipment.fulfillmentOrderId);
+  return fo ? foreignHold(fo) : null;
 }

@@ -1,8 +1,8 @@
 import type { Queue } from "bullmq";
-import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, like, lt, sql } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { shipments, shops, webhookInbox } from "#app/db/schema.ts";
-import { jobId, maintenanceJobs } from "#app/jobs/definitions.ts";
+import { createDraftJobId, fulfillmentChangeJobId, jobId, maintenanceJobs } from "#app/jobs/definitions.ts";
 import type { enqueue as enqueueFns } from "#app/jobs/queues.server.ts";
 import { IN_FLIGHT_STATUSES } from "#app/shipments/states.ts";
 
@@ -35,10 +35,10 @@ async function ensureJob(queue: Queue, id: string, add: () => Promise<unknown>):
 export async function reconcile(db: Db, queue: Queue, enqueue: typeof enqueueFns, data: unknown) {
   const { olderThanSeconds } = maintenanceJobs.reconcile.payload.parse(data);
   const before = sql`now() - make_interval(secs => ${olderThanSeconds})`;
-  const counts = { create: 0, confirm: 0, cancel: 0 };
+  const counts = { create: 0, confirm: 0, cancel: 0, fulfillment: 0 };
 
   const pending = await db
-    .select({ shop: shipments.shop, orderId: shipments.orderId, settings: shops.settings })
+    .select({ shop: shipments.shop, orderId: shipments.orderId, part: shipments.part, settings: shops.settings })
     .from(shipments)
     .innerJoin(shops, eq(shops.shop, shipments.shop))
     .where(and(eq(shipments.status, "pending"), isNull(shipments.problem), lt(shipments.updatedAt, before), eq(shops.installed, true)))
@@ -49,7 +49,8 @@ export async function reconcile(db: Db, queue: Queue, enqueue: typeof enqueueFns
   for (const s of pending) {
     // Shops that create drafts by hand (automatic creation off) are left to the merchant.
     if ((s.settings as { autoCreateDrafts?: boolean }).autoCreateDrafts === false || full.has(s.shop)) continue;
-    const outcome = await ensureJob(queue, jobId("create", s.shop, s.orderId), () => enqueue.createDraft(s.shop, s.orderId));
+    // An order's further parts (its other locations) have their own draft jobs.
+    const outcome = await ensureJob(queue, createDraftJobId(s.shop, s.orderId, s.part), () => enqueue.createDraft(s.shop, s.orderId, undefined, s.part));
     if (outcome === "held") full.add(s.shop);
     else if (outcome !== "present") counts.create++;
   }
@@ -58,7 +59,7 @@ export async function reconcile(db: Db, queue: Queue, enqueue: typeof enqueueFns
     .select({ shop: shipments.shop, id: shipments.id, settings: shops.settings })
     .from(shipments)
     .innerJoin(shops, eq(shops.shop, shipments.shop))
-    .where(and(eq(shipments.status, "draft_ready"), isNull(shipments.problem), eq(shipments.awaitingPayment, false), lt(shipments.updatedAt, before), eq(shops.installed, true)))
+    .where(and(eq(shipments.status, "draft_ready"), isNull(shipments.problem), eq(shipments.awaitingPayment, false), isNull(shipments.shopifyHold), lt(shipments.updatedAt, before), eq(shops.installed, true)))
     .limit(BATCH);
   for (const s of ready) {
     if ((s.settings as { autoConfirm?: boolean }).autoConfirm !== true) continue;
@@ -81,6 +82,16 @@ export async function reconcile(db: Db, queue: Queue, enqueue: typeof enqueueFns
   for (const c of cancels) {
     if (!c.orderId) continue;
     if ((await ensureJob(queue, jobId("cancel", c.shop, c.orderId), () => enqueue.cancel(c.shop, c.orderId!))) !== "present") counts.cancel++;
+  }
+
+  // Fulfillment-order deliveries whose job was lost.
+  const changes = await db
+    .select({ shop: webhookInbox.shop, webhookId: webhookInbox.webhookId })
+    .from(webhookInbox)
+    .where(and(like(webhookInbox.topic, "fulfillment_orders/%"), eq(webhookInbox.status, "received"), lt(webhookInbox.receivedAt, before)))
+    .limit(BATCH);
+  for (const c of changes) {
+    if ((await ensureJob(queue, fulfillmentChangeJobId(c.shop, c.webhookId), () => enqueue.fulfillmentChange(c.shop, c.webhookId))) !== "present") counts.fulfillment++;
   }
   return counts;
 }

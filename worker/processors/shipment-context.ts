@@ -11,9 +11,9 @@ import type { AdminGraphql } from "#app/orders/products.server.ts";
 import { getShipment, updateShipment, type ShipmentFields, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
 import { mappingProblem, problemOf, type Problem } from "#app/shipments/problem-kinds.ts";
 import { httpUrlOrNull } from "#app/http-url.ts";
-import { normaliseOrderStatus, type DraftOrder, type Order } from "#app/shipping/contract.ts";
-import { ShippingAuthenticationError, ShippingRateLimitedError, ShippingValidationError } from "#app/shipping/errors.ts";
-import { ShippingNotConfiguredError, ShopNotInstalledError } from "#app/shipping/for-shop.server.ts";
+import { CODES, normaliseOrderStatus, type DraftOrder, type Order } from "#app/shipping/contract.ts";
+import { ShippingAuthenticationError, ShippingNotFoundError, ShippingRateLimitedError, ShippingStateError, ShippingValidationError } from "#app/shipping/errors.ts";
+import { ShippingNotConfiguredError, ShopNotInstalledError, shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
 import type { LimitedApi, ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
 
 /**
@@ -163,6 +163,19 @@ export async function apply(
     if (updated) return updated;
   }
   throw new Error(`Shipment ${shipmentId} kept changing under ${ctx.job.name}`);
+}
+
+/**
+ * Deletes a draft the shipment no longer ships with. Already gone is what was wanted; booked
+ * meanwhile throws, so the job runs again and finds the shipment booked.
+ */
+export async function removeDraft(ctx: Ctx, shop: string, draftId: string): Promise<void> {
+  const { client, apiKey } = await shippingAccessForShop(ctx.deps.db, ctx.deps.env, shop);
+  await ctx.call(apiKey, "draft_orders", () => client.deleteDraftOrder(draftId)).catch((error: unknown) => {
+    if (error instanceof ShippingNotFoundError) return;
+    if (error instanceof ShippingStateError && error.code === CODES.draftAlreadyConfirmed) throw new Error("Booked while removing the draft; retrying to report the change");
+    throw error;
+  });
 }
 
 /** The problems in one text a merchant reads, bounded (MAX_PROBLEM_CHARS). */

@@ -2,6 +2,7 @@ import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { processCancel } from "./cancel.ts";
 import { processConfirm } from "./confirm.ts";
 import { processCreateDraft } from "./create-draft.ts";
+import { processFulfillmentChange } from "./fulfillment-change.ts";
 import { processSyncStatus } from "./sync-status.ts";
 import { processUpdate } from "./update.ts";
 
@@ -13,5 +14,6 @@ export const shipmentProcessors = {
   [shipmentJobs.confirm.name]: processConfirm,
   [shipmentJobs.cancel.name]: processCancel,
   [shipmentJobs.update.name]: processUpdate,
+  [shipmentJobs.fulfillmentChange.name]: processFulfillmentChange,
   [shipmentJobs.syncStatus.name]: processSyncStatus,
 } as const;

@@ -2,11 +2,13 @@ import type { Job } from "bullmq";
 import { z } from "zod";
 import type { Db } from "#app/db/client.server.ts";
 import { trackingInput } from "#app/orders/tracking-company.ts";
+import { userErrorsSchema as userErrors } from "#app/orders/admin-order.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { ShopNotConnectedError, type AdminGraphql } from "#app/orders/products.server.ts";
 import { addShipmentEvent, getShipment, updateShipment, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
 import { problemOf } from "#app/shipments/problem-kinds.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
+import { releaseBookingHold } from "./booking-hold.ts";
 
 /**
  * Back in Shopify: fulfil the store order with the shipment's tracking when it is confirmed (if
@@ -47,7 +49,6 @@ export const METAFIELDS_SET = `#graphql
     }
   }`;
 
-const userErrors = z.array(z.object({ field: z.array(z.string()).nullish(), message: z.string() }));
 const fulfillmentOrdersSchema = z.object({
   data: z.object({
     order: z
@@ -95,6 +96,9 @@ async function fulfil(shop: string, shipmentId: string, deps: ShopifyOrderDeps):
     await addShipmentEvent(deps.db, shipment, { actor: "worker:fulfil", type: "fulfil_waiting", message: "Not fulfilled in Shopify yet: this courier service gives the waybill after the booking; the order is fulfilled with it when it arrives" });
     return "waiting for the waybill";
   }
+
+  // Held by this app while booking: Shopify fulfils no held fulfillment order, so the hold goes first.
+  if (shipment.appHoldId) await releaseBookingHold({ db: deps.db, adminGraphql: deps.graphql }, shipment, "worker:fulfil", `Booked with waybill ${shipment.waybillId}`);
 
   const orders = fulfillmentOrdersSchema.parse(await deps.graphql(shop, FULFILLMENT_ORDERS_QUERY, { id: orderGid(shipment.orderId) }));
   // A shipment of one fulfillment order fulfils that one only: the order's other locations ship

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { webhookInbox, type Shipment } from "#app/db/schema.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { orderGid, parseOrderResponse, ORDER_QUERY } from "#app/orders/admin-order.ts";
@@ -9,16 +9,19 @@ import { addShipmentEvent, currentShipments, type ShipmentPatch } from "#app/shi
 import { mappingProblem, problemOf } from "#app/shipments/problem-kinds.ts";
 import { TERMINAL_STATUSES, type ShipmentStatus } from "#app/shipments/states.ts";
 import { CODES, type DraftOrderUpdateRequest } from "#app/shipping/contract.ts";
-import { ShippingNotFoundError, ShippingStateError } from "#app/shipping/errors.ts";
+import { ShippingStateError } from "#app/shipping/errors.ts";
 import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
 import { confirmIfPaid } from "./create-draft.ts";
 import { evaluateOrder, orderSnapshot, type PartPlan } from "./order-state.ts";
 import { partForUpdate, readFulfillment } from "./fulfillment-plan.ts";
+import { foreignHold } from "#app/orders/fulfillment-orders.ts";
+import { followFulfillmentOrders } from "./fulfillment-follow.ts";
 import type { ShopifyOrder } from "#app/orders/payload.ts";
 import type { ShopSettings } from "#app/shops/settings.ts";
 import { verifyOrderOwner } from "./order-owner.ts";
-import { ACTOR, Ctx, apply, draftPatch, merchantProblem, type JobWithSlot, type ShipmentDeps } from "./shipment-context.ts";
+import { markDelivery } from "#app/webhooks/inbox.server.ts";
+import { ACTOR, Ctx, apply, draftPatch, merchantProblem, removeDraft, type JobWithSlot, type ShipmentDeps } from "./shipment-context.ts";
 
 /**
  * update: the store order changed (orders/updated, orders/paid, orders/edited, refunds/create, or
@@ -41,26 +44,42 @@ export async function processUpdate(job: JobWithSlot, deps: ShipmentDeps, token?
   const ctx = new Ctx(deps, job, token);
   const { shop, orderId, webhookId } = shipmentJobs.update.payload.parse(job.data);
   const { db } = deps;
-  const done = async (result: string) => {
-    await db.update(webhookInbox).set({ status: "processed", processedAt: sql`now()` }).where(eq(webhookInbox.webhookId, webhookId));
-    return result;
-  };
-  // Every shipment of the order follows it (one per location it ships from); part 1 speaks for the order.
-  const all = await currentShipments(db, shop, orderId);
+  // An edit's webhook carries only the changes: the edited order is read from Shopify.
+  const [delivery] = await db.select({ topic: webhookInbox.topic }).from(webhookInbox).where(eq(webhookInbox.webhookId, webhookId));
+  const result = await followStoreOrder(ctx, shop, orderId, { edited: delivery?.topic === "orders/edited" });
+  await markDelivery(db, webhookId, "processed");
+  return result;
+}
+
+export interface FollowOptions {
+  /** The order was edited: its new state is read from Shopify first. */
+  edited?: boolean;
+  /** Fulfillment orders that took over from others ([gone → successor], from a fulfillment-order webhook). */
+  successors?: ReadonlyMap<string, string>;
+}
+
+/**
+ * Every current shipment of the order follows the order's newest state and Shopify's fulfillment
+ * orders as they are now (one shipment per location the order ships from; part 1 speaks for the
+ * order). Returns what happened, in words, for the job's result.
+ */
+export async function followStoreOrder(ctx: Ctx, shop: string, orderId: string, options: FollowOptions = {}): Promise<string> {
+  const { deps } = ctx;
+  const { db } = deps;
+  let all = await currentShipments(db, shop, orderId);
   const shipment = all[0];
-  if (!shipment) return done("no shipment for this order");
+  if (!shipment) return "no shipment for this order";
   // The customer's data was removed at their request: later order states are not stored or applied.
-  if (shipment.redactedAt) return done("redacted: the order's personal data is not taken again");
+  if (shipment.redactedAt) return "redacted: the order's personal data is not taken again";
   // Cancelled, or booked and at its end (delivered, returned, …): nothing follows the order any more.
-  const open = all.filter((s) => !(s.status === "cancelled" || (s.shippingOrderId && TERMINAL_STATUSES.has(s.status as ShipmentStatus))));
-  if (open.length === 0) return done("nothing to update");
+  const isOpen = (s: Shipment) => !(s.status === "cancelled" || (s.shippingOrderId && TERMINAL_STATUSES.has(s.status as ShipmentStatus)));
+  let open = all.filter(isOpen);
+  if (open.length === 0) return "nothing to update";
   // Nothing of the order is written before the shop's own Admin API says it is the shop's.
   const owner = await verifyOrderOwner(ctx, shipment, ACTOR.update);
-  if (owner !== "owned") return done(owner === "disowned" ? "not this shop's order" : "the order's shop is not checked yet");
+  if (owner !== "owned") return owner === "disowned" ? "not this shop's order" : "the order's shop is not checked yet";
 
-  // An edit's webhook carries only the changes: read the edited order from Shopify.
-  const [delivery] = await db.select({ topic: webhookInbox.topic }).from(webhookInbox).where(eq(webhookInbox.webhookId, webhookId));
-  if (delivery?.topic === "orders/edited") {
+  if (options.edited) {
     try {
       const payload = parseOrderResponse(await deps.adminGraphql(shop, ORDER_QUERY, { id: orderGid(orderId) }));
       if (payload) await recordAdminOrder(db, shop, payload);
@@ -74,12 +93,21 @@ export async function processUpdate(job: JobWithSlot, deps: ShipmentDeps, token?
   const state = await latestOrder(db, shop, orderId);
   if (!state.order) {
     for (const s of open) await apply(ctx, shop, s.id, () => ({ patch: problemOf("order", state.reason), event: { actor: ACTOR.update, type: "problem", message: state.reason } }));
-    return done("unreadable order");
+    return "unreadable order";
   }
   const settings = await getShopSettings(db, shop);
   // Shipments of one fulfillment order each follow that fulfillment order as Shopify has it now.
   const fulfillment = open.some((s) => s.fulfillmentOrderId) ? await readFulfillment(ctx, shop, orderId) : null;
   const outcomes: string[] = [];
+  if (fulfillment && fulfillment !== "unreachable") {
+    // Moves, merges, splits and new fulfillment orders first: which shipment carries what.
+    const changed = await followFulfillmentOrders(ctx, all, fulfillment, options.successors ?? new Map(), settings);
+    if (changed.length > 0) {
+      outcomes.push(...changed);
+      all = await currentShipments(db, shop, orderId);
+      open = all.filter(isOpen);
+    }
+  }
   for (const s of open) {
     let part: PartPlan | null = null;
     if (s.fulfillmentOrderId) {
@@ -96,7 +124,7 @@ export async function processUpdate(job: JobWithSlot, deps: ShipmentDeps, token?
     }
     outcomes.push(await followOrder(ctx, s, { order: state.order, updatedAt: state.updatedAt }, settings, part));
   }
-  return done(outcomes.join("; "));
+  return outcomes.join("; ");
 }
 
 /** One shipment follows the order's newest state (`part`: the part of the order it carries). */
@@ -116,6 +144,22 @@ async function followOrder(ctx: Ctx, shipment: Shipment, state: { order: Shopify
     return "order cancelled: cancellation queued";
   }
 
+  // A hold in Shopify (staff, a fraud check, another app): nothing is booked until it is released.
+  if (part && !booked) {
+    const hold = foreignHold(part.fo);
+    if (hold !== (shipment.shopifyHold ?? null)) {
+      const saved = await apply(ctx, shop, shipment.id, (current) =>
+        current.shippingOrderId || (current.shopifyHold ?? null) === hold
+          ? null
+          : {
+              patch: { shopifyHold: hold },
+              event: { actor: ACTOR.update, type: hold ? "on_hold" : "hold_released", message: hold ? `${hold}: not booked until the hold is released` : "The hold in Shopify was released: the shipment may be booked" },
+            },
+      );
+      if (!hold && saved?.status === "draft_ready" && settings.autoConfirm) await confirmIfPaid(deps, saved);
+    }
+  }
+
   if (booked) {
     const before = shipment.contents as ShipmentContents | null;
     const changes = describeChanges(before, mapped.contents, "ordered");
@@ -130,16 +174,7 @@ async function followOrder(ctx: Ctx, shipment: Shipment, state: { order: Shopify
 
   if (!decision.ship) {
     // No longer shipped with the service (fulfilled by hand, items removed, a foreign address).
-    if (shipment.draftOrderId) {
-      const { client, apiKey } = await shippingAccessForShop(db, deps.env, shop);
-      const draftId = shipment.draftOrderId;
-      await ctx.call(apiKey, "draft_orders", () => client.deleteDraftOrder(draftId)).catch((error: unknown) => {
-        // Already gone is what we wanted; booked meanwhile is reported by the next run, as booked.
-        if (error instanceof ShippingNotFoundError) return;
-        if (error instanceof ShippingStateError && error.code === CODES.draftAlreadyConfirmed) throw new Error("Booked while removing the draft; retrying to report the change");
-        throw error;
-      });
-    }
+    if (shipment.draftOrderId) await removeDraft(ctx, shop, shipment.draftOrderId);
     await apply(ctx, shop, shipment.id, (current) =>
       current.shippingOrderId
         ? null

@@ -1,0 +1,41 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * shopify.app.toml is what `shopify app deploy` publishes: every webhook it subscribes to must reach
+ * a route that takes that topic, every Shopify webhook route must be subscribed, and the scopes it
+ * asks for are the ones the app is configured with.
+ */
+const toml = fs.readFileSync("shopify.app.toml", "utf8");
+const routesDir = path.join("app", "routes");
+const subscriptions = [...toml.matchAll(/^\s*(compliance_topics|topics) = \["([^"]+)"\]\s*\n\s*uri = "([^"]+)"/gm)].map((m) => ({ topic: m[2]!, uri: m[3]! }));
+
+describe("shopify.app.toml", () => {
+  it("subscribes each topic at its own route, which takes that topic", () => {
+    // Each [[webhooks.subscriptions]] block was read.
+    expect(subscriptions.length).toBe(toml.match(/^\s*\[\[webhooks\.subscriptions\]\]/gm)?.length);
+    expect(subscriptions.map((s) => s.topic)).toEqual(expect.arrayContaining(["orders/create", "fulfillment_orders/moved", "shop/redact"]));
+    for (const { topic, uri } of subscriptions) {
+      expect(uri).toBe(`/webhooks/${topic}`);
+      const file = path.join(routesDir, `webhooks.${topic.replace("/", ".")}.tsx`);
+      expect(fs.existsSync(file), file).toBe(true);
+      expect(fs.readFileSync(file, "utf8"), file).toContain(`"${topic}"`);
+    }
+  });
+
+  it("every Shopify webhook route is subscribed (the shipping service's events route is not Shopify's)", () => {
+    const routes = fs.readdirSync(routesDir).filter((f) => /^webhooks\..+\.tsx$/.test(f) && f !== "webhooks.shipping.tsx");
+    const subscribed = new Set(subscriptions.map((s) => `webhooks.${s.topic.replace("/", ".")}.tsx`));
+    expect(routes.filter((f) => !subscribed.has(f))).toEqual([]);
+  });
+
+  it("asks for the scopes the app is configured with (.env.example's SCOPES)", () => {
+    const scopes = /^scopes = "([^"]+)"/m.exec(toml)?.[1];
+    const env = /^SCOPES=(.+)$/m.exec(fs.readFileSync(".env.example", "utf8"))?.[1];
+    expect(scopes).toBeDefined();
+    expect(scopes!.split(",").sort()).toEqual(env!.split(",").sort());
+    // No scope the app does not use: rates at checkout (shipping) are not built yet.
+    expect(scopes).not.toMatch(/shipping/);
+  });
+});

@@ -1,0 +1,77 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "#app/db/client.server.ts";
+import { shipments, type Shipment } from "#app/db/schema.ts";
+import {
+  BOOKING_HOLD,
+  BOOKING_HOLD_RELEASE,
+  bookingHoldReleaseVariables,
+  bookingHoldVariables,
+  parseBookingHold,
+  parseBookingHoldRelease,
+} from "#app/orders/booking-hold.ts";
+import { ShopNotConnectedError, type AdminGraphql } from "#app/orders/products.server.ts";
+import { addShipmentEvent } from "#app/shipments/shipments.server.ts";
+
+/**
+ * The "hold while booking" setting at work (app/orders/booking-hold.ts): the fulfillment order is
+ * held once the shipment's draft exists, and released before this app fulfils it or when the
+ * merchant cancels the shipment. The hold is a safeguard, never a reason to stop: a refusal or an
+ * unreachable Shopify is written on the timeline and the shipment goes on.
+ */
+interface Deps {
+  db: Db;
+  adminGraphql: AdminGraphql;
+}
+
+export async function placeBookingHold(deps: Deps, shipment: Shipment, actor: string): Promise<void> {
+  if (!shipment.fulfillmentOrderId || shipment.appHoldId || shipment.shippingOrderId) return;
+  let outcome: ReturnType<typeof parseBookingHold>;
+  try {
+    outcome = parseBookingHold(await deps.adminGraphql(shipment.shop, BOOKING_HOLD, bookingHoldVariables(shipment.fulfillmentOrderId)));
+  } catch (error) {
+    if (!(error instanceof ShopNotConnectedError)) throw error;
+    outcome = { refused: "the app has no access token for this shop" };
+  }
+  if ("refused" in outcome) {
+    await addShipmentEvent(deps.db, shipment, { actor, type: "held_while_booking", message: `Not held in Shopify while booking: ${outcome.refused}` });
+    return;
+  }
+  // Only this column: nothing else decides on it, and the row the caller holds stays current.
+  const [held] = await deps.db
+    .update(shipments)
+    .set({ appHoldId: outcome.holdId })
+    .where(and(eq(shipments.id, shipment.id), eq(shipments.shop, shipment.shop)))
+    .returning();
+  if (held)
+    await addShipmentEvent(deps.db, held, {
+      actor,
+      type: "held_while_booking",
+      message: `Held in Shopify at ${shipment.shopifyLocationName ?? "its location"} while it is booked: nobody fulfils it by hand meanwhile`,
+      data: { holdId: outcome.holdId },
+    });
+}
+
+export async function releaseBookingHold(deps: Deps, shipment: Shipment, actor: string, why: string): Promise<void> {
+  const holdId = shipment.appHoldId;
+  if (!holdId || !shipment.fulfillmentOrderId) return;
+  let refused: string | null;
+  try {
+    refused = parseBookingHoldRelease(await deps.adminGraphql(shipment.shop, BOOKING_HOLD_RELEASE, bookingHoldReleaseVariables(shipment.fulfillmentOrderId, holdId)));
+  } catch (error) {
+    if (!(error instanceof ShopNotConnectedError)) throw error;
+    await addShipmentEvent(deps.db, shipment, { actor, type: "booking_hold_released", message: "The hold could not be released: the app has no access token for this shop (release it in Shopify)" });
+    return;
+  }
+  const [released] = await deps.db
+    .update(shipments)
+    .set({ appHoldId: null })
+    .where(and(eq(shipments.id, shipment.id), eq(shipments.appHoldId, holdId)))
+    .returning();
+  if (released)
+    await addShipmentEvent(deps.db, released, {
+      actor,
+      type: "booking_hold_released",
+      message: refused ? `${why}; the hold was already gone in Shopify (${refused})` : `${why}: the hold in Shopify is released`,
+      data: { holdId },
+    });
+}
