@@ -62,6 +62,11 @@ export const shops = pgTable("shops", {
   shippingBaseUrl: text("shipping_base_url"),
   /** Validated by shopSettingsSchema (app/shops/settings.ts). */
   settings: jsonb("settings").notNull().default(sql`'{}'::jsonb`),
+  /**
+   * Which version of the order status metafield definitions (app/orders/status-metafields.ts) the
+   * worker made in the shop; 0: none yet. Made or updated when the shop's next status is written.
+   */
+  statusDefinitionsVersion: integer("status_definitions_version").notNull().default(0),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

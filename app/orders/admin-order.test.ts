@@ -4,7 +4,19 @@ import { SHOP_LOCATIONS_QUERY } from "../shops/shopify-locations.server";
 import { adminQueryErrors, adminVariableErrors } from "#test/helpers/admin-schema.ts";
 import { orderToAdminNode } from "#test/helpers/admin-orders.ts";
 import { loadOrder } from "#test/fixtures/orders.ts";
-import { FULFILLMENT_CREATE, FULFILLMENT_ORDERS_QUERY, METAFIELDS_SET, TRACKING_UPDATE } from "#worker/processors/shopify-order.ts";
+import { FULFILLMENT_CREATE, FULFILLMENT_ORDERS_QUERY } from "#worker/processors/fulfil.ts";
+import { TRACKING_UPDATE } from "#worker/processors/shopify-sync.ts";
+import {
+  METAFIELD_DEFINITION_CREATE,
+  METAFIELD_DEFINITION_QUERY,
+  METAFIELD_DEFINITION_UPDATE,
+  METAFIELDS_SET,
+  STATUS_DEFINITIONS,
+  definitionCreateVariables,
+  definitionQueryVariables,
+  definitionUpdateVariables,
+  statusMetafields,
+} from "./status-metafields";
 import { AdminGraphqlError, ORDER_QUERY, ORDERS_QUERY, parseOrderResponse, parseOrdersResponse } from "./admin-order";
 import { orderPayloadSchema } from "./payload";
 import { ORDER_OWNER_QUERY } from "./ownership";
@@ -21,6 +33,9 @@ describe("Admin GraphQL documents, against Shopify's 2026-10 schema", () => {
     ["ShipmentFulfil", FULFILLMENT_CREATE],
     ["ShipmentTracking", TRACKING_UPDATE],
     ["ShipmentStatusMetafield", METAFIELDS_SET],
+    ["StatusMetafieldDefinition", METAFIELD_DEFINITION_QUERY],
+    ["StatusMetafieldDefinitionCreate", METAFIELD_DEFINITION_CREATE],
+    ["StatusMetafieldDefinitionUpdate", METAFIELD_DEFINITION_UPDATE],
     ["OrderOwner", ORDER_OWNER_QUERY],
     ["OrderFulfillmentOrders", ORDER_FULFILLMENT_ORDERS_QUERY],
     ["ShopLocations", SHOP_LOCATIONS_QUERY],
@@ -39,6 +54,16 @@ describe("Admin GraphQL documents, against Shopify's 2026-10 schema", () => {
     expect(adminVariableErrors(BOOKING_HOLD, { id: gid, fulfillmentHold: { reason: "BEING_BOOKED" } })).not.toEqual([]);
   });
 
+  it("the status metafield definitions' variables are what Shopify's mutations take", () => {
+    for (const definition of STATUS_DEFINITIONS) {
+      expect(adminVariableErrors(METAFIELD_DEFINITION_QUERY, definitionQueryVariables(definition.key))).toEqual([]);
+      expect(adminVariableErrors(METAFIELD_DEFINITION_CREATE, definitionCreateVariables(definition))).toEqual([]);
+      expect(adminVariableErrors(METAFIELD_DEFINITION_UPDATE, definitionUpdateVariables(definition))).toEqual([]);
+    }
+    // An owner type Shopify does not have is refused: the check can fail.
+    expect(adminVariableErrors(METAFIELD_DEFINITION_QUERY, { identifier: { ownerType: "SHIPMENT", key: "status" } })).not.toEqual([]);
+  });
+
   it("the check can fail: a field Shopify does not have is refused", () => {
     expect(adminQueryErrors(ORDER_QUERY.replace("displayFinancialStatus", "financialStatus"))).toEqual([expect.stringContaining("financialStatus")]);
   });
@@ -46,9 +71,9 @@ describe("Admin GraphQL documents, against Shopify's 2026-10 schema", () => {
   it("the variables are checked against the operation's types too (the fake Admin API refuses what Shopify would)", () => {
     expect(adminVariableErrors(ORDER_OWNER_QUERY, { id: "gid://shopify/Order/1" })).toEqual([]);
     expect(adminVariableErrors(ORDER_OWNER_QUERY, {})).toEqual([expect.stringContaining("$id")]);
-    const metafield = { ownerId: "gid://shopify/Order/1", namespace: "$app:shipping", key: "status", type: "single_line_text_field", value: "confirmed" };
-    expect(adminVariableErrors(METAFIELDS_SET, { metafields: [metafield] })).toEqual([]);
-    expect(adminVariableErrors(METAFIELDS_SET, { metafields: [{ ...metafield, valueType: "STRING" }] })).toEqual([expect.stringContaining("valueType")]);
+    const metafields = statusMetafields("1", [{ part: 1, status: "confirmed", shopifyLocationName: null, courierCompany: "jne", courierType: "reg", waybillId: null, trackingUrl: null }]);
+    expect(adminVariableErrors(METAFIELDS_SET, { metafields })).toEqual([]);
+    expect(adminVariableErrors(METAFIELDS_SET, { metafields: [{ ...metafields[0], valueType: "STRING" }] })).toEqual([expect.stringContaining("valueType")]);
     expect(adminVariableErrors(PRODUCTS_QUERY, { ids: "gid://shopify/Product/1" })).toEqual([]); // a single value is a list of one, as GraphQL coerces it
     expect(adminVariableErrors(PRODUCTS_QUERY, { ids: [null] })).toEqual([expect.stringContaining("non-null")]);
   });

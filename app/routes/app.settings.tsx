@@ -7,7 +7,7 @@ import { db } from "../db/index.server";
 import { getEnv } from "../env.server";
 import { createShippingClient } from "../shipping/client.server";
 import { COD_TYPES } from "../shipping/contract";
-import { ShippingAuthenticationError, ShippingError } from "../shipping/errors";
+import { ShippingAuthenticationError, ShippingError, ShippingNotFoundError } from "../shipping/errors";
 import { ShippingNotConfiguredError, shippingClientForShop } from "../shipping/for-shop.server";
 import { deleteLocation, makeDefaultLocation, saveLocation } from "../shops/locations.server";
 import { connectLocation, createPickupForLocation, shopifyLocations, type ShopifyLocation } from "../shops/shopify-locations.server";
@@ -194,6 +194,7 @@ export const action = async ({ request }: ActionFunctionArgs): Promise<ActionRes
       return { form: "shopifyLocation", ok: true, message: `Pickup location made from ${location.name}'s address and connected${made.queued > 0 ? `: ${made.queued} waiting shipment${made.queued === 1 ? "" : "s"} queued for a draft` : ""}` };
     } catch (error) {
       if (error instanceof ShippingNotConfiguredError) return { form: "shopifyLocation", ok: false, message: error.message };
+      if (error instanceof ShippingNotFoundError) return { form: "shopifyLocation", ok: false, message: `${error.message} (reload the page)` };
       if (error instanceof ShippingError) return { form: "shopifyLocation", ok: false, message: `The shipping service refused: ${error.message}` };
       throw error;
     }

@@ -30,6 +30,9 @@ const RANK: Record<ShipmentStatus, number> = {
   not_required: 100,
 };
 
+/** How far a status is along a shipment's life (0 pending … 100 ended); unknown statuses count as 0. */
+export const statusRank = (status: string): number => RANK[status as ShipmentStatus] ?? 0;
+
 export const TERMINAL_STATUSES: ReadonlySet<ShipmentStatus> = new Set(
   (Object.keys(RANK) as ShipmentStatus[]).filter((s) => RANK[s] === 100),
 );

@@ -7,6 +7,7 @@ import { checkErrors } from "../orders/admin-order";
 import { normalisePhone } from "../orders/map";
 import type { AdminGraphql } from "../orders/products.server";
 import type { ShippingClient } from "../shipping/client.server";
+import { ShippingNotFoundError } from "../shipping/errors";
 import { saveLocation } from "./locations.server";
 import type { PickupInput } from "./settings-form.server";
 import { getShopSettings, updateShopSettings } from "./shops.server";
@@ -118,7 +119,7 @@ export async function connectLocation(
 ): Promise<number> {
   const settings = await getShopSettings(db, shop);
   if (pickupLocationId && !settings.locations.some((l) => l.locationId === pickupLocationId))
-    throw new Error(`Pickup location ${pickupLocationId} is not one of this shop's`);
+    throw new ShippingNotFoundError(`Pickup location ${pickupLocationId} is not one of this shop's`);
   const links = { ...settings.locationLinks };
   if (pickupLocationId) links[shopifyLocationId] = pickupLocationId;
   else delete links[shopifyLocationId];

@@ -7,7 +7,10 @@ import { FULFILLMENT_ORDER_ORDER_QUERY } from "#app/orders/fulfillment-order-eve
 import { BOOKING_HOLD, BOOKING_HOLD_RELEASE } from "#app/orders/booking-hold.ts";
 import { SHOP_LOCATIONS_QUERY } from "#app/shops/shopify-locations.server.ts";
 import { parseExactJson } from "#app/orders/exact-json.ts";
-import { FULFILLMENT_CREATE, FULFILLMENT_ORDERS_QUERY, METAFIELDS_SET, TRACKING_UPDATE } from "#worker/processors/shopify-order.ts";
+import { FULFILLMENT_CREATE, FULFILLMENT_ORDERS_QUERY } from "#worker/processors/fulfil.ts";
+import { TRACKING_UPDATE } from "#worker/processors/shopify-sync.ts";
+import { METAFIELDS_SET, STATUS_KEY, STATUS_NAMESPACE } from "#app/orders/status-metafields.ts";
+import { FakeMetafields } from "./fake-metafields.ts";
 import { adminQueryErrors, adminVariableErrors } from "./admin-schema.ts";
 import { orderToAdminNode } from "./admin-orders.ts";
 
@@ -72,6 +75,8 @@ export class FakeShopifyOrders {
   readonly layouts = new Map<string, FakeFulfillmentOrder[]>();
   /** Fulfillment orders closed by a fulfilment ("<shop> <gid>"). */
   readonly fulfilled = new Set<string>();
+  /** The shops' metafield definitions and values. */
+  readonly metafields = new FakeMetafields();
 
   locationsOf(shop: string): FakeLocation[] {
     return this.locations.get(shop) ?? [SHOP_LOCATION];
@@ -172,6 +177,7 @@ function orderIdOf(gid: unknown): string {
 export interface FakeAdminLog {
   fulfillments: { shop: string; input: Record<string, unknown> }[];
   trackingUpdates: { shop: string; fulfillmentId: string; tracking: Record<string, unknown> }[];
+  /** The order status metafield values written (parcelbridge.status), in order. */
   metafields: { shop: string; ownerId: string; value: string }[];
   /** This app's holds placed and released (the "hold while booking" setting), in order. */
   holds?: { shop: string; fulfillmentOrderId: string; action: "hold" | "release" }[];
@@ -266,11 +272,13 @@ export function fakeAdminGraphql(calls: { shop: string; ids: string[] }[] = [], 
       log?.trackingUpdates.push({ shop, fulfillmentId: String(variables.fulfillmentId), tracking: variables.trackingInfoInput as never });
       return { data: { fulfillmentTrackingInfoUpdate: { fulfillment: { id: variables.fulfillmentId }, userErrors: [] } } };
     }
-    if (query === METAFIELDS_SET) {
-      const [m] = variables.metafields as { ownerId: string; namespace: string; key: string; value: string }[];
-      if (m?.namespace !== "$app:shipping" || m.key !== "status") throw new Error("status metafield expected in the app's namespace");
-      log?.metafields.push({ shop, ownerId: m.ownerId, value: m.value });
-      return { data: { metafieldsSet: { metafields: [{ id: "gid://shopify/Metafield/1" }], userErrors: [] } } };
+    const metafieldAnswer = held.metafields.answer(shop, query, variables);
+    if (metafieldAnswer !== undefined) {
+      if (query === METAFIELDS_SET) {
+        const status = (variables.metafields as { ownerId: string; namespace: string; key: string; value: string }[]).find((m) => m.namespace === STATUS_NAMESPACE && m.key === STATUS_KEY);
+        if (status) log?.metafields.push({ shop, ownerId: status.ownerId, value: status.value });
+      }
+      return metafieldAnswer;
     }
     if (query !== PRODUCTS_QUERY) throw new Error(`Unexpected Admin GraphQL query: ${query.slice(0, 80)}`);
     const ids = variables.ids as string[];

@@ -44,7 +44,7 @@ describe("migration 0008's backfill", () => {
         const problems = [code("no_pickup_location")];
         return { problem: mappingProblem(problems), problems };
       })(),
-      // The processors' own texts (worker/processors: confirm, cancel, update, create-draft, shopify-order).
+      // The processors' own texts (worker/processors: confirm, cancel, update, create-draft, fulfil).
       { problem: problemOf("service", "The draft no longer exists at the shipping service: retry to create a new one") },
       { problem: problemOf("service", "A draft with reference 1001-a2 already exists at the shipping service, but it did not say which: find it there, then retry") },
       { problem: problemOf("after_booking", "The store order was cancelled, but the parcel is already picked: it cannot be cancelled at the service. Contact the courier to stop or return it.") },

@@ -107,6 +107,8 @@ async function cancelShipment(ctx: Ctx, shipment: Shipment, { attempt, rebook }:
   }
   await markInbox(db, shop, orderId, ["orders/cancelled"]);
   const after = await getShipment(db, shop, shipment.id);
+  // A booked shipment's end is the order's status in Shopify too (its status metafields).
+  if (after && after.status !== shipment.status) await deps.enqueue.shopifySync(shop, after.id, after.version);
   return rebook && after?.status === "cancelled" ? shipAgainAfter(deps, after) : "done";
 }
 

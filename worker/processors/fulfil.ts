@@ -1,19 +1,19 @@
 import type { Job } from "bullmq";
 import { z } from "zod";
-import type { Db } from "#app/db/client.server.ts";
+import { orderGid, userErrorsSchema as userErrors } from "#app/orders/admin-order.ts";
 import { trackingInput } from "#app/orders/tracking-company.ts";
-import { userErrorsSchema as userErrors } from "#app/orders/admin-order.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
-import { ShopNotConnectedError, type AdminGraphql } from "#app/orders/products.server.ts";
 import { addShipmentEvent, getShipment, updateShipment, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
 import { problemOf } from "#app/shipments/problem-kinds.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
 import { releaseBookingHold } from "./booking-hold.ts";
+import { whenConnected, type ShopifyOrderDeps } from "./shopify-connection.ts";
+import { writeStatusMetafields } from "./status-metafields.ts";
 
 /**
- * Back in Shopify: fulfil the store order with the shipment's tracking when it is confirmed (if
- * the shop chose so), keep that tracking current when the waybill changes, and keep an app-owned
- * order metafield ($app:shipping.status) with the shipment's status for other apps and Flow.
+ * fulfil: back in Shopify, the store order is fulfilled with the shipment's tracking when it is
+ * booked (if the shop chose so): the shipment's own fulfillment order only; then the order's status
+ * metafields are written.
  */
 
 export const FULFILLMENT_ORDERS_QUERY = `#graphql
@@ -33,22 +33,6 @@ export const FULFILLMENT_CREATE = `#graphql
     }
   }`;
 
-export const TRACKING_UPDATE = `#graphql
-  mutation ShipmentTracking($fulfillmentId: ID!, $trackingInfoInput: FulfillmentTrackingInput!) {
-    fulfillmentTrackingInfoUpdate(fulfillmentId: $fulfillmentId, trackingInfoInput: $trackingInfoInput, notifyCustomer: false) {
-      fulfillment { id }
-      userErrors { field message }
-    }
-  }`;
-
-export const METAFIELDS_SET = `#graphql
-  mutation ShipmentStatusMetafield($metafields: [MetafieldsSetInput!]!) {
-    metafieldsSet(metafields: $metafields) {
-      metafields { id }
-      userErrors { field message }
-    }
-  }`;
-
 const fulfillmentOrdersSchema = z.object({
   data: z.object({
     order: z
@@ -57,31 +41,17 @@ const fulfillmentOrdersSchema = z.object({
   }),
 });
 const createSchema = z.object({ data: z.object({ fulfillmentCreate: z.object({ fulfillment: z.object({ id: z.string() }).nullable(), userErrors }) }) });
-const trackingSchema = z.object({ data: z.object({ fulfillmentTrackingInfoUpdate: z.object({ userErrors }) }) });
-const metafieldsSchema = z.object({ data: z.object({ metafieldsSet: z.object({ userErrors }) }) });
-
-export interface ShopifyOrderDeps {
-  db: Db;
-  graphql: AdminGraphql;
-}
-
-const orderGid = (orderId: string) => `gid://shopify/Order/${orderId}`;
-
-/** A shop without a session (uninstalled) cannot be told anything: record it, do not retry. */
-async function whenConnected(deps: ShopifyOrderDeps, shop: string, shipmentId: string, work: () => Promise<string>): Promise<string> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!(error instanceof ShopNotConnectedError)) throw error;
-    const shipment = await getShipment(deps.db, shop, shipmentId);
-    if (shipment) await addShipmentEvent(deps.db, shipment, { actor: "worker:shopify", type: "shopify_skipped", message: "Shopify not updated: the shop has no session (reinstall the app)" });
-    return "shop not connected";
-  }
-}
 
 export async function processFulfil(job: Job, deps: ShopifyOrderDeps): Promise<string> {
   const { shop, shipmentId } = shipmentJobs.fulfil.payload.parse(job.data);
-  return whenConnected(deps, shop, shipmentId, () => fulfil(shop, shipmentId, deps));
+  return whenConnected(deps, shop, shipmentId, async () => {
+    const outcome = await fulfil(shop, shipmentId, deps);
+    // The booking is the order's status in Shopify too; written after the fulfilment (a retry of
+    // this job finds the order fulfilled and writes the status again).
+    const shipment = await getShipment(deps.db, shop, shipmentId);
+    if (shipment?.shippingOrderId) await writeStatusMetafields(deps, shop, shipment.orderId);
+    return outcome;
+  });
 }
 
 async function fulfil(shop: string, shipmentId: string, deps: ShopifyOrderDeps): Promise<string> {
@@ -137,29 +107,4 @@ async function fulfil(shop: string, shipmentId: string, deps: ShopifyOrderDeps):
   );
   if (!updated) throw new Error("Shipment changed while fulfilling; retrying");
   return ids.length > 0 ? "fulfilled" : "refused";
-}
-
-/** Keeps Shopify's tracking (after a waybill change) and the status metafield current. */
-export async function processShopifySync(job: Job, deps: ShopifyOrderDeps): Promise<string> {
-  const { shop, shipmentId } = shipmentJobs.shopifySync.payload.parse(job.data);
-  return whenConnected(deps, shop, shipmentId, () => shopifySync(shop, shipmentId, deps));
-}
-
-async function shopifySync(shop: string, shipmentId: string, deps: ShopifyOrderDeps): Promise<string> {
-  const shipment = await getShipment(deps.db, shop, shipmentId);
-  if (!shipment) return "no shipment";
-  for (const fulfillmentId of shipment.fulfillmentIds as string[]) {
-    if (!shipment.waybillId) break;
-    const result = trackingSchema.parse(await deps.graphql(shop, TRACKING_UPDATE, { fulfillmentId, trackingInfoInput: trackingInput(shipment) }));
-    if (result.data.fulfillmentTrackingInfoUpdate.userErrors.length > 0) {
-      throw new Error(`Tracking update refused: ${result.data.fulfillmentTrackingInfoUpdate.userErrors.map((e) => e.message).join("; ")}`);
-    }
-  }
-  const metafield = metafieldsSchema.parse(
-    await deps.graphql(shop, METAFIELDS_SET, {
-      metafields: [{ ownerId: orderGid(shipment.orderId), namespace: "$app:shipping", key: "status", type: "single_line_text_field", value: shipment.status }],
-    }),
-  );
-  if (metafield.data.metafieldsSet.userErrors.length > 0) throw new Error(`Metafield refused: ${metafield.data.metafieldsSet.userErrors.map((e) => e.message).join("; ")}`);
-  return "synced";
 }

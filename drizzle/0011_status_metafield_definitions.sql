@@ -1,0 +1,1 @@
+ALTER TABLE "shops" ADD COLUMN "status_definitions_version" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,41 @@
+import type { Job } from "bullmq";
+import { z } from "zod";
+import { userErrorsSchema as userErrors } from "#app/orders/admin-order.ts";
+import { trackingInput } from "#app/orders/tracking-company.ts";
+import { shipmentJobs } from "#app/jobs/definitions.ts";
+import { getShipment } from "#app/shipments/shipments.server.ts";
+import { whenConnected, type ShopifyOrderDeps } from "./shopify-connection.ts";
+import { writeStatusMetafields } from "./status-metafields.ts";
+
+/**
+ * shopify-sync: after a booked shipment's status or waybill changed, Shopify's tracking (a waybill
+ * change) and the order's status metafields (app/orders/status-metafields.ts) are made current.
+ */
+
+export const TRACKING_UPDATE = `#graphql
+  mutation ShipmentTracking($fulfillmentId: ID!, $trackingInfoInput: FulfillmentTrackingInput!) {
+    fulfillmentTrackingInfoUpdate(fulfillmentId: $fulfillmentId, trackingInfoInput: $trackingInfoInput, notifyCustomer: false) {
+      fulfillment { id }
+      userErrors { field message }
+    }
+  }`;
+
+const trackingSchema = z.object({ data: z.object({ fulfillmentTrackingInfoUpdate: z.object({ userErrors }) }) });
+
+export async function processShopifySync(job: Job, deps: ShopifyOrderDeps): Promise<string> {
+  const { shop, shipmentId } = shipmentJobs.shopifySync.payload.parse(job.data);
+  return whenConnected(deps, shop, shipmentId, () => shopifySync(shop, shipmentId, deps));
+}
+
+async function shopifySync(shop: string, shipmentId: string, deps: ShopifyOrderDeps): Promise<string> {
+  const shipment = await getShipment(deps.db, shop, shipmentId);
+  if (!shipment) return "no shipment";
+  for (const fulfillmentId of shipment.fulfillmentIds as string[]) {
+    if (!shipment.waybillId) break;
+    const result = trackingSchema.parse(await deps.graphql(shop, TRACKING_UPDATE, { fulfillmentId, trackingInfoInput: trackingInput(shipment) }));
+    if (result.data.fulfillmentTrackingInfoUpdate.userErrors.length > 0) {
+      throw new Error(`Tracking update refused: ${result.data.fulfillmentTrackingInfoUpdate.userErrors.map((e) => e.message).join("; ")}`);
+    }
+  }
+  return writeStatusMetafields(deps, shop, shipment.orderId);
+}
