@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_FULFILLMENT_ORDERS_QUERY } from "./fulfillment-orders";
 import { SHOP_LOCATIONS_QUERY } from "../shops/shopify-locations.server";
-import { adminQueryErrors, adminVariableErrors } from "#test/helpers/admin-schema.ts";
+import type { GraphQLEnumType } from "graphql";
+import { adminQueryErrors, adminSchema, adminVariableErrors } from "#test/helpers/admin-schema.ts";
 import { orderToAdminNode } from "#test/helpers/admin-orders.ts";
 import { loadOrder } from "#test/fixtures/orders.ts";
 import { FULFILLMENT_CREATE, FULFILLMENT_ORDERS_QUERY } from "#worker/processors/fulfil.ts";
@@ -62,6 +63,21 @@ describe("Admin GraphQL documents, against Shopify's 2026-10 schema", () => {
     }
     // An owner type Shopify does not have is refused: the check can fail.
     expect(adminVariableErrors(METAFIELD_DEFINITION_QUERY, { identifier: { ownerType: "SHIPMENT", key: "status" } })).not.toEqual([]);
+  });
+
+  it("why the status metafields are not app-owned: an app-owned definition can give other apps no access", () => {
+    // The access an app may set on a definition in its own namespace: the merchant's only.
+    const access = adminSchema().getType("MetafieldAdminAccessInput") as GraphQLEnumType;
+    expect(access.getValues().map((v) => [v.name, v.description])).toEqual([
+      ["MERCHANT_READ", "The merchant has read-only access. No other apps have access."],
+      ["MERCHANT_READ_WRITE", "The merchant has read and write access. No other apps have access."],
+    ]);
+    // So the definitions live in a namespace of their own, not `$app`, and set no access.
+    for (const definition of STATUS_DEFINITIONS) {
+      const { definition: input } = definitionCreateVariables(definition);
+      expect(input.namespace).not.toMatch(/^(\$app|app--)/);
+      expect(input).not.toHaveProperty("access");
+    }
   });
 
   it("the check can fail: a field Shopify does not have is refused", () => {

@@ -115,14 +115,24 @@ export function parseDefinition(body: unknown): { id: string; type: string } | n
   return found ? { id: found.id, type: found.type.name } : null;
 }
 
-/** The definition made, or Shopify's refusal (its codes: PINNED_LIMIT_REACHED, TAKEN, …). */
-export function parseDefinitionWrite(body: unknown): { id: string } | { refused: string; codes: string[] } {
+type DefinitionWrite = { id: string } | { refused: string; codes: string[] };
+
+/** A definition made or updated, or Shopify's refusal with its codes (PINNED_LIMIT_REACHED, TAKEN, …). */
+function definitionWrite(made: { id: string } | null, errors: z.infer<typeof codedErrors>): DefinitionWrite {
+  if (made && errors.length === 0) return { id: made.id };
+  return { refused: errors.map((e) => e.message).join("; ") || "no definition was made", codes: errors.flatMap((e) => (e.code ? [e.code] : [])) };
+}
+
+export function parseDefinitionCreate(body: unknown): DefinitionWrite {
   checkErrors(body);
-  const data = (body as { data?: Record<string, unknown> }).data ?? {};
-  const result = "metafieldDefinitionCreate" in data ? createSchema.parse(body).data.metafieldDefinitionCreate : updateSchema.parse(body).data.metafieldDefinitionUpdate;
-  const made = "createdDefinition" in result ? result.createdDefinition : result.updatedDefinition;
-  if (made && result.userErrors.length === 0) return { id: made.id };
-  return { refused: result.userErrors.map((e) => e.message).join("; ") || "no definition was made", codes: result.userErrors.flatMap((e) => (e.code ? [e.code] : [])) };
+  const { createdDefinition, userErrors: errors } = createSchema.parse(body).data.metafieldDefinitionCreate;
+  return definitionWrite(createdDefinition, errors);
+}
+
+export function parseDefinitionUpdate(body: unknown): DefinitionWrite {
+  checkErrors(body);
+  const { updatedDefinition, userErrors: errors } = updateSchema.parse(body).data.metafieldDefinitionUpdate;
+  return definitionWrite(updatedDefinition, errors);
 }
 
 /** Null when written; else Shopify's reasons. */

@@ -26,12 +26,12 @@ describe("Shopify refuses a fulfilment", () => {
       .returning();
     const shopifyMetafields = new FakeMetafields();
     // Shopify's answer when the fulfillment order cannot take it: no fulfillment, userErrors (FulfillmentCreatePayload).
-    const graphql = async (_shop: string, query: string, variables: Record<string, unknown>) => {
+    const graphql = async (asked: string, query: string, variables: Record<string, unknown>) => {
       expect([...adminQueryErrors(query), ...adminVariableErrors(query, variables)]).toEqual([]);
       if (query === FULFILLMENT_ORDERS_QUERY) return { data: { order: { fulfillmentOrders: { nodes: [{ id: "gid://shopify/FulfillmentOrder/91001", status: "OPEN", supportedActions: [{ action: "CREATE_FULFILLMENT" }] }] } } } };
       if (query === FULFILLMENT_CREATE) return { data: { fulfillmentCreate: { fulfillment: null, userErrors: [{ field: ["fulfillment"], message: "Fulfillment order 91001 has an unfulfillable status= closed." }] } } };
       // The order's status metafields, written after the fulfilment whatever it came to.
-      const metafieldAnswer = shopifyMetafields.answer(_shop, query, variables);
+      const metafieldAnswer = shopifyMetafields.answer(asked, query, variables);
       if (metafieldAnswer !== undefined) return metafieldAnswer;
       throw new Error("unexpected query");
     };

@@ -1,4 +1,5 @@
 import type { Job } from "bullmq";
+import type { Shipment } from "#app/db/schema.ts";
 import { z } from "zod";
 import { orderGid, userErrorsSchema as userErrors } from "#app/orders/admin-order.ts";
 import { trackingInput } from "#app/orders/tracking-company.ts";
@@ -45,18 +46,18 @@ const createSchema = z.object({ data: z.object({ fulfillmentCreate: z.object({ f
 export async function processFulfil(job: Job, deps: ShopifyOrderDeps): Promise<string> {
   const { shop, shipmentId } = shipmentJobs.fulfil.payload.parse(job.data);
   return whenConnected(deps, shop, shipmentId, async () => {
-    const outcome = await fulfil(shop, shipmentId, deps);
+    const shipment = await getShipment(deps.db, shop, shipmentId);
+    if (!shipment?.shippingOrderId) return "nothing to fulfil yet";
+    const outcome = await fulfil(shipment, deps);
     // The booking is the order's status in Shopify too; written after the fulfilment (a retry of
     // this job finds the order fulfilled and writes the status again).
-    const shipment = await getShipment(deps.db, shop, shipmentId);
-    if (shipment?.shippingOrderId) await writeStatusMetafields(deps, shop, shipment.orderId);
+    await writeStatusMetafields(deps, shop, shipment.orderId);
     return outcome;
   });
 }
 
-async function fulfil(shop: string, shipmentId: string, deps: ShopifyOrderDeps): Promise<string> {
-  const shipment = await getShipment(deps.db, shop, shipmentId);
-  if (!shipment?.shippingOrderId) return "nothing to fulfil yet";
+async function fulfil(shipment: Shipment, deps: ShopifyOrderDeps): Promise<string> {
+  const { shop } = shipment;
   if ((shipment.fulfillmentIds as string[]).length > 0) return "already fulfilled";
   const settings = await getShopSettings(deps.db, shop);
   if (!settings.fulfilOnConfirm) return "fulfilment off";

@@ -12,7 +12,8 @@ import {
   definitionQueryVariables,
   definitionUpdateVariables,
   parseDefinition,
-  parseDefinitionWrite,
+  parseDefinitionCreate,
+  parseDefinitionUpdate,
   parseMetafieldsSet,
   statusMetafields,
   type StatusDefinition,
@@ -91,7 +92,7 @@ async function ensureDefinition(deps: ShopifyOrderDeps, shop: string, definition
 }
 
 const create = async (deps: ShopifyOrderDeps, shop: string, definition: StatusDefinition, pin: boolean) =>
-  parseDefinitionWrite(await deps.graphql(shop, METAFIELD_DEFINITION_CREATE, definitionCreateVariables(definition, pin)));
+  parseDefinitionCreate(await deps.graphql(shop, METAFIELD_DEFINITION_CREATE, definitionCreateVariables(definition, pin)));
 
 const update = async (deps: ShopifyOrderDeps, shop: string, definition: StatusDefinition) =>
-  parseDefinitionWrite(await deps.graphql(shop, METAFIELD_DEFINITION_UPDATE, definitionUpdateVariables(definition)));
+  parseDefinitionUpdate(await deps.graphql(shop, METAFIELD_DEFINITION_UPDATE, definitionUpdateVariables(definition)));
