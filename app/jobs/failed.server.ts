@@ -9,7 +9,7 @@ import { getEnv } from "../env.server";
  * that a shop's failed work is listed at a cost that does not grow with other shops' failures.
  * Entries go when the job is retried, or, lazily, when the job is gone or no longer failed.
  */
-const failedIndexKey = (prefix: string, shop: string) => `${prefix}:failed-by-shop:${shop}`;
+export const failedIndexKey = (prefix: string, shop: string) => `${prefix}:failed-by-shop:${shop}`;
 /** As long as BullMQ keeps failed jobs. */
 const KEEP_MS = DEFAULT_JOB_OPTIONS.removeOnFail.age * 1000;
 
@@ -50,14 +50,18 @@ export async function listFailedJobs(shop: string, options: { limit?: number } =
   for (let start = 0; result.length < limit; start += limit) {
     const ids = await redis.zrevrange(key, start, start + limit - 1);
     if (ids.length === 0) break;
-    const jobs = await Promise.all(ids.map(async (id) => {
+    // A job is indexed as it fails, a moment before BullMQ moves it to the failed set: one found
+    // but not failed yet is skipped, and kept. Only a job that is gone (removed, or not this
+    // shop's) leaves the index here.
+    const found = await Promise.all(ids.map(async (id) => {
       const job = await queue.getJob(id);
-      return job && (job.data as { shop?: string }).shop === shop && (await job.isFailed()) ? job : null;
+      if (!job || (job.data as { shop?: string }).shop !== shop) return "gone" as const;
+      return (await job.isFailed()) ? job : null;
     }));
-    const stale = ids.filter((_, i) => !jobs[i]);
+    const stale = ids.filter((_, i) => found[i] === "gone");
     if (stale.length > 0) await redis.zrem(key, ...stale);
-    for (const job of jobs) {
-      if (!job?.id) continue;
+    for (const job of found) {
+      if (job === "gone" || !job?.id) continue;
       const data = job.data as { orderId?: string; shipmentId?: string };
       result.push({
         id: job.id,

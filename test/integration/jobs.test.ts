@@ -11,8 +11,8 @@ import { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
 import { database, db } from "#app/db/index.server.ts";
 import { getEnv } from "#app/env.server.ts";
 import { QUEUES, SHIPMENT_JOB_OPTIONS, cappedBackoff, jobId, shipmentJobs } from "#app/jobs/definitions.ts";
-import { JobNotFoundError, listFailedJobs, retryFailedJob } from "#app/jobs/failed.server.ts";
-import { closeQueues, enqueue, getQueue } from "#app/jobs/queues.server.ts";
+import { failedIndexKey, indexFailedJob, JobNotFoundError, listFailedJobs, retryFailedJob } from "#app/jobs/failed.server.ts";
+import { closeQueues, enqueue, getQueue, producerConnection } from "#app/jobs/queues.server.ts";
 import { referenceIdFor } from "#app/orders/map.ts";
 import { recordOrderDelivery } from "#app/webhooks/order-delivery.server.ts";
 import { holdDeliveredOrder } from "#test/helpers/fake-admin.ts";
@@ -203,6 +203,22 @@ describe("failed work and reconciliation", () => {
       getFailed.mockRestore();
       getJob.mockRestore();
     }
+  });
+
+  it("a job listed while it is failing (indexed, not yet in the failed set) stays in its shop's index", async () => {
+    const shop = uniqueShop("failing");
+    // A job the worker has indexed as failing for good, a moment before BullMQ records the failure
+    // (held back here by a delay, so it does not run).
+    const job = await getQueue(QUEUES.shipments).add("no-such-job", { shop, orderId: "1" }, { attempts: 1, delay: 3_600_000, jobId: `failing-${process.pid}-${Date.now()}` });
+    await indexFailedJob(shop, job.id!);
+    const indexed = () => producerConnection().zscore(failedIndexKey(env.QUEUE_PREFIX, shop), job.id!);
+    // The page read meanwhile does not list it, and does not drop it: it is listed once failed.
+    expect(await listFailedJobs(shop)).toEqual([]);
+    expect(await indexed()).not.toBeNull();
+    // A job that is gone leaves the index at the next read.
+    await job.remove();
+    expect(await listFailedJobs(shop)).toEqual([]);
+    expect(await indexed()).toBeNull();
   });
 
   it("reconciliation re-enqueues what the database holds but Redis lost", async () => {
