@@ -4,8 +4,9 @@
  *
  * - Shopify's order webhooks (the only high-volume requests: a flash sale sends hundreds a
  *   second) go straight to `acceptOrderDelivery` with their raw body, without Express, Remix's
- *   route matching or request objects. Everything else, including the other webhook topics, is
- *   served by Remix. The same function serves those routes under `npm run dev`.
+ *   route matching or request objects, and so do the checkout's rate requests (Shopify gives them
+ *   seconds at most) to `answerRateRequest`. Everything else, including the other webhook topics,
+ *   is served by Remix. The same functions serve those routes under `npm run dev`.
  * - Every request body is capped before anything reads it: a declared length over MAX_BODY_BYTES
  *   answers 413 without reading the body, and a body without a declared length (chunked) answers
  *   411, so no route (Remix reads whole bodies) ever buffers more than the cap. Order webhook paths
@@ -26,7 +27,7 @@ import express from "express";
 import type * as EntryModule from "./app/entry.server";
 
 /** What app/entry.server.tsx exports for this server (types only: the values come from the build). */
-type EntryExports = Pick<typeof EntryModule, "acceptOrderDelivery" | "ORDER_TOPICS" | "closeWebResources" | "checkStartup">;
+type EntryExports = Pick<typeof EntryModule, "acceptOrderDelivery" | "ORDER_TOPICS" | "closeWebResources" | "checkStartup" | "answerRateRequest" | "CARRIER_SERVICE_PATH">;
 type OrderTopic = EntryExports["ORDER_TOPICS"][number];
 
 const buildPath = path.resolve(process.env.REMIX_BUILD ?? "build/server/index.js");
@@ -86,6 +87,29 @@ function acceptOrderWebhook(req: http.IncomingMessage, res: http.ServerResponse,
   });
 }
 
+/** A rate request from the checkout: always answered (see answerRateRequest), JSON. */
+function answerRates(req: http.IncomingMessage, res: http.ServerResponse) {
+  const chunks: Buffer[] = [];
+  req.on("data", (chunk: Buffer) => chunks.push(chunk));
+  req.on("end", () => {
+    const header = (name: string) => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value[0] : value;
+    };
+    const reply = (status: number, body: unknown) => {
+      const text = JSON.stringify(body);
+      res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) }).end(text);
+    };
+    entry.answerRateRequest(Buffer.concat(chunks).toString("utf8"), header).then(
+      (a) => reply(a.status, a.body),
+      (error: Error) => {
+        console.error(JSON.stringify({ level: "error", msg: "rate request failed", err: error.message }));
+        reply(200, { rates: [] });
+      },
+    );
+  });
+}
+
 /** Refuses a request and closes its connection without reading the body it announced. */
 function refuseUnread(res: http.ServerResponse, status: number, error: string) {
   res.setHeader("connection", "close");
@@ -98,7 +122,8 @@ const server = http.createServer((req, res) => {
   if (declared === undefined && req.headers["transfer-encoding"] !== undefined) return refuseUnread(res, 411, "A request body needs a Content-Length");
   const pathname = (req.url ?? "").split("?")[0]!.replace(/\/+$/, "");
   const topic = orderRoutes.get(pathname);
-  if (topic && req.method === "POST") acceptOrderWebhook(req, res, topic);
+  if (pathname === entry.CARRIER_SERVICE_PATH && req.method === "POST") answerRates(req, res);
+  else if (topic && req.method === "POST") acceptOrderWebhook(req, res, topic);
   else if (topic) {
     res.setHeader("allow", "POST");
     refuseUnread(res, 405, "Order webhooks are POST only");

@@ -45,3 +45,4 @@ export default async function handleRequest(
 // the process's connections on shutdown. Exported here so that it uses this build's modules.
 export { acceptOrderDelivery, ORDER_TOPICS } from "./webhooks/orders.server";
 export { checkStartup, closeWebResources } from "./lifecycle.server";
+export { answerRateRequest, CARRIER_SERVICE_PATH } from "./checkout-rates/callback.server";

@@ -68,6 +68,14 @@ export const envSchema = z.object({
   SHIPPING_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   SHIPPING_WEBHOOK_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/).default("x-parcelbridge-secret"),
 
+  /**
+   * Rates at checkout: the callback answers within this many ms whatever the service does (from
+   * the cache, or with no rates). Shopify waits 10 s, 5 s or 3 s depending on the shop's volume.
+   */
+  CHECKOUT_RATES_DEADLINE_MS: z.coerce.number().int().min(200).max(9_000).default(2_000),
+  /** How long a service's rates answer is reused for the same origin, destination, weight band and couriers; 0: not cached. */
+  CHECKOUT_RATES_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+
   SANDBOX_PORT: port.default(4010),
 });
 

@@ -2,7 +2,7 @@
  * `npm run bench`: every speed figure of the app in one run, one benchmark after another (each is
  * also its own script): webhook acknowledgement (bench/webhook-ack.ts), pipeline throughput,
  * fairness and overhead (bench/pipeline.ts), the shipments page at 50,000 shipments
- * (bench/admin-list.ts). Prints a summary at the end and writes bench/results/summary.json.
+ * (bench/admin-list.ts), rates at checkout (bench/checkout-rates.ts). Prints a summary at the end and writes bench/results/summary.json.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -13,6 +13,7 @@ const parts = [
   { script: "bench/webhook-ack.ts", result: "webhook-ack" },
   { script: "bench/pipeline.ts", result: "pipeline" },
   { script: "bench/admin-list.ts", result: "admin-list" },
+  { script: "bench/checkout-rates.ts", result: "checkout-rates" },
 ];
 const failures: string[] = [];
 for (const part of parts) {
@@ -28,11 +29,13 @@ const read = (name: string) => {
 const ack = read("webhook-ack");
 const pipeline = read("pipeline");
 const admin = read("admin-list");
+const rates = read("checkout-rates");
 const summary = {
   machine: `${os.cpus().length} × ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
   webhookAck: ack && { runs: ack.runs, saturationRate: ack.saturationRate, goalMet: ack.goalMet, ratioP99NaiveOverAppAt300: ack.ratioP99NaiveOverAppAt300 },
   pipeline: pipeline && { smallShops: pipeline.smallShops, oneShop: pipeline.oneShop, fairness: pipeline.fairness, overhead: pipeline.overhead },
   adminList: admin,
+  checkoutRates: rates && { phases: rates.phases, goalMet: rates.goalMet },
   failures,
   at: new Date().toISOString(),
 };

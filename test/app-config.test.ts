@@ -35,7 +35,8 @@ describe("shopify.app.toml", () => {
     const env = /^SCOPES=(.+)$/m.exec(fs.readFileSync(".env.example", "utf8"))?.[1];
     expect(scopes).toBeDefined();
     expect(scopes!.split(",").sort()).toEqual(env!.split(",").sort());
-    // No scope the app does not use: rates at checkout (shipping) are not built yet.
-    expect(scopes).not.toMatch(/shipping/);
+    // Rates at checkout register a carrier service (write_shipping, which includes reading).
+    expect(scopes!.split(",")).toContain("write_shipping");
+    expect(scopes!.split(",")).not.toContain("read_shipping");
   });
 });

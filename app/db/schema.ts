@@ -67,6 +67,11 @@ export const shops = pgTable("shops", {
    * worker made in the shop; 0: none yet. Made or updated when the shop's next status is written.
    */
   statusDefinitionsVersion: integer("status_definitions_version").notNull().default(0),
+  /**
+   * The carrier service (gid) the app registered in the shop for rates at checkout; null: rates at
+   * checkout are off. Shopify removes it when the app is uninstalled, and so does recordUninstall here.
+   */
+  carrierServiceId: text("carrier_service_id"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

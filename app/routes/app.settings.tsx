@@ -1,8 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { Badge, Banner, BlockStack, Button, Card, Checkbox, FormLayout, InlineStack, Layout, Page, Select, Text, TextField, type TextFieldProps } from "@shopify/polaris";
-import type { SavedLocation } from "../shops/settings";
+import { Badge, Banner, BlockStack, Button, Card, Checkbox, FormLayout, InlineStack, Layout, Page, Select, Text } from "@shopify/polaris";
 import { useState, type ReactNode } from "react";
+import { productionDeps } from "../checkout-rates/callback.server";
+import { lastRatesProblem } from "../checkout-rates/problems.server";
+import { previewCheckoutRates, saveCheckoutRates, type RatesFormResult } from "../checkout-rates/settings.server";
+import { CheckoutRatesCard } from "../components/settings/CheckoutRatesCard";
+import { Field } from "../components/settings/Field";
+import { LocationForm, ShopifyLocationRow } from "../components/settings/Locations";
+import { producerConnection } from "../jobs/queues.server";
 import { db } from "../db/index.server";
 import { getEnv } from "../env.server";
 import { createShippingClient } from "../shipping/client.server";
@@ -43,6 +49,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   return {
     apiKey: shop?.shippingApiKeyHint ? { hint: shop.shippingApiKeyHint, mode: shop.shippingMode } : null,
     settings,
+    ratesOn: Boolean(shop?.carrierServiceId),
+    ratesProblem: shop?.carrierServiceId ? await lastRatesProblem(producerConnection(), getEnv().QUEUE_PREFIX, session.shop) : null,
     couriers,
     couriersError,
     locations: locations.map((l) => ({ id: l.id, name: l.name, place: [l.address.address1, l.address.city].filter(Boolean).join(", ") })),
@@ -59,78 +67,7 @@ function withinSeconds<T>(seconds: number, work: Promise<T>): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** A Polaris TextField holding its own value, submitted with the form under `name`. */
-function Field({ initial, ...props }: Omit<TextFieldProps, "value" | "onChange"> & { name: string; initial?: string }) {
-  const [value, setValue] = useState(initial ?? "");
-  return <TextField {...props} value={value} onChange={setValue} />;
-}
-
-/** Add a pickup location, or edit one (its service id goes along). */
-function LocationForm({ location, errors, busy, disabled }: { location: SavedLocation | null; errors: Record<string, string>; busy: boolean; disabled: boolean }) {
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value="saveLocation" />
-      {location && <input type="hidden" name="locationId" value={location.locationId} />}
-      <FormLayout>
-        <Text as="h3" variant="headingSm">
-          {location ? `Edit ${location.contactName}` : "Add a pickup location"}
-        </Text>
-        <FormLayout.Group>
-          <Field label="Contact name" name="contactName" initial={location?.contactName ?? ""} autoComplete="off" error={errors.contactName} />
-          <Field label="Contact phone" name="contactPhone" initial={location?.contactPhone ?? ""} autoComplete="off" error={errors.contactPhone} />
-        </FormLayout.Group>
-        <Field label="Address" name="address" initial={location?.address ?? ""} autoComplete="off" multiline={2} error={errors.address} />
-        <FormLayout.Group>
-          <Field label="Postal code" name="postalCode" initial={location?.postalCode ? String(location.postalCode) : ""} autoComplete="off" error={errors.postalCode} />
-          <Field label="Latitude" name="latitude" initial={location?.latitude !== undefined ? String(location.latitude) : ""} autoComplete="off" helpText="Needed for instant couriers" error={errors.latitude} />
-          <Field label="Longitude" name="longitude" initial={location?.longitude !== undefined ? String(location.longitude) : ""} autoComplete="off" error={errors.longitude} />
-        </FormLayout.Group>
-        <Field label="Note for the courier" name="note" initial={location?.note ?? ""} autoComplete="off" />
-        <Button submit loading={busy} disabled={disabled}>
-          Save pickup location
-        </Button>
-      </FormLayout>
-    </Form>
-  );
-}
-
-/** One Shopify location: the pickup location it is connected to, or one made from its address. */
-function ShopifyLocationRow({ location, linked, pickups, disabled, busy }: { location: { id: string; name: string; place: string }; linked: string; pickups: SavedLocation[]; disabled: boolean; busy: boolean }) {
-  const [choice, setChoice] = useState(linked);
-  return (
-    <InlineStack gap="300" blockAlign="end" wrap>
-      <BlockStack gap="050">
-        <Text as="p" fontWeight="semibold">
-          {location.name}
-        </Text>
-        <Text as="p" tone="subdued">
-          {location.place || "No address in Shopify"}
-        </Text>
-      </BlockStack>
-      <Form method="post">
-        <input type="hidden" name="intent" value="connectLocation" />
-        <input type="hidden" name="shopifyLocationId" value={location.id} />
-        <InlineStack gap="200" blockAlign="end">
-          <Select label={`Pickup location for ${location.name}`} labelHidden name="pickupLocationId" options={[{ label: "Not connected", value: "" }, ...pickups.map((p) => ({ label: p.contactName, value: p.locationId }))]} value={choice} onChange={setChoice} />
-          <Button submit disabled={disabled || choice === linked} loading={busy}>
-            Connect
-          </Button>
-        </InlineStack>
-      </Form>
-      {!linked && (
-        <Form method="post">
-          <input type="hidden" name="intent" value="pickupFromLocation" />
-          <input type="hidden" name="shopifyLocationId" value={location.id} />
-          <Button submit variant="plain" disabled={disabled}>
-            Make a pickup location from this address
-          </Button>
-        </Form>
-      )}
-    </InlineStack>
-  );
-}
-
-type ActionResult = { form: string; ok: boolean; message: string; errors?: Record<string, string>; locationId?: string | null };
+type ActionResult = { form: string; ok: boolean; message: string; errors?: Record<string, string>; locationId?: string | null; preview?: RatesFormResult["preview"] };
 
 export const action = async ({ request }: ActionFunctionArgs): Promise<ActionResult> => {
   const { session } = await authenticate.admin(request);
@@ -200,6 +137,9 @@ export const action = async ({ request }: ActionFunctionArgs): Promise<ActionRes
     }
   }
 
+  if (intent === "checkoutRates") return { form: intent, ...(await saveCheckoutRates(db, shopifyAdminGraphql, session.shop, env.SHOPIFY_APP_URL, form)) };
+  if (intent === "previewRates") return { form: "checkoutRates", ...(await previewCheckoutRates(productionDeps(), session.shop, form, env.CHECKOUT_RATES_DEADLINE_MS)) };
+
   if (intent === "preferences") {
     const { patch, errors } = parsePreferencesForm(form);
     if (Object.keys(errors).length > 0) return { form: intent, ok: false, message: "Check the highlighted fields", errors };
@@ -225,7 +165,7 @@ function GroupHeading({ title, children }: { title: ReactNode; children: ReactNo
 
 export default function Settings() {
   const navigate = useNavigate();
-  const { apiKey, settings, couriers, couriersError, locations, locationsError } = useLoaderData<typeof loader>();
+  const { apiKey, settings, couriers, couriersError, locations, locationsError, ratesOn, ratesProblem } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const errors = result?.errors ?? {};
@@ -372,6 +312,7 @@ export default function Settings() {
                 </InlineStack>
               </BlockStack>
             </Form>
+            <CheckoutRatesCard on={ratesOn} offer={settings.checkoutRates} couriers={couriers} couriersError={couriersError} problem={ratesProblem} result={result?.form === "checkoutRates" ? result : null} busy={busy} disabled={!apiKey} />
           </BlockStack>
         </Layout.Section>
       </Layout>

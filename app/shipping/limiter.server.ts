@@ -8,22 +8,34 @@ export const SERVICE_LIMITS = {
 } as const;
 export type LimitedApi = keyof (typeof SERVICE_LIMITS)["live"];
 
-// Reserves the next ARGV[2] free slots of a key's schedule (consecutive) and returns how long to
-// wait for the first. Slots are spaced 1000/rate ms apart; the schedule lives in Redis so every
-// worker process shares it.
-const RESERVE = `
+// The key's next free slot (`slot`), from Redis's clock.
+const NEXT_SLOT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local interval = tonumber(ARGV[1])
 local nextSlot = tonumber(redis.call('GET', KEYS[1]) or '0')
 local slot = math.max(now, nextSlot)
+`;
+// Reserves the next ARGV[2] free slots of a key's schedule (consecutive) and returns how long to
+// wait for the first. Slots are spaced 1000/rate ms apart; the schedule lives in Redis so every
+// worker process shares it.
+const RESERVE = `${NEXT_SLOT}
 local after = slot + interval * tonumber(ARGV[2])
 redis.call('SET', KEYS[1], tostring(after), 'PX', math.ceil(math.max(1000, after - now + 1000)))
 return math.ceil(slot - now)
 `;
 
+// The same, but only when the slot is at most ARGV[2] ms away; otherwise nothing is reserved and
+// -1 comes back (a caller with a deadline must not push every later caller's slot further out).
+const RESERVE_WITHIN = `${NEXT_SLOT}
+if slot - now > tonumber(ARGV[2]) then return -1 end
+local after = slot + interval
+redis.call('SET', KEYS[1], tostring(after), 'PX', math.ceil(math.max(1000, after - now + 1000)))
+return math.ceil(slot - now)
+`;
+
 /**
- * Keeps every worker process under the service's per-key limits. Each call reserves a slot and
+ * Keeps every worker process (and the checkout's rate callback) under the service's per-key limits. Each call reserves a slot and
  * learns how long until it; a caller with a long wait defers its job (without holding a worker)
  * and comes back for its slot. Keys are identified by a hash: no API key is ever written to Redis.
  */
@@ -51,5 +63,14 @@ export class ServiceRateLimiter {
   async reserve(apiKey: string, api: LimitedApi, count: 1 | 2 = 1): Promise<number> {
     const wait = (await this.redis.eval(RESERVE, 1, this.key(apiKey, api), String(this.interval(apiKey, api)), String(count))) as number;
     return Math.max(0, wait);
+  }
+
+  /**
+   * A slot at most `maxWaitMs` away: milliseconds until it, or null when the key's schedule is
+   * fuller than that (nothing reserved). For callers that answer by a deadline (rates at checkout).
+   */
+  async reserveWithin(apiKey: string, api: LimitedApi, maxWaitMs: number): Promise<number | null> {
+    const wait = (await this.redis.eval(RESERVE_WITHIN, 1, this.key(apiKey, api), String(this.interval(apiKey, api)), String(Math.max(0, Math.floor(maxWaitMs))))) as number;
+    return wait < 0 ? null : wait;
   }
 }

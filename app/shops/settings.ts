@@ -25,6 +25,28 @@ export type PickupLocation = z.infer<typeof pickupLocationSchema>;
 export const savedLocationSchema = pickupLocationSchema.extend({ locationId: z.string().min(1) });
 export type SavedLocation = z.infer<typeof savedLocationSchema>;
 
+/** One courier service offered at checkout; `name` replaces the service's own name there. */
+export const offeredServiceSchema = z.object({
+  company: z.string().min(1),
+  type: z.string().min(1),
+  name: z.string().trim().max(60).optional(),
+});
+export type OfferedService = z.infer<typeof offeredServiceSchema>;
+
+/**
+ * What the checkout offers when rates at checkout are on (whether they are is the shop's
+ * registered carrier service, shops.carrier_service_id): the courier services, in this order, each
+ * priced by the service and then adjusted; from `freeAbove` the cheapest of them is free.
+ */
+export const checkoutRatesSchema = z.object({
+  services: z.array(offeredServiceSchema).default([]),
+  /** percent: the price × (1 + value / 100); fixed: the price + value rupiah. Never below 0. */
+  adjustment: z.object({ kind: z.enum(["percent", "fixed"]), value: z.number().min(-100_000_000).max(100_000_000) }).prefault({ kind: "percent", value: 0 }),
+  /** Order value (rupiah, goods after discounts) from which the cheapest offered rate is free; null: never. */
+  freeAbove: z.number().positive().nullable().default(null),
+});
+export type CheckoutRates = z.infer<typeof checkoutRatesSchema>;
+
 export const shopSettingsSchema = z.object({
   /** The default origin: a copy of one of `locations` (or, before locations existed, set directly). */
   pickup: pickupLocationSchema.nullable().default(null),
@@ -64,6 +86,8 @@ export const shopSettingsSchema = z.object({
    * Only with fulfilOnConfirm: without it the merchant fulfils by hand, which the hold would stop.
    */
   holdWhileBooking: z.boolean().default(false),
+  /** Rates at checkout: what is offered (app/checkout-rates). */
+  checkoutRates: checkoutRatesSchema.prefault({}),
 });
 
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;

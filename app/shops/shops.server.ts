@@ -99,7 +99,8 @@ export async function recordUninstall(db: Db, shop: string): Promise<void> {
     await tx.delete(sessionTable).where(eq(sessionTable.shop, shop));
     await tx
       .update(shops)
-      .set({ installed: false, uninstalledAt: sql`now()`, updatedAt: sql`now()` })
+      // Shopify removes an uninstalled app's carrier service: rates at checkout are off.
+      .set({ installed: false, uninstalledAt: sql`now()`, carrierServiceId: null, updatedAt: sql`now()` })
       .where(eq(shops.shop, shop));
   });
 }
@@ -219,7 +220,12 @@ export async function redactShop(db: Db, shop: string): Promise<void> {
       .values({ shop, installed: false, redactedAt: sql`now()` })
       .onConflictDoUpdate({
         target: shops.shop,
-        set: { installed: false, redactedAt: sql`now()`, shippingApiKeyEncrypted: null, shippingApiKeyHint: null, shippingMode: null, shippingBaseUrl: null, settings: sql`'{}'::jsonb`, updatedAt: sql`now()` },
+        set: { installed: false, redactedAt: sql`now()`, shippingApiKeyEncrypted: null, shippingApiKeyHint: null, shippingMode: null, shippingBaseUrl: null, settings: sql`'{}'::jsonb`, carrierServiceId: null, updatedAt: sql`now()` },
       });
   });
+}
+
+/** Records the carrier service registered for rates at checkout (null: none, rates at checkout are off). */
+export async function setCarrierServiceId(db: Db, shop: string, carrierServiceId: string | null): Promise<void> {
+  await db.update(shops).set({ carrierServiceId, updatedAt: sql`now()` }).where(eq(shops.shop, shop));
 }

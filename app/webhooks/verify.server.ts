@@ -32,14 +32,7 @@ type HeaderGetter = (name: string) => string | null | undefined;
  * app, 400 when signed but without the headers that identify it).
  */
 export function verifyShopifyWebhook(rawBody: Buffer | string, header: HeaderGetter, secret: string, expectedTopic?: string): VerifiedDelivery {
-  const given = header("x-shopify-hmac-sha256");
-  if (!given) throw new WebhookRejected(401, "Missing X-Shopify-Hmac-Sha256");
-  const expected = crypto.createHmac("sha256", secret).update(rawBody).digest();
-  const givenBytes = Buffer.from(given, "base64");
-  if (givenBytes.length !== expected.length || !crypto.timingSafeEqual(givenBytes, expected)) throw new WebhookRejected(401, "HMAC does not match the body");
-
-  const shop = header("x-shopify-shop-domain")?.toLowerCase() ?? "";
-  if (!SHOP_DOMAIN.test(shop)) throw new WebhookRejected(400, "X-Shopify-Shop-Domain is not a myshopify.com domain");
+  const shop = verifyShopifySignature(rawBody, header, secret);
   const webhookId = header("x-shopify-webhook-id");
   if (!webhookId) throw new WebhookRejected(400, "Missing X-Shopify-Webhook-Id");
   const topic = header("x-shopify-topic");
@@ -50,4 +43,20 @@ export function verifyShopifyWebhook(rawBody: Buffer | string, header: HeaderGet
   const triggered = header("x-shopify-triggered-at");
   const triggeredAt = triggered && !Number.isNaN(Date.parse(triggered)) ? new Date(triggered) : null;
   return { shop, topic, webhookId, eventId: header("x-shopify-event-id") ?? null, apiVersion: header("x-shopify-api-version") ?? null, triggeredAt };
+}
+
+/**
+ * The signature Shopify puts on webhooks and on carrier service rate requests alike: the base64
+ * HMAC-SHA256 of the raw body with the app's secret (compared in constant time), and the shop it
+ * names in X-Shopify-Shop-Domain. Returns the shop; throws WebhookRejected.
+ */
+export function verifyShopifySignature(rawBody: Buffer | string, header: HeaderGetter, secret: string): string {
+  const given = header("x-shopify-hmac-sha256");
+  if (!given) throw new WebhookRejected(401, "Missing X-Shopify-Hmac-Sha256");
+  const expected = crypto.createHmac("sha256", secret).update(rawBody).digest();
+  const givenBytes = Buffer.from(given, "base64");
+  if (givenBytes.length !== expected.length || !crypto.timingSafeEqual(givenBytes, expected)) throw new WebhookRejected(401, "HMAC does not match the body");
+  const shop = header("x-shopify-shop-domain")?.toLowerCase() ?? "";
+  if (!SHOP_DOMAIN.test(shop)) throw new WebhookRejected(400, "X-Shopify-Shop-Domain is not a myshopify.com domain");
+  return shop;
 }

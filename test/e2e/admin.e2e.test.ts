@@ -178,7 +178,7 @@ async function flow(page: Page) {
     await page.getByLabel("Contact name").fill("Gudang Toko Maju");
     await page.getByLabel("Contact phone").fill("081234567890");
     await page.getByLabel("Address").fill("Jl. Fatmawati 10, Cilandak, Jakarta Selatan");
-    await page.getByLabel("Postal code").fill("12430");
+    await page.getByLabel("Postal code", { exact: true }).fill("12430");
     await page.getByRole("button", { name: "Save pickup location" }).click();
     await page.getByText("Pickup location saved at the shipping service").waitFor();
     // Grouped in the order a new merchant needs them.
@@ -193,6 +193,22 @@ async function flow(page: Page) {
     expect(linked.locations.find((l) => l.locationId === linked.locationLinks["gid://shopify/Location/82"])?.contactName).toBe("Gudang Surabaya");
     // The page shows it connected (the select names the new pickup location).
     await expect.poll(() => page.getByLabel("Pickup location for Gudang Surabaya").inputValue()).toBe(linked.locationLinks["gid://shopify/Location/82"]);
+    // Rates at checkout: two services offered (one under the merchant's own name), previewed for a
+    // Surabaya customer before saving, then turned on (a carrier service registered at Shopify).
+    await page.getByRole("checkbox", { name: "JNE Reguler", exact: true }).check();
+    await page.getByRole("checkbox", { name: "SiCepat Besok Sampai Tujuan", exact: true }).check();
+    await page.getByLabel("Checkout name for SiCepat Besok Sampai Tujuan").fill("Kilat Besok Sampai");
+    await page.getByLabel("Sample postal code").fill("60111");
+    await page.getByRole("button", { name: "Preview rates" }).click();
+    await page.getByText(/^2 rates for 60111, 1000 g/).waitFor();
+    await page.getByText("Kilat Besok Sampai", { exact: true }).waitFor();
+    const previewed = await page.getByText(/^Rp\s?[\d.]+$/).allInnerTexts();
+    expect(previewed).toHaveLength(2);
+    await page.getByRole("checkbox", { name: "Show live rates at checkout" }).check();
+    await page.getByRole("button", { name: "Save rates at checkout" }).click();
+    await page.getByText(/^Rates at checkout are on: 2 courier services offered/).waitFor();
+    const registered = shopify!.orders.carrierServices.of(shop);
+    expect(registered.map((c) => [c.callbackUrl, c.active])).toEqual([[`${baseUrl}/carrier-service/rates`, true]]);
     await page.screenshot({ path: path.join(SHOTS, "2-settings.png"), fullPage: true });
     const settingsShop = await db.select().from(shops).where(eq(shops.shop, shop));
     expect(settingsShop[0]?.shippingApiKeyHint).toHaveLength(4);
@@ -316,6 +332,29 @@ describe.skipIf(!available)("the production server (server.ts)", () => {
     // Other topics go through Remix, verified the same way.
     const uninstall = JSON.stringify({ id: 1 });
     expect((await post("/webhooks/app/uninstalled", uninstall, signed("app/uninstalled", uninstall, { "x-shopify-hmac-sha256": "bad" }))).status).toBe(401);
+  });
+
+  it("answers the checkout's rate requests ahead of Remix: signed ones with rates, forged ones refused", async () => {
+    const raw = JSON.stringify({
+      rate: {
+        origin: { country: "ID", postal_code: "60293", city: "Surabaya", address1: "Jl. Rungkut Industri 5", address2: "" },
+        destination: { country: "ID", postal_code: "12950", city: "Jakarta Selatan", address1: "Jl. Kuningan Barat 7", address2: "" },
+        items: [{ name: "Kemeja Batik", sku: "BTK-01", quantity: 1, grams: 800, price: 17_500_000, requires_shipping: true, product_id: 9001, variant_id: 90011 }],
+        currency: "IDR",
+        locale: "id",
+      },
+    });
+    const headers = { "x-shopify-hmac-sha256": getHmac(raw, API_SECRET_KEY), "x-shopify-shop-domain": shop };
+    const answer = await post("/carrier-service/rates", raw, headers);
+    expect(answer.status).toBe(200);
+    const { rates } = (await answer.json()) as { rates: { service_code: string; service_name: string; total_price: string }[] };
+    expect(rates.map((r) => [r.service_code, r.service_name])).toEqual([
+      ["jne:reg", "JNE Reguler"],
+      ["sicepat:best", "Kilat Besok Sampai"],
+    ]);
+    expect(rates.every((r) => /^[1-9]\d*00$/.test(r.total_price))).toBe(true);
+    const forged = await post("/carrier-service/rates", raw, { ...headers, "x-shopify-hmac-sha256": getHmac(raw, "another-apps-secret") });
+    expect(forged.status).toBe(401);
   });
 
   it("caps every body before reading it, on every path and method; order paths match with a trailing slash, POST only", async () => {

@@ -11,6 +11,7 @@ import { FULFILLMENT_CREATE, FULFILLMENT_ORDERS_QUERY } from "#worker/processors
 import { TRACKING_UPDATE } from "#worker/processors/shopify-sync.ts";
 import { METAFIELDS_SET, STATUS_KEY, STATUS_NAMESPACE } from "#app/orders/status-metafields.ts";
 import { FakeMetafields } from "./fake-metafields.ts";
+import { FakeCarrierServices } from "./fake-carrier-services.ts";
 import { adminQueryErrors, adminVariableErrors } from "./admin-schema.ts";
 import { orderToAdminNode } from "./admin-orders.ts";
 
@@ -77,6 +78,8 @@ export class FakeShopifyOrders {
   readonly fulfilled = new Set<string>();
   /** The shops' metafield definitions and values. */
   readonly metafields = new FakeMetafields();
+  /** The shops' carrier services (rates at checkout). */
+  readonly carrierServices = new FakeCarrierServices();
 
   locationsOf(shop: string): FakeLocation[] {
     return this.locations.get(shop) ?? [SHOP_LOCATION];
@@ -272,6 +275,8 @@ export function fakeAdminGraphql(calls: { shop: string; ids: string[] }[] = [], 
       log?.trackingUpdates.push({ shop, fulfillmentId: String(variables.fulfillmentId), tracking: variables.trackingInfoInput as never });
       return { data: { fulfillmentTrackingInfoUpdate: { fulfillment: { id: variables.fulfillmentId }, userErrors: [] } } };
     }
+    const carrierAnswer = held.carrierServices.answer(shop, query, variables);
+    if (carrierAnswer !== undefined) return carrierAnswer;
     const metafieldAnswer = held.metafields.answer(shop, query, variables);
     if (metafieldAnswer !== undefined) {
       if (query === METAFIELDS_SET) {

@@ -160,6 +160,28 @@ describe("service rate limiter", () => {
   });
 });
 
+describe("service rate limiter, with a deadline", () => {
+  it("reserves only a slot within the wait allowed; a refused caller takes no slot and pushes nobody back", async () => {
+    const redis = new Redis(env.REDIS_URL);
+    try {
+      const limiter = new ServiceRateLimiter(redis, `${env.QUEUE_PREFIX}-within`, 1);
+      const key = testKey("within");
+      // 5 per second: three slots fit within 450 ms (about 0, 200, 400 ms), the fourth does not.
+      const waits = [];
+      for (let i = 0; i < 4; i++) waits.push(await limiter.reserveWithin(key, "rates", 450));
+      expect(waits.slice(0, 3).every((w) => w !== null)).toBe(true);
+      expect(waits[3]).toBeNull();
+      // The refusals reserved nothing: the next caller allowed a second still gets the slot after the third.
+      for (let i = 0; i < 20; i++) expect(await limiter.reserveWithin(key, "rates", 100)).toBeNull();
+      const next = await limiter.reserveWithin(key, "rates", 1_000);
+      expect(next).not.toBeNull();
+      expect(next!).toBeLessThan(700);
+    } finally {
+      redis.disconnect();
+    }
+  });
+});
+
 describe("failed work and reconciliation", () => {
   it("a job that failed for good is listed for its shop only, and a retry finishes it", async () => {
     const shop = uniqueShop("failing");

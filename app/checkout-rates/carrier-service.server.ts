@@ -1,0 +1,173 @@
+import { z } from "zod";
+import type { Db } from "../db/client.server";
+import type { AdminGraphql } from "../orders/products.server";
+import { getShop, setCarrierServiceId } from "../shops/shops.server";
+import { CARRIER_SERVICE_PATH } from "./offer";
+
+/**
+ * Rates at checkout on and off: the app's carrier service in the shop (Admin API, scope
+ * write_shipping). On: created (or, when one is recorded or one with the app's callback exists,
+ * updated to active with the current callback URL); off: deleted. Shopify lets only some plans use
+ * carrier services (Advanced and above, Shopify billed yearly or with the feature bought, and
+ * development stores): such a refusal is told in words.
+ */
+export const CARRIER_SERVICE_NAME = "ParcelBridge";
+
+export const CARRIER_SERVICES_QUERY = `#graphql
+  query AppCarrierServices {
+    carrierServices(first: 50) {
+      nodes { id name callbackUrl active }
+    }
+  }`;
+
+export const CARRIER_SERVICE_CREATE = `#graphql
+  mutation CarrierServiceCreate($input: DeliveryCarrierServiceCreateInput!) {
+    carrierServiceCreate(input: $input) {
+      carrierService { id active callbackUrl }
+      userErrors { field message }
+    }
+  }`;
+
+export const CARRIER_SERVICE_UPDATE = `#graphql
+  mutation CarrierServiceUpdate($input: DeliveryCarrierServiceUpdateInput!) {
+    carrierServiceUpdate(input: $input) {
+      carrierService { id active callbackUrl }
+      userErrors { field message }
+    }
+  }`;
+
+export const CARRIER_SERVICE_DELETE = `#graphql
+  mutation CarrierServiceDelete($id: ID!) {
+    carrierServiceDelete(id: $id) {
+      deletedId
+      userErrors { field message }
+    }
+  }`;
+
+/** Shopify refused; the message is for the merchant. */
+export class CarrierServiceRefused extends Error {
+  override name = "CarrierServiceRefused";
+}
+
+const userErrors = z.array(z.object({ field: z.array(z.string()).nullish(), message: z.string() }));
+const serviceSchema = z.object({
+  id: z.string(),
+  active: z.boolean(),
+  callbackUrl: z.string().nullish(),
+});
+const answerSchema = z.object({
+  data: z
+    .object({
+      carrierServices: z
+        .object({ nodes: z.array(serviceSchema.extend({ name: z.string().nullish() })) })
+        .optional(),
+      carrierServiceCreate: z
+        .object({ carrierService: serviceSchema.nullish(), userErrors })
+        .nullish(),
+      carrierServiceUpdate: z
+        .object({ carrierService: serviceSchema.nullish(), userErrors })
+        .nullish(),
+      carrierServiceDelete: z.object({ deletedId: z.string().nullish(), userErrors }).nullish(),
+    })
+    .nullish(),
+  errors: z.union([z.array(z.object({ message: z.string() })), z.string()]).optional(),
+});
+
+/** What Shopify's refusals mean, for the merchant. */
+export function refusalText(message: string): string {
+  if (/carrier calculated shipping|plan|not eligible|upgrade/i.test(message)) {
+    return "Your Shopify plan does not let apps give rates at checkout (carrier-calculated shipping). It needs the Advanced plan or higher, the Shopify plan billed yearly, or the feature added by Shopify Support; development stores have it. Nothing was changed.";
+  }
+  if (/access denied|write_shipping|required access/i.test(message)) {
+    return "The app does not have Shopify's shipping permission yet: open the app from your Shopify admin and approve the updated permissions, then turn rates at checkout on again.";
+  }
+  return `Shopify refused the carrier service: ${message}`;
+}
+
+async function call(
+  graphql: AdminGraphql,
+  shop: string,
+  query: string,
+  variables: Record<string, unknown>,
+) {
+  const body = answerSchema.parse(await graphql(shop, query, variables));
+  if (body.errors)
+    throw new CarrierServiceRefused(
+      refusalText(
+        typeof body.errors === "string"
+          ? body.errors
+          : body.errors.map((e) => e.message).join("; "),
+      ),
+    );
+  return body.data ?? {};
+}
+
+function refused(errors: readonly { message: string }[]): never {
+  throw new CarrierServiceRefused(refusalText(errors.map((e) => e.message).join("; ")));
+}
+
+export function callbackUrlFor(appUrl: string): string {
+  return new URL(CARRIER_SERVICE_PATH, appUrl).toString();
+}
+
+/** Turns rates at checkout on: the shop's carrier service, active, calling `appUrl`'s callback. Returns its id. */
+export async function enableCarrierService(
+  db: Db,
+  graphql: AdminGraphql,
+  shop: string,
+  appUrl: string,
+): Promise<string> {
+  const callbackUrl = callbackUrlFor(appUrl);
+  const recorded = (await getShop(db, shop))?.carrierServiceId ?? null;
+  // The recorded one, else one already calling this app (made before the id was kept, or a reinstall).
+  const existing =
+    (await call(graphql, shop, CARRIER_SERVICES_QUERY, {})).carrierServices?.nodes ?? [];
+  const mine =
+    existing.find((s) => s.id === recorded) ??
+    existing.find((s) => s.callbackUrl === callbackUrl || s.name === CARRIER_SERVICE_NAME);
+  if (mine) {
+    const updated = (
+      await call(graphql, shop, CARRIER_SERVICE_UPDATE, {
+        input: { id: mine.id, name: CARRIER_SERVICE_NAME, callbackUrl, active: true },
+      })
+    ).carrierServiceUpdate;
+    if (updated?.userErrors.length) refused(updated.userErrors);
+    await setCarrierServiceId(db, shop, mine.id);
+    return mine.id;
+  }
+  const created = (
+    await call(graphql, shop, CARRIER_SERVICE_CREATE, {
+      input: {
+        name: CARRIER_SERVICE_NAME,
+        callbackUrl,
+        active: true,
+        supportsServiceDiscovery: true,
+      },
+    })
+  ).carrierServiceCreate;
+  if (!created?.carrierService || created.userErrors.length)
+    refused(
+      created?.userErrors.length
+        ? created.userErrors
+        : [{ message: "no carrier service in Shopify's answer" }],
+    );
+  await setCarrierServiceId(db, shop, created.carrierService.id);
+  return created.carrierService.id;
+}
+
+/** Turns rates at checkout off: the carrier service is deleted (one already gone is fine). */
+export async function disableCarrierService(
+  db: Db,
+  graphql: AdminGraphql,
+  shop: string,
+): Promise<void> {
+  const recorded = (await getShop(db, shop))?.carrierServiceId ?? null;
+  if (recorded) {
+    const deleted = (await call(graphql, shop, CARRIER_SERVICE_DELETE, { id: recorded }))
+      .carrierServiceDelete;
+    const gone =
+      deleted?.userErrors.every((e) => /not found|does not exist/i.test(e.message)) ?? true;
+    if (!gone) refused(deleted!.userErrors);
+  }
+  await setCarrierServiceId(db, shop, null);
+}

@@ -1,0 +1,38 @@
+import type { Redis } from "ioredis";
+
+/**
+ * The last time the checkout got no rates (or older ones) from the app, and why, for the settings
+ * page: a merchant whose customers saw only backup rates can learn that the service was down or a
+ * postal code unknown. One entry per shop in Redis, kept a week.
+ */
+export interface RatesProblem {
+  at: string;
+  reason: string;
+}
+
+const key = (prefix: string, shop: string) => `${prefix}:checkout-rates:problem:${shop}`;
+
+export async function recordRatesProblem(
+  redis: Redis,
+  prefix: string,
+  shop: string,
+  reason: string,
+): Promise<void> {
+  const value: RatesProblem = { at: new Date().toISOString(), reason };
+  await redis
+    .set(key(prefix, shop), JSON.stringify(value), "EX", 7 * 86_400)
+    .catch(() => undefined);
+}
+
+export async function lastRatesProblem(
+  redis: Redis,
+  prefix: string,
+  shop: string,
+): Promise<RatesProblem | null> {
+  try {
+    const raw = await redis.get(key(prefix, shop));
+    return raw ? (JSON.parse(raw) as RatesProblem) : null;
+  } catch {
+    return null;
+  }
+}

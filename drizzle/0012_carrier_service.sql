@@ -1,0 +1,1 @@
+ALTER TABLE "shops" ADD COLUMN "carrier_service_id" text;

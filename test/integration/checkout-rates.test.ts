@@ -1,0 +1,504 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+// Before any module reads the environment: this file's own queues and cache keys, a short
+// deadline, and the app's Admin API calls redirected to the fake Shopify started below.
+vi.hoisted(() => {
+  process.env.QUEUE_PREFIX = `pbtest-rates-${process.pid}`;
+  process.env.FAKE_SHOPIFY_ADMIN_URL = "http://127.0.0.1:1";
+  process.env.CHECKOUT_RATES_DEADLINE_MS = "1000";
+});
+
+import "#test/helpers/redirect-shopify-admin.ts";
+import { Session } from "@shopify/shopify-api";
+import { database, db } from "#app/db/index.server.ts";
+import { getEnv } from "#app/env.server.ts";
+import { closeQueues, enqueue, producerConnection } from "#app/jobs/queues.server.ts";
+import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
+import * as ratesRoute from "#app/routes/carrier-service.rates.tsx";
+import * as settingsRoute from "#app/routes/app.settings.tsx";
+import { sessionStorage } from "#app/shopify.server.ts";
+import { shippingClientForShop } from "#app/shipping/for-shop.server.ts";
+import { saveLocation } from "#app/shops/locations.server.ts";
+import { connectLocation } from "#app/shops/shopify-locations.server.ts";
+import {
+  getShop,
+  getShopSettings,
+  recordInstall,
+  setShippingApiKey,
+} from "#app/shops/shops.server.ts";
+import { createSandbox, type Sandbox } from "#sandbox/server.ts";
+import { SHOPIFY_ORDERS, type FakeLocation } from "#test/helpers/fake-admin.ts";
+import { PLAN_REFUSAL } from "#test/helpers/fake-carrier-services.ts";
+import {
+  offlineSessionRow,
+  startFakeShopify,
+  type FakeShopify,
+} from "#test/helpers/fake-shopify-server.ts";
+import { JAKARTA, SURABAYA } from "#test/helpers/multi-location.ts";
+import { freshOrder, shipmentOf, startTestWorkers, waitFor } from "#test/helpers/pipeline.ts";
+import { liveKey } from "#test/helpers/sandbox.ts";
+import {
+  API_SECRET_KEY,
+  APP_URL,
+  callRoute,
+  deliverWebhook,
+  sessionTokenRequest,
+  uniqueShop,
+} from "#test/helpers/shopify.ts";
+import { getHmac } from "@shopify/shopify-api/test-helpers";
+import type { RunningWorkers } from "#worker/worker.ts";
+
+/**
+ * Rates at checkout end to end: the merchant turns them on in the settings (a carrier service is
+ * registered at the fake Shopify), Shopify's signed rate requests, shaped as its CarrierService
+ * documentation shows them, go through the real route to the sandbox over HTTP, and an order
+ * whose shipping line came from those rates is drafted with exactly the courier the customer chose.
+ */
+const env = getEnv();
+let sandbox: Sandbox;
+let shopify: FakeShopify;
+let workers: RunningWorkers;
+
+beforeAll(async () => {
+  sandbox = await createSandbox({ port: 0 });
+  shopify = await startFakeShopify();
+  process.env.FAKE_SHOPIFY_ADMIN_URL = shopify.url;
+  workers = startTestWorkers(db, env, { shopifyOrders: shopify.orders });
+});
+afterAll(async () => {
+  await workers.close();
+  await closeQueues();
+  await shopify.close();
+  await sandbox.close();
+  await database.close();
+});
+
+/** Jakarta's warehouse has coordinates (instant couriers can collect there); Surabaya's has none. */
+const JAKARTA_PICKUP = { latitude: -6.2886, longitude: 106.7986 };
+
+async function pickupFor(
+  shop: string,
+  location: FakeLocation,
+  point: { latitude: number; longitude: number } | null,
+) {
+  const client = await shippingClientForShop(db, env, shop);
+  const a = location.address!;
+  const saved = await saveLocation(
+    db,
+    client,
+    shop,
+    {
+      contactName: location.name,
+      contactPhone: "+6281234567890",
+      address: `${a.address1}, ${a.city}`,
+      postalCode: Number(a.zip),
+      ...(point ?? {}),
+    },
+    null,
+  );
+  await connectLocation(db, enqueue, shop, location.id, saved.locationId);
+}
+
+/** A shop with two warehouses, each connected to its pickup location at the sandbox. */
+async function twoWarehouseShop() {
+  const shop = uniqueShop("rates");
+  const key = liveKey("rates");
+  await recordInstall(db, shop);
+  await setShippingApiKey(db, env.ENCRYPTION_KEY, shop, key, sandbox.url);
+  await sessionStorage.storeSession(new Session(offlineSessionRow(shop, shopify.connect(shop))));
+  shopify.orders.locations.set(shop, [JAKARTA, SURABAYA]);
+  SHOPIFY_ORDERS.locations.set(shop, [JAKARTA, SURABAYA]);
+  await pickupFor(shop, JAKARTA, JAKARTA_PICKUP);
+  await pickupFor(shop, SURABAYA, null);
+  return { shop, key };
+}
+
+/** The settings page's rates-at-checkout form, posted with the merchant's session token. */
+async function submitRates(shop: string, fields: [string, string][]) {
+  const request = await sessionTokenRequest("/app/settings", shop, {
+    method: "POST",
+    body: new URLSearchParams([["intent", "checkoutRates"], ...fields]),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
+  return (await (
+    settingsRoute.action as (args: {
+      request: Request;
+      params: object;
+      context: object;
+    }) => Promise<unknown>
+  )({ request, params: {}, context: {} })) as { ok: boolean; message: string };
+}
+const OFFER: [string, string][] = [
+  ["ratesOn", "on"],
+  ["service", "jne/reg"],
+  ["name:jne/reg", "JNE Reguler"],
+  ["service", "sicepat/best"],
+  ["service", "gojek/instant"],
+];
+
+/** Shopify's rate request, as its documentation shapes it, from a warehouse's address to a Jakarta customer. */
+function rateBody(
+  origin: FakeLocation,
+  options: {
+    grams?: number;
+    postalCode?: string;
+    destination?: Record<string, unknown>;
+    subtotal?: number;
+  } = {},
+) {
+  const subtotal = options.subtotal ?? 350_000;
+  return {
+    rate: {
+      origin: {
+        country: "ID",
+        postal_code: origin.address!.zip,
+        province: "",
+        city: origin.address!.city,
+        name: null,
+        address1: origin.address!.address1,
+        address2: "",
+        address3: null,
+        phone: null,
+        fax: null,
+        email: null,
+        address_type: null,
+        company_name: "Toko Maju",
+      },
+      destination: {
+        country: "ID",
+        postal_code: options.postalCode ?? "12950",
+        province: "JK",
+        city: "Jakarta Selatan",
+        name: "Siti Rahayu",
+        address1: "Jl. Kuningan Barat 7",
+        address2: "",
+        address3: null,
+        phone: null,
+        fax: null,
+        email: null,
+        address_type: null,
+        company_name: null,
+        ...options.destination,
+      },
+      items: [
+        {
+          name: "Kemeja Batik",
+          sku: "BTK-01",
+          quantity: 2,
+          grams: (options.grams ?? 1200) / 2,
+          price: (subtotal / 2) * 100,
+          vendor: "Toko Maju",
+          requires_shipping: true,
+          taxable: true,
+          fulfillment_service: "manual",
+          properties: null,
+          product_id: 9001,
+          variant_id: 90011,
+        },
+        {
+          name: "Gift card",
+          sku: "",
+          quantity: 1,
+          grams: 0,
+          price: 5_000_000,
+          vendor: "Toko Maju",
+          requires_shipping: false,
+          taxable: false,
+          fulfillment_service: "manual",
+          properties: null,
+          product_id: 9009,
+          variant_id: 90091,
+        },
+      ],
+      currency: "IDR",
+      locale: "id",
+      order_totals: {
+        subtotal_price: String(subtotal * 100),
+        total_price: String(subtotal * 100),
+        discount_amount: "0",
+      },
+      customer: { id: 207119551, tags: [] },
+    },
+  };
+}
+
+/** A rate request signed as Shopify signs it (or not). */
+function rateRequest(
+  shop: string,
+  body: unknown,
+  options: { secret?: string; tamper?: (raw: string) => string } = {},
+) {
+  const raw = JSON.stringify(body);
+  return new Request(`${APP_URL}/carrier-service/rates`, {
+    method: "POST",
+    body: options.tamper ? options.tamper(raw) : raw,
+    headers: {
+      "content-type": "application/json",
+      "x-shopify-hmac-sha256": getHmac(raw, options.secret ?? API_SECRET_KEY),
+      "x-shopify-shop-domain": shop,
+    },
+  });
+}
+
+type Rate = {
+  service_name: string;
+  service_code: string;
+  total_price: string;
+  currency: string;
+  description: string;
+  min_delivery_date?: string;
+};
+async function askRates(shop: string, body: unknown) {
+  const started = Date.now();
+  const response = await callRoute(ratesRoute.action, rateRequest(shop, body));
+  return {
+    status: response.status,
+    ms: Date.now() - started,
+    rates: ((await response.json()) as { rates: Rate[] }).rates,
+  };
+}
+// The sandbox counts POST /v1/rates/couriers under its route pattern.
+const ratesCalls = () => sandbox.requests.get("POST /v1/rates/:id") ?? 0;
+
+/** The service's own prices for a route, asked directly (what the checkout must show, ×100). */
+async function servicePrices(
+  key: string,
+  originPostal: number,
+  destinationPostal: number,
+  grams: number,
+) {
+  const { createShippingClient } = await import("#app/shipping/client.server.ts");
+  const client = createShippingClient({ baseUrl: sandbox.url, apiKey: key });
+  const answer = await client.getRates({
+    origin_postal_code: originPostal,
+    destination_postal_code: destinationPostal,
+    couriers: "jne,sicepat",
+    items: [{ name: "x", value: 1, quantity: 1, weight: grams }],
+  });
+  return new Map(
+    answer.pricing.map((p) => [`${p.courier_code}:${p.courier_service_code}`, p.price]),
+  );
+}
+
+describe("rates at checkout: turned on and off from the settings", () => {
+  it("registers the carrier service with the app's callback, removes it when turned off; a plan without carrier services is told so", async () => {
+    const { shop } = await twoWarehouseShop();
+    const on = await submitRates(shop, OFFER);
+    expect(on).toMatchObject({ ok: true });
+    const [service] = shopify.orders.carrierServices.of(shop);
+    expect(service).toMatchObject({
+      name: "ParcelBridge",
+      callbackUrl: `${APP_URL}/carrier-service/rates`,
+      active: true,
+    });
+    expect((await getShop(db, shop))?.carrierServiceId).toBe(service!.id);
+    expect((await getShopSettings(db, shop)).checkoutRates.services).toEqual([
+      { company: "jne", type: "reg", name: "JNE Reguler" },
+      { company: "sicepat", type: "best" },
+      { company: "gojek", type: "instant" },
+    ]);
+    // Saving again keeps the one carrier service.
+    expect(await submitRates(shop, OFFER)).toMatchObject({ ok: true });
+    expect(shopify.orders.carrierServices.of(shop)).toHaveLength(1);
+
+    expect(await submitRates(shop, [["service", "jne/reg"]])).toMatchObject({
+      ok: true,
+      message: expect.stringMatching(/off/),
+    });
+    expect(shopify.orders.carrierServices.of(shop)).toHaveLength(0);
+    expect((await getShop(db, shop))?.carrierServiceId).toBeNull();
+
+    const basic = await twoWarehouseShop();
+    shopify.orders.carrierServices.ineligible.add(basic.shop);
+    const refused = await submitRates(basic.shop, OFFER);
+    expect(refused.ok).toBe(false);
+    expect(refused.message).toMatch(/plan does not let apps give rates at checkout.*Advanced/);
+    expect(refused.message).not.toContain(PLAN_REFUSAL);
+    expect((await getShop(db, basic.shop))?.carrierServiceId).toBeNull();
+    // On with nothing to offer is refused before Shopify is asked.
+    expect(await submitRates(basic.shop, [["ratesOn", "on"]])).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/at least one courier service/),
+    });
+  });
+});
+
+describe("rates at checkout: Shopify's rate requests", () => {
+  it("answers the offered couriers at the service's prices from the origin's connected pickup, in subunits, with names and dates", async () => {
+    const { shop, key } = await twoWarehouseShop();
+    await submitRates(shop, OFFER);
+    const answer = await askRates(shop, rateBody(SURABAYA, { grams: 1200 }));
+    expect(answer.status).toBe(200);
+    // 1.2 kg is priced as the started 2 kg, from Surabaya's pickup (60293), not Jakarta's.
+    const fromSurabaya = await servicePrices(key, 60293, 12950, 2000);
+    const fromJakarta = await servicePrices(key, 12430, 12950, 2000);
+    expect(fromSurabaya.get("jne:reg")).not.toBe(fromJakarta.get("jne:reg"));
+    expect(
+      answer.rates.map((r) => [r.service_code, r.service_name, r.total_price, r.currency]),
+    ).toEqual([
+      ["jne:reg", "JNE Reguler", String(fromSurabaya.get("jne:reg")! * 100), "IDR"],
+      [
+        "sicepat:best",
+        expect.stringMatching(/SiCepat/i),
+        String(fromSurabaya.get("sicepat:best")! * 100),
+        "IDR",
+      ],
+    ]);
+    // Gojek needs both sides' coordinates: not offered to an address Shopify sends without them.
+    expect(
+      answer.rates.every(
+        (r) =>
+          r.min_delivery_date &&
+          /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+0000$/.test(r.min_delivery_date),
+      ),
+    ).toBe(true);
+  });
+
+  it("instant couriers are offered when both sides' coordinates are known", async () => {
+    const { shop } = await twoWarehouseShop();
+    await submitRates(shop, OFFER);
+    const withPoint = await askRates(
+      shop,
+      rateBody(JAKARTA, { destination: { latitude: -6.225, longitude: 106.87 } }),
+    );
+    expect(withPoint.rates.map((r) => r.service_code)).toContain("gojek:instant");
+    const fromSurabaya = await askRates(
+      shop,
+      rateBody(SURABAYA, { destination: { latitude: -6.225, longitude: 106.87 } }),
+    );
+    expect(fromSurabaya.rates.map((r) => r.service_code)).not.toContain("gojek:instant");
+  });
+
+  it("adjusts prices, makes the cheapest free from the merchant's value, and answers the same band from the cache", async () => {
+    const { shop, key } = await twoWarehouseShop();
+    await submitRates(shop, [
+      ...OFFER,
+      ["adjustmentKind", "percent"],
+      ["adjustmentValue", "10"],
+      ["freeAbove", "500.000"],
+    ]);
+    const prices = await servicePrices(key, 12430, 12940, 1000);
+    const before = ratesCalls();
+    const cheap = await askRates(
+      shop,
+      rateBody(JAKARTA, { postalCode: "12940", grams: 300, subtotal: 200_000 }),
+    );
+    expect(ratesCalls()).toBe(before + 1);
+    expect(cheap.rates.map((r) => r.total_price)).toEqual([
+      String(Math.round(prices.get("jne:reg")! * 1.1) * 100),
+      String(Math.round(prices.get("sicepat:best")! * 1.1) * 100),
+    ]);
+    // Same origin, destination, kilogram band and couriers: the service is not asked again.
+    const rich = await askRates(
+      shop,
+      rateBody(JAKARTA, { postalCode: "12940", grams: 900, subtotal: 500_000 }),
+    );
+    expect(ratesCalls()).toBe(before + 1);
+    const cheapest = Math.min(...cheap.rates.map((r) => Number(r.total_price)));
+    expect(rich.rates.map((r) => r.total_price)).toEqual(
+      cheap.rates.map((r) => (Number(r.total_price) === cheapest ? "0" : r.total_price)),
+    );
+    expect(rich.rates.find((r) => r.total_price === "0")?.description).toMatch(
+      /^Free from Rp 500\.000/,
+    );
+    // Another band is another question.
+    await askRates(shop, rateBody(JAKARTA, { postalCode: "12940", grams: 1100 }));
+    expect(ratesCalls()).toBe(before + 2);
+  });
+
+  it("a service outage is answered in time: from the older cached answer, else with no rates, never an error", async () => {
+    const { shop } = await twoWarehouseShop();
+    await submitRates(shop, OFFER);
+    const warm = await askRates(shop, rateBody(JAKARTA, { postalCode: "12950" }));
+    expect(warm.rates.length).toBeGreaterThan(0);
+    // The cached answer grows older than the cache's freshness.
+    const redis = producerConnection();
+    for (const k of await redis.keys(`${env.QUEUE_PREFIX}:checkout-rates:*`)) {
+      const raw = await redis.get(k);
+      if (raw?.includes('"prices"'))
+        await redis.set(
+          k,
+          JSON.stringify({ ...(JSON.parse(raw) as object), at: Date.now() - 3_600_000 + 60_000 }),
+          "EX",
+          600,
+        );
+    }
+    sandbox.faults.latencyMs = 5_000;
+    sandbox.faults.match = "^POST /v1/rates";
+    try {
+      const stale = await askRates(shop, rateBody(JAKARTA, { postalCode: "12950" }));
+      expect(stale.status).toBe(200);
+      expect(stale.rates.map((r) => r.total_price)).toEqual(warm.rates.map((r) => r.total_price));
+      expect(stale.ms).toBeLessThan(2_000);
+      const cold = await askRates(shop, rateBody(JAKARTA, { postalCode: "60111" }));
+      expect(cold).toMatchObject({ status: 200, rates: [] });
+      expect(cold.ms).toBeLessThan(2_000);
+      sandbox.faults.latencyMs = 0;
+      sandbox.faults.errorRate = 1;
+      const failing = await askRates(shop, rateBody(JAKARTA, { postalCode: "40115" }));
+      expect(failing).toMatchObject({ status: 200, rates: [] });
+    } finally {
+      Object.assign(sandbox.faults, { latencyMs: 0, errorRate: 0, match: null });
+    }
+  });
+
+  it("refuses what Shopify did not sign, and a shop with rates off gets none", async () => {
+    const { shop } = await twoWarehouseShop();
+    await submitRates(shop, OFFER);
+    const before = ratesCalls();
+    const forged = await callRoute(
+      ratesRoute.action,
+      rateRequest(shop, rateBody(JAKARTA), { secret: "not-the-app-secret" }),
+    );
+    expect(forged.status).toBe(401);
+    const tampered = await callRoute(
+      ratesRoute.action,
+      rateRequest(shop, rateBody(JAKARTA), { tamper: (raw) => raw.replace("12950", "12951") }),
+    );
+    expect(tampered.status).toBe(401);
+    expect(ratesCalls()).toBe(before);
+    const notARate = await callRoute(ratesRoute.action, rateRequest(shop, { hello: "world" }));
+    expect(notARate.status).toBe(400);
+
+    await submitRates(shop, [["service", "jne/reg"]]);
+    expect(await askRates(shop, rateBody(JAKARTA))).toMatchObject({ status: 200, rates: [] });
+  });
+});
+
+describe("rates at checkout: the customer's choice ships", () => {
+  it("an order whose shipping line came from these rates becomes a ready draft with exactly that courier", async () => {
+    const { shop, key } = await twoWarehouseShop();
+    await submitRates(shop, OFFER);
+    const { rates } = await askRates(shop, rateBody(JAKARTA));
+    const chosen = rates.find((r) => r.service_code === "sicepat:best")!;
+    // Shopify's shipping line for a carrier service's rate: its code, its name as title, the service as source.
+    const order = freshOrder("multi-item", {
+      shipping_lines: [
+        {
+          id: 1,
+          code: chosen.service_code,
+          title: chosen.service_name,
+          source: "ParcelBridge",
+          carrier_identifier: "b36c09d2e9b4a4e8f8d1e1b1c1e1a1f1",
+          price: String(Number(chosen.total_price) / 100),
+          discounted_price: String(Number(chosen.total_price) / 100),
+        },
+      ],
+    });
+    expect(await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order })).toBe(
+      200,
+    );
+    const ready = await waitFor("a ready draft", async () => {
+      const s = await shipmentOf(db, shop, order.id);
+      return s?.status === "draft_ready" ? s : undefined;
+    });
+    expect(ready).toMatchObject({ courierCompany: "sicepat", courierType: "best", problem: null });
+    const [draft] = [...sandbox.service.account(key).drafts.values()].filter(
+      (d) => d.spec.referenceId === ready.referenceId && !d.deletedAt,
+    );
+    expect([draft?.spec.service?.courierCode, draft?.spec.service?.serviceCode]).toEqual([
+      "sicepat",
+      "best",
+    ]);
+  });
+});
