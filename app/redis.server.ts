@@ -28,6 +28,28 @@ export function createWorkerConnection(url: string, options: RedisOptions = {}):
 }
 
 /**
+ * Whether the connection is ready, waiting up to `timeoutMs` for one being (re)established: a
+ * producer connection (enableOfflineQueue false) fails every command sent before that.
+ */
+export async function whenReady(redis: Redis, timeoutMs: number): Promise<boolean> {
+  if (redis.status === "ready") return true;
+  return new Promise<boolean>((resolve) => {
+    const timer = setTimeout(
+      () => {
+        redis.off("ready", onReady);
+        resolve(false);
+      },
+      Math.max(0, timeoutMs),
+    );
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    redis.once("ready", onReady);
+  });
+}
+
+/**
  * BullMQ loses jobs silently when Redis evicts keys: refuse to run against a maxmemory-policy
  * other than noeviction (managed services that hide CONFIG are let through with a warning).
  */

@@ -17,6 +17,7 @@ import http from "node:http";
 import os from "node:os";
 import { eq } from "drizzle-orm";
 import * as schema from "../app/db/schema.ts";
+import { shopifyRateRequest } from "../test/helpers/rate-requests.ts";
 import { API_SECRET, progress, quantile, Stack, writeResult } from "./stack.ts";
 
 const RATE = Number(process.env.RATE ?? 50);
@@ -51,58 +52,29 @@ const MIX = routes();
 
 function body(i: number): string {
   const route = MIX[i % MIX.length]!;
-  return JSON.stringify({
-    rate: {
+  return JSON.stringify(
+    shopifyRateRequest({
       origin: {
-        country: "ID",
-        postal_code: "12430",
+        postalCode: "12430",
         province: "JK",
         city: "Jakarta Selatan",
-        name: null,
         address1: "Jl. Fatmawati 10",
-        address2: "",
-        address3: null,
-        phone: null,
-        fax: null,
-        email: null,
-        address_type: null,
-        company_name: "Toko Maju",
+        companyName: "Toko Maju",
       },
-      destination: {
-        country: "ID",
-        postal_code: route.postalCode,
-        province: "",
-        city: "",
-        name: "Pelanggan",
-        address1: "Jl. Contoh 1",
-        address2: "",
-        address3: null,
-        phone: null,
-        fax: null,
-        email: null,
-        address_type: null,
-        company_name: null,
-      },
+      destination: { postalCode: route.postalCode, name: "Pelanggan", address1: "Jl. Contoh 1" },
       items: [
         {
           name: "Kemeja",
           sku: "K-1",
           quantity: 1,
           grams: route.grams,
-          price: 25_000_000,
-          vendor: "Toko Maju",
-          requires_shipping: true,
-          taxable: true,
-          fulfillment_service: "manual",
-          properties: null,
-          product_id: 1,
-          variant_id: 2,
+          price: 250_000,
+          productId: 1,
+          variantId: 2,
         },
       ],
-      currency: "IDR",
-      locale: "id",
-    },
-  });
+    }),
+  );
 }
 
 async function startStack(name: string, cacheSeconds: number): Promise<Stack> {

@@ -1,4 +1,5 @@
 import { db } from "../db/index.server";
+import { byDeadline, Late } from "../deadline";
 import { getEnv } from "../env.server";
 import { producerConnection } from "../jobs/queues.server";
 import { logger } from "../logger.server";
@@ -78,26 +79,13 @@ export async function answerRateRequest(
   // The quote is due a little before the deadline, so that the answer is written and sent by it.
   const deadlineAt = started + env.CHECKOUT_RATES_DEADLINE_MS - 100;
   const log = logger.child({ shop, route: "carrier-service" });
-  let timer: NodeJS.Timeout | undefined;
   try {
     // Whatever is slow (the database, Redis), the answer is due by the deadline.
-    const quote = await Promise.race([
+    const quote = await byDeadline(
       quoteCheckout(quoteDeps, shop, parsed.data.rate, { deadlineAt }),
-      new Promise<null>((resolve) => {
-        timer = setTimeout(() => resolve(null), Math.max(0, deadlineAt - Date.now()) + 50);
-      }),
-    ]);
+      deadlineAt + 50,
+    );
     const ms = Date.now() - started;
-    if (!quote) {
-      log.warn({ ms }, "rates at checkout: no answer by the deadline; answered no rates");
-      void recordRatesProblem(
-        quoteDeps.redis,
-        env.QUEUE_PREFIX,
-        shop,
-        "the answer was not ready by the deadline (database or Redis slow)",
-      );
-      return { status: 200, body: { rates: [] } };
-    }
     if (quote.outcome === "none" || quote.outcome === "stale") {
       log.info({ ms, outcome: quote.outcome, reason: quote.reason }, "rates at checkout");
       if (quote.reason)
@@ -106,9 +94,19 @@ export async function answerRateRequest(
       log.debug({ ms, outcome: quote.outcome, rates: quote.rates.length }, "rates at checkout");
     return { status: 200, body: { rates: quote.rates } };
   } catch (error) {
-    log.error({ err: (error as Error).message }, "rates at checkout failed; answered no rates");
+    if (error instanceof Late) {
+      log.warn(
+        { ms: Date.now() - started },
+        "rates at checkout: no answer by the deadline; answered no rates",
+      );
+      void recordRatesProblem(
+        quoteDeps.redis,
+        env.QUEUE_PREFIX,
+        shop,
+        "the answer was not ready by the deadline (database or Redis slow)",
+      );
+    } else
+      log.error({ err: (error as Error).message }, "rates at checkout failed; answered no rates");
     return { status: 200, body: { rates: [] } };
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "../db/client.server";
 import type { AdminGraphql } from "../orders/products.server";
-import { getShop, setCarrierServiceId } from "../shops/shops.server";
+import { setCarrierServiceId } from "../shops/shops.server";
 import { CARRIER_SERVICE_PATH } from "./offer";
 
 /**
@@ -110,15 +110,18 @@ export function callbackUrlFor(appUrl: string): string {
   return new URL(CARRIER_SERVICE_PATH, appUrl).toString();
 }
 
-/** Turns rates at checkout on: the shop's carrier service, active, calling `appUrl`'s callback. Returns its id. */
+/**
+ * Turns rates at checkout on: the shop's carrier service, active, calling `appUrl`'s callback.
+ * `recorded`: the id kept in shops.carrier_service_id. Returns the id.
+ */
 export async function enableCarrierService(
   db: Db,
   graphql: AdminGraphql,
   shop: string,
   appUrl: string,
+  recorded: string | null,
 ): Promise<string> {
   const callbackUrl = callbackUrlFor(appUrl);
-  const recorded = (await getShop(db, shop))?.carrierServiceId ?? null;
   // The recorded one, else one already calling this app (made before the id was kept, or a reinstall).
   const existing =
     (await call(graphql, shop, CARRIER_SERVICES_QUERY, {})).carrierServices?.nodes ?? [];
@@ -155,13 +158,13 @@ export async function enableCarrierService(
   return created.carrierService.id;
 }
 
-/** Turns rates at checkout off: the carrier service is deleted (one already gone is fine). */
+/** Turns rates at checkout off: the `recorded` carrier service is deleted (one already gone is fine). */
 export async function disableCarrierService(
   db: Db,
   graphql: AdminGraphql,
   shop: string,
+  recorded: string | null,
 ): Promise<void> {
-  const recorded = (await getShop(db, shop))?.carrierServiceId ?? null;
   if (recorded) {
     const deleted = (await call(graphql, shop, CARRIER_SERVICE_DELETE, { id: recorded }))
       .carrierServiceDelete;

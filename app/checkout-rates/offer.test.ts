@@ -131,7 +131,7 @@ describe("the checkout's rates from the service's prices and the merchant's offe
       NOW,
     );
     expect(free.map((r) => r.total_price)).toEqual(["0", "2700000"]);
-    expect(free[0]!.description).toContain("Free from Rp 150.000");
+    expect(free[0]!.description).toContain("Free from Rp150.000");
     const paid = offeredRates(prices, offer({ freeAbove: 150_001 }), PARCEL, NOW);
     expect(paid.map((r) => r.total_price)).toEqual(["1800000", "2500000"]);
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatMoney } from "../shipments/wording";
 import { INSTANT_COURIERS } from "../shipping/contract";
 import type { CheckoutRates } from "../shops/settings";
 
@@ -175,11 +176,6 @@ function durationText(range: string | null, unit: string | null): string {
   return `${range.replace(/\s*-\s*/, "–")} ${word}`;
 }
 
-/** A rupiah amount as the checkout's customers read it ("Rp 250.000"). */
-export function rupiah(amount: number): string {
-  return `Rp ${Math.round(amount).toLocaleString("id-ID")}`;
-}
-
 export function adjustedPrice(price: number, adjustment: CheckoutRates["adjustment"]): number {
   const raw =
     adjustment.kind === "percent" ? price * (1 + adjustment.value / 100) : price + adjustment.value;
@@ -219,7 +215,7 @@ export function offeredRates(
     const isFree = free?.service === service;
     const duration = durationText(price.durationRange, price.durationUnit);
     const description = [
-      isFree ? `Free from ${rupiah(offer.freeAbove!)}` : null,
+      isFree ? `Free from ${formatMoney(offer.freeAbove, "IDR")}` : null,
       duration ? `Estimated ${duration}` : null,
       price.description || null,
     ]

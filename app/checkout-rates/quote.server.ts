@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
 import type { Redis } from "ioredis";
+import { byDeadline, Late } from "../deadline";
+import { whenReady } from "../redis.server";
 import type { Queryable } from "../db/client.server";
 import type { Env } from "../env.server";
 import { createShippingClient } from "../shipping/client.server";
@@ -90,17 +92,6 @@ function shared<T>(key: string, work: () => Promise<T>): Promise<T> {
   return started;
 }
 
-class Late extends Error {}
-/** `work` if it settles by `at`; else Late (the work goes on, and fills its cache). */
-function byDeadline<T>(work: Promise<T>, at: number, now: () => number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Late()), Math.max(0, at - now()));
-  });
-  work.catch(() => undefined);
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
-
 const none = (reason: string, origin: string | null = null): Quote => ({
   rates: [],
   outcome: "none",
@@ -136,7 +127,7 @@ export async function quoteCheckout(
     return none("nothing in the cart needs shipping");
 
   // A connection still being made (the process's first request) is waited for, briefly.
-  if (!(await redisReady(deps.redis, Math.min(options.deadlineAt - 200, now() + 1_000), now)))
+  if (!(await whenReady(deps.redis, Math.min(options.deadlineAt - 200 - now(), 1_000))))
     return none("Redis (the cache and the key's rates limit) is not reachable");
   const origin = options.preview
     ? { pickup: settings.pickup, via: "default pickup" as const }
@@ -261,24 +252,6 @@ export async function quoteCheckout(
 }
 
 class RatesBusy extends Error {}
-
-async function redisReady(redis: Redis, by: number, now: () => number): Promise<boolean> {
-  if (redis.status === "ready") return true;
-  return new Promise<boolean>((resolve) => {
-    const timer = setTimeout(
-      () => {
-        redis.off("ready", onReady);
-        resolve(false);
-      },
-      Math.max(0, by - now()),
-    );
-    const onReady = () => {
-      clearTimeout(timer);
-      resolve(true);
-    };
-    redis.once("ready", onReady);
-  });
-}
 
 function servicePrice(p: {
   company: string;

@@ -8,7 +8,7 @@ import {
   disableCarrierService,
   enableCarrierService,
 } from "./carrier-service.server";
-import { rupiah } from "./offer";
+import { formatMoney } from "../shipments/wording";
 import { quoteCheckout, sampleRateRequest, type QuoteDeps } from "./quote.server";
 
 /** The settings page's two rates-at-checkout intents: save (and turn on or off), and preview. */
@@ -44,14 +44,14 @@ export async function saveCheckoutRates(
   await updateShopSettings(db, shop, { checkoutRates: offer });
   try {
     if (on) {
-      await enableCarrierService(db, graphql, shop, appUrl);
+      await enableCarrierService(db, graphql, shop, appUrl, row?.carrierServiceId ?? null);
       return {
         ok: true,
         message: `Rates at checkout are on: ${offer.services.length} courier service${offer.services.length === 1 ? "" : "s"} offered. Add "${CARRIER_SERVICE_NAME}" to your shipping zones in Shopify's shipping settings if it is not there yet.`,
       };
     }
     if (row?.carrierServiceId) {
-      await disableCarrierService(db, graphql, shop);
+      await disableCarrierService(db, graphql, shop, row.carrierServiceId);
       return {
         ok: true,
         message: "Rates at checkout are off: the checkout shows your own shipping rates",
@@ -91,10 +91,10 @@ export async function previewCheckoutRates(
   const rates = quote.rates.map((r) => ({
     name: r.service_name,
     code: r.service_code,
-    price: Number(r.total_price) === 0 ? "Free" : rupiah(Number(r.total_price) / 100),
+    price: Number(r.total_price) === 0 ? "Free" : formatMoney(Number(r.total_price) / 100, "IDR")!,
     description: r.description,
   }));
-  const to = `${sample.postalCode}, ${sample.grams} g, goods ${rupiah(sample.value)}`;
+  const to = `${sample.postalCode}, ${sample.grams} g, goods ${formatMoney(sample.value, "IDR")}`;
   if (rates.length === 0)
     return {
       ok: false,

@@ -3,7 +3,7 @@ import type { Redis } from "ioredis";
 import type { z } from "zod";
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
-import { createProducerConnection } from "../redis.server";
+import { createProducerConnection, whenReady } from "../redis.server";
 import { ShopBacklog } from "./shop-backlog.server";
 import {
   DEFAULT_JOB_OPTIONS,
@@ -70,18 +70,7 @@ export class QueueUnavailableError extends Error {
  */
 async function producerReady(timeoutMs = 2_000): Promise<void> {
   const redis = producerConnection();
-  if (redis.status === "ready") return;
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      redis.off("ready", onReady);
-      reject(new QueueUnavailableError(`Redis is not reachable (connection ${redis.status})`));
-    }, timeoutMs);
-    const onReady = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    redis.once("ready", onReady);
-  });
+  if (!(await whenReady(redis, timeoutMs))) throw new QueueUnavailableError(`Redis is not reachable (connection ${redis.status})`);
 }
 
 /**

@@ -10,6 +10,7 @@ import { Field } from "../components/settings/Field";
 import { LocationForm, ShopifyLocationRow } from "../components/settings/Locations";
 import { producerConnection } from "../jobs/queues.server";
 import { db } from "../db/index.server";
+import { byDeadline } from "../deadline";
 import { getEnv } from "../env.server";
 import { createShippingClient } from "../shipping/client.server";
 import { COD_TYPES } from "../shipping/contract";
@@ -42,7 +43,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   let locations: ShopifyLocation[] = [];
   let locationsError: string | null = null;
   try {
-    locations = await withinSeconds(5, shopifyLocations(shopifyAdminGraphql, session.shop));
+    // Not waited for longer than 5 s: the rest of the page still loads.
+    locations = await byDeadline(shopifyLocations(shopifyAdminGraphql, session.shop), Date.now() + 5_000, Date.now, "Shopify did not answer within 5 s");
   } catch (error) {
     locationsError = (error as Error).message;
   }
@@ -58,14 +60,6 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   };
 };
 
-/** A Shopify call the page does not wait for longer than `seconds` (the rest of the page still loads). */
-function withinSeconds<T>(seconds: number, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Shopify did not answer within ${seconds} s`)), seconds * 1000);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
 
 type ActionResult = { form: string; ok: boolean; message: string; errors?: Record<string, string>; locationId?: string | null; preview?: RatesFormResult["preview"] };
 

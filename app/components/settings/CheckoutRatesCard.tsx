@@ -11,19 +11,9 @@ import {
   Text,
 } from "@shopify/polaris";
 import { useRef, useState } from "react";
+import type { RatesFormResult } from "../../checkout-rates/settings.server";
 import type { CheckoutRates } from "../../shops/settings";
 import { Field } from "./Field";
-
-interface Result {
-  ok: boolean;
-  message: string;
-  errors?: Record<string, string>;
-  preview?: {
-    rates: { name: string; code: string; price: string; description: string }[];
-    origin: string | null;
-    note: string | null;
-  };
-}
 
 /**
  * Rates at checkout: on or off, the courier services offered and their checkout names, the price
@@ -45,7 +35,7 @@ export function CheckoutRatesCard({
   couriers: { value: string; label: string }[];
   couriersError: string | null;
   problem: { at: string; reason: string } | null;
-  result: Result | null;
+  result: RatesFormResult | null;
   busy: boolean;
   disabled: boolean;
 }) {
