@@ -43,6 +43,11 @@ export const envSchema = z.object({
   PGLITE_DATA_DIR: z.string().min(1).default(".data/pglite"),
   /** Loopback port on which the process that opened PGlite shares it with the other processes. */
   PGLITE_PORT: port.default(5499),
+  /**
+   * Embedded only: a connection idle inside its transaction this long while others wait for the
+   * single session has its transaction rolled back, with an error naming it (pglite-server.server.ts).
+   */
+  PGLITE_IDLE_IN_TRANSACTION_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
 
   REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").default("redis://127.0.0.1:6379"),

@@ -15,7 +15,9 @@
  *    booking (goal: within 10 s), and the flash sale's median time from order to booking next to
  *    its floor (half the backlog at the key's booking rate).
  *
- * PARTS (default "small,one,shops") picks the runs.
+ * 5. The embedded default next to PostgreSQL: the same orders through the same stack on each.
+ *
+ * PARTS (default "small,one,shops,databases") picks the runs.
  * Writes bench/results/pipeline.json.
  */
 import os from "node:os";
@@ -33,7 +35,7 @@ const CONCURRENCY = Number(process.env.WORKER_CONCURRENCY ?? 50);
 const CEILING = LIVE_LIMITS.draft_orders / 2;
 const FLASH_ORDERS = Number(process.env.FLASH_ORDERS ?? 600);
 const SMALL_SHOPS = Number(process.env.SMALL_SHOPS ?? 5);
-const PARTS = new Set((process.env.PARTS ?? "small,one,shops").split(",").map((p) => p.trim()));
+const PARTS = new Set((process.env.PARTS ?? "small,one,shops,databases").split(",").map((p) => p.trim()));
 const template = loadOrder("multi-item");
 let nextId = 7_000_000_000_000;
 
@@ -284,10 +286,39 @@ async function runShops() {
   return { fairness };
 }
 
+// --- 5. the embedded default next to PostgreSQL ------------------------------------------------------
+/**
+ * The same load on both databases: DB_SHOPS (8) shops with their own keys, DB_ORDERS (50) orders
+ * each, delivered at once; the sandbox without rate limits or added latency, so that the worker's
+ * pacing per key (about 10 shipments/s each) leaves the database's share to show; one worker at
+ * the default concurrency (10). Shipments confirmed per second from the first delivery.
+ */
+async function runDatabases() {
+  const shopCount = Number(process.env.DB_SHOPS ?? 8);
+  const perShop = Number(process.env.DB_ORDERS ?? 50);
+  console.log(`\nDatabases: ${shopCount} shops × ${perShop} orders at once, no rate limits, 1 worker, concurrency 10, on PostgreSQL and on embedded PGlite`);
+  const figures: Record<string, { shipmentsPerS: number; seconds: number; webhookP99Ms: number }> = {};
+  for (const database of ["postgres", "pglite"] as const) {
+    const stack = await Stack.start({ name: `bench_pipeline_${database}`, sandbox: { rateLimits: false }, workers: 1, workerConcurrency: 10, database });
+    const shops = Array.from({ length: shopCount }, (_, i) => `toko-db-${i + 1}.myshopify.com`);
+    for (const [i, shop] of shops.entries()) await stack.addShop(shop, `biteship_live.bench-db-${database}-${i + 1}`);
+    const t0 = performance.now();
+    const sale = await flashSale(stack, shops, perShop, 300);
+    const finished = await untilConfirmed(stack, shops, perShop, t0, database, 900);
+    console.log("");
+    const seconds = Math.max(...finished.values());
+    figures[database] = { shipmentsPerS: +((shopCount * perShop) / seconds).toFixed(2), seconds: +seconds.toFixed(1), webhookP99Ms: +sale.p99Ms.toFixed(1) };
+    await stack.stop();
+    console.log(`  ${database}: ${figures[database].shipmentsPerS} shipments/s (${shopCount * perShop} in ${figures[database].seconds} s); webhook p99 ${figures[database].webhookP99Ms} ms`);
+  }
+  return { databases: { shops: shopCount, ordersPerShop: perShop, ...figures } };
+}
+
 const results: Record<string, unknown> = {};
 if (PARTS.has("small")) Object.assign(results, await runSmallShops());
 if (PARTS.has("one")) Object.assign(results, await runOneShop());
 if (PARTS.has("shops")) Object.assign(results, await runShops());
+if (PARTS.has("databases")) Object.assign(results, await runDatabases());
 
 const file = writeResult("pipeline", { benchmark: "pipeline", machine: `${os.cpus().length} × ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`, latencyMs: LATENCY_MS, workerConcurrency: CONCURRENCY, ...results, at: new Date().toISOString() });
 console.log(`\nWrote ${file}`);

@@ -12,9 +12,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { drizzle } from "drizzle-orm/node-postgres";
 import { Redis } from "ioredis";
 import pg from "pg";
+import { openDatabase, type Database, type Db } from "../app/db/client.server.ts";
 import * as schema from "../app/db/schema.ts";
 import { offlineSessionRow, startFakeShopify, type FakeShopify } from "../test/helpers/fake-shopify-server.ts";
 import { recordInstall, setShippingApiKey, updateShopSettings } from "../app/shops/shops.server.ts";
@@ -36,6 +36,28 @@ export function ensureBuild(): void {
   built = true;
 }
 
+/** A fresh PostgreSQL database for the run. */
+async function openPostgres(name: string): Promise<{ database: Database; env: Record<string, string> }> {
+  const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_DATABASE_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDataDir: "", pglitePort: 0, poolSize: 4, applicationName: "bench" });
+  return { database, env: { DATABASE_URL: url.toString() } };
+}
+
+/** A fresh embedded database, hosted by this process and shared with web and workers over its port. */
+async function openEmbedded(name: string): Promise<{ database: Database; env: Record<string, string> }> {
+  const dataDir = path.resolve(`.cache/${name}-pglite`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const port = await freePort();
+  const database = await openDatabase({ pgliteDataDir: dataDir, pglitePort: port, poolSize: 4, applicationName: "bench" });
+  return { database, env: { DATABASE_URL: "", PGLITE_DATA_DIR: dataDir, PGLITE_PORT: String(port) } };
+}
+
 export interface StackOptions {
   /** Names the database (parcelbridge_<name>), the queue prefix and the log files. */
   name: string;
@@ -47,6 +69,11 @@ export interface StackOptions {
   webNodeArgs?: string[];
   /** Extra environment for web and workers. */
   env?: Record<string, string>;
+  /**
+   * "pglite": the embedded default instead of PostgreSQL: this process hosts PGlite (a fresh data
+   * folder) and web and workers share it over its port, as `npm run demo` and a newcomer run it.
+   */
+  database?: "postgres" | "pglite";
 }
 
 export interface DeliveryOptions {
@@ -70,23 +97,18 @@ export class Stack {
     readonly web: Child,
     readonly webPort: number,
     readonly pool: pg.Pool,
-    readonly db: ReturnType<typeof drizzle<typeof schema>>,
+    readonly db: Db,
     readonly redis: Redis,
     readonly encryptionKey: Buffer,
     readonly shopify: FakeShopify,
+    private readonly database: Database,
   ) {}
 
   static async start(options: StackOptions): Promise<Stack> {
     ensureBuild();
     fs.mkdirSync(LOG_DIR, { recursive: true });
-    const database = `parcelbridge_${options.name.replace(/[^a-z0-9_]/g, "_")}`;
-    const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${database}`);
-    await admin.end();
-    const dbUrl = new URL(ADMIN_DATABASE_URL);
-    dbUrl.pathname = `/${database}`;
+    const databaseName = `parcelbridge_${options.name.replace(/[^a-z0-9_]/g, "_")}`;
+    const opened = options.database === "pglite" ? await openEmbedded(databaseName) : await openPostgres(databaseName);
 
     const sandbox = await createSandbox({ port: 0, ...options.sandbox });
     const shopify = await startFakeShopify();
@@ -102,7 +124,7 @@ export class Stack {
       SCOPES: "read_orders,write_orders,read_products",
       ENCRYPTION_KEY: encryptionKey.toString("hex"),
       SHIPPING_WEBHOOK_SECRET: crypto.randomBytes(24).toString("base64url"),
-      DATABASE_URL: dbUrl.toString(),
+      ...opened.env,
       REDIS_URL: options.redisUrl ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
       QUEUE_PREFIX: prefix,
       SHIPPING_API_BASE_URL: sandbox.url,
@@ -113,10 +135,10 @@ export class Stack {
     const logFile = (what: string) => path.join(LOG_DIR, `${options.name}-${what}.log`);
     for (const what of ["web", "worker"]) fs.rmSync(logFile(what), { force: true });
     const web = await startWeb(BUILD_DIR, webPort, { env, logFile: logFile("web"), nodeArgs: options.webNodeArgs });
-    const pool = new pg.Pool({ connectionString: dbUrl.toString(), max: 4 });
+    const { pool } = opened.database;
     const redis = new Redis(env.REDIS_URL!, { maxRetriesPerRequest: null, lazyConnect: false });
     redis.on("error", () => {});
-    const stack = new Stack(options, env, sandbox, web, webPort, pool, drizzle(pool, { schema }), redis, encryptionKey, shopify);
+    const stack = new Stack(options, env, sandbox, web, webPort, pool, opened.database.db, redis, encryptionKey, shopify, opened.database);
     for (let i = 0; i < options.workers; i++) await stack.startWorker();
     return stack;
   }
@@ -240,7 +262,7 @@ export class Stack {
     this.agent.destroy();
     await this.sandbox.close();
     await this.shopify.close();
-    await this.pool.end();
+    await this.database.close();
     // The run's queues: gone, so that repeated runs do not fill Redis.
     let cursor = "0";
     do {

@@ -5,7 +5,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import type { PgliteServerEvent, PgliteServerOptions } from "./pglite-server.server";
 import * as schema from "./schema";
+import { assertOutsideTransaction, insideTransaction } from "./transaction-scope";
 
 /** The drizzle database, with the pool it runs on (`$client`) for named raw statements. */
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -28,6 +30,12 @@ export interface OpenDatabaseOptions {
   /** Apply pending migrations before returning (default true). */
   migrate?: boolean;
   migrationsFolder?: string;
+  /** Embedded only: how long a connection may sit idle in a transaction while others wait (ms). */
+  idleInTransactionMs?: number;
+  /** Embedded only, in the process hosting it: what the shared server ended or refused (to log). */
+  onServerEvent?: (event: PgliteServerEvent) => void;
+  /** Names this process's connections (PostgreSQL's application_name); default: its script and pid. */
+  applicationName?: string;
 }
 
 const DEFAULT_MIGRATIONS = path.resolve("drizzle");
@@ -37,14 +45,18 @@ const MIGRATION_LOCK_KEY = 7_340_012_297;
 /** Opens the app's database: real PostgreSQL when a URL is given, otherwise embedded PGlite. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const migrationsFolder = options.migrationsFolder ?? DEFAULT_MIGRATIONS;
+  const application_name = (options.applicationName ?? processName()).slice(0, 63);
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize });
-    pool.on("error", () => {
-      // An idle client lost its connection; the pool replaces it on next use.
-    });
+    const pool = guardPool(
+      new pg.Pool({
+        connectionString: options.databaseUrl,
+        max: options.poolSize,
+        application_name,
+      }),
+    );
     if (options.migrate !== false) await migratePostgres(pool, migrationsFolder);
     return {
-      db: drizzle(pool, { schema }),
+      db: guardTransactions(drizzle(pool, { schema })),
       pool,
       kind: "postgres",
       hostsEmbedded: false,
@@ -52,18 +64,31 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
 
-  const host = await ensureEmbeddedHost(options.pgliteDataDir, options.pglitePort, migrationsFolder, options.migrate !== false);
-  // PGlite runs one backend: a pool larger than a few connections only queues inside the socket server.
-  const pool = new pg.Pool({
-    host: "127.0.0.1",
-    port: options.pglitePort,
-    user: "postgres",
-    database: "postgres",
-    max: Math.min(options.poolSize, 4),
-  });
-  pool.on("error", () => {});
+  const host = await ensureEmbeddedHost(
+    options.pgliteDataDir,
+    options.pglitePort,
+    migrationsFolder,
+    options.migrate !== false,
+    {
+      idleInTransactionMs: options.idleInTransactionMs,
+      onEvent: options.onServerEvent,
+    },
+  );
+  // PGlite runs one session: a pool larger than a few connections only queues inside the server.
+  // No transaction of this process ever waits for another of its connections (guardTransactions),
+  // so a client queued behind this process's own transaction is never one that transaction needs.
+  const pool = guardPool(
+    new pg.Pool({
+      host: "127.0.0.1",
+      port: options.pglitePort,
+      user: "postgres",
+      database: "postgres",
+      max: Math.min(options.poolSize, EMBEDDED_POOL_MAX),
+      application_name,
+    }),
+  );
   return {
-    db: drizzle(pool, { schema }),
+    db: guardTransactions(drizzle(pool, { schema })),
     pool,
     kind: "pglite",
     hostsEmbedded: host !== null,
@@ -72,6 +97,53 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await host?.close();
     },
   };
+}
+
+const EMBEDDED_POOL_MAX = 4;
+
+/** `worker/index.ts 1234`: which process a connection belongs to, in PostgreSQL's views and the embedded server's errors. */
+function processName(): string {
+  const script = process.argv[1]
+    ? path.relative(process.cwd(), process.argv[1]) || path.basename(process.argv[1])
+    : "node";
+  return `${script.length > 40 ? path.basename(script) : script} ${process.pid}`;
+}
+
+/**
+ * A connection the server ends (a restart, the embedded server ending an idle transaction) must
+ * fail the query or transaction using it, never the process: pg emits 'error' on a checked-out
+ * client, and an 'error' event nobody listens to throws.
+ */
+function guardPool(pool: pg.Pool): pg.Pool {
+  pool.on("error", () => {
+    // An idle client lost its connection; the pool replaces it on next use.
+  });
+  pool.on("connect", (client) => {
+    client.on("error", () => {
+      // The query or transaction on it fails with the error; the pool drops it on release.
+    });
+  });
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  Object.assign(pool, {
+    connect: (...args: unknown[]) => {
+      assertOutsideTransaction("a database query on another connection");
+      return connect(...args);
+    },
+    query: (...args: unknown[]) => {
+      assertOutsideTransaction("a database query on another connection");
+      return query(...args);
+    },
+  });
+  return pool;
+}
+
+/** Runs every transaction's body in a scope that assertOutsideTransaction recognises. */
+function guardTransactions(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((body, config) =>
+    transaction((tx) => insideTransaction(() => body(tx)), config)) as Db["transaction"];
+  return db;
 }
 
 async function migratePostgres(pool: pg.Pool, migrationsFolder: string): Promise<void> {
@@ -124,6 +196,7 @@ async function ensureEmbeddedHost(
   port: number,
   migrationsFolder: string,
   runMigrations: boolean,
+  serverOptions: PgliteServerOptions,
 ): Promise<EmbeddedHost | null> {
   const lockPath = `${path.resolve(dataDir)}.lock`;
   fs.mkdirSync(path.dirname(lockPath), { recursive: true });
@@ -153,7 +226,14 @@ async function ensureEmbeddedHost(
     fs.writeSync(fd, String(process.pid));
     fs.closeSync(fd);
     try {
-      return await startEmbeddedHost(dataDir, port, migrationsFolder, runMigrations, lockPath);
+      return await startEmbeddedHost(
+        dataDir,
+        port,
+        migrationsFolder,
+        runMigrations,
+        lockPath,
+        serverOptions,
+      );
     } catch (error) {
       fs.rmSync(lockPath, { force: true });
       throw error;
@@ -167,17 +247,19 @@ async function startEmbeddedHost(
   migrationsFolder: string,
   runMigrations: boolean,
   lockPath: string,
+  serverOptions: PgliteServerOptions,
 ): Promise<EmbeddedHost> {
-  const [{ PGlite }, { PgliteServer }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import("@electric-sql/pglite"),
-    import("./pglite-server.server"),
-    import("drizzle-orm/pglite"),
-    import("drizzle-orm/pglite/migrator"),
-  ]);
+  const [{ PGlite }, { PgliteServer }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
+    await Promise.all([
+      import("@electric-sql/pglite"),
+      import("./pglite-server.server"),
+      import("drizzle-orm/pglite"),
+      import("drizzle-orm/pglite/migrator"),
+    ]);
   fs.mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir);
   if (runMigrations) await migratePglite(drizzlePglite(pglite), { migrationsFolder });
-  const server = new PgliteServer(pglite);
+  const server = new PgliteServer(pglite, serverOptions);
   await server.listen(port);
   let closed = false;
   const release = () => {

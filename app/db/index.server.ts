@@ -1,4 +1,5 @@
 import { getEnv } from "../env.server";
+import { logger } from "../logger.server";
 import { openDatabase } from "./client.server";
 
 const env = getEnv();
@@ -12,6 +13,15 @@ export const database = await openDatabase({
   pgliteDataDir: env.PGLITE_DATA_DIR,
   pglitePort: env.PGLITE_PORT,
   poolSize: env.DATABASE_POOL_SIZE,
+  idleInTransactionMs: env.PGLITE_IDLE_IN_TRANSACTION_MS,
+  // In the process hosting the embedded database: what its server ended or refused, and whose.
+  onServerEvent: (event) =>
+    logger.warn(
+      { embeddedDatabase: event },
+      event.kind === "transaction_ended"
+        ? "embedded database ended an idle transaction"
+        : "embedded database dropped a client",
+    ),
 });
 
 export const db = database.db;

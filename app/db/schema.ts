@@ -68,6 +68,11 @@ export const shops = pgTable("shops", {
    */
   statusDefinitionsVersion: integer("status_definitions_version").notNull().default(0),
   /**
+   * Until when one job has the making of those definitions to itself (a lease taken with one
+   * statement, so no transaction stays open across the Admin API calls); null: nobody is making them.
+   */
+  statusDefinitionsLeaseUntil: timestamp("status_definitions_lease_until", { withTimezone: true }),
+  /**
    * The carrier service (gid) the app registered in the shop for rates at checkout; null: rates at
    * checkout are off. Shopify removes it when the app is uninstalled, and so does recordUninstall here.
    */

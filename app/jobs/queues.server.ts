@@ -1,6 +1,7 @@
 import { Queue, type JobsOptions } from "bullmq";
 import type { Redis } from "ioredis";
 import type { z } from "zod";
+import { assertOutsideTransaction } from "../db/transaction-scope";
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
 import { createProducerConnection, whenReady } from "../redis.server";
@@ -84,6 +85,7 @@ type Placement = { id?: string; urgent?: boolean; admit?: boolean; options?: Job
 
 async function add<J extends ShipmentJob>(job: J, data: z.input<J["payload"]>, placement: Placement, extra: Record<string, unknown> = {}) {
   const payload = { ...job.payload.parse(data), ...extra };
+  assertOutsideTransaction(`queueing ${job.name}`);
   await producerReady();
   const shop = (payload as { shop: string }).shop;
   let priority: number | undefined;

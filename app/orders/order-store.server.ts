@@ -62,8 +62,6 @@ export function applyLaterRefunds(order: ShopifyOrder, refunds: readonly Shopify
  * documented shape comes back with the first offending field, for the merchant to see.
  */
 export async function latestOrder(db: Db, shop: string, orderId: string): Promise<LatestOrder> {
-  // Unnamed on purpose: embedded PGlite runs one session for every connection of every process,
-  // where a named statement prepared by one connection collides with another's ("already exists").
   const result = await db.$client.query<{ payload: string; refunds: string | null }>(LATEST_ORDER, [shop, orderId, ORDER_PAYLOAD_TOPICS]);
   const row = result.rows[0];
   if (!row) return { order: null, reason: "The store order's data is missing (redacted, or never received: import it from the shipments page)" };

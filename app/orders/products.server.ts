@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { assertOutsideTransaction } from "../db/transaction-scope";
 import type { ProductInfo } from "./map";
 
 /** Product types, tags and taxonomy categories, for item categories. */
@@ -47,6 +48,7 @@ export class ShopNotConnectedError extends Error {
 
 /** The production AdminGraphql: the shop's offline session through unauthenticated.admin. */
 export async function shopifyAdminGraphql(shop: string, query: string, variables: Record<string, unknown>): Promise<unknown> {
+  assertOutsideTransaction("an Admin API call");
   const { unauthenticated } = await import("../shopify.server");
   const { SessionNotFoundError } = await import("@shopify/shopify-app-remix/server");
   let admin;

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { z } from "zod";
+import { assertOutsideTransaction } from "../db/transaction-scope";
 import {
   CODES,
   areaResponseSchema,
@@ -178,6 +179,7 @@ export function createShippingClient(options: ShippingClientOptions) {
   const wait = options.sleep ?? ((ms: number) => sleep(ms));
 
   async function once(method: Method, path: string, body: unknown): Promise<unknown> {
+    assertOutsideTransaction(`a shipping service call (${method} ${path})`);
     let response: Response;
     let text: string;
     try {

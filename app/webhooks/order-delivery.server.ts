@@ -55,12 +55,6 @@ export interface RecordedOrderDelivery {
 export async function recordOrderDelivery(
   pool: Pick<pg.Pool, "query">,
   d: OrderDelivery,
-  /**
-   * Named (parsed and planned once per connection) on the webhook path. Callers in the worker pass
-   * false: embedded PGlite runs one session for every connection of every process, where the web
-   * process has already prepared this name ("prepared statement … already exists").
-   */
-  options: { named?: boolean } = {},
 ): Promise<RecordedOrderDelivery> {
   const result = await pool.query<{
     delivery_id: string | null;
@@ -71,7 +65,9 @@ export async function recordOrderDelivery(
     auto_create: string | null;
     installed: boolean;
   }>({
-    ...(options.named === false ? {} : { name: "record-order-delivery" }),
+    // Named: parsed and planned once per connection (on embedded PGlite too, whose server keeps
+    // each connection's statements apart).
+    name: "record-order-delivery",
     text: RECORD_ORDER_DELIVERY,
     values: [d.webhookId, d.eventId ?? null, d.shop, d.topic, d.resourceId, d.triggeredAt ? d.triggeredAt.toISOString() : null, d.rawPayload, d.orderName, d.customerId, d.referenceId, d.initialStatus, d.actor, d.message, d.createShipment !== false],
   });

@@ -24,14 +24,9 @@ export function freshOrder(fixture = "multi-item", patch: Record<string, unknown
   return orderWithId(fixture, nextOrderId, { name: `#T${nextOrderId % 100_000}`, ...patch });
 }
 
-export const PICKUP = {
-  contactName: "Gudang Toko Maju",
-  contactPhone: "+6281234567890",
-  address: "Jl. Fatmawati 10, Cilandak, Jakarta Selatan",
-  postalCode: 12430,
-  latitude: -6.2886,
-  longitude: 106.7986,
-};
+import { PICKUP } from "#test/fixtures/pickup.ts";
+
+export { PICKUP };
 
 /** An installed shop with its shipping key pointing at the sandbox and a pickup location. */
 export async function setUpShop(db: Db, encryptionKey: Buffer, shop: string, apiKey: string, baseUrl: string, settings: Partial<ShopSettings> = {}) {

@@ -16,6 +16,16 @@ export function resetSandbox(sandbox: Sandbox, clock: { ms: number }): void {
 export const testKey = (label = "t") => `biteship_test.${label}-${crypto.randomBytes(6).toString("hex")}`;
 export const liveKey = (label = "l") => `biteship_live.${label}-${crypto.randomBytes(6).toString("hex")}`;
 
+/** Registers a URL for the key's order events at the sandbox, as a merchant does in the service's dashboard. */
+export function registerEvents(sandboxUrl: string, apiKey: string, url: string, header: { name: string; secret: string | undefined }): Promise<Response> {
+  return fetch(`${sandboxUrl}/_sandbox/webhook`, {
+    method: "POST",
+    headers: { authorization: apiKey, "content-type": "application/json" },
+    body: JSON.stringify({ url, header_name: header.name, header_secret: header.secret }),
+    signal: AbortSignal.timeout(10_000),
+  });
+}
+
 export interface ApiAnswer {
   status: number;
   body: Record<string, unknown>;

@@ -59,7 +59,7 @@ async function takeOrders(deps: ImportDeps, shop: string, orders: Record<string,
       initialStatus: "pending",
       actor: "shopify:admin-api",
       message: `Store order ${String(order.name ?? orderId)} read from Shopify (not received by webhook)`,
-    }, { named: false });
+    });
     if (recorded.duplicate) continue;
     if (recorded.created) {
       await deps.enqueue.createDraft(shop, orderId);

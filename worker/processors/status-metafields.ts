@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { shops } from "#app/db/schema.ts";
 import {
   METAFIELD_DEFINITION_CREATE,
@@ -36,7 +36,11 @@ const MAX_WRITES = 3;
  * shipments again after writing and writes once more if they moved on, so the last write is never
  * an older state.
  */
-export async function writeStatusMetafields(deps: ShopifyOrderDeps, shop: string, orderId: string): Promise<string> {
+export async function writeStatusMetafields(
+  deps: ShopifyOrderDeps,
+  shop: string,
+  orderId: string,
+): Promise<string> {
   await ensureStatusDefinitions(deps, shop);
   let written: string | null = null;
   for (let round = 0; round < MAX_WRITES; round++) {
@@ -45,7 +49,10 @@ export async function writeStatusMetafields(deps: ShopifyOrderDeps, shop: string
     const values = JSON.stringify(metafields.map((m) => m.value));
     if (values === written) break;
     const refused = parseMetafieldsSet(await deps.graphql(shop, METAFIELDS_SET, { metafields }));
-    if (refused) throw new Error(`Shopify refused the order's status metafields (${STATUS_NAMESPACE}.status, ${STATUS_NAMESPACE}.shipments): ${refused}`);
+    if (refused)
+      throw new Error(
+        `Shopify refused the order's status metafields (${STATUS_NAMESPACE}.status, ${STATUS_NAMESPACE}.shipments): ${refused}`,
+      );
     written = values;
   }
   return "synced";
@@ -53,46 +60,103 @@ export async function writeStatusMetafields(deps: ShopifyOrderDeps, shop: string
 
 /**
  * The shop's definitions, made or updated once per STATUS_DEFINITIONS_VERSION. The first writes of
- * a shop often run at once (two parcels booked together): the shop's row is locked while its
- * definitions are made, so one job makes them and the others find the version stored.
+ * a shop often run at once (two parcels booked together): one job takes a lease on the making (one
+ * conditional UPDATE, so no transaction stays open across the Admin API calls: on the embedded
+ * database an open transaction holds the only session), makes them and stores the version; the
+ * others write their values meanwhile (a value needs no definition; the definition then applies
+ * to it). A lease whose job died runs out, and the next write makes them.
  */
 export async function ensureStatusDefinitions(deps: ShopifyOrderDeps, shop: string): Promise<void> {
-  const current = async (db: Pick<ShopifyOrderDeps["db"], "select">, lock: boolean) => {
-    const query = db.select({ version: shops.statusDefinitionsVersion }).from(shops).where(eq(shops.shop, shop));
-    const [row] = lock ? await query.for("update") : await query;
-    return row?.version ?? null;
-  };
-  const seen = await current(deps.db, false);
-  if (seen === null || seen >= STATUS_DEFINITIONS_VERSION) return;
-  await deps.db.transaction(async (tx) => {
-    const version = await current(tx, true);
-    if (version === null || version >= STATUS_DEFINITIONS_VERSION) return;
+  const [seen] = await deps.db
+    .select({ version: shops.statusDefinitionsVersion })
+    .from(shops)
+    .where(eq(shops.shop, shop));
+  if (!seen || seen.version >= STATUS_DEFINITIONS_VERSION) return;
+  const leased = await deps.db
+    .update(shops)
+    .set({
+      statusDefinitionsLeaseUntil: sql`now() + make_interval(secs => ${DEFINITIONS_LEASE_SECONDS})`,
+    })
+    .where(
+      and(
+        eq(shops.shop, shop),
+        lt(shops.statusDefinitionsVersion, STATUS_DEFINITIONS_VERSION),
+        or(
+          isNull(shops.statusDefinitionsLeaseUntil),
+          lt(shops.statusDefinitionsLeaseUntil, sql`now()`),
+        ),
+      ),
+    )
+    .returning({ shop: shops.shop });
+  if (leased.length === 0) return;
+  try {
     for (const definition of STATUS_DEFINITIONS) await ensureDefinition(deps, shop, definition);
-    await tx.update(shops).set({ statusDefinitionsVersion: STATUS_DEFINITIONS_VERSION }).where(eq(shops.shop, shop));
-  });
+    await deps.db
+      .update(shops)
+      .set({
+        statusDefinitionsVersion: STATUS_DEFINITIONS_VERSION,
+        statusDefinitionsLeaseUntil: null,
+      })
+      .where(eq(shops.shop, shop));
+  } catch (error) {
+    // The next write tries again at once rather than after the lease.
+    await deps.db
+      .update(shops)
+      .set({ statusDefinitionsLeaseUntil: null })
+      .where(eq(shops.shop, shop));
+    throw error;
+  }
 }
 
-async function ensureDefinition(deps: ShopifyOrderDeps, shop: string, definition: StatusDefinition): Promise<void> {
+/** Longer than making two definitions takes, even throttled; a lease outliving its job delays the next maker by this much. */
+const DEFINITIONS_LEASE_SECONDS = 60;
+
+async function ensureDefinition(
+  deps: ShopifyOrderDeps,
+  shop: string,
+  definition: StatusDefinition,
+): Promise<void> {
   const name = `${STATUS_NAMESPACE}.${definition.key}`;
-  const existing = parseDefinition(await deps.graphql(shop, METAFIELD_DEFINITION_QUERY, definitionQueryVariables(definition.key)));
+  const existing = parseDefinition(
+    await deps.graphql(shop, METAFIELD_DEFINITION_QUERY, definitionQueryVariables(definition.key)),
+  );
   if (existing && existing.type !== definition.type) {
     // Made by someone else with another type: Shopify would refuse every value of ours.
     throw new Error(
       `This shop defines the order metafield ${name} as ${existing.type}; ParcelBridge writes ${definition.type} there. Delete that definition (Settings → Custom data → Orders) so the order's shipping status can be written.`,
     );
   }
-  let result = existing ? await update(deps, shop, definition) : await create(deps, shop, definition, definition.pin);
+  let result = existing
+    ? await update(deps, shop, definition)
+    : await create(deps, shop, definition, definition.pin);
   if ("refused" in result && !existing) {
     // Made meanwhile by another of this shop's jobs: it is updated like one found.
     if (result.codes.includes("TAKEN")) result = await update(deps, shop, definition);
     // The shop pinned as many order metafields as Shopify allows: the definition is made unpinned.
-    else if (result.codes.includes("PINNED_LIMIT_REACHED")) result = await create(deps, shop, definition, false);
+    else if (result.codes.includes("PINNED_LIMIT_REACHED"))
+      result = await create(deps, shop, definition, false);
   }
-  if ("refused" in result) throw new Error(`Shopify refused the definition of the order metafield ${name}: ${result.refused}`);
+  if ("refused" in result)
+    throw new Error(
+      `Shopify refused the definition of the order metafield ${name}: ${result.refused}`,
+    );
 }
 
-const create = async (deps: ShopifyOrderDeps, shop: string, definition: StatusDefinition, pin: boolean) =>
-  parseDefinitionCreate(await deps.graphql(shop, METAFIELD_DEFINITION_CREATE, definitionCreateVariables(definition, pin)));
+const create = async (
+  deps: ShopifyOrderDeps,
+  shop: string,
+  definition: StatusDefinition,
+  pin: boolean,
+) =>
+  parseDefinitionCreate(
+    await deps.graphql(
+      shop,
+      METAFIELD_DEFINITION_CREATE,
+      definitionCreateVariables(definition, pin),
+    ),
+  );
 
 const update = async (deps: ShopifyOrderDeps, shop: string, definition: StatusDefinition) =>
-  parseDefinitionUpdate(await deps.graphql(shop, METAFIELD_DEFINITION_UPDATE, definitionUpdateVariables(definition)));
+  parseDefinitionUpdate(
+    await deps.graphql(shop, METAFIELD_DEFINITION_UPDATE, definitionUpdateVariables(definition)),
+  );

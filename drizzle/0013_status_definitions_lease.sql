@@ -1,0 +1,1 @@
+ALTER TABLE "shops" ADD COLUMN "status_definitions_lease_until" timestamp with time zone;

@@ -1,0 +1,271 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { database, db } from "#app/db/index.server.ts";
+import { sessionTable } from "#app/db/schema.ts";
+import { getEnv } from "#app/env.server.ts";
+import { closeQueues } from "#app/jobs/queues.server.ts";
+import { referenceIdFor } from "#app/orders/map.ts";
+import { action as ordersCancelled } from "#app/routes/webhooks.orders.cancelled.tsx";
+import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
+import { action as shippingEvents } from "#app/routes/webhooks.shipping.tsx";
+import { createSandbox, type Sandbox } from "#sandbox/server.ts";
+import { offlineSessionRow, startFakeShopify, type FakeShopify } from "./fake-shopify-server.ts";
+import { freshOrder, serveAction, setUpShop, shipmentOf, timelineOf, waitFor } from "./pipeline.ts";
+import { liveKey, registerEvents } from "./sandbox.ts";
+import { deliverWebhook, uniqueShop } from "./shopify.ts";
+
+/**
+ * The pipeline as deployed, on either database the app runs on: the web side's routes in this
+ * process, the real worker process (`worker/index.ts`, calling Shopify the production way through
+ * each shop's offline session, answered by the fake Admin API over HTTP), the sandbox over HTTP,
+ * and the database of the environment this file set up before importing: PostgreSQL, or embedded
+ * PGlite hosted by this process and shared with the worker process over the wire protocol.
+ *
+ * The same scenarios run on both (process-pipeline.*.test.ts): a store order booked, fulfilled
+ * and followed to delivery; the cancel path; many orders of two shops at once.
+ */
+export function describeProcessPipeline(backend: string) {
+  const env = getEnv();
+  let sandbox: Sandbox;
+  let shopify: FakeShopify;
+  let events: Awaited<ReturnType<typeof serveAction>>;
+  let worker: ChildProcess;
+  let workerOutput = "";
+
+  beforeAll(async () => {
+    sandbox = await createSandbox({ port: 0, webhookRetryDelaysMs: [100, 200, 400] });
+    shopify = await startFakeShopify();
+    events = await serveAction(shippingEvents as never);
+    worker = spawn(
+      process.execPath,
+      [
+        "--import",
+        "./test/helpers/redirect-shopify-admin.ts",
+        "--import",
+        "tsx",
+        "worker/index.ts",
+      ],
+      {
+        cwd: process.cwd(),
+        env: {
+          ...process.env,
+          LOG_LEVEL: "info",
+          WORKER_CONCURRENCY: "10",
+          FAKE_SHOPIFY_ADMIN_URL: shopify.url,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    worker.stdout!.on(
+      "data",
+      (d: Buffer) => (workerOutput = (workerOutput + d.toString()).slice(-20_000)),
+    );
+    worker.stderr!.on(
+      "data",
+      (d: Buffer) => (workerOutput = (workerOutput + d.toString()).slice(-20_000)),
+    );
+    await waitFor(
+      "the worker process to be ready",
+      async () => {
+        if (worker.exitCode !== null)
+          throw new Error(`the worker exited (${worker.exitCode}): ${workerOutput.slice(-2000)}`);
+        return workerOutput.includes('"worker ready"');
+      },
+      60_000,
+    );
+  });
+  afterAll(async () => {
+    if (worker && worker.exitCode === null) {
+      const exited = new Promise((r) => worker.once("exit", r));
+      worker.kill("SIGTERM");
+      await exited;
+    }
+    await closeQueues();
+    await events?.close();
+    await sandbox?.close();
+    await shopify?.close();
+    await database.close();
+  });
+
+  /** An installed shop: shipping key at the sandbox, offline session at the fake Shopify, events registered. */
+  async function newShop() {
+    const shop = uniqueShop("procs");
+    const key = liveKey("procs");
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url);
+    await db.insert(sessionTable).values(offlineSessionRow(shop, shopify.connect(shop)));
+    const registered = await registerEvents(sandbox.url, key, `${events.url}/webhooks/shipping`, {
+      name: env.SHIPPING_WEBHOOK_HEADER,
+      secret: env.SHIPPING_WEBHOOK_SECRET,
+    });
+    expect(registered.status).toBe(200);
+    return { shop, key };
+  }
+
+  /** A signed delivery; Shopify holds the order it signed for (the worker asks whether it is the shop's). */
+  async function deliver(
+    action: unknown,
+    topic: string,
+    shop: string,
+    body: Record<string, unknown>,
+  ) {
+    shopify.hold(topic, shop, JSON.stringify(body));
+    return deliverWebhook(action, { topic, shop, body });
+  }
+
+  const statusIs = (shop: string, orderId: number, status: string) => async () => {
+    const s = await shipmentOf(db, shop, orderId);
+    return s?.status === status ? s : undefined;
+  };
+  const atService = (key: string, reference: string) => ({
+    drafts: [...sandbox.service.account(key).drafts.values()].filter(
+      (d) => d.spec.referenceId === reference,
+    ),
+    orders: [...sandbox.service.account(key).orders.values()].filter(
+      (o) => o.spec.referenceId === reference,
+    ),
+  });
+  const failing = () => `\nworker output:\n${workerOutput.slice(-3000)}`;
+
+  describe(`store orders through web, a worker process and the sandbox, on ${backend}`, () => {
+    it(
+      "an order is drafted, booked, fulfilled with its status in Shopify, and followed to delivered",
+      { timeout: 120_000 },
+      async () => {
+        const { shop, key } = await newShop();
+        const order = freshOrder("multi-item");
+        expect(await deliver(ordersCreate, "orders/create", shop, order)).toBe(200);
+        const confirmed = await waitFor(
+          "confirmed",
+          statusIs(shop, order.id, "confirmed"),
+          60_000,
+        ).catch((e: Error) => {
+          throw new Error(e.message + failing());
+        });
+        expect(confirmed).toMatchObject({
+          referenceId: referenceIdFor(shop, String(order.id)),
+          courierCompany: "jne",
+          waybillId: expect.any(String),
+          problem: null,
+        });
+        expect(atService(key, confirmed.referenceId).orders).toHaveLength(1);
+        // Shopify hears of it through the worker's production Admin path: a fulfillment with the
+        // waybill, and the order's status metafield (its definitions made first, once).
+        await waitFor(
+          "fulfilled in Shopify",
+          async () => shopify.log.fulfillments.some((f) => f.shop === shop),
+          60_000,
+        );
+        await waitFor(
+          "status metafield",
+          async () =>
+            shopify.log.metafields.some((m) => m.shop === shop && m.value === "confirmed"),
+          60_000,
+        );
+
+        // The courier moves the parcel; the service's events reach the web side, the worker syncs.
+        for (
+          let i = 0;
+          i < 6 && (await shipmentOf(db, shop, order.id))?.status !== "delivered";
+          i++
+        ) {
+          sandbox.service.lifecycle.advanceAll();
+          await new Promise((r) => setTimeout(r, 400));
+        }
+        await waitFor("delivered", statusIs(shop, order.id, "delivered"), 60_000);
+        await waitFor(
+          "delivered in Shopify",
+          async () =>
+            shopify.log.metafields.some((m) => m.shop === shop && m.value === "delivered"),
+          60_000,
+        );
+        const timeline = await timelineOf(db, confirmed.id);
+        expect(timeline.slice(0, 3).map((e) => e.type)).toEqual([
+          "recorded",
+          "draft_created",
+          "confirmed",
+        ]);
+        expect(timeline.at(-1)?.toStatus).toBe("delivered");
+      },
+    );
+
+    it(
+      "the cancel path: a cancel before its create makes nothing; a cancel after booking cancels at the service",
+      { timeout: 120_000 },
+      async () => {
+        const { shop, key } = await newShop();
+        const early = freshOrder("multi-item");
+        const cancelledAt = new Date().toISOString();
+        expect(
+          await deliver(ordersCancelled, "orders/cancelled", shop, {
+            ...early,
+            cancelled_at: cancelledAt,
+            cancel_reason: "customer",
+          }),
+        ).toBe(200);
+        expect(await deliver(ordersCreate, "orders/create", shop, early)).toBe(200);
+
+        const booked = freshOrder("multi-item");
+        await deliver(ordersCreate, "orders/create", shop, booked);
+        const confirmed = await waitFor(
+          "confirmed",
+          statusIs(shop, booked.id, "confirmed"),
+          60_000,
+        );
+        await deliver(ordersCancelled, "orders/cancelled", shop, {
+          ...booked,
+          cancelled_at: new Date().toISOString(),
+          cancel_reason: "customer",
+        });
+        await waitFor("cancelled", statusIs(shop, booked.id, "cancelled"), 60_000);
+        expect(atService(key, confirmed.referenceId).orders[0]?.status).toBe("cancelled");
+
+        expect((await shipmentOf(db, shop, early.id))?.status).toBe("cancelled");
+        expect(atService(key, referenceIdFor(shop, String(early.id))).drafts).toHaveLength(0);
+      },
+    );
+
+    it(
+      "forty orders of two shops at once, each delivered twice concurrently: every one booked exactly once",
+      { timeout: 180_000 },
+      async () => {
+        const shops = [await newShop(), await newShop()];
+        const orders = shops.flatMap((s) =>
+          Array.from({ length: 20 }, () => ({ ...s, order: freshOrder("multi-item") })),
+        );
+        // Two subscriptions deliver each order (distinct delivery ids), all at the same moment.
+        const answers = await Promise.all(
+          orders.flatMap(({ shop, order }) => [
+            deliver(ordersCreate, "orders/create", shop, order),
+            deliver(ordersCreate, "orders/create", shop, order),
+          ]),
+        );
+        expect(answers.filter((status) => status !== 200)).toEqual([]);
+        await waitFor(
+          "all forty confirmed",
+          async () => {
+            for (const { shop, order } of orders)
+              if ((await shipmentOf(db, shop, order.id))?.status !== "confirmed") return false;
+            return true;
+          },
+          150_000,
+        ).catch(async (e: Error) => {
+          const states = await Promise.all(
+            orders.map(
+              async ({ shop, order }) =>
+                `${order.name}: ${(await shipmentOf(db, shop, order.id))?.status ?? "none"}`,
+            ),
+          );
+          throw new Error(`${e.message}; states: ${states.join(", ")}${failing()}`);
+        });
+        for (const { shop, key, order } of orders) {
+          const service = atService(key, referenceIdFor(shop, String(order.id)));
+          expect(service.drafts, order.name).toHaveLength(1);
+          expect(service.orders, order.name).toHaveLength(1);
+        }
+        // No job waited inside a transaction, and the embedded server ended none.
+        expect(workerOutput).not.toContain("inside a database transaction");
+        expect(workerOutput).not.toContain("ended this connection's transaction");
+      },
+    );
+  });
+}

@@ -1,0 +1,104 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { TERMINAL_STATUSES } from "#app/shipments/states.ts";
+import { freePort } from "../../scripts/processes.ts";
+
+/**
+ * `npm run demo` as a newcomer runs it: the whole pipeline on the embedded default (PGlite shared
+ * by the demo, the web server and the worker process), with its own deadline. It must finish with
+ * every order in its final state; if it does not, it names the stuck orders and their states, and
+ * this test shows them.
+ */
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-demo-"));
+// Inside the project: the server build resolves its packages from node_modules.
+const buildDir = path.resolve(`.cache/demo-build-${process.pid}`);
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.rmSync(buildDir, { recursive: true, force: true });
+});
+
+interface Summary {
+  settled: boolean;
+  seconds: number;
+  reason: string | null;
+  stuck: string[];
+  sent: { id: string; name: string; fixture: string }[];
+  service: { drafts: number; orders: number };
+  rows: {
+    orderId: string;
+    order: string;
+    part: number;
+    attempt: number;
+    status: string;
+    problem: string | null;
+    draftOrderId: string | null;
+    shippingOrderId: string | null;
+  }[];
+}
+
+const final = (status: string) =>
+  TERMINAL_STATUSES.has(status as never) || status === "draft_placed";
+
+describe("npm run demo", () => {
+  it(
+    "finishes with every store order in its final state, each shipped order booked once",
+    { timeout: 240_000 },
+    async () => {
+      const env = {
+        ...process.env,
+        DEMO_DIR: path.join(dir, "run"),
+        DEMO_BUILD_DIR: buildDir,
+        DEMO_WEB_PORT: String(await freePort()),
+        DEMO_PGLITE_PORT: String(await freePort()),
+        DEMO_DEADLINE_MS: "60000",
+        DEMO_QUEUE_PREFIX: `pbtest-demo-${process.pid}`,
+      };
+      const child = spawn(process.execPath, ["--import", "tsx", "scripts/demo.ts"], {
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let output = "";
+      child.stdout.on("data", (d: Buffer) => (output += d));
+      child.stderr.on("data", (d: Buffer) => (output += d));
+      // The demo's own deadline ends it; this only guards against the demo itself hanging.
+      const killer = setTimeout(() => child.kill("SIGKILL"), 220_000);
+      const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+      clearTimeout(killer);
+      const log = (name: string) => {
+        const file = path.join(env.DEMO_DIR, `${name}.log`);
+        return fs.existsSync(file)
+          ? `\n--- ${name}.log ---\n${fs.readFileSync(file, "utf8").slice(-3000)}`
+          : "";
+      };
+      const tail = `\n--- demo output ---\n${output.slice(-6000)}${code === 0 ? "" : log("web") + log("worker")}`;
+      expect(code, tail).toBe(0);
+
+      const summary = JSON.parse(
+        fs.readFileSync(path.join(env.DEMO_DIR, "summary.json"), "utf8"),
+      ) as Summary;
+      expect(summary.stuck, tail).toEqual([]);
+      expect(summary.settled).toBe(true);
+      // Every order sent has its shipment, in a final state (or stopped by a problem before drafting).
+      for (const order of summary.sent) {
+        const rows = summary.rows.filter((r) => r.orderId === order.id);
+        expect(rows.length, order.name).toBeGreaterThan(0);
+        for (const row of rows)
+          expect(
+            final(row.status) || (row.problem !== null && row.draftOrderId === null),
+            `${order.name}: ${row.status}`,
+          ).toBe(true);
+      }
+      // One draft and one booking per shipment that has them at the service: the redelivery made none.
+      expect(summary.service.drafts).toBe(
+        summary.rows.filter((r) => r.draftOrderId !== null).length,
+      );
+      expect(summary.service.orders).toBe(
+        summary.rows.filter((r) => r.shippingOrderId !== null).length,
+      );
+      expect(output).toContain("Every order reached its final state");
+    },
+  );
+});
