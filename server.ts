@@ -27,7 +27,15 @@ import express from "express";
 import type * as EntryModule from "./app/entry.server";
 
 /** What app/entry.server.tsx exports for this server (types only: the values come from the build). */
-type EntryExports = Pick<typeof EntryModule, "acceptOrderDelivery" | "ORDER_TOPICS" | "closeWebResources" | "checkStartup" | "answerRateRequest" | "CARRIER_SERVICE_PATH">;
+type EntryExports = Pick<
+  typeof EntryModule,
+  | "acceptOrderDelivery"
+  | "ORDER_TOPICS"
+  | "closeWebResources"
+  | "checkStartup"
+  | "answerRateRequest"
+  | "CARRIER_SERVICE_PATH"
+>;
 type OrderTopic = EntryExports["ORDER_TOPICS"][number];
 
 const buildPath = path.resolve(process.env.REMIX_BUILD ?? "build/server/index.js");
@@ -51,7 +59,10 @@ app.disable("x-powered-by");
 app.use(compression());
 const clientDir = path.join(path.dirname(buildPath), "..", "client");
 // Fingerprinted assets: cached for a year. Other files of the client build: an hour.
-app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+app.use(
+  "/assets",
+  express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }),
+);
 app.use(express.static(clientDir, { maxAge: "1h" }));
 app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
@@ -60,14 +71,23 @@ const orderRoutes = new Map(entry.ORDER_TOPICS.map((topic) => [`/webhooks/${topi
 function answer(res: http.ServerResponse, status: number, error?: string) {
   if (error) {
     const body = JSON.stringify({ error });
-    res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(body) }).end(body);
+    res
+      .writeHead(status, {
+        "content-type": "application/json",
+        "content-length": Buffer.byteLength(body),
+      })
+      .end(body);
   } else {
     res.writeHead(status, { "content-length": 0 }).end();
   }
 }
 
 /** The body is at most MAX_BODY_BYTES: its declared length was checked, and Node delivers no more than that. */
-function acceptOrderWebhook(req: http.IncomingMessage, res: http.ServerResponse, topic: OrderTopic) {
+function acceptOrderWebhook(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  topic: OrderTopic,
+) {
   const chunks: Buffer[] = [];
   req.on("data", (chunk: Buffer) => chunks.push(chunk));
   req.on("end", () => {
@@ -80,7 +100,14 @@ function acceptOrderWebhook(req: http.IncomingMessage, res: http.ServerResponse,
       (a) => answer(res, a.status, a.error),
       (error: Error) => {
         // Not recorded (database unreachable…): Shopify retries on 5xx.
-        console.error(JSON.stringify({ level: "error", msg: "order webhook failed", topic, err: error.message }));
+        console.error(
+          JSON.stringify({
+            level: "error",
+            msg: "order webhook failed",
+            topic,
+            err: error.message,
+          }),
+        );
         answer(res, 500, "Could not record the delivery, retry later");
       },
     );
@@ -98,12 +125,19 @@ function answerRates(req: http.IncomingMessage, res: http.ServerResponse) {
     };
     const reply = (status: number, body: unknown) => {
       const text = JSON.stringify(body);
-      res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) }).end(text);
+      res
+        .writeHead(status, {
+          "content-type": "application/json; charset=utf-8",
+          "content-length": Buffer.byteLength(text),
+        })
+        .end(text);
     };
     entry.answerRateRequest(Buffer.concat(chunks).toString("utf8"), header).then(
       (a) => reply(a.status, a.body),
       (error: Error) => {
-        console.error(JSON.stringify({ level: "error", msg: "rate request failed", err: error.message }));
+        console.error(
+          JSON.stringify({ level: "error", msg: "rate request failed", err: error.message }),
+        );
         reply(200, { rates: [] });
       },
     );
@@ -118,8 +152,10 @@ function refuseUnread(res: http.ServerResponse, status: number, error: string) {
 
 const server = http.createServer((req, res) => {
   const declared = req.headers["content-length"];
-  if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) return refuseUnread(res, 413, `Request body larger than ${MAX_BODY_BYTES} bytes`);
-  if (declared === undefined && req.headers["transfer-encoding"] !== undefined) return refuseUnread(res, 411, "A request body needs a Content-Length");
+  if (declared !== undefined && Number(declared) > MAX_BODY_BYTES)
+    return refuseUnread(res, 413, `Request body larger than ${MAX_BODY_BYTES} bytes`);
+  if (declared === undefined && req.headers["transfer-encoding"] !== undefined)
+    return refuseUnread(res, 411, "A request body needs a Content-Length");
   const pathname = (req.url ?? "").split("?")[0]!.replace(/\/+$/, "");
   const topic = orderRoutes.get(pathname);
   if (pathname === entry.CARRIER_SERVICE_PATH && req.method === "POST") answerRates(req, res);
@@ -130,7 +166,9 @@ const server = http.createServer((req, res) => {
   } else app(req, res);
 });
 server.keepAliveTimeout = 65_000;
-server.listen(port, host, () => process.stdout.write(`[server] http://${host ?? "localhost"}:${port}\n`));
+server.listen(port, host, () =>
+  process.stdout.write(`[server] http://${host ?? "localhost"}:${port}\n`),
+);
 
 let stopping = false;
 async function stop(signal: string) {

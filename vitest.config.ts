@@ -7,7 +7,14 @@ databaseUrl.pathname = `/${testDatabaseName}`;
 
 export default defineConfig({
   test: {
-    include: ["app/**/*.test.ts", "worker/**/*.test.ts", "sandbox/**/*.test.ts", "test/**/*.test.ts", "extensions/*/*.test.ts", "extensions/*/src/**/*.test.ts"],
+    include: [
+      "app/**/*.test.ts",
+      "worker/**/*.test.ts",
+      "sandbox/**/*.test.ts",
+      "test/**/*.test.ts",
+      "extensions/*/*.test.ts",
+      "extensions/*/src/**/*.test.ts",
+    ],
     globalSetup: ["test/setup/global.ts"],
     reporters: ["default", "./test/setup/summary-reporter.ts"],
     // Integration tests share one database and one Redis; they isolate by shop domain and prefix.

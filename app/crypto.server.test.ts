@@ -20,7 +20,9 @@ describe("secret envelope", () => {
   it("refuses another shop's context, another key, and tampering", () => {
     const sealed = encryptSecret(secret, key, "a.myshopify.com");
     expect(() => decryptSecret(sealed, key, "b.myshopify.com")).toThrow(DecryptionError);
-    expect(() => decryptSecret(sealed, crypto.randomBytes(32), "a.myshopify.com")).toThrow(DecryptionError);
+    expect(() => decryptSecret(sealed, crypto.randomBytes(32), "a.myshopify.com")).toThrow(
+      DecryptionError,
+    );
     const parts = sealed.split(".");
     const body = Buffer.from(parts[3]!, "base64url");
     body[0] = body[0]! ^ 1;

@@ -13,7 +13,9 @@ export function encryptSecret(plaintext: string, key: Buffer, context: string): 
   cipher.setAAD(Buffer.from(context, "utf8"));
   const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
   const tag = cipher.getAuthTag();
-  return [VERSION, iv, tag, ciphertext].map((p) => (typeof p === "string" ? p : p.toString("base64url"))).join(".");
+  return [VERSION, iv, tag, ciphertext]
+    .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
+    .join(".");
 }
 
 export class DecryptionError extends Error {
@@ -29,9 +31,14 @@ export function decryptSecret(envelope: string, key: Buffer, context: string): s
     const decipher = crypto.createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
     decipher.setAAD(Buffer.from(context, "utf8"));
     decipher.setAuthTag(Buffer.from(tag, "base64url"));
-    return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
+    return Buffer.concat([
+      decipher.update(Buffer.from(ciphertext, "base64url")),
+      decipher.final(),
+    ]).toString("utf8");
   } catch {
     // GCM authentication failed: wrong ENCRYPTION_KEY, wrong shop, or a tampered value.
-    throw new DecryptionError("Secret could not be decrypted (wrong ENCRYPTION_KEY or tampered value)");
+    throw new DecryptionError(
+      "Secret could not be decrypted (wrong ENCRYPTION_KEY or tampered value)",
+    );
   }
 }

@@ -31,7 +31,9 @@ describe("parseEnv", () => {
   });
 
   it("treats empty strings as unset", () => {
-    expect(parseEnv({ ...valid, DATABASE_URL: "", REDIS_URL: "" }).REDIS_URL).toBe("redis://127.0.0.1:6379");
+    expect(parseEnv({ ...valid, DATABASE_URL: "", REDIS_URL: "" }).REDIS_URL).toBe(
+      "redis://127.0.0.1:6379",
+    );
   });
 
   it.each([
@@ -46,6 +48,8 @@ describe("parseEnv", () => {
 
   it("accepts a base64 encryption key", () => {
     const key = Buffer.alloc(32, 7).toString("base64");
-    expect(parseEnv({ ...valid, ENCRYPTION_KEY: key }).ENCRYPTION_KEY.equals(Buffer.alloc(32, 7))).toBe(true);
+    expect(
+      parseEnv({ ...valid, ENCRYPTION_KEY: key }).ENCRYPTION_KEY.equals(Buffer.alloc(32, 7)),
+    ).toBe(true);
   });
 });

@@ -50,9 +50,15 @@ export const envSchema = z.object({
   PGLITE_IDLE_IN_TRANSACTION_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
 
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").default("redis://127.0.0.1:6379"),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+    .default("redis://127.0.0.1:6379"),
   /** Prefix of every BullMQ key, so that several deployments (or test runs) can share one Redis. */
-  QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/).default("pb"),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default("pb"),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(10),
   /** How long a job's lock lasts; a job of a worker that died is retried after at most twice this. */
   WORKER_LOCK_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
@@ -71,7 +77,10 @@ export const envSchema = z.object({
    * header name and value). Unset: /webhooks/shipping refuses every event.
    */
   SHIPPING_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
-  SHIPPING_WEBHOOK_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/).default("x-parcelbridge-secret"),
+  SHIPPING_WEBHOOK_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/)
+    .default("x-parcelbridge-secret"),
 
   /**
    * Rates at checkout: the callback answers within this many ms whatever the service does (from
@@ -93,12 +102,17 @@ export class EnvError extends Error {
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Empty strings (a copied .env.example line left blank) mean "unset", so defaults apply.
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ""),
+  );
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const name = issue.path.join(".") || "(environment)";
-      const message = issue.code === "invalid_type" && cleaned[name] === undefined ? "is required but not set" : issue.message;
+      const message =
+        issue.code === "invalid_type" && cleaned[name] === undefined
+          ? "is required but not set"
+          : issue.message;
       return `  ${name}: ${message}`;
     });
     throw new EnvError(`Invalid environment (see .env.example):\n${lines.join("\n")}`);

@@ -24,7 +24,10 @@ export const REDACT_PATHS = [
   "*.address",
 ];
 
-export function createLogger(options: { level?: string; name?: string } = {}, destination?: pino.DestinationStream) {
+export function createLogger(
+  options: { level?: string; name?: string } = {},
+  destination?: pino.DestinationStream,
+) {
   return pino(
     {
       level: options.level ?? getEnv().LOG_LEVEL,

@@ -20,7 +20,9 @@ const shopify = shopifyApp({
   apiKey: env.SHOPIFY_API_KEY,
   apiSecretKey: env.SHOPIFY_API_SECRET,
   apiVersion: API_VERSION,
-  scopes: env.SCOPES.split(",").map((s) => s.trim()).filter(Boolean),
+  scopes: env.SCOPES.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean),
   appUrl: env.SHOPIFY_APP_URL,
   authPathPrefix: "/auth",
   sessionStorage: new DrizzleSessionStoragePostgres(db, sessionTable),

@@ -9,7 +9,12 @@ import os from "node:os";
 import pg from "pg";
 import { openDatabase } from "../app/db/client.server.ts";
 import { shipments, shops } from "../app/db/schema.ts";
-import { countByProblemKind, countByTab, decodeCursor, listShipments } from "../app/shipments/list.server.ts";
+import {
+  countByProblemKind,
+  countByTab,
+  decodeCursor,
+  listShipments,
+} from "../app/shipments/list.server.ts";
 
 const ROWS = Number(process.env.ROWS ?? 50_000);
 const ITERATIONS = Number(process.env.ITERATIONS ?? 200);
@@ -22,11 +27,28 @@ await client.connect();
 await client.query("DROP DATABASE IF EXISTS parcelbridge_bench WITH (FORCE)");
 await client.query("CREATE DATABASE parcelbridge_bench");
 await client.end();
-const database = await openDatabase({ databaseUrl: url.toString(), pgliteDataDir: "", pglitePort: 0, poolSize: 4 });
+const database = await openDatabase({
+  databaseUrl: url.toString(),
+  pgliteDataDir: "",
+  pglitePort: 0,
+  poolSize: 4,
+});
 const db = database.db;
 
 const SHOP = "bench-big.myshopify.com";
-const STATUSES = ["pending", "draft_ready", "confirmed", "allocated", "picked", "picking_up", "dropping_off", "delivered", "delivered", "delivered", "cancelled"];
+const STATUSES = [
+  "pending",
+  "draft_ready",
+  "confirmed",
+  "allocated",
+  "picked",
+  "picking_up",
+  "dropping_off",
+  "delivered",
+  "delivered",
+  "delivered",
+  "cancelled",
+];
 async function seed(shop: string, n: number) {
   await db.insert(shops).values({ shop }).onConflictDoNothing();
   const start = Date.parse("2026-01-01T00:00:00Z");
@@ -40,7 +62,13 @@ async function seed(shop: string, n: number) {
         referenceId: `${shop}-${i}`,
         status: STATUSES[i % STATUSES.length]!,
         // About 1 % need attention, of three kinds (one in three with two kinds).
-        ...(i % 97 === 0 ? { problem: "The shipping address has no postal code", problemKinds: i % 3 === 0 ? ["address", "items"] : i % 3 === 1 ? ["address"] : ["shopify"] } : {}),
+        ...(i % 97 === 0
+          ? {
+              problem: "The shipping address has no postal code",
+              problemKinds:
+                i % 3 === 0 ? ["address", "items"] : i % 3 === 1 ? ["address"] : ["shopify"],
+            }
+          : {}),
         destinationCity: ["Jakarta", "Surabaya", "Bandung", "Medan"][i % 4],
         courierCompany: "jne",
         courierType: "reg",
@@ -60,13 +88,17 @@ await database.pool.query("ANALYZE");
 
 // A cursor deep in the list: walk to page 200 once.
 let deep = null;
-for (let p = 0; p < 200; p++) deep = decodeCursor((await listShipments(db, SHOP, { after: deep, limit: 50 })).next);
+for (let p = 0; p < 200; p++)
+  deep = decodeCursor((await listShipments(db, SHOP, { after: deep, limit: 50 })).next);
 
 const cases: [string, () => Promise<unknown>][] = [
   ["first page (all)", () => listShipments(db, SHOP, { limit: 50 })],
   ["page 201 (keyset)", () => listShipments(db, SHOP, { limit: 50, after: deep })],
   ["tab: needs attention", () => listShipments(db, SHOP, { tab: "attention", limit: 50 })],
-  ["attention: one kind", () => listShipments(db, SHOP, { tab: "attention", problemKind: "items", limit: 50 })],
+  [
+    "attention: one kind",
+    () => listShipments(db, SHOP, { tab: "attention", problemKind: "items", limit: 50 }),
+  ],
   ["counts per problem kind", () => countByProblemKind(db, SHOP)],
   ["tab: in transit", () => listShipments(db, SHOP, { tab: "in_transit", limit: 50 })],
   ["search #4242", () => listShipments(db, SHOP, { search: "#4242", limit: 50 })],
@@ -82,15 +114,32 @@ for (const [name, run] of cases) {
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
-  const q = (p: number) => +times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(2);
+  const q = (p: number) =>
+    +times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(2);
   results[name] = { p50: q(0.5), p95: q(0.95), max: +times.at(-1)!.toFixed(2) };
-  console.log(`  ${name.padEnd(24)} p50 ${String(results[name].p50).padStart(7)} ms   p95 ${String(results[name].p95).padStart(7)} ms   max ${String(results[name].max).padStart(7)} ms`);
+  console.log(
+    `  ${name.padEnd(24)} p50 ${String(results[name].p50).padStart(7)} ms   p95 ${String(results[name].p95).padStart(7)} ms   max ${String(results[name].max).padStart(7)} ms`,
+  );
 }
 const pageLoad = (results["first page (all)"]?.p95 ?? 0) + (results["tab counts"]?.p95 ?? 0);
-console.log(`Shipments page (first page + counts), p95 sum: ${pageLoad.toFixed(2)} ms at ${ROWS.toLocaleString("en-US")} shipments`);
+console.log(
+  `Shipments page (first page + counts), p95 sum: ${pageLoad.toFixed(2)} ms at ${ROWS.toLocaleString("en-US")} shipments`,
+);
 fs.mkdirSync("bench/results", { recursive: true });
 fs.writeFileSync(
   "bench/results/admin-list.json",
-  JSON.stringify({ benchmark: "admin shipments list", rows: ROWS, otherShopsRows: 20_000, iterations: ITERATIONS, machine: `${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}`, results, at: new Date().toISOString() }, null, 2),
+  JSON.stringify(
+    {
+      benchmark: "admin shipments list",
+      rows: ROWS,
+      otherShopsRows: 20_000,
+      iterations: ITERATIONS,
+      machine: `${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}`,
+      results,
+      at: new Date().toISOString(),
+    },
+    null,
+    2,
+  ),
 );
 await database.close();

@@ -35,13 +35,20 @@ const CONCURRENCY = Number(process.env.WORKER_CONCURRENCY ?? 50);
 const CEILING = LIVE_LIMITS.draft_orders / 2;
 const FLASH_ORDERS = Number(process.env.FLASH_ORDERS ?? 600);
 const SMALL_SHOPS = Number(process.env.SMALL_SHOPS ?? 5);
-const PARTS = new Set((process.env.PARTS ?? "small,one,shops,databases").split(",").map((p) => p.trim()));
+const PARTS = new Set(
+  (process.env.PARTS ?? "small,one,shops,databases").split(",").map((p) => p.trim()),
+);
 const template = loadOrder("multi-item");
 let nextId = 7_000_000_000_000;
 
 function orderFor(n: number) {
   nextId += 1;
-  return { ...template, id: nextId, admin_graphql_api_id: `gid://shopify/Order/${nextId}`, name: `#F${n}` };
+  return {
+    ...template,
+    id: nextId,
+    admin_graphql_api_id: `gid://shopify/Order/${nextId}`,
+    name: `#F${n}`,
+  };
 }
 
 /** Delivers `count` orders/create per shop, `perSecond` in total, interleaving shops. */
@@ -60,27 +67,44 @@ async function flashSale(stack: Stack, shops: string[], count: number, perSecond
     }
   }
   const answers = await Promise.all(pending);
-  return { sent: answers.length, non2xx: answers.filter((a) => a.status < 200 || a.status >= 300).length, p99Ms: answers.map((a) => a.ms).sort((a, b) => a - b)[Math.floor(answers.length * 0.99)]! };
+  return {
+    sent: answers.length,
+    non2xx: answers.filter((a) => a.status < 200 || a.status >= 300).length,
+    p99Ms: answers.map((a) => a.ms).sort((a, b) => a - b)[Math.floor(answers.length * 0.99)]!,
+  };
 }
 
 async function confirmedPerShop(stack: Stack): Promise<Map<string, number>> {
-  const { rows } = await stack.pool.query<{ shop: string; n: string }>("SELECT shop, count(*) AS n FROM shipments WHERE status = 'confirmed' GROUP BY shop");
+  const { rows } = await stack.pool.query<{ shop: string; n: string }>(
+    "SELECT shop, count(*) AS n FROM shipments WHERE status = 'confirmed' GROUP BY shop",
+  );
   return new Map(rows.map((r) => [r.shop, Number(r.n)]));
 }
 
 /** Waits until every shop has `perShop` confirmed shipments; returns when each shop got there (s from t0). */
-async function untilConfirmed(stack: Stack, shops: string[], perShop: number, t0: number, label: string, timeoutS: number) {
+async function untilConfirmed(
+  stack: Stack,
+  shops: string[],
+  perShop: number,
+  t0: number,
+  label: string,
+  timeoutS: number,
+) {
   const finished = new Map<string, number>();
   let last = 0;
   for (;;) {
     const counts = await confirmedPerShop(stack);
     const now = (performance.now() - t0) / 1000;
-    for (const shop of shops) if (!finished.has(shop) && (counts.get(shop) ?? 0) >= perShop) finished.set(shop, now);
+    for (const shop of shops)
+      if (!finished.has(shop) && (counts.get(shop) ?? 0) >= perShop) finished.set(shop, now);
     const total = [...counts.values()].reduce((a, b) => a + b, 0);
-    progress(`  ${label}: ${now.toFixed(0)} s, ${total}/${perShop * shops.length} confirmed (${((total - last) / 1).toFixed(0)}/s), backlog ${await stack.backlog()}, 429s ${stack.sandbox.rateLimiter.refused}`);
+    progress(
+      `  ${label}: ${now.toFixed(0)} s, ${total}/${perShop * shops.length} confirmed (${((total - last) / 1).toFixed(0)}/s), backlog ${await stack.backlog()}, 429s ${stack.sandbox.rateLimiter.refused}`,
+    );
     last = total;
     if (finished.size === shops.length) return finished;
-    if (now > timeoutS) throw new Error(`${label}: not finished after ${timeoutS} s (${total} confirmed)`);
+    if (now > timeoutS)
+      throw new Error(`${label}: not finished after ${timeoutS} s (${total} confirmed)`);
     await new Promise((r) => setTimeout(r, 1000));
   }
 }
@@ -99,11 +123,23 @@ async function bareBullmq(redisUrl: string, jobs: number) {
       done++;
       if (done === jobs) allDone();
     },
-    { connection: new Redis(redisUrl, { maxRetriesPerRequest: null }), prefix, concurrency: CONCURRENCY, removeOnComplete: { count: 1000 } },
+    {
+      connection: new Redis(redisUrl, { maxRetriesPerRequest: null }),
+      prefix,
+      concurrency: CONCURRENCY,
+      removeOnComplete: { count: 1000 },
+    },
   );
   await worker.waitUntilReady();
   const cpu0 = process.cpuUsage();
-  for (let i = 0; i < jobs; i += 100) await queue.addBulk(Array.from({ length: Math.min(100, jobs - i) }, (_, k) => ({ name: "noop", data: { shop: "bare.myshopify.com", orderId: String(i + k) }, opts: { jobId: `bare-${i + k}` } })));
+  for (let i = 0; i < jobs; i += 100)
+    await queue.addBulk(
+      Array.from({ length: Math.min(100, jobs - i) }, (_, k) => ({
+        name: "noop",
+        data: { shop: "bare.myshopify.com", orderId: String(i + k) },
+        opts: { jobId: `bare-${i + k}` },
+      })),
+    );
   await finished;
   const cpu = process.cpuUsage(cpu0);
   await worker.close();
@@ -122,7 +158,10 @@ async function redisMemory(redis: Redis, prefix: string) {
     cursor = next;
     keys += found.length;
   } while (cursor !== "0");
-  return { usedMemoryMb: +(Number(/used_memory:(\d+)/.exec(info)?.[1] ?? 0) / 1024 / 1024).toFixed(1), keysOfRun: keys };
+  return {
+    usedMemoryMb: +(Number(/used_memory:(\d+)/.exec(info)?.[1] ?? 0) / 1024 / 1024).toFixed(1),
+    keysOfRun: keys,
+  };
 }
 
 // --- 4. small shops during a flash sale --------------------------------------------------------
@@ -145,12 +184,20 @@ async function runSmallShops() {
   // of the limit the app uses.
   const keyRate = (LIVE_LIMITS.draft_orders * 0.98) / 2;
   const floorS = FLASH_ORDERS / 2 / keyRate;
-  console.log(`Small shops during a flash sale: ${FLASH_ORDERS} orders of one shop at once, ${SMALL_SHOPS} other shops one order each meanwhile; default worker settings (1 worker, concurrency 10)`);
-  const stack = await Stack.start({ name: "bench_pipeline_small", sandbox: { faults: { latencyMs: LATENCY_MS } }, workers: 1, workerConcurrency: 10 });
+  console.log(
+    `Small shops during a flash sale: ${FLASH_ORDERS} orders of one shop at once, ${SMALL_SHOPS} other shops one order each meanwhile; default worker settings (1 worker, concurrency 10)`,
+  );
+  const stack = await Stack.start({
+    name: "bench_pipeline_small",
+    sandbox: { faults: { latencyMs: LATENCY_MS } },
+    workers: 1,
+    workerConcurrency: 10,
+  });
   const flash = "flash-sale.myshopify.com";
   const smalls = Array.from({ length: SMALL_SHOPS }, (_, i) => `small-${i + 1}.myshopify.com`);
   await stack.addShop(flash, "biteship_live.bench-flash");
-  for (const [i, s] of smalls.entries()) await stack.addShop(s, `biteship_live.bench-small-${i + 1}`);
+  for (const [i, s] of smalls.entries())
+    await stack.addShop(s, `biteship_live.bench-small-${i + 1}`);
   const t0 = performance.now();
   const sale = flashSale(stack, [flash], FLASH_ORDERS, 300);
   // One small order a second from the first second of the sale, while its backlog is largest.
@@ -184,15 +231,26 @@ async function runSmallShops() {
     webhookDeliveries: delivered,
   };
   await stack.stop();
-  console.log(`  small shops booked after ${result.smallShopBookingS.join(", ")} s (worst ${result.smallShopWorstS} s; goal ≤ 10 s: ${result.smallShopGoalMet ? "met" : "NOT met"})`);
-  console.log(`  flash sale: median order-to-booking ${result.flashMedianBookingS} s (floor ${result.flashFloorMedianS} s: half the backlog at ${keyRate} bookings/s); first booking ${result.flashFirstBookingS} s, last ${result.flashLastBookingS} s, ${result.flashBookedInFirstHalf} of ${flashTimes.length} booked in the first half of the run; 429s ${result.responses429}`);
+  console.log(
+    `  small shops booked after ${result.smallShopBookingS.join(", ")} s (worst ${result.smallShopWorstS} s; goal ≤ 10 s: ${result.smallShopGoalMet ? "met" : "NOT met"})`,
+  );
+  console.log(
+    `  flash sale: median order-to-booking ${result.flashMedianBookingS} s (floor ${result.flashFloorMedianS} s: half the backlog at ${keyRate} bookings/s); first booking ${result.flashFirstBookingS} s, last ${result.flashLastBookingS} s, ${result.flashBookedInFirstHalf} of ${flashTimes.length} booked in the first half of the run; 429s ${result.responses429}`,
+  );
   return { smallShops: result };
 }
 
 // --- 1. one shop ---------------------------------------------------------------------------------
 async function runOneShop() {
-  console.log(`Pipeline: ${ORDERS} orders, one shop, live limits (${LIVE_LIMITS.draft_orders} draft-order calls/s = ${CEILING} shipments/s), ${LATENCY_MS} ms latency`);
-  const one = await Stack.start({ name: "bench_pipeline", sandbox: { faults: { latencyMs: LATENCY_MS } }, workers: 1, workerConcurrency: CONCURRENCY });
+  console.log(
+    `Pipeline: ${ORDERS} orders, one shop, live limits (${LIVE_LIMITS.draft_orders} draft-order calls/s = ${CEILING} shipments/s), ${LATENCY_MS} ms latency`,
+  );
+  const one = await Stack.start({
+    name: "bench_pipeline",
+    sandbox: { faults: { latencyMs: LATENCY_MS } },
+    workers: 1,
+    workerConcurrency: CONCURRENCY,
+  });
   const shop = "flash-sale.myshopify.com";
   const key = "biteship_live.bench-flash-sale";
   await one.addShop(shop, key);
@@ -200,14 +258,17 @@ async function runOneShop() {
   const workerBefore = processUsage(one.workers[0]!.process.pid);
   const t0 = performance.now();
   const sale = await flashSale(one, [shop], ORDERS, 300);
-  console.log(`  ${sale.sent} deliveries at 300/s: ${sale.non2xx} non-2xx, p99 ${sale.p99Ms.toFixed(1)} ms`);
+  console.log(
+    `  ${sale.sent} deliveries at 300/s: ${sale.non2xx} non-2xx, p99 ${sale.p99Ms.toFixed(1)} ms`,
+  );
   const done = await untilConfirmed(one, [shop], ORDERS, t0, "one shop", 1800);
   const elapsed = done.get(shop)!;
   console.log("");
   const webAfter = processUsage(one.web.process.pid);
   const workerAfter = processUsage(one.workers[0]!.process.pid);
   // Let the run's follow-up jobs (Shopify sync) finish before counting Redis memory.
-  for (let i = 0; i < 60 && (await one.backlog()) > 0; i++) await new Promise((r) => setTimeout(r, 1000));
+  for (let i = 0; i < 60 && (await one.backlog()) > 0; i++)
+    await new Promise((r) => setTimeout(r, 1000));
   const requests = Object.fromEntries(one.sandbox.requests);
   const createCalls = requests["POST /v1/draft_orders"] ?? 0;
   const confirmCalls = requests["POST /v1/draft_orders/:id/confirm"] ?? 0;
@@ -227,7 +288,10 @@ async function runOneShop() {
     // Requests the service handled (a 429 is refused before any work, and counted apart).
     callsPerShipment: +((serviceCalls - one.sandbox.rateLimiter.refused) / ORDERS).toFixed(3),
     requestsPerShipmentWith429s: +(serviceCalls / ORDERS).toFixed(3),
-    createAndConfirmPerShipment: +((createCalls + confirmCalls - one.sandbox.rateLimiter.refused) / ORDERS).toFixed(3),
+    createAndConfirmPerShipment: +(
+      (createCalls + confirmCalls - one.sandbox.rateLimiter.refused) /
+      ORDERS
+    ).toFixed(3),
     responses429: one.sandbox.rateLimiter.refused,
     draftsAtService: drafts.size,
     ordersAtService: orders.size,
@@ -235,7 +299,9 @@ async function runOneShop() {
     webhookDeliveries: sale,
     // Shopify Admin API calls the worker made (the fake counts them per operation).
     adminCallsByOperation: Object.fromEntries(one.shopify.calls),
-    adminCallsPerShipment: +([...one.shopify.calls.values()].reduce((a, b) => a + b, 0) / ORDERS).toFixed(3),
+    adminCallsPerShipment: +(
+      [...one.shopify.calls.values()].reduce((a, b) => a + b, 0) / ORDERS
+    ).toFixed(3),
   };
   const overhead = {
     webCpuMsPerOrder: +(((webAfter.cpuS - webBefore.cpuS) * 1000) / ORDERS).toFixed(3),
@@ -246,16 +312,29 @@ async function runOneShop() {
     redisAfterRun: await redisMemory(one.redis, one.prefix),
   };
   await one.stop();
-  console.log(`  ${rate.toFixed(2)} shipments/s = ${(oneShop.shareOfCeiling * 100).toFixed(1)}% of the ${CEILING}/s ceiling (goal ≥ 95%: ${oneShop.goalMet ? "met" : "NOT met"}); 429s: ${oneShop.responses429}; calls per shipment: ${oneShop.callsPerShipment} (requests with the 429s: ${JSON.stringify(requests)})`);
-  console.log(`  Shopify Admin API calls per shipment: ${oneShop.adminCallsPerShipment} (${JSON.stringify(oneShop.adminCallsByOperation)})`);
-  console.log(`  CPU per order: web ${overhead.webCpuMsPerOrder} ms + worker ${overhead.workerCpuMsPerOrder} ms (bare BullMQ job: ${floorMs} ms); peak RSS web ${overhead.webPeakRssMb} MB, worker ${overhead.workerPeakRssMb} MB; Redis after: ${overhead.redisAfterRun.usedMemoryMb} MB, ${overhead.redisAfterRun.keysOfRun} keys`);
+  console.log(
+    `  ${rate.toFixed(2)} shipments/s = ${(oneShop.shareOfCeiling * 100).toFixed(1)}% of the ${CEILING}/s ceiling (goal ≥ 95%: ${oneShop.goalMet ? "met" : "NOT met"}); 429s: ${oneShop.responses429}; calls per shipment: ${oneShop.callsPerShipment} (requests with the 429s: ${JSON.stringify(requests)})`,
+  );
+  console.log(
+    `  Shopify Admin API calls per shipment: ${oneShop.adminCallsPerShipment} (${JSON.stringify(oneShop.adminCallsByOperation)})`,
+  );
+  console.log(
+    `  CPU per order: web ${overhead.webCpuMsPerOrder} ms + worker ${overhead.workerCpuMsPerOrder} ms (bare BullMQ job: ${floorMs} ms); peak RSS web ${overhead.webPeakRssMb} MB, worker ${overhead.workerPeakRssMb} MB; Redis after: ${overhead.redisAfterRun.usedMemoryMb} MB, ${overhead.redisAfterRun.keysOfRun} keys`,
+  );
   return { oneShop, overhead };
 }
 
 // --- 2. ten shops ----------------------------------------------------------------------------------
 async function runShops() {
-  console.log(`\nFairness: ${SHOPS} shops with their own keys, ${SHOP_ORDERS} orders each, at once`);
-  const many = await Stack.start({ name: "bench_pipeline_shops", sandbox: { faults: { latencyMs: LATENCY_MS } }, workers: 1, workerConcurrency: CONCURRENCY });
+  console.log(
+    `\nFairness: ${SHOPS} shops with their own keys, ${SHOP_ORDERS} orders each, at once`,
+  );
+  const many = await Stack.start({
+    name: "bench_pipeline_shops",
+    sandbox: { faults: { latencyMs: LATENCY_MS } },
+    workers: 1,
+    workerConcurrency: CONCURRENCY,
+  });
   const shops = Array.from({ length: SHOPS }, (_, i) => `shop-${i + 1}.myshopify.com`);
   // One shop gets its backlog first: the others must not wait behind it.
   for (const [i, s] of shops.entries()) await many.addShop(s, `biteship_live.bench-shop-${i + 1}`);
@@ -268,7 +347,9 @@ async function runShops() {
   const total = SHOPS * SHOP_ORDERS;
   const last = Math.max(...times);
   const perShopRates = times.map((t) => SHOP_ORDERS / t);
-  const jain = perShopRates.reduce((a, b) => a + b, 0) ** 2 / (perShopRates.length * perShopRates.reduce((a, b) => a + b * b, 0));
+  const jain =
+    perShopRates.reduce((a, b) => a + b, 0) ** 2 /
+    (perShopRates.length * perShopRates.reduce((a, b) => a + b * b, 0));
   const fairness = {
     shops: SHOPS,
     ordersPerShop: SHOP_ORDERS,
@@ -282,7 +363,9 @@ async function runShops() {
     webhookDeliveries: sale2,
   };
   await many.stop();
-  console.log(`  aggregate ${fairness.aggregatePerS} shipments/s (ceiling ${fairness.aggregateCeilingPerS}/s); each shop finished between ${Math.min(...times).toFixed(1)} s and ${last.toFixed(1)} s (Jain's index ${fairness.jainIndex}); 429s: ${fairness.responses429}`);
+  console.log(
+    `  aggregate ${fairness.aggregatePerS} shipments/s (ceiling ${fairness.aggregateCeilingPerS}/s); each shop finished between ${Math.min(...times).toFixed(1)} s and ${last.toFixed(1)} s (Jain's index ${fairness.jainIndex}); 429s: ${fairness.responses429}`,
+  );
   return { fairness };
 }
 
@@ -296,20 +379,36 @@ async function runShops() {
 async function runDatabases() {
   const shopCount = Number(process.env.DB_SHOPS ?? 8);
   const perShop = Number(process.env.DB_ORDERS ?? 50);
-  console.log(`\nDatabases: ${shopCount} shops × ${perShop} orders at once, no rate limits, 1 worker, concurrency 10, on PostgreSQL and on embedded PGlite`);
-  const figures: Record<string, { shipmentsPerS: number; seconds: number; webhookP99Ms: number }> = {};
+  console.log(
+    `\nDatabases: ${shopCount} shops × ${perShop} orders at once, no rate limits, 1 worker, concurrency 10, on PostgreSQL and on embedded PGlite`,
+  );
+  const figures: Record<string, { shipmentsPerS: number; seconds: number; webhookP99Ms: number }> =
+    {};
   for (const database of ["postgres", "pglite"] as const) {
-    const stack = await Stack.start({ name: `bench_pipeline_${database}`, sandbox: { rateLimits: false }, workers: 1, workerConcurrency: 10, database });
+    const stack = await Stack.start({
+      name: `bench_pipeline_${database}`,
+      sandbox: { rateLimits: false },
+      workers: 1,
+      workerConcurrency: 10,
+      database,
+    });
     const shops = Array.from({ length: shopCount }, (_, i) => `toko-db-${i + 1}.myshopify.com`);
-    for (const [i, shop] of shops.entries()) await stack.addShop(shop, `biteship_live.bench-db-${database}-${i + 1}`);
+    for (const [i, shop] of shops.entries())
+      await stack.addShop(shop, `biteship_live.bench-db-${database}-${i + 1}`);
     const t0 = performance.now();
     const sale = await flashSale(stack, shops, perShop, 300);
     const finished = await untilConfirmed(stack, shops, perShop, t0, database, 900);
     console.log("");
     const seconds = Math.max(...finished.values());
-    figures[database] = { shipmentsPerS: +((shopCount * perShop) / seconds).toFixed(2), seconds: +seconds.toFixed(1), webhookP99Ms: +sale.p99Ms.toFixed(1) };
+    figures[database] = {
+      shipmentsPerS: +((shopCount * perShop) / seconds).toFixed(2),
+      seconds: +seconds.toFixed(1),
+      webhookP99Ms: +sale.p99Ms.toFixed(1),
+    };
     await stack.stop();
-    console.log(`  ${database}: ${figures[database].shipmentsPerS} shipments/s (${shopCount * perShop} in ${figures[database].seconds} s); webhook p99 ${figures[database].webhookP99Ms} ms`);
+    console.log(
+      `  ${database}: ${figures[database].shipmentsPerS} shipments/s (${shopCount * perShop} in ${figures[database].seconds} s); webhook p99 ${figures[database].webhookP99Ms} ms`,
+    );
   }
   return { databases: { shops: shopCount, ordersPerShop: perShop, ...figures } };
 }
@@ -320,6 +419,13 @@ if (PARTS.has("one")) Object.assign(results, await runOneShop());
 if (PARTS.has("shops")) Object.assign(results, await runShops());
 if (PARTS.has("databases")) Object.assign(results, await runDatabases());
 
-const file = writeResult("pipeline", { benchmark: "pipeline", machine: `${os.cpus().length} × ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`, latencyMs: LATENCY_MS, workerConcurrency: CONCURRENCY, ...results, at: new Date().toISOString() });
+const file = writeResult("pipeline", {
+  benchmark: "pipeline",
+  machine: `${os.cpus().length} × ${os.cpus()[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+  latencyMs: LATENCY_MS,
+  workerConcurrency: CONCURRENCY,
+  ...results,
+  at: new Date().toISOString(),
+});
 console.log(`\nWrote ${file}`);
 process.exit(0);

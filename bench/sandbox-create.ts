@@ -16,11 +16,20 @@ const WARMUP_S = Number(process.env.WARMUP_S ?? 2);
 const PORT = Number(process.env.BENCH_SANDBOX_PORT ?? 4099);
 
 const child = spawn(process.execPath, ["--import", "tsx", "sandbox/main.ts"], {
-  env: { ...process.env, SANDBOX_PORT: String(PORT), SANDBOX_RATE_LIMITS: "off", SANDBOX_STATUS_INTERVAL_MS: "0", LOG_LEVEL: "warn" },
+  env: {
+    ...process.env,
+    SANDBOX_PORT: String(PORT),
+    SANDBOX_RATE_LIMITS: "off",
+    SANDBOX_STATUS_INTERVAL_MS: "0",
+    LOG_LEVEL: "warn",
+  },
   stdio: ["ignore", "pipe", "inherit"],
 });
 await new Promise<void>((resolve, reject) => {
-  child.stdout!.on("data", (d: Buffer) => d.toString().includes("Sandbox shipping service at") && resolve());
+  child.stdout!.on(
+    "data",
+    (d: Buffer) => d.toString().includes("Sandbox shipping service at") && resolve(),
+  );
   child.on("exit", (code) => reject(new Error(`sandbox exited with ${code}`)));
 });
 
@@ -49,7 +58,18 @@ function post(n: number, key: string): Promise<number> {
   const payload = body(n);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port: PORT, path: "/v1/draft_orders", method: "POST", agent, headers: { authorization: key, "content-type": "application/json", "content-length": Buffer.byteLength(payload) } },
+      {
+        host: "127.0.0.1",
+        port: PORT,
+        path: "/v1/draft_orders",
+        method: "POST",
+        agent,
+        headers: {
+          authorization: key,
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(payload),
+        },
+      },
       (res) => {
         res.resume();
         res.on("end", () => resolve(res.statusCode ?? 0));
@@ -87,7 +107,9 @@ measuring = true;
 const started = performance.now();
 const cpuStart = process.cpuUsage();
 const progress = setInterval(() => {
-  process.stdout.write(`\r  ${((performance.now() - started) / 1000).toFixed(0)} s: ${windowCount} req/s, ${latencies.length} total   `);
+  process.stdout.write(
+    `\r  ${((performance.now() - started) / 1000).toFixed(0)} s: ${windowCount} req/s, ${latencies.length} total   `,
+  );
   windowCount = 0;
 }, 1000);
 await new Promise((r) => setTimeout(r, DURATION_S * 1000));
@@ -101,7 +123,8 @@ child.kill("SIGTERM");
 agent.destroy();
 
 latencies.sort((a, b) => a - b);
-const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
+const q = (p: number) =>
+  latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
 const result = {
   benchmark: "sandbox create-draft",
   machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
@@ -110,13 +133,23 @@ const result = {
   requests: latencies.length,
   requestsPerSecond: Math.round(latencies.length / elapsed),
   non201: errors,
-  latencyMs: { p50: +q(0.5).toFixed(2), p90: +q(0.9).toFixed(2), p99: +q(0.99).toFixed(2), max: +latencies.at(-1)!.toFixed(2) },
+  latencyMs: {
+    p50: +q(0.5).toFixed(2),
+    p90: +q(0.9).toFixed(2),
+    p99: +q(0.99).toFixed(2),
+    max: +latencies.at(-1)!.toFixed(2),
+  },
   loadGeneratorCpuS: Math.round((loadCpu.user + loadCpu.system) / 1e4) / 100,
   target: { requestsPerSecond: 2000, p99Ms: 20 },
 };
 const pass = result.requestsPerSecond >= 2000 && result.latencyMs.p99 < 20 && errors === 0;
 process.stdout.write("\n");
 console.log(JSON.stringify(result, null, 2));
-console.log(`${pass ? "PASS" : "MISS"}: ${result.requestsPerSecond} creates/s (target ≥ 2000), p99 ${result.latencyMs.p99} ms (target < 20), ${errors} errors`);
+console.log(
+  `${pass ? "PASS" : "MISS"}: ${result.requestsPerSecond} creates/s (target ≥ 2000), p99 ${result.latencyMs.p99} ms (target < 20), ${errors} errors`,
+);
 fs.mkdirSync("bench/results", { recursive: true });
-fs.writeFileSync("bench/results/sandbox-create.json", JSON.stringify({ ...result, pass, at: new Date().toISOString() }, null, 2));
+fs.writeFileSync(
+  "bench/results/sandbox-create.json",
+  JSON.stringify({ ...result, pass, at: new Date().toISOString() }, null, 2),
+);

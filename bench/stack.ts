@@ -16,14 +16,26 @@ import { Redis } from "ioredis";
 import pg from "pg";
 import { openDatabase, type Database, type Db } from "../app/db/client.server.ts";
 import * as schema from "../app/db/schema.ts";
-import { offlineSessionRow, startFakeShopify, type FakeShopify } from "../test/helpers/fake-shopify-server.ts";
+import {
+  offlineSessionRow,
+  startFakeShopify,
+  type FakeShopify,
+} from "../test/helpers/fake-shopify-server.ts";
 import { recordInstall, setShippingApiKey, updateShopSettings } from "../app/shops/shops.server.ts";
 import type { ShopSettings } from "../app/shops/settings.ts";
 import { createSandbox, type Sandbox, type SandboxOptions } from "../sandbox/server.ts";
-import { buildWebApp, freePort, startNode, startWeb, stopProcess, type Child } from "../scripts/processes.ts";
+import {
+  buildWebApp,
+  freePort,
+  startNode,
+  startWeb,
+  stopProcess,
+  type Child,
+} from "../scripts/processes.ts";
 
 export const API_SECRET = "bench-app-secret";
-const ADMIN_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const ADMIN_DATABASE_URL =
+  process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const BUILD_DIR = path.resolve(".cache/bench-build");
 export const LOG_DIR = path.resolve("bench/results/logs");
 
@@ -32,12 +44,20 @@ let built = false;
 export function ensureBuild(): void {
   if (built) return;
   process.stdout.write("Building the web app…\n");
-  buildWebApp(BUILD_DIR, { ...process.env, SHOPIFY_API_KEY: "bench-app", SHOPIFY_API_SECRET: API_SECRET, SHOPIFY_APP_URL: "http://127.0.0.1", SCOPES: "read_orders" });
+  buildWebApp(BUILD_DIR, {
+    ...process.env,
+    SHOPIFY_API_KEY: "bench-app",
+    SHOPIFY_API_SECRET: API_SECRET,
+    SHOPIFY_APP_URL: "http://127.0.0.1",
+    SCOPES: "read_orders",
+  });
   built = true;
 }
 
 /** A fresh PostgreSQL database for the run. */
-async function openPostgres(name: string): Promise<{ database: Database; env: Record<string, string> }> {
+async function openPostgres(
+  name: string,
+): Promise<{ database: Database; env: Record<string, string> }> {
   const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -45,17 +65,33 @@ async function openPostgres(name: string): Promise<{ database: Database; env: Re
   await admin.end();
   const url = new URL(ADMIN_DATABASE_URL);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDataDir: "", pglitePort: 0, poolSize: 4, applicationName: "bench" });
+  const database = await openDatabase({
+    databaseUrl: url.toString(),
+    pgliteDataDir: "",
+    pglitePort: 0,
+    poolSize: 4,
+    applicationName: "bench",
+  });
   return { database, env: { DATABASE_URL: url.toString() } };
 }
 
 /** A fresh embedded database, hosted by this process and shared with web and workers over its port. */
-async function openEmbedded(name: string): Promise<{ database: Database; env: Record<string, string> }> {
+async function openEmbedded(
+  name: string,
+): Promise<{ database: Database; env: Record<string, string> }> {
   const dataDir = path.resolve(`.cache/${name}-pglite`);
   fs.rmSync(dataDir, { recursive: true, force: true });
   const port = await freePort();
-  const database = await openDatabase({ pgliteDataDir: dataDir, pglitePort: port, poolSize: 4, applicationName: "bench" });
-  return { database, env: { DATABASE_URL: "", PGLITE_DATA_DIR: dataDir, PGLITE_PORT: String(port) } };
+  const database = await openDatabase({
+    pgliteDataDir: dataDir,
+    pglitePort: port,
+    poolSize: 4,
+    applicationName: "bench",
+  });
+  return {
+    database,
+    env: { DATABASE_URL: "", PGLITE_DATA_DIR: dataDir, PGLITE_PORT: String(port) },
+  };
 }
 
 export interface StackOptions {
@@ -108,7 +144,10 @@ export class Stack {
     ensureBuild();
     fs.mkdirSync(LOG_DIR, { recursive: true });
     const databaseName = `parcelbridge_${options.name.replace(/[^a-z0-9_]/g, "_")}`;
-    const opened = options.database === "pglite" ? await openEmbedded(databaseName) : await openPostgres(databaseName);
+    const opened =
+      options.database === "pglite"
+        ? await openEmbedded(databaseName)
+        : await openPostgres(databaseName);
 
     const sandbox = await createSandbox({ port: 0, ...options.sandbox });
     const shopify = await startFakeShopify();
@@ -134,11 +173,27 @@ export class Stack {
     };
     const logFile = (what: string) => path.join(LOG_DIR, `${options.name}-${what}.log`);
     for (const what of ["web", "worker"]) fs.rmSync(logFile(what), { force: true });
-    const web = await startWeb(BUILD_DIR, webPort, { env, logFile: logFile("web"), nodeArgs: options.webNodeArgs });
+    const web = await startWeb(BUILD_DIR, webPort, {
+      env,
+      logFile: logFile("web"),
+      nodeArgs: options.webNodeArgs,
+    });
     const { pool } = opened.database;
     const redis = new Redis(env.REDIS_URL!, { maxRetriesPerRequest: null, lazyConnect: false });
     redis.on("error", () => {});
-    const stack = new Stack(options, env, sandbox, web, webPort, pool, opened.database.db, redis, encryptionKey, shopify, opened.database);
+    const stack = new Stack(
+      options,
+      env,
+      sandbox,
+      web,
+      webPort,
+      pool,
+      opened.database.db,
+      redis,
+      encryptionKey,
+      shopify,
+      opened.database,
+    );
     for (let i = 0; i < options.workers; i++) await stack.startWorker();
     return stack;
   }
@@ -151,14 +206,23 @@ export class Stack {
   async startWorker(): Promise<Child> {
     const logFile = path.join(LOG_DIR, `${this.options.name}-worker.log`);
     const before = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
-    const nodeArgs = ["--import", "./test/helpers/redirect-shopify-admin.ts", ...(process.env.BENCH_WORKER_NODE_ARGS ?? "").split(" ").filter(Boolean)];
-    const child = startNode("worker/index.ts", { env: { ...this.env, LOG_LEVEL: "info" }, logFile, nodeArgs });
+    const nodeArgs = [
+      "--import",
+      "./test/helpers/redirect-shopify-admin.ts",
+      ...(process.env.BENCH_WORKER_NODE_ARGS ?? "").split(" ").filter(Boolean),
+    ];
+    const child = startNode("worker/index.ts", {
+      env: { ...this.env, LOG_LEVEL: "info" },
+      logFile,
+      nodeArgs,
+    });
     this.workers.push(child);
     const deadline = Date.now() + 60_000;
     for (;;) {
       const text = fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8").slice(before) : "";
       if (text.includes('"worker ready"')) break;
-      if (child.process.exitCode !== null || Date.now() > deadline) throw new Error(`worker did not start:\n${text.slice(-2000)}`);
+      if (child.process.exitCode !== null || Date.now() > deadline)
+        throw new Error(`worker did not start:\n${text.slice(-2000)}`);
       await new Promise((r) => setTimeout(r, 100));
     }
     return child;
@@ -170,10 +234,20 @@ export class Stack {
    */
   async addShop(shop: string, apiKey: string, settings: Partial<ShopSettings> = {}): Promise<void> {
     await recordInstall(this.db, shop);
-    await this.db.insert(schema.sessionTable).values(offlineSessionRow(shop, this.shopify.connect(shop))).onConflictDoNothing();
+    await this.db
+      .insert(schema.sessionTable)
+      .values(offlineSessionRow(shop, this.shopify.connect(shop)))
+      .onConflictDoNothing();
     await setShippingApiKey(this.db, this.encryptionKey, shop, apiKey, this.sandbox.url);
     await updateShopSettings(this.db, shop, {
-      pickup: { contactName: "Gudang Toko Maju", contactPhone: "+6281234567890", address: "Jl. Fatmawati 10, Cilandak, Jakarta Selatan", postalCode: 12430, latitude: -6.2886, longitude: 106.7986 },
+      pickup: {
+        contactName: "Gudang Toko Maju",
+        contactPhone: "+6281234567890",
+        address: "Jl. Fatmawati 10, Cilandak, Jakarta Selatan",
+        postalCode: 12430,
+        latitude: -6.2886,
+        longitude: 106.7986,
+      },
       autoConfirm: true,
       fulfilOnConfirm: false,
       categoryMapping: { apparel: "fashion", coffee: "food_and_drink" },
@@ -185,10 +259,18 @@ export class Stack {
    * One signed delivery to the web server, as Shopify sends it. Signed with the app's secret for
    * this shop (no other secret or shop header), its order is one Shopify holds for the shop.
    */
-  deliver(topic: string, shop: string, order: unknown, options: DeliveryOptions = {}): Promise<{ status: number; ms: number }> {
+  deliver(
+    topic: string,
+    shop: string,
+    order: unknown,
+    options: DeliveryOptions = {},
+  ): Promise<{ status: number; ms: number }> {
     const body = options.rawBody ?? JSON.stringify(order);
     if (!options.secret && !options.shopHeader) this.shopify.hold(topic, shop, body);
-    const hmac = crypto.createHmac("sha256", options.secret ?? API_SECRET).update(body).digest("base64");
+    const hmac = crypto
+      .createHmac("sha256", options.secret ?? API_SECRET)
+      .update(body)
+      .digest("base64");
     const t0 = performance.now();
     return new Promise((resolve) => {
       const req = http.request(
@@ -224,7 +306,9 @@ export class Stack {
   /** Shipments per status, for the shops given (all when none). */
   async statusCounts(shops?: string[]): Promise<Record<string, number>> {
     const { rows } = await this.pool.query<{ status: string; n: string }>(
-      shops ? "SELECT status, count(*) AS n FROM shipments WHERE shop = ANY($1) GROUP BY status" : "SELECT status, count(*) AS n FROM shipments GROUP BY status",
+      shops
+        ? "SELECT status, count(*) AS n FROM shipments WHERE shop = ANY($1) GROUP BY status"
+        : "SELECT status, count(*) AS n FROM shipments GROUP BY status",
       shops ? [shops] : [],
     );
     return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
@@ -237,9 +321,12 @@ export class Stack {
     for (const key of keys) {
       const account = this.sandbox.service.account(key);
       for (const d of account.drafts.values()) {
-        if (!d.deletedAt && d.spec.referenceId) drafts.set(d.spec.referenceId, (drafts.get(d.spec.referenceId) ?? 0) + 1);
+        if (!d.deletedAt && d.spec.referenceId)
+          drafts.set(d.spec.referenceId, (drafts.get(d.spec.referenceId) ?? 0) + 1);
       }
-      for (const o of account.orders.values()) if (o.spec.referenceId) orders.set(o.spec.referenceId, (orders.get(o.spec.referenceId) ?? 0) + 1);
+      for (const o of account.orders.values())
+        if (o.spec.referenceId)
+          orders.set(o.spec.referenceId, (orders.get(o.spec.referenceId) ?? 0) + 1);
     }
     return { drafts, orders };
   }
@@ -247,7 +334,12 @@ export class Stack {
   /** Jobs waiting, delayed, active or prioritised in the shipments queue. */
   async backlog(): Promise<number> {
     const base = `${this.prefix}:shipments`;
-    const [wait, delayed, active, prioritized] = await Promise.all([this.redis.llen(`${base}:wait`), this.redis.zcard(`${base}:delayed`), this.redis.llen(`${base}:active`), this.redis.zcard(`${base}:prioritized`)]);
+    const [wait, delayed, active, prioritized] = await Promise.all([
+      this.redis.llen(`${base}:wait`),
+      this.redis.zcard(`${base}:delayed`),
+      this.redis.llen(`${base}:active`),
+      this.redis.zcard(`${base}:prioritized`),
+    ]);
     return wait + delayed + active + prioritized;
   }
 
@@ -266,7 +358,13 @@ export class Stack {
     // The run's queues: gone, so that repeated runs do not fill Redis.
     let cursor = "0";
     do {
-      const [next, keys] = await this.redis.scan(cursor, "MATCH", `${this.prefix}:*`, "COUNT", 1000);
+      const [next, keys] = await this.redis.scan(
+        cursor,
+        "MATCH",
+        `${this.prefix}:*`,
+        "COUNT",
+        1000,
+      );
       cursor = next;
       if (keys.length) await this.redis.del(...keys);
     } while (cursor !== "0");

@@ -36,8 +36,19 @@ const stack = await Stack.start({
 });
 
 // --- the naive handler: the shipping call inside the request -----------------------------------
-const settings = parseShopSettings({ pickup: { contactName: "Gudang", contactPhone: "+6281234567890", address: "Jl. Fatmawati 10, Jakarta", postalCode: 12430 } });
-const naiveClient = createShippingClient({ baseUrl: stack.sandbox.url, apiKey: "biteship_live.bench-naive", retries: 0 });
+const settings = parseShopSettings({
+  pickup: {
+    contactName: "Gudang",
+    contactPhone: "+6281234567890",
+    address: "Jl. Fatmawati 10, Jakarta",
+    postalCode: 12430,
+  },
+});
+const naiveClient = createShippingClient({
+  baseUrl: stack.sandbox.url,
+  apiKey: "biteship_live.bench-naive",
+  retries: 0,
+});
 const naive = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on("data", (c) => chunks.push(c));
@@ -45,7 +56,11 @@ const naive = http.createServer((req, res) => {
     const raw = Buffer.concat(chunks);
     const expected = crypto.createHmac("sha256", API_SECRET).update(raw).digest("base64");
     const given = String(req.headers["x-shopify-hmac-sha256"] ?? "");
-    if (given.length !== expected.length || !crypto.timingSafeEqual(Buffer.from(given), Buffer.from(expected))) return res.writeHead(401).end();
+    if (
+      given.length !== expected.length ||
+      !crypto.timingSafeEqual(Buffer.from(given), Buffer.from(expected))
+    )
+      return res.writeHead(401).end();
     try {
       const order = orderPayloadSchema.parse(JSON.parse(raw.toString("utf8")));
       const { request } = mapOrderToDraft({ shop: SHOP, order, settings });
@@ -65,8 +80,18 @@ let sequence = 0;
 
 function deliver(handler: "app" | "naive"): Promise<{ ms: number; status: number }> {
   sequence += 1;
-  const order = { ...template, id: 8_000_000_000_000 + sequence, admin_graphql_api_id: `gid://shopify/Order/${8_000_000_000_000 + sequence}`, name: `#B${sequence}` };
-  return stack.deliver("orders/create", SHOP, order, handler === "naive" ? { target: { port: naivePort, path: "/" } } : {});
+  const order = {
+    ...template,
+    id: 8_000_000_000_000 + sequence,
+    admin_graphql_api_id: `gid://shopify/Order/${8_000_000_000_000 + sequence}`,
+    name: `#B${sequence}`,
+  };
+  return stack.deliver(
+    "orders/create",
+    SHOP,
+    order,
+    handler === "naive" ? { target: { port: naivePort, path: "/" } } : {},
+  );
 }
 
 interface Run {
@@ -93,7 +118,9 @@ async function run(handler: "app" | "naive", rate: number, seconds = DURATION_S)
       next += interval;
     }
     if (now - lastReport >= 1000) {
-      process.stdout.write(`\r  ${handler} at ${rate}/s: ${((now - start) / 1000).toFixed(0)} s, ${results.length} sent   `);
+      process.stdout.write(
+        `\r  ${handler} at ${rate}/s: ${((now - start) / 1000).toFixed(0)} s, ${results.length} sent   `,
+      );
       lastReport = now;
     }
     await new Promise((r) => setTimeout(r, Math.max(0, Math.min(5, next - performance.now()))));
@@ -101,9 +128,21 @@ async function run(handler: "app" | "naive", rate: number, seconds = DURATION_S)
   const elapsed = (performance.now() - start) / 1000;
   const done = await Promise.all(results);
   const times = done.map((d) => d.ms).sort((a, b) => a - b);
-  const q = (p: number) => +times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(2);
-  const result = { handler, rate, sent: done.length, p50: q(0.5), p99: q(0.99), max: +times.at(-1)!.toFixed(2), non2xx: done.filter((d) => d.status < 200 || d.status >= 300).length, achievedRate: Math.round(done.length / elapsed) };
-  process.stdout.write(`\r  ${seconds === WARMUP_S ? "(warm-up) " : ""}${handler.padEnd(5)} ${String(rate).padStart(5)}/s: p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms, non-2xx ${result.non2xx}/${result.sent}            \n`);
+  const q = (p: number) =>
+    +times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(2);
+  const result = {
+    handler,
+    rate,
+    sent: done.length,
+    p50: q(0.5),
+    p99: q(0.99),
+    max: +times.at(-1)!.toFixed(2),
+    non2xx: done.filter((d) => d.status < 200 || d.status >= 300).length,
+    achievedRate: Math.round(done.length / elapsed),
+  };
+  process.stdout.write(
+    `\r  ${seconds === WARMUP_S ? "(warm-up) " : ""}${handler.padEnd(5)} ${String(rate).padStart(5)}/s: p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms, non-2xx ${result.non2xx}/${result.sent}            \n`,
+  );
   return result;
 }
 
@@ -146,9 +185,15 @@ const summary = {
   redisUsedMemoryBytesAfter: memory,
   at: new Date().toISOString(),
 };
-console.log(`\nAt 300/s: app p99 ${app300?.p99} ms (goal < 50 ms, no error: ${summary.goalMet ? "met" : "NOT met"}); naive p99 ${naive300?.p99} ms; ratio ${summary.ratioP99NaiveOverAppAt300}×`);
+console.log(
+  `\nAt 300/s: app p99 ${app300?.p99} ms (goal < 50 ms, no error: ${summary.goalMet ? "met" : "NOT met"}); naive p99 ${naive300?.p99} ms; ratio ${summary.ratioP99NaiveOverAppAt300}×`,
+);
 const kept = runs.filter((r) => r.handler === "app" && r.rate !== saturation).map((r) => r.rate);
-console.log(saturation ? `Saturation: ${saturation}/s not kept (the highest rate kept: ${Math.max(...kept)}/s)` : `No saturation up to ${MAX_RATE}/s`);
+console.log(
+  saturation
+    ? `Saturation: ${saturation}/s not kept (the highest rate kept: ${Math.max(...kept)}/s)`
+    : `No saturation up to ${MAX_RATE}/s`,
+);
 writeResult("webhook-ack", summary);
 
 naive.close();

@@ -48,9 +48,11 @@ const CHOICES: { [K in keyof Behaviour]: readonly Behaviour[K][] } = {
 export function patchBehaviour(target: Behaviour, patch: Record<string, unknown>): string | null {
   const next = { ...target };
   for (const [name, value] of Object.entries(patch)) {
-    if (!(name in CHOICES)) return `unknown behaviour ${name} (known: ${Object.keys(CHOICES).join(", ")})`;
+    if (!(name in CHOICES))
+      return `unknown behaviour ${name} (known: ${Object.keys(CHOICES).join(", ")})`;
     const allowed = CHOICES[name as keyof Behaviour] as readonly unknown[];
-    if (!allowed.includes(value)) return `behaviour ${name} must be one of ${allowed.map((v) => JSON.stringify(v)).join(", ")}`;
+    if (!allowed.includes(value))
+      return `behaviour ${name} must be one of ${allowed.map((v) => JSON.stringify(v)).join(", ")}`;
     (next as Record<string, unknown>)[name] = value;
   }
   Object.assign(target, next);
@@ -58,7 +60,10 @@ export function patchBehaviour(target: Behaviour, patch: Record<string, unknown>
 }
 
 /** Behaviours from SANDBOX_<NAME> environment variables (e.g. SANDBOX_DRAFT_ERRORS=generic). */
-export function behaviourFromEnv(env: Readonly<Record<string, string | undefined>>): { behaviour: Partial<Behaviour>; problem: string | null } {
+export function behaviourFromEnv(env: Readonly<Record<string, string | undefined>>): {
+  behaviour: Partial<Behaviour>;
+  problem: string | null;
+} {
   const behaviour = defaultBehaviour();
   const patch: Record<string, unknown> = {};
   for (const name of Object.keys(CHOICES)) {

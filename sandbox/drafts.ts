@@ -33,11 +33,16 @@ export class Drafts {
     if (spec.referenceId !== null) {
       const existing = account.draftRefs.get(spec.referenceId);
       if (existing) {
-        throw new SandboxError(422, CODES.draftReferenceUsed, `reference_id ${spec.referenceId} is already used by another draft order`, {
-          draft_order_id: existing,
-          reference_id: spec.referenceId,
-          order_id: account.drafts.get(existing)?.orderId ?? null,
-        });
+        throw new SandboxError(
+          422,
+          CODES.draftReferenceUsed,
+          `reference_id ${spec.referenceId} is already used by another draft order`,
+          {
+            draft_order_id: existing,
+            reference_id: spec.referenceId,
+            order_id: account.drafts.get(existing)?.orderId ?? null,
+          },
+        );
       }
     }
     const now = this.s.iso();
@@ -64,21 +69,29 @@ export class Drafts {
 
   get(key: string, id: string, options: { includeDeleted?: boolean } = {}): DraftRecord {
     const draft = this.s.account(key).drafts.get(id);
-    if (!draft || (draft.deletedAt && !options.includeDeleted)) throw new SandboxError(404, CODES.draftNotFound, `Draft order ${id} not found`);
+    if (!draft || (draft.deletedAt && !options.includeDeleted))
+      throw new SandboxError(404, CODES.draftNotFound, `Draft order ${id} not found`);
     return draft;
   }
 
   update(key: string, id: string, patch: Body): DraftRecord {
     const account = this.s.account(key);
     const draft = this.get(key, id);
-    if (draft.status === "confirmed") throw new SandboxError(422, CODES.draftAlreadyConfirmed, `Draft order ${id} is already confirmed`);
+    if (draft.status === "confirmed")
+      throw new SandboxError(
+        422,
+        CODES.draftAlreadyConfirmed,
+        `Draft order ${id} is already confirmed`,
+      );
     const merged: Body = { ...draft.body, ...patch };
     const courierInPatch = "courier_company" in patch || "courier_type" in patch;
     // An instant courier needs both coordinates: an update that removes one clears the courier
     // and sends the draft back to placed, unless the update itself chose that courier.
     const prior = draft.spec.service;
     if (!courierInPatch && prior?.instant) {
-      const lost = (p: "origin" | "destination") => `${p}_coordinate` in patch && (patch[`${p}_coordinate`] === null || patch[`${p}_coordinate`] === undefined);
+      const lost = (p: "origin" | "destination") =>
+        `${p}_coordinate` in patch &&
+        (patch[`${p}_coordinate`] === null || patch[`${p}_coordinate`] === undefined);
       if (lost("origin") || lost("destination")) {
         delete merged.courier_company;
         delete merged.courier_type;
@@ -89,16 +102,27 @@ export class Drafts {
     if (spec.referenceId !== draft.spec.referenceId && spec.referenceId !== null) {
       const other = account.draftRefs.get(spec.referenceId);
       if (other && other !== id) {
-        throw new SandboxError(422, CODES.draftReferenceUsed, `reference_id ${spec.referenceId} is already used by another draft order`, { draft_order_id: other, reference_id: spec.referenceId });
+        throw new SandboxError(
+          422,
+          CODES.draftReferenceUsed,
+          `reference_id ${spec.referenceId} is already used by another draft order`,
+          { draft_order_id: other, reference_id: spec.referenceId },
+        );
       }
     }
     let q: Quote | null = null;
     if (spec.service) {
       q = this.s.quoteFor(spec, spec.service);
-      if (!q) throw new SandboxError(400, CODES.courierTypeUnknown, `courier_type ${spec.service.serviceCode} of ${spec.service.courierCode} is not among this draft's rates`);
+      if (!q)
+        throw new SandboxError(
+          400,
+          CODES.courierTypeUnknown,
+          `courier_type ${spec.service.serviceCode} of ${spec.service.courierCode} is not among this draft's rates`,
+        );
     }
     const now = this.s.iso();
-    if (draft.spec.referenceId !== null && draft.spec.referenceId !== spec.referenceId) account.draftRefs.delete(draft.spec.referenceId);
+    if (draft.spec.referenceId !== null && draft.spec.referenceId !== spec.referenceId)
+      account.draftRefs.delete(draft.spec.referenceId);
     if (spec.referenceId !== null) account.draftRefs.set(spec.referenceId, id);
     draft.body = merged;
     draft.spec = spec;
@@ -117,24 +141,46 @@ export class Drafts {
   delete(key: string, id: string): DraftRecord {
     const account = this.s.account(key);
     const draft = this.get(key, id);
-    if (draft.status === "confirmed") throw new SandboxError(422, CODES.draftAlreadyConfirmed, `Draft order ${id} is confirmed and cannot be deleted`);
+    if (draft.status === "confirmed")
+      throw new SandboxError(
+        422,
+        CODES.draftAlreadyConfirmed,
+        `Draft order ${id} is confirmed and cannot be deleted`,
+      );
     draft.deletedAt = this.s.iso();
     draft.updatedAt = draft.deletedAt;
     // A deleted draft cannot be restored; its reference_id is free for a new draft.
-    if (draft.spec.referenceId !== null && account.draftRefs.get(draft.spec.referenceId) === id) account.draftRefs.delete(draft.spec.referenceId);
+    if (draft.spec.referenceId !== null && account.draftRefs.get(draft.spec.referenceId) === id)
+      account.draftRefs.delete(draft.spec.referenceId);
     return draft;
   }
 
   confirm(key: string, id: string) {
     const draft = this.get(key, id);
     if (draft.status === "confirmed") {
-      throw new SandboxError(422, CODES.draftAlreadyConfirmed, `Draft order ${id} is already confirmed`, { order_id: draft.orderId });
+      throw new SandboxError(
+        422,
+        CODES.draftAlreadyConfirmed,
+        `Draft order ${id} is already confirmed`,
+        { order_id: draft.orderId },
+      );
     }
     if (draft.status !== "ready" || !draft.spec.service || !draft.quote) {
-      throw new SandboxError(422, CODES.draftNotReady, `Draft order ${id} is not ready to be confirmed: set courier_company and courier_type first`);
+      throw new SandboxError(
+        422,
+        CODES.draftNotReady,
+        `Draft order ${id} is not ready to be confirmed: set courier_company and courier_type first`,
+      );
     }
-    if (draft.spec.scheduledAt && new Date(draft.spec.scheduledAt).getTime() < this.s.now().getTime()) {
-      throw new SandboxError(400, CODES.timePassed, "delivery_date and delivery_time are already in the past");
+    if (
+      draft.spec.scheduledAt &&
+      new Date(draft.spec.scheduledAt).getTime() < this.s.now().getTime()
+    ) {
+      throw new SandboxError(
+        400,
+        CODES.timePassed,
+        "delivery_date and delivery_time are already in the past",
+      );
     }
     const order = this.s.orders.insert(key, draft.spec, draft.quote, draft.id);
     const now = this.s.iso();
@@ -148,7 +194,13 @@ export class Drafts {
   /** The rates answer for this draft's route and items; a confirmed draft has none (42211006). */
   rates(key: string, id: string) {
     const draft = this.get(key, id);
-    if (draft.status === "confirmed") throw new SandboxError(422, CODES.draftAlreadyConfirmed, `Draft order ${id} is already confirmed: it has no rates any more`, { order_id: draft.orderId });
+    if (draft.status === "confirmed")
+      throw new SandboxError(
+        422,
+        CODES.draftAlreadyConfirmed,
+        `Draft order ${id} is already confirmed: it has no rates any more`,
+        { order_id: draft.orderId },
+      );
     return {
       success: true,
       object: "courier_pricing",
@@ -173,9 +225,20 @@ export class Drafts {
       origin: { ...sideJson(spec.origin), collection_method: spec.collectionMethod },
       destination: {
         ...sideJson(spec.destination),
-        proof_of_delivery: { use: spec.proofOfDelivery !== null, fee: draft.quote?.podFee ?? 0, note: spec.proofOfDelivery?.note ?? null, link: null },
+        proof_of_delivery: {
+          use: spec.proofOfDelivery !== null,
+          fee: draft.quote?.podFee ?? 0,
+          note: spec.proofOfDelivery?.note ?? null,
+          link: null,
+        },
         cash_on_delivery: spec.cod
-          ? { payment_method: "cash", amount: spec.cod.amount, amount_currency: "IDR", note: null, type: spec.cod.type }
+          ? {
+              payment_method: "cash",
+              amount: spec.cod.amount,
+              amount_currency: "IDR",
+              note: null,
+              type: spec.cod.type,
+            }
           : null,
       },
       courier: {
@@ -186,7 +249,13 @@ export class Drafts {
         link: null,
         tracking_id: null,
         waybill_id: null,
-        insurance: { amount: spec.insurance ?? 0, fee: draft.quote?.insuranceFee ?? 0, note: "", amount_currency: "IDR", fee_currency: "IDR" },
+        insurance: {
+          amount: spec.insurance ?? 0,
+          fee: draft.quote?.insuranceFee ?? 0,
+          note: "",
+          amount_currency: "IDR",
+          fee_currency: "IDR",
+        },
         routing_code: null,
       },
       delivery: {
@@ -224,7 +293,11 @@ export class Drafts {
     try {
       return this.s.validate(key, body, "draft", false);
     } catch (error) {
-      if (error instanceof SandboxError && this.s.behaviour.draftErrors === "generic" && Math.floor(error.code / 1000) === 40002) {
+      if (
+        error instanceof SandboxError &&
+        this.s.behaviour.draftErrors === "generic" &&
+        Math.floor(error.code / 1000) === 40002
+      ) {
         throw new SandboxError(400, CODES.draftBadRequest, error.message, error.details);
       }
       throw error;
@@ -237,18 +310,32 @@ export function draftRoutes(route: AddRoute, service: ShippingService): void {
   // 201: the success code 20111002 carries the HTTP-like status 201.
   route("POST", "/v1/draft_orders", "draft_orders", ({ key, body }) => ({
     status: 201,
-    body: drafts.json(key, drafts.create(key, body), { message: "Draft order successfully created", code: CODES.draftCreated }),
+    body: drafts.json(key, drafts.create(key, body), {
+      message: "Draft order successfully created",
+      code: CODES.draftCreated,
+    }),
   }));
   route("GET", "/v1/draft_orders/:id", "draft_orders", ({ key, params }) => ({
-    body: drafts.json(key, drafts.get(key, params[0]!, { includeDeleted: true }), { message: "Draft order successfully retrieved", code: CODES.draftRetrieved }),
+    body: drafts.json(key, drafts.get(key, params[0]!, { includeDeleted: true }), {
+      message: "Draft order successfully retrieved",
+      code: CODES.draftRetrieved,
+    }),
   }));
   route("POST", "/v1/draft_orders/:id", "draft_orders", ({ key, params, body }) => ({
-    body: drafts.json(key, drafts.update(key, params[0]!, body), { message: "Draft order successfully updated", code: CODES.draftUpdated }),
+    body: drafts.json(key, drafts.update(key, params[0]!, body), {
+      message: "Draft order successfully updated",
+      code: CODES.draftUpdated,
+    }),
   }));
   route("DELETE", "/v1/draft_orders/:id", "draft_orders", ({ key, params }) => {
     const draft = drafts.delete(key, params[0]!);
     const message = "Draft order successfully deleted";
-    return { body: service.behaviour.draftDeleteAnswer === "with_id" ? { success: true, object: "draft_order", id: draft.id, message } : { success: true, message } };
+    return {
+      body:
+        service.behaviour.draftDeleteAnswer === "with_id"
+          ? { success: true, object: "draft_order", id: draft.id, message }
+          : { success: true, message },
+    };
   });
   // Confirm takes no body: `[]`, `{}` or anything else a client sends is ignored.
   route(
@@ -257,9 +344,16 @@ export function draftRoutes(route: AddRoute, service: ShippingService): void {
     "draft_orders",
     ({ key, params }) => {
       const order = drafts.confirm(key, params[0]!);
-      return { body: { ...service.orders.json(order, { message: "Order successfully created" }), stops: [] } };
+      return {
+        body: {
+          ...service.orders.json(order, { message: "Order successfully created" }),
+          stops: [],
+        },
+      };
     },
     { ignoresBody: true },
   );
-  route("GET", "/v1/draft_orders/:id/rates", "draft_orders", ({ key, params }) => ({ body: drafts.rates(key, params[0]!) }));
+  route("GET", "/v1/draft_orders/:id/rates", "draft_orders", ({ key, params }) => ({
+    body: drafts.rates(key, params[0]!),
+  }));
 }

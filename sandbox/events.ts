@@ -41,10 +41,20 @@ export class EventDispatcher {
    * The registration ping: `{}`, or an entirely empty body (`empty`), with or without the static
    * header; the caller requires a 2xx.
    */
-  async ping(config: WebhookConfig, how: { empty?: boolean; withHeader?: boolean } = {}): Promise<{ ok: boolean; status: number | null; error: string | null }> {
+  async ping(
+    config: WebhookConfig,
+    how: { empty?: boolean; withHeader?: boolean } = {},
+  ): Promise<{ ok: boolean; status: number | null; error: string | null }> {
     try {
-      const response = await this.post(how.withHeader === false ? { ...config, headerName: null } : config, how.empty ? undefined : {});
-      return { ok: response.ok, status: response.status, error: response.ok ? null : `HTTP ${response.status}` };
+      const response = await this.post(
+        how.withHeader === false ? { ...config, headerName: null } : config,
+        how.empty ? undefined : {},
+      );
+      return {
+        ok: response.ok,
+        status: response.status,
+        error: response.ok ? null : `HTTP ${response.status}`,
+      };
     } catch (error) {
       return { ok: false, status: null, error: (error as Error).message };
     }
@@ -76,12 +86,24 @@ export class EventDispatcher {
 
   /** Posts `body` as JSON; `undefined` posts an empty body. */
   private post(config: WebhookConfig, body: unknown): Promise<Response> {
-    const headers: Record<string, string> = { "content-type": "application/json", "user-agent": "shipping-sandbox-webhook/1" };
+    const headers: Record<string, string> = {
+      "content-type": "application/json",
+      "user-agent": "shipping-sandbox-webhook/1",
+    };
     if (config.headerName && config.headerSecret) headers[config.headerName] = config.headerSecret;
-    return fetch(config.url, { method: "POST", headers, body: body === undefined ? "" : JSON.stringify(body), signal: AbortSignal.timeout(this.timeoutMs) });
+    return fetch(config.url, {
+      method: "POST",
+      headers,
+      body: body === undefined ? "" : JSON.stringify(body),
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
   }
 
-  private async deliver(account: string, config: WebhookConfig, body: Record<string, unknown>): Promise<void> {
+  private async deliver(
+    account: string,
+    config: WebhookConfig,
+    body: Record<string, unknown>,
+  ): Promise<void> {
     const record: DeliveryRecord = {
       account: account.slice(0, 16),
       url: config.url,
@@ -110,7 +132,16 @@ export class EventDispatcher {
         record.lastError = (error as Error).message;
       }
     }
-    if (!record.delivered) this.options.logger?.warn({ event: record.event, orderId: record.orderId, attempts: record.attempts, error: record.lastError }, "event delivery gave up");
+    if (!record.delivered)
+      this.options.logger?.warn(
+        {
+          event: record.event,
+          orderId: record.orderId,
+          attempts: record.attempts,
+          error: record.lastError,
+        },
+        "event delivery gave up",
+      );
     this.log.push(record);
     if (this.log.length > 5_000) this.log.splice(0, this.log.length - 5_000);
   }

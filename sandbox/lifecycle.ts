@@ -1,10 +1,22 @@
-import { CODES, ORDER_STATUSES, TERMINAL_ORDER_STATUSES, type OrderStatus } from "../app/shipping/contract.ts";
+import {
+  CODES,
+  ORDER_STATUSES,
+  TERMINAL_ORDER_STATUSES,
+  type OrderStatus,
+} from "../app/shipping/contract.ts";
 import { waybillFor, type OrderRecord } from "./orders.ts";
 import type { ShippingService } from "./service.ts";
 import { SandboxError } from "./validation.ts";
 
 /** Every courier, parcel or instant, goes this way; there is no `in_transit` status. */
-const PATH: OrderStatus[] = ["confirmed", "allocated", "picking_up", "picked", "dropping_off", "delivered"];
+const PATH: OrderStatus[] = [
+  "confirmed",
+  "allocated",
+  "picking_up",
+  "picked",
+  "dropping_off",
+  "delivered",
+];
 
 export const STATUS_NOTES: Record<OrderStatus, string> = {
   confirmed: "Order has been confirmed. Locating nearest driver to pick up.",
@@ -34,7 +46,12 @@ export class Lifecycle {
 
   emit(key: string, order: OrderRecord, event: EventName): void {
     const service = order.spec.service!;
-    const head = { event, order_id: order.id, courier_tracking_id: order.trackingId, courier_waybill_id: order.waybillId };
+    const head = {
+      event,
+      order_id: order.id,
+      courier_tracking_id: order.trackingId,
+      courier_waybill_id: order.waybillId,
+    };
     let body: Record<string, unknown>;
     if (event === "order.status") {
       body = {
@@ -61,7 +78,10 @@ export class Lifecycle {
         updated_at: order.updatedAt,
       };
     } else {
-      body = this.s.behaviour.waybillEvent === "full" ? { ...head, courier_company: service.courierCode, status: order.status } : head;
+      body =
+        this.s.behaviour.waybillEvent === "full"
+          ? { ...head, courier_company: service.courierCode, status: order.status }
+          : head;
     }
     this.s.onEvent(key, body);
   }
@@ -70,15 +90,31 @@ export class Lifecycle {
     const now = this.s.iso();
     order.status = status;
     order.updatedAt = now;
-    order.history.push({ status, note: note ?? STATUS_NOTES[status], service_type: order.spec.service!.serviceCode, updated_at: now });
+    order.history.push({
+      status,
+      note: note ?? STATUS_NOTES[status],
+      service_type: order.spec.service!.serviceCode,
+      updated_at: now,
+    });
     if (status === "allocated" && order.driver.name === null) {
       const plate = `B ${1000 + Math.floor(this.s.random() * 8999)} SBX`;
-      order.driver = { name: "Sandbox Driver", phone: "+6281200000000", plate, photo: `${this.s.publicUrl()}/drivers/${encodeURIComponent(plate.replaceAll(" ", "-"))}.svg` };
+      order.driver = {
+        name: "Sandbox Driver",
+        phone: "+6281200000000",
+        plate,
+        photo: `${this.s.publicUrl()}/drivers/${encodeURIComponent(plate.replaceAll(" ", "-"))}.svg`,
+      };
     }
     this.emit(key, order, "order.status");
     // A service without an instant waybill gets its waybill from the courier once one is
     // allocated (or later, when an order skips ahead): the waybill's own event follows.
-    if (order.waybillId === null && status !== "confirmed" && status !== "scheduled" && status !== "cancelled" && status !== "courier_not_found") {
+    if (
+      order.waybillId === null &&
+      status !== "confirmed" &&
+      status !== "scheduled" &&
+      status !== "cancelled" &&
+      status !== "courier_not_found"
+    ) {
       order.waybillId = waybillFor(order.spec.service!);
       this.emit(key, order, "order.waybill_id");
     }
@@ -87,7 +123,11 @@ export class Lifecycle {
   /** Moves an order to any status (the test dashboard's control). */
   forceStatus(id: string, status: string, note?: string): OrderRecord {
     if (!(ORDER_STATUSES as readonly string[]).includes(status)) {
-      throw new SandboxError(400, CODES.badRequest, `status must be one of ${ORDER_STATUSES.join(", ")}`);
+      throw new SandboxError(
+        400,
+        CODES.badRequest,
+        `status must be one of ${ORDER_STATUSES.join(", ")}`,
+      );
     }
     const [key, order] = this.find(id);
     this.setStatus(key, order, status as OrderStatus, note);
@@ -95,7 +135,8 @@ export class Lifecycle {
   }
 
   forcePrice(id: string, price: unknown): OrderRecord {
-    if (typeof price !== "number" || !Number.isFinite(price) || price < 0) throw new SandboxError(400, CODES.badRequest, "price must be a non-negative number");
+    if (typeof price !== "number" || !Number.isFinite(price) || price < 0)
+      throw new SandboxError(400, CODES.badRequest, "price must be a non-negative number");
     const [key, order] = this.find(id);
     const extras = order.quote.insuranceFee + order.quote.codFee + order.quote.podFee;
     order.quote = { ...order.quote, price, shippingFee: Math.max(0, price - extras) };
@@ -105,7 +146,8 @@ export class Lifecycle {
   }
 
   forceWaybill(id: string, waybillId: unknown): OrderRecord {
-    if (typeof waybillId !== "string" || waybillId.trim() === "") throw new SandboxError(400, CODES.badRequest, "waybill_id must be a non-empty string");
+    if (typeof waybillId !== "string" || waybillId.trim() === "")
+      throw new SandboxError(400, CODES.badRequest, "waybill_id must be a non-empty string");
     const [key, order] = this.find(id);
     order.waybillId = waybillId;
     order.updatedAt = this.s.iso();
@@ -140,10 +182,19 @@ export class Lifecycle {
     if (TERMINAL_ORDER_STATUSES.has(order.status) || order.status === "on_hold") return null;
     if (order.status === "return_in_transit") return "returned";
     if (order.status === "scheduled") {
-      if (order.spec.scheduledAt && new Date(order.spec.scheduledAt).getTime() > this.s.now().getTime()) return null;
+      if (
+        order.spec.scheduledAt &&
+        new Date(order.spec.scheduledAt).getTime() > this.s.now().getTime()
+      )
+        return null;
       return "allocated";
     }
-    if (order.status === "confirmed" && order.spec.service!.instant && this.s.random() < this.s.courierNotFoundRate) return "courier_not_found";
+    if (
+      order.status === "confirmed" &&
+      order.spec.service!.instant &&
+      this.s.random() < this.s.courierNotFoundRate
+    )
+      return "courier_not_found";
     const i = PATH.indexOf(order.status);
     return i >= 0 && i < PATH.length - 1 ? PATH[i + 1]! : null;
   }

@@ -58,7 +58,10 @@ export class Locations {
       address: l.address,
       note: l.note,
       postalCode: l.postalCode,
-      coordinate: l.latitude !== null && l.longitude !== null ? { latitude: l.latitude, longitude: l.longitude } : null,
+      coordinate:
+        l.latitude !== null && l.longitude !== null
+          ? { latitude: l.latitude, longitude: l.longitude }
+          : null,
     };
   }
 
@@ -84,13 +87,21 @@ export class Locations {
   private build(body: Body, current: LocationRecord | null): LocationRecord {
     const bad = (message: string) => new SandboxError(400, CODES.locationBadRequest, message);
     for (const field of ["name", "contact_name", "contact_phone", "address"]) {
-      if (typeof body[field] !== "string" || (body[field] as string).trim() === "") throw bad(`${field} is required`);
+      if (typeof body[field] !== "string" || (body[field] as string).trim() === "")
+        throw bad(`${field} is required`);
     }
     // postal_code, latitude and longitude: numbers or strings holding them.
     const postal = numberOf(body.postal_code);
-    if (postal === undefined || !Number.isInteger(postal) || postal < 10000 || postal > 99999) throw bad("postal_code must be a 5-digit number");
-    const coordinate: Record<"latitude" | "longitude", number | null> = { latitude: null, longitude: null };
-    for (const [field, limit] of [["latitude", 90], ["longitude", 180]] as const) {
+    if (postal === undefined || !Number.isInteger(postal) || postal < 10000 || postal > 99999)
+      throw bad("postal_code must be a 5-digit number");
+    const coordinate: Record<"latitude" | "longitude", number | null> = {
+      latitude: null,
+      longitude: null,
+    };
+    for (const [field, limit] of [
+      ["latitude", 90],
+      ["longitude", 180],
+    ] as const) {
       const raw = body[field];
       if (raw === undefined || raw === null || raw === "") continue;
       const n = numberOf(raw);
@@ -98,8 +109,10 @@ export class Locations {
       if (Math.abs(n) > limit) throw bad(`${field} is out of range`);
       coordinate[field] = n;
     }
-    if (body.type !== "origin" && body.type !== "destination") throw bad("type must be origin or destination");
-    if (body.note !== undefined && body.note !== null && typeof body.note !== "string") throw bad("note must be a string");
+    if (body.type !== "origin" && body.type !== "destination")
+      throw bad("type must be origin or destination");
+    if (body.note !== undefined && body.note !== null && typeof body.note !== "string")
+      throw bad("note must be a string");
     const now = this.s.iso();
     return {
       id: current?.id ?? hex(12),
@@ -118,18 +131,36 @@ export class Locations {
 }
 
 function toBody(l: LocationRecord): Body {
-  return { name: l.name, contact_name: l.contactName, contact_phone: l.contactPhone, address: l.address, note: l.note, postal_code: l.postalCode, latitude: l.latitude, longitude: l.longitude, type: l.type };
+  return {
+    name: l.name,
+    contact_name: l.contactName,
+    contact_phone: l.contactPhone,
+    address: l.address,
+    note: l.note,
+    postal_code: l.postalCode,
+    latitude: l.latitude,
+    longitude: l.longitude,
+    type: l.type,
+  };
 }
 
 export function locationRoutes(route: AddRoute, service: ShippingService): void {
   const { locations } = service;
-  route("POST", "/v1/locations", "locations", ({ key, body }) => ({ body: locations.json(locations.create(key, body)) }));
-  route("GET", "/v1/locations/:id", "locations", ({ key, params }) => ({ body: locations.json(locations.get(key, params[0]!)) }));
+  route("POST", "/v1/locations", "locations", ({ key, body }) => ({
+    body: locations.json(locations.create(key, body)),
+  }));
+  route("GET", "/v1/locations/:id", "locations", ({ key, params }) => ({
+    body: locations.json(locations.get(key, params[0]!)),
+  }));
   route("POST", "/v1/locations/:id", "locations", ({ key, params, body }) => ({
-    body: locations.json(locations.update(key, params[0]!, body), { message: "Location successfully updated" }),
+    body: locations.json(locations.update(key, params[0]!, body), {
+      message: "Location successfully updated",
+    }),
   }));
   route("DELETE", "/v1/locations/:id", "locations", ({ key, params }) => {
     locations.delete(key, params[0]!);
-    return { body: { success: true, id: params[0], message: "Location successfully been removed" } };
+    return {
+      body: { success: true, id: params[0], message: "Location successfully been removed" },
+    };
   });
 }

@@ -66,4 +66,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     void sandbox.close().then(() => process.exit(0));
   });
 }
-console.log(`Sandbox shipping service at ${sandbox.url}  (try: curl -H "authorization: biteship_test.demo" ${sandbox.url}/v1/couriers)`);
+console.log(
+  `Sandbox shipping service at ${sandbox.url}  (try: curl -H "authorization: biteship_test.demo" ${sandbox.url}/v1/couriers)`,
+);

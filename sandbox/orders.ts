@@ -1,4 +1,10 @@
-import { CANCELLABLE_ORDER_STATUSES, CANCELLATION_REASON_CODES, CODES, type Order, type OrderStatus } from "../app/shipping/contract.ts";
+import {
+  CANCELLABLE_ORDER_STATUSES,
+  CANCELLATION_REASON_CODES,
+  CODES,
+  type Order,
+  type OrderStatus,
+} from "../app/shipping/contract.ts";
 import type { CourierServiceDef } from "./catalogue.ts";
 import crypto from "node:crypto";
 import { STATUS_NOTES } from "./lifecycle.ts";
@@ -46,8 +52,14 @@ const CANCELLATION_REASONS = {
 };
 
 type Refusal = readonly [code: number, message: string];
-const CONFIRMED: Refusal = [CODES.updateAlreadyConfirmed, "Order has already been confirmed therefore cannot edit order. Please create a new order instead."];
-const IN_PROCESS: Refusal = [CODES.updateInProcess, "Order is already in process and cannot be edited"];
+const CONFIRMED: Refusal = [
+  CODES.updateAlreadyConfirmed,
+  "Order has already been confirmed therefore cannot edit order. Please create a new order instead.",
+];
+const IN_PROCESS: Refusal = [
+  CODES.updateInProcess,
+  "Order is already in process and cannot be edited",
+];
 const ENDED: Refusal = [CODES.updateFailed, "Order has ended and cannot be edited"];
 /** Why an order in each status refuses an update. Only a scheduled order (no courier yet) can still be edited. */
 const UPDATE_REFUSALS: Partial<Record<OrderStatus, Refusal>> = {
@@ -81,11 +93,16 @@ export class Orders {
       const existingId = account.orderRefs.get(spec.referenceId);
       const existing = existingId ? account.orders.get(existingId) : undefined;
       if (existing) {
-        throw new SandboxError(400, CODES.referenceUsed, `reference_id ${spec.referenceId} is already used by order ${existing.id}`, {
-          order_id: existing.id,
-          waybill_id: existing.waybillId,
-          reference_id: spec.referenceId,
-        });
+        throw new SandboxError(
+          400,
+          CODES.referenceUsed,
+          `reference_id ${spec.referenceId} is already used by order ${existing.id}`,
+          {
+            order_id: existing.id,
+            waybill_id: existing.waybillId,
+            reference_id: spec.referenceId,
+          },
+        );
       }
     }
     const service = spec.service!;
@@ -100,7 +117,9 @@ export class Orders {
       quote: q,
       waybillId: service.instantWaybill ? waybillFor(service) : null,
       trackingId: hex(12),
-      history: [{ status, note: STATUS_NOTES[status], service_type: service.serviceCode, updated_at: now }],
+      history: [
+        { status, note: STATUS_NOTES[status], service_type: service.serviceCode, updated_at: now },
+      ],
       driver: { name: null, phone: null, plate: null, photo: null },
       cancellation: null,
       invoiceId: `INV/${now.slice(0, 10).replaceAll("-", "")}/${hex(4).toUpperCase()}`,
@@ -126,7 +145,11 @@ export class Orders {
     const refusal = UPDATE_REFUSALS[order.status];
     if (refusal) throw new SandboxError(400, refusal[0], refusal[1]);
     if ("courier_company" in patch || "courier_type" in patch || "reference_id" in patch) {
-      throw new SandboxError(400, CODES.updateFailed, "courier_company, courier_type and reference_id of an order cannot be changed; cancel it and create another");
+      throw new SandboxError(
+        400,
+        CODES.updateFailed,
+        "courier_company, courier_type and reference_id of an order cannot be changed; cancel it and create another",
+      );
     }
     const body = { ...specToBody(order.spec), ...patch };
     const spec = this.s.validate(key, body, "order", true);
@@ -139,28 +162,56 @@ export class Orders {
   /** `empty`: no body was sent at all (the `cancelWithoutBody` behaviour decides). */
   cancel(key: string, id: string, body: Body, empty = false): OrderRecord {
     const order = this.get(key, id);
-    if (empty && this.s.behaviour.cancelWithoutBody === "others") body = { cancellation_reason_code: "others", cancellation_reason: CANCELLATION_REASONS.en[3]!.reason };
+    if (empty && this.s.behaviour.cancelWithoutBody === "others")
+      body = {
+        cancellation_reason_code: "others",
+        cancellation_reason: CANCELLATION_REASONS.en[3]!.reason,
+      };
     const code = body.cancellation_reason_code;
     const reason = body.cancellation_reason;
     if (!(CANCELLATION_REASON_CODES as readonly unknown[]).includes(code)) {
-      throw new SandboxError(400, CODES.badRequest, `cancellation_reason_code must be one of ${CANCELLATION_REASON_CODES.join(", ")}`);
+      throw new SandboxError(
+        400,
+        CODES.badRequest,
+        `cancellation_reason_code must be one of ${CANCELLATION_REASON_CODES.join(", ")}`,
+      );
     }
-    if (reason !== undefined && reason !== null && typeof reason !== "string") throw new SandboxError(400, CODES.badRequest, "cancellation_reason must be a string");
+    if (reason !== undefined && reason !== null && typeof reason !== "string")
+      throw new SandboxError(400, CODES.badRequest, "cancellation_reason must be a string");
     if (code === "others" && (typeof reason !== "string" || reason.trim() === "")) {
-      throw new SandboxError(400, CODES.badRequest, "cancellation_reason is required when cancellation_reason_code is others");
+      throw new SandboxError(
+        400,
+        CODES.badRequest,
+        "cancellation_reason is required when cancellation_reason_code is others",
+      );
     }
     if (!CANCELLABLE_ORDER_STATUSES.has(order.status)) {
-      throw new SandboxError(400, CODES.cancelNotAllowed, `Order ${id} cannot be cancelled in status ${order.status}`);
+      throw new SandboxError(
+        400,
+        CODES.cancelNotAllowed,
+        `Order ${id} cannot be cancelled in status ${order.status}`,
+      );
     }
     order.cancellation = { code: code as string, reason: (reason as string | undefined) ?? null };
-    this.s.lifecycle.setStatus(key, order, "cancelled", reason ? `Order is cancelled: ${reason}` : undefined);
+    this.s.lifecycle.setStatus(
+      key,
+      order,
+      "cancelled",
+      reason ? `Order is cancelled: ${reason}` : undefined,
+    );
     return order;
   }
 
   /** DELETE /v1/orders/:id (deprecated): cancel with a free-text reason. */
   delete(key: string, id: string, body: Body): OrderRecord {
-    const reason = typeof body.cancellation_reason === "string" && body.cancellation_reason.trim() !== "" ? body.cancellation_reason : "Cancelled through the deprecated DELETE endpoint";
-    return this.cancel(key, id, { cancellation_reason_code: "others", cancellation_reason: reason });
+    const reason =
+      typeof body.cancellation_reason === "string" && body.cancellation_reason.trim() !== ""
+        ? body.cancellation_reason
+        : "Cancelled through the deprecated DELETE endpoint";
+    return this.cancel(key, id, {
+      cancellation_reason_code: "others",
+      cancellation_reason: reason,
+    });
   }
 
   cancellationReasons(lang: string | null) {
@@ -181,11 +232,32 @@ export class Orders {
       origin: { ...sideJson(spec.origin), collection_method: spec.collectionMethod },
       destination: {
         ...sideJson(spec.destination),
-        proof_of_delivery: { use: spec.proofOfDelivery !== null, fee: order.quote.podFee, note: spec.proofOfDelivery?.note ?? null, link: null },
+        proof_of_delivery: {
+          use: spec.proofOfDelivery !== null,
+          fee: order.quote.podFee,
+          note: spec.proofOfDelivery?.note ?? null,
+          link: null,
+        },
         // An object even without cash on delivery, its fields null.
         cash_on_delivery: spec.cod
-          ? { id: `COD-${order.shortId}`, amount: spec.cod.amount, amount_currency: "IDR", fee: order.quote.codFee, fee_currency: "IDR", note: null, type: spec.cod.type }
-          : { id: null, amount: null, amount_currency: null, fee: null, fee_currency: null, note: null, type: null },
+          ? {
+              id: `COD-${order.shortId}`,
+              amount: spec.cod.amount,
+              amount_currency: "IDR",
+              fee: order.quote.codFee,
+              fee_currency: "IDR",
+              note: null,
+              type: spec.cod.type,
+            }
+          : {
+              id: null,
+              amount: null,
+              amount_currency: null,
+              fee: null,
+              fee_currency: null,
+              note: null,
+              type: null,
+            },
       },
       courier: {
         tracking_id: order.trackingId,
@@ -195,7 +267,13 @@ export class Orders {
         ...driverJson(order.driver),
         link: this.s.trackingLink(order),
         shipment_fee: order.quote.shippingFee,
-        insurance: { amount: spec.insurance ?? 0, amount_currency: "IDR", fee: order.quote.insuranceFee, fee_currency: "IDR", note: "" },
+        insurance: {
+          amount: spec.insurance ?? 0,
+          amount_currency: "IDR",
+          fee: order.quote.insuranceFee,
+          fee_currency: "IDR",
+          note: "",
+        },
         routing_code: null,
         history: order.history,
       },
@@ -219,12 +297,32 @@ export class Orders {
       price: order.quote.price,
       status: order.status,
       ticket_status: null,
-      ...(order.cancellation ? { cancellation_reason_code: order.cancellation.code, cancellation_reason: order.cancellation.reason } : {}),
+      ...(order.cancellation
+        ? {
+            cancellation_reason_code: order.cancellation.code,
+            cancellation_reason: order.cancellation.reason,
+          }
+        : {}),
     };
   }
 }
 
-const WAYBILL_PREFIX: Record<string, string> = { jne: "CGK", sicepat: "0026", anteraja: "1000", jnt: "JP", tiki: "0300", ninja: "NLIDAP", lion: "11LP", sap: "SAP", pos: "P", grab: "IN-", gojek: "GK-", paxel: "PXL", lalamove: "LLM", borzo: "BRZ" };
+const WAYBILL_PREFIX: Record<string, string> = {
+  jne: "CGK",
+  sicepat: "0026",
+  anteraja: "1000",
+  jnt: "JP",
+  tiki: "0300",
+  ninja: "NLIDAP",
+  lion: "11LP",
+  sap: "SAP",
+  pos: "P",
+  grab: "IN-",
+  gojek: "GK-",
+  paxel: "PXL",
+  lalamove: "LLM",
+  borzo: "BRZ",
+};
 export function waybillFor(service: CourierServiceDef): string {
   const digits = String(crypto.randomInt(1e9, 1e10 - 1)) + String(crypto.randomInt(100, 999));
   return `${WAYBILL_PREFIX[service.courierCode] ?? "WB"}${digits}`;
@@ -248,13 +346,18 @@ function specToBody(spec: ShipmentSpec): Body {
     metadata: spec.metadata ?? undefined,
     reference_id: spec.referenceId ?? undefined,
     tags: spec.tags,
-    items: spec.items.map((i) => Object.fromEntries(Object.entries(i).filter(([, v]) => v !== null))),
+    items: spec.items.map((i) =>
+      Object.fromEntries(Object.entries(i).filter(([, v]) => v !== null)),
+    ),
     destination_cash_on_delivery: spec.cod?.amount,
     destination_cash_on_delivery_type: spec.cod?.type,
     destination_proof_of_delivery: spec.proofOfDelivery ? true : undefined,
     destination_proof_of_delivery_note: spec.proofOfDelivery?.note,
   };
-  for (const [p, s] of [["origin", spec.origin], ["destination", spec.destination]] as const) {
+  for (const [p, s] of [
+    ["origin", spec.origin],
+    ["destination", spec.destination],
+  ] as const) {
     Object.assign(body, {
       [`${p}_contact_name`]: s.contactName,
       [`${p}_contact_phone`]: s.contactPhone,
@@ -273,11 +376,23 @@ export function orderRoutes(route: AddRoute, service: ShippingService): void {
   const { orders } = service;
   // cancellation_reasons before :id.
   route("GET", "/v1/orders/cancellation_reasons", "orders", ({ query }) => ({
-    body: { success: true, message: "Order cancellation reasons successfully retrieved", cancellation_reasons: orders.cancellationReasons(query.get("lang")) },
+    body: {
+      success: true,
+      message: "Order cancellation reasons successfully retrieved",
+      cancellation_reasons: orders.cancellationReasons(query.get("lang")),
+    },
   }));
-  route("POST", "/v1/orders", "orders", ({ key, body }) => ({ body: orders.json(orders.create(key, body), { message: "Order successfully created" }) }));
-  route("GET", "/v1/orders/:id", "orders", ({ key, params }) => ({ body: orders.json(orders.get(key, params[0]!), { message: "Order successfully retrieved" }) }));
-  route("POST", "/v1/orders/:id", "orders", ({ key, params, body }) => ({ body: orders.json(orders.update(key, params[0]!, body), { message: "Order successfully updated" }) }));
+  route("POST", "/v1/orders", "orders", ({ key, body }) => ({
+    body: orders.json(orders.create(key, body), { message: "Order successfully created" }),
+  }));
+  route("GET", "/v1/orders/:id", "orders", ({ key, params }) => ({
+    body: orders.json(orders.get(key, params[0]!), { message: "Order successfully retrieved" }),
+  }));
+  route("POST", "/v1/orders/:id", "orders", ({ key, params, body }) => ({
+    body: orders.json(orders.update(key, params[0]!, body), {
+      message: "Order successfully updated",
+    }),
+  }));
   const cancelAnswer = (order: OrderRecord, message: string) => ({
     body: {
       success: true,
@@ -289,6 +404,10 @@ export function orderRoutes(route: AddRoute, service: ShippingService): void {
       cancellation_reason: order.cancellation?.reason ?? null,
     },
   });
-  route("POST", "/v1/orders/:id/cancel", "orders", ({ key, params, body, empty }) => cancelAnswer(orders.cancel(key, params[0]!, body, empty), "Order successfully cancelled"));
-  route("DELETE", "/v1/orders/:id", "orders", ({ key, params, body }) => cancelAnswer(orders.delete(key, params[0]!, body), "Order successfully deleted"));
+  route("POST", "/v1/orders/:id/cancel", "orders", ({ key, params, body, empty }) =>
+    cancelAnswer(orders.cancel(key, params[0]!, body, empty), "Order successfully cancelled"),
+  );
+  route("DELETE", "/v1/orders/:id", "orders", ({ key, params, body }) =>
+    cancelAnswer(orders.delete(key, params[0]!, body), "Order successfully deleted"),
+  );
 }

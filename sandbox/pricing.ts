@@ -28,11 +28,19 @@ export function chargeableKg(items: readonly PricedItem[]): number {
 
 /** Great-circle distance in km. */
 export function distanceKm(a: Place, b: Place): number | null {
-  if (a.latitude === undefined || a.longitude === undefined || b.latitude === undefined || b.longitude === undefined) return null;
+  if (
+    a.latitude === undefined ||
+    a.longitude === undefined ||
+    b.latitude === undefined ||
+    b.longitude === undefined
+  )
+    return null;
   const rad = Math.PI / 180;
   const dLat = (b.latitude - a.latitude) * rad;
   const dLon = (b.longitude - a.longitude) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.sqrt(h));
 }
 
@@ -69,7 +77,13 @@ export interface Quote {
 }
 
 /** Price of one service for one shipment, or null when the service cannot carry it. */
-export function quote(service: CourierServiceDef, origin: Place, destination: Place, items: readonly PricedItem[], options: PriceOptions = {}): Quote | null {
+export function quote(
+  service: CourierServiceDef,
+  origin: Place,
+  destination: Place,
+  items: readonly PricedItem[],
+  options: PriceOptions = {},
+): Quote | null {
   const kg = chargeableKg(items);
   const km = distanceKm(origin, destination);
   let shippingFee: number;
@@ -80,8 +94,12 @@ export function quote(service: CourierServiceDef, origin: Place, destination: Pl
     const billedKg = Math.max(service.minKg ?? 1, Math.ceil(kg - 0.3)); // 0.3 kg tolerance, as couriers round
     shippingFee = billedKg * (service.perKg?.[zoneOf(origin, destination)] ?? 0);
   }
-  const insuranceFee = service.insurance && options.insuredValue ? Math.max(2500, Math.round(options.insuredValue * 0.0025)) : 0;
-  const codFee = service.cod && options.codAmount ? Math.max(2500, Math.round(options.codAmount * 0.03)) : 0;
+  const insuranceFee =
+    service.insurance && options.insuredValue
+      ? Math.max(2500, Math.round(options.insuredValue * 0.0025))
+      : 0;
+  const codFee =
+    service.cod && options.codAmount ? Math.max(2500, Math.round(options.codAmount * 0.03)) : 0;
   const podFee = service.pod && options.proofOfDelivery ? 2000 : 0;
   return {
     shippingFee,

@@ -1,9 +1,26 @@
 /** Requests per second per key, per API group, as the reference documents them. */
-export type ApiGroup = "orders" | "draft_orders" | "rates" | "couriers" | "locations" | "tracking" | "maps";
+export type ApiGroup =
+  "orders" | "draft_orders" | "rates" | "couriers" | "locations" | "tracking" | "maps";
 export type RateTable = Record<ApiGroup, number>;
 
-export const LIVE_LIMITS: RateTable = { orders: 20, draft_orders: 20, rates: 20, couriers: 10, locations: 10, tracking: 50, maps: 50 };
-export const TEST_LIMITS: RateTable = { orders: 5, draft_orders: 5, rates: 5, couriers: 5, locations: 5, tracking: 5, maps: 5 };
+export const LIVE_LIMITS: RateTable = {
+  orders: 20,
+  draft_orders: 20,
+  rates: 20,
+  couriers: 10,
+  locations: 10,
+  tracking: 50,
+  maps: 50,
+};
+export const TEST_LIMITS: RateTable = {
+  orders: 5,
+  draft_orders: 5,
+  rates: 5,
+  couriers: 5,
+  locations: 5,
+  tracking: 5,
+  maps: 5,
+};
 
 export interface RateLimitConfig {
   enabled: boolean;
@@ -11,7 +28,11 @@ export interface RateLimitConfig {
   live: RateTable;
 }
 
-export const defaultRateLimits = (): RateLimitConfig => ({ enabled: true, test: { ...TEST_LIMITS }, live: { ...LIVE_LIMITS } });
+export const defaultRateLimits = (): RateLimitConfig => ({
+  enabled: true,
+  test: { ...TEST_LIMITS },
+  live: { ...LIVE_LIMITS },
+});
 
 /**
  * Token buckets, one per key and group: capacity = the per-second rate (a one-second burst),

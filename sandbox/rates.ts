@@ -6,7 +6,8 @@ import type { AddRoute, Body } from "./routes.ts";
 import type { ShippingService } from "./service.ts";
 import { numberOf, SandboxError, type ShipmentSpec, type SideSpec } from "./validation.ts";
 
-const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
+const num = (v: unknown): number | undefined =>
+  typeof v === "number" && Number.isFinite(v) ? v : undefined;
 
 export const ORIGIN_SUGGESTION = "origin_suggestion_to_closest_destination";
 
@@ -23,18 +24,33 @@ export class Rates {
   /** The rates answer. Sides by postal code, coordinates (numbers or strings) or area id. */
   quote(key: string, body: Body) {
     const missing = (m: string) => new SandboxError(400, CODES.ratesMissingParameter, m);
-    if (typeof body.couriers !== "string" || body.couriers.trim() === "") throw missing("couriers is required (comma-separated courier codes)");
+    if (typeof body.couriers !== "string" || body.couriers.trim() === "")
+      throw missing("couriers is required (comma-separated courier codes)");
     if (!Array.isArray(body.items) || body.items.length === 0) throw missing("items is required");
-    if (body.type !== undefined && body.type !== null && body.type !== ORIGIN_SUGGESTION) throw missing(`type must be ${ORIGIN_SUGGESTION} when given`);
+    if (body.type !== undefined && body.type !== null && body.type !== ORIGIN_SUGGESTION)
+      throw missing(`type must be ${ORIGIN_SUGGESTION} when given`);
     const destination = this.side(body, "destination");
-    const origin = body.type === ORIGIN_SUGGESTION ? this.nearestOrigin(key, destination) : this.side(body, "origin");
+    const origin =
+      body.type === ORIGIN_SUGGESTION
+        ? this.nearestOrigin(key, destination)
+        : this.side(body, "origin");
     const items = (body.items as unknown[]).map((raw, i) => {
       const item = raw as Body;
-      if (typeof item?.weight !== "number" || item.weight <= 0) throw missing(`items[${i}].weight is required and must be more than 0`);
+      if (typeof item?.weight !== "number" || item.weight <= 0)
+        throw missing(`items[${i}].weight is required and must be more than 0`);
       const quantity = typeof item.quantity === "number" && item.quantity >= 1 ? item.quantity : 1;
-      return { weight: item.weight, quantity, length: num(item.length), width: num(item.width), height: num(item.height) };
+      return {
+        weight: item.weight,
+        quantity,
+        length: num(item.length),
+        width: num(item.width),
+        height: num(item.height),
+      };
     });
-    const codes = body.couriers.split(",").map((c) => c.trim().toLowerCase()).filter(Boolean);
+    const codes = body.couriers
+      .split(",")
+      .map((c) => c.trim().toLowerCase())
+      .filter(Boolean);
     const services = CATALOGUE.filter((s) => codes.includes(s.courierCode));
     const codAmount = num(body.destination_cash_on_delivery);
     const insuredValue = num(body.courier_insurance);
@@ -45,7 +61,12 @@ export class Rates {
       const q = quote(service, origin, destination, items, { insuredValue, codAmount });
       if (q) pricing.push(pricingEntry(service, q));
     }
-    if (pricing.length === 0) throw new SandboxError(400, CODES.ratesNoCourier, "No courier is available for this route and these items");
+    if (pricing.length === 0)
+      throw new SandboxError(
+        400,
+        CODES.ratesNoCourier,
+        "No courier is available for this route and these items",
+      );
     return {
       success: true,
       object: "courier_pricing",
@@ -106,22 +127,40 @@ export class Rates {
     if (rawPostal !== undefined && rawPostal !== null && rawPostal !== "") {
       const n = numberOf(rawPostal);
       if (n === undefined || !Number.isInteger(n) || n < 10000 || n > 99999) {
-        throw new SandboxError(400, CODES.ratesInvalidPostalCode, `${p}_postal_code must be a 5-digit number`);
+        throw new SandboxError(
+          400,
+          CODES.ratesInvalidPostalCode,
+          `${p}_postal_code must be a 5-digit number`,
+        );
       }
       result.postalCode = n;
     }
     if (lat !== undefined && lng !== undefined) {
-      if (Math.abs(lat) > 90 || Math.abs(lng) > 180) throw new SandboxError(400, CODES.ratesMissingParameter, `${p}_latitude and ${p}_longitude are out of range`);
+      if (Math.abs(lat) > 90 || Math.abs(lng) > 180)
+        throw new SandboxError(
+          400,
+          CODES.ratesMissingParameter,
+          `${p}_latitude and ${p}_longitude are out of range`,
+        );
       Object.assign(result, { latitude: lat, longitude: lng });
     }
     if (typeof areaId === "string" && areaId !== "") {
       const found = areaById(areaId);
-      if (!found) throw new SandboxError(400, CODES.ratesInvalidPostalCode, `${p}_area_id ${areaId} is not an area id`);
+      if (!found)
+        throw new SandboxError(
+          400,
+          CODES.ratesInvalidPostalCode,
+          `${p}_area_id ${areaId} is not an area id`,
+        );
       result.area = found;
       result.postalCode ??= found.postalCode;
     }
     if (result.postalCode === undefined && result.latitude === undefined) {
-      throw new SandboxError(400, CODES.ratesMissingParameter, `${p} needs ${p}_area_id, ${p}_latitude and ${p}_longitude, or ${p}_postal_code`);
+      throw new SandboxError(
+        400,
+        CODES.ratesMissingParameter,
+        `${p} needs ${p}_area_id, ${p}_latitude and ${p}_longitude, or ${p}_postal_code`,
+      );
     }
     return result;
   }
@@ -129,23 +168,40 @@ export class Rates {
   /** `type: origin_suggestion_to_closest_destination`: the key's origin location nearest the destination's coordinates. */
   private nearestOrigin(key: string, destination: ResolvedPlace): ResolvedPlace {
     if (destination.latitude === undefined) {
-      throw new SandboxError(400, CODES.ratesMissingParameter, `destination_latitude and destination_longitude are required with type ${ORIGIN_SUGGESTION}`);
+      throw new SandboxError(
+        400,
+        CODES.ratesMissingParameter,
+        `destination_latitude and destination_longitude are required with type ${ORIGIN_SUGGESTION}`,
+      );
     }
     let best: { place: ResolvedPlace; km: number } | null = null;
     for (const l of this.s.account(key).locations.values()) {
       if (l.type !== "origin" || l.latitude === null || l.longitude === null) continue;
-      const place: ResolvedPlace = { postalCode: l.postalCode, latitude: l.latitude, longitude: l.longitude, area: null, locationId: l.id };
+      const place: ResolvedPlace = {
+        postalCode: l.postalCode,
+        latitude: l.latitude,
+        longitude: l.longitude,
+        area: null,
+        locationId: l.id,
+      };
       const km = distanceKm(place, destination)!;
       if (!best || km < best.km) best = { place, km };
     }
-    if (!best) throw new SandboxError(400, CODES.ratesMissingParameter, `type ${ORIGIN_SUGGESTION} needs an origin location with coordinates in your location list`);
+    if (!best)
+      throw new SandboxError(
+        400,
+        CODES.ratesMissingParameter,
+        `type ${ORIGIN_SUGGESTION} needs an origin location with coordinates in your location list`,
+      );
     return best.place;
   }
 }
 
 /** Where a rate is from or to, as location details (not an echo of the request). */
 function detail(place: ResolvedPlace): LocationDetail {
-  const area = place.area ?? (place.postalCode !== undefined ? (areaByPostalCode(place.postalCode) ?? null) : null);
+  const area =
+    place.area ??
+    (place.postalCode !== undefined ? (areaByPostalCode(place.postalCode) ?? null) : null);
   return {
     location_id: place.locationId,
     latitude: place.latitude ?? null,
@@ -186,6 +242,10 @@ function pricingEntry(service: CourierServiceDef, q: Quote): Pricing {
 }
 
 export function rateRoutes(route: AddRoute, service: ShippingService): void {
-  route("POST", "/v1/rates/couriers", "rates", ({ key, body }) => ({ body: service.rates.quote(key, body) }));
-  route("GET", "/v1/couriers", "couriers", () => ({ body: { success: true, object: "courier", couriers: service.rates.couriers() } }));
+  route("POST", "/v1/rates/couriers", "rates", ({ key, body }) => ({
+    body: service.rates.quote(key, body),
+  }));
+  route("GET", "/v1/couriers", "couriers", () => ({
+    body: { success: true, object: "courier", couriers: service.rates.couriers() },
+  }));
 }

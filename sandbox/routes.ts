@@ -20,4 +20,10 @@ export interface RouteOptions {
 }
 
 /** Registers one `/v1` route; `:name` segments become `params` in order. */
-export type AddRoute = (method: string, path: string, group: ApiGroup, handler: Handler, options?: RouteOptions) => void;
+export type AddRoute = (
+  method: string,
+  path: string,
+  group: ApiGroup,
+  handler: Handler,
+  options?: RouteOptions,
+) => void;

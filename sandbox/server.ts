@@ -125,7 +125,13 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
 
   const routes: Route[] = [];
   const route: AddRoute = (method, path, group, handler, routeOptions = {}) =>
-    routes.push({ method, pattern: new RegExp(`^${path.replace(/:[a-z_]+/g, "([^/]+)")}$`), group, handler, options: routeOptions });
+    routes.push({
+      method,
+      pattern: new RegExp(`^${path.replace(/:[a-z_]+/g, "([^/]+)")}$`),
+      group,
+      handler,
+      options: routeOptions,
+    });
   locationRoutes(route, service);
   draftRoutes(route, service);
   orderRoutes(route, service);
@@ -145,15 +151,46 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       timers.add(t);
     });
 
-  const send = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  const send = (
+    res: http.ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     const text = JSON.stringify(body);
-    res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text), ...headers });
+    res.writeHead(status, {
+      "content-type": "application/json; charset=utf-8",
+      "content-length": Buffer.byteLength(text),
+      ...headers,
+    });
     res.end(text);
   };
-  const fail = (res: http.ServerResponse, status: number, code: number, error: string, extra: { details?: unknown; headers?: Record<string, string> } = {}) =>
-    send(res, status, { success: false, error, code, ...(extra.details ? { details: extra.details } : {}) }, extra.headers);
+  const fail = (
+    res: http.ServerResponse,
+    status: number,
+    code: number,
+    error: string,
+    extra: { details?: unknown; headers?: Record<string, string> } = {},
+  ) =>
+    send(
+      res,
+      status,
+      { success: false, error, code, ...(extra.details ? { details: extra.details } : {}) },
+      extra.headers,
+    );
 
-  const controlDeps = { service, rateLimiter, events, faults, requests, initialBehaviour, stateFile: options.stateFile, saveState, send, fail };
+  const controlDeps = {
+    service,
+    rateLimiter,
+    events,
+    faults,
+    requests,
+    initialBehaviour,
+    stateFile: options.stateFile,
+    saveState,
+    send,
+    fail,
+  };
 
   const hang = (res: http.ServerResponse) => {
     hung.add(res);
@@ -185,7 +222,13 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       if (size > maxBodyBytes) tooLarge = true;
       else chunks.push(chunk as Buffer);
     }
-    if (tooLarge) return fail(res, 413, CODES.payloadTooLarge, `Request body is larger than ${maxBodyBytes} bytes`);
+    if (tooLarge)
+      return fail(
+        res,
+        413,
+        CODES.payloadTooLarge,
+        `Request body is larger than ${maxBodyBytes} bytes`,
+      );
     // Parsed now, judged where it is used: a route that takes no body ignores whatever came.
     let parsed: { ok: true; value: unknown } | { ok: false } = { ok: true, value: undefined };
     if (size > 0) {
@@ -198,7 +241,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     const objectBody = (): Body | string => {
       if (!parsed.ok) return "Request body is not valid JSON";
       if (parsed.value === undefined) return {};
-      if (typeof parsed.value !== "object" || parsed.value === null || Array.isArray(parsed.value)) return "Request body must be a JSON object";
+      if (typeof parsed.value !== "object" || parsed.value === null || Array.isArray(parsed.value))
+        return "Request body must be a JSON object";
       return parsed.value as Body;
     };
 
@@ -211,7 +255,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       return handleControl(controlDeps, method, path, key && KEY.test(key) ? key : null, body, res);
     }
     if (service.trackings.page(method, path, res)) return;
-    if (!path.startsWith("/v1/")) return fail(res, 404, CODES.notFound, `Route not found: ${method} ${path}`);
+    if (!path.startsWith("/v1/"))
+      return fail(res, 404, CODES.notFound, `Route not found: ${method} ${path}`);
 
     // Faults.
     const subject = !faults.match || new RegExp(faults.match).test(`${method} ${path}`);
@@ -223,7 +268,13 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
         return fail(res, 503, CODES.internal, "Service unavailable (sandbox outage)");
       }
       if (faults.hangRate > 0 && random() < faults.hangRate) return hang(res);
-      if (faults.errorRate > 0 && random() < faults.errorRate) return fail(res, faults.errorStatus, CODES.internal, "Internal server error (sandbox fault)");
+      if (faults.errorRate > 0 && random() < faults.errorRate)
+        return fail(
+          res,
+          faults.errorStatus,
+          CODES.internal,
+          "Internal server error (sandbox fault)",
+        );
     }
 
     let matched: Route | undefined;
@@ -246,7 +297,13 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     }
 
     if (!rawAuth) return fail(res, 401, CODES.missingKey, "Authorization header is required");
-    if (!KEY.test(key)) return fail(res, 400, CODES.invalidKey, "Invalid API key. Use a key of the form biteship_test.… or biteship_live.…");
+    if (!KEY.test(key))
+      return fail(
+        res,
+        400,
+        CODES.invalidKey,
+        "Invalid API key. Use a key of the form biteship_test.… or biteship_live.…",
+      );
 
     const label = `${method} ${path.replace(/^(\/v1\/[a-z_]+)\/[^/]+/, "$1/:id")}`;
     requests.set(label, (requests.get(label) ?? 0) + 1);
@@ -257,9 +314,15 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
         res.writeHead(429, { "retry-after": String(seconds), "content-length": 0 });
         return res.end();
       }
-      return fail(res, 429, CODES.rateLimited, `Too many requests to the ${matched.group} API for this key; retry after ${seconds} s`, {
-        headers: { "retry-after": String(seconds) },
-      });
+      return fail(
+        res,
+        429,
+        CODES.rateLimited,
+        `Too many requests to the ${matched.group} API for this key; retry after ${seconds} s`,
+        {
+          headers: { "retry-after": String(seconds) },
+        },
+      );
     }
 
     const body = matched.options.ignoresBody ? {} : objectBody();
@@ -268,16 +331,26 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     let status = 200;
     let payload: unknown;
     try {
-      const result = matched.handler({ key, params, body, empty: size === 0, query: url.searchParams });
+      const result = matched.handler({
+        key,
+        params,
+        body,
+        empty: size === 0,
+        query: url.searchParams,
+      });
       status = result.status ?? 200;
       payload = result.body;
     } catch (error) {
-      if (error instanceof SandboxError) return fail(res, error.status, error.code, error.message, { details: error.details });
+      if (error instanceof SandboxError)
+        return fail(res, error.status, error.code, error.message, { details: error.details });
       throw error;
     }
 
     if (subject && (method === "POST" || method === "DELETE")) {
-      const drop = faults.dropNext > 0 ? (faults.dropNext--, true) : faults.dropAfterCommitRate > 0 && random() < faults.dropAfterCommitRate;
+      const drop =
+        faults.dropNext > 0
+          ? (faults.dropNext--, true)
+          : faults.dropAfterCommitRate > 0 && random() < faults.dropAfterCommitRate;
       if (drop) {
         logger.debug({ method, path }, "write committed, answer dropped (fault)");
         res.socket?.destroy();
@@ -285,12 +358,16 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       }
     }
     send(res, status, payload);
-    logger.debug({ method, path, status, ms: Math.round((performance.now() - started) * 10) / 10 }, "request");
+    logger.debug(
+      { method, path, status, ms: Math.round((performance.now() - started) * 10) / 10 },
+      "request",
+    );
   }
 
   const server = http.createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (error instanceof SandboxError) return fail(res, error.status, error.code, error.message, { details: error.details });
+      if (error instanceof SandboxError)
+        return fail(res, error.status, error.code, error.message, { details: error.details });
       logger.error({ err: (error as Error).message }, "unhandled sandbox error");
       if (!res.headersSent) fail(res, 500, CODES.internal, "Internal server error");
       else res.end();
@@ -305,10 +382,20 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const address = server.address() as AddressInfo;
   baseUrl = `http://${address.address.includes(":") ? `[${address.address}]` : address.address}:${address.port}`;
 
-  const clock = options.statusIntervalMs ? setInterval(() => service.lifecycle.advanceAll(), options.statusIntervalMs) : null;
+  const clock = options.statusIntervalMs
+    ? setInterval(() => service.lifecycle.advanceAll(), options.statusIntervalMs)
+    : null;
   clock?.unref();
 
-  logger.info({ url: baseUrl, areas: AREAS.length, rateLimits: rateLimiter.config.enabled, statusIntervalMs: options.statusIntervalMs ?? 0 }, "sandbox listening");
+  logger.info(
+    {
+      url: baseUrl,
+      areas: AREAS.length,
+      rateLimits: rateLimiter.config.enabled,
+      statusIntervalMs: options.statusIntervalMs ?? 0,
+    },
+    "sandbox listening",
+  );
 
   return {
     url: baseUrl,

@@ -10,7 +10,13 @@ import { quote, type Place, type Quote } from "./pricing.ts";
 import { Rates } from "./rates.ts";
 import type { Body } from "./routes.ts";
 import { Trackings } from "./trackings.ts";
-import { SandboxError, validateShipment, type Module, type ShipmentSpec, type SideSpec } from "./validation.ts";
+import {
+  SandboxError,
+  validateShipment,
+  type Module,
+  type ShipmentSpec,
+  type SideSpec,
+} from "./validation.ts";
 
 /**
  * The shipping service's state, independent of HTTP: accounts (one per API key) and what every
@@ -117,7 +123,16 @@ export class ShippingService {
 
   /** Every rule of the contract for a create (or a merged update) body, in the draft or the orders module. */
   validate(key: string, body: Body, module: Module, courierRequired: boolean): ShipmentSpec {
-    return validateShipment(body, { module, now: this.now, utcOffsetMinutes: this.utcOffsetMinutes, location: (id) => this.locations.side(key, id) }, { courierRequired });
+    return validateShipment(
+      body,
+      {
+        module,
+        now: this.now,
+        utcOffsetMinutes: this.utcOffsetMinutes,
+        location: (id) => this.locations.side(key, id),
+      },
+      { courierRequired },
+    );
   }
 
   quoteFor(spec: ShipmentSpec, service: CourierServiceDef): Quote | null {
@@ -131,7 +146,11 @@ export class ShippingService {
   requireQuote(spec: ShipmentSpec, service: CourierServiceDef): Quote {
     const q = this.quoteFor(spec, service);
     if (!q) {
-      throw new SandboxError(400, CODES.ratesNoCourier, `${service.courierCode} ${service.serviceCode} cannot carry this shipment (distance or weight out of its range)`);
+      throw new SandboxError(
+        400,
+        CODES.ratesNoCourier,
+        `${service.courierCode} ${service.serviceCode} cannot carry this shipment (distance or weight out of its range)`,
+      );
     }
     return q;
   }
@@ -175,14 +194,21 @@ export class ShippingService {
 
   restore(data: unknown): void {
     this.reset();
-    for (const entry of data as { key: string; webhook: WebhookConfig | null; locations: LocationRecord[]; drafts: (DraftRecord & { spec: SerialisedSpec })[]; orders: (OrderRecord & { spec: SerialisedSpec })[] }[]) {
+    for (const entry of data as {
+      key: string;
+      webhook: WebhookConfig | null;
+      locations: LocationRecord[];
+      drafts: (DraftRecord & { spec: SerialisedSpec })[];
+      orders: (OrderRecord & { spec: SerialisedSpec })[];
+    }[]) {
       const account = this.account(entry.key);
       account.webhook = entry.webhook;
       for (const l of entry.locations) account.locations.set(l.id, l);
       for (const d of entry.drafts) {
         const draft = { ...d, spec: deserialiseSpec(d.spec) };
         account.drafts.set(d.id, draft);
-        if (draft.spec.referenceId !== null && !draft.deletedAt) account.draftRefs.set(draft.spec.referenceId, d.id);
+        if (draft.spec.referenceId !== null && !draft.deletedAt)
+          account.draftRefs.set(draft.spec.referenceId, d.id);
       }
       for (const o of entry.orders) {
         // A state file written before `in_transit` was dropped from the status list.
@@ -203,10 +229,20 @@ function place(side: SideSpec): Place {
   };
 }
 
-type SerialisedSpec = Omit<ShipmentSpec, "service"> & { service: { courier: string; type: string } | null };
+type SerialisedSpec = Omit<ShipmentSpec, "service"> & {
+  service: { courier: string; type: string } | null;
+};
 function serialiseSpec(spec: ShipmentSpec): SerialisedSpec {
-  return { ...spec, service: spec.service ? { courier: spec.service.courierCode, type: spec.service.serviceCode } : null };
+  return {
+    ...spec,
+    service: spec.service
+      ? { courier: spec.service.courierCode, type: spec.service.serviceCode }
+      : null,
+  };
 }
 function deserialiseSpec(spec: SerialisedSpec): ShipmentSpec {
-  return { ...spec, service: spec.service ? (findService(spec.service.courier, spec.service.type) ?? null) : null };
+  return {
+    ...spec,
+    service: spec.service ? (findService(spec.service.courier, spec.service.type) ?? null) : null,
+  };
 }

@@ -4,7 +4,8 @@ import type { ShipmentSpec, SideSpec } from "./validation.ts";
 /** The parts of a draft and an order that are written the same way in both answers. */
 
 export function sideJson(side: SideSpec) {
-  const area = side.area ?? (side.postalCode !== null ? (areaByPostalCode(side.postalCode) ?? null) : null);
+  const area =
+    side.area ?? (side.postalCode !== null ? (areaByPostalCode(side.postalCode) ?? null) : null);
   return {
     area_id: area?.id ?? null,
     address: side.address,
@@ -21,7 +22,12 @@ export function sideJson(side: SideSpec) {
 }
 
 /** The courier's driver as orders and trackings answer it (`name`/`phone` are the deprecated copies). */
-export function driverJson(driver: { name: string | null; phone: string | null; plate: string | null; photo: string | null }) {
+export function driverJson(driver: {
+  name: string | null;
+  phone: string | null;
+  plate: string | null;
+  photo: string | null;
+}) {
   return {
     name: driver.name,
     phone: driver.phone,

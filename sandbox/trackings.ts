@@ -15,22 +15,32 @@ export class Trackings {
 
   byTrackingId(key: string, trackingId: string) {
     const order = [...this.s.account(key).orders.values()].find((o) => o.trackingId === trackingId);
-    if (!order) throw new SandboxError(400, CODES.orderNotFound, `Tracking ${trackingId} not found`);
+    if (!order)
+      throw new SandboxError(400, CODES.orderNotFound, `Tracking ${trackingId} not found`);
     return this.json(order);
   }
 
   byWaybill(key: string, waybillId: string, courierCode: string) {
     const code = courierCode.trim().toLowerCase();
-    if (findCourier(code).length === 0) throw new SandboxError(400, CODES.courierUnknown, `courier ${courierCode} is not a known courier`);
-    const order = [...this.s.account(key).orders.values()].find((o) => o.waybillId === waybillId && o.spec.service!.courierCode === code);
-    if (!order) throw new SandboxError(400, CODES.orderNotFound, `Waybill ${waybillId} of ${code} not found`);
+    if (findCourier(code).length === 0)
+      throw new SandboxError(
+        400,
+        CODES.courierUnknown,
+        `courier ${courierCode} is not a known courier`,
+      );
+    const order = [...this.s.account(key).orders.values()].find(
+      (o) => o.waybillId === waybillId && o.spec.service!.courierCode === code,
+    );
+    if (!order)
+      throw new SandboxError(400, CODES.orderNotFound, `Waybill ${waybillId} of ${code} not found`);
     return this.json(order);
   }
 
   /** Any account's order by its tracking id (the public page needs no key). */
   find(trackingId: string): OrderRecord | undefined {
     for (const [, account] of this.s.accountEntries()) {
-      for (const order of account.orders.values()) if (order.trackingId === trackingId) return order;
+      for (const order of account.orders.values())
+        if (order.trackingId === trackingId) return order;
     }
     return undefined;
   }
@@ -48,7 +58,10 @@ export class Trackings {
         ...driverJson(order.driver),
       },
       origin: { contact_name: order.spec.origin.contactName, address: order.spec.origin.address },
-      destination: { contact_name: order.spec.destination.contactName, address: order.spec.destination.address },
+      destination: {
+        contact_name: order.spec.destination.contactName,
+        address: order.spec.destination.address,
+      },
       history: order.history.map((h) => ({ ...h, status: camel(h.status) })),
       link: this.s.trackingLink(order),
       order_id: order.id,
@@ -70,16 +83,25 @@ export class Trackings {
         res.end("Unknown tracking id");
         return true;
       }
-      const rows = order.history.map((h) => `<tr><td>${esc(h.updated_at)}</td><td>${esc(h.status)}</td><td>${esc(h.note)}</td></tr>`).join("");
+      const rows = order.history
+        .map(
+          (h) =>
+            `<tr><td>${esc(h.updated_at)}</td><td>${esc(h.status)}</td><td>${esc(h.note)}</td></tr>`,
+        )
+        .join("");
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-      res.end(`<!doctype html><meta charset="utf-8"><title>Tracking ${esc(order.waybillId ?? order.trackingId)}</title><h1>${esc(order.spec.service!.courierName)} ${esc(order.waybillId ?? "(no waybill yet)")}</h1><p>Status: <b>${esc(order.status)}</b></p><table>${rows}</table>`);
+      res.end(
+        `<!doctype html><meta charset="utf-8"><title>Tracking ${esc(order.waybillId ?? order.trackingId)}</title><h1>${esc(order.spec.service!.courierName)} ${esc(order.waybillId ?? "(no waybill yet)")}</h1><p>Status: <b>${esc(order.status)}</b></p><table>${rows}</table>`,
+      );
       return true;
     }
     const photo = /^\/drivers\/([^/]+)\.svg$/.exec(path);
     if (photo) {
       const plate = esc(decodeURIComponent(photo[1]!).replaceAll("-", " ")).slice(0, 20);
       res.writeHead(200, { "content-type": "image/svg+xml" });
-      res.end(`<svg xmlns="http://www.w3.org/2000/svg" width="120" height="120"><rect width="120" height="120" fill="#2e7d32"/><circle cx="60" cy="45" r="22" fill="#fff"/><rect x="25" y="75" width="70" height="30" rx="12" fill="#fff"/><text x="60" y="116" font-size="11" text-anchor="middle" fill="#fff">${plate}</text></svg>`);
+      res.end(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="120"><rect width="120" height="120" fill="#2e7d32"/><circle cx="60" cy="45" r="22" fill="#fff"/><rect x="25" y="75" width="70" height="30" rx="12" fill="#fff"/><text x="60" y="116" font-size="11" text-anchor="middle" fill="#fff">${plate}</text></svg>`,
+      );
       return true;
     }
     return false;
@@ -87,6 +109,10 @@ export class Trackings {
 }
 
 export function trackingRoutes(route: AddRoute, service: ShippingService): void {
-  route("GET", "/v1/trackings/:id", "tracking", ({ key, params }) => ({ body: service.trackings.byTrackingId(key, params[0]!) }));
-  route("GET", "/v1/trackings/:waybill/couriers/:courier", "tracking", ({ key, params }) => ({ body: service.trackings.byWaybill(key, params[0]!, params[1]!) }));
+  route("GET", "/v1/trackings/:id", "tracking", ({ key, params }) => ({
+    body: service.trackings.byTrackingId(key, params[0]!),
+  }));
+  route("GET", "/v1/trackings/:waybill/couriers/:courier", "tracking", ({ key, params }) => ({
+    body: service.trackings.byWaybill(key, params[0]!, params[1]!),
+  }));
 }

@@ -24,23 +24,38 @@ const sha256 = (buffer: Buffer) => crypto.createHash("sha256").update(buffer).di
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "dev-mcp-"));
 try {
-  const tarball = execFileSync("npm", ["pack", `@shopify/dev-mcp@${PACKAGE_VERSION}`, "--pack-destination", work, "--silent"], { encoding: "utf8" }).trim().split("\n").pop()!;
+  const tarball = execFileSync(
+    "npm",
+    ["pack", `@shopify/dev-mcp@${PACKAGE_VERSION}`, "--pack-destination", work, "--silent"],
+    { encoding: "utf8" },
+  )
+    .trim()
+    .split("\n")
+    .pop()!;
   const inside = `package/dist/data/${FILE}`;
   try {
     execFileSync("tar", ["-xzf", path.join(work, tarball), "-C", work, inside]);
   } catch {
-    console.error(`@shopify/dev-mcp@${PACKAGE_VERSION} has no ${inside}: choose another DEV_MCP_VERSION or ADMIN_API_VERSION.`);
+    console.error(
+      `@shopify/dev-mcp@${PACKAGE_VERSION} has no ${inside}: choose another DEV_MCP_VERSION or ADMIN_API_VERSION.`,
+    );
     process.exit(1);
   }
   const fresh = fs.readFileSync(path.join(work, inside));
   const current = fs.existsSync(TARGET) ? fs.readFileSync(TARGET) : null;
   const same = current !== null && current.equals(fresh);
-  console.log(`@shopify/dev-mcp@${PACKAGE_VERSION} ${inside}: ${fresh.length} bytes, sha256 ${sha256(fresh)}`);
-  console.log(`${path.relative(process.cwd(), TARGET)}: ${current ? `${current.length} bytes, sha256 ${sha256(current)}` : "absent"}${same ? " (the same)" : ""}`);
+  console.log(
+    `@shopify/dev-mcp@${PACKAGE_VERSION} ${inside}: ${fresh.length} bytes, sha256 ${sha256(fresh)}`,
+  );
+  console.log(
+    `${path.relative(process.cwd(), TARGET)}: ${current ? `${current.length} bytes, sha256 ${sha256(current)}` : "absent"}${same ? " (the same)" : ""}`,
+  );
   if (check) process.exit(same ? 0 : 1);
   if (!same) {
     fs.writeFileSync(TARGET, fresh);
-    console.log(`Written. Run npm test: every Admin GraphQL document and its variables are validated against it.`);
+    console.log(
+      `Written. Run npm test: every Admin GraphQL document and its variables are validated against it.`,
+    );
   }
 } finally {
   fs.rmSync(work, { recursive: true, force: true });

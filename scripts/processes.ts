@@ -27,18 +27,28 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+export async function waitUntil(
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs = 60_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (Date.now() > deadline)
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
 
 /** Builds the Remix app (client and server) into `buildDir`; throws with the build's last output. */
 export function buildWebApp(buildDir: string, env: NodeJS.ProcessEnv = process.env): void {
-  const build = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "vite:build"], { env: { ...env, NODE_ENV: "production", BUILD_DIR: buildDir }, encoding: "utf8" });
-  if (build.status !== 0) throw new Error(`The web app's build failed:\n${(build.stderr || build.stdout).slice(-2000)}`);
+  const build = spawnSync(
+    process.execPath,
+    ["node_modules/@remix-run/dev/dist/cli.js", "vite:build"],
+    { env: { ...env, NODE_ENV: "production", BUILD_DIR: buildDir }, encoding: "utf8" },
+  );
+  if (build.status !== 0)
+    throw new Error(`The web app's build failed:\n${(build.stderr || build.stdout).slice(-2000)}`);
 }
 
 export interface StartOptions {
@@ -59,7 +69,10 @@ export interface Child {
 export function startNode(script: string, options: StartOptions): Child {
   let output = "";
   const log = options.logFile ? fs.openSync(options.logFile, "a") : null;
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", script], { env: options.env, stdio: ["ignore", log ?? "pipe", log ?? "pipe"] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", script], {
+    env: options.env,
+    stdio: ["ignore", log ?? "pipe", log ?? "pipe"],
+  });
   if (log !== null) fs.closeSync(log);
   const keep = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
   child.stdout?.on("data", keep);
@@ -68,13 +81,30 @@ export function startNode(script: string, options: StartOptions): Child {
 }
 
 /** The production web server (server.ts) on a build, answering once `/auth/login` does. */
-export async function startWeb(buildDir: string, port: number, options: StartOptions): Promise<Child> {
-  const child = startNode("server.ts", { ...options, env: { ...options.env, NODE_ENV: "production", PORT: String(port), REMIX_BUILD: path.join(buildDir, "server", "index.js") } });
+export async function startWeb(
+  buildDir: string,
+  port: number,
+  options: StartOptions,
+): Promise<Child> {
+  const child = startNode("server.ts", {
+    ...options,
+    env: {
+      ...options.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      REMIX_BUILD: path.join(buildDir, "server", "index.js"),
+    },
+  });
   await waitUntil(
     "the web server",
     async () => {
-      if (child.process.exitCode !== null) throw new Error(`The web server exited (${child.process.exitCode}):\n${child.output().slice(-3000)}`);
-      const res = await fetch(`http://127.0.0.1:${port}/auth/login`, { headers: { "user-agent": "Mozilla/5.0 Chrome/156" } }).catch(() => null);
+      if (child.process.exitCode !== null)
+        throw new Error(
+          `The web server exited (${child.process.exitCode}):\n${child.output().slice(-3000)}`,
+        );
+      const res = await fetch(`http://127.0.0.1:${port}/auth/login`, {
+        headers: { "user-agent": "Mozilla/5.0 Chrome/156" },
+      }).catch(() => null);
       return res?.status === 200;
     },
     90_000,
@@ -83,7 +113,10 @@ export async function startWeb(buildDir: string, port: number, options: StartOpt
 }
 
 /** SIGTERM, then SIGKILL if it has not exited after `graceMs`. Resolves once it has exited. */
-export async function stopProcess(child: ChildProcess | null | undefined, graceMs = 15_000): Promise<void> {
+export async function stopProcess(
+  child: ChildProcess | null | undefined,
+  graceMs = 15_000,
+): Promise<void> {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   child.kill("SIGTERM");
@@ -96,11 +129,18 @@ export async function stopProcess(child: ChildProcess | null | undefined, graceM
  * A redis-server of our own without persistence (for the demo and the drills), on `port` (a drill
  * restarts one where the app expects it) or a free port.
  */
-export async function startPrivateRedis(port?: number): Promise<{ process: ChildProcess; port: number; url: string }> {
+export async function startPrivateRedis(
+  port?: number,
+): Promise<{ process: ChildProcess; port: number; url: string }> {
   const which = spawnSync("sh", ["-c", "command -v redis-server"], { encoding: "utf8" });
-  if (which.status !== 0) throw new Error("redis-server is not installed (apt-get install redis-server)");
+  if (which.status !== 0)
+    throw new Error("redis-server is not installed (apt-get install redis-server)");
   port ??= await freePort();
-  const child = spawn(which.stdout.trim(), ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  const child = spawn(
+    which.stdout.trim(),
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: "ignore" },
+  );
   await waitUntil("a private redis-server", () => portOpen(port));
   return { process: child, port, url: `redis://127.0.0.1:${port}` };
 }

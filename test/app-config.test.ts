@@ -9,13 +9,17 @@ import { describe, expect, it } from "vitest";
  */
 const toml = fs.readFileSync("shopify.app.toml", "utf8");
 const routesDir = path.join("app", "routes");
-const subscriptions = [...toml.matchAll(/^\s*(compliance_topics|topics) = \["([^"]+)"\]\s*\n\s*uri = "([^"]+)"/gm)].map((m) => ({ topic: m[2]!, uri: m[3]! }));
+const subscriptions = [
+  ...toml.matchAll(/^\s*(compliance_topics|topics) = \["([^"]+)"\]\s*\n\s*uri = "([^"]+)"/gm),
+].map((m) => ({ topic: m[2]!, uri: m[3]! }));
 
 describe("shopify.app.toml", () => {
   it("subscribes each topic at its own route, which takes that topic", () => {
     // Each [[webhooks.subscriptions]] block was read.
     expect(subscriptions.length).toBe(toml.match(/^\s*\[\[webhooks\.subscriptions\]\]/gm)?.length);
-    expect(subscriptions.map((s) => s.topic)).toEqual(expect.arrayContaining(["orders/create", "fulfillment_orders/moved", "shop/redact"]));
+    expect(subscriptions.map((s) => s.topic)).toEqual(
+      expect.arrayContaining(["orders/create", "fulfillment_orders/moved", "shop/redact"]),
+    );
     for (const { topic, uri } of subscriptions) {
       expect(uri).toBe(`/webhooks/${topic}`);
       const file = path.join(routesDir, `webhooks.${topic.replace("/", ".")}.tsx`);
@@ -25,8 +29,12 @@ describe("shopify.app.toml", () => {
   });
 
   it("every Shopify webhook route is subscribed (the shipping service's events route is not Shopify's)", () => {
-    const routes = fs.readdirSync(routesDir).filter((f) => /^webhooks\..+\.tsx$/.test(f) && f !== "webhooks.shipping.tsx");
-    const subscribed = new Set(subscriptions.map((s) => `webhooks.${s.topic.replace("/", ".")}.tsx`));
+    const routes = fs
+      .readdirSync(routesDir)
+      .filter((f) => /^webhooks\..+\.tsx$/.test(f) && f !== "webhooks.shipping.tsx");
+    const subscribed = new Set(
+      subscriptions.map((s) => `webhooks.${s.topic.replace("/", ".")}.tsx`),
+    );
     expect(routes.filter((f) => !subscribed.has(f))).toEqual([]);
   });
 

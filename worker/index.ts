@@ -13,7 +13,8 @@ const env = getEnv();
 const { logger } = await import("#app/logger.server.ts");
 const { database } = await import("#app/db/index.server.ts");
 const { checkEvictionPolicy, createProducerConnection } = await import("#app/redis.server.ts");
-const { scheduleMaintenance, closeQueues, producerConnection } = await import("#app/jobs/queues.server.ts");
+const { scheduleMaintenance, closeQueues, producerConnection } =
+  await import("#app/jobs/queues.server.ts");
 const { ServiceRateLimiter } = await import("#app/shipping/limiter.server.ts");
 const { lookupProducts, shopifyAdminGraphql } = await import("#app/orders/products.server.ts");
 const { startWorkers } = await import("./worker.ts");
@@ -25,7 +26,10 @@ const { checkEncryptionKey } = await import("#app/shops/canary.server.ts");
 try {
   await checkEncryptionKey(database.db, env.ENCRYPTION_KEY);
 } catch (error) {
-  log.error({ err: (error as Error).message }, "not starting: ENCRYPTION_KEY does not open this database's secrets");
+  log.error(
+    { err: (error as Error).message },
+    "not starting: ENCRYPTION_KEY does not open this database's secrets",
+  );
   await database.close().catch(() => undefined);
   process.exit(1);
 }
@@ -35,11 +39,17 @@ try {
   await probe.connect();
   const policy = await checkEvictionPolicy(probe);
   if (policy && policy !== "noeviction") {
-    log.error({ policy }, "Redis maxmemory-policy must be noeviction: other policies silently drop queued jobs");
+    log.error(
+      { policy },
+      "Redis maxmemory-policy must be noeviction: other policies silently drop queued jobs",
+    );
     process.exit(1);
   }
 } catch (error) {
-  log.error({ err: (error as Error).message, redis: new URL(env.REDIS_URL).host }, "Redis is unreachable; start it or set REDIS_URL");
+  log.error(
+    { err: (error as Error).message, redis: new URL(env.REDIS_URL).host },
+    "Redis is unreachable; start it or set REDIS_URL",
+  );
   process.exit(1);
 } finally {
   probe.disconnect();
@@ -51,7 +61,8 @@ await scheduleMaintenance();
 producerConnection().on("ready", () => {
   scheduleMaintenance().then(
     () => log.info("Redis reconnected; maintenance schedules in place"),
-    (error: Error) => log.warn({ err: error.message }, "could not re-schedule maintenance after reconnecting"),
+    (error: Error) =>
+      log.warn({ err: error.message }, "could not re-schedule maintenance after reconnecting"),
   );
 });
 const running = startWorkers({
@@ -70,7 +81,14 @@ const running = startWorkers({
   lockMs: env.WORKER_LOCK_MS,
 });
 await Promise.all(running.workers.map((w) => w.waitUntilReady()));
-log.info({ queues: running.workers.map((w) => w.name), concurrency: env.WORKER_CONCURRENCY, database: database.kind }, "worker ready");
+log.info(
+  {
+    queues: running.workers.map((w) => w.name),
+    concurrency: env.WORKER_CONCURRENCY,
+    database: database.kind,
+  },
+  "worker ready",
+);
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -79,20 +79,40 @@ describe("worker", () => {
   it("prunes processed inbox rows past retention and keeps the rest", async () => {
     const shop = `prune-${crypto.randomBytes(3).toString("hex")}.myshopify.com`;
     await db.insert(webhookInbox).values([
-      { webhookId: `${shop}-old`, shop, topic: "orders/create", status: "processed", receivedAt: sql`now() - interval '40 days'` },
-      { webhookId: `${shop}-old-failed`, shop, topic: "orders/create", status: "failed", receivedAt: sql`now() - interval '40 days'` },
+      {
+        webhookId: `${shop}-old`,
+        shop,
+        topic: "orders/create",
+        status: "processed",
+        receivedAt: sql`now() - interval '40 days'`,
+      },
+      {
+        webhookId: `${shop}-old-failed`,
+        shop,
+        topic: "orders/create",
+        status: "failed",
+        receivedAt: sql`now() - interval '40 days'`,
+      },
       { webhookId: `${shop}-new`, shop, topic: "orders/create", status: "processed" },
     ]);
     const prefix = freshPrefix();
     const queue = new Queue(QUEUES.maintenance, { connection: producer, prefix });
-    const running = startWorkers({ logger, redisUrl, prefix, concurrency: 1, processors: basicProcessors(db) });
+    const running = startWorkers({
+      logger,
+      redisUrl,
+      prefix,
+      concurrency: 1,
+      processors: basicProcessors(db),
+    });
     const job = await queue.add(maintenanceJobs.pruneInbox.name, { olderThanDays: 30 });
     const result = await new Promise((resolve, reject) => {
       running.workers[0]!.on("completed", (j, value) => j.id === job.id && resolve(value));
       running.workers[0]!.on("failed", (j, err) => j?.id === job.id && reject(err));
     });
     expect((result as { deleted: number }).deleted).toBeGreaterThanOrEqual(1);
-    const left = (await db.select().from(webhookInbox).where(eq(webhookInbox.shop, shop))).map((r) => r.webhookId).sort();
+    const left = (await db.select().from(webhookInbox).where(eq(webhookInbox.shop, shop)))
+      .map((r) => r.webhookId)
+      .sort();
     expect(left).toEqual([`${shop}-new`, `${shop}-old-failed`]);
     await running.close();
     await queue.obliterate({ force: true });
@@ -107,7 +127,9 @@ describe("worker", () => {
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (out += d));
-    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      child.on("exit", (code) => resolve(code)),
+    );
     const deadline = Date.now() + 30_000;
     while (!out.includes('"worker ready"') && Date.now() < deadline && child.exitCode === null) {
       await new Promise((r) => setTimeout(r, 100));

@@ -48,7 +48,12 @@ export function startWorkers(options: StartWorkersOptions): RunningWorkers {
         } catch (error) {
           const shop = (job.data as { shop?: unknown } | undefined)?.shop;
           if (typeof shop === "string" && job.id && failsForGood(job, error)) {
-            await indexFailedJob(shop, job.id).catch((e: Error) => options.logger.warn({ jobId: job.id, err: e.message }, "could not index a failed job"));
+            await indexFailedJob(shop, job.id).catch((e: Error) =>
+              options.logger.warn(
+                { jobId: job.id, err: e.message },
+                "could not index a failed job",
+              ),
+            );
           }
           throw error;
         }
@@ -66,9 +71,20 @@ export function startWorkers(options: StartWorkersOptions): RunningWorkers {
       },
     );
     worker.on("failed", (job, error) => {
-      options.logger.warn({ queue: queueName, job: job?.name, jobId: job?.id, attempts: job?.attemptsMade, err: error.message }, "job failed");
+      options.logger.warn(
+        {
+          queue: queueName,
+          job: job?.name,
+          jobId: job?.id,
+          attempts: job?.attemptsMade,
+          err: error.message,
+        },
+        "job failed",
+      );
     });
-    worker.on("error", (error) => options.logger.error({ queue: queueName, err: error.message }, "worker error"));
+    worker.on("error", (error) =>
+      options.logger.error({ queue: queueName, err: error.message }, "worker error"),
+    );
     return worker;
   });
 

@@ -61,7 +61,9 @@ export const shops = pgTable("shops", {
   /** Overrides SHIPPING_API_BASE_URL for this shop (a sandbox, a regional endpoint). */
   shippingBaseUrl: text("shipping_base_url"),
   /** Validated by shopSettingsSchema (app/shops/settings.ts). */
-  settings: jsonb("settings").notNull().default(sql`'{}'::jsonb`),
+  settings: jsonb("settings")
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   /**
    * Which version of the order status metafield definitions (app/orders/status-metafields.ts) the
    * worker made in the shop; 0: none yet. Made or updated when the shop's next status is written.
@@ -136,7 +138,10 @@ export const shipments = pgTable(
      * The kinds of the problem (app/shipments/problem-kinds.ts), for the list's filter; empty when
      * there is no problem. Written with every problem (a ShipmentPatch setting a problem carries them).
      */
-    problemKinds: text("problem_kinds").array().notNull().default(sql`'{}'::text[]`),
+    problemKinds: text("problem_kinds")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /**
      * Why the shipment is where it is when that was a decision, not a fault: "no shipment needed:
      * local pickup", "waiting for payment: bank transfer pending", "not shipped: destination in
@@ -153,7 +158,9 @@ export const shipments = pgTable(
     orderUpdatedAt: timestamp("order_updated_at", { withTimezone: true }),
     /** What the draft carries (items, values, COD), to tell what an order edit changed. */
     contents: jsonb("contents"),
-    problems: jsonb("problems").notNull().default(sql`'[]'::jsonb`),
+    problems: jsonb("problems")
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     draftOrderId: text("draft_order_id"),
     /**
      * Where the parcel leaves from, as the draft was made: the pickup location's id in the
@@ -177,7 +184,9 @@ export const shipments = pgTable(
     destinationCity: text("destination_city"),
     destinationPostalCode: text("destination_postal_code"),
     /** Shopify fulfillments made for this shipment (gids), for later tracking updates. */
-    fulfillmentIds: jsonb("fulfillment_ids").notNull().default(sql`'[]'::jsonb`),
+    fulfillmentIds: jsonb("fulfillment_ids")
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     redactedAt: timestamp("redacted_at", { withTimezone: true }),
     /**
      * When the shop's own Admin API confirmed the store order is the shop's (read by its id before
@@ -201,10 +210,14 @@ export const shipments = pgTable(
     index("shipments_shop_customer_idx").on(t.shop, t.customerId),
     index("shipments_shipping_order_idx").on(t.shippingOrderId),
     // A fulfillment-order webhook names fulfillment orders only: the shipment that carries one.
-    index("shipments_shop_fulfillment_order_idx").on(t.shop, t.fulfillmentOrderId).where(sql`fulfillment_order_id is not null`),
+    index("shipments_shop_fulfillment_order_idx")
+      .on(t.shop, t.fulfillmentOrderId)
+      .where(sql`fulfillment_order_id is not null`),
     index("shipments_status_updated_idx").on(t.status, t.updatedAt),
     // The "needs attention" tab and its filters by kind: only the few rows with a problem.
-    index("shipments_shop_problem_updated_idx").on(t.shop, t.updatedAt, t.id).where(sql`problem is not null`),
+    index("shipments_shop_problem_updated_idx")
+      .on(t.shop, t.updatedAt, t.id)
+      .where(sql`problem is not null`),
   ],
 );
 
@@ -272,7 +285,9 @@ export const orderImports = pgTable(
       .references(() => shops.shop, { onDelete: "cascade" }),
     /** Orders created on or after this moment are imported. */
     since: timestamp("since", { withTimezone: true }).notNull(),
-    status: text("status", { enum: ["running", "done", "failed"] }).notNull().default("running"),
+    status: text("status", { enum: ["running", "done", "failed"] })
+      .notNull()
+      .default("running"),
     pages: integer("pages").notNull().default(0),
     /** Orders read from Shopify, and how many of them were new to the app. */
     seen: integer("seen").notNull().default(0),

@@ -18,28 +18,46 @@ const orderId = z.string().min(1);
 
 export const shipmentJobs = {
   /** `part`: which of the order's shipments (one per fulfillment order shipped); 1 when absent. */
-  createDraft: { name: "create-draft", payload: z.object({ shop, orderId, part: z.number().int().positive().default(1) }) },
+  createDraft: {
+    name: "create-draft",
+    payload: z.object({ shop, orderId, part: z.number().int().positive().default(1) }),
+  },
   /** `merchant`: asked for by the merchant, who may book an order that is not paid yet. */
-  confirm: { name: "confirm", payload: z.object({ shop, shipmentId: z.uuid(), merchant: z.boolean().optional() }) },
+  confirm: {
+    name: "confirm",
+    payload: z.object({ shop, shipmentId: z.uuid(), merchant: z.boolean().optional() }),
+  },
   /**
    * Without `attempt`: the store order was cancelled (every current shipment of the order goes).
    * With it: the merchant cancels that attempt of that `part`; `rebook` then makes its next attempt.
    */
   cancel: {
     name: "cancel",
-    payload: z.object({ shop, orderId, attempt: z.number().int().positive().optional(), part: z.number().int().positive().default(1), rebook: z.boolean().optional() }),
+    payload: z.object({
+      shop,
+      orderId,
+      attempt: z.number().int().positive().optional(),
+      part: z.number().int().positive().default(1),
+      rebook: z.boolean().optional(),
+    }),
   },
   /** The store order changed: every current shipment of the order follows it. */
   update: { name: "update", payload: z.object({ shop, orderId, webhookId: z.string().min(1) }) },
   /** A fulfillment-order webhook (moved, split, merged, held, …): the order's shipments follow Shopify's fulfillment orders. */
-  fulfillmentChange: { name: "fulfillment-change", payload: z.object({ shop, webhookId: z.string().min(1) }) },
+  fulfillmentChange: {
+    name: "fulfillment-change",
+    payload: z.object({ shop, webhookId: z.string().min(1) }),
+  },
   syncStatus: { name: "sync-status", payload: z.object({ shop, shipmentId: z.uuid() }) },
   /** Fulfil the store order with the shipment's tracking (Admin GraphQL). */
   fulfil: { name: "fulfil", payload: z.object({ shop, shipmentId: z.uuid() }) },
   /** Push tracking changes and the status metafield to the store order. */
   shopifySync: { name: "shopify-sync", payload: z.object({ shop, shipmentId: z.uuid() }) },
   /** Read orders through Admin GraphQL: an import run (open orders of the last days) or one order. */
-  importOrders: { name: "import-orders", payload: z.object({ shop, importId: z.uuid().optional(), orderId: orderId.optional() }) },
+  importOrders: {
+    name: "import-orders",
+    payload: z.object({ shop, importId: z.uuid().optional(), orderId: orderId.optional() }),
+  },
 } as const;
 
 export const maintenanceJobs = {
@@ -47,10 +65,26 @@ export const maintenanceJobs = {
     name: "prune-inbox",
     payload: z.object({ olderThanDays: z.number().int().min(1).max(3650) }),
   },
-  reconcile: { name: "reconcile", payload: z.object({ olderThanSeconds: z.number().int().min(0).default(120) }) },
-  pollStatuses: { name: "poll-statuses", payload: z.object({ staleSeconds: z.number().int().min(0).default(600) }) },
+  reconcile: {
+    name: "reconcile",
+    payload: z.object({ olderThanSeconds: z.number().int().min(0).default(120) }),
+  },
+  pollStatuses: {
+    name: "poll-statuses",
+    payload: z.object({ staleSeconds: z.number().int().min(0).default(600) }),
+  },
   /** Orders updated in Shopify lately that the app has no (or an older) copy of: lost webhooks. */
-  syncOrders: { name: "sync-orders", payload: z.object({ lookbackMinutes: z.number().int().min(5).max(7 * 24 * 60).default(180) }) },
+  syncOrders: {
+    name: "sync-orders",
+    payload: z.object({
+      lookbackMinutes: z
+        .number()
+        .int()
+        .min(5)
+        .max(7 * 24 * 60)
+        .default(180),
+    }),
+  },
 } as const;
 
 export type PruneInboxPayload = z.infer<typeof maintenanceJobs.pruneInbox.payload>;
@@ -95,14 +129,16 @@ export const createDraftJobId = (shop: string, orderId: string, part = 1, attemp
   jobId("create", shop, orderId, ...(part > 1 ? [`p${part}`] : []), ...(attempt ? [attempt] : []));
 
 /** One job per fulfillment-order delivery. */
-export const fulfillmentChangeJobId = (shop: string, webhookId: string) => jobId("fo", shop, foreignIdPart(webhookId));
+export const fulfillmentChangeJobId = (shop: string, webhookId: string) =>
+  jobId("fo", shop, foreignIdPart(webhookId));
 
 /** A deterministic job id from its parts; refuses parts that would make it ambiguous. */
 export function jobId(...parts: (string | number)[]): string {
   return parts
     .map((part) => {
       const text = String(part);
-      if (text === "" || /[:\s]/.test(text)) throw new Error(`Job id part ${JSON.stringify(text)} is empty or has ':' or spaces`);
+      if (text === "" || /[:\s]/.test(text))
+        throw new Error(`Job id part ${JSON.stringify(text)} is empty or has ':' or spaces`);
       return text;
     })
     .join("__");

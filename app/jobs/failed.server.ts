@@ -23,7 +23,12 @@ export function failsForGood(job: Job, error: unknown): boolean {
 export async function indexFailedJob(shop: string, jobId: string): Promise<void> {
   const key = failedIndexKey(getEnv().QUEUE_PREFIX, shop);
   const now = Date.now();
-  await producerConnection().multi().zadd(key, now, jobId).zremrangebyscore(key, "-inf", now - KEEP_MS).pexpire(key, KEEP_MS).exec();
+  await producerConnection()
+    .multi()
+    .zadd(key, now, jobId)
+    .zremrangebyscore(key, "-inf", now - KEEP_MS)
+    .pexpire(key, KEEP_MS)
+    .exec();
 }
 
 export interface FailedJob {
@@ -41,7 +46,10 @@ export interface FailedJob {
  * Jobs of a shop that ran out of attempts (or failed for good), newest first, for the admin's
  * "failed work" page. Only the shop's own jobs are ever read, through the shop's index.
  */
-export async function listFailedJobs(shop: string, options: { limit?: number } = {}): Promise<FailedJob[]> {
+export async function listFailedJobs(
+  shop: string,
+  options: { limit?: number } = {},
+): Promise<FailedJob[]> {
   const limit = options.limit ?? 100;
   const queue = getQueue(QUEUES.shipments);
   const redis = producerConnection();
@@ -53,11 +61,13 @@ export async function listFailedJobs(shop: string, options: { limit?: number } =
     // A job is indexed as it fails, a moment before BullMQ moves it to the failed set: one found
     // but not failed yet is skipped, and kept. Only a job that is gone (removed, or not this
     // shop's) leaves the index here.
-    const found = await Promise.all(ids.map(async (id) => {
-      const job = await queue.getJob(id);
-      if (!job || (job.data as { shop?: string }).shop !== shop) return "gone" as const;
-      return (await job.isFailed()) ? job : null;
-    }));
+    const found = await Promise.all(
+      ids.map(async (id) => {
+        const job = await queue.getJob(id);
+        if (!job || (job.data as { shop?: string }).shop !== shop) return "gone" as const;
+        return (await job.isFailed()) ? job : null;
+      }),
+    );
     const stale = ids.filter((_, i) => found[i] === "gone");
     if (stale.length > 0) await redis.zrem(key, ...stale);
     for (const job of found) {
@@ -88,8 +98,10 @@ export class JobNotFoundError extends Error {
 /** Runs a failed job again from its first attempt. Refuses another shop's job as if it did not exist. */
 export async function retryFailedJob(shop: string, jobId: string): Promise<void> {
   const job = await getQueue(QUEUES.shipments).getJob(jobId);
-  if (!job || (job.data as { shop?: string }).shop !== shop) throw new JobNotFoundError(`No job ${jobId} for ${shop}`);
-  if ((await job.getState()) !== "failed") throw new JobNotFoundError(`Job ${jobId} has not failed`);
+  if (!job || (job.data as { shop?: string }).shop !== shop)
+    throw new JobNotFoundError(`No job ${jobId} for ${shop}`);
+  if ((await job.getState()) !== "failed")
+    throw new JobNotFoundError(`Job ${jobId} has not failed`);
   await job.retry("failed", { resetAttemptsMade: true, resetAttemptsStarted: true });
   await producerConnection().zrem(failedIndexKey(getEnv().QUEUE_PREFIX, shop), jobId);
 }

@@ -33,7 +33,10 @@ export function producerConnection(): Redis {
       // Reconnection is automatic; say so at most every 10 s instead of on every attempt.
       if (Date.now() - lastReport < 10_000) return;
       lastReport = Date.now();
-      logger.warn({ err: error.message }, "Redis (producer) unreachable; webhooks answer 503 until it is back");
+      logger.warn(
+        { err: error.message },
+        "Redis (producer) unreachable; webhooks answer 503 until it is back",
+      );
     });
   }
   return connection;
@@ -41,7 +44,11 @@ export function producerConnection(): Redis {
 
 /** Each shop's backlog of new orders (fairness between shops, and a cap per shop). */
 export function shopBacklog(): ShopBacklog {
-  backlog ??= new ShopBacklog(producerConnection(), getEnv().QUEUE_PREFIX, getEnv().SHOP_BACKLOG_LIMIT);
+  backlog ??= new ShopBacklog(
+    producerConnection(),
+    getEnv().QUEUE_PREFIX,
+    getEnv().SHOP_BACKLOG_LIMIT,
+  );
   return backlog;
 }
 
@@ -71,7 +78,8 @@ export class QueueUnavailableError extends Error {
  */
 async function producerReady(timeoutMs = 2_000): Promise<void> {
   const redis = producerConnection();
-  if (!(await whenReady(redis, timeoutMs))) throw new QueueUnavailableError(`Redis is not reachable (connection ${redis.status})`);
+  if (!(await whenReady(redis, timeoutMs)))
+    throw new QueueUnavailableError(`Redis is not reachable (connection ${redis.status})`);
 }
 
 /**
@@ -83,7 +91,12 @@ async function producerReady(timeoutMs = 2_000): Promise<void> {
  */
 type Placement = { id?: string; urgent?: boolean; admit?: boolean; options?: JobsOptions };
 
-async function add<J extends ShipmentJob>(job: J, data: z.input<J["payload"]>, placement: Placement, extra: Record<string, unknown> = {}) {
+async function add<J extends ShipmentJob>(
+  job: J,
+  data: z.input<J["payload"]>,
+  placement: Placement,
+  extra: Record<string, unknown> = {},
+) {
   const payload = { ...job.payload.parse(data), ...extra };
   assertOutsideTransaction(`queueing ${job.name}`);
   await producerReady();
@@ -97,7 +110,11 @@ async function add<J extends ShipmentJob>(job: J, data: z.input<J["payload"]>, p
   } else if (!placement.urgent) {
     priority = await shopBacklog().priority(shop);
   }
-  return getQueue(QUEUES.shipments).add(job.name, payload, { ...(placement.id ? { jobId: placement.id } : {}), ...(priority ? { priority } : {}), ...placement.options });
+  return getQueue(QUEUES.shipments).add(job.name, payload, {
+    ...(placement.id ? { jobId: placement.id } : {}),
+    ...(priority ? { priority } : {}),
+    ...placement.options,
+  });
 }
 
 /**
@@ -112,65 +129,144 @@ export const enqueue = {
    * `part`: another shipment of the order (its second location's, …), found while drafting part 1.
    */
   createDraft: (shop: string, orderId: string, attempt?: string, part = 1) =>
-    add(shipmentJobs.createDraft, { shop, orderId, ...(part > 1 ? { part } : {}) }, { id: createDraftJobId(shop, orderId, part, attempt), admit: part === 1 && !attempt }),
+    add(
+      shipmentJobs.createDraft,
+      { shop, orderId, ...(part > 1 ? { part } : {}) },
+      { id: createDraftJobId(shop, orderId, part, attempt), admit: part === 1 && !attempt },
+    ),
   /** `slot`: the rate-limit slot the draft's job reserved for this confirmation (epoch ms). */
-  confirm: (shop: string, shipmentId: string, attempt?: string, merchant?: boolean, slot?: number) =>
+  confirm: (
+    shop: string,
+    shipmentId: string,
+    attempt?: string,
+    merchant?: boolean,
+    slot?: number,
+  ) =>
     add(
       shipmentJobs.confirm,
       { shop, shipmentId, ...(merchant ? { merchant } : {}) },
-      { id: attempt ? jobId("confirm", shipmentId, attempt) : jobId("confirm", shipmentId), urgent: slot !== undefined },
+      {
+        id: attempt ? jobId("confirm", shipmentId, attempt) : jobId("confirm", shipmentId),
+        urgent: slot !== undefined,
+      },
       slot !== undefined ? { _slot: slot } : {},
     ),
   /**
    * The store order's cancellation has one job per order (it cancels every shipment of the order);
    * a merchant's names the shipment: its part and attempt.
    */
-  cancel: (shop: string, orderId: string, options: { attempt?: number; part?: number; rebook?: boolean } = {}) => {
+  cancel: (
+    shop: string,
+    orderId: string,
+    options: { attempt?: number; part?: number; rebook?: boolean } = {},
+  ) => {
     const part = options.part && options.part > 1 ? options.part : undefined;
     return add(
       shipmentJobs.cancel,
-      { shop, orderId, ...(options.attempt ? { attempt: options.attempt } : {}), ...(part ? { part } : {}), ...(options.rebook ? { rebook: true } : {}) },
       {
-        id: options.attempt ? jobId("cancel", shop, orderId, ...(part ? [`p${part}`] : []), `a${options.attempt}`, options.rebook ? "rebook" : "merchant") : jobId("cancel", shop, orderId),
+        shop,
+        orderId,
+        ...(options.attempt ? { attempt: options.attempt } : {}),
+        ...(part ? { part } : {}),
+        ...(options.rebook ? { rebook: true } : {}),
+      },
+      {
+        id: options.attempt
+          ? jobId(
+              "cancel",
+              shop,
+              orderId,
+              ...(part ? [`p${part}`] : []),
+              `a${options.attempt}`,
+              options.rebook ? "rebook" : "merchant",
+            )
+          : jobId("cancel", shop, orderId),
         urgent: true,
       },
     );
   },
   update: (shop: string, orderId: string, webhookId: string) =>
-    add(shipmentJobs.update, { shop, orderId, webhookId }, { id: jobId("update", shop, orderId, foreignIdPart(webhookId)) }),
-  fulfillmentChange: (shop: string, webhookId: string) => add(shipmentJobs.fulfillmentChange, { shop, webhookId }, { id: fulfillmentChangeJobId(shop, webhookId) }),
+    add(
+      shipmentJobs.update,
+      { shop, orderId, webhookId },
+      { id: jobId("update", shop, orderId, foreignIdPart(webhookId)) },
+    ),
+  fulfillmentChange: (shop: string, webhookId: string) =>
+    add(
+      shipmentJobs.fulfillmentChange,
+      { shop, webhookId },
+      { id: fulfillmentChangeJobId(shop, webhookId) },
+    ),
   /**
    * One fulfilment per shipment and waybill: a confirmation without a waybill (a service without an
    * instant one) is fulfilled again when the waybill arrives, under a new job id.
    */
   fulfil: (shop: string, shipmentId: string, waybillId: string | null) =>
-    add(shipmentJobs.fulfil, { shop, shipmentId }, { id: jobId("fulfil", shipmentId, waybillId ? foreignIdPart(waybillId) : "no-waybill") }),
+    add(
+      shipmentJobs.fulfil,
+      { shop, shipmentId },
+      { id: jobId("fulfil", shipmentId, waybillId ? foreignIdPart(waybillId) : "no-waybill") },
+    ),
   shopifySync: (shop: string, shipmentId: string, version: number) =>
-    add(shipmentJobs.shopifySync, { shop, shipmentId }, { id: jobId("shopify", shipmentId, `v${version}`) }),
-  importOrders: (shop: string, importId: string) => add(shipmentJobs.importOrders, { shop, importId }, { id: jobId("import", importId) }),
+    add(
+      shipmentJobs.shopifySync,
+      { shop, shipmentId },
+      { id: jobId("shopify", shipmentId, `v${version}`) },
+    ),
+  importOrders: (shop: string, importId: string) =>
+    add(shipmentJobs.importOrders, { shop, importId }, { id: jobId("import", importId) }),
   /** One order the app never received; removed once run, so a later request imports it again. */
   importOrder: (shop: string, orderId: string) =>
-    add(shipmentJobs.importOrders, { shop, orderId }, { id: jobId("import", shop, orderId), options: { attempts: 5, removeOnComplete: true, removeOnFail: true } }),
+    add(
+      shipmentJobs.importOrders,
+      { shop, orderId },
+      {
+        id: jobId("import", shop, orderId),
+        options: { attempts: 5, removeOnComplete: true, removeOnFail: true },
+      },
+    ),
   syncStatus: (shop: string, shipmentId: string) =>
-    add(shipmentJobs.syncStatus, { shop, shipmentId }, { options: { deduplication: { id: jobId("sync", shipmentId), keepLastIfActive: true } } }),
+    add(
+      shipmentJobs.syncStatus,
+      { shop, shipmentId },
+      { options: { deduplication: { id: jobId("sync", shipmentId), keepLastIfActive: true } } },
+    ),
 };
 
 /** Schedules the periodic maintenance jobs (idempotent: one scheduler each, whatever the number of calls). */
-export async function scheduleMaintenance(queue: Queue = getQueue(QUEUES.maintenance)): Promise<void> {
+export async function scheduleMaintenance(
+  queue: Queue = getQueue(QUEUES.maintenance),
+): Promise<void> {
   const prune: PruneInboxPayload = maintenanceJobs.pruneInbox.payload.parse({ olderThanDays: 30 });
-  await queue.upsertJobScheduler(maintenanceJobs.pruneInbox.name, { pattern: "17 3 * * *" }, { name: maintenanceJobs.pruneInbox.name, data: prune });
-  await queue.upsertJobScheduler(maintenanceJobs.reconcile.name, { every: 60_000 }, {
-    name: maintenanceJobs.reconcile.name,
-    data: maintenanceJobs.reconcile.payload.parse({}),
-  });
-  await queue.upsertJobScheduler(maintenanceJobs.syncOrders.name, { every: 900_000 }, {
-    name: maintenanceJobs.syncOrders.name,
-    data: maintenanceJobs.syncOrders.payload.parse({}),
-  });
-  await queue.upsertJobScheduler(maintenanceJobs.pollStatuses.name, { every: 300_000 }, {
-    name: maintenanceJobs.pollStatuses.name,
-    data: maintenanceJobs.pollStatuses.payload.parse({}),
-  });
+  await queue.upsertJobScheduler(
+    maintenanceJobs.pruneInbox.name,
+    { pattern: "17 3 * * *" },
+    { name: maintenanceJobs.pruneInbox.name, data: prune },
+  );
+  await queue.upsertJobScheduler(
+    maintenanceJobs.reconcile.name,
+    { every: 60_000 },
+    {
+      name: maintenanceJobs.reconcile.name,
+      data: maintenanceJobs.reconcile.payload.parse({}),
+    },
+  );
+  await queue.upsertJobScheduler(
+    maintenanceJobs.syncOrders.name,
+    { every: 900_000 },
+    {
+      name: maintenanceJobs.syncOrders.name,
+      data: maintenanceJobs.syncOrders.payload.parse({}),
+    },
+  );
+  await queue.upsertJobScheduler(
+    maintenanceJobs.pollStatuses.name,
+    { every: 300_000 },
+    {
+      name: maintenanceJobs.pollStatuses.name,
+      data: maintenanceJobs.pollStatuses.payload.parse({}),
+    },
+  );
 }
 
 export async function closeQueues(): Promise<void> {

@@ -45,13 +45,27 @@ export class ShopBacklog {
 
   /** The priority of any other job of this shop: 1 + its backlog. */
   async priority(shop: string): Promise<number> {
-    const [size] = (await this.redis.eval(ADMIT, 1, this.key(shop), "", String(BACKLOG_TTL_MS), "0")) as [number, number];
+    const [size] = (await this.redis.eval(
+      ADMIT,
+      1,
+      this.key(shop),
+      "",
+      String(BACKLOG_TTL_MS),
+      "0",
+    )) as [number, number];
     return Math.min(MAX_PRIORITY, size + 1);
   }
 
   /** Takes a place for a new order's job: its priority, or null when the shop's backlog is full. */
   async admit(shop: string, jobId: string): Promise<number | null> {
-    const [size, admitted] = (await this.redis.eval(ADMIT, 1, this.key(shop), jobId, String(BACKLOG_TTL_MS), String(this.limit))) as [number, number];
+    const [size, admitted] = (await this.redis.eval(
+      ADMIT,
+      1,
+      this.key(shop),
+      jobId,
+      String(BACKLOG_TTL_MS),
+      String(this.limit),
+    )) as [number, number];
     return admitted ? Math.min(MAX_PRIORITY, size + 1) : null;
   }
 

@@ -18,10 +18,21 @@ import {
   definitionUpdateVariables,
   statusMetafields,
 } from "./status-metafields";
-import { AdminGraphqlError, ORDER_QUERY, ORDERS_QUERY, parseOrderResponse, parseOrdersResponse } from "./admin-order";
+import {
+  AdminGraphqlError,
+  ORDER_QUERY,
+  ORDERS_QUERY,
+  parseOrderResponse,
+  parseOrdersResponse,
+} from "./admin-order";
 import { orderPayloadSchema } from "./payload";
 import { ORDER_OWNER_QUERY } from "./ownership";
-import { BOOKING_HOLD, BOOKING_HOLD_RELEASE, bookingHoldReleaseVariables, bookingHoldVariables } from "./booking-hold";
+import {
+  BOOKING_HOLD,
+  BOOKING_HOLD_RELEASE,
+  bookingHoldReleaseVariables,
+  bookingHoldVariables,
+} from "./booking-hold";
 import { FULFILLMENT_ORDER_ORDER_QUERY } from "./fulfillment-order-events";
 import { PRODUCTS_QUERY } from "./products.server";
 
@@ -50,19 +61,36 @@ describe("Admin GraphQL documents, against Shopify's 2026-10 schema", () => {
   it("the booking hold's variables are what Shopify's mutations take", () => {
     const gid = "gid://shopify/FulfillmentOrder/5501";
     expect(adminVariableErrors(BOOKING_HOLD, bookingHoldVariables(gid))).toEqual([]);
-    expect(adminVariableErrors(BOOKING_HOLD_RELEASE, bookingHoldReleaseVariables(gid, "gid://shopify/FulfillmentHold/1"))).toEqual([]);
+    expect(
+      adminVariableErrors(
+        BOOKING_HOLD_RELEASE,
+        bookingHoldReleaseVariables(gid, "gid://shopify/FulfillmentHold/1"),
+      ),
+    ).toEqual([]);
     // A reason Shopify does not have is refused: the check can fail.
-    expect(adminVariableErrors(BOOKING_HOLD, { id: gid, fulfillmentHold: { reason: "BEING_BOOKED" } })).not.toEqual([]);
+    expect(
+      adminVariableErrors(BOOKING_HOLD, { id: gid, fulfillmentHold: { reason: "BEING_BOOKED" } }),
+    ).not.toEqual([]);
   });
 
   it("the status metafield definitions' variables are what Shopify's mutations take", () => {
     for (const definition of STATUS_DEFINITIONS) {
-      expect(adminVariableErrors(METAFIELD_DEFINITION_QUERY, definitionQueryVariables(definition.key))).toEqual([]);
-      expect(adminVariableErrors(METAFIELD_DEFINITION_CREATE, definitionCreateVariables(definition))).toEqual([]);
-      expect(adminVariableErrors(METAFIELD_DEFINITION_UPDATE, definitionUpdateVariables(definition))).toEqual([]);
+      expect(
+        adminVariableErrors(METAFIELD_DEFINITION_QUERY, definitionQueryVariables(definition.key)),
+      ).toEqual([]);
+      expect(
+        adminVariableErrors(METAFIELD_DEFINITION_CREATE, definitionCreateVariables(definition)),
+      ).toEqual([]);
+      expect(
+        adminVariableErrors(METAFIELD_DEFINITION_UPDATE, definitionUpdateVariables(definition)),
+      ).toEqual([]);
     }
     // An owner type Shopify does not have is refused: the check can fail.
-    expect(adminVariableErrors(METAFIELD_DEFINITION_QUERY, { identifier: { ownerType: "SHIPMENT", key: "status" } })).not.toEqual([]);
+    expect(
+      adminVariableErrors(METAFIELD_DEFINITION_QUERY, {
+        identifier: { ownerType: "SHIPMENT", key: "status" },
+      }),
+    ).not.toEqual([]);
   });
 
   it("why the status metafields are not app-owned: an app-owned definition can give other apps no access", () => {
@@ -81,40 +109,79 @@ describe("Admin GraphQL documents, against Shopify's 2026-10 schema", () => {
   });
 
   it("the check can fail: a field Shopify does not have is refused", () => {
-    expect(adminQueryErrors(ORDER_QUERY.replace("displayFinancialStatus", "financialStatus"))).toEqual([expect.stringContaining("financialStatus")]);
+    expect(
+      adminQueryErrors(ORDER_QUERY.replace("displayFinancialStatus", "financialStatus")),
+    ).toEqual([expect.stringContaining("financialStatus")]);
   });
 
   it("the variables are checked against the operation's types too (the fake Admin API refuses what Shopify would)", () => {
     expect(adminVariableErrors(ORDER_OWNER_QUERY, { id: "gid://shopify/Order/1" })).toEqual([]);
     expect(adminVariableErrors(ORDER_OWNER_QUERY, {})).toEqual([expect.stringContaining("$id")]);
-    const metafields = statusMetafields("1", [{ part: 1, status: "confirmed", shopifyLocationName: null, courierCompany: "jne", courierType: "reg", waybillId: null, trackingUrl: null }]);
+    const metafields = statusMetafields("1", [
+      {
+        part: 1,
+        status: "confirmed",
+        shopifyLocationName: null,
+        courierCompany: "jne",
+        courierType: "reg",
+        waybillId: null,
+        trackingUrl: null,
+      },
+    ]);
     expect(adminVariableErrors(METAFIELDS_SET, { metafields })).toEqual([]);
-    expect(adminVariableErrors(METAFIELDS_SET, { metafields: [{ ...metafields[0], valueType: "STRING" }] })).toEqual([expect.stringContaining("valueType")]);
+    expect(
+      adminVariableErrors(METAFIELDS_SET, {
+        metafields: [{ ...metafields[0], valueType: "STRING" }],
+      }),
+    ).toEqual([expect.stringContaining("valueType")]);
     expect(adminVariableErrors(PRODUCTS_QUERY, { ids: "gid://shopify/Product/1" })).toEqual([]); // a single value is a list of one, as GraphQL coerces it
-    expect(adminVariableErrors(PRODUCTS_QUERY, { ids: [null] })).toEqual([expect.stringContaining("non-null")]);
+    expect(adminVariableErrors(PRODUCTS_QUERY, { ids: [null] })).toEqual([
+      expect.stringContaining("non-null"),
+    ]);
   });
 });
 
 describe("an order read through Admin GraphQL reads like its webhook", () => {
   it("same id, lines, amounts, payment and courier line as the webhook payload", () => {
     const webhook = orderPayloadSchema.parse(loadOrder("cod"));
-    const fromAdmin = orderPayloadSchema.parse(parseOrderResponse({ data: { order: orderToAdminNode(loadOrder("cod")) } }));
+    const fromAdmin = orderPayloadSchema.parse(
+      parseOrderResponse({ data: { order: orderToAdminNode(loadOrder("cod")) } }),
+    );
     expect(fromAdmin).toMatchObject({
       id: webhook.id,
       name: webhook.name,
       financial_status: webhook.financial_status,
       payment_gateway_names: webhook.payment_gateway_names,
       total_outstanding: webhook.total_outstanding,
-      shipping_address: { zip: webhook.shipping_address?.zip, country_code: "ID", phone: webhook.shipping_address?.phone },
+      shipping_address: {
+        zip: webhook.shipping_address?.zip,
+        country_code: "ID",
+        phone: webhook.shipping_address?.phone,
+      },
     });
-    expect(fromAdmin.line_items.map((l) => [l.id, l.sku, l.grams, l.current_quantity, l.price])).toEqual(webhook.line_items.map((l) => [l.id, l.sku, l.grams, l.current_quantity, l.price]));
+    expect(
+      fromAdmin.line_items.map((l) => [l.id, l.sku, l.grams, l.current_quantity, l.price]),
+    ).toEqual(webhook.line_items.map((l) => [l.id, l.sku, l.grams, l.current_quantity, l.price]));
     expect(fromAdmin.shipping_lines?.[0]).toMatchObject({ code: "JNE REG", title: "JNE Reguler" });
   });
 
   it("pages, a missing order, and Shopify's errors", () => {
-    const page = parseOrdersResponse({ data: { orders: { pageInfo: { hasNextPage: true, endCursor: "c1" }, nodes: [orderToAdminNode(loadOrder("multi-item"))] } } });
-    expect(page).toMatchObject({ hasNextPage: true, endCursor: "c1", orders: [{ id: "5801234567890" }] });
+    const page = parseOrdersResponse({
+      data: {
+        orders: {
+          pageInfo: { hasNextPage: true, endCursor: "c1" },
+          nodes: [orderToAdminNode(loadOrder("multi-item"))],
+        },
+      },
+    });
+    expect(page).toMatchObject({
+      hasNextPage: true,
+      endCursor: "c1",
+      orders: [{ id: "5801234567890" }],
+    });
     expect(parseOrderResponse({ data: { order: null } })).toBeNull();
-    expect(() => parseOrderResponse({ errors: [{ message: "Throttled", extensions: { code: "THROTTLED" } }] })).toThrow(AdminGraphqlError);
+    expect(() =>
+      parseOrderResponse({ errors: [{ message: "Throttled", extensions: { code: "THROTTLED" } }] }),
+    ).toThrow(AdminGraphqlError);
   });
 });

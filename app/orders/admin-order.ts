@@ -83,7 +83,13 @@ const orderNodeSchema = z.object({
   paymentGatewayNames: z.array(z.string()).default([]),
   totalOutstandingSet: money,
   currentTotalPriceSet: money,
-  customer: z.object({ legacyResourceId: z.union([z.string(), z.number()]).transform(String), firstName: nullableString, lastName: nullableString }).nullish(),
+  customer: z
+    .object({
+      legacyResourceId: z.union([z.string(), z.number()]).transform(String),
+      firstName: nullableString,
+      lastName: nullableString,
+    })
+    .nullish(),
   shippingAddress: z
     .object({
       firstName: nullableString,
@@ -103,7 +109,16 @@ const orderNodeSchema = z.object({
     })
     .nullish(),
   shippingLines: z.object({
-    nodes: z.array(z.object({ code: nullableString, title: nullableString, source: nullableString, carrierIdentifier: nullableString, deliveryCategory: nullableString, isRemoved: z.boolean().nullish() })),
+    nodes: z.array(
+      z.object({
+        code: nullableString,
+        title: nullableString,
+        source: nullableString,
+        carrierIdentifier: nullableString,
+        deliveryCategory: nullableString,
+        isRemoved: z.boolean().nullish(),
+      }),
+    ),
   }),
   lineItems: z.object({
     nodes: z.array(
@@ -129,9 +144,16 @@ const orderNodeSchema = z.object({
 });
 export type AdminOrderNode = z.infer<typeof orderNodeSchema>;
 
-const GRAMS_PER: Record<string, number> = { GRAMS: 1, KILOGRAMS: 1000, OUNCES: 28.349523125, POUNDS: 453.59237 };
+const GRAMS_PER: Record<string, number> = {
+  GRAMS: 1,
+  KILOGRAMS: 1000,
+  OUNCES: 28.349523125,
+  POUNDS: 453.59237,
+};
 
-const bag = (m: z.infer<typeof money>) => ({ shop_money: { amount: m.shopMoney.amount, currency_code: m.shopMoney.currencyCode } });
+const bag = (m: z.infer<typeof money>) => ({
+  shop_money: { amount: m.shopMoney.amount, currency_code: m.shopMoney.currencyCode },
+});
 
 /** An Admin GraphQL order in the order webhook's shape (the fields payload.ts reads). */
 export function orderNodeToPayload(node: AdminOrderNode): Record<string, unknown> {
@@ -151,12 +173,25 @@ export function orderNodeToPayload(node: AdminOrderNode): Record<string, unknown
     source_name: node.sourceName ?? null,
     currency: node.currencyCode,
     presentment_currency: node.presentmentCurrencyCode ?? null,
-    financial_status: node.displayFinancialStatus ? node.displayFinancialStatus.toLowerCase() : null,
-    fulfillment_status: fulfillment === "FULFILLED" ? "fulfilled" : fulfillment === "PARTIALLY_FULFILLED" ? "partial" : null,
+    financial_status: node.displayFinancialStatus
+      ? node.displayFinancialStatus.toLowerCase()
+      : null,
+    fulfillment_status:
+      fulfillment === "FULFILLED"
+        ? "fulfilled"
+        : fulfillment === "PARTIALLY_FULFILLED"
+          ? "partial"
+          : null,
     payment_gateway_names: node.paymentGatewayNames,
     total_outstanding: node.totalOutstandingSet.shopMoney.amount,
     current_total_price_set: bag(node.currentTotalPriceSet),
-    customer: node.customer ? { id: node.customer.legacyResourceId, first_name: node.customer.firstName ?? null, last_name: node.customer.lastName ?? null } : null,
+    customer: node.customer
+      ? {
+          id: node.customer.legacyResourceId,
+          first_name: node.customer.firstName ?? null,
+          last_name: node.customer.lastName ?? null,
+        }
+      : null,
     shipping_address: a
       ? {
           first_name: a.firstName ?? null,
@@ -195,8 +230,13 @@ export function orderNodeToPayload(node: AdminOrderNode): Record<string, unknown
       fulfillable_quantity: l.unfulfilledQuantity,
       price: l.originalUnitPriceSet.shopMoney.amount,
       price_set: bag(l.originalUnitPriceSet),
-      discount_allocations: l.discountAllocations.map((d) => ({ amount: d.allocatedAmountSet.shopMoney.amount, amount_set: bag(d.allocatedAmountSet) })),
-      grams: l.weight ? Math.round(l.weight.value * (GRAMS_PER[l.weight.unit.toUpperCase()] ?? 1)) : null,
+      discount_allocations: l.discountAllocations.map((d) => ({
+        amount: d.allocatedAmountSet.shopMoney.amount,
+        amount_set: bag(d.allocatedAmountSet),
+      })),
+      grams: l.weight
+        ? Math.round(l.weight.value * (GRAMS_PER[l.weight.unit.toUpperCase()] ?? 1))
+        : null,
       requires_shipping: l.requiresShipping,
       gift_card: l.isGiftCard,
       product_id: l.product ? idOfGid(l.product.id) : null,
@@ -207,7 +247,14 @@ export function orderNodeToPayload(node: AdminOrderNode): Record<string, unknown
 }
 
 /** GraphQL errors in an Admin API answer: thrown as AdminGraphqlError. */
-const errorsSchema = z.array(z.object({ message: z.string(), extensions: z.object({ code: z.string().optional() }).loose().optional() })).optional();
+const errorsSchema = z
+  .array(
+    z.object({
+      message: z.string(),
+      extensions: z.object({ code: z.string().optional() }).loose().optional(),
+    }),
+  )
+  .optional();
 
 /** Shopify answered with GraphQL errors (a throttle, a missing scope). */
 export class AdminGraphqlError extends Error {
@@ -221,13 +268,18 @@ export class AdminGraphqlError extends Error {
 }
 
 /** A mutation's userErrors, as every Admin mutation the app sends answers them. */
-export const userErrorsSchema = z.array(z.object({ field: z.array(z.string()).nullish(), message: z.string() }));
+export const userErrorsSchema = z.array(
+  z.object({ field: z.array(z.string()).nullish(), message: z.string() }),
+);
 
 export function checkErrors(body: unknown): void {
   const errors = errorsSchema.safeParse((body as { errors?: unknown })?.errors);
   if (errors.success && errors.data && errors.data.length > 0) {
     const throttled = errors.data.some((e) => e.extensions?.code === "THROTTLED");
-    throw new AdminGraphqlError(`Shopify answered: ${errors.data.map((e) => e.message).join("; ")}`, throttled);
+    throw new AdminGraphqlError(
+      `Shopify answered: ${errors.data.map((e) => e.message).join("; ")}`,
+      throttled,
+    );
   }
 }
 
@@ -238,12 +290,27 @@ export function parseOrderResponse(body: unknown): Record<string, unknown> | nul
   return parsed.data.order ? orderNodeToPayload(parsed.data.order) : null;
 }
 
-export function parseOrdersResponse(body: unknown): { orders: Record<string, unknown>[]; hasNextPage: boolean; endCursor: string | null } {
+export function parseOrdersResponse(body: unknown): {
+  orders: Record<string, unknown>[];
+  hasNextPage: boolean;
+  endCursor: string | null;
+} {
   checkErrors(body);
   const parsed = z
-    .object({ data: z.object({ orders: z.object({ pageInfo: z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() }), nodes: z.array(orderNodeSchema) }) }) })
+    .object({
+      data: z.object({
+        orders: z.object({
+          pageInfo: z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() }),
+          nodes: z.array(orderNodeSchema),
+        }),
+      }),
+    })
     .parse(body);
-  return { orders: parsed.data.orders.nodes.map(orderNodeToPayload), hasNextPage: parsed.data.orders.pageInfo.hasNextPage, endCursor: parsed.data.orders.pageInfo.endCursor };
+  return {
+    orders: parsed.data.orders.nodes.map(orderNodeToPayload),
+    hasNextPage: parsed.data.orders.pageInfo.hasNextPage,
+    endCursor: parsed.data.orders.pageInfo.endCursor,
+  };
 }
 
 export const orderGid = (orderId: string) => `gid://shopify/Order/${orderId}`;

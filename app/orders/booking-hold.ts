@@ -32,18 +32,29 @@ export const bookingHoldVariables = (fulfillmentOrderId: string) => ({
   id: fulfillmentOrderId,
   fulfillmentHold: {
     reason: "OTHER",
-    reasonNotes: "Being booked with the shipping service by ParcelBridge; released when it fulfils the order with the tracking, or when the shipment is cancelled",
+    reasonNotes:
+      "Being booked with the shipping service by ParcelBridge; released when it fulfils the order with the tracking, or when the shipment is cancelled",
     handle: BOOKING_HOLD_HANDLE,
     notifyMerchant: false,
   },
 });
 
-export const bookingHoldReleaseVariables = (fulfillmentOrderId: string, holdId: string) => ({ id: fulfillmentOrderId, holdIds: [holdId] });
+export const bookingHoldReleaseVariables = (fulfillmentOrderId: string, holdId: string) => ({
+  id: fulfillmentOrderId,
+  holdIds: [holdId],
+});
 
 const holdSchema = z.object({
-  data: z.object({ fulfillmentOrderHold: z.object({ fulfillmentHold: z.object({ id: z.string() }).nullable(), userErrors }) }),
+  data: z.object({
+    fulfillmentOrderHold: z.object({
+      fulfillmentHold: z.object({ id: z.string() }).nullable(),
+      userErrors,
+    }),
+  }),
 });
-const releaseSchema = z.object({ data: z.object({ fulfillmentOrderReleaseHold: z.object({ userErrors }) }) });
+const releaseSchema = z.object({
+  data: z.object({ fulfillmentOrderReleaseHold: z.object({ userErrors }) }),
+});
 
 /** The hold's id, or why Shopify refused it (a fulfillment order that cannot be held, the limit of holds). */
 export function parseBookingHold(body: unknown): { holdId: string } | { refused: string } {

@@ -23,10 +23,39 @@ export interface CourierMatch {
 }
 
 /** Words that rates apps put around courier and service names and that name neither. */
-const FILLER = new Set(["express", "city", "courier", "kurir", "layanan", "service", "services", "paket", "package", "pengiriman", "shipping", "ongkir", "via", "by", "dengan", "and", "n", "the", "cargo"]);
+const FILLER = new Set([
+  "express",
+  "city",
+  "courier",
+  "kurir",
+  "layanan",
+  "service",
+  "services",
+  "paket",
+  "package",
+  "pengiriman",
+  "shipping",
+  "ongkir",
+  "via",
+  "by",
+  "dengan",
+  "and",
+  "n",
+  "the",
+  "cargo",
+]);
 
 /** Other names couriers go by in checkouts. */
-const ALIASES: Record<string, string> = { gosend: "gojek", grabexpress: "grab", jt: "jnt", jntexpress: "jnt", ninjavan: "ninja", posindonesia: "pos", lionparcel: "lion", sapx: "sap" };
+const ALIASES: Record<string, string> = {
+  gosend: "gojek",
+  grabexpress: "grab",
+  jt: "jnt",
+  jntexpress: "jnt",
+  ninjavan: "ninja",
+  posindonesia: "pos",
+  lionparcel: "lion",
+  sapx: "sap",
+};
 
 function tokens(text: string): string[] {
   return text
@@ -61,7 +90,10 @@ function near(a: string, b: string): boolean {
 }
 
 /** Which couriers (codes) a text names, and the tokens that named them. */
-function couriersNamed(words: string[], list: readonly CourierListEntry[]): Map<string, Set<string>> {
+function couriersNamed(
+  words: string[],
+  list: readonly CourierListEntry[],
+): Map<string, Set<string>> {
   const found = new Map<string, Set<string>>();
   const add = (code: string, used: string[]) => {
     const set = found.get(code) ?? new Set<string>();
@@ -77,7 +109,8 @@ function couriersNamed(words: string[], list: readonly CourierListEntry[]): Map<
       const word = words[start]!;
       if (word === code || word === joined || ALIASES[word] === code) add(code, [word]);
       // A courier name written in several words ("ninja xpress", "pos indonesia").
-      if (nameWords.length > 1 && words.slice(start, start + nameWords.length).join("") === joined) add(code, words.slice(start, start + nameWords.length));
+      if (nameWords.length > 1 && words.slice(start, start + nameWords.length).join("") === joined)
+        add(code, words.slice(start, start + nameWords.length));
       // Two words that alias a courier ("grab express", "lion parcel").
       const pair = words.slice(start, start + 2).join("");
       if (ALIASES[pair] === code) add(code, words.slice(start, start + 2));
@@ -86,7 +119,10 @@ function couriersNamed(words: string[], list: readonly CourierListEntry[]): Map<
   return found;
 }
 
-function matchText(text: string, list: readonly CourierListEntry[]): { company: string; type: string } | null | "ambiguous" {
+function matchText(
+  text: string,
+  list: readonly CourierListEntry[],
+): { company: string; type: string } | null | "ambiguous" {
   const words = tokens(text);
   if (words.length === 0) return null;
   const named = couriersNamed(words, list);
@@ -104,10 +140,17 @@ function matchText(text: string, list: readonly CourierListEntry[]): { company: 
   for (const service of services) {
     const code = service.courier_service_code.toLowerCase();
     const codeWords = tokens(code);
-    const nameWords = tokens(service.courier_service_name).filter((w) => !FILLER.has(w) && !used.has(w));
+    const nameWords = tokens(service.courier_service_name).filter(
+      (w) => !FILLER.has(w) && !used.has(w),
+    );
     let score = 0;
-    if (codeWords.length > 0 && codeWords.every((w) => rest.includes(w))) score = codeWords.length === rest.length ? 4 : 3;
-    if (nameWords.length > 0 && nameWords.every((w) => rest.some((r) => near(r, w)))) score = Math.max(score, nameWords.length === rest.length ? 4 : 2 + nameWords.length / (rest.length + 1));
+    if (codeWords.length > 0 && codeWords.every((w) => rest.includes(w)))
+      score = codeWords.length === rest.length ? 4 : 3;
+    if (nameWords.length > 0 && nameWords.every((w) => rest.some((r) => near(r, w))))
+      score = Math.max(
+        score,
+        nameWords.length === rest.length ? 4 : 2 + nameWords.length / (rest.length + 1),
+      );
     if (score === 0) continue;
     if (!best || score > best.score) {
       best = { type: code, score };
@@ -119,15 +162,27 @@ function matchText(text: string, list: readonly CourierListEntry[]): { company: 
 }
 
 /** The courier service a shipping line names, or null. */
-export function matchShippingLine(line: { code: string | null; title: string | null } | null | undefined, list: readonly CourierListEntry[]): CourierMatch | null {
+export function matchShippingLine(
+  line: { code: string | null; title: string | null } | null | undefined,
+  list: readonly CourierListEntry[],
+): CourierMatch | null {
   if (!line || list.length === 0) return null;
   // Our rates at checkout answer service codes "company:type": exact, nothing to guess.
   const exact = /^\s*([a-z0-9_]+)\s*[:/]\s*([a-z0-9_]+)\s*$/i.exec(line.code ?? "");
   if (exact) {
     const [company, type] = [exact[1]!.toLowerCase(), exact[2]!.toLowerCase()];
-    if (list.some((e) => e.courier_code.toLowerCase() === company && e.courier_service_code.toLowerCase() === type)) return { company, type, via: `service code "${line.code}"` };
+    if (
+      list.some(
+        (e) =>
+          e.courier_code.toLowerCase() === company && e.courier_service_code.toLowerCase() === type,
+      )
+    )
+      return { company, type, via: `service code "${line.code}"` };
   }
-  for (const [field, value] of [["code", line.code], ["title", line.title]] as const) {
+  for (const [field, value] of [
+    ["code", line.code],
+    ["title", line.title],
+  ] as const) {
     if (!value) continue;
     const found = matchText(value, list);
     if (found && found !== "ambiguous") return { ...found, via: `${field} "${value}"` };

@@ -19,17 +19,30 @@ export type ShippingDecision =
 export const SERVICE_COUNTRY = "ID";
 export const SERVICE_CURRENCY = "IDR";
 
-const COUNTRY_NAMES: Record<string, string> = { MY: "Malaysia", SG: "Singapore", JP: "Japan", US: "the United States", AU: "Australia", TL: "Timor-Leste", PH: "the Philippines", TH: "Thailand", VN: "Vietnam", CN: "China" };
+const COUNTRY_NAMES: Record<string, string> = {
+  MY: "Malaysia",
+  SG: "Singapore",
+  JP: "Japan",
+  US: "the United States",
+  AU: "Australia",
+  TL: "Timor-Leste",
+  PH: "the Philippines",
+  TH: "Thailand",
+  VN: "Vietnam",
+  CN: "China",
+};
 
 /** Shipping lines of local pickup and local delivery (Shopify's delivery categories, and the words checkouts use). */
 const LOCAL_CATEGORY = /^(pick[-_ ]?up|local|local[-_ ]delivery|retail)$/i;
-const PICKUP_WORDS = /\b(local pick[- ]?up|pick[- ]?up in store|store pick[- ]?up|ambil di toko|ambil sendiri|diambil di toko)\b/i;
+const PICKUP_WORDS =
+  /\b(local pick[- ]?up|pick[- ]?up in store|store pick[- ]?up|ambil di toko|ambil sendiri|diambil di toko)\b/i;
 const LOCAL_DELIVERY_WORDS = /\b(local delivery|pengiriman lokal|antar lokal)\b/i;
 
 export function localMethod(order: ShopifyOrder): "pickup" | "local delivery" | null {
   const lines = (order.shipping_lines ?? []).filter((l) => !l.is_removed);
   for (const line of lines) {
-    if (line.delivery_category && LOCAL_CATEGORY.test(line.delivery_category)) return /pick/i.test(line.delivery_category) ? "pickup" : "local delivery";
+    if (line.delivery_category && LOCAL_CATEGORY.test(line.delivery_category))
+      return /pick/i.test(line.delivery_category) ? "pickup" : "local delivery";
     const words = `${line.code ?? ""} ${line.title ?? ""}`;
     if (PICKUP_WORDS.test(words)) return "pickup";
     if (LOCAL_DELIVERY_WORDS.test(words)) return "local delivery";
@@ -42,12 +55,23 @@ export function localMethod(order: ShopifyOrder): "pickup" | "local delivery" | 
  * and fulfilments, something that requires shipping is left.
  */
 export function decideShipping(order: ShopifyOrder, hasShippableItems: boolean): ShippingDecision {
-  if (order.cancelled_at) return { ship: false, status: "cancelled", reason: "The store order was cancelled in Shopify: nothing is shipped" };
+  if (order.cancelled_at)
+    return {
+      ship: false,
+      status: "cancelled",
+      reason: "The store order was cancelled in Shopify: nothing is shipped",
+    };
   if (order.fulfillment_status === "fulfilled") {
-    return { ship: false, status: "not_required", reason: "No shipment needed: the order was already fulfilled in Shopify" };
+    return {
+      ship: false,
+      status: "not_required",
+      reason: "No shipment needed: the order was already fulfilled in Shopify",
+    };
   }
   if (!hasShippableItems) {
-    const anyPhysical = order.line_items.some((l) => l.requires_shipping !== false && l.gift_card !== true);
+    const anyPhysical = order.line_items.some(
+      (l) => l.requires_shipping !== false && l.gift_card !== true,
+    );
     return {
       ship: false,
       status: "not_required",
@@ -57,20 +81,42 @@ export function decideShipping(order: ShopifyOrder, hasShippableItems: boolean):
     };
   }
   const local = localMethod(order);
-  if (local === "pickup") return { ship: false, status: "not_required", reason: "No shipment needed: the customer picks the order up (local pickup)" };
-  if (local === "local delivery") return { ship: false, status: "not_required", reason: "No shipment needed: the shop delivers the order itself (local delivery)" };
+  if (local === "pickup")
+    return {
+      ship: false,
+      status: "not_required",
+      reason: "No shipment needed: the customer picks the order up (local pickup)",
+    };
+  if (local === "local delivery")
+    return {
+      ship: false,
+      status: "not_required",
+      reason: "No shipment needed: the shop delivers the order itself (local delivery)",
+    };
   const address = order.shipping_address;
   if (!address || ![address.address1, address.city, address.zip].some((p) => p && p.trim())) {
-    return { ship: false, status: "not_required", reason: "No shipment needed: the order has no shipping address" };
+    return {
+      ship: false,
+      status: "not_required",
+      reason: "No shipment needed: the order has no shipping address",
+    };
   }
   const country = (address.country_code ?? "").toUpperCase();
   if (country && country !== SERVICE_COUNTRY) {
     const name = COUNTRY_NAMES[country] ?? address.country ?? country;
-    return { ship: false, status: "not_required", reason: `Not shipped with the service: the destination is in ${name} (${country}) and the service delivers within Indonesia only. Ship it another way` };
+    return {
+      ship: false,
+      status: "not_required",
+      reason: `Not shipped with the service: the destination is in ${name} (${country}) and the service delivers within Indonesia only. Ship it another way`,
+    };
   }
   const currency = shopCurrency(order);
   if (currency && currency.toUpperCase() !== SERVICE_CURRENCY) {
-    return { ship: false, status: "not_required", reason: `Not shipped with the service: the order's amounts are in ${currency}, and the service declares values and collects cash on delivery in IDR only` };
+    return {
+      ship: false,
+      status: "not_required",
+      reason: `Not shipped with the service: the order's amounts are in ${currency}, and the service declares values and collects cash on delivery in IDR only`,
+    };
   }
   return { ship: true };
 }
@@ -78,7 +124,10 @@ export function decideShipping(order: ShopifyOrder, hasShippableItems: boolean):
 /** Gateway names Shopify stores use for cash on delivery, besides those the shop lists in its settings. */
 const COD_GATEWAY = /(cash on delivery|\bcod\b|bayar di tempat|bayar ditempat)/i;
 
-export function isCashOnDelivery(order: ShopifyOrder, settings: Pick<ShopSettings, "codGateways">): boolean {
+export function isCashOnDelivery(
+  order: ShopifyOrder,
+  settings: Pick<ShopSettings, "codGateways">,
+): boolean {
   const gateways = (order.payment_gateway_names ?? []).map((g) => g.toLowerCase());
   if (settings.codGateways.some((g) => gateways.includes(g.toLowerCase()))) return true;
   return gateways.some((g) => COD_GATEWAY.test(g));
@@ -105,11 +154,20 @@ const WAITING: Record<string, string> = {
  * book at once; `bookPendingOrders` books pending ones too, for shops whose manual methods never
  * mark orders paid.
  */
-export function paymentState(order: ShopifyOrder, settings: Pick<ShopSettings, "codGateways" | "bookPendingOrders">): PaymentState {
+export function paymentState(
+  order: ShopifyOrder,
+  settings: Pick<ShopSettings, "codGateways" | "bookPendingOrders">,
+): PaymentState {
   const status = (order.financial_status ?? "").toLowerCase();
-  if (isCashOnDelivery(order, settings) && status !== "voided" && status !== "refunded") return { bookable: true, reason: null };
+  if (isCashOnDelivery(order, settings) && status !== "voided" && status !== "refunded")
+    return { bookable: true, reason: null };
   if (status === "paid" || status === "partially_refunded") return { bookable: true, reason: null };
   if (status === "pending" && settings.bookPendingOrders) return { bookable: true, reason: null };
-  const why = WAITING[status] ?? (status ? `its payment status is "${status}"` : "Shopify has not said it is paid");
-  return { bookable: false, reason: `Waiting for payment: ${why}. It is booked when Shopify marks it paid` };
+  const why =
+    WAITING[status] ??
+    (status ? `its payment status is "${status}"` : "Shopify has not said it is paid");
+  return {
+    bookable: false,
+    reason: `Waiting for payment: ${why}. It is booked when Shopify marks it paid`,
+  };
 }

@@ -9,10 +9,21 @@
  *    the documented samples).
  */
 
-type Reviver = (this: unknown, key: string, value: unknown, context?: { source?: string }) => unknown;
+type Reviver = (
+  this: unknown,
+  key: string,
+  value: unknown,
+  context?: { source?: string },
+) => unknown;
 
 const keepUnsafeIntegers: Reviver = (_key, value, context) => {
-  if (typeof value === "number" && Number.isInteger(value) && !Number.isSafeInteger(value) && context?.source && /^-?\d+$/.test(context.source)) {
+  if (
+    typeof value === "number" &&
+    Number.isInteger(value) &&
+    !Number.isSafeInteger(value) &&
+    context?.source &&
+    /^-?\d+$/.test(context.source)
+  ) {
     return context.source;
   }
   return value;
@@ -20,7 +31,10 @@ const keepUnsafeIntegers: Reviver = (_key, value, context) => {
 
 /** JSON.parse that keeps integers above 2^53 exact (as strings). */
 export function parseExactJson(text: string): unknown {
-  return JSON.parse(text, keepUnsafeIntegers as (this: unknown, key: string, value: unknown) => unknown);
+  return JSON.parse(
+    text,
+    keepUnsafeIntegers as (this: unknown, key: string, value: unknown) => unknown,
+  );
 }
 
 const GID = /^gid:\/\/shopify\/[A-Za-z]+\/(\d+)(?:\?.*)?$/;

@@ -54,9 +54,13 @@ const bodySchema = z.object({
 });
 
 /** The fulfillment orders a lifecycle body names; throws when it names none (not the documented shape). */
-export function readFulfillmentOrderEvent(topic: FulfillmentOrderTopic, body: unknown): FulfillmentOrderEvent {
+export function readFulfillmentOrderEvent(
+  topic: FulfillmentOrderTopic,
+  body: unknown,
+): FulfillmentOrderEvent {
   const parsed = bodySchema.safeParse(body ?? {});
-  if (!parsed.success) throw new Error(`${topic}: ${parsed.error.issues[0]?.message ?? "not an object"}`);
+  if (!parsed.success)
+    throw new Error(`${topic}: ${parsed.error.issues[0]?.message ?? "not an object"}`);
   const b = parsed.data;
   const successors: [string, string][] = [];
   const follow = (gone?: string | null, next?: string | null) => {
@@ -79,7 +83,11 @@ export function readFulfillmentOrderEvent(topic: FulfillmentOrderTopic, body: un
     case "fulfillment_orders/cancelled":
       // The replacement stands in for an original Shopify could not split (or cancelled) in place.
       follow(b.fulfillment_order?.id, b.replacement_fulfillment_order?.id);
-      main = [b.fulfillment_order?.id, b.replacement_fulfillment_order?.id, b.remaining_fulfillment_order?.id];
+      main = [
+        b.fulfillment_order?.id,
+        b.replacement_fulfillment_order?.id,
+        b.remaining_fulfillment_order?.id,
+      ];
       break;
     default:
       main = [b.fulfillment_order?.id, b.remaining_fulfillment_order?.id];
@@ -99,7 +107,9 @@ export const FULFILLMENT_ORDER_ORDER_QUERY = `#graphql
   }`;
 
 const orderOfSchema = z.object({
-  data: z.object({ fulfillmentOrder: z.object({ id: z.string(), orderId: z.string() }).nullable() }),
+  data: z.object({
+    fulfillmentOrder: z.object({ id: z.string(), orderId: z.string() }).nullable(),
+  }),
 });
 
 /** The order id (numeric, as text) of a FulfillmentOrderOrder answer; null when the shop has no such fulfillment order. */

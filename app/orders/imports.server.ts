@@ -6,15 +6,31 @@ import { orderImports } from "../db/schema";
 export const IMPORT_DAYS = 60;
 
 /** Starts an import run of the shop's open orders of the last days, or returns the one running. */
-export async function startImport(db: Queryable, shop: string, days = IMPORT_DAYS, now = new Date()): Promise<string> {
-  const [running] = await db.select({ id: orderImports.id }).from(orderImports).where(and(eq(orderImports.shop, shop), eq(orderImports.status, "running")));
+export async function startImport(
+  db: Queryable,
+  shop: string,
+  days = IMPORT_DAYS,
+  now = new Date(),
+): Promise<string> {
+  const [running] = await db
+    .select({ id: orderImports.id })
+    .from(orderImports)
+    .where(and(eq(orderImports.shop, shop), eq(orderImports.status, "running")));
   if (running) return running.id;
-  const [row] = await db.insert(orderImports).values({ shop, since: new Date(now.getTime() - days * 24 * 3600_000) }).returning({ id: orderImports.id });
+  const [row] = await db
+    .insert(orderImports)
+    .values({ shop, since: new Date(now.getTime() - days * 24 * 3600_000) })
+    .returning({ id: orderImports.id });
   return row!.id;
 }
 
 /** The shop's latest import run, for its progress on the shipments page. */
 export async function latestImport(db: Queryable, shop: string) {
-  const [row] = await db.select().from(orderImports).where(eq(orderImports.shop, shop)).orderBy(desc(orderImports.startedAt)).limit(1);
+  const [row] = await db
+    .select()
+    .from(orderImports)
+    .where(eq(orderImports.shop, shop))
+    .orderBy(desc(orderImports.startedAt))
+    .limit(1);
   return row ?? null;
 }

@@ -1,4 +1,10 @@
-import { COD_MAX_AMOUNT, INSTANT_COURIERS, type DraftOrderCreateRequest, type Item, type ItemCategory } from "../shipping/contract";
+import {
+  COD_MAX_AMOUNT,
+  INSTANT_COURIERS,
+  type DraftOrderCreateRequest,
+  type Item,
+  type ItemCategory,
+} from "../shipping/contract";
 import type { ShopSettings } from "../shops/settings";
 import { categoryFromTaxonomy } from "./categories";
 import { courierLabel, matchShippingLine, type CourierListEntry } from "./courier-match";
@@ -66,7 +72,9 @@ export interface ContentLine {
 }
 
 /** Where the draft's courier came from, for the timeline. */
-export type CourierSource = { from: "merchant" | "checkout" | "default"; company: string; type: string; via?: string } | { from: "none"; reason: string };
+export type CourierSource =
+  | { from: "merchant" | "checkout" | "default"; company: string; type: string; via?: string }
+  | { from: "none"; reason: string };
 
 export interface MappingResult {
   /** Null when a blocking problem prevents a draft. */
@@ -119,7 +127,10 @@ export function referenceIdFor(shop: string, orderId: string, attempt = 1, part 
 }
 
 /** Phone numbers as digits with an optional leading +; Indonesian local numbers become +62…. */
-export function normalisePhone(raw: string | null | undefined, countryCode?: string | null): string | null {
+export function normalisePhone(
+  raw: string | null | undefined,
+  countryCode?: string | null,
+): string | null {
   if (!raw) return null;
   const trimmed = raw.trim();
   const plus = trimmed.startsWith("+");
@@ -138,21 +149,34 @@ export function normalisePhone(raw: string | null | undefined, countryCode?: str
 export function refundedUnits(order: ShopifyOrder): Map<string, number> {
   const refunded = new Map<string, number>();
   for (const refund of order.refunds ?? []) {
-    for (const r of refund.refund_line_items) refunded.set(r.line_item_id, (refunded.get(r.line_item_id) ?? 0) + r.quantity);
+    for (const r of refund.refund_line_items)
+      refunded.set(r.line_item_id, (refunded.get(r.line_item_id) ?? 0) + r.quantity);
   }
   return refunded;
 }
 
 /** Units of the line the order still has: after removals and refunds (`refunded`: refundedUnits). */
-export function orderedQuantity(line: ShopifyLineItem, refunded: ReadonlyMap<string, number>): number {
+export function orderedQuantity(
+  line: ShopifyLineItem,
+  refunded: ReadonlyMap<string, number>,
+): number {
   // current_quantity already excludes removed and refunded units; older payloads need the refunds.
   return line.current_quantity ?? Math.max(0, line.quantity - (refunded.get(line.id) ?? 0));
 }
 
 /** Units of the line that ship: what the order still has and (for a draft) not yet fulfilled. */
-function shippableQuantity(line: ShopifyLineItem, refunded: ReadonlyMap<string, number>, stage: "draft" | "booked"): number {
+function shippableQuantity(
+  line: ShopifyLineItem,
+  refunded: ReadonlyMap<string, number>,
+  stage: "draft" | "booked",
+): number {
   const ordered = orderedQuantity(line, refunded);
-  if (stage === "booked" || line.fulfillable_quantity === null || line.fulfillable_quantity === undefined) return ordered;
+  if (
+    stage === "booked" ||
+    line.fulfillable_quantity === null ||
+    line.fulfillable_quantity === undefined
+  )
+    return ordered;
   return Math.min(ordered, line.fulfillable_quantity);
 }
 
@@ -168,8 +192,15 @@ export function discountedUnitPrice(line: ShopifyLineItem): number {
   return Math.max(0, (unit * line.quantity - discount) / line.quantity);
 }
 
-function categoryFor(info: ProductInfo | undefined, mapping: ShopSettings["categoryMapping"]): ItemCategory {
-  const lookup = (value: string) => mapping[value.trim().toLowerCase()] ?? Object.entries(mapping).find(([k]) => k.trim().toLowerCase() === value.trim().toLowerCase())?.[1];
+function categoryFor(
+  info: ProductInfo | undefined,
+  mapping: ShopSettings["categoryMapping"],
+): ItemCategory {
+  const lookup = (value: string) =>
+    mapping[value.trim().toLowerCase()] ??
+    Object.entries(mapping).find(
+      ([k]) => k.trim().toLowerCase() === value.trim().toLowerCase(),
+    )?.[1];
   // The shop's own mapping first (it knows its products), then Shopify's taxonomy.
   if (info?.productType) {
     const byType = lookup(info.productType);
@@ -183,7 +214,9 @@ function categoryFor(info: ProductInfo | undefined, mapping: ShopSettings["categ
 }
 
 function addressText(a: ShopifyAddress): string {
-  return [a.address1, a.address2, a.city, a.province, a.zip, a.country].filter((p) => p && p.trim()).join(", ");
+  return [a.address1, a.address2, a.city, a.province, a.zip, a.country]
+    .filter((p) => p && p.trim())
+    .join(", ");
 }
 
 function tomorrowInJakarta(now: Date): string {
@@ -193,7 +226,12 @@ function tomorrowInJakarta(now: Date): string {
 
 /** What the customer still owes on the order, in the shop's currency. */
 export function outstandingOf(order: ShopifyOrder): number {
-  return order.total_outstanding ?? shopMoney(order.current_total_price_set, null) ?? shopMoney(order.total_price_set, order.total_price) ?? 0;
+  return (
+    order.total_outstanding ??
+    shopMoney(order.current_total_price_set, null) ??
+    shopMoney(order.total_price_set, order.total_price) ??
+    0
+  );
 }
 
 /** IDR has no minor unit in practice: values are whole rupiah. */
@@ -204,10 +242,18 @@ function chooseCourier(input: MappingInput): CourierSource {
   const lines = (input.order.shipping_lines ?? []).filter((l) => !l.is_removed);
   for (const line of lines) {
     const match = matchShippingLine(line, input.couriers ?? []);
-    if (match) return { from: "checkout", company: match.company, type: match.type, via: match.via };
+    if (match)
+      return { from: "checkout", company: match.company, type: match.type, via: match.via };
   }
   const named = lines.map((l) => l.title ?? l.code).filter(Boolean);
-  if (input.settings.defaultCourier) return { from: "default", ...input.settings.defaultCourier, ...(named.length ? { via: `"${named.join(", ")}" names no service the shipping service offers` } : {}) };
+  if (input.settings.defaultCourier)
+    return {
+      from: "default",
+      ...input.settings.defaultCourier,
+      ...(named.length
+        ? { via: `"${named.join(", ")}" names no service the shipping service offers` }
+        : {}),
+    };
   return {
     from: "none",
     reason: named.length
@@ -230,9 +276,17 @@ export function mapOrderToDraft(input: MappingInput): MappingResult {
   const weightless: string[] = [];
   for (const line of order.line_items) {
     if (line.requires_shipping === false || line.gift_card === true) continue;
-    const name = (line.name ?? [line.title, line.variant_title].filter(Boolean).join(" - ")) || `Item ${line.id}`;
+    const name =
+      (line.name ?? [line.title, line.variant_title].filter(Boolean).join(" - ")) ||
+      `Item ${line.id}`;
     const orderedUnits = orderedQuantity(line, refunded);
-    if (orderedUnits > 0) ordered.push({ name, sku: line.sku ?? null, quantity: orderedUnits, value: rupiah(discountedUnitPrice(line)) });
+    if (orderedUnits > 0)
+      ordered.push({
+        name,
+        sku: line.sku ?? null,
+        quantity: orderedUnits,
+        value: rupiah(discountedUnitPrice(line)),
+      });
     const quantity = shippableQuantity(line, refunded, stage);
     if (quantity <= 0) continue;
     let weight = line.grams ?? 0;
@@ -273,8 +327,14 @@ export function mapOrderToDraft(input: MappingInput): MappingResult {
   }
 
   const destination: DestinationSnapshot = {
-    name: address ? (address.name ?? ([address.first_name, address.last_name].filter(Boolean).join(" ") || null)) : null,
-    phone: normalisePhone(address?.phone ?? order.customer?.phone ?? order.phone, address?.country_code),
+    name: address
+      ? (address.name ??
+        ([address.first_name, address.last_name].filter(Boolean).join(" ") || null))
+      : null,
+    phone: normalisePhone(
+      address?.phone ?? order.customer?.phone ?? order.phone,
+      address?.country_code,
+    ),
     email: order.email ?? order.customer?.email ?? null,
     address: address ? addressText(address) || null : null,
     city: address?.city ?? null,
@@ -288,12 +348,22 @@ export function mapOrderToDraft(input: MappingInput): MappingResult {
   let cod: number | null = null;
   if (isCod && outstanding > 0) {
     if (outstanding > COD_MAX_AMOUNT) {
-      problems.push({ code: "cod_too_high", message: `Cash on delivery of ${outstanding} is above the service's ${COD_MAX_AMOUNT}`, fix: "Collect part of the payment first, or ship without cash on delivery", blocking: true });
+      problems.push({
+        code: "cod_too_high",
+        message: `Cash on delivery of ${outstanding} is above the service's ${COD_MAX_AMOUNT}`,
+        fix: "Collect part of the payment first, or ship without cash on delivery",
+        blocking: true,
+      });
     } else cod = rupiah(outstanding);
   }
   const insurance = settings.insurance && goodsValue > 0 ? goodsValue : null;
   const contents: ShipmentContents = {
-    items: items.map((i) => ({ name: i.name, sku: i.sku ?? null, quantity: i.quantity, value: i.value })),
+    items: items.map((i) => ({
+      name: i.name,
+      sku: i.sku ?? null,
+      quantity: i.quantity,
+      value: i.value,
+    })),
     ordered,
     cod,
     insurance,
@@ -305,43 +375,79 @@ export function mapOrderToDraft(input: MappingInput): MappingResult {
 
   const pickup = settings.pickup;
   if (!pickup) {
-    problems.push({ code: "no_pickup_location", message: "No pickup location is set", fix: "Set a pickup location in the app's settings, then retry", blocking: true });
+    problems.push({
+      code: "no_pickup_location",
+      message: "No pickup location is set",
+      fix: "Set a pickup location in the app's settings, then retry",
+      blocking: true,
+    });
   }
   if (!address || !destination.address) {
-    problems.push({ code: "no_shipping_address", message: "The order has no shipping address", fix: "Add a shipping address to the order in Shopify", blocking: true });
+    problems.push({
+      code: "no_shipping_address",
+      message: "The order has no shipping address",
+      fix: "Add a shipping address to the order in Shopify",
+      blocking: true,
+    });
   }
   if (!destination.phone) {
-    problems.push({ code: "no_destination_phone", message: "No phone number for the recipient (shipping address, customer or order)", fix: "Add a phone number to the order's shipping address in Shopify", blocking: true });
+    problems.push({
+      code: "no_destination_phone",
+      message: "No phone number for the recipient (shipping address, customer or order)",
+      fix: "Add a phone number to the order's shipping address in Shopify",
+      blocking: true,
+    });
   }
-  const postal = destination.postalCode && /^\d{5}$/.test(destination.postalCode) ? Number(destination.postalCode) : null;
+  const postal =
+    destination.postalCode && /^\d{5}$/.test(destination.postalCode)
+      ? Number(destination.postalCode)
+      : null;
   const coordinate =
-    address && address.latitude !== null && address.longitude !== null && Number.isFinite(address.latitude) && Number.isFinite(address.longitude)
+    address &&
+    address.latitude !== null &&
+    address.longitude !== null &&
+    Number.isFinite(address.latitude) &&
+    Number.isFinite(address.longitude)
       ? { latitude: address.latitude, longitude: address.longitude }
       : null;
   if (address && postal === null && coordinate === null) {
     problems.push({
       code: "no_destination_locator",
-      message: destination.postalCode ? `Postal code "${destination.postalCode}" is not a 5-digit number` : "The shipping address has no postal code",
+      message: destination.postalCode
+        ? `Postal code "${destination.postalCode}" is not a 5-digit number`
+        : "The shipping address has no postal code",
       fix: "Correct the postal code of the order's shipping address in Shopify",
       blocking: true,
     });
   }
 
-  const originCoordinate = pickup && pickup.latitude !== undefined && pickup.longitude !== undefined ? { latitude: pickup.latitude, longitude: pickup.longitude } : null;
-  if (courier.from !== "none" && INSTANT_COURIERS.has(courier.company.toLowerCase()) && (!coordinate || !originCoordinate)) {
+  const originCoordinate =
+    pickup && pickup.latitude !== undefined && pickup.longitude !== undefined
+      ? { latitude: pickup.latitude, longitude: pickup.longitude }
+      : null;
+  if (
+    courier.from !== "none" &&
+    INSTANT_COURIERS.has(courier.company.toLowerCase()) &&
+    (!coordinate || !originCoordinate)
+  ) {
     problems.push({
       code: "courier_needs_coordinates",
       message: `${courierLabel(courier.company, courier.type)} delivers instantly and needs coordinates of the pickup location and the destination`,
       fix: "Choose another courier for this shipment, or add coordinates",
       blocking: false,
     });
-    courier = { from: "none", reason: `${courierLabel(courier.company, courier.type)} needs coordinates of both the pickup location and the destination` };
+    courier = {
+      from: "none",
+      reason: `${courierLabel(courier.company, courier.type)} needs coordinates of both the pickup location and the destination`,
+    };
   }
 
   const blocking = problems.some((p) => p.blocking);
   if (blocking || !pickup || !address) return { ...base, request: null, courier };
 
-  const tags = (Array.isArray(order.tags) ? order.tags : (order.tags ?? "").split(",")).map((t) => t.trim()).filter(Boolean);
+  const tags = (Array.isArray(order.tags) ? order.tags : (order.tags ?? "").split(","))
+    .map((t) => t.trim())
+    .filter(Boolean);
   const request: DraftOrderCreateRequest = {
     origin_contact_name: pickup.contactName,
     origin_contact_phone: pickup.contactPhone,
@@ -358,14 +464,24 @@ export function mapOrderToDraft(input: MappingInput): MappingResult {
     ...(order.note ? { destination_note: order.note.slice(0, 500) } : {}),
     ...(postal !== null ? { destination_postal_code: postal } : {}),
     ...(coordinate ? { destination_coordinate: coordinate } : {}),
-    ...(courier.from !== "none" ? { courier_company: courier.company, courier_type: courier.type } : {}),
-    ...(cod !== null ? { destination_cash_on_delivery: cod, destination_cash_on_delivery_type: settings.codType } : {}),
+    ...(courier.from !== "none"
+      ? { courier_company: courier.company, courier_type: courier.type }
+      : {}),
+    ...(cod !== null
+      ? { destination_cash_on_delivery: cod, destination_cash_on_delivery_type: settings.codType }
+      : {}),
     ...(settings.proofOfDelivery
-      ? { destination_proof_of_delivery: true, destination_proof_of_delivery_note: settings.proofOfDeliveryNote || "Photo of the parcel with the recipient" }
+      ? {
+          destination_proof_of_delivery: true,
+          destination_proof_of_delivery_note:
+            settings.proofOfDeliveryNote || "Photo of the parcel with the recipient",
+        }
       : {}),
     ...(insurance !== null ? { courier_insurance: insurance } : {}),
     delivery_type: settings.deliveryType,
-    ...(settings.deliveryType === "scheduled" ? { delivery_date: tomorrowInJakarta(input.now ?? new Date()), delivery_time: "10:00" } : {}),
+    ...(settings.deliveryType === "scheduled"
+      ? { delivery_date: tomorrowInJakarta(input.now ?? new Date()), delivery_time: "10:00" }
+      : {}),
     reference_id: referenceId,
     tags,
     metadata: { shopify_order_id: order.id, shopify_order_name: order.name ?? null, shop },
@@ -375,7 +491,11 @@ export function mapOrderToDraft(input: MappingInput): MappingResult {
 }
 
 /** What changed between two contents, in words ("Batik Shirt: 2 → 1; cash on delivery 385000 → 235000"). */
-export function describeChanges(before: ShipmentContents | null, after: ShipmentContents, which: "items" | "ordered"): string[] {
+export function describeChanges(
+  before: ShipmentContents | null,
+  after: ShipmentContents,
+  which: "items" | "ordered",
+): string[] {
   if (!before) return [];
   const changes: string[] = [];
   const key = (i: ContentLine) => i.sku ?? i.name;
@@ -385,12 +505,16 @@ export function describeChanges(before: ShipmentContents | null, after: Shipment
     const was = old.get(k);
     if (!was) changes.push(`${item.name} added (${item.quantity})`);
     else {
-      if (was.quantity !== item.quantity) changes.push(`${item.name}: quantity ${was.quantity} → ${item.quantity}`);
-      if (was.value !== item.value) changes.push(`${item.name}: value ${was.value} → ${item.value}`);
+      if (was.quantity !== item.quantity)
+        changes.push(`${item.name}: quantity ${was.quantity} → ${item.quantity}`);
+      if (was.value !== item.value)
+        changes.push(`${item.name}: value ${was.value} → ${item.value}`);
     }
   }
   for (const [k, item] of old) if (!now.has(k)) changes.push(`${item.name} removed`);
-  if ((before.cod ?? null) !== (after.cod ?? null)) changes.push(`cash on delivery ${before.cod ?? "none"} → ${after.cod ?? "none"}`);
-  if ((before.insurance ?? null) !== (after.insurance ?? null)) changes.push(`insured value ${before.insurance ?? "none"} → ${after.insurance ?? "none"}`);
+  if ((before.cod ?? null) !== (after.cod ?? null))
+    changes.push(`cash on delivery ${before.cod ?? "none"} → ${after.cod ?? "none"}`);
+  if ((before.insurance ?? null) !== (after.insurance ?? null))
+    changes.push(`insured value ${before.insurance ?? "none"} → ${after.insurance ?? "none"}`);
   return changes;
 }

@@ -1,6 +1,11 @@
 import type { Db } from "../db/client.server";
 import { parseExactJson } from "./exact-json";
-import { orderPayloadSchema, refundPayloadSchema, type ShopifyOrder, type ShopifyRefundPayload } from "./payload";
+import {
+  orderPayloadSchema,
+  refundPayloadSchema,
+  type ShopifyOrder,
+  type ShopifyRefundPayload,
+} from "./payload";
 import { ADMIN_ORDER_TOPIC, ORDER_PAYLOAD_TOPICS } from "./sources";
 
 /**
@@ -10,7 +15,9 @@ import { ADMIN_ORDER_TOPIC, ORDER_PAYLOAD_TOPICS } from "./sources";
  * state are applied on top of it.
  */
 
-export type LatestOrder = { order: ShopifyOrder; updatedAt: Date | null; reason?: never } | { order: null; updatedAt?: never; reason: string };
+export type LatestOrder =
+  | { order: ShopifyOrder; updatedAt: Date | null; reason?: never }
+  | { order: null; updatedAt?: never; reason: string };
 
 /**
  * The order's own updated_at of an inbox row, as a timestamp (webhooks write local offsets,
@@ -35,23 +42,35 @@ const LATEST_ORDER = `
  * Refunds Shopify delivered on their own (refunds/create) that the order state does not include
  * yet: their units leave the order.
  */
-export function applyLaterRefunds(order: ShopifyOrder, refunds: readonly ShopifyRefundPayload[]): ShopifyOrder {
+export function applyLaterRefunds(
+  order: ShopifyOrder,
+  refunds: readonly ShopifyRefundPayload[],
+): ShopifyOrder {
   const known = new Set((order.refunds ?? []).map((r) => r.id).filter(Boolean));
   const later = refunds.filter((r) => !r.id || !known.has(r.id));
   if (later.length === 0) return order;
   const units = new Map<string, number>();
-  for (const refund of later) for (const r of refund.refund_line_items) units.set(r.line_item_id, (units.get(r.line_item_id) ?? 0) + r.quantity);
+  for (const refund of later)
+    for (const r of refund.refund_line_items)
+      units.set(r.line_item_id, (units.get(r.line_item_id) ?? 0) + r.quantity);
   return {
     ...order,
-    refunds: [...(order.refunds ?? []), ...later.map(({ order_id: _orderId, ...refund }) => refund)],
+    refunds: [
+      ...(order.refunds ?? []),
+      ...later.map(({ order_id: _orderId, ...refund }) => refund),
+    ],
     line_items: order.line_items.map((line) => {
       const gone = units.get(line.id);
       if (!gone) return line;
       // current_quantity and fulfillable_quantity of this state predate the refund.
       return {
         ...line,
-        ...(line.current_quantity !== null && line.current_quantity !== undefined ? { current_quantity: Math.max(0, line.current_quantity - gone) } : {}),
-        ...(line.fulfillable_quantity !== null && line.fulfillable_quantity !== undefined ? { fulfillable_quantity: Math.max(0, line.fulfillable_quantity - gone) } : {}),
+        ...(line.current_quantity !== null && line.current_quantity !== undefined
+          ? { current_quantity: Math.max(0, line.current_quantity - gone) }
+          : {}),
+        ...(line.fulfillable_quantity !== null && line.fulfillable_quantity !== undefined
+          ? { fulfillable_quantity: Math.max(0, line.fulfillable_quantity - gone) }
+          : {}),
       };
     }),
   };
@@ -62,25 +81,46 @@ export function applyLaterRefunds(order: ShopifyOrder, refunds: readonly Shopify
  * documented shape comes back with the first offending field, for the merchant to see.
  */
 export async function latestOrder(db: Db, shop: string, orderId: string): Promise<LatestOrder> {
-  const result = await db.$client.query<{ payload: string; refunds: string | null }>(LATEST_ORDER, [shop, orderId, ORDER_PAYLOAD_TOPICS]);
+  const result = await db.$client.query<{ payload: string; refunds: string | null }>(LATEST_ORDER, [
+    shop,
+    orderId,
+    ORDER_PAYLOAD_TOPICS,
+  ]);
   const row = result.rows[0];
-  if (!row) return { order: null, reason: "The store order's data is missing (redacted, or never received: import it from the shipments page)" };
+  if (!row)
+    return {
+      order: null,
+      reason:
+        "The store order's data is missing (redacted, or never received: import it from the shipments page)",
+    };
   const parsed = orderPayloadSchema.safeParse(parseExactJson(row.payload));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { order: null, reason: `Shopify sent this order in a shape the app cannot read: ${issue?.path.join(".") || "(order)"}: ${issue?.message ?? "invalid"}` };
+    return {
+      order: null,
+      reason: `Shopify sent this order in a shape the app cannot read: ${issue?.path.join(".") || "(order)"}: ${issue?.message ?? "invalid"}`,
+    };
   }
-  const refunds = row.refunds ? ((parseExactJson(row.refunds) as unknown[]) ?? []).flatMap((r) => {
-    const refund = refundPayloadSchema.safeParse(r);
-    return refund.success ? [refund.data] : [];
-  }) : [];
+  const refunds = row.refunds
+    ? ((parseExactJson(row.refunds) as unknown[]) ?? []).flatMap((r) => {
+        const refund = refundPayloadSchema.safeParse(r);
+        return refund.success ? [refund.data] : [];
+      })
+    : [];
   const order = applyLaterRefunds(parsed.data, refunds);
-  const updatedAt = order.updated_at && !Number.isNaN(Date.parse(order.updated_at)) ? new Date(order.updated_at) : null;
+  const updatedAt =
+    order.updated_at && !Number.isNaN(Date.parse(order.updated_at))
+      ? new Date(order.updated_at)
+      : null;
   return { order, updatedAt };
 }
 
 /** The updated_at (epoch ms) of the newest copy the app holds of each order; 0 when undated. */
-export async function newestCopies(db: Db, shop: string, orderIds: string[]): Promise<Map<string, number>> {
+export async function newestCopies(
+  db: Db,
+  shop: string,
+  orderIds: string[],
+): Promise<Map<string, number>> {
   if (orderIds.length === 0) return new Map();
   const result = await db.$client.query<{ resource_id: string; updated_ms: string | null }>(
     `SELECT w.resource_id, extract(epoch FROM max(${updatedAtOf("w")})) * 1000 AS updated_ms
@@ -95,13 +135,23 @@ export async function newestCopies(db: Db, shop: string, orderIds: string[]): Pr
  * Stores an order read through Admin GraphQL like a delivery (topic admin/order), once per
  * version of the order (its updated_at). Returns true when this version was new.
  */
-export async function recordAdminOrder(db: Db, shop: string, payload: Record<string, unknown>): Promise<boolean> {
+export async function recordAdminOrder(
+  db: Db,
+  shop: string,
+  payload: Record<string, unknown>,
+): Promise<boolean> {
   const orderId = String(payload.id);
   const result = await db.$client.query({
     text: `INSERT INTO webhook_inbox (webhook_id, shop, topic, resource_id, triggered_at, payload, status, processed_at)
            VALUES ($1, $2, $3, $4, now(), $5::jsonb, 'processed', now())
            ON CONFLICT (webhook_id) DO NOTHING`,
-    values: [`admin-order-${shop}-${orderId}-${String(payload.updated_at ?? "")}`, shop, ADMIN_ORDER_TOPIC, orderId, JSON.stringify(payload)],
+    values: [
+      `admin-order-${shop}-${orderId}-${String(payload.updated_at ?? "")}`,
+      shop,
+      ADMIN_ORDER_TOPIC,
+      orderId,
+      JSON.stringify(payload),
+    ],
   });
   return (result.rowCount ?? 0) > 0;
 }

@@ -16,14 +16,20 @@ export const ORDER_OWNER_QUERY = `#graphql
     }
   }`;
 
-const responseSchema = z.object({ data: z.object({ order: z.object({ id: z.string() }).nullable() }) });
+const responseSchema = z.object({
+  data: z.object({ order: z.object({ id: z.string() }).nullable() }),
+});
 
 /**
  * True when the shop's Admin API knows the order, false when it answers that it has none.
  * Throws on anything else (no access token, GraphQL errors, a throttle, the network), so that a
  * caller never takes "could not ask" for an answer.
  */
-export async function isShopsOrder(graphql: AdminGraphql, shop: string, orderId: string): Promise<boolean> {
+export async function isShopsOrder(
+  graphql: AdminGraphql,
+  shop: string,
+  orderId: string,
+): Promise<boolean> {
   const body = await graphql(shop, ORDER_OWNER_QUERY, { id: orderGid(orderId) });
   checkErrors(body);
   const order = responseSchema.parse(body).data.order;

@@ -9,10 +9,22 @@ import { restoreIds } from "./exact-json";
  * exact-json.ts).
  */
 const id = z.union([z.number(), z.string()]).transform(String);
-const amount = z.union([z.string(), z.number()]).transform((v) => Number(v)).pipe(z.number().finite());
-const optionalMoney = z.union([z.string(), z.number()]).nullish().transform((v) => (v === null || v === undefined || v === "" ? null : Number(v)));
-const text = z.string().nullish().transform((v) => v ?? null);
-const coordinate = z.union([z.number(), z.string()]).nullish().transform((v) => (v === null || v === undefined || v === "" ? null : Number(v)));
+const amount = z
+  .union([z.string(), z.number()])
+  .transform((v) => Number(v))
+  .pipe(z.number().finite());
+const optionalMoney = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined || v === "" ? null : Number(v)));
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? null);
+const coordinate = z
+  .union([z.number(), z.string()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined || v === "" ? null : Number(v)));
 
 /** A `*_set` money bag; the app reads its shop-currency half. */
 const moneySet = z
@@ -79,7 +91,10 @@ const refundSchema = z.object({
           // The nested line item carries the exact id (its gid); line_item_id may be rounded.
           line_item: z.object({ id }).nullish().catch(null),
         })
-        .transform((r) => ({ line_item_id: r.line_item?.id ?? r.line_item_id, quantity: r.quantity })),
+        .transform((r) => ({
+          line_item_id: r.line_item?.id ?? r.line_item_id,
+          quantity: r.quantity,
+        })),
     )
     .default([]),
 });
@@ -135,12 +150,20 @@ export const refundPayloadSchema = z.preprocess(restoreIds, refundSchema.extend(
 export type ShopifyRefundPayload = z.infer<typeof refundPayloadSchema>;
 
 /** Order amounts in the shop's currency (`*_set.shop_money` where sent, else the plain field). */
-export function shopMoney(set: { shop_money: { amount: number; currency_code: string } } | null | undefined, plain: number | null | undefined): number | null {
+export function shopMoney(
+  set: { shop_money: { amount: number; currency_code: string } } | null | undefined,
+  plain: number | null | undefined,
+): number | null {
   if (set?.shop_money) return set.shop_money.amount;
   return plain ?? null;
 }
 
 /** The shop currency of the order's amounts. */
 export function shopCurrency(order: ShopifyOrder): string | null {
-  return order.total_price_set?.shop_money.currency_code ?? order.current_total_price_set?.shop_money.currency_code ?? order.currency ?? null;
+  return (
+    order.total_price_set?.shop_money.currency_code ??
+    order.current_total_price_set?.shop_money.currency_code ??
+    order.currency ??
+    null
+  );
 }

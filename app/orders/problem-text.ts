@@ -13,13 +13,17 @@ const count = (n: number) => n.toLocaleString("en-US");
 /** `"A", "B" and 3 more`: the first `shown` names quoted, then how many others. */
 export function nameList(names: readonly string[], shown = 5): string {
   const quoted = names.slice(0, shown).map((n) => `"${n.length > 60 ? `${n.slice(0, 59)}…` : n}"`);
-  if (names.length <= shown) return quoted.length > 1 ? `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}` : (quoted[0] ?? "");
+  if (names.length <= shown)
+    return quoted.length > 1
+      ? `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}`
+      : (quoted[0] ?? "");
   return `${quoted.join(", ")} and ${count(names.length - shown)} more`;
 }
 
 /** `"A" has no weight`, `"A" and "B" have no weight`, or past three `600 items have no weight ("A", … and 595 more)`. */
 export function haveNoWeight(names: readonly string[]): string {
-  if (names.length <= 3) return `${nameList(names)} ${names.length === 1 ? "has" : "have"} no weight`;
+  if (names.length <= 3)
+    return `${nameList(names)} ${names.length === 1 ? "has" : "have"} no weight`;
   return `${count(names.length)} items have no weight (${nameList(names)})`;
 }
 

@@ -17,25 +17,46 @@ export const PRODUCTS_QUERY = `#graphql
 
 const responseSchema = z.object({
   data: z.object({
-    nodes: z.array(z.object({ id: z.string(), productType: z.string().nullish(), tags: z.array(z.string()).nullish(), category: z.object({ fullName: z.string() }).nullish() }).nullable()),
+    nodes: z.array(
+      z
+        .object({
+          id: z.string(),
+          productType: z.string().nullish(),
+          tags: z.array(z.string()).nullish(),
+          category: z.object({ fullName: z.string() }).nullish(),
+        })
+        .nullable(),
+    ),
   }),
 });
 
 /** Something that runs an Admin GraphQL query for a shop (unauthenticated.admin(shop).admin.graphql). */
-export type AdminGraphql = (shop: string, query: string, variables: Record<string, unknown>) => Promise<unknown>;
+export type AdminGraphql = (
+  shop: string,
+  query: string,
+  variables: Record<string, unknown>,
+) => Promise<unknown>;
 
 /**
  * Product information for the given product ids, in pages of 100 (the nodes() limit, and cheap
  * in query cost). Products that no longer exist are left out.
  */
-export async function lookupProducts(graphql: AdminGraphql, shop: string, productIds: string[]): Promise<Map<string, ProductInfo>> {
+export async function lookupProducts(
+  graphql: AdminGraphql,
+  shop: string,
+  productIds: string[],
+): Promise<Map<string, ProductInfo>> {
   const result = new Map<string, ProductInfo>();
   for (let i = 0; i < productIds.length; i += 100) {
     const ids = productIds.slice(i, i + 100).map((id) => `gid://shopify/Product/${id}`);
     const body = responseSchema.parse(await graphql(shop, PRODUCTS_QUERY, { ids }));
     for (const node of body.data.nodes) {
       if (!node) continue;
-      result.set(node.id.replace("gid://shopify/Product/", ""), { productType: node.productType ?? null, tags: node.tags ?? [], taxonomy: node.category?.fullName ?? null });
+      result.set(node.id.replace("gid://shopify/Product/", ""), {
+        productType: node.productType ?? null,
+        tags: node.tags ?? [],
+        taxonomy: node.category?.fullName ?? null,
+      });
     }
   }
   return result;
@@ -47,7 +68,11 @@ export class ShopNotConnectedError extends Error {
 }
 
 /** The production AdminGraphql: the shop's offline session through unauthenticated.admin. */
-export async function shopifyAdminGraphql(shop: string, query: string, variables: Record<string, unknown>): Promise<unknown> {
+export async function shopifyAdminGraphql(
+  shop: string,
+  query: string,
+  variables: Record<string, unknown>,
+): Promise<unknown> {
   assertOutsideTransaction("an Admin API call");
   const { unauthenticated } = await import("../shopify.server");
   const { SessionNotFoundError } = await import("@shopify/shopify-app-remix/server");
@@ -55,7 +80,8 @@ export async function shopifyAdminGraphql(shop: string, query: string, variables
   try {
     ({ admin } = await unauthenticated.admin(shop));
   } catch (error) {
-    if (error instanceof SessionNotFoundError) throw new ShopNotConnectedError(`${shop} has no offline session`);
+    if (error instanceof SessionNotFoundError)
+      throw new ShopNotConnectedError(`${shop} has no offline session`);
     throw error;
   }
   const response = await admin.graphql(query, { variables });

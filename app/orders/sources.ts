@@ -8,7 +8,17 @@
 export const ADMIN_ORDER_TOPIC = "admin/order";
 
 /** Topics whose payload is the whole order. */
-export const ORDER_PAYLOAD_TOPICS = ["orders/create", "orders/updated", "orders/paid", "orders/cancelled", ADMIN_ORDER_TOPIC] as const;
+export const ORDER_PAYLOAD_TOPICS = [
+  "orders/create",
+  "orders/updated",
+  "orders/paid",
+  "orders/cancelled",
+  ADMIN_ORDER_TOPIC,
+] as const;
 
 /** Every topic whose payload holds order data (for redaction). */
-export const ORDER_DATA_TOPICS = [...ORDER_PAYLOAD_TOPICS, "orders/edited", "refunds/create"] as const;
+export const ORDER_DATA_TOPICS = [
+  ...ORDER_PAYLOAD_TOPICS,
+  "orders/edited",
+  "refunds/create",
+] as const;

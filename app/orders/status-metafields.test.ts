@@ -1,8 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { SHIPMENT_STATUSES } from "../shipments/states";
-import { orderShippingStatus, STATUS_DEFINITIONS, statusMetafields, type ShipmentForStatus } from "./status-metafields";
+import {
+  orderShippingStatus,
+  STATUS_DEFINITIONS,
+  statusMetafields,
+  type ShipmentForStatus,
+} from "./status-metafields";
 
-const part = (n: number, status: string, extra: Partial<ShipmentForStatus> = {}): ShipmentForStatus => ({
+const part = (
+  n: number,
+  status: string,
+  extra: Partial<ShipmentForStatus> = {},
+): ShipmentForStatus => ({
   part: n,
   status,
   shopifyLocationName: null,
@@ -19,7 +28,9 @@ describe("the order's shipping status", () => {
   });
 
   it("is the least advanced part's: the order is delivered when every parcel is", () => {
-    expect(orderShippingStatus([part(1, "delivered"), part(2, "dropping_off")])).toBe("dropping_off");
+    expect(orderShippingStatus([part(1, "delivered"), part(2, "dropping_off")])).toBe(
+      "dropping_off",
+    );
     expect(orderShippingStatus([part(1, "delivered"), part(2, "draft_ready")])).toBe("draft_ready");
     expect(orderShippingStatus([part(1, "delivered"), part(2, "delivered")])).toBe("delivered");
   });
@@ -36,16 +47,33 @@ describe("the order's shipping status", () => {
   });
 
   it("is always one of the definition's choices, whatever two parts' statuses are", () => {
-    const choices = JSON.parse(STATUS_DEFINITIONS.find((d) => d.key === "status")!.validations.find((v) => v.name === "choices")!.value) as string[];
-    for (const a of SHIPMENT_STATUSES) for (const b of SHIPMENT_STATUSES) expect(choices).toContain(orderShippingStatus([part(1, a), part(2, b)]));
+    const choices = JSON.parse(
+      STATUS_DEFINITIONS.find((d) => d.key === "status")!.validations.find(
+        (v) => v.name === "choices",
+      )!.value,
+    ) as string[];
+    for (const a of SHIPMENT_STATUSES)
+      for (const b of SHIPMENT_STATUSES)
+        expect(choices).toContain(orderShippingStatus([part(1, a), part(2, b)]));
   });
 });
 
 describe("the status metafields' values", () => {
   it("say each part's status, location, courier and tracking in JSON, in part order, and the order's status", () => {
     const values = statusMetafields("4501", [
-      part(2, "picked", { shopifyLocationName: "Gudang Surabaya", courierCompany: "sicepat", courierType: "reg", waybillId: "SCP1", trackingUrl: "https://track.example/SCP1" }),
-      part(1, "confirmed", { shopifyLocationName: "Gudang Jakarta", courierCompany: "jne", courierType: "reg", waybillId: "JNE1" }),
+      part(2, "picked", {
+        shopifyLocationName: "Gudang Surabaya",
+        courierCompany: "sicepat",
+        courierType: "reg",
+        waybillId: "SCP1",
+        trackingUrl: "https://track.example/SCP1",
+      }),
+      part(1, "confirmed", {
+        shopifyLocationName: "Gudang Jakarta",
+        courierCompany: "jne",
+        courierType: "reg",
+        waybillId: "JNE1",
+      }),
     ]);
     expect(values.map((m) => [m.ownerId, m.namespace, m.key, m.type])).toEqual([
       ["gid://shopify/Order/4501", "parcelbridge", "status", "single_line_text_field"],
@@ -53,8 +81,24 @@ describe("the status metafields' values", () => {
     ]);
     expect(values[0]!.value).toBe("confirmed");
     expect(JSON.parse(values[1]!.value)).toEqual([
-      { part: 1, status: "confirmed", location: "Gudang Jakarta", courier: "jne", service: "reg", waybill: "JNE1", tracking_url: null },
-      { part: 2, status: "picked", location: "Gudang Surabaya", courier: "sicepat", service: "reg", waybill: "SCP1", tracking_url: "https://track.example/SCP1" },
+      {
+        part: 1,
+        status: "confirmed",
+        location: "Gudang Jakarta",
+        courier: "jne",
+        service: "reg",
+        waybill: "JNE1",
+        tracking_url: null,
+      },
+      {
+        part: 2,
+        status: "picked",
+        location: "Gudang Surabaya",
+        courier: "sicepat",
+        service: "reg",
+        waybill: "SCP1",
+        tracking_url: "https://track.example/SCP1",
+      },
     ]);
   });
 

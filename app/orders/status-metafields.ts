@@ -76,7 +76,8 @@ export const STATUS_DEFINITIONS: readonly StatusDefinition[] = [
     key: STATUS_KEY,
     type: "single_line_text_field",
     name: "Shipping status",
-    description: "Written by ParcelBridge: the order's shipment status at the shipping service (for an order shipped in several parcels, that of the least advanced one).",
+    description:
+      "Written by ParcelBridge: the order's shipment status at the shipping service (for an order shipped in several parcels, that of the least advanced one).",
     pin: true,
     validations: [{ name: "choices", value: JSON.stringify(SHIPMENT_STATUSES) }],
   },
@@ -84,7 +85,8 @@ export const STATUS_DEFINITIONS: readonly StatusDefinition[] = [
     key: SHIPMENTS_KEY,
     type: "json",
     name: "Shipments",
-    description: "Written by ParcelBridge: each shipment of the order (part, status, location, courier, waybill, tracking_url).",
+    description:
+      "Written by ParcelBridge: each shipment of the order (part, status, location, courier, waybill, tracking_url).",
     pin: false,
     validations: [],
   },
@@ -95,17 +97,49 @@ const identifier = (key: string) => ({ ownerType: "ORDER", namespace: STATUS_NAM
 export const definitionQueryVariables = (key: string) => ({ identifier: identifier(key) });
 
 export const definitionCreateVariables = (d: StatusDefinition, pin = d.pin) => ({
-  definition: { ...identifier(d.key), type: d.type, name: d.name, description: d.description, pin, validations: d.validations },
+  definition: {
+    ...identifier(d.key),
+    type: d.type,
+    name: d.name,
+    description: d.description,
+    pin,
+    validations: d.validations,
+  },
 });
 
 export const definitionUpdateVariables = (d: StatusDefinition) => ({
-  definition: { ...identifier(d.key), name: d.name, description: d.description, validations: d.validations },
+  definition: {
+    ...identifier(d.key),
+    name: d.name,
+    description: d.description,
+    validations: d.validations,
+  },
 });
 
-const definitionSchema = z.object({ data: z.object({ metafieldDefinition: z.object({ id: z.string(), type: z.object({ name: z.string() }) }).nullable() }) });
+const definitionSchema = z.object({
+  data: z.object({
+    metafieldDefinition: z
+      .object({ id: z.string(), type: z.object({ name: z.string() }) })
+      .nullable(),
+  }),
+});
 const codedErrors = z.array(userErrors.element.extend({ code: z.string().nullish() }));
-const createSchema = z.object({ data: z.object({ metafieldDefinitionCreate: z.object({ createdDefinition: z.object({ id: z.string() }).nullable(), userErrors: codedErrors }) }) });
-const updateSchema = z.object({ data: z.object({ metafieldDefinitionUpdate: z.object({ updatedDefinition: z.object({ id: z.string() }).nullable(), userErrors: codedErrors }) }) });
+const createSchema = z.object({
+  data: z.object({
+    metafieldDefinitionCreate: z.object({
+      createdDefinition: z.object({ id: z.string() }).nullable(),
+      userErrors: codedErrors,
+    }),
+  }),
+});
+const updateSchema = z.object({
+  data: z.object({
+    metafieldDefinitionUpdate: z.object({
+      updatedDefinition: z.object({ id: z.string() }).nullable(),
+      userErrors: codedErrors,
+    }),
+  }),
+});
 const setSchema = z.object({ data: z.object({ metafieldsSet: z.object({ userErrors }) }) });
 
 /** The shop's definition of the key: its type, or null when the shop has none. */
@@ -118,20 +152,28 @@ export function parseDefinition(body: unknown): { id: string; type: string } | n
 type DefinitionWrite = { id: string } | { refused: string; codes: string[] };
 
 /** A definition made or updated, or Shopify's refusal with its codes (PINNED_LIMIT_REACHED, TAKEN, …). */
-function definitionWrite(made: { id: string } | null, errors: z.infer<typeof codedErrors>): DefinitionWrite {
+function definitionWrite(
+  made: { id: string } | null,
+  errors: z.infer<typeof codedErrors>,
+): DefinitionWrite {
   if (made && errors.length === 0) return { id: made.id };
-  return { refused: errors.map((e) => e.message).join("; ") || "no definition was made", codes: errors.flatMap((e) => (e.code ? [e.code] : [])) };
+  return {
+    refused: errors.map((e) => e.message).join("; ") || "no definition was made",
+    codes: errors.flatMap((e) => (e.code ? [e.code] : [])),
+  };
 }
 
 export function parseDefinitionCreate(body: unknown): DefinitionWrite {
   checkErrors(body);
-  const { createdDefinition, userErrors: errors } = createSchema.parse(body).data.metafieldDefinitionCreate;
+  const { createdDefinition, userErrors: errors } =
+    createSchema.parse(body).data.metafieldDefinitionCreate;
   return definitionWrite(createdDefinition, errors);
 }
 
 export function parseDefinitionUpdate(body: unknown): DefinitionWrite {
   checkErrors(body);
-  const { updatedDefinition, userErrors: errors } = updateSchema.parse(body).data.metafieldDefinitionUpdate;
+  const { updatedDefinition, userErrors: errors } =
+    updateSchema.parse(body).data.metafieldDefinitionUpdate;
   return definitionWrite(updatedDefinition, errors);
 }
 
@@ -159,20 +201,33 @@ export interface ShipmentForStatus {
  * as far along, one that did not arrive wins over a delivered one: an order with a parcel returned
  * is not "delivered".
  */
-export function orderShippingStatus(shipments: readonly Pick<ShipmentForStatus, "status">[]): string | null {
-  const counted = shipments.some((s) => s.status !== "not_required") ? shipments.filter((s) => s.status !== "not_required") : shipments;
+export function orderShippingStatus(
+  shipments: readonly Pick<ShipmentForStatus, "status">[],
+): string | null {
+  const counted = shipments.some((s) => s.status !== "not_required")
+    ? shipments.filter((s) => s.status !== "not_required")
+    : shipments;
   if (counted.length === 0) return null;
   // Least advanced first; as far along, delivered last; then in the statuses' own order.
-  const key = (s: string): [number, number, number] => [statusRank(s), s === "delivered" ? 1 : 0, SHIPMENT_STATUSES.indexOf(s as never)];
-  const sorted = counted.map((s) => s.status).sort((a, b) => {
-    const [x, y] = [key(a), key(b)];
-    return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
-  });
+  const key = (s: string): [number, number, number] => [
+    statusRank(s),
+    s === "delivered" ? 1 : 0,
+    SHIPMENT_STATUSES.indexOf(s as never),
+  ];
+  const sorted = counted
+    .map((s) => s.status)
+    .sort((a, b) => {
+      const [x, y] = [key(a), key(b)];
+      return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+    });
   return sorted[0] ?? null;
 }
 
 /** The two metafields' values for an order's current shipments. */
-export function statusMetafields(orderId: string, shipments: readonly ShipmentForStatus[]): { ownerId: string; namespace: string; key: string; type: string; value: string }[] {
+export function statusMetafields(
+  orderId: string,
+  shipments: readonly ShipmentForStatus[],
+): { ownerId: string; namespace: string; key: string; type: string; value: string }[] {
   const status = orderShippingStatus(shipments);
   if (!status) return [];
   const parts = [...shipments]
@@ -188,7 +243,19 @@ export function statusMetafields(orderId: string, shipments: readonly ShipmentFo
     }));
   const ownerId = orderGid(orderId);
   return [
-    { ownerId, namespace: STATUS_NAMESPACE, key: STATUS_KEY, type: "single_line_text_field", value: status },
-    { ownerId, namespace: STATUS_NAMESPACE, key: SHIPMENTS_KEY, type: "json", value: JSON.stringify(parts) },
+    {
+      ownerId,
+      namespace: STATUS_NAMESPACE,
+      key: STATUS_KEY,
+      type: "single_line_text_field",
+      value: status,
+    },
+    {
+      ownerId,
+      namespace: STATUS_NAMESPACE,
+      key: SHIPMENTS_KEY,
+      type: "json",
+      value: JSON.stringify(parts),
+    },
   ];
 }

@@ -37,7 +37,11 @@ export interface TrackingInput {
 }
 
 /** Shopify's FulfillmentTrackingInput for a shipment's courier and waybill. */
-export function trackingInput(s: { courierCompany: string | null; waybillId: string | null; trackingUrl: string | null }): TrackingInput {
+export function trackingInput(s: {
+  courierCompany: string | null;
+  waybillId: string | null;
+  trackingUrl: string | null;
+}): TrackingInput {
   const code = (s.courierCompany ?? "").toLowerCase();
   const number = s.waybillId ?? "";
   const shopifys = SHOPIFY_TRACKING_COMPANIES[code];

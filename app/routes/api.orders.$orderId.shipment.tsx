@@ -3,7 +3,13 @@ import { actionDeps } from "../admin.server";
 import { httpUrlOrNull } from "../http-url";
 import { db } from "../db/index.server";
 import { jsonResponse } from "../http.server";
-import { ShipmentActionError, cancel, confirm, createNow, retry } from "../shipments/actions.server";
+import {
+  ShipmentActionError,
+  cancel,
+  confirm,
+  createNow,
+  retry,
+} from "../shipments/actions.server";
 import { availableActions } from "../shipments/available";
 import { currentShipments } from "../shipments/shipments.server";
 import type { Shipment } from "../db/schema";
@@ -74,27 +80,50 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   try {
     body = (await request.json()) as { action?: string; shipmentId?: unknown };
   } catch {
-    return cors(jsonResponse({ error: "Body must be JSON: {\"action\": \"create\" | \"confirm\" | \"cancel\" | \"retry\", \"shipmentId\"?: one of the order's shipments}" }, 400));
+    return cors(
+      jsonResponse(
+        {
+          error:
+            'Body must be JSON: {"action": "create" | "confirm" | "cancel" | "retry", "shipmentId"?: one of the order\'s shipments}',
+        },
+        400,
+      ),
+    );
   }
   const shipments = await currentShipments(db, session.shop, orderId);
   // One of the order's shipments by its id; without one, the order's first.
-  const shipment = body.shipmentId === undefined ? shipments[0] : shipments.find((s) => s.id === body.shipmentId);
-  if (body.shipmentId !== undefined && !shipment) return cors(jsonResponse({ error: "No such shipment of this order" }, 404));
+  const shipment =
+    body.shipmentId === undefined ? shipments[0] : shipments.find((s) => s.id === body.shipmentId);
+  if (body.shipmentId !== undefined && !shipment)
+    return cors(jsonResponse({ error: "No such shipment of this order" }, 404));
   if (!shipment) {
     // An order the app never received (placed before install, webhook lost): read it from Shopify.
     if (body.action === "create") {
       await actionDeps().enqueue.importOrder(session.shop, orderId);
       return cors(jsonResponse({ shipment: null, queued: "import" }, 202));
     }
-    return cors(jsonResponse({ error: "The app has not received this order yet: create its shipment to read it from Shopify" }, 404));
+    return cors(
+      jsonResponse(
+        {
+          error:
+            "The app has not received this order yet: create its shipment to read it from Shopify",
+        },
+        404,
+      ),
+    );
   }
-  const run = { create: createNow, confirm, cancel, retry }[body.action as "create" | "confirm" | "cancel" | "retry"];
+  const run = { create: createNow, confirm, cancel, retry }[
+    body.action as "create" | "confirm" | "cancel" | "retry"
+  ];
   if (!run) return cors(jsonResponse({ error: `Unknown action ${String(body.action)}` }, 400));
   try {
     await run(actionDeps(), session.shop, shipment.id);
   } catch (error) {
-    if (error instanceof ShipmentActionError) return cors(jsonResponse({ error: error.message }, error.status));
+    if (error instanceof ShipmentActionError)
+      return cors(jsonResponse({ error: error.message }, error.status));
     throw error;
   }
-  return cors(jsonResponse({ ...(await orderAnswer(session.shop, orderId, request)), queued: body.action }));
+  return cors(
+    jsonResponse({ ...(await orderAnswer(session.shop, orderId, request)), queued: body.action }),
+  );
 };

@@ -9,7 +9,10 @@ import { authenticate } from "../shopify.server";
 
 const bodySchema = z.object({
   action: z.enum(["create", "confirm"]),
-  orderIds: z.array(z.string().transform((id) => id.replace(/^gid:\/\/shopify\/Order\//, ""))).min(1).max(250),
+  orderIds: z
+    .array(z.string().transform((id) => id.replace(/^gid:\/\/shopify\/Order\//, "")))
+    .min(1)
+    .max(250),
 });
 
 /**
@@ -18,18 +21,25 @@ const bodySchema = z.object({
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { cors } = await authenticate.admin(request);
-  return cors(jsonResponse({ error: "POST {\"action\": \"create\" | \"confirm\", \"orderIds\": [...]}" }, 405));
+  return cors(
+    jsonResponse({ error: 'POST {"action": "create" | "confirm", "orderIds": [...]}' }, 405),
+  );
 };
 
 /** For the bulk action on selected orders (admin.order-index.selection-action.render). */
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { session, cors } = await authenticate.admin(request);
   const parsed = bodySchema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return cors(jsonResponse({ error: "Body: {\"action\": \"create\" | \"confirm\", \"orderIds\": [...]}" }, 400));
+  if (!parsed.success)
+    return cors(
+      jsonResponse({ error: 'Body: {"action": "create" | "confirm", "orderIds": [...]}' }, 400),
+    );
   const run = parsed.data.action === "create" ? createNow : confirm;
   const results = [];
   for (const orderId of parsed.data.orderIds) {
-    const shipment = /^\d+$/.test(orderId) ? await getShipmentByOrder(db, session.shop, orderId) : null;
+    const shipment = /^\d+$/.test(orderId)
+      ? await getShipmentByOrder(db, session.shop, orderId)
+      : null;
     if (!shipment) {
       results.push({ orderId, ok: false, message: "Not received by the app" });
       continue;

@@ -1,20 +1,57 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
-import { Banner, BlockStack, Button, ButtonGroup, Card, IndexTable, InlineStack, Link as PolarisLink, Page, ProgressBar, Tabs, Text, TextField, useIndexResourceState } from "@shopify/polaris";
+import {
+  Banner,
+  BlockStack,
+  Button,
+  ButtonGroup,
+  Card,
+  IndexTable,
+  InlineStack,
+  Link as PolarisLink,
+  Page,
+  ProgressBar,
+  Tabs,
+  Text,
+  TextField,
+  useIndexResourceState,
+} from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { actionDeps } from "../admin.server";
 import { StatusBadge } from "../components/StatusBadge";
 import { httpUrlOrNull } from "../http-url";
 import { db } from "../db/index.server";
 import { latestImport } from "../orders/imports.server";
-import { ShipmentActionError, cancel, confirm, importOpenOrders, retry } from "../shipments/actions.server";
-import { countByProblemKind, countByTab, decodeCursor, listShipments } from "../shipments/list.server";
-import { PROBLEM_KINDS, PROBLEM_KIND_WORDS, isProblemKind, type ProblemKind } from "../shipments/problem-kinds";
+import {
+  ShipmentActionError,
+  cancel,
+  confirm,
+  importOpenOrders,
+  retry,
+} from "../shipments/actions.server";
+import {
+  countByProblemKind,
+  countByTab,
+  decodeCursor,
+  listShipments,
+} from "../shipments/list.server";
+import {
+  PROBLEM_KINDS,
+  PROBLEM_KIND_WORDS,
+  isProblemKind,
+  type ProblemKind,
+} from "../shipments/problem-kinds";
 import { TABS, type Tab } from "../shipments/tabs";
 import { authenticate } from "../shopify.server";
 import { getShop } from "../shops/shops.server";
 import { parseShopSettings } from "../shops/settings";
-import { describeStatus, exactTime, firstSentence, localeOf, relativeTime } from "../shipments/wording";
+import {
+  describeStatus,
+  exactTime,
+  firstSentence,
+  localeOf,
+  relativeTime,
+} from "../shipments/wording";
 
 const TAB_LABELS: Record<Tab, string> = {
   all: "All",
@@ -28,7 +65,9 @@ const TAB_LABELS: Record<Tab, string> = {
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const url = new URL(request.url);
-  const tab = (TABS as readonly string[]).includes(url.searchParams.get("tab") ?? "") ? (url.searchParams.get("tab") as Tab) : "all";
+  const tab = (TABS as readonly string[]).includes(url.searchParams.get("tab") ?? "")
+    ? (url.searchParams.get("tab") as Tab)
+    : "all";
   const search = url.searchParams.get("q") ?? "";
   // The kind of problem filters the "needs attention" tab only.
   const kindParam = url.searchParams.get("kind");
@@ -36,8 +75,16 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const [shop, counts, kindCounts, page, lastImport] = await Promise.all([
     getShop(db, session.shop),
     countByTab(db, session.shop),
-    tab === "attention" ? countByProblemKind(db, session.shop) : Promise.resolve<Partial<Record<ProblemKind, number>>>({}),
-    listShipments(db, session.shop, { tab, problemKind: kind, search, after: decodeCursor(url.searchParams.get("after")), limit: 50 }),
+    tab === "attention"
+      ? countByProblemKind(db, session.shop)
+      : Promise.resolve<Partial<Record<ProblemKind, number>>>({}),
+    listShipments(db, session.shop, {
+      tab,
+      problemKind: kind,
+      search,
+      after: decodeCursor(url.searchParams.get("after")),
+      limit: 50,
+    }),
     latestImport(db, session.shop),
   ]);
   const settings = parseShopSettings(shop?.settings);
@@ -49,7 +96,9 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     counts,
     kind,
     // The kinds this shop has now, in the filter's order, with their words.
-    kinds: PROBLEM_KINDS.flatMap((k) => (kindCounts[k] ? [{ kind: k, count: kindCounts[k], ...PROBLEM_KIND_WORDS[k] }] : [])),
+    kinds: PROBLEM_KINDS.flatMap((k) =>
+      kindCounts[k] ? [{ kind: k, count: kindCounts[k], ...PROBLEM_KIND_WORDS[k] }] : [],
+    ),
     next: page.next,
     // Words, not codes: every status, amount and time is written here, in the reader's locale.
     rows: page.rows.map((r) => ({
@@ -67,7 +116,16 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       isProblem: r.problem !== null,
     })),
     setup: { apiKey: Boolean(shop?.shippingApiKeyEncrypted), pickup: settings.pickup !== null },
-    lastImport: lastImport ? { status: lastImport.status, pages: lastImport.pages, seen: lastImport.seen, created: lastImport.created, error: lastImport.error, since: lastImport.since.toISOString() } : null,
+    lastImport: lastImport
+      ? {
+          status: lastImport.status,
+          pages: lastImport.pages,
+          seen: lastImport.seen,
+          created: lastImport.created,
+          error: lastImport.error,
+          since: lastImport.since.toISOString(),
+        }
+      : null,
   };
 };
 
@@ -96,15 +154,25 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   return { results, error: null };
 };
 
-const BULK_WORDS: Record<string, string> = { confirm: "Booking", retry: "Retrying", cancel: "Cancelling" };
+const BULK_WORDS: Record<string, string> = {
+  confirm: "Booking",
+  retry: "Retrying",
+  cancel: "Cancelling",
+};
 
 export default function Shipments() {
   const data = useLoaderData<typeof loader>();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const [query, setQuery] = useState(data.search);
-  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } = useIndexResourceState(data.rows);
-  const [bulk, setBulk] = useState<{ intent: string; done: number; total: number; failures: string[] } | null>(null);
+  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } =
+    useIndexResourceState(data.rows);
+  const [bulk, setBulk] = useState<{
+    intent: string;
+    done: number;
+    total: number;
+    failures: string[];
+  } | null>(null);
 
   async function runBulk(intent: string) {
     const ids = [...selectedResources];
@@ -114,10 +182,22 @@ export default function Shipments() {
       const form = new FormData();
       form.set("intent", intent);
       for (const id of ids.slice(i, i + 10)) form.append("id", id);
-      const response = await fetch(`${window.location.pathname}?index${window.location.search.replace(/^\?/, "&")}`, { method: "POST", body: form, headers: { accept: "application/json" } });
-      const result = (await response.json().catch(() => null)) as { results?: { id: string; ok: boolean; message: string }[] } | null;
-      for (const r of result?.results ?? []) if (!r.ok) failures.push(`${data.rows.find((x) => x.id === r.id)?.orderName ?? r.id}: ${r.message}`);
-      setBulk({ intent, done: Math.min(ids.length, i + 10), total: ids.length, failures: [...failures] });
+      const response = await fetch(
+        `${window.location.pathname}?index${window.location.search.replace(/^\?/, "&")}`,
+        { method: "POST", body: form, headers: { accept: "application/json" } },
+      );
+      const result = (await response.json().catch(() => null)) as {
+        results?: { id: string; ok: boolean; message: string }[];
+      } | null;
+      for (const r of result?.results ?? [])
+        if (!r.ok)
+          failures.push(`${data.rows.find((x) => x.id === r.id)?.orderName ?? r.id}: ${r.message}`);
+      setBulk({
+        intent,
+        done: Math.min(ids.length, i + 10),
+        total: ids.length,
+        failures: [...failures],
+      });
     }
     clearSelection();
     navigate(".", { replace: true });
@@ -134,12 +214,20 @@ export default function Shipments() {
   async function startImport() {
     const form = new FormData();
     form.set("intent", "import");
-    await fetch(`${window.location.pathname}?index`, { method: "POST", body: form, headers: { accept: "application/json" } });
+    await fetch(`${window.location.pathname}?index`, {
+      method: "POST",
+      body: form,
+      headers: { accept: "application/json" },
+    });
     navigate(".", { replace: true });
   }
   const tabIndex = TABS.indexOf(data.tab);
   // The list's place: tab, search and kind of problem, kept across pages.
-  const placeOf = (at: { tab: Tab; q: string; kind: string | null }) => ({ tab: at.tab, ...(at.q ? { q: at.q } : {}), ...(at.kind ? { kind: at.kind } : {}) });
+  const placeOf = (at: { tab: Tab; q: string; kind: string | null }) => ({
+    tab: at.tab,
+    ...(at.q ? { q: at.q } : {}),
+    ...(at.kind ? { kind: at.kind } : {}),
+  });
   const place = placeOf({ tab: data.tab, q: data.search, kind: data.kind });
   const chosenKind = data.kinds.find((k) => k.kind === data.kind);
   return (
@@ -147,23 +235,51 @@ export default function Shipments() {
       fullWidth
       title="Shipments"
       secondaryActions={[
-        { content: "Import open orders", disabled: importing, helpText: "Orders of the last 60 days the app never received (placed before install)", onAction: () => void startImport() },
+        {
+          content: "Import open orders",
+          disabled: importing,
+          helpText: "Orders of the last 60 days the app never received (placed before install)",
+          onAction: () => void startImport(),
+        },
         { content: "Settings", onAction: () => navigate("/app/settings") },
         { content: "Failed work", onAction: () => navigate("/app/failed") },
       ]}
     >
       <BlockStack gap="400">
         {data.lastImport && (
-          <Banner tone={data.lastImport.status === "failed" ? "critical" : data.lastImport.status === "done" ? "success" : "info"} title={importing ? "Importing open orders" : data.lastImport.status === "done" ? "Open orders imported" : "Import stopped"}>
+          <Banner
+            tone={
+              data.lastImport.status === "failed"
+                ? "critical"
+                : data.lastImport.status === "done"
+                  ? "success"
+                  : "info"
+            }
+            title={
+              importing
+                ? "Importing open orders"
+                : data.lastImport.status === "done"
+                  ? "Open orders imported"
+                  : "Import stopped"
+            }
+          >
             <p>
-              {data.lastImport.seen} orders read from Shopify since {new Date(data.lastImport.since).toLocaleDateString()}, {data.lastImport.created} new to the app
+              {data.lastImport.seen} orders read from Shopify since{" "}
+              {new Date(data.lastImport.since).toLocaleDateString()}, {data.lastImport.created} new
+              to the app
               {data.lastImport.error ? `: ${data.lastImport.error}` : ""}
             </p>
-            {importing && <ProgressBar progress={Math.min(95, data.lastImport.pages * 10)} size="small" />}
+            {importing && (
+              <ProgressBar progress={Math.min(95, data.lastImport.pages * 10)} size="small" />
+            )}
           </Banner>
         )}
         {setupNeeded && (
-          <Banner tone="warning" title="Finish set-up before the first shipment" action={{ content: "Open settings", onAction: () => navigate("/app/settings") }}>
+          <Banner
+            tone="warning"
+            title="Finish set-up before the first shipment"
+            action={{ content: "Open settings", onAction: () => navigate("/app/settings") }}
+          >
             <p>
               {!data.setup.apiKey && "Add your shipping API key. "}
               {!data.setup.pickup && "Set the pickup location couriers collect from."}
@@ -174,9 +290,13 @@ export default function Shipments() {
           <Card>
             <BlockStack gap="200">
               <Text as="p">
-                {BULK_WORDS[bulk.intent] ?? bulk.intent}: {bulk.done} of {bulk.total} shipments{bulk.done === bulk.total ? `, ${bulk.total - bulk.failures.length} queued` : ""}
+                {BULK_WORDS[bulk.intent] ?? bulk.intent}: {bulk.done} of {bulk.total} shipments
+                {bulk.done === bulk.total ? `, ${bulk.total - bulk.failures.length} queued` : ""}
               </Text>
-              <ProgressBar progress={bulk.total ? (bulk.done / bulk.total) * 100 : 100} size="small" />
+              <ProgressBar
+                progress={bulk.total ? (bulk.done / bulk.total) * 100 : 100}
+                size="small"
+              />
               {bulk.failures.map((f) => (
                 <Text as="p" tone="critical" key={f}>
                   {f}
@@ -189,7 +309,9 @@ export default function Shipments() {
           <Tabs
             tabs={TABS.map((t) => ({ id: t, content: `${TAB_LABELS[t]} (${data.counts[t]})` }))}
             selected={tabIndex < 0 ? 0 : tabIndex}
-            onSelect={(i) => setParams(placeOf({ tab: TABS[i] ?? "all", q: data.search, kind: null }))}
+            onSelect={(i) =>
+              setParams(placeOf({ tab: TABS[i] ?? "all", q: data.search, kind: null }))
+            }
           />
           <div style={{ padding: "12px" }}>
             <form
@@ -200,7 +322,14 @@ export default function Shipments() {
             >
               <InlineStack gap="200" blockAlign="end">
                 <div style={{ flexGrow: 1 }}>
-                  <TextField label="Search by order" labelHidden placeholder="Search by order (#1001)" value={query} onChange={setQuery} autoComplete="off" />
+                  <TextField
+                    label="Search by order"
+                    labelHidden
+                    placeholder="Search by order (#1001)"
+                    value={query}
+                    onChange={setQuery}
+                    autoComplete="off"
+                  />
                 </div>
                 <Button submit>Search</Button>
               </InlineStack>
@@ -214,11 +343,24 @@ export default function Shipments() {
                     Kind of problem
                   </Text>
                   <ButtonGroup variant="segmented">
-                    <Button size="slim" pressed={!data.kind} onClick={() => setParams(placeOf({ tab: "attention", q: data.search, kind: null }))}>
+                    <Button
+                      size="slim"
+                      pressed={!data.kind}
+                      onClick={() =>
+                        setParams(placeOf({ tab: "attention", q: data.search, kind: null }))
+                      }
+                    >
                       {`Every kind (${data.counts.attention})`}
                     </Button>
                     {data.kinds.map((k) => (
-                      <Button key={k.kind} size="slim" pressed={data.kind === k.kind} onClick={() => setParams(placeOf({ tab: "attention", q: data.search, kind: k.kind }))}>
+                      <Button
+                        key={k.kind}
+                        size="slim"
+                        pressed={data.kind === k.kind}
+                        onClick={() =>
+                          setParams(placeOf({ tab: "attention", q: data.search, kind: k.kind }))
+                        }
+                      >
                         {`${k.label} (${k.count})`}
                       </Button>
                     ))}
@@ -242,10 +384,24 @@ export default function Shipments() {
               { content: "Retry", onAction: () => void runBulk("retry") },
               { content: "Cancel", onAction: () => void runBulk("cancel") },
             ]}
-            headings={[{ title: "Order" }, { title: "Status" }, { title: "To, and from" }, { title: "Courier" }, { title: "Price" }, { title: "Waybill" }, { title: "Updated" }, { title: "Problem or reason" }]}
+            headings={[
+              { title: "Order" },
+              { title: "Status" },
+              { title: "To, and from" },
+              { title: "Courier" },
+              { title: "Price" },
+              { title: "Waybill" },
+              { title: "Updated" },
+              { title: "Problem or reason" },
+            ]}
           >
             {data.rows.map((row, index) => (
-              <IndexTable.Row id={row.id} key={row.id} position={index} selected={selectedResources.includes(row.id)}>
+              <IndexTable.Row
+                id={row.id}
+                key={row.id}
+                position={index}
+                selected={selectedResources.includes(row.id)}
+              >
                 <IndexTable.Cell>
                   <Link to={`/app/shipments/${row.id}`}>{row.orderName}</Link>
                   {row.attempt > 1 ? ` (attempt ${row.attempt})` : ""}
@@ -295,7 +451,11 @@ export default function Shipments() {
           <div style={{ padding: "12px" }}>
             <InlineStack gap="200">
               {params.get("after") && <Button onClick={() => setParams(place)}>First page</Button>}
-              {data.next && <Button onClick={() => setParams({ ...place, after: data.next! })}>Next page</Button>}
+              {data.next && (
+                <Button onClick={() => setParams({ ...place, after: data.next! })}>
+                  Next page
+                </Button>
+              )}
             </InlineStack>
           </div>
         </Card>

@@ -1,6 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
-import { Banner, BlockStack, Button, Card, EmptyState, IndexTable, Page, Text } from "@shopify/polaris";
+import {
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  EmptyState,
+  IndexTable,
+  Page,
+  Text,
+} from "@shopify/polaris";
 import { JobNotFoundError, listFailedJobs, retryFailedJob } from "../jobs/failed.server";
 import { authenticate } from "../shopify.server";
 
@@ -17,7 +26,8 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     await retryFailedJob(session.shop, String(form.get("jobId")));
     return { ok: true, message: "Retrying" };
   } catch (error) {
-    if (error instanceof JobNotFoundError) return { ok: false, message: "That job is not (or no longer) failed" };
+    if (error instanceof JobNotFoundError)
+      return { ok: false, message: "That job is not (or no longer) failed" };
     throw error;
   }
 };
@@ -27,16 +37,34 @@ export default function FailedWork() {
   const { jobs } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
-    <Page title="Failed work" backAction={{ content: "Shipments", onAction: () => navigate("/app") }}>
+    <Page
+      title="Failed work"
+      backAction={{ content: "Shipments", onAction: () => navigate("/app") }}
+    >
       <BlockStack gap="400">
         {result && <Banner tone={result.ok ? "success" : "critical"}>{result.message}</Banner>}
         <Card padding="0">
           {jobs.length === 0 ? (
             <EmptyState heading="Nothing failed" image="">
-              <p>Work that runs out of retries (for example after a long outage of the shipping service) shows here.</p>
+              <p>
+                Work that runs out of retries (for example after a long outage of the shipping
+                service) shows here.
+              </p>
             </EmptyState>
           ) : (
-            <IndexTable resourceName={{ singular: "job", plural: "jobs" }} itemCount={jobs.length} selectable={false} headings={[{ title: "Work" }, { title: "Order or shipment" }, { title: "Reason" }, { title: "Attempts" }, { title: "Failed" }, { title: "" }]}>
+            <IndexTable
+              resourceName={{ singular: "job", plural: "jobs" }}
+              itemCount={jobs.length}
+              selectable={false}
+              headings={[
+                { title: "Work" },
+                { title: "Order or shipment" },
+                { title: "Reason" },
+                { title: "Attempts" },
+                { title: "Failed" },
+                { title: "" },
+              ]}
+            >
               {jobs.map((job, i) => (
                 <IndexTable.Row id={job.id} key={job.id} position={i}>
                   <IndexTable.Cell>{job.name}</IndexTable.Cell>
@@ -47,7 +75,9 @@ export default function FailedWork() {
                     </Text>
                   </IndexTable.Cell>
                   <IndexTable.Cell>{job.attempts}</IndexTable.Cell>
-                  <IndexTable.Cell>{job.failedAt ? new Date(job.failedAt).toLocaleString() : "—"}</IndexTable.Cell>
+                  <IndexTable.Cell>
+                    {job.failedAt ? new Date(job.failedAt).toLocaleString() : "—"}
+                  </IndexTable.Cell>
                   <IndexTable.Cell>
                     <Form method="post">
                       <input type="hidden" name="jobId" value={job.id} />

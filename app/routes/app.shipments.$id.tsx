@@ -1,19 +1,53 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { Banner, BlockStack, Box, Button, Card, Divider, InlineStack, Layout, Link, Page, Select, Text } from "@shopify/polaris";
+import {
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  Divider,
+  InlineStack,
+  Layout,
+  Link,
+  Page,
+  Select,
+  Text,
+} from "@shopify/polaris";
 import { useState } from "react";
 import { actionDeps } from "../admin.server";
 import { StatusBadge } from "../components/StatusBadge";
 import { httpUrlOrNull } from "../http-url";
 import { db } from "../db/index.server";
 import { getEnv } from "../env.server";
-import { ShipmentActionError, cancel, chooseCourier, confirm, createNow, draftRates, rebook, retry, shipAgain } from "../shipments/actions.server";
+import {
+  ShipmentActionError,
+  cancel,
+  chooseCourier,
+  confirm,
+  createNow,
+  draftRates,
+  rebook,
+  retry,
+  shipAgain,
+} from "../shipments/actions.server";
 import { getShipment, orderShipments, shipmentTimeline } from "../shipments/shipments.server";
 import { ShippingError } from "../shipping/errors";
 import { shippingClientForShop } from "../shipping/for-shop.server";
 import { authenticate } from "../shopify.server";
 import { PROBLEM_KIND_WORDS, isProblemKind } from "../shipments/problem-kinds";
-import { actorName, courierName, describeStatus, eventChange, eventTitle, exactTime, formatMoney, localeOf, relativeTime, statusLabel } from "../shipments/wording";
+import {
+  actorName,
+  courierName,
+  describeStatus,
+  eventChange,
+  eventTitle,
+  exactTime,
+  formatMoney,
+  localeOf,
+  relativeTime,
+  statusLabel,
+} from "../shipments/wording";
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -21,14 +55,22 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const shipment = /^[0-9a-f-]{36}$/.test(id) ? await getShipment(db, session.shop, id) : null;
   if (!shipment) throw new Response("Shipment not found", { status: 404 });
   const now = new Date();
-  const [timeline, history] = await Promise.all([shipmentTimeline(db, session.shop, shipment.id), orderShipments(db, session.shop, shipment.orderId)]);
+  const [timeline, history] = await Promise.all([
+    shipmentTimeline(db, session.shop, shipment.id),
+    orderShipments(db, session.shop, shipment.orderId),
+  ]);
   const attempts = history.filter((h) => h.part === shipment.part);
   // The current attempt of each of the order's shipments (part 1, 2, …): the list is by part, newest attempt first.
   const parts = history.filter((h, i) => i === 0 || history[i - 1]!.part !== h.part);
 
   // What the service says now (best effort: the page works while the service is down).
   const locale = localeOf(request.headers.get("accept-language"));
-  let remote: { kind: "draft" | "order"; status: string; price: string | null; courier: string | null } | null = null;
+  let remote: {
+    kind: "draft" | "order";
+    status: string;
+    price: string | null;
+    courier: string | null;
+  } | null = null;
   let remoteError: string | null = null;
   let rates: { company: string; type: string; label: string; price: number }[] = [];
   try {
@@ -45,10 +87,25 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
       const client = await shippingClientForShop(db, getEnv(), session.shop);
       if (shipment.shippingOrderId) {
         const order = await client.getOrder(shipment.shippingOrderId);
-        remote = { kind: "order", status: statusLabel(order.status), price: formatMoney(order.price, shipment.currency, locale), courier: courierName(order.courier?.company, order.courier?.type) };
+        remote = {
+          kind: "order",
+          status: statusLabel(order.status),
+          price: formatMoney(order.price, shipment.currency, locale),
+          courier: courierName(order.courier?.company, order.courier?.type),
+        };
       } else if (shipment.draftOrderId) {
         const draft = await client.getDraftOrder(shipment.draftOrderId);
-        remote = { kind: "draft", status: draft.status === "ready" ? "priced, ready to book" : draft.status === "placed" ? "no courier or price yet" : statusLabel(draft.status), price: formatMoney(draft.price, shipment.currency, locale), courier: courierName(draft.courier?.company, draft.courier?.type) };
+        remote = {
+          kind: "draft",
+          status:
+            draft.status === "ready"
+              ? "priced, ready to book"
+              : draft.status === "placed"
+                ? "no courier or price yet"
+                : statusLabel(draft.status),
+          price: formatMoney(draft.price, shipment.currency, locale),
+          courier: courierName(draft.courier?.company, draft.courier?.type),
+        };
         rates = (await draftRates(actionDeps(), session.shop, shipment.id)).map((p) => ({
           company: p.courier_code,
           type: p.courier_service_code,
@@ -61,22 +118,46 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     remoteError = error instanceof Error ? error.message : String(error);
   }
   return {
-    shipment: { ...shipment, trackingUrl: httpUrlOrNull(shipment.trackingUrl), createdAt: shipment.createdAt.toISOString(), updatedAt: shipment.updatedAt.toISOString(), redactedAt: shipment.redactedAt?.toISOString() ?? null },
+    shipment: {
+      ...shipment,
+      trackingUrl: httpUrlOrNull(shipment.trackingUrl),
+      createdAt: shipment.createdAt.toISOString(),
+      updatedAt: shipment.updatedAt.toISOString(),
+      redactedAt: shipment.redactedAt?.toISOString() ?? null,
+    },
     words: describeStatus(shipment, locale),
     // Newest first, in words: what happened, who or what did it, what changed, why, when.
     timeline: timeline
       .map((e) => {
         const facts = { actor: e.actor, type: e.type, from: e.fromStatus, to: e.toStatus };
-        return { id: e.id, title: eventTitle(facts), who: actorName(e.actor), change: eventChange(facts), message: e.message, relative: relativeTime(e.createdAt, now), exact: exactTime(e.createdAt) };
+        return {
+          id: e.id,
+          title: eventTitle(facts),
+          who: actorName(e.actor),
+          change: eventChange(facts),
+          message: e.message,
+          relative: relativeTime(e.createdAt, now),
+          exact: exactTime(e.createdAt),
+        };
       })
       .reverse(),
     remote,
     remoteError,
     rates,
     // This shipment's attempts (newest first), and the order's other shipments (one per location it ships from).
-    history: attempts.map((h) => ({ id: h.id, attempt: h.attempt, status: describeStatus(h, locale).label, referenceId: h.referenceId })),
+    history: attempts.map((h) => ({
+      id: h.id,
+      attempt: h.attempt,
+      status: describeStatus(h, locale).label,
+      referenceId: h.referenceId,
+    })),
     latest: attempts[0]?.id === shipment.id,
-    parts: parts.map((p) => ({ id: p.id, part: p.part, location: p.shopifyLocationName, status: describeStatus(p, locale).label })),
+    parts: parts.map((p) => ({
+      id: p.id,
+      part: p.part,
+      location: p.shopifyLocationName,
+      status: describeStatus(p, locale).label,
+    })),
   };
 };
 
@@ -103,7 +184,10 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
     else if (intent === "create") await createNow(deps, session.shop, id);
     else if (intent === "ship_again") {
       const next = await shipAgain(deps, session.shop, id);
-      return { ok: true, message: `Shipment attempt ${next.attempt} started (reference ${next.referenceId})` };
+      return {
+        ok: true,
+        message: `Shipment attempt ${next.attempt} started (reference ${next.referenceId})`,
+      };
     } else if (intent === "rebook") await rebook(deps, session.shop, id);
     else if (intent === "courier") {
       const [company, type] = String(form.get("courier") ?? "").split("/");
@@ -116,14 +200,19 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
       if (error.status === 404) throw new Response("Shipment not found", { status: 404 });
       return { ok: false, message: error.message };
     }
-    if (error instanceof ShippingError) return { ok: false, message: `The shipping service could not be reached or refused: ${error.message}` };
+    if (error instanceof ShippingError)
+      return {
+        ok: false,
+        message: `The shipping service could not be reached or refused: ${error.message}`,
+      };
     throw error;
   }
 };
 
 export default function ShipmentDetail() {
   const navigate = useNavigate();
-  const { shipment, words, timeline, remote, remoteError, rates, history, latest, parts } = useLoaderData<typeof loader>();
+  const { shipment, words, timeline, remote, remoteError, rates, history, latest, parts } =
+    useLoaderData<typeof loader>();
   const problemKinds = shipment.problemKinds.filter(isProblemKind);
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -131,9 +220,20 @@ export default function ShipmentDetail() {
   const [courier, setCourier] = useState(rates[0] ? `${rates[0].company}/${rates[0].type}` : "");
   const canConfirm = shipment.status === "draft_ready";
   const canCreate = shipment.status === "pending";
-  const canCancel = !["delivered", "cancelled", "returned", "rejected", "disposed", "courier_not_found", "not_required"].includes(shipment.status);
+  const canCancel = ![
+    "delivered",
+    "cancelled",
+    "returned",
+    "rejected",
+    "disposed",
+    "courier_not_found",
+    "not_required",
+  ].includes(shipment.status);
   const canShipAgain = latest && shipment.status === "cancelled";
-  const canRebook = latest && Boolean(shipment.shippingOrderId) && ["confirmed", "scheduled", "allocated", "picking_up"].includes(shipment.status);
+  const canRebook =
+    latest &&
+    Boolean(shipment.shippingOrderId) &&
+    ["confirmed", "scheduled", "allocated", "picking_up"].includes(shipment.status);
 
   const button = (intent: string, label: string, tone?: "critical") => (
     <Form method="post">
@@ -145,18 +245,32 @@ export default function ShipmentDetail() {
   );
 
   return (
-    <Page title={`Shipment ${shipment.orderName ?? shipment.orderId}`} backAction={{ content: "Shipments", onAction: () => navigate("/app") }} titleMetadata={<StatusBadge label={words.label} group={words.group} />}>
+    <Page
+      title={`Shipment ${shipment.orderName ?? shipment.orderId}`}
+      backAction={{ content: "Shipments", onAction: () => navigate("/app") }}
+      titleMetadata={<StatusBadge label={words.label} group={words.group} />}
+    >
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
             {result && <Banner tone={result.ok ? "success" : "critical"}>{result.message}</Banner>}
             {shipment.problem && (
-              <Banner tone="critical" title={problemKinds.length > 0 ? `Needs attention: ${problemKinds.map((k) => PROBLEM_KIND_WORDS[k].label.toLowerCase()).join(", ")}` : "Needs attention"}>
+              <Banner
+                tone="critical"
+                title={
+                  problemKinds.length > 0
+                    ? `Needs attention: ${problemKinds.map((k) => PROBLEM_KIND_WORDS[k].label.toLowerCase()).join(", ")}`
+                    : "Needs attention"
+                }
+              >
                 <p>{shipment.problem}</p>
               </Banner>
             )}
             {shipment.decision && (
-              <Banner tone={shipment.awaitingPayment ? "warning" : "info"} title={shipment.awaitingPayment ? "Waiting for payment" : "Why"}>
+              <Banner
+                tone={shipment.awaitingPayment ? "warning" : "info"}
+                title={shipment.awaitingPayment ? "Waiting for payment" : "Why"}
+              >
                 <p>{shipment.decision}</p>
               </Banner>
             )}
@@ -171,7 +285,11 @@ export default function ShipmentDetail() {
                     {parts
                       .filter((p) => p.part !== shipment.part)
                       .map((p) => (
-                        <Button key={p.id} variant="plain" onClick={() => navigate(`/app/shipments/${p.id}`)}>
+                        <Button
+                          key={p.id}
+                          variant="plain"
+                          onClick={() => navigate(`/app/shipments/${p.id}`)}
+                        >
                           {`Shipment ${p.part}${p.location ? ` (${p.location})` : ""}: ${p.status}`}
                         </Button>
                       ))}
@@ -183,7 +301,11 @@ export default function ShipmentDetail() {
                     {history
                       .filter((h) => h.id !== shipment.id)
                       .map((h) => (
-                        <Button key={h.id} variant="plain" onClick={() => navigate(`/app/shipments/${h.id}`)}>
+                        <Button
+                          key={h.id}
+                          variant="plain"
+                          onClick={() => navigate(`/app/shipments/${h.id}`)}
+                        >
                           {`Attempt ${h.attempt}: ${h.status}`}
                         </Button>
                       ))}
@@ -192,16 +314,38 @@ export default function ShipmentDetail() {
                 <Text as="p">Courier: {words.courier ?? "not chosen yet"}</Text>
                 <Text as="p">Price: {words.price ?? "not priced yet"}</Text>
                 <Text as="p">
-                  Waybill: {shipment.waybillId ?? "none yet"} {shipment.trackingUrl && <Link url={shipment.trackingUrl} target="_blank">track the parcel</Link>}
+                  Waybill: {shipment.waybillId ?? "none yet"}{" "}
+                  {shipment.trackingUrl && (
+                    <Link url={shipment.trackingUrl} target="_blank">
+                      track the parcel
+                    </Link>
+                  )}
                 </Text>
-                <Text as="p">From: {shipment.originName ?? (shipment.draftOrderId ? "the shop's default pickup location" : "decided when the draft is made")}</Text>
-                <Text as="p">Deliver to: {shipment.redactedAt ? "removed at the customer's request" : [shipment.destinationName, shipment.destinationAddress].filter(Boolean).join(", ") || "no address"}</Text>
+                <Text as="p">
+                  From:{" "}
+                  {shipment.originName ??
+                    (shipment.draftOrderId
+                      ? "the shop's default pickup location"
+                      : "decided when the draft is made")}
+                </Text>
+                <Text as="p">
+                  Deliver to:{" "}
+                  {shipment.redactedAt
+                    ? "removed at the customer's request"
+                    : [shipment.destinationName, shipment.destinationAddress]
+                        .filter(Boolean)
+                        .join(", ") || "no address"}
+                </Text>
                 <Text as="p" tone="subdued">
                   Reference at the shipping service: {shipment.referenceId}
                 </Text>
                 <InlineStack gap="200">
                   {canCreate && button("create", "Create draft now")}
-                  {canConfirm && button("confirm", shipment.awaitingPayment ? "Book now, before payment" : "Confirm shipment")}
+                  {canConfirm &&
+                    button(
+                      "confirm",
+                      shipment.awaitingPayment ? "Book now, before payment" : "Confirm shipment",
+                    )}
                   {canShipAgain && button("ship_again", "Ship again")}
                   {canRebook && button("rebook", "Cancel and book again", "critical")}
                   {shipment.problem && (canCreate || canConfirm) && button("retry", "Retry")}
@@ -214,7 +358,20 @@ export default function ShipmentDetail() {
                 <Form method="post">
                   <input type="hidden" name="intent" value="courier" />
                   <BlockStack gap="200">
-                    <Select label={shipment.draftOrderId ? "Courier for this draft" : "Courier for this shipment (the draft is made with it)"} name="courier" options={rates.map((r) => ({ label: r.label, value: `${r.company}/${r.type}` }))} value={courier} onChange={setCourier} />
+                    <Select
+                      label={
+                        shipment.draftOrderId
+                          ? "Courier for this draft"
+                          : "Courier for this shipment (the draft is made with it)"
+                      }
+                      name="courier"
+                      options={rates.map((r) => ({
+                        label: r.label,
+                        value: `${r.company}/${r.type}`,
+                      }))}
+                      value={courier}
+                      onChange={setCourier}
+                    />
                     <Button submit loading={busy}>
                       Use this courier
                     </Button>
@@ -270,7 +427,9 @@ export default function ShipmentDetail() {
                   <Text as="p">Price: {remote.price ?? "none yet"}</Text>
                 </>
               ) : (
-                <Text as="p">{remoteError ? `Could not load: ${remoteError}` : "Nothing at the service yet."}</Text>
+                <Text as="p">
+                  {remoteError ? `Could not load: ${remoteError}` : "Nothing at the service yet."}
+                </Text>
               )}
             </BlockStack>
           </Card>

@@ -12,6 +12,9 @@ export const action = ({ request }: ActionFunctionArgs) =>
     record: ({ payload }) => ({ payload }),
     apply: async (tx, { shop, payload }) => {
       const { current } = payloadSchema.parse(payload);
-      await tx.update(sessionTable).set({ scope: current.join(",") }).where(eq(sessionTable.shop, shop));
+      await tx
+        .update(sessionTable)
+        .set({ scope: current.join(",") })
+        .where(eq(sessionTable.shop, shop));
     },
   });

@@ -10,7 +10,10 @@ export const action = ({ request }: ActionFunctionArgs) =>
       const parsed = customersRedactSchema.parse(payload);
       return {
         resourceId: parsed.customer?.id ?? null,
-        payload: { customerId: parsed.customer?.id ?? null, ordersToRedact: parsed.orders_to_redact },
+        payload: {
+          customerId: parsed.customer?.id ?? null,
+          ordersToRedact: parsed.orders_to_redact,
+        },
       };
     },
     apply: async (tx, { shop, payload }) => {

@@ -2,4 +2,5 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleFulfillmentOrderWebhook } from "../webhooks/fulfillment-orders.server";
 
 /** fulfillment_orders/cancelled (shopify.app.toml): see handleFulfillmentOrderWebhook. */
-export const action = ({ request }: ActionFunctionArgs) => handleFulfillmentOrderWebhook(request, "fulfillment_orders/cancelled");
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleFulfillmentOrderWebhook(request, "fulfillment_orders/cancelled");

@@ -2,4 +2,5 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleFulfillmentOrderWebhook } from "../webhooks/fulfillment-orders.server";
 
 /** fulfillment_orders/merged (shopify.app.toml): see handleFulfillmentOrderWebhook. */
-export const action = ({ request }: ActionFunctionArgs) => handleFulfillmentOrderWebhook(request, "fulfillment_orders/merged");
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleFulfillmentOrderWebhook(request, "fulfillment_orders/merged");

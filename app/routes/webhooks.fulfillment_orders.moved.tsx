@@ -2,4 +2,5 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleFulfillmentOrderWebhook } from "../webhooks/fulfillment-orders.server";
 
 /** fulfillment_orders/moved (shopify.app.toml): see handleFulfillmentOrderWebhook. */
-export const action = ({ request }: ActionFunctionArgs) => handleFulfillmentOrderWebhook(request, "fulfillment_orders/moved");
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleFulfillmentOrderWebhook(request, "fulfillment_orders/moved");

@@ -2,4 +2,5 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleFulfillmentOrderWebhook } from "../webhooks/fulfillment-orders.server";
 
 /** fulfillment_orders/split (shopify.app.toml): see handleFulfillmentOrderWebhook. */
-export const action = ({ request }: ActionFunctionArgs) => handleFulfillmentOrderWebhook(request, "fulfillment_orders/split");
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleFulfillmentOrderWebhook(request, "fulfillment_orders/split");

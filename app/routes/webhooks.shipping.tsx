@@ -27,7 +27,8 @@ const MAX_EVENT_BYTES = 64 * 1024;
 export const action = async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return jsonResponse({ error: "POST only" }, 405);
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_EVENT_BYTES) return jsonResponse({ error: `Body larger than ${MAX_EVENT_BYTES} bytes` }, 413);
+  if (declared > MAX_EVENT_BYTES)
+    return jsonResponse({ error: `Body larger than ${MAX_EVENT_BYTES} bytes` }, 413);
   const env = getEnv();
   if (!env.SHIPPING_WEBHOOK_SECRET) {
     logger.error("SHIPPING_WEBHOOK_SECRET is not set: refusing shipping events");
@@ -41,18 +42,27 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     return jsonResponse({ error: "Body is not JSON" }, 400);
   }
   // The registration ping: nothing to act on, so nothing to authenticate.
-  if (body && typeof body === "object" && !Array.isArray(body) && Object.keys(body).length === 0) return jsonResponse({ ok: true });
+  if (body && typeof body === "object" && !Array.isArray(body) && Object.keys(body).length === 0)
+    return jsonResponse({ ok: true });
 
   const presented = request.headers.get(env.SHIPPING_WEBHOOK_HEADER) ?? "";
-  if (!sameSecret(presented, env.SHIPPING_WEBHOOK_SECRET)) return jsonResponse({ error: "Unauthorized" }, 401);
+  if (!sameSecret(presented, env.SHIPPING_WEBHOOK_SECRET))
+    return jsonResponse({ error: "Unauthorized" }, 401);
 
   const parsed = shippingEventSchema.safeParse(body);
-  if (!parsed.success) return jsonResponse({ error: `Not a shipping event: ${parsed.error.issues[0]?.path.join(".")}` }, 400);
+  if (!parsed.success)
+    return jsonResponse(
+      { error: `Not a shipping event: ${parsed.error.issues[0]?.path.join(".")}` },
+      400,
+    );
   const event = parsed.data;
   const shipment = await getShipmentByShippingOrderId(db, event.order_id);
   if (!shipment) {
     // Not ours (another app on the same account) or already redacted: nothing to do, no retries.
-    logger.info({ event: event.event, orderId: event.order_id }, "shipping event for an unknown order ignored");
+    logger.info(
+      { event: event.event, orderId: event.order_id },
+      "shipping event for an unknown order ignored",
+    );
     return jsonResponse({ ok: true, ignored: true });
   }
   // However many events arrive, and whatever their unsigned fields say, a shipment has at most one
@@ -60,7 +70,10 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   try {
     await enqueue.syncStatus(shipment.shop, shipment.id);
   } catch (error) {
-    logger.error({ shop: shipment.shop, shipmentId: shipment.id, err: (error as Error).message }, "could not enqueue a status sync");
+    logger.error(
+      { shop: shipment.shop, shipmentId: shipment.id, err: (error as Error).message },
+      "could not enqueue a status sync",
+    );
     return jsonResponse({ error: "Queue unavailable, retry later" }, 503);
   }
   return jsonResponse({ ok: true });

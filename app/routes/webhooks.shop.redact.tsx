@@ -10,6 +10,9 @@ import { handleInlineWebhook } from "../webhooks/handle.server";
 export const action = ({ request }: ActionFunctionArgs) =>
   handleInlineWebhook(request, "shop/redact", {
     record: () => ({ payload: null }),
-    refuse: async (tx, { shop }) => ((await getShop(tx, shop))?.installed ? "the shop is installed: shop/redact comes only after an uninstall" : null),
+    refuse: async (tx, { shop }) =>
+      (await getShop(tx, shop))?.installed
+        ? "the shop is installed: shop/redact comes only after an uninstall"
+        : null,
     apply: (tx, { shop }) => redactShop(tx, shop),
   });

@@ -6,7 +6,12 @@ import { ShippingError } from "../shipping/errors";
 import { shippingClientForShop } from "../shipping/for-shop.server";
 import { startImport } from "../orders/imports.server";
 import { referenceIdFor } from "../orders/map";
-import { addShipmentEvent, getShipment, startNextAttempt, updateShipment } from "./shipments.server";
+import {
+  addShipmentEvent,
+  getShipment,
+  startNextAttempt,
+  updateShipment,
+} from "./shipments.server";
 import { TERMINAL_STATUSES, type ShipmentStatus } from "./states";
 
 /**
@@ -28,12 +33,17 @@ export class ShipmentActionError extends Error {
 
 export interface ActionDeps {
   db: Db;
-  enqueue: Pick<typeof enqueueFns, "createDraft" | "confirm" | "cancel" | "importOrders" | "importOrder">;
+  enqueue: Pick<
+    typeof enqueueFns,
+    "createDraft" | "confirm" | "cancel" | "importOrders" | "importOrder"
+  >;
   env: Pick<Env, "ENCRYPTION_KEY" | "SHIPPING_API_BASE_URL" | "SHIPPING_API_TIMEOUT_MS">;
 }
 
 async function load(deps: ActionDeps, shop: string, shipmentId: string): Promise<Shipment> {
-  const shipment = /^[0-9a-f-]{36}$/.test(shipmentId) ? await getShipment(deps.db, shop, shipmentId) : null;
+  const shipment = /^[0-9a-f-]{36}$/.test(shipmentId)
+    ? await getShipment(deps.db, shop, shipmentId)
+    : null;
   if (!shipment) throw new ShipmentActionError("Shipment not found", 404);
   return shipment;
 }
@@ -44,9 +54,19 @@ const MERCHANT = "merchant";
  * Records the merchant's request; clears a stale problem (which bumps the version). The job id
  * then carries the version, so repeated clicks on an unchanged shipment make one job.
  */
-async function request(deps: ActionDeps, shipment: Shipment, type: string, message: string): Promise<Shipment> {
+async function request(
+  deps: ActionDeps,
+  shipment: Shipment,
+  type: string,
+  message: string,
+): Promise<Shipment> {
   if (shipment.problem) {
-    const updated = await updateShipment(deps.db, shipment, { problem: null }, { actor: MERCHANT, type, message });
+    const updated = await updateShipment(
+      deps.db,
+      shipment,
+      { problem: null },
+      { actor: MERCHANT, type, message },
+    );
     if (updated) return updated;
     throw new ShipmentActionError("The shipment changed meanwhile; reload and try again");
   }
@@ -55,29 +75,61 @@ async function request(deps: ActionDeps, shipment: Shipment, type: string, messa
 }
 
 /** Creates the draft now (automatic creation off, or after fixing a problem). */
-export async function createNow(deps: ActionDeps, shop: string, shipmentId: string): Promise<Shipment> {
+export async function createNow(
+  deps: ActionDeps,
+  shop: string,
+  shipmentId: string,
+): Promise<Shipment> {
   const shipment = await load(deps, shop, shipmentId);
-  if (shipment.status !== "pending") throw new ShipmentActionError(`A draft already exists (status ${shipment.status})`);
+  if (shipment.status !== "pending")
+    throw new ShipmentActionError(`A draft already exists (status ${shipment.status})`);
   const updated = await request(deps, shipment, "create_requested", "Draft creation requested");
   await deps.enqueue.createDraft(shop, shipment.orderId, `v${updated.version}`, shipment.part);
   return updated;
 }
 
-export async function confirm(deps: ActionDeps, shop: string, shipmentId: string): Promise<Shipment> {
+export async function confirm(
+  deps: ActionDeps,
+  shop: string,
+  shipmentId: string,
+): Promise<Shipment> {
   const shipment = await load(deps, shop, shipmentId);
-  if (shipment.status === "draft_placed") throw new ShipmentActionError("Choose a courier before confirming");
-  if (shipment.status !== "draft_ready") throw new ShipmentActionError(`Only a ready draft can be confirmed (status ${shipment.status})`);
-  const updated = await request(deps, shipment, "confirm_requested", shipment.awaitingPayment ? "Booking requested by the merchant before the payment arrived" : "Confirmation requested");
+  if (shipment.status === "draft_placed")
+    throw new ShipmentActionError("Choose a courier before confirming");
+  if (shipment.status !== "draft_ready")
+    throw new ShipmentActionError(
+      `Only a ready draft can be confirmed (status ${shipment.status})`,
+    );
+  const updated = await request(
+    deps,
+    shipment,
+    "confirm_requested",
+    shipment.awaitingPayment
+      ? "Booking requested by the merchant before the payment arrived"
+      : "Confirmation requested",
+  );
   // The merchant's own request books whatever the payment state (automation waits for payment).
   await deps.enqueue.confirm(shop, shipment.id, `v${updated.version}`, true);
   return updated;
 }
 
-export async function cancel(deps: ActionDeps, shop: string, shipmentId: string): Promise<Shipment> {
+export async function cancel(
+  deps: ActionDeps,
+  shop: string,
+  shipmentId: string,
+): Promise<Shipment> {
   const shipment = await load(deps, shop, shipmentId);
-  if (TERMINAL_STATUSES.has(shipment.status as ShipmentStatus)) throw new ShipmentActionError(`Nothing to cancel (status ${shipment.status})`);
-  await addShipmentEvent(deps.db, shipment, { actor: MERCHANT, type: "cancel_requested", message: "Cancellation requested" });
-  await deps.enqueue.cancel(shop, shipment.orderId, { attempt: shipment.attempt, part: shipment.part });
+  if (TERMINAL_STATUSES.has(shipment.status as ShipmentStatus))
+    throw new ShipmentActionError(`Nothing to cancel (status ${shipment.status})`);
+  await addShipmentEvent(deps.db, shipment, {
+    actor: MERCHANT,
+    type: "cancel_requested",
+    message: "Cancellation requested",
+  });
+  await deps.enqueue.cancel(shop, shipment.orderId, {
+    attempt: shipment.attempt,
+    part: shipment.part,
+  });
   return shipment;
 }
 
@@ -85,20 +137,45 @@ export async function cancel(deps: ActionDeps, shop: string, shipmentId: string)
  * Cancel and book again: for a shipment that no longer matches its order (edited after booking).
  * The cancel job makes the order's next shipment (its own reference) once this one is cancelled.
  */
-export async function rebook(deps: ActionDeps, shop: string, shipmentId: string): Promise<Shipment> {
+export async function rebook(
+  deps: ActionDeps,
+  shop: string,
+  shipmentId: string,
+): Promise<Shipment> {
   const shipment = await load(deps, shop, shipmentId);
   if (shipment.status === "cancelled") return shipAgain(deps, shop, shipmentId);
-  if (TERMINAL_STATUSES.has(shipment.status as ShipmentStatus)) throw new ShipmentActionError(`A ${shipment.status.replace(/_/g, " ")} shipment cannot be booked again`);
-  await addShipmentEvent(deps.db, shipment, { actor: MERCHANT, type: "rebook_requested", message: "Cancel and book again requested" });
-  await deps.enqueue.cancel(shop, shipment.orderId, { attempt: shipment.attempt, part: shipment.part, rebook: true });
+  if (TERMINAL_STATUSES.has(shipment.status as ShipmentStatus))
+    throw new ShipmentActionError(
+      `A ${shipment.status.replace(/_/g, " ")} shipment cannot be booked again`,
+    );
+  await addShipmentEvent(deps.db, shipment, {
+    actor: MERCHANT,
+    type: "rebook_requested",
+    message: "Cancel and book again requested",
+  });
+  await deps.enqueue.cancel(shop, shipment.orderId, {
+    attempt: shipment.attempt,
+    part: shipment.part,
+    rebook: true,
+  });
   return shipment;
 }
 
 /** A cancelled shipment, made again: the order's next attempt with its own reference_id. */
-export async function shipAgain(deps: ActionDeps, shop: string, shipmentId: string): Promise<Shipment> {
+export async function shipAgain(
+  deps: ActionDeps,
+  shop: string,
+  shipmentId: string,
+): Promise<Shipment> {
   const shipment = await load(deps, shop, shipmentId);
-  if (shipment.status !== "cancelled") throw new ShipmentActionError("Only a cancelled shipment can be made again");
-  const next = await startNextAttempt(deps.db, shipment, MERCHANT, referenceIdFor(shop, shipment.orderId, shipment.attempt + 1, shipment.part));
+  if (shipment.status !== "cancelled")
+    throw new ShipmentActionError("Only a cancelled shipment can be made again");
+  const next = await startNextAttempt(
+    deps.db,
+    shipment,
+    MERCHANT,
+    referenceIdFor(shop, shipment.orderId, shipment.attempt + 1, shipment.part),
+  );
   if (!next) throw new ShipmentActionError("The order already has a newer shipment; reload");
   await deps.enqueue.createDraft(shop, shipment.orderId, `a${next.attempt}`, next.part);
   return next;
@@ -117,19 +194,42 @@ export async function retry(deps: ActionDeps, shop: string, shipmentId: string):
  * service checks it is among them), synchronously, so the merchant sees the outcome at once.
  * Without a draft (it could not be made): kept on the shipment and the draft made again with it.
  */
-export async function chooseCourier(deps: ActionDeps, shop: string, shipmentId: string, company: string, type: string): Promise<Shipment> {
+export async function chooseCourier(
+  deps: ActionDeps,
+  shop: string,
+  shipmentId: string,
+  company: string,
+  type: string,
+): Promise<Shipment> {
   const shipment = await load(deps, shop, shipmentId);
-  if (shipment.shippingOrderId) throw new ShipmentActionError("The shipment is booked: cancel and book again to change its courier");
+  if (shipment.shippingOrderId)
+    throw new ShipmentActionError(
+      "The shipment is booked: cancel and book again to change its courier",
+    );
   if (!shipment.draftOrderId) {
-    if (shipment.status !== "pending") throw new ShipmentActionError(`No courier to choose in status ${shipment.status}`);
-    const updated = await updateShipment(deps.db, shipment, { chosenCourier: { company, type }, problem: null }, { actor: MERCHANT, type: "courier_chosen", message: `Courier ${company.toUpperCase()} ${type.toUpperCase()} chosen; draft requested` });
-    if (!updated) throw new ShipmentActionError("The shipment changed meanwhile; reload and try again");
+    if (shipment.status !== "pending")
+      throw new ShipmentActionError(`No courier to choose in status ${shipment.status}`);
+    const updated = await updateShipment(
+      deps.db,
+      shipment,
+      { chosenCourier: { company, type }, problem: null },
+      {
+        actor: MERCHANT,
+        type: "courier_chosen",
+        message: `Courier ${company.toUpperCase()} ${type.toUpperCase()} chosen; draft requested`,
+      },
+    );
+    if (!updated)
+      throw new ShipmentActionError("The shipment changed meanwhile; reload and try again");
     await deps.enqueue.createDraft(shop, shipment.orderId, `v${updated.version}`, shipment.part);
     return updated;
   }
   const client = await shippingClientForShop(deps.db, deps.env, shop);
   try {
-    const draft = await client.updateDraftOrder(shipment.draftOrderId, { courier_company: company, courier_type: type });
+    const draft = await client.updateDraftOrder(shipment.draftOrderId, {
+      courier_company: company,
+      courier_type: type,
+    });
     const updated = await updateShipment(
       deps.db,
       shipment,
@@ -141,12 +241,18 @@ export async function chooseCourier(deps: ActionDeps, shop: string, shipmentId: 
         chosenCourier: { company, type },
         problem: null,
       },
-      { actor: MERCHANT, type: "courier_chosen", message: `Courier ${company} ${type}, price ${draft.price ?? "?"}` },
+      {
+        actor: MERCHANT,
+        type: "courier_chosen",
+        message: `Courier ${company} ${type}, price ${draft.price ?? "?"}`,
+      },
     );
-    if (!updated) throw new ShipmentActionError("The shipment changed meanwhile; reload and try again");
+    if (!updated)
+      throw new ShipmentActionError("The shipment changed meanwhile; reload and try again");
     return updated;
   } catch (error) {
-    if (error instanceof ShippingError && !error.retryable) throw new ShipmentActionError(`The shipping service refused: ${error.message}`, 400);
+    if (error instanceof ShippingError && !error.retryable)
+      throw new ShipmentActionError(`The shipping service refused: ${error.message}`, 400);
     throw error;
   }
 }

@@ -1,14 +1,25 @@
 /** What the merchant may do with a shipment in its current state (shared by pages and the API). */
 export type ShipmentAction = "create" | "confirm" | "cancel" | "retry";
 
-const ENDED = new Set(["delivered", "cancelled", "returned", "rejected", "disposed", "courier_not_found", "not_required"]);
+const ENDED = new Set([
+  "delivered",
+  "cancelled",
+  "returned",
+  "rejected",
+  "disposed",
+  "courier_not_found",
+  "not_required",
+]);
 
-export function availableActions(shipment: { status: string; problem: string | null } | null): ShipmentAction[] {
+export function availableActions(
+  shipment: { status: string; problem: string | null } | null,
+): ShipmentAction[] {
   if (!shipment) return [];
   const actions: ShipmentAction[] = [];
   if (shipment.status === "pending") actions.push("create");
   if (shipment.status === "draft_ready") actions.push("confirm");
-  if (shipment.problem && (shipment.status === "pending" || shipment.status === "draft_ready")) actions.push("retry");
+  if (shipment.problem && (shipment.status === "pending" || shipment.status === "draft_ready"))
+    actions.push("retry");
   if (!ENDED.has(shipment.status)) actions.push("cancel");
   return actions;
 }

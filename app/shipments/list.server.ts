@@ -11,7 +11,16 @@ export { TABS, type Tab } from "./tabs";
 
 const TAB_STATUSES: Record<Exclude<Tab, "all" | "attention">, ShipmentStatus[]> = {
   drafts: ["pending", "draft_placed", "draft_ready"],
-  in_transit: ["confirmed", "scheduled", "allocated", "picking_up", "picked", "on_hold", "dropping_off", "return_in_transit"],
+  in_transit: [
+    "confirmed",
+    "scheduled",
+    "allocated",
+    "picking_up",
+    "picked",
+    "on_hold",
+    "dropping_off",
+    "return_in_transit",
+  ],
   delivered: ["delivered"],
   cancelled: ["cancelled", "not_required", "returned", "rejected", "disposed", "courier_not_found"],
 };
@@ -34,7 +43,8 @@ export function encodeCursor(c: Cursor): string {
 export function decodeCursor(value: string | null | undefined): Cursor | null {
   if (!value) return null;
   const [updatedAt, id] = Buffer.from(value, "base64url").toString("utf8").split("|");
-  if (!updatedAt || !id || Number.isNaN(Date.parse(updatedAt)) || !/^[0-9a-f-]{36}$/.test(id)) return null;
+  if (!updatedAt || !id || Number.isNaN(Date.parse(updatedAt)) || !/^[0-9a-f-]{36}$/.test(id))
+    return null;
   return { updatedAt, id };
 }
 
@@ -55,8 +65,15 @@ export interface ListOptions {
  */
 export async function listShipments(db: Queryable, shop: string, options: ListOptions = {}) {
   const limit = Math.min(Math.max(options.limit ?? 50, 1), 250);
-  const conditions: (SQL | undefined)[] = [eq(shipments.shop, shop), tabFilter(options.tab ?? "all")];
-  if (options.problemKind) conditions.push(isNotNull(shipments.problem), sql`${shipments.problemKinds} @> array[${options.problemKind}]::text[]`);
+  const conditions: (SQL | undefined)[] = [
+    eq(shipments.shop, shop),
+    tabFilter(options.tab ?? "all"),
+  ];
+  if (options.problemKind)
+    conditions.push(
+      isNotNull(shipments.problem),
+      sql`${shipments.problemKinds} @> array[${options.problemKind}]::text[]`,
+    );
   const search = options.search?.trim();
   if (search) {
     const escaped = search.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -64,7 +81,9 @@ export async function listShipments(db: Queryable, shop: string, options: ListOp
   }
   if (options.after) {
     // A row-value comparison: PostgreSQL walks the (shop, updated_at, id) index straight to it.
-    conditions.push(sql`(${shipments.updatedAt}, ${shipments.id}) < (${new Date(options.after.updatedAt).toISOString()}::timestamptz, ${options.after.id}::uuid)`);
+    conditions.push(
+      sql`(${shipments.updatedAt}, ${shipments.id}) < (${new Date(options.after.updatedAt).toISOString()}::timestamptz, ${options.after.id}::uuid)`,
+    );
   }
   const rows = await db
     .select({
@@ -73,7 +92,9 @@ export async function listShipments(db: Queryable, shop: string, options: ListOp
       orderName: shipments.orderName,
       status: shipments.status,
       // A preview: a list row never carries a whole problem text (the shipment's page does).
-      problem: sql<string | null>`left(${shipments.problem}, ${sql.raw(String(PROBLEM_PREVIEW_CHARS))})`,
+      problem: sql<
+        string | null
+      >`left(${shipments.problem}, ${sql.raw(String(PROBLEM_PREVIEW_CHARS))})`,
       decision: shipments.decision,
       awaitingPayment: shipments.awaitingPayment,
       shopifyHold: shipments.shopifyHold,
@@ -96,13 +117,20 @@ export async function listShipments(db: Queryable, shop: string, options: ListOp
   const last = page.at(-1);
   return {
     rows: page,
-    next: rows.length > limit && last ? encodeCursor({ updatedAt: last.updatedAt.toISOString(), id: last.id }) : null,
+    next:
+      rows.length > limit && last
+        ? encodeCursor({ updatedAt: last.updatedAt.toISOString(), id: last.id })
+        : null,
   };
 }
 
 /** Shipments per tab, in one pass over the shop's rows. */
 export async function countByTab(db: Queryable, shop: string): Promise<Record<Tab, number>> {
-  const inList = (statuses: ShipmentStatus[]) => sql.join(statuses.map((s) => sql`${s}`), sql`, `);
+  const inList = (statuses: ShipmentStatus[]) =>
+    sql.join(
+      statuses.map((s) => sql`${s}`),
+      sql`, `,
+    );
   const [row] = await db
     .select({
       all: sql<number>`count(*)::int`,
@@ -118,7 +146,10 @@ export async function countByTab(db: Queryable, shop: string): Promise<Record<Ta
 }
 
 /** Shipments with a problem, per kind (a shipment with two kinds counts in both), kinds without any left out. */
-export async function countByProblemKind(db: Queryable, shop: string): Promise<Partial<Record<ProblemKind, number>>> {
+export async function countByProblemKind(
+  db: Queryable,
+  shop: string,
+): Promise<Partial<Record<ProblemKind, number>>> {
   const rows = await db
     .select({ kind: sql<ProblemKind>`kind`, count: sql<number>`count(*)::int` })
     .from(sql`${shipments}, unnest(${shipments.problemKinds}) as kind`)

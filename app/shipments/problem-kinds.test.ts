@@ -1,9 +1,21 @@
 import { describe, expect, it } from "vitest";
 import type { MappingProblem } from "../orders/map";
 import { MAX_PROBLEM_CHARS } from "../orders/problem-text";
-import { PROBLEM_KINDS, PROBLEM_KIND_WORDS, isProblemKind, kindOfMapping, mappingProblem, problemOf } from "./problem-kinds";
+import {
+  PROBLEM_KINDS,
+  PROBLEM_KIND_WORDS,
+  isProblemKind,
+  kindOfMapping,
+  mappingProblem,
+  problemOf,
+} from "./problem-kinds";
 
-const mapping = (code: MappingProblem["code"], message: string): MappingProblem => ({ code, message, fix: "Fix it in Shopify", blocking: true });
+const mapping = (code: MappingProblem["code"], message: string): MappingProblem => ({
+  code,
+  message,
+  fix: "Fix it in Shopify",
+  blocking: true,
+});
 
 describe("problem kinds", () => {
   it("every kind has words for the filter", () => {
@@ -11,7 +23,9 @@ describe("problem kinds", () => {
       expect(PROBLEM_KIND_WORDS[kind].label.length, kind).toBeGreaterThan(2);
       expect(PROBLEM_KIND_WORDS[kind].hint.length, kind).toBeGreaterThan(10);
     }
-    expect(new Set(PROBLEM_KINDS.map((k) => PROBLEM_KIND_WORDS[k].label)).size).toBe(PROBLEM_KINDS.length);
+    expect(new Set(PROBLEM_KINDS.map((k) => PROBLEM_KIND_WORDS[k].label)).size).toBe(
+      PROBLEM_KINDS.length,
+    );
     expect(isProblemKind("address")).toBe(true);
     expect(isProblemKind("'; drop")).toBe(false);
   });
@@ -26,9 +40,15 @@ describe("problem kinds", () => {
   });
 
   it("a problem of two kinds carries both, once each, with one text", () => {
-    const p = mappingProblem([mapping("no_destination_phone", "No phone"), mapping("no_destination_locator", "No postal code"), mapping("zero_weight", "No weight")]);
+    const p = mappingProblem([
+      mapping("no_destination_phone", "No phone"),
+      mapping("no_destination_locator", "No postal code"),
+      mapping("zero_weight", "No weight"),
+    ]);
     expect(p.problemKinds).toEqual(["address", "items"]);
-    expect(p.problem).toBe("No phone. Fix it in Shopify. No postal code. Fix it in Shopify. No weight. Fix it in Shopify.");
+    expect(p.problem).toBe(
+      "No phone. Fix it in Shopify. No postal code. Fix it in Shopify. No weight. Fix it in Shopify.",
+    );
   });
 
   it("bounds the text as every stored problem is bounded", () => {

@@ -7,23 +7,55 @@ import { bounded } from "../orders/problem-text";
  * kind: a `ShipmentPatch` that sets a problem text must carry its kinds (see `Problem`), so a new
  * problem cannot be written without one. A shipment can have several (no phone and no weight).
  */
-export const PROBLEM_KINDS = ["setup", "address", "items", "courier", "order", "service", "after_booking", "shopify", "other"] as const;
+export const PROBLEM_KINDS = [
+  "setup",
+  "address",
+  "items",
+  "courier",
+  "order",
+  "service",
+  "after_booking",
+  "shopify",
+  "other",
+] as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];
 
 /** The filter's words: a short label and what the merchant does about that kind. */
 export const PROBLEM_KIND_WORDS: Record<ProblemKind, { label: string; hint: string }> = {
-  setup: { label: "App set-up", hint: "API key, pickup location or the app's access to the shop: fix it once in the settings, then retry" },
-  address: { label: "Recipient address", hint: "Phone number, postal code, address or pin-point of the recipient: edit the order in Shopify" },
-  items: { label: "Items and weights", hint: "Products without a weight: set weights in Shopify or a default weight in the settings" },
-  courier: { label: "Courier", hint: "No courier fits or none was chosen: choose one on the shipment's page" },
-  order: { label: "Store order", hint: "The order itself cannot be shipped as it is (unreadable, customer data removed, cash on delivery too high)" },
-  service: { label: "Refused by the shipping service", hint: "The service refused the shipment: its reason is on the shipment's page" },
-  after_booking: { label: "After booking", hint: "The order changed after the courier was booked, or a booked parcel cannot be cancelled" },
+  setup: {
+    label: "App set-up",
+    hint: "API key, pickup location or the app's access to the shop: fix it once in the settings, then retry",
+  },
+  address: {
+    label: "Recipient address",
+    hint: "Phone number, postal code, address or pin-point of the recipient: edit the order in Shopify",
+  },
+  items: {
+    label: "Items and weights",
+    hint: "Products without a weight: set weights in Shopify or a default weight in the settings",
+  },
+  courier: {
+    label: "Courier",
+    hint: "No courier fits or none was chosen: choose one on the shipment's page",
+  },
+  order: {
+    label: "Store order",
+    hint: "The order itself cannot be shipped as it is (unreadable, customer data removed, cash on delivery too high)",
+  },
+  service: {
+    label: "Refused by the shipping service",
+    hint: "The service refused the shipment: its reason is on the shipment's page",
+  },
+  after_booking: {
+    label: "After booking",
+    hint: "The order changed after the courier was booked, or a booked parcel cannot be cancelled",
+  },
   shopify: { label: "Shopify", hint: "Shopify refused the fulfilment or the tracking" },
   other: { label: "Other", hint: "Problems recorded before the app sorted problems by kind" },
 };
 
-export const isProblemKind = (value: unknown): value is ProblemKind => (PROBLEM_KINDS as readonly unknown[]).includes(value);
+export const isProblemKind = (value: unknown): value is ProblemKind =>
+  (PROBLEM_KINDS as readonly unknown[]).includes(value);
 
 /** A problem as it is written on a shipment: the merchant's text and its kinds (at least one). */
 export interface Problem {
@@ -53,5 +85,8 @@ export const kindOfMapping = (code: MappingProblem["code"]): ProblemKind => MAPP
 /** The order's mapping problems in one text a merchant reads, with every kind among them. */
 export function mappingProblem(problems: readonly MappingProblem[]): Problem {
   const kinds = [...new Set(problems.map((p) => kindOfMapping(p.code)))];
-  return { problem: bounded(problems.map((p) => `${p.message}. ${p.fix}.`).join(" ")), problemKinds: kinds.length > 0 ? (kinds as Problem["problemKinds"]) : ["order"] };
+  return {
+    problem: bounded(problems.map((p) => `${p.message}. ${p.fix}.`).join(" ")),
+    problemKinds: kinds.length > 0 ? (kinds as Problem["problemKinds"]) : ["order"],
+  };
 }

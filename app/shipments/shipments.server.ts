@@ -12,13 +12,25 @@ export interface ShipmentEventInput {
   data?: unknown;
 }
 
-export async function getShipment(db: Queryable, shop: string, id: string): Promise<Shipment | null> {
-  const [row] = await db.select().from(shipments).where(and(eq(shipments.shop, shop), eq(shipments.id, id)));
+export async function getShipment(
+  db: Queryable,
+  shop: string,
+  id: string,
+): Promise<Shipment | null> {
+  const [row] = await db
+    .select()
+    .from(shipments)
+    .where(and(eq(shipments.shop, shop), eq(shipments.id, id)));
   return row ?? null;
 }
 
 /** One of the order's current shipments (part 1 unless named): that part's latest attempt. */
-export async function getShipmentByOrder(db: Queryable, shop: string, orderId: string, part = 1): Promise<Shipment | null> {
+export async function getShipmentByOrder(
+  db: Queryable,
+  shop: string,
+  orderId: string,
+  part = 1,
+): Promise<Shipment | null> {
   const [row] = await db
     .select()
     .from(shipments)
@@ -32,7 +44,11 @@ export async function getShipmentByOrder(db: Queryable, shop: string, orderId: s
  * The order's current shipments, part 1 first: the latest attempt of each part (an order shipped
  * from two locations has two).
  */
-export async function currentShipments(db: Queryable, shop: string, orderId: string): Promise<Shipment[]> {
+export async function currentShipments(
+  db: Queryable,
+  shop: string,
+  orderId: string,
+): Promise<Shipment[]> {
   const rows = await orderShipments(db, shop, orderId);
   const latest = new Map<number, Shipment>();
   for (const row of rows) if (!latest.has(row.part)) latest.set(row.part, row);
@@ -40,8 +56,16 @@ export async function currentShipments(db: Queryable, shop: string, orderId: str
 }
 
 /** Every shipment the order has had, by part, newest attempt first (its history). */
-export async function orderShipments(db: Queryable, shop: string, orderId: string): Promise<Shipment[]> {
-  return db.select().from(shipments).where(and(eq(shipments.shop, shop), eq(shipments.orderId, orderId))).orderBy(shipments.part, desc(shipments.attempt));
+export async function orderShipments(
+  db: Queryable,
+  shop: string,
+  orderId: string,
+): Promise<Shipment[]> {
+  return db
+    .select()
+    .from(shipments)
+    .where(and(eq(shipments.shop, shop), eq(shipments.orderId, orderId)))
+    .orderBy(shipments.part, desc(shipments.attempt));
 }
 
 /**
@@ -51,7 +75,13 @@ export async function orderShipments(db: Queryable, shop: string, orderId: strin
 export async function addOrderPart(
   db: Queryable,
   first: Shipment,
-  part: { part: number; referenceId: string; fulfillmentOrderId: string; shopifyLocationId: string | null; shopifyLocationName: string },
+  part: {
+    part: number;
+    referenceId: string;
+    fulfillmentOrderId: string;
+    shopifyLocationId: string | null;
+    shopifyLocationName: string;
+  },
   actor: string,
 ): Promise<Shipment | null> {
   return db.transaction(async (tx) => {
@@ -93,7 +123,12 @@ export async function addOrderPart(
  * reference_id) in `pending`, with both timelines saying so. Returns null when another attempt
  * was started meanwhile (the unique index on shop, order and attempt decides).
  */
-export async function startNextAttempt(db: Queryable, previous: Shipment, actor: string, referenceId: string): Promise<Shipment | null> {
+export async function startNextAttempt(
+  db: Queryable,
+  previous: Shipment,
+  actor: string,
+  referenceId: string,
+): Promise<Shipment | null> {
   return db.transaction(async (tx) => {
     const attempt = previous.attempt + 1;
     const [row] = await tx
@@ -118,28 +153,59 @@ export async function startNextAttempt(db: Queryable, previous: Shipment, actor:
       .returning();
     if (!row) return null;
     await tx.insert(shipmentEvents).values([
-      { shipmentId: previous.id, shop: previous.shop, actor, type: "shipped_again", fromStatus: previous.status, toStatus: previous.status, message: `Replaced by shipment attempt ${attempt}` },
-      { shipmentId: row.id, shop: row.shop, actor, type: "recorded", toStatus: "pending", message: `Shipment attempt ${attempt} of the order (after attempt ${previous.attempt} was cancelled), reference ${referenceId}` },
+      {
+        shipmentId: previous.id,
+        shop: previous.shop,
+        actor,
+        type: "shipped_again",
+        fromStatus: previous.status,
+        toStatus: previous.status,
+        message: `Replaced by shipment attempt ${attempt}`,
+      },
+      {
+        shipmentId: row.id,
+        shop: row.shop,
+        actor,
+        type: "recorded",
+        toStatus: "pending",
+        message: `Shipment attempt ${attempt} of the order (after attempt ${previous.attempt} was cancelled), reference ${referenceId}`,
+      },
     ]);
     return row;
   });
 }
 
 /** The service's order ids are random and global, so an event can be matched without a shop. */
-export async function getShipmentByShippingOrderId(db: Queryable, shippingOrderId: string): Promise<Shipment | null> {
-  const [row] = await db.select().from(shipments).where(eq(shipments.shippingOrderId, shippingOrderId));
+export async function getShipmentByShippingOrderId(
+  db: Queryable,
+  shippingOrderId: string,
+): Promise<Shipment | null> {
+  const [row] = await db
+    .select()
+    .from(shipments)
+    .where(eq(shipments.shippingOrderId, shippingOrderId));
   return row ?? null;
 }
 
 /** A change to a shipment's facts other than its problem. */
-export type ShipmentFields = Partial<Omit<typeof shipments.$inferInsert, "id" | "shop" | "orderId" | "version" | "createdAt" | "problem" | "problemKinds">>;
+export type ShipmentFields = Partial<
+  Omit<
+    typeof shipments.$inferInsert,
+    "id" | "shop" | "orderId" | "version" | "createdAt" | "problem" | "problemKinds"
+  >
+>;
 
 /**
  * A change to a shipment. A problem is written with its kinds (`problemOf`, `mappingProblem`) or
  * cleared with `problem: null` (which clears its kinds too); a problem text without kinds does not
  * typecheck, so the list's filter by kind sees every problem.
  */
-export type ShipmentPatch = ShipmentFields & ({ problem?: undefined; problemKinds?: undefined } | { problem: null; problemKinds?: undefined } | Problem);
+export type ShipmentPatch = ShipmentFields &
+  (
+    | { problem?: undefined; problemKinds?: undefined }
+    | { problem: null; problemKinds?: undefined }
+    | Problem
+  );
 
 /** The recipient's personal data on a shipment, blanked (customers/redact, an order disowned by its shop). */
 export const NO_RECIPIENT = {
@@ -156,11 +222,21 @@ export const NO_RECIPIENT = {
  * `version`), and writes the event in the same transaction. Returns the new row, or null when
  * the shipment moved on meanwhile: the caller re-reads and decides again.
  */
-export async function updateShipment(db: Queryable, current: Shipment, patch: ShipmentPatch, event: ShipmentEventInput): Promise<Shipment | null> {
+export async function updateShipment(
+  db: Queryable,
+  current: Shipment,
+  patch: ShipmentPatch,
+  event: ShipmentEventInput,
+): Promise<Shipment | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(shipments)
-      .set({ ...patch, ...(patch.problem === null ? { problemKinds: [] } : {}), version: sql`${shipments.version} + 1`, updatedAt: sql`now()` })
+      .set({
+        ...patch,
+        ...(patch.problem === null ? { problemKinds: [] } : {}),
+        version: sql`${shipments.version} + 1`,
+        updatedAt: sql`now()`,
+      })
       .where(and(eq(shipments.id, current.id), eq(shipments.version, current.version)))
       .returning();
     if (!row) return null;
@@ -170,7 +246,11 @@ export async function updateShipment(db: Queryable, current: Shipment, patch: Sh
 }
 
 /** Records an event that changes nothing on the shipment itself. */
-export async function addShipmentEvent(db: Queryable, shipment: Shipment, event: ShipmentEventInput): Promise<void> {
+export async function addShipmentEvent(
+  db: Queryable,
+  shipment: Shipment,
+  event: ShipmentEventInput,
+): Promise<void> {
   await db.insert(shipmentEvents).values(eventRow(shipment, event, shipment.status));
 }
 

@@ -6,7 +6,13 @@ import { ORDER_STATUSES } from "../shipping/contract";
  * `cancelled` covers a deleted draft and a cancelled order; `not_required` an order with nothing
  * to ship. Whether the merchant must act is separate: the shipment's `problem`.
  */
-export const SHIPMENT_STATUSES = ["pending", "not_required", "draft_placed", "draft_ready", ...ORDER_STATUSES] as const;
+export const SHIPMENT_STATUSES = [
+  "pending",
+  "not_required",
+  "draft_placed",
+  "draft_ready",
+  ...ORDER_STATUSES,
+] as const;
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 
 const RANK: Record<ShipmentStatus, number> = {
@@ -38,7 +44,16 @@ export const TERMINAL_STATUSES: ReadonlySet<ShipmentStatus> = new Set(
 );
 
 /** Statuses in which the order exists at the service and may still change there. */
-export const IN_FLIGHT_STATUSES: readonly ShipmentStatus[] = ["confirmed", "scheduled", "allocated", "picking_up", "picked", "on_hold", "dropping_off", "return_in_transit"];
+export const IN_FLIGHT_STATUSES: readonly ShipmentStatus[] = [
+  "confirmed",
+  "scheduled",
+  "allocated",
+  "picking_up",
+  "picked",
+  "on_hold",
+  "dropping_off",
+  "return_in_transit",
+];
 
 export function isShipmentStatus(value: string): value is ShipmentStatus {
   return (SHIPMENT_STATUSES as readonly string[]).includes(value);

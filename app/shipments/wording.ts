@@ -62,7 +62,10 @@ export function statusLabel(status: string): string {
 }
 
 /** "jne" "reg" → "JNE REG"; the service's courier codes are what couriers are known by in Indonesia. */
-export function courierName(company: string | null | undefined, type: string | null | undefined): string | null {
+export function courierName(
+  company: string | null | undefined,
+  type: string | null | undefined,
+): string | null {
   if (!company) return null;
   return [company.toUpperCase(), type?.toUpperCase()].filter(Boolean).join(" ");
 }
@@ -73,14 +76,24 @@ const ZERO_DECIMALS = new Set(["IDR", "JPY", "KRW", "VND"]);
  * An amount in the shop's currency and the reader's locale: 34000 IDR in "id" → "Rp34.000".
  * Whole amounts show no decimals; an unknown currency code still reads as "XYZ 1,000".
  */
-export function formatMoney(amount: number | string | null | undefined, currency: string | null | undefined, locale = "id-ID"): string | null {
+export function formatMoney(
+  amount: number | string | null | undefined,
+  currency: string | null | undefined,
+  locale = "id-ID",
+): string | null {
   if (amount === null || amount === undefined || amount === "") return null;
   const value = Number(amount);
   if (!Number.isFinite(value)) return null;
   const code = (currency ?? "IDR").toUpperCase();
   const whole = Number.isInteger(value) || ZERO_DECIMALS.has(code);
   try {
-    return new Intl.NumberFormat(safeLocale(locale), { style: "currency", currency: code, currencyDisplay: "narrowSymbol", maximumFractionDigits: whole ? 0 : 2, minimumFractionDigits: whole ? 0 : 2 })
+    return new Intl.NumberFormat(safeLocale(locale), {
+      style: "currency",
+      currency: code,
+      currencyDisplay: "narrowSymbol",
+      maximumFractionDigits: whole ? 0 : 2,
+      minimumFractionDigits: whole ? 0 : 2,
+    })
       .format(value)
       .replace(/^(Rp)\s/u, "$1");
   } catch {
@@ -109,7 +122,15 @@ export function localeOf(acceptLanguage: string | null | undefined, fallback = "
 
 /** The exact half of a timeline's "when", in Western Indonesian Time (the service's own zone): "23 Nov 2026, 14:05 WIB". */
 export function exactTime(at: Date | string, locale = "en-GB"): string {
-  const text = new Intl.DateTimeFormat(safeLocale(locale), { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "Asia/Jakarta" }).format(new Date(at));
+  const text = new Intl.DateTimeFormat(safeLocale(locale), {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: false,
+    timeZone: "Asia/Jakarta",
+  }).format(new Date(at));
   return `${text} WIB`;
 }
 
@@ -121,13 +142,37 @@ export function describeStatus(s: ShipmentFacts, locale?: string): StatusWords {
   return { ...sentenceOf(s, courier, offer), courier, price };
 }
 
-function sentenceOf(s: ShipmentFacts, courier: string | null, offer: string): Omit<StatusWords, "courier" | "price"> {
-  const known = LABELS[s.status] ?? { label: statusLabel(s.status), group: "waiting" as StatusGroup };
-  if (s.problem) return { label: "Needs attention", group: "attention", sentence: `Needs attention: ${s.problem}` };
-  const unbooked = s.status === "pending" || s.status === "draft_placed" || s.status === "draft_ready";
-  if (s.shopifyHold && unbooked) return { label: "On hold in Shopify", group: "waiting", sentence: `${s.shopifyHold}: booked once the hold is released` };
+function sentenceOf(
+  s: ShipmentFacts,
+  courier: string | null,
+  offer: string,
+): Omit<StatusWords, "courier" | "price"> {
+  const known = LABELS[s.status] ?? {
+    label: statusLabel(s.status),
+    group: "waiting" as StatusGroup,
+  };
+  if (s.problem)
+    return {
+      label: "Needs attention",
+      group: "attention",
+      sentence: `Needs attention: ${s.problem}`,
+    };
+  const unbooked =
+    s.status === "pending" || s.status === "draft_placed" || s.status === "draft_ready";
+  if (s.shopifyHold && unbooked)
+    return {
+      label: "On hold in Shopify",
+      group: "waiting",
+      sentence: `${s.shopifyHold}: booked once the hold is released`,
+    };
   if (s.awaitingPayment && unbooked) {
-    return { label: "Waiting for payment", group: "waiting", sentence: s.decision ? `Waiting for payment: ${stripPrefix(s.decision, "waiting for payment")}` : `Waiting for payment${offer ? `: ${offer} when paid` : ""}` };
+    return {
+      label: "Waiting for payment",
+      group: "waiting",
+      sentence: s.decision
+        ? `Waiting for payment: ${stripPrefix(s.decision, "waiting for payment")}`
+        : `Waiting for payment${offer ? `: ${offer} when paid` : ""}`,
+    };
   }
   switch (s.status) {
     case "pending":
@@ -138,17 +183,29 @@ function sentenceOf(s: ShipmentFacts, courier: string | null, offer: string): Om
       return { ...known, sentence: offer ? `Ready to book: ${offer}` : "Ready to book" };
     case "confirmed":
     case "scheduled":
-      return { ...known, sentence: s.waybillId ? `${known.label}: waybill ${s.waybillId}${courier ? ` with ${courier}` : ""}` : `${known.label}${courier ? ` with ${courier}` : ""}: the waybill comes when the courier issues it` };
+      return {
+        ...known,
+        sentence: s.waybillId
+          ? `${known.label}: waybill ${s.waybillId}${courier ? ` with ${courier}` : ""}`
+          : `${known.label}${courier ? ` with ${courier}` : ""}: the waybill comes when the courier issues it`,
+      };
     case "not_required":
     case "cancelled":
       return { ...known, sentence: s.decision ? `${known.label}: ${s.decision}` : known.label };
     default:
-      return { ...known, sentence: s.waybillId ? `${known.label}: waybill ${s.waybillId}${courier ? ` with ${courier}` : ""}` : known.label };
+      return {
+        ...known,
+        sentence: s.waybillId
+          ? `${known.label}: waybill ${s.waybillId}${courier ? ` with ${courier}` : ""}`
+          : known.label,
+      };
   }
 }
 
 function stripPrefix(text: string, prefix: string): string {
-  return text.toLowerCase().startsWith(prefix) ? text.slice(prefix.length).replace(/^[:\s]+/, "") : text;
+  return text.toLowerCase().startsWith(prefix)
+    ? text.slice(prefix.length).replace(/^[:\s]+/, "")
+    : text;
 }
 
 const EVENT_TITLES: Record<string, string> = {
@@ -222,7 +279,11 @@ const ACTORS: Record<string, string> = {
 export function actorName(actor: string): string {
   if (ACTORS[actor]) return ACTORS[actor];
   const topic = /^webhook:(.+)$/.exec(actor)?.[1];
-  if (topic) return `Shopify: ${topic.replace(/[/_]/g, " ").replace(/^orders /, "order ").replace(/^refunds create$/, "refund")}`;
+  if (topic)
+    return `Shopify: ${topic
+      .replace(/[/_]/g, " ")
+      .replace(/^orders /, "order ")
+      .replace(/^refunds create$/, "refund")}`;
   return actor.replace(/^worker:/, "The app, ").replace(/[-_]/g, " ");
 }
 

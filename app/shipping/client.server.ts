@@ -65,7 +65,11 @@ export interface ShippingClientOptions {
 type Method = "GET" | "POST" | "DELETE";
 
 /** Service codes whose meaning is "not found" even though the live service sends them with HTTP 400. */
-const NOT_FOUND_CODES: ReadonlySet<number> = new Set([CODES.orderNotFound, CODES.draftNotFound, CODES.locationNotFound]);
+const NOT_FOUND_CODES: ReadonlySet<number> = new Set([
+  CODES.orderNotFound,
+  CODES.draftNotFound,
+  CODES.locationNotFound,
+]);
 /** Valid requests refused in the resource's current state. */
 const STATE_CODES: ReadonlySet<number> = new Set([
   CODES.cancelNotAllowed,
@@ -123,10 +127,15 @@ const CODE_FIELDS: Readonly<Record<number, string>> = {
   [CODES.draftCodTooHigh]: "destination_cash_on_delivery",
   [CODES.draftCourierNoCod]: "destination_cash_on_delivery",
 };
-const FIELD_IN_MESSAGE = /\b((?:origin|destination|courier|delivery|shipper|order|reference|cancellation|items|tags|metadata)(?:\[\d+\])?(?:[._][a-z_]+)*)\b/;
+const FIELD_IN_MESSAGE =
+  /\b((?:origin|destination|courier|delivery|shipper|order|reference|cancellation|items|tags|metadata)(?:\[\d+\])?(?:[._][a-z_]+)*)\b/;
 
 /** Maps a non-2xx answer to the error hierarchy. */
-function errorFromResponse(status: number, body: unknown, retryAfter: string | null): ShippingError {
+function errorFromResponse(
+  status: number,
+  body: unknown,
+  retryAfter: string | null,
+): ShippingError {
   const parsed = errorBodySchema.safeParse(body);
   // An error without a code (the documentation's generic example) keeps its message.
   const code = parsed.success ? (parsed.data.code ?? null) : null;
@@ -135,16 +144,23 @@ function errorFromResponse(status: number, body: unknown, retryAfter: string | n
   const options = { status, code, details };
 
   if (status === 429) {
-    return new ShippingRateLimitedError(message, { ...options, retryAfterMs: parseRetryAfter(retryAfter) });
+    return new ShippingRateLimitedError(message, {
+      ...options,
+      retryAfterMs: parseRetryAfter(retryAfter),
+    });
   }
   if (status >= 500) return new ShippingServerError(message, options);
   if (status === 401 || status === 403 || (code !== null && AUTH_CODES.has(code))) {
     return new ShippingAuthenticationError(message, options);
   }
-  if (status === 404 || (code !== null && NOT_FOUND_CODES.has(code))) return new ShippingNotFoundError(message, options);
+  if (status === 404 || (code !== null && NOT_FOUND_CODES.has(code)))
+    return new ShippingNotFoundError(message, options);
   if (code !== null && STATE_CODES.has(code)) return new ShippingStateError(message, options);
   // 42211013 (postal code not registered) does not say which side: the message may.
-  const field = (code !== null ? CODE_FIELDS[code] : undefined) ?? FIELD_IN_MESSAGE.exec(message)?.[1] ?? (code === CODES.draftPostalCode ? "destination_postal_code" : null);
+  const field =
+    (code !== null ? CODE_FIELDS[code] : undefined) ??
+    FIELD_IN_MESSAGE.exec(message)?.[1] ??
+    (code === CODES.draftPostalCode ? "destination_postal_code" : null);
   return new ShippingValidationError(message, { ...options, field });
 }
 
@@ -160,8 +176,16 @@ function validateRequest<T>(schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0];
-    const field = issue ? issue.path.map((p) => (typeof p === "number" ? `[${p}]` : String(p))).join(".").replace(/\.\[/g, "[") : null;
-    throw new ShippingValidationError(`Request not sent: ${field ?? "body"}: ${issue?.message ?? "invalid"}`, { field });
+    const field = issue
+      ? issue.path
+          .map((p) => (typeof p === "number" ? `[${p}]` : String(p)))
+          .join(".")
+          .replace(/\.\[/g, "[")
+      : null;
+    throw new ShippingValidationError(
+      `Request not sent: ${field ?? "body"}: ${issue?.message ?? "invalid"}`,
+      { field },
+    );
   }
   return result.data;
 }
@@ -196,9 +220,12 @@ export function createShippingClient(options: ShippingClientOptions) {
       });
       text = await response.text();
     } catch (error) {
-      const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+      const timedOut =
+        error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
       throw new ShippingNetworkError(
-        timedOut ? `No answer from the shipping service within ${timeoutMs} ms (${method} ${path})` : `Could not reach the shipping service (${method} ${path})`,
+        timedOut
+          ? `No answer from the shipping service within ${timeoutMs} ms (${method} ${path})`
+          : `Could not reach the shipping service (${method} ${path})`,
         { timedOut, cause: error },
       );
     }
@@ -206,17 +233,27 @@ export function createShippingClient(options: ShippingClientOptions) {
     try {
       json = text === "" ? undefined : JSON.parse(text);
     } catch (error) {
-      if (!response.ok) throw errorFromResponse(response.status, undefined, response.headers.get("retry-after"));
-      throw new ShippingServerError(`Shipping service answered ${method} ${path} with a body that is not JSON`, {
-        status: response.status,
-        cause: error,
-      });
+      if (!response.ok)
+        throw errorFromResponse(response.status, undefined, response.headers.get("retry-after"));
+      throw new ShippingServerError(
+        `Shipping service answered ${method} ${path} with a body that is not JSON`,
+        {
+          status: response.status,
+          cause: error,
+        },
+      );
     }
-    if (!response.ok) throw errorFromResponse(response.status, json, response.headers.get("retry-after"));
+    if (!response.ok)
+      throw errorFromResponse(response.status, json, response.headers.get("retry-after"));
     return json;
   }
 
-  async function call<T>(method: Method, path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
+  async function call<T>(
+    method: Method,
+    path: string,
+    schema: z.ZodType<T>,
+    body?: unknown,
+  ): Promise<T> {
     const attempts = method === "GET" ? retries + 1 : 1;
     for (let attempt = 1; ; attempt++) {
       try {
@@ -229,7 +266,8 @@ export function createShippingClient(options: ShippingClientOptions) {
         }
         return parsed.data;
       } catch (error) {
-        if (!(error instanceof ShippingError) || !error.retryable || attempt >= attempts) throw error;
+        if (!(error instanceof ShippingError) || !error.retryable || attempt >= attempts)
+          throw error;
         if (error instanceof ShippingRateLimitedError) {
           if (error.retryAfterMs > maxRetryWaitMs) throw error;
           await wait(error.retryAfterMs);
@@ -241,9 +279,13 @@ export function createShippingClient(options: ShippingClientOptions) {
   }
 
   const id = (value: string) => encodeURIComponent(value);
-  const withCourier = <T extends { courier_company?: string; courier_type?: string }>(body: T): T => ({
+  const withCourier = <T extends { courier_company?: string; courier_type?: string }>(
+    body: T,
+  ): T => ({
     ...body,
-    ...(body.courier_company ? { courier_company: normaliseCourierCode(body.courier_company) } : {}),
+    ...(body.courier_company
+      ? { courier_company: normaliseCourierCode(body.courier_company) }
+      : {}),
     ...(body.courier_type ? { courier_type: normaliseCourierCode(body.courier_type) } : {}),
   });
 
@@ -252,24 +294,57 @@ export function createShippingClient(options: ShippingClientOptions) {
     mode: options.apiKey.startsWith("biteship_live.") ? ("live" as const) : ("test" as const),
 
     createDraftOrder: async (body: DraftOrderCreateRequest) =>
-      call("POST", "/v1/draft_orders", draftOrderSchema, withCourier(validateRequest(draftOrderCreateRequestSchema, body))),
-    getDraftOrder: async (draftId: string) => call("GET", `/v1/draft_orders/${id(draftId)}`, draftOrderSchema),
+      call(
+        "POST",
+        "/v1/draft_orders",
+        draftOrderSchema,
+        withCourier(validateRequest(draftOrderCreateRequestSchema, body)),
+      ),
+    getDraftOrder: async (draftId: string) =>
+      call("GET", `/v1/draft_orders/${id(draftId)}`, draftOrderSchema),
     updateDraftOrder: async (draftId: string, body: DraftOrderUpdateRequest) =>
-      call("POST", `/v1/draft_orders/${id(draftId)}`, draftOrderSchema, withCourier(validateRequest(draftOrderUpdateRequestSchema, body))),
-    deleteDraftOrder: async (draftId: string) => call("DELETE", `/v1/draft_orders/${id(draftId)}`, draftOrderDeleteResponseSchema),
+      call(
+        "POST",
+        `/v1/draft_orders/${id(draftId)}`,
+        draftOrderSchema,
+        withCourier(validateRequest(draftOrderUpdateRequestSchema, body)),
+      ),
+    deleteDraftOrder: async (draftId: string) =>
+      call("DELETE", `/v1/draft_orders/${id(draftId)}`, draftOrderDeleteResponseSchema),
     /** Answers the order the confirmation created (object "order"). */
-    confirmDraftOrder: async (draftId: string) => call("POST", `/v1/draft_orders/${id(draftId)}/confirm`, orderSchema),
-    getDraftOrderRates: async (draftId: string) => call("GET", `/v1/draft_orders/${id(draftId)}/rates`, ratesResponseSchema),
+    confirmDraftOrder: async (draftId: string) =>
+      call("POST", `/v1/draft_orders/${id(draftId)}/confirm`, orderSchema),
+    getDraftOrderRates: async (draftId: string) =>
+      call("GET", `/v1/draft_orders/${id(draftId)}/rates`, ratesResponseSchema),
 
     createOrder: async (body: OrderCreateRequest) =>
-      call("POST", "/v1/orders", orderSchema, withCourier(validateRequest(orderCreateRequestSchema, body))),
+      call(
+        "POST",
+        "/v1/orders",
+        orderSchema,
+        withCourier(validateRequest(orderCreateRequestSchema, body)),
+      ),
     getOrder: async (orderId: string) => call("GET", `/v1/orders/${id(orderId)}`, orderSchema),
     updateOrder: async (orderId: string, body: OrderUpdateRequest) =>
-      call("POST", `/v1/orders/${id(orderId)}`, orderSchema, withCourier(validateRequest(orderUpdateRequestSchema, body))),
+      call(
+        "POST",
+        `/v1/orders/${id(orderId)}`,
+        orderSchema,
+        withCourier(validateRequest(orderUpdateRequestSchema, body)),
+      ),
     cancelOrder: async (orderId: string, body: OrderCancelRequest) =>
-      call("POST", `/v1/orders/${id(orderId)}/cancel`, orderCancelResponseSchema, validateRequest(orderCancelRequestSchema, body)),
+      call(
+        "POST",
+        `/v1/orders/${id(orderId)}/cancel`,
+        orderCancelResponseSchema,
+        validateRequest(orderCancelRequestSchema, body),
+      ),
     getCancellationReasons: async (lang: "en" | "id" = "en") =>
-      call("GET", `/v1/orders/cancellation_reasons?lang=${lang}`, cancellationReasonsResponseSchema),
+      call(
+        "GET",
+        `/v1/orders/cancellation_reasons?lang=${lang}`,
+        cancellationReasonsResponseSchema,
+      ),
 
     getRates: async (body: RatesRequest) =>
       call("POST", "/v1/rates/couriers", ratesResponseSchema, {
@@ -279,19 +354,41 @@ export function createShippingClient(options: ShippingClientOptions) {
     getCouriers: async () => call("GET", "/v1/couriers", couriersResponseSchema),
 
     createLocation: async (body: LocationCreateRequest) =>
-      call("POST", "/v1/locations", locationSchema, validateRequest(locationCreateRequestSchema, body)),
-    getLocation: async (locationId: string) => call("GET", `/v1/locations/${id(locationId)}`, locationSchema),
+      call(
+        "POST",
+        "/v1/locations",
+        locationSchema,
+        validateRequest(locationCreateRequestSchema, body),
+      ),
+    getLocation: async (locationId: string) =>
+      call("GET", `/v1/locations/${id(locationId)}`, locationSchema),
     updateLocation: async (locationId: string, body: LocationUpdateRequest) =>
-      call("POST", `/v1/locations/${id(locationId)}`, locationSchema, validateRequest(locationUpdateRequestSchema, body)),
-    deleteLocation: async (locationId: string) => call("DELETE", `/v1/locations/${id(locationId)}`, locationDeleteResponseSchema),
+      call(
+        "POST",
+        `/v1/locations/${id(locationId)}`,
+        locationSchema,
+        validateRequest(locationUpdateRequestSchema, body),
+      ),
+    deleteLocation: async (locationId: string) =>
+      call("DELETE", `/v1/locations/${id(locationId)}`, locationDeleteResponseSchema),
 
     searchAreas: async (input: string, countries = "ID") =>
-      call("GET", `/v1/maps/areas?countries=${id(countries)}&input=${id(input)}&type=single`, areasResponseSchema),
+      call(
+        "GET",
+        `/v1/maps/areas?countries=${id(countries)}&input=${id(input)}&type=single`,
+        areasResponseSchema,
+      ),
     /** One area by its id (answered as a list of one). */
-    getArea: async (areaId: string) => call("GET", `/v1/maps/areas/${id(areaId)}`, areaResponseSchema),
-    getTracking: async (trackingId: string) => call("GET", `/v1/trackings/${id(trackingId)}`, trackingSchema),
+    getArea: async (areaId: string) =>
+      call("GET", `/v1/maps/areas/${id(areaId)}`, areaResponseSchema),
+    getTracking: async (trackingId: string) =>
+      call("GET", `/v1/trackings/${id(trackingId)}`, trackingSchema),
     getPublicTracking: async (waybillId: string, courierCode: string) =>
-      call("GET", `/v1/trackings/${id(waybillId)}/couriers/${id(normaliseCourierCode(courierCode))}`, trackingSchema),
+      call(
+        "GET",
+        `/v1/trackings/${id(waybillId)}/couriers/${id(normaliseCourierCode(courierCode))}`,
+        trackingSchema,
+      ),
   };
 }
 

@@ -75,14 +75,40 @@ export const CANCELLABLE_ORDER_STATUSES: ReadonlySet<OrderStatus> = new Set([
   "picking_up",
 ]);
 
-export const CANCELLATION_REASON_CODES = ["change_courier", "pickup_delay", "change_address", "others"] as const;
+export const CANCELLATION_REASON_CODES = [
+  "change_courier",
+  "pickup_delay",
+  "change_address",
+  "others",
+] as const;
 export type CancellationReasonCode = (typeof CANCELLATION_REASON_CODES)[number];
 
 /** Courier codes of the service's catalogue (the reference's list). */
-export const COURIER_CODES = ["jne", "sicepat", "anteraja", "jnt", "tiki", "ninja", "lion", "sap", "pos", "grab", "gojek", "paxel", "lalamove", "borzo"] as const;
+export const COURIER_CODES = [
+  "jne",
+  "sicepat",
+  "anteraja",
+  "jnt",
+  "tiki",
+  "ninja",
+  "lion",
+  "sap",
+  "pos",
+  "grab",
+  "gojek",
+  "paxel",
+  "lalamove",
+  "borzo",
+] as const;
 
 /** Couriers whose services need coordinates on both sides. */
-export const INSTANT_COURIERS: ReadonlySet<string> = new Set(["gojek", "grab", "paxel", "lalamove", "borzo"]);
+export const INSTANT_COURIERS: ReadonlySet<string> = new Set([
+  "gojek",
+  "grab",
+  "paxel",
+  "lalamove",
+  "borzo",
+]);
 
 /** Service codes named in the reference (SSS MM NNN: HTTP-like status, module, sequence). */
 export const CODES = {
@@ -213,10 +239,25 @@ export const itemSchema = z.object({
 export type Item = z.infer<typeof itemSchema>;
 
 /** A number, or a string holding one: the documentation declares coordinates and postal codes as strings, its examples send numbers. */
-const numeric = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, "must be a number")]);
+const numeric = z.union([
+  z.number(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+(\.\d+)?$/, "must be a number"),
+]);
 const latitudeIn = numeric.refine((v) => Math.abs(Number(v)) <= 90, "must be between -90 and 90");
-const longitudeIn = numeric.refine((v) => Math.abs(Number(v)) <= 180, "must be between -180 and 180");
-const postalCodeIn = z.union([z.number().int().min(10000).max(99999), z.string().trim().regex(/^\d{5}$/, "must be 5 digits")]);
+const longitudeIn = numeric.refine(
+  (v) => Math.abs(Number(v)) <= 180,
+  "must be between -180 and 180",
+);
+const postalCodeIn = z.union([
+  z.number().int().min(10000).max(99999),
+  z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/, "must be 5 digits"),
+]);
 
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -427,7 +468,12 @@ export const orderSchema = z.looseObject({
   draft_order_id: nullableString,
   short_id: nullableString,
   shipper: z
-    .looseObject({ name: nullableString, email: nullableString, phone: nullableString, organization: nullableString })
+    .looseObject({
+      name: nullableString,
+      email: nullableString,
+      phone: nullableString,
+      organization: nullableString,
+    })
     .nullish(),
   origin: sideSchema.nullish(),
   destination: sideSchema

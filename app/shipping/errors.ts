@@ -10,7 +10,15 @@ export class ShippingError extends Error {
   readonly details: Record<string, unknown> | undefined;
   readonly retryable: boolean = false;
 
-  constructor(message: string, options: { status?: number | null; code?: number | null; details?: Record<string, unknown>; cause?: unknown } = {}) {
+  constructor(
+    message: string,
+    options: {
+      status?: number | null;
+      code?: number | null;
+      details?: Record<string, unknown>;
+      cause?: unknown;
+    } = {},
+  ) {
     super(message, { cause: options.cause });
     this.status = options.status ?? null;
     this.code = options.code ?? null;
@@ -30,7 +38,10 @@ export class ShippingAuthenticationError extends ShippingError {
 export class ShippingValidationError extends ShippingError {
   override name = "ShippingValidationError";
   readonly field: string | null;
-  constructor(message: string, options: ConstructorParameters<typeof ShippingError>[1] & { field?: string | null } = {}) {
+  constructor(
+    message: string,
+    options: ConstructorParameters<typeof ShippingError>[1] & { field?: string | null } = {},
+  ) {
     super(message, options);
     this.field = options.field ?? null;
   }
@@ -54,7 +65,10 @@ export class ShippingRateLimitedError extends ShippingError {
   override name = "ShippingRateLimitedError";
   override readonly retryable = true;
   readonly retryAfterMs: number;
-  constructor(message: string, options: ConstructorParameters<typeof ShippingError>[1] & { retryAfterMs: number }) {
+  constructor(
+    message: string,
+    options: ConstructorParameters<typeof ShippingError>[1] & { retryAfterMs: number },
+  ) {
     super(message, options);
     this.retryAfterMs = options.retryAfterMs;
   }
@@ -74,7 +88,10 @@ export class ShippingNetworkError extends ShippingError {
   override name = "ShippingNetworkError";
   override readonly retryable = true;
   readonly timedOut: boolean;
-  constructor(message: string, options: ConstructorParameters<typeof ShippingError>[1] & { timedOut: boolean }) {
+  constructor(
+    message: string,
+    options: ConstructorParameters<typeof ShippingError>[1] & { timedOut: boolean },
+  ) {
     super(message, options);
     this.timedOut = options.timedOut;
   }

@@ -21,7 +21,10 @@ export async function shippingClientForShop(
   return (await shippingAccessForShop(db, env, shop, options)).client;
 }
 
-type ShippingEnv = Pick<Env, "ENCRYPTION_KEY" | "SHIPPING_API_BASE_URL" | "SHIPPING_API_TIMEOUT_MS">;
+type ShippingEnv = Pick<
+  Env,
+  "ENCRYPTION_KEY" | "SHIPPING_API_BASE_URL" | "SHIPPING_API_TIMEOUT_MS"
+>;
 
 /** The shop does not have the app installed (uninstalled, redacted, never installed): nothing is done on its key. */
 export class ShopNotInstalledError extends ShippingNotConfiguredError {
@@ -39,7 +42,10 @@ export async function shippingAccessForShop(
   // Work queued before an uninstall (or a delivery replayed for another shop) books nothing.
   if (!row?.installed) throw new ShopNotInstalledError(`${shop} does not have the app installed`);
   const apiKey = shippingApiKeyOf(row, env.ENCRYPTION_KEY);
-  if (!apiKey) throw new ShippingNotConfiguredError(`${shop} has no shipping API key; set one in the app's settings`);
+  if (!apiKey)
+    throw new ShippingNotConfiguredError(
+      `${shop} has no shipping API key; set one in the app's settings`,
+    );
   const client = createShippingClient({
     baseUrl: row?.shippingBaseUrl ?? env.SHIPPING_API_BASE_URL,
     apiKey,

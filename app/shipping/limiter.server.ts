@@ -3,7 +3,15 @@ import type { Redis } from "ioredis";
 
 /** Requests per second per key at the service, by API (shipping-api-reference.md, Rate limits). */
 export const SERVICE_LIMITS = {
-  live: { orders: 20, draft_orders: 20, rates: 20, couriers: 10, locations: 10, tracking: 50, maps: 50 },
+  live: {
+    orders: 20,
+    draft_orders: 20,
+    rates: 20,
+    couriers: 10,
+    locations: 10,
+    tracking: 50,
+    maps: 50,
+  },
   test: { orders: 5, draft_orders: 5, rates: 5, couriers: 5, locations: 5, tracking: 5, maps: 5 },
 } as const;
 export type LimitedApi = keyof (typeof SERVICE_LIMITS)["live"];
@@ -53,7 +61,11 @@ export class ServiceRateLimiter {
 
   /** Milliseconds between two slots of this key and API. */
   interval(apiKey: string, api: LimitedApi): number {
-    return 1000 / ((apiKey.startsWith("biteship_live.") ? SERVICE_LIMITS.live : SERVICE_LIMITS.test)[api] * this.utilisation);
+    return (
+      1000 /
+      ((apiKey.startsWith("biteship_live.") ? SERVICE_LIMITS.live : SERVICE_LIMITS.test)[api] *
+        this.utilisation)
+    );
   }
 
   /**
@@ -61,7 +73,13 @@ export class ServiceRateLimiter {
    * it, for a follow-up call (a draft's confirmation), which then waits behind no other call.
    */
   async reserve(apiKey: string, api: LimitedApi, count: 1 | 2 = 1): Promise<number> {
-    const wait = (await this.redis.eval(RESERVE, 1, this.key(apiKey, api), String(this.interval(apiKey, api)), String(count))) as number;
+    const wait = (await this.redis.eval(
+      RESERVE,
+      1,
+      this.key(apiKey, api),
+      String(this.interval(apiKey, api)),
+      String(count),
+    )) as number;
     return Math.max(0, wait);
   }
 
@@ -70,7 +88,13 @@ export class ServiceRateLimiter {
    * fuller than that (nothing reserved). For callers that answer by a deadline (rates at checkout).
    */
   async reserveWithin(apiKey: string, api: LimitedApi, maxWaitMs: number): Promise<number | null> {
-    const wait = (await this.redis.eval(RESERVE_WITHIN, 1, this.key(apiKey, api), String(this.interval(apiKey, api)), String(Math.max(0, Math.floor(maxWaitMs))))) as number;
+    const wait = (await this.redis.eval(
+      RESERVE_WITHIN,
+      1,
+      this.key(apiKey, api),
+      String(this.interval(apiKey, api)),
+      String(Math.max(0, Math.floor(maxWaitMs))),
+    )) as number;
     return wait < 0 ? null : wait;
   }
 }

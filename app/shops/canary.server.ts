@@ -16,8 +16,14 @@ export class EncryptionKeyMismatchError extends Error {
  * otherwise fail quietly, shop by shop, as each job's API-key read failed and was retried.
  */
 export async function checkEncryptionKey(db: Db, key: Buffer): Promise<void> {
-  await db.insert(appMeta).values({ name: NAME, value: encryptSecret(PLAINTEXT, key, NAME) }).onConflictDoNothing({ target: appMeta.name });
-  const [row] = await db.select({ value: appMeta.value, createdAt: appMeta.createdAt }).from(appMeta).where(eq(appMeta.name, NAME));
+  await db
+    .insert(appMeta)
+    .values({ name: NAME, value: encryptSecret(PLAINTEXT, key, NAME) })
+    .onConflictDoNothing({ target: appMeta.name });
+  const [row] = await db
+    .select({ value: appMeta.value, createdAt: appMeta.createdAt })
+    .from(appMeta)
+    .where(eq(appMeta.name, NAME));
   try {
     if (decryptSecret(row!.value, key, NAME) === PLAINTEXT) return;
   } catch (error) {

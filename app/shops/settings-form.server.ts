@@ -6,15 +6,26 @@ import type { ShopSettings } from "./settings";
  * The settings page's preferences form → a settings patch, with a message per bad field.
  * Category mapping is typed one per line as "Product type = category".
  */
-const checkbox = (form: FormData, name: string) => form.get(name) === "on" || form.get(name) === "true";
+const checkbox = (form: FormData, name: string) =>
+  form.get(name) === "on" || form.get(name) === "true";
 
-export function parsePreferencesForm(form: FormData): { patch: Partial<ShopSettings>; errors: Record<string, string> } {
+export function parsePreferencesForm(form: FormData): {
+  patch: Partial<ShopSettings>;
+  errors: Record<string, string>;
+} {
   const errors: Record<string, string> = {};
   const mapping: Record<string, (typeof ITEM_CATEGORIES)[number]> = {};
-  const lines = String(form.get("categoryMapping") ?? "").split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const lines = String(form.get("categoryMapping") ?? "")
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   for (const line of lines) {
     const [type, category] = line.split("=").map((p) => p?.trim() ?? "");
-    if (!type || !category || !(ITEM_CATEGORIES as readonly string[]).includes(category.toLowerCase())) {
+    if (
+      !type ||
+      !category ||
+      !(ITEM_CATEGORIES as readonly string[]).includes(category.toLowerCase())
+    ) {
       errors.categoryMapping = `"${line}": write "Product type = category", with a category among ${ITEM_CATEGORIES.join(", ")}`;
       continue;
     }
@@ -24,15 +35,18 @@ export function parsePreferencesForm(form: FormData): { patch: Partial<ShopSetti
   const [company, type] = courier.split("/");
   const weightText = String(form.get("defaultWeightGrams") ?? "").trim();
   const weight = weightText === "" ? null : Number(weightText);
-  if (weight !== null && (!Number.isInteger(weight) || weight <= 0)) errors.defaultWeightGrams = "A whole number of grams above 0, or empty";
+  if (weight !== null && (!Number.isInteger(weight) || weight <= 0))
+    errors.defaultWeightGrams = "A whole number of grams above 0, or empty";
   const deliveryType = z.enum(["now", "scheduled"]).safeParse(form.get("deliveryType"));
   if (!deliveryType.success) errors.deliveryType = "now or scheduled";
   const codType = z.enum(COD_TYPES).safeParse(form.get("codType"));
   if (!codType.success) errors.codType = `One of ${COD_TYPES.join(", ")}`;
   const podNote = String(form.get("proofOfDeliveryNote") ?? "").trim();
-  if (checkbox(form, "proofOfDelivery") && !podNote) errors.proofOfDeliveryNote = "The courier needs an instruction for the proof of delivery";
+  if (checkbox(form, "proofOfDelivery") && !podNote)
+    errors.proofOfDeliveryNote = "The courier needs an instruction for the proof of delivery";
   if (checkbox(form, "holdWhileBooking") && !checkbox(form, "fulfilOnConfirm"))
-    errors.holdWhileBooking = "The hold is released when the app fulfils the order with tracking: turn that on too, or leave the hold off so staff can fulfil by hand";
+    errors.holdWhileBooking =
+      "The hold is released when the app fulfils the order with tracking: turn that on too, or leave the hold off so staff can fulfil by hand";
   return {
     errors,
     patch: {
@@ -43,7 +57,10 @@ export function parsePreferencesForm(form: FormData): { patch: Partial<ShopSetti
       deliveryType: deliveryType.success ? deliveryType.data : "now",
       categoryMapping: mapping,
       defaultWeightGrams: weight !== null && Number.isInteger(weight) && weight > 0 ? weight : null,
-      codGateways: String(form.get("codGateways") ?? "").split(",").map((g) => g.trim()).filter(Boolean),
+      codGateways: String(form.get("codGateways") ?? "")
+        .split(",")
+        .map((g) => g.trim())
+        .filter(Boolean),
       codType: codType.success ? codType.data : "7_days",
       insurance: checkbox(form, "insurance"),
       proofOfDelivery: checkbox(form, "proofOfDelivery"),
@@ -60,16 +77,31 @@ const pickupSchema = z.object({
   contactPhone: z.string().trim().min(6, "A phone number the courier can call"),
   address: z.string().trim().min(5, "The full pickup address"),
   note: z.string().trim().optional(),
-  postalCode: z.coerce.number().int().min(10000, "A 5-digit postal code").max(99999, "A 5-digit postal code"),
-  latitude: z.union([z.literal("").transform(() => undefined), z.coerce.number().min(-90).max(90)]).optional(),
-  longitude: z.union([z.literal("").transform(() => undefined), z.coerce.number().min(-180).max(180)]).optional(),
+  postalCode: z.coerce
+    .number()
+    .int()
+    .min(10000, "A 5-digit postal code")
+    .max(99999, "A 5-digit postal code"),
+  latitude: z
+    .union([z.literal("").transform(() => undefined), z.coerce.number().min(-90).max(90)])
+    .optional(),
+  longitude: z
+    .union([z.literal("").transform(() => undefined), z.coerce.number().min(-180).max(180)])
+    .optional(),
 });
 
 export type PickupInput = z.infer<typeof pickupSchema>;
 
 export function parsePickupForm(form: FormData) {
-  const raw = Object.fromEntries(["contactName", "contactPhone", "address", "note", "postalCode", "latitude", "longitude"].map((k) => [k, String(form.get(k) ?? "")]));
+  const raw = Object.fromEntries(
+    ["contactName", "contactPhone", "address", "note", "postalCode", "latitude", "longitude"].map(
+      (k) => [k, String(form.get(k) ?? "")],
+    ),
+  );
   const parsed = pickupSchema.safeParse(raw);
   if (parsed.success) return { pickup: parsed.data, errors: {} as Record<string, string> };
-  return { pickup: null, errors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])) };
+  return {
+    pickup: null,
+    errors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])),
+  };
 }

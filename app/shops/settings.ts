@@ -41,7 +41,12 @@ export type OfferedService = z.infer<typeof offeredServiceSchema>;
 export const checkoutRatesSchema = z.object({
   services: z.array(offeredServiceSchema).default([]),
   /** percent: the price × (1 + value / 100); fixed: the price + value rupiah. Never below 0. */
-  adjustment: z.object({ kind: z.enum(["percent", "fixed"]), value: z.number().min(-100_000_000).max(100_000_000) }).prefault({ kind: "percent", value: 0 }),
+  adjustment: z
+    .object({
+      kind: z.enum(["percent", "fixed"]),
+      value: z.number().min(-100_000_000).max(100_000_000),
+    })
+    .prefault({ kind: "percent", value: 0 }),
   /** Order value (rupiah, goods after discounts) from which the cheapest offered rate is free; null: never. */
   freeAbove: z.number().positive().nullable().default(null),
 });
@@ -102,7 +107,11 @@ export function parseShopSettings(value: unknown): ShopSettings {
  * a shop with a single location of its own, the default pickup. Null: not connected (the shipment
  * waits for the merchant to connect it).
  */
-export function pickupForLocation(settings: ShopSettings, shopifyLocationId: string | null, singleOwnLocation: boolean): PickupLocation | null | "unconnected" {
+export function pickupForLocation(
+  settings: ShopSettings,
+  shopifyLocationId: string | null,
+  singleOwnLocation: boolean,
+): PickupLocation | null | "unconnected" {
   const linked = shopifyLocationId ? settings.locationLinks[shopifyLocationId] : undefined;
   const location = linked ? settings.locations.find((l) => l.locationId === linked) : undefined;
   if (location) return location;

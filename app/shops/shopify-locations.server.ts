@@ -119,7 +119,9 @@ export async function connectLocation(
 ): Promise<number> {
   const settings = await getShopSettings(db, shop);
   if (pickupLocationId && !settings.locations.some((l) => l.locationId === pickupLocationId))
-    throw new ShippingNotFoundError(`Pickup location ${pickupLocationId} is not one of this shop's`);
+    throw new ShippingNotFoundError(
+      `Pickup location ${pickupLocationId} is not one of this shop's`,
+    );
   const links = { ...settings.locationLinks };
   if (pickupLocationId) links[shopifyLocationId] = pickupLocationId;
   else delete links[shopifyLocationId];

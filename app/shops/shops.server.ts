@@ -1,7 +1,14 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { decryptSecret, encryptSecret } from "../crypto.server";
 import type { Queryable as Db } from "../db/client.server";
-import { orderImports, sessionTable, shipmentEvents, shipments, shops, webhookInbox } from "../db/schema";
+import {
+  orderImports,
+  sessionTable,
+  shipmentEvents,
+  shipments,
+  shops,
+  webhookInbox,
+} from "../db/schema";
 import { ORDER_DATA_TOPICS } from "../orders/sources";
 import { NO_RECIPIENT } from "../shipments/shipments.server";
 import { parseShopSettings, shopSettingsSchema, type ShopSettings } from "./settings";
@@ -20,7 +27,10 @@ export class InvalidShippingKeyError extends Error {
 /** `test` or `live`, from the key's prefix; throws for a key of neither form. */
 export function shippingModeOfKey(apiKey: string): "test" | "live" {
   const match = KEY_PATTERN.exec(apiKey.trim());
-  if (!match) throw new InvalidShippingKeyError("A shipping API key starts with biteship_test. or biteship_live.");
+  if (!match)
+    throw new InvalidShippingKeyError(
+      "A shipping API key starts with biteship_test. or biteship_live.",
+    );
   return match[1] as "test" | "live";
 }
 
@@ -31,7 +41,13 @@ export async function recordInstall(db: Db, shop: string): Promise<void> {
     .values({ shop })
     .onConflictDoUpdate({
       target: shops.shop,
-      set: { installed: true, installedAt: sql`now()`, uninstalledAt: null, redactedAt: null, updatedAt: sql`now()` },
+      set: {
+        installed: true,
+        installedAt: sql`now()`,
+        uninstalledAt: null,
+        redactedAt: null,
+        updatedAt: sql`now()`,
+      },
       // Only a shop that was uninstalled counts as newly installed; otherwise keep the date.
       setWhere: eq(shops.installed, false),
     });
@@ -47,7 +63,11 @@ export async function getShopSettings(db: Db, shop: string): Promise<ShopSetting
   return parseShopSettings(row?.settings);
 }
 
-export async function updateShopSettings(db: Db, shop: string, patch: Partial<ShopSettings>): Promise<ShopSettings> {
+export async function updateShopSettings(
+  db: Db,
+  shop: string,
+  patch: Partial<ShopSettings>,
+): Promise<ShopSettings> {
   const current = await getShopSettings(db, shop);
   const next = shopSettingsSchema.parse({ ...current, ...patch });
   await db
@@ -80,12 +100,19 @@ export async function setShippingApiKey(
 }
 
 /** The shop's shipping API key in clear, or null when none is set. Never log the result. */
-export async function getShippingApiKey(db: Db, encryptionKey: Buffer, shop: string): Promise<string | null> {
+export async function getShippingApiKey(
+  db: Db,
+  encryptionKey: Buffer,
+  shop: string,
+): Promise<string | null> {
   return shippingApiKeyOf(await getShop(db, shop), encryptionKey);
 }
 
 /** The key in clear from a shop row already read (null when none is set). Never log the result. */
-export function shippingApiKeyOf(row: { shop: string; shippingApiKeyEncrypted: string | null } | null | undefined, encryptionKey: Buffer): string | null {
+export function shippingApiKeyOf(
+  row: { shop: string; shippingApiKeyEncrypted: string | null } | null | undefined,
+  encryptionKey: Buffer,
+): string | null {
   if (!row?.shippingApiKeyEncrypted) return null;
   return decryptSecret(row.shippingApiKeyEncrypted, encryptionKey, row.shop);
 }
@@ -100,7 +127,12 @@ export async function recordUninstall(db: Db, shop: string): Promise<void> {
     await tx
       .update(shops)
       // Shopify removes an uninstalled app's carrier service: rates at checkout are off.
-      .set({ installed: false, uninstalledAt: sql`now()`, carrierServiceId: null, updatedAt: sql`now()` })
+      .set({
+        installed: false,
+        uninstalledAt: sql`now()`,
+        carrierServiceId: null,
+        updatedAt: sql`now()`,
+      })
       .where(eq(shops.shop, shop));
   });
 }
@@ -145,11 +177,21 @@ export async function redactCustomer(
     if (customerId) matches.push(eq(shipments.customerId, customerId));
     if (orderIds.length > 0) matches.push(inArray(shipments.orderId, [...orderIds]));
     if (matches.length === 0) return 0;
-    const where = and(eq(shipments.shop, shop), matches.length === 1 ? matches[0] : sql`(${sql.join(matches, sql` OR `)})`);
+    const where = and(
+      eq(shipments.shop, shop),
+      matches.length === 1 ? matches[0] : sql`(${sql.join(matches, sql` OR `)})`,
+    );
     // What the app wrote about these recipients in its own words (problems, timeline messages)
     // goes too: each personal value is cut out of every text of these shipments.
     const before = await tx
-      .select({ id: shipments.id, problem: shipments.problem, problems: shipments.problems, values: sql<(string | null)[]>`array[${shipments.destinationName}, ${shipments.destinationPhone}, ${shipments.destinationEmail}, ${shipments.destinationAddress}, ${shipments.destinationCity}]` })
+      .select({
+        id: shipments.id,
+        problem: shipments.problem,
+        problems: shipments.problems,
+        values: sql<
+          (string | null)[]
+        >`array[${shipments.destinationName}, ${shipments.destinationPhone}, ${shipments.destinationEmail}, ${shipments.destinationAddress}, ${shipments.destinationCity}]`,
+      })
       .from(shipments)
       .where(where);
     const redacted = await tx
@@ -166,12 +208,19 @@ export async function redactCustomer(
       if (values.length === 0) continue;
       const scrub = (text: string) => values.reduce((t, v) => t.split(v).join(REMOVED), text);
       const problems = JSON.parse(scrub(JSON.stringify(row.problems ?? []))) as unknown;
-      await tx.update(shipments).set({ problem: row.problem === null ? null : scrub(row.problem), problems }).where(eq(shipments.id, row.id));
-      const events = await tx.select({ id: shipmentEvents.id, message: shipmentEvents.message }).from(shipmentEvents).where(eq(shipmentEvents.shipmentId, row.id));
+      await tx
+        .update(shipments)
+        .set({ problem: row.problem === null ? null : scrub(row.problem), problems })
+        .where(eq(shipments.id, row.id));
+      const events = await tx
+        .select({ id: shipmentEvents.id, message: shipmentEvents.message })
+        .from(shipmentEvents)
+        .where(eq(shipmentEvents.shipmentId, row.id));
       for (const event of events) {
         if (event.message === null) continue;
         const message = scrub(event.message);
-        if (message !== event.message) await tx.update(shipmentEvents).set({ message }).where(eq(shipmentEvents.id, event.id));
+        if (message !== event.message)
+          await tx.update(shipmentEvents).set({ message }).where(eq(shipmentEvents.id, event.id));
       }
     }
     const affectedOrders = [...new Set([...orderIds, ...redacted.map((r) => r.orderId)])];
@@ -220,12 +269,29 @@ export async function redactShop(db: Db, shop: string): Promise<void> {
       .values({ shop, installed: false, redactedAt: sql`now()` })
       .onConflictDoUpdate({
         target: shops.shop,
-        set: { installed: false, redactedAt: sql`now()`, shippingApiKeyEncrypted: null, shippingApiKeyHint: null, shippingMode: null, shippingBaseUrl: null, settings: sql`'{}'::jsonb`, carrierServiceId: null, updatedAt: sql`now()` },
+        set: {
+          installed: false,
+          redactedAt: sql`now()`,
+          shippingApiKeyEncrypted: null,
+          shippingApiKeyHint: null,
+          shippingMode: null,
+          shippingBaseUrl: null,
+          settings: sql`'{}'::jsonb`,
+          carrierServiceId: null,
+          updatedAt: sql`now()`,
+        },
       });
   });
 }
 
 /** Records the carrier service registered for rates at checkout (null: none, rates at checkout are off). */
-export async function setCarrierServiceId(db: Db, shop: string, carrierServiceId: string | null): Promise<void> {
-  await db.update(shops).set({ carrierServiceId, updatedAt: sql`now()` }).where(eq(shops.shop, shop));
+export async function setCarrierServiceId(
+  db: Db,
+  shop: string,
+  carrierServiceId: string | null,
+): Promise<void> {
+  await db
+    .update(shops)
+    .set({ carrierServiceId, updatedAt: sql`now()` })
+    .where(eq(shops.shop, shop));
 }

@@ -5,7 +5,8 @@
  * after the signature was checked over the original. Escaped backslashes (`\\u0000` is the six
  * characters `\u0000`, not a NUL) are left alone.
  */
-const ESCAPE = /(?<!\\)((?:\\\\)*)\\u(0000|d[89ab][0-9a-f]{2}(?:\\u(?:d[c-f][0-9a-f]{2}))?|d[c-f][0-9a-f]{2})/gi;
+const ESCAPE =
+  /(?<!\\)((?:\\\\)*)\\u(0000|d[89ab][0-9a-f]{2}(?:\\u(?:d[c-f][0-9a-f]{2}))?|d[c-f][0-9a-f]{2})/gi;
 
 export function cleanJsonText(raw: string): string {
   if (!raw.includes("\\u")) return raw;

@@ -6,7 +6,10 @@ import { jsonResponse } from "../http.server";
 import { enqueue } from "../jobs/queues.server";
 import { logger } from "../logger.server";
 import { parseExactJson } from "../orders/exact-json";
-import { readFulfillmentOrderEvent, type FulfillmentOrderTopic } from "../orders/fulfillment-order-events";
+import {
+  readFulfillmentOrderEvent,
+  type FulfillmentOrderTopic,
+} from "../orders/fulfillment-order-events";
 import { cleanJsonText } from "./clean-json";
 import { deliveryOf, markDelivery, recordDelivery } from "./inbox.server";
 import { verifyShopifyWebhook, WebhookRejected } from "./verify.server";
@@ -20,7 +23,10 @@ import { verifyShopifyWebhook, WebhookRejected } from "./verify.server";
  * redelivers (reconciliation also queues what the inbox holds). A shop without the app has the
  * delivery recorded without its body, as processed, and nothing done.
  */
-export async function handleFulfillmentOrderWebhook(request: Request, topic: FulfillmentOrderTopic): Promise<Response> {
+export async function handleFulfillmentOrderWebhook(
+  request: Request,
+  topic: FulfillmentOrderTopic,
+): Promise<Response> {
   const raw = await request.text();
   const header = (name: string) => request.headers.get(name);
   let verified;
@@ -28,7 +34,10 @@ export async function handleFulfillmentOrderWebhook(request: Request, topic: Ful
     verified = verifyShopifyWebhook(raw, header, getEnv().SHOPIFY_API_SECRET, topic);
   } catch (error) {
     if (!(error instanceof WebhookRejected)) throw error;
-    logger.warn({ topic, shop: header("x-shopify-shop-domain"), reason: error.message }, "fulfillment-order webhook refused");
+    logger.warn(
+      { topic, shop: header("x-shopify-shop-domain"), reason: error.message },
+      "fulfillment-order webhook refused",
+    );
     return jsonResponse({ error: error.message }, error.status);
   }
   const { shop, webhookId } = verified;
@@ -40,14 +49,29 @@ export async function handleFulfillmentOrderWebhook(request: Request, topic: Ful
     event = readFulfillmentOrderEvent(topic, body);
   } catch (error) {
     // Signed by Shopify but not the documented shape: retrying would not help.
-    log.warn({ err: (error as Error).message }, "fulfillment-order webhook without a fulfillment order");
+    log.warn(
+      { err: (error as Error).message },
+      "fulfillment-order webhook without a fulfillment order",
+    );
     return jsonResponse({ error: `Payload of ${topic} names no fulfillment order` }, 400);
   }
-  const [row] = await db.select({ installed: shops.installed }).from(shops).where(eq(shops.shop, shop));
+  const [row] = await db
+    .select({ installed: shops.installed })
+    .from(shops)
+    .where(eq(shops.shop, shop));
   const installed = row?.installed === true;
-  const inbox = await recordDelivery(db, deliveryOf(verified, event.ids[0]!, installed ? body : null));
+  const inbox = await recordDelivery(
+    db,
+    deliveryOf(verified, event.ids[0]!, installed ? body : null),
+  );
   if (!installed) {
-    if (!inbox.duplicate) await markDelivery(db, webhookId, "processed", "The app is not installed on this shop: recorded, not acted on");
+    if (!inbox.duplicate)
+      await markDelivery(
+        db,
+        webhookId,
+        "processed",
+        "The app is not installed on this shop: recorded, not acted on",
+      );
     log.info("fulfillment-order delivery for a shop without the app: recorded, not acted on");
     return new Response(null, { status: 200 });
   }

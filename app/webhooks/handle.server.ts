@@ -8,7 +8,11 @@ import { deliveryOf, markDelivery, recordDelivery } from "./inbox.server";
 import { verifyShopifyWebhook, WebhookRejected } from "./verify.server";
 
 /** Shopify's mandatory compliance topics: their bodies always name the shop (`shop_domain`). */
-const COMPLIANCE_TOPICS: ReadonlySet<string> = new Set(["customers/data_request", "customers/redact", "shop/redact"]);
+const COMPLIANCE_TOPICS: ReadonlySet<string> = new Set([
+  "customers/data_request",
+  "customers/redact",
+  "shop/redact",
+]);
 
 /** What a handler is given: only what the signature covers (the body) and the verified headers. */
 export interface WebhookContext {
@@ -42,7 +46,11 @@ export interface InlineWebhookHandler {
  *   delivery answers 200 and does nothing; a failure rolls both back and answers 5xx, so Shopify
  *   retries.
  */
-export async function handleInlineWebhook(request: Request, expectedTopic: string, handler: InlineWebhookHandler): Promise<Response> {
+export async function handleInlineWebhook(
+  request: Request,
+  expectedTopic: string,
+  handler: InlineWebhookHandler,
+): Promise<Response> {
   const raw = await request.text();
   const header = (name: string) => request.headers.get(name);
   let verified;
@@ -50,7 +58,10 @@ export async function handleInlineWebhook(request: Request, expectedTopic: strin
     verified = verifyShopifyWebhook(raw, header, getEnv().SHOPIFY_API_SECRET, expectedTopic);
   } catch (error) {
     if (!(error instanceof WebhookRejected)) throw error;
-    logger.warn({ topic: expectedTopic, shop: header("x-shopify-shop-domain"), reason: error.message }, "webhook refused");
+    logger.warn(
+      { topic: expectedTopic, shop: header("x-shopify-shop-domain"), reason: error.message },
+      "webhook refused",
+    );
     return jsonResponse({ error: error.message }, error.status);
   }
   const { shop, webhookId } = verified;
@@ -62,10 +73,22 @@ export async function handleInlineWebhook(request: Request, expectedTopic: strin
     log.warn("signed webhook body is not JSON");
     return jsonResponse({ error: `Payload of ${expectedTopic} is not JSON` }, 400);
   }
-  const named = payload && typeof payload === "object" ? (payload as { shop_domain?: unknown }).shop_domain : undefined;
-  if ((COMPLIANCE_TOPICS.has(expectedTopic) || named !== undefined) && (typeof named !== "string" || named.toLowerCase() !== shop)) {
-    log.warn({ named: typeof named === "string" ? named.slice(0, 100) : typeof named }, "webhook body names another shop than its header");
-    return jsonResponse({ error: `Payload of ${expectedTopic} names another shop than X-Shopify-Shop-Domain` }, 400);
+  const named =
+    payload && typeof payload === "object"
+      ? (payload as { shop_domain?: unknown }).shop_domain
+      : undefined;
+  if (
+    (COMPLIANCE_TOPICS.has(expectedTopic) || named !== undefined) &&
+    (typeof named !== "string" || named.toLowerCase() !== shop)
+  ) {
+    log.warn(
+      { named: typeof named === "string" ? named.slice(0, 100) : typeof named },
+      "webhook body names another shop than its header",
+    );
+    return jsonResponse(
+      { error: `Payload of ${expectedTopic} names another shop than X-Shopify-Shop-Domain` },
+      400,
+    );
   }
   const context: WebhookContext = { shop, topic: expectedTopic, webhookId, payload };
   let recorded: ReturnType<InlineWebhookHandler["record"]>;
@@ -73,8 +96,14 @@ export async function handleInlineWebhook(request: Request, expectedTopic: strin
     recorded = handler.record(context);
   } catch (error) {
     // Signed by Shopify but not the shape the topic documents: retrying would not help.
-    log.warn({ err: error instanceof Error ? error.message : String(error) }, "webhook payload rejected");
-    return jsonResponse({ error: `Payload of ${expectedTopic} is not in the documented shape` }, 400);
+    log.warn(
+      { err: error instanceof Error ? error.message : String(error) },
+      "webhook payload rejected",
+    );
+    return jsonResponse(
+      { error: `Payload of ${expectedTopic} is not in the documented shape` },
+      400,
+    );
   }
   const { resourceId, payload: kept } = recorded;
   const outcome = await db.transaction(async (tx) => {
@@ -86,6 +115,10 @@ export async function handleInlineWebhook(request: Request, expectedTopic: strin
     return { duplicate: false, refused };
   });
   if (outcome.refused) log.warn({ reason: outcome.refused }, "webhook recorded, not acted on");
-  else log.info({ duplicate: outcome.duplicate }, outcome.duplicate ? "webhook redelivered; already processed" : "webhook processed");
+  else
+    log.info(
+      { duplicate: outcome.duplicate },
+      outcome.duplicate ? "webhook redelivered; already processed" : "webhook processed",
+    );
   return new Response(null, { status: 200 });
 }

@@ -15,7 +15,11 @@ export interface Delivery {
 }
 
 /** The delivery a verified webhook describes (ids and dates as verification read them from Shopify's headers). */
-export function deliveryOf(verified: VerifiedDelivery, resourceId: string | null, payload: unknown): Delivery {
+export function deliveryOf(
+  verified: VerifiedDelivery,
+  resourceId: string | null,
+  payload: unknown,
+): Delivery {
   const { webhookId, eventId, shop, topic, triggeredAt } = verified;
   return { webhookId, eventId, shop, topic, resourceId, triggeredAt, payload };
 }
@@ -25,7 +29,10 @@ export function deliveryOf(verified: VerifiedDelivery, resourceId: string | null
  * delivery id was recorded before (Shopify redelivers): the caller answers 200 and does nothing.
  * Throws when the database cannot record it, so the route answers 5xx and Shopify retries.
  */
-export async function recordDelivery(db: Db, delivery: Delivery): Promise<{ id: number; duplicate: boolean; processed: boolean }> {
+export async function recordDelivery(
+  db: Db,
+  delivery: Delivery,
+): Promise<{ id: number; duplicate: boolean; processed: boolean }> {
   const inserted = await db
     .insert(webhookInbox)
     .values({
@@ -46,10 +53,19 @@ export async function recordDelivery(db: Db, delivery: Delivery): Promise<{ id: 
     .where(eq(webhookInbox.webhookId, delivery.webhookId));
   if (!existing) throw new Error(`Webhook ${delivery.webhookId} neither inserted nor found`);
   // A delivery whose first processing failed is not a duplicate: let the redelivery do the work.
-  return { id: existing.id, duplicate: existing.status !== "failed", processed: existing.status === "processed" };
+  return {
+    id: existing.id,
+    duplicate: existing.status !== "failed",
+    processed: existing.status === "processed",
+  };
 }
 
-export async function markDelivery(db: Db, webhookId: string, status: "processed" | "failed", error?: string): Promise<void> {
+export async function markDelivery(
+  db: Db,
+  webhookId: string,
+  status: "processed" | "failed",
+  error?: string,
+): Promise<void> {
   await db
     .update(webhookInbox)
     .set({ status, error: error ?? null, processedAt: status === "processed" ? sql`now()` : null })

@@ -69,7 +69,22 @@ export async function recordOrderDelivery(
     // each connection's statements apart).
     name: "record-order-delivery",
     text: RECORD_ORDER_DELIVERY,
-    values: [d.webhookId, d.eventId ?? null, d.shop, d.topic, d.resourceId, d.triggeredAt ? d.triggeredAt.toISOString() : null, d.rawPayload, d.orderName, d.customerId, d.referenceId, d.initialStatus, d.actor, d.message, d.createShipment !== false],
+    values: [
+      d.webhookId,
+      d.eventId ?? null,
+      d.shop,
+      d.topic,
+      d.resourceId,
+      d.triggeredAt ? d.triggeredAt.toISOString() : null,
+      d.rawPayload,
+      d.orderName,
+      d.customerId,
+      d.referenceId,
+      d.initialStatus,
+      d.actor,
+      d.message,
+      d.createShipment !== false,
+    ],
   });
   const row = result.rows[0];
   if (!row) throw new Error(`Recording delivery ${d.webhookId} returned nothing`);

@@ -15,11 +15,27 @@ import { verifyShopifyWebhook, WebhookRejected } from "./verify.server";
  * The order topics: the order itself (create, updated, paid, cancelled) and changes to it whose
  * payload is not the order (an edit, a refund).
  */
-export const ORDER_TOPICS = ["orders/create", "orders/updated", "orders/paid", "orders/cancelled", "orders/edited", "refunds/create"] as const;
+export const ORDER_TOPICS = [
+  "orders/create",
+  "orders/updated",
+  "orders/paid",
+  "orders/cancelled",
+  "orders/edited",
+  "refunds/create",
+] as const;
 export type OrderTopic = (typeof ORDER_TOPICS)[number];
 
 /** Ids as text: Shopify's exceed 2^53, and parseExactJson keeps those as strings. */
-const id = z.union([z.number().int().positive().refine(Number.isSafeInteger, "an id above 2^53 arrived as a rounded number"), z.string().regex(/^\d+$/)]).transform(String);
+const id = z
+  .union([
+    z
+      .number()
+      .int()
+      .positive()
+      .refine(Number.isSafeInteger, "an id above 2^53 arrived as a rounded number"),
+    z.string().regex(/^\d+$/),
+  ])
+  .transform(String);
 /**
  * What the acknowledgement needs of an order: its identity. The rest is read by the worker, which
  * reports an order not in the documented shape on its shipment (the reason it needs attention),
@@ -28,7 +44,10 @@ const id = z.union([z.number().int().positive().refine(Number.isSafeInteger, "an
 const orderIdentitySchema = z.object({
   id,
   name: z.string().nullish().catch(null),
-  customer: z.object({ id: id.nullish().catch(null) }).nullish().catch(null),
+  customer: z
+    .object({ id: id.nullish().catch(null) })
+    .nullish()
+    .catch(null),
 });
 const editIdentitySchema = z.object({ order_edit: z.object({ order_id: id }) });
 const refundIdentitySchema = z.object({ order_id: id });
@@ -37,13 +56,23 @@ const refundIdentitySchema = z.object({ order_id: id });
 function identityOf(topic: OrderTopic, body: unknown) {
   if (topic === "orders/edited") {
     const parsed = editIdentitySchema.safeParse(body);
-    return parsed.success ? { success: true as const, data: { id: parsed.data.order_edit.order_id, name: null, customer: null } } : parsed;
+    return parsed.success
+      ? {
+          success: true as const,
+          data: { id: parsed.data.order_edit.order_id, name: null, customer: null },
+        }
+      : parsed;
   }
   if (topic === "refunds/create") {
     const parsed = refundIdentitySchema.safeParse(body);
-    return parsed.success ? { success: true as const, data: { id: parsed.data.order_id, name: null, customer: null } } : parsed;
+    return parsed.success
+      ? { success: true as const, data: { id: parsed.data.order_id, name: null, customer: null } }
+      : parsed;
   }
-  const exact = body && typeof body === "object" ? idOfGid((body as { admin_graphql_api_id?: unknown }).admin_graphql_api_id) : null;
+  const exact =
+    body && typeof body === "object"
+      ? idOfGid((body as { admin_graphql_api_id?: unknown }).admin_graphql_api_id)
+      : null;
   return orderIdentitySchema.safeParse(exact ? { ...(body as object), id: exact } : body);
 }
 
@@ -67,13 +96,20 @@ type HeaderGetter = (name: string) => string | null | undefined;
  * Framework-free (raw body and a header getter in, status out): the production server
  * (server.ts) calls it before Remix for the busiest path; the Remix routes call it too.
  */
-export async function acceptOrderDelivery(topic: OrderTopic, rawBody: string, header: HeaderGetter): Promise<Answer> {
+export async function acceptOrderDelivery(
+  topic: OrderTopic,
+  rawBody: string,
+  header: HeaderGetter,
+): Promise<Answer> {
   let verified;
   try {
     verified = verifyShopifyWebhook(rawBody, header, getEnv().SHOPIFY_API_SECRET, topic);
   } catch (error) {
     if (!(error instanceof WebhookRejected)) throw error;
-    logger.warn({ topic, shop: header("x-shopify-shop-domain"), reason: error.message }, "order webhook refused");
+    logger.warn(
+      { topic, shop: header("x-shopify-shop-domain"), reason: error.message },
+      "order webhook refused",
+    );
     return { status: error.status, error: error.message };
   }
   const { shop, webhookId } = verified;
@@ -98,8 +134,14 @@ export async function acceptOrderDelivery(topic: OrderTopic, rawBody: string, he
   if (cancelled) {
     const cancelledAt = (body as { cancelled_at?: unknown }).cancelled_at;
     if (typeof cancelledAt !== "string" || Number.isNaN(Date.parse(cancelledAt))) {
-      logger.warn({ shop, topic, webhookId, orderId: order.id }, "orders/cancelled whose body is not cancelled");
-      return { status: 400, error: "Payload of orders/cancelled has no cancelled_at: the order is not cancelled" };
+      logger.warn(
+        { shop, topic, webhookId, orderId: order.id },
+        "orders/cancelled whose body is not cancelled",
+      );
+      return {
+        status: 400,
+        error: "Payload of orders/cancelled has no cancelled_at: the order is not cancelled",
+      };
     }
   }
   const isOrder = topic !== "orders/edited" && topic !== "refunds/create";
@@ -116,14 +158,19 @@ export async function acceptOrderDelivery(topic: OrderTopic, rawBody: string, he
     referenceId: referenceIdFor(shop, order.id),
     initialStatus: cancelled ? "cancelled" : "pending",
     actor: `webhook:${topic}`,
-    message: cancelled ? "Store order cancelled before it was received: nothing to ship" : `Store order ${order.name ?? order.id} received`,
+    message: cancelled
+      ? "Store order cancelled before it was received: nothing to ship"
+      : `Store order ${order.name ?? order.id} received`,
     createShipment: isOrder,
   });
   if (recorded.duplicate && recorded.earlierStatus === "processed") return { status: 200 };
   if (!recorded.installed) {
     // Uninstalled, never installed or redacted: nothing of it is stored or acted on (a 200, so
     // that Shopify stops sending it).
-    logger.info({ shop, topic, webhookId }, "order delivery for a shop without the app: recorded, not acted on");
+    logger.info(
+      { shop, topic, webhookId },
+      "order delivery for a shop without the app: recorded, not acted on",
+    );
     return { status: 200 };
   }
 
@@ -145,12 +192,16 @@ export async function acceptOrderDelivery(topic: OrderTopic, rawBody: string, he
         draftOrderId = shipment?.draftOrderId ?? null;
       }
       // An update that arrives before (or instead of) its create creates the draft itself.
-      if (status === "pending" && !draftOrderId && recorded.autoCreateDrafts) await enqueue.createDraft(shop, order.id);
+      if (status === "pending" && !draftOrderId && recorded.autoCreateDrafts)
+        await enqueue.createDraft(shop, order.id);
       await enqueue.update(shop, order.id, webhookId);
     }
   } catch (error) {
     // Recorded, but not enqueued: 503 makes Shopify redeliver, and the redelivery enqueues.
-    logger.error({ shop, topic, webhookId, err: (error as Error).message }, "could not enqueue; asking Shopify to retry");
+    logger.error(
+      { shop, topic, webhookId, err: (error as Error).message },
+      "could not enqueue; asking Shopify to retry",
+    );
     return { status: 503, error: "Queue unavailable, retry later" };
   }
   return { status: 200 };
@@ -158,6 +209,10 @@ export async function acceptOrderDelivery(topic: OrderTopic, rawBody: string, he
 
 /** The Remix routes' adapter (development server, tests); production calls acceptOrderDelivery first. */
 export async function handleOrderWebhook(request: Request, topic: OrderTopic): Promise<Response> {
-  const answer = await acceptOrderDelivery(topic, await request.text(), (name) => request.headers.get(name));
-  return answer.error ? jsonResponse({ error: answer.error }, answer.status) : new Response(null, { status: answer.status });
+  const answer = await acceptOrderDelivery(topic, await request.text(), (name) =>
+    request.headers.get(name),
+  );
+  return answer.error
+    ? jsonResponse({ error: answer.error }, answer.status)
+    : new Response(null, { status: answer.status });
 }

@@ -27,7 +27,13 @@ import { shopifyRateRequest } from "#test/helpers/rate-requests.ts";
 import { draftBody, testKey } from "#test/helpers/sandbox.ts";
 import { API_KEY, API_SECRET_KEY, offlineSession } from "#test/helpers/shopify.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
-import { buildWebApp, freePort, startWeb, stopProcess, type Child } from "../../scripts/processes.ts";
+import {
+  buildWebApp,
+  freePort,
+  startWeb,
+  stopProcess,
+  type Child,
+} from "../../scripts/processes.ts";
 
 /**
  * The embedded admin in a real browser (Debian's Chromium through playwright-core) against the
@@ -38,7 +44,10 @@ import { buildWebApp, freePort, startWeb, stopProcess, type Child } from "../../
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SHOTS = path.resolve("test/screenshots");
 const available = fs.existsSync(CHROMIUM);
-if (!available && process.env.CI) throw new Error(`Chromium is missing at ${CHROMIUM}: .ci/run installs it (apt-get install chromium)`);
+if (!available && process.env.CI)
+  throw new Error(
+    `Chromium is missing at ${CHROMIUM}: .ci/run installs it (apt-get install chromium)`,
+  );
 
 const env = getEnv();
 const shop = `e2e-${process.pid}.myshopify.com`;
@@ -59,14 +68,42 @@ beforeAll(async () => {
   // fake Shopify, with the token the shop's offline session holds.
   shopify = await startFakeShopify();
   shopify.orders.locations.set(shop, [
-    { id: "gid://shopify/Location/81", name: "Gudang Jakarta", address: { address1: "Jl. Fatmawati 10", city: "Jakarta Selatan", zip: "12430", phone: "021 7654321" } },
-    { id: "gid://shopify/Location/82", name: "Gudang Surabaya", address: { address1: "Jl. Rungkut Industri 5", city: "Surabaya", zip: "60293", phone: "031 8123456" } },
+    {
+      id: "gid://shopify/Location/81",
+      name: "Gudang Jakarta",
+      address: {
+        address1: "Jl. Fatmawati 10",
+        city: "Jakarta Selatan",
+        zip: "12430",
+        phone: "021 7654321",
+      },
+    },
+    {
+      id: "gid://shopify/Location/82",
+      name: "Gudang Surabaya",
+      address: {
+        address1: "Jl. Rungkut Industri 5",
+        city: "Surabaya",
+        zip: "60293",
+        phone: "031 8123456",
+      },
+    },
   ]);
-  const serverEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), SHOPIFY_APP_URL: baseUrl, SHIPPING_API_BASE_URL: sandbox.url, FAKE_SHOPIFY_ADMIN_URL: shopify.url };
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    SHOPIFY_APP_URL: baseUrl,
+    SHIPPING_API_BASE_URL: sandbox.url,
+    FAKE_SHOPIFY_ADMIN_URL: shopify.url,
+  };
   // Inside the project, so the server bundle resolves its packages from node_modules.
   buildDir = path.resolve(`.cache/e2e-build-${process.pid}`);
   buildWebApp(buildDir, serverEnv);
-  server = await startWeb(buildDir, port, { env: serverEnv, nodeArgs: ["--import", "./test/helpers/redirect-shopify-admin.ts"] });
+  server = await startWeb(buildDir, port, {
+    env: serverEnv,
+    nodeArgs: ["--import", "./test/helpers/redirect-shopify-admin.ts"],
+  });
   workers = startTestWorkers(db, env, { concurrency: 4 });
   await recordInstall(db, shop);
   const session = offlineSession(shop);
@@ -75,7 +112,15 @@ beforeAll(async () => {
   await db.update(shops).set({ shippingBaseUrl: sandbox.url }).where(eq(shops.shop, shop));
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   fs.mkdirSync(SHOTS, { recursive: true });
 }, 180_000);
@@ -96,7 +141,12 @@ async function adminPage(): Promise<Page> {
   const { token } = await getJwt(shop.replace(".myshopify.com", ""), API_KEY, API_SECRET_KEY);
   // authenticate.admin answers 410 to bots, and headless Chromium says "HeadlessChrome".
   // An Indonesian merchant's browser: amounts read "Rp34.000".
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: "id-ID", userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36" });
+  const page = await browser.newPage({
+    viewport: { width: 1280, height: 900 },
+    locale: "id-ID",
+    userAgent:
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36",
+  });
   await page.route("https://cdn.shopify.com/**", (route) => {
     const url = route.request().url();
     if (url.includes("app-bridge")) {
@@ -116,7 +166,10 @@ async function adminPage(): Promise<Page> {
         })();`,
       });
     }
-    return route.fulfill({ contentType: url.endsWith(".css") ? "text/css" : "text/plain", body: "" });
+    return route.fulfill({
+      contentType: url.endsWith(".css") ? "text/css" : "text/plain",
+      body: "",
+    });
   });
   await page.goto(embeddedUrl("/app", token));
   return page;
@@ -159,7 +212,9 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
     try {
       await flow(page);
     } catch (error) {
-      await page.screenshot({ path: path.join(SHOTS, "failure.png"), fullPage: true }).catch(() => undefined);
+      await page
+        .screenshot({ path: path.join(SHOTS, "failure.png"), fullPage: true })
+        .catch(() => undefined);
       fs.writeFileSync(path.join(SHOTS, "failure.html"), await page.content().catch(() => ""));
       throw new Error(`${(error as Error).message}\nat ${page.url()}\n${problems.join("\n")}`);
     }
@@ -184,21 +239,39 @@ async function flow(page: Page) {
     await page.getByText("Pickup location saved at the shipping service").waitFor();
     // Grouped in the order a new merchant needs them.
     const groups = (await page.getByRole("heading", { level: 2 }).allInnerTexts()).join("|");
-    expect(groups).toMatch(/1\. Shipping API key[^|]*\|2\. Pickup locations\|3\. Your Shopify locations\|4\. Courier choice\|5\. Automation\|6\. Parcel details/);
+    expect(groups).toMatch(
+      /1\. Shipping API key[^|]*\|2\. Pickup locations\|3\. Your Shopify locations\|4\. Courier choice\|5\. Automation\|6\. Parcel details/,
+    );
     // The shop's Shopify locations (read from its Admin API): one gets a pickup location made from
     // its address in one step, and is connected to it.
     await page.getByText("Gudang Surabaya", { exact: true }).waitFor();
-    await page.getByRole("button", { name: "Make a pickup location from this address" }).nth(1).click();
-    await page.getByText("Pickup location made from Gudang Surabaya's address and connected").waitFor();
-    const linked = (await db.select().from(shops).where(eq(shops.shop, shop)))[0]?.settings as { locationLinks: Record<string, string>; locations: { locationId: string; contactName: string }[] };
-    expect(linked.locations.find((l) => l.locationId === linked.locationLinks["gid://shopify/Location/82"])?.contactName).toBe("Gudang Surabaya");
+    await page
+      .getByRole("button", { name: "Make a pickup location from this address" })
+      .nth(1)
+      .click();
+    await page
+      .getByText("Pickup location made from Gudang Surabaya's address and connected")
+      .waitFor();
+    const linked = (await db.select().from(shops).where(eq(shops.shop, shop)))[0]?.settings as {
+      locationLinks: Record<string, string>;
+      locations: { locationId: string; contactName: string }[];
+    };
+    expect(
+      linked.locations.find(
+        (l) => l.locationId === linked.locationLinks["gid://shopify/Location/82"],
+      )?.contactName,
+    ).toBe("Gudang Surabaya");
     // The page shows it connected (the select names the new pickup location).
-    await expect.poll(() => page.getByLabel("Pickup location for Gudang Surabaya").inputValue()).toBe(linked.locationLinks["gid://shopify/Location/82"]);
+    await expect
+      .poll(() => page.getByLabel("Pickup location for Gudang Surabaya").inputValue())
+      .toBe(linked.locationLinks["gid://shopify/Location/82"]);
     // Rates at checkout: two services offered (one under the merchant's own name), previewed for a
     // Surabaya customer before saving, then turned on (a carrier service registered at Shopify).
     await page.getByRole("checkbox", { name: "JNE Reguler", exact: true }).check();
     await page.getByRole("checkbox", { name: "SiCepat Besok Sampai Tujuan", exact: true }).check();
-    await page.getByLabel("Checkout name for SiCepat Besok Sampai Tujuan").fill("Kilat Besok Sampai");
+    await page
+      .getByLabel("Checkout name for SiCepat Besok Sampai Tujuan")
+      .fill("Kilat Besok Sampai");
     await page.getByLabel("Sample postal code").fill("60111");
     await page.getByRole("button", { name: "Preview rates" }).click();
     await page.getByText(/^2 rates for 60111, 1000 g/).waitFor();
@@ -209,7 +282,9 @@ async function flow(page: Page) {
     await page.getByRole("button", { name: "Save rates at checkout" }).click();
     await page.getByText(/^Rates at checkout are on: 2 courier services offered/).waitFor();
     const registered = shopify!.orders.carrierServices.of(shop);
-    expect(registered.map((c) => [c.callbackUrl, c.active])).toEqual([[`${baseUrl}/carrier-service/rates`, true]]);
+    expect(registered.map((c) => [c.callbackUrl, c.active])).toEqual([
+      [`${baseUrl}/carrier-service/rates`, true],
+    ]);
     await page.screenshot({ path: path.join(SHOTS, "2-settings.png"), fullPage: true });
     const settingsShop = await db.select().from(shops).where(eq(shops.shop, shop));
     expect(settingsShop[0]?.shippingApiKeyHint).toHaveLength(4);
@@ -217,14 +292,20 @@ async function flow(page: Page) {
     // A store order arrives; with automatic confirmation off it waits, ready, for the merchant.
     const order = freshOrder("multi-item");
     await deliverOrder(order);
-    await waitFor("draft ready", async () => (await shipmentOf(db, shop, order.id))?.status === "draft_ready");
+    await waitFor(
+      "draft ready",
+      async () => (await shipmentOf(db, shop, order.id))?.status === "draft_ready",
+    );
     await openInAdmin(page, "/app");
     await page.getByRole("link", { name: order.name }).click();
     await page.getByRole("button", { name: "Confirm shipment" }).waitFor();
     await page.screenshot({ path: path.join(SHOTS, "3-shipment-ready.png"), fullPage: true });
     await page.getByRole("button", { name: "Confirm shipment" }).click();
     await page.getByText(/^Booking asked for/).waitFor();
-    await waitFor("confirmed", async () => (await shipmentOf(db, shop, order.id))?.status === "confirmed");
+    await waitFor(
+      "confirmed",
+      async () => (await shipmentOf(db, shop, order.id))?.status === "confirmed",
+    );
     // A fresh document load, as the admin does it (a plain reload would carry no session token).
     await openInAdmin(page, new URL(page.url()).pathname);
     await page.getByText("Booking: Booked").waitFor();
@@ -243,18 +324,50 @@ async function flow(page: Page) {
       // Attempt 2 exists at the service, at the status its row shows, for the page's side card.
       bookAtService: async (referenceId, status) => {
         const client = await shippingClientForShop(db, getEnv(), shop);
-        const draft = await client.createDraftOrder(draftBody({ reference_id: referenceId, origin_contact_name: "Gudang Sleman", courier_company: "jne", courier_type: "reg" }));
+        const draft = await client.createDraftOrder(
+          draftBody({
+            reference_id: referenceId,
+            origin_contact_name: "Gudang Sleman",
+            courier_company: "jne",
+            courier_type: "reg",
+          }),
+        );
         const order = await client.confirmDraftOrder(draft.id);
         sandbox.service.lifecycle.forceStatus(order.id, status);
-        return { shippingOrderId: order.id, waybillId: order.courier?.waybill_id ?? null, trackingUrl: order.courier?.link ?? null };
+        return {
+          shippingOrderId: order.id,
+          waybillId: order.courier?.waybill_id ?? null,
+          trackingUrl: order.courier?.link ?? null,
+        };
       },
     });
     await openInAdmin(page, "/app");
     await page.getByRole("link", { name: "#2002" }).waitFor();
     const list = (await page.locator("body").innerText()).replace(/\u00a0/g, " ");
-    for (const words of ["Gudang Sleman", "Gudang Toko Maju", "Ready to book", "Needs attention", "Waiting for payment", "Choose a courier", "Courier assigned", "Out for delivery", "Coming back to you", "No shipment needed", "Delivered", "Cancelled", "JNE REG", "Rp34.000", "(attempt 2)", "On hold in Shopify", "Gudang Surabaya"]) expect(list, words).toContain(words);
+    for (const words of [
+      "Gudang Sleman",
+      "Gudang Toko Maju",
+      "Ready to book",
+      "Needs attention",
+      "Waiting for payment",
+      "Choose a courier",
+      "Courier assigned",
+      "Out for delivery",
+      "Coming back to you",
+      "No shipment needed",
+      "Delivered",
+      "Cancelled",
+      "JNE REG",
+      "Rp34.000",
+      "(attempt 2)",
+      "On hold in Shopify",
+      "Gudang Surabaya",
+    ])
+      expect(list, words).toContain(words);
     // No database codes on the page: every status is said in words.
-    expect(list).not.toMatch(/draft_ready|draft_placed|return_in_transit|not_required|dropping_off/);
+    expect(list).not.toMatch(
+      /draft_ready|draft_placed|return_in_transit|not_required|dropping_off/,
+    );
     // The tabs count what they hold: the confirmed order above plus the seeded dozen.
     await page.getByRole("tab", { name: `All (${seeded.count + 1})` }).waitFor();
     await page.getByRole("tab", { name: "Needs attention (2)" }).waitFor();
@@ -265,12 +378,19 @@ async function flow(page: Page) {
     await page.getByRole("button", { name: "Every kind (2)" }).waitFor();
     await page.getByRole("button", { name: "Shopify (1)" }).waitFor();
     await page.getByRole("button", { name: "Recipient address (1)" }).click();
-    await page.getByText("Phone number, postal code, address or pin-point of the recipient", { exact: false }).waitFor();
+    await page
+      .getByText("Phone number, postal code, address or pin-point of the recipient", {
+        exact: false,
+      })
+      .waitFor();
     await page.waitForURL(/kind=address/);
     const byKind = await page.locator("body").innerText();
     expect(byKind).toContain("#2002");
     expect(byKind).not.toContain("#2011");
-    await page.screenshot({ path: path.join(SHOTS, "9-needs-attention-by-kind.png"), fullPage: true });
+    await page.screenshot({
+      path: path.join(SHOTS, "9-needs-attention-by-kind.png"),
+      fullPage: true,
+    });
 
     // The order shipped twice: attempt 2's page names attempt 1, and its timeline reads as sentences.
     await openInAdmin(page, `/app/shipments/${seeded.ids.at(-1)}`);
@@ -282,30 +402,62 @@ async function flow(page: Page) {
     // The side card reads the booking at the service, where it is at the same status.
     expect(detail).not.toContain("Could not load");
     expect(detail).toMatch(/\d+ hours? ago · \d+ \w+ \d{4}, \d{2}:\d{2} WIB/);
-    await page.screenshot({ path: path.join(SHOTS, "7-shipment-two-attempts.png"), fullPage: true });
+    await page.screenshot({
+      path: path.join(SHOTS, "7-shipment-two-attempts.png"),
+      fullPage: true,
+    });
 
     // The order shipped from two warehouses: each parcel's page names the other.
     await openInAdmin(page, `/app/shipments/${seeded.splitOrder.ids[1]}`);
-    await page.getByText("Shipment 2 of 2 of this order: the items at Gudang Surabaya. The others:").waitFor();
-    await page.getByRole("heading", { name: "On hold in Shopify at Gudang Surabaya (Inventory out of stock: restock Friday): booked once the hold is released" }).waitFor();
+    await page
+      .getByText("Shipment 2 of 2 of this order: the items at Gudang Surabaya. The others:")
+      .waitFor();
+    await page
+      .getByRole("heading", {
+        name: "On hold in Shopify at Gudang Surabaya (Inventory out of stock: restock Friday): booked once the hold is released",
+      })
+      .waitFor();
     await page.screenshot({ path: path.join(SHOTS, "10-order-two-shipments.png"), fullPage: true });
     await page.getByRole("button", { name: "Shipment 1 (Gudang Jakarta): Booked" }).click();
-    await page.getByText("Shipment 1 of 2 of this order: the items at Gudang Jakarta. The others:").waitFor();
-    await page.getByRole("button", { name: "Shipment 2 (Gudang Surabaya): On hold in Shopify" }).waitFor();
+    await page
+      .getByText("Shipment 1 of 2 of this order: the items at Gudang Jakarta. The others:")
+      .waitFor();
+    await page
+      .getByRole("button", { name: "Shipment 2 (Gudang Surabaya): On hold in Shopify" })
+      .waitFor();
     // Attempts count within a shipment: the other location's parcel is not an attempt.
     expect(await page.getByText(/Attempt \d of/).count()).toBe(0);
 
     await openInAdmin(page, `/app/shipments/${seeded.ids[1]}`);
-    await page.getByText("Needs attention: No phone number for the recipient", { exact: false }).first().waitFor();
+    await page
+      .getByText("Needs attention: No phone number for the recipient", { exact: false })
+      .first()
+      .waitFor();
     await page.screenshot({ path: path.join(SHOTS, "8-shipment-problem.png"), fullPage: true });
     await page.close();
-    for (const f of ["1-shipments-new-shop", "2-settings", "3-shipment-ready", "4-shipment-confirmed", "5-failed-work", "6-shipments-busy-shop", "7-shipment-two-attempts", "8-shipment-problem", "9-needs-attention-by-kind", "10-order-two-shipments"]) expect(fs.statSync(path.join(SHOTS, `${f}.png`)).size).toBeGreaterThan(5_000);
+    for (const f of [
+      "1-shipments-new-shop",
+      "2-settings",
+      "3-shipment-ready",
+      "4-shipment-confirmed",
+      "5-failed-work",
+      "6-shipments-busy-shop",
+      "7-shipment-two-attempts",
+      "8-shipment-problem",
+      "9-needs-attention-by-kind",
+      "10-order-two-shipments",
+    ])
+      expect(fs.statSync(path.join(SHOTS, `${f}.png`)).size).toBeGreaterThan(5_000);
   }
 }
 
 describe.skipIf(!available)("the production server (server.ts)", () => {
   const post = (pathname: string, body: string, headers: Record<string, string>) =>
-    fetch(`${baseUrl}${pathname}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+    fetch(`${baseUrl}${pathname}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body,
+    });
   const signed = (topic: string, raw: string, overrides: Record<string, string> = {}) => ({
     "x-shopify-hmac-sha256": getHmac(raw, API_SECRET_KEY),
     "x-shopify-topic": topic,
@@ -317,42 +469,88 @@ describe.skipIf(!available)("the production server (server.ts)", () => {
 
   it("refuses order webhooks that are forged, misdirected, without an id or oversized", async () => {
     const raw = JSON.stringify(freshOrder("multi-item"));
-    const forged = await post("/webhooks/orders/create", raw, signed("orders/create", raw, { "x-shopify-hmac-sha256": getHmac(raw, "another-apps-secret") }));
+    const forged = await post(
+      "/webhooks/orders/create",
+      raw,
+      signed("orders/create", raw, {
+        "x-shopify-hmac-sha256": getHmac(raw, "another-apps-secret"),
+      }),
+    );
     expect(forged.status).toBe(401);
     expect(await forged.json()).toEqual({ error: "HMAC does not match the body" });
-    const tampered = await post("/webhooks/orders/create", raw.replace(/}$/, ',"note":"changed"}'), signed("orders/create", raw));
+    const tampered = await post(
+      "/webhooks/orders/create",
+      raw.replace(/}$/, ',"note":"changed"}'),
+      signed("orders/create", raw),
+    );
     expect(tampered.status).toBe(401);
     const misdirected = await post("/webhooks/orders/create", raw, signed("orders/cancelled", raw));
     expect(misdirected.status).toBe(400);
     const noId = JSON.stringify({ name: "#1" });
-    expect((await post("/webhooks/orders/updated", noId, signed("orders/updated", noId))).status).toBe(400);
+    expect(
+      (await post("/webhooks/orders/updated", noId, signed("orders/updated", noId))).status,
+    ).toBe(400);
     const huge = JSON.stringify({ id: 1, note: "x".repeat(3 * 1024 * 1024) });
-    const tooLarge = await post("/webhooks/orders/create", huge, signed("orders/create", huge)).catch(() => null);
+    const tooLarge = await post(
+      "/webhooks/orders/create",
+      huge,
+      signed("orders/create", huge),
+    ).catch(() => null);
     // The server answers 413 and closes the upload; the client may see either.
     if (tooLarge) expect(tooLarge.status).toBe(413);
     // Other topics go through Remix, verified the same way.
     const uninstall = JSON.stringify({ id: 1 });
-    expect((await post("/webhooks/app/uninstalled", uninstall, signed("app/uninstalled", uninstall, { "x-shopify-hmac-sha256": "bad" }))).status).toBe(401);
+    expect(
+      (
+        await post(
+          "/webhooks/app/uninstalled",
+          uninstall,
+          signed("app/uninstalled", uninstall, { "x-shopify-hmac-sha256": "bad" }),
+        )
+      ).status,
+    ).toBe(401);
   });
 
   it("answers the checkout's rate requests ahead of Remix: signed ones with rates, forged ones refused", async () => {
     const raw = JSON.stringify(
       shopifyRateRequest({
         origin: { postalCode: "60293", city: "Surabaya", address1: "Jl. Rungkut Industri 5" },
-        destination: { postalCode: "12950", city: "Jakarta Selatan", address1: "Jl. Kuningan Barat 7" },
-        items: [{ name: "Kemeja Batik", sku: "BTK-01", quantity: 1, grams: 800, price: 175_000, productId: 9001, variantId: 90011 }],
+        destination: {
+          postalCode: "12950",
+          city: "Jakarta Selatan",
+          address1: "Jl. Kuningan Barat 7",
+        },
+        items: [
+          {
+            name: "Kemeja Batik",
+            sku: "BTK-01",
+            quantity: 1,
+            grams: 800,
+            price: 175_000,
+            productId: 9001,
+            variantId: 90011,
+          },
+        ],
       }),
     );
-    const headers = { "x-shopify-hmac-sha256": getHmac(raw, API_SECRET_KEY), "x-shopify-shop-domain": shop };
+    const headers = {
+      "x-shopify-hmac-sha256": getHmac(raw, API_SECRET_KEY),
+      "x-shopify-shop-domain": shop,
+    };
     const answer = await post("/carrier-service/rates", raw, headers);
     expect(answer.status).toBe(200);
-    const { rates } = (await answer.json()) as { rates: { service_code: string; service_name: string; total_price: string }[] };
+    const { rates } = (await answer.json()) as {
+      rates: { service_code: string; service_name: string; total_price: string }[];
+    };
     expect(rates.map((r) => [r.service_code, r.service_name])).toEqual([
       ["jne:reg", "JNE Reguler"],
       ["sicepat:best", "Kilat Besok Sampai"],
     ]);
     expect(rates.every((r) => /^[1-9]\d*00$/.test(r.total_price))).toBe(true);
-    const forged = await post("/carrier-service/rates", raw, { ...headers, "x-shopify-hmac-sha256": getHmac(raw, "another-apps-secret") });
+    const forged = await post("/carrier-service/rates", raw, {
+      ...headers,
+      "x-shopify-hmac-sha256": getHmac(raw, "another-apps-secret"),
+    });
     expect(forged.status).toBe(401);
   });
 
@@ -360,24 +558,49 @@ describe.skipIf(!available)("the production server (server.ts)", () => {
     const order = freshOrder("multi-item");
     const raw = JSON.stringify(order);
     // A trailing slash still reaches the order path (verified there, not by Remix).
-    expect((await post("/webhooks/orders/create/", raw, signed("orders/create", raw))).status).toBe(200);
+    expect((await post("/webhooks/orders/create/", raw, signed("orders/create", raw))).status).toBe(
+      200,
+    );
     // Another method on an order path: 405, before anything reads the body.
-    const put = await fetch(`${baseUrl}/webhooks/orders/create`, { method: "PUT", headers: { "content-type": "application/json", ...signed("orders/create", raw) }, body: raw });
+    const put = await fetch(`${baseUrl}/webhooks/orders/create`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", ...signed("orders/create", raw) },
+      body: raw,
+    });
     expect(put.status).toBe(405);
     expect(put.headers.get("allow")).toBe("POST");
     /** Announces `declared` bytes (or none, chunked) and sends only a few: the answer must not wait for the rest. */
     const announce = (pathname: string, method: string, declared: number | null) =>
       new Promise<number>((resolve, reject) => {
         const url = new URL(pathname, baseUrl);
-        const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method, headers: { "content-type": "application/json", ...(declared === null ? {} : { "content-length": declared }) } }, (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-          req.destroy();
-        });
+        const req = http.request(
+          {
+            host: url.hostname,
+            port: url.port,
+            path: url.pathname,
+            method,
+            headers: {
+              "content-type": "application/json",
+              ...(declared === null ? {} : { "content-length": declared }),
+            },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+            req.destroy();
+          },
+        );
         req.on("error", reject);
-        req.write("{\"x\":\"");
+        req.write('{"x":"');
       });
-    for (const pathname of ["/webhooks/orders/create", "/webhooks/orders/create/", "/webhooks/app/uninstalled", "/auth/login", "/api/shipments/bulk", "/anything"]) {
+    for (const pathname of [
+      "/webhooks/orders/create",
+      "/webhooks/orders/create/",
+      "/webhooks/app/uninstalled",
+      "/auth/login",
+      "/api/shipments/bulk",
+      "/anything",
+    ]) {
       expect(await announce(pathname, "POST", 300 * 1024 * 1024), pathname).toBe(413);
       expect(await announce(pathname, "PUT", 300 * 1024 * 1024), pathname).toBe(413);
       expect(await announce(pathname, "POST", null), pathname).toBe(411);
@@ -385,14 +608,18 @@ describe.skipIf(!available)("the production server (server.ts)", () => {
   });
 
   it("answers the admin extensions' CORS preflight on both API routes", async () => {
-    for (const pathname of ["/api/shipments/bulk", "/api/orders/gid%3A%2F%2Fshopify%2FOrder%2F1/shipment"]) {
+    for (const pathname of [
+      "/api/shipments/bulk",
+      "/api/orders/gid%3A%2F%2Fshopify%2FOrder%2F1/shipment",
+    ]) {
       const response = await fetch(`${baseUrl}${pathname}`, {
         method: "OPTIONS",
         headers: {
           origin: "https://extensions.shopifycdn.com",
           "access-control-request-method": "POST",
           "access-control-request-headers": "authorization,content-type",
-          "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36",
+          "user-agent":
+            "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36",
         },
       });
       expect(response.status, pathname).toBe(204);
@@ -402,25 +629,48 @@ describe.skipIf(!available)("the production server (server.ts)", () => {
 
   it("does not start with a wrong ENCRYPTION_KEY, and says why", async () => {
     const port = await freePort();
-    const error = await startWeb(buildDir, port, { env: { ...process.env, SHOPIFY_APP_URL: `http://127.0.0.1:${port}`, ENCRYPTION_KEY: "cd".repeat(32) } }).then(
+    const error = await startWeb(buildDir, port, {
+      env: {
+        ...process.env,
+        SHOPIFY_APP_URL: `http://127.0.0.1:${port}`,
+        ENCRYPTION_KEY: "cd".repeat(32),
+      },
+    }).then(
       () => null,
       (e: Error) => e.message,
     );
     expect(error).toMatch(/exited \(1\)/);
-    expect(error).toContain("ENCRYPTION_KEY is not the key this database's secrets were encrypted with");
+    expect(error).toContain(
+      "ENCRYPTION_KEY is not the key this database's secrets were encrypted with",
+    );
   });
 
   it("finishes its work and exits on SIGTERM", async () => {
     const port = await freePort();
-    const second = await startWeb(buildDir, port, { env: { ...process.env, SHOPIFY_APP_URL: `http://127.0.0.1:${port}`, SHIPPING_API_BASE_URL: sandbox.url } });
+    const second = await startWeb(buildDir, port, {
+      env: {
+        ...process.env,
+        SHOPIFY_APP_URL: `http://127.0.0.1:${port}`,
+        SHIPPING_API_BASE_URL: sandbox.url,
+      },
+    });
     const order = freshOrder("multi-item");
     const raw = JSON.stringify(order);
-    expect((await fetch(`http://127.0.0.1:${port}/webhooks/orders/create`, { method: "POST", headers: { "content-type": "application/json", ...signed("orders/create", raw) }, body: raw })).status).toBe(200);
-    const exited = new Promise<number | null>((resolve) => second.process.once("exit", (code) => resolve(code)));
+    expect(
+      (
+        await fetch(`http://127.0.0.1:${port}/webhooks/orders/create`, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...signed("orders/create", raw) },
+          body: raw,
+        })
+      ).status,
+    ).toBe(200);
+    const exited = new Promise<number | null>((resolve) =>
+      second.process.once("exit", (code) => resolve(code)),
+    );
     second.process.kill("SIGTERM");
     expect(await exited).toBe(0);
     expect(second.output()).toContain("SIGTERM: finishing requests in flight");
     expect(await shipmentOf(db, shop, order.id)).toMatchObject({ status: expect.any(String) });
   });
 });
-

@@ -2,7 +2,16 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
-import { buildClientSchema, getVariableValues, Kind, parse, validate, type GraphQLSchema, type IntrospectionQuery, type OperationDefinitionNode } from "graphql";
+import {
+  buildClientSchema,
+  getVariableValues,
+  Kind,
+  parse,
+  validate,
+  type GraphQLSchema,
+  type IntrospectionQuery,
+  type OperationDefinitionNode,
+} from "graphql";
 
 /**
  * Shopify's real Admin GraphQL schema, version 2026-10 (the app's API version), as introspection
@@ -10,12 +19,20 @@ import { buildClientSchema, getVariableValues, Kind, parse, validate, type Graph
  * @shopify/dev-mcp 1.16.0 (`npm pack @shopify/dev-mcp`, dist/data/). Every query and mutation the
  * app sends is validated against it, here and by the fake Admin API of the tests.
  */
-const FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "shopify", "admin_2026-10.json.gz");
+const FILE = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "..",
+  "fixtures",
+  "shopify",
+  "admin_2026-10.json.gz",
+);
 
 let schema: GraphQLSchema | undefined;
 export function adminSchema(): GraphQLSchema {
   if (!schema) {
-    const introspection = JSON.parse(zlib.gunzipSync(fs.readFileSync(FILE)).toString("utf8")) as { data: IntrospectionQuery };
+    const introspection = JSON.parse(zlib.gunzipSync(fs.readFileSync(FILE)).toString("utf8")) as {
+      data: IntrospectionQuery;
+    };
     schema = buildClientSchema(introspection.data);
   }
   return schema;
@@ -44,7 +61,9 @@ const operations = new Map<string, OperationDefinitionNode>();
 export function adminVariableErrors(query: string, variables: Record<string, unknown>): string[] {
   let operation = operations.get(query);
   if (!operation) {
-    operation = parse(query).definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+    operation = parse(query).definitions.find(
+      (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+    );
     if (operation && operations.size < 1000) operations.set(query, operation);
   }
   if (!operation) return ["no operation in the document"];

@@ -26,7 +26,15 @@ export interface FakeLocation {
   id: string;
   name: string;
   fulfillmentService?: string;
-  address?: { address1?: string; city?: string; province?: string; zip?: string; phone?: string; latitude?: number; longitude?: number };
+  address?: {
+    address1?: string;
+    city?: string;
+    province?: string;
+    zip?: string;
+    phone?: string;
+    latitude?: number;
+    longitude?: number;
+  };
 }
 
 /** How Shopify split an order between locations: one fulfillment order per entry. */
@@ -62,7 +70,10 @@ const HOLD_WORDS: Record<string, string> = {
 };
 
 /** The one location a shop has unless a test gives it others: a merchant's single warehouse. */
-export const SHOP_LOCATION: FakeLocation = { id: "gid://shopify/Location/1", name: "Shop location" };
+export const SHOP_LOCATION: FakeLocation = {
+  id: "gid://shopify/Location/1",
+  name: "Shop location",
+};
 
 /** The id of an order's one fulfillment order when Shopify did not split it. */
 const defaultFulfillmentOrderId = (orderId: string) => `gid://shopify/FulfillmentOrder/${orderId}1`;
@@ -87,14 +98,23 @@ export class FakeShopifyOrders {
 
   /** An order without a split: one fulfillment order at the shop's first location, for every shippable line. */
   private defaultLayout(shop: string, orderId: string): FakeFulfillmentOrder[] {
-    const lines = (this.byShop.get(shop)?.get(orderId)?.line_items as Record<string, unknown>[] | undefined) ?? [];
+    const lines =
+      (this.byShop.get(shop)?.get(orderId)?.line_items as Record<string, unknown>[] | undefined) ??
+      [];
     const shippable = lines.filter((l) => l.requires_shipping !== false && l.gift_card !== true);
     return [
       {
         id: defaultFulfillmentOrderId(orderId),
         locationId: this.locationsOf(shop)[0]!.id,
-        lines: Object.fromEntries(shippable.map((l) => [String(l.id), Number(l.current_quantity ?? l.quantity ?? 0)])),
-        remaining: Object.fromEntries(shippable.map((l) => [String(l.id), Number(l.fulfillable_quantity ?? l.current_quantity ?? l.quantity ?? 0)])),
+        lines: Object.fromEntries(
+          shippable.map((l) => [String(l.id), Number(l.current_quantity ?? l.quantity ?? 0)]),
+        ),
+        remaining: Object.fromEntries(
+          shippable.map((l) => [
+            String(l.id),
+            Number(l.fulfillable_quantity ?? l.current_quantity ?? l.quantity ?? 0),
+          ]),
+        ),
       },
     ];
   }
@@ -107,24 +127,48 @@ export class FakeShopifyOrders {
     const layout = this.layouts.get(`${shop}/${orderId}`) ?? this.defaultLayout(shop, orderId);
     const locations = this.locationsOf(shop);
     return layout.map((fo) => {
-      const location = locations.find((l) => l.id === fo.locationId) ?? { id: fo.locationId, name: fo.locationId };
+      const location = locations.find((l) => l.id === fo.locationId) ?? {
+        id: fo.locationId,
+        name: fo.locationId,
+      };
       const done = this.fulfilled.has(`${shop} ${fo.id}`);
       const holds = fo.holds ?? [];
       return {
         id: fo.id,
-        status: done ? "CLOSED" : closed ? (order.cancelled_at ? "CANCELLED" : "CLOSED") : (fo.status ?? (holds.length > 0 ? "ON_HOLD" : "OPEN")),
-        fulfillmentHolds: holds.map((h) => ({ id: h.id, displayReason: HOLD_WORDS[h.reason] ?? h.reason, reasonNotes: h.notes ?? null, heldByRequestingApp: Boolean(h.byApp) })),
-        supportedActions: done || closed || holds.length > 0 ? [] : [{ action: "CREATE_FULFILLMENT" }],
+        status: done
+          ? "CLOSED"
+          : closed
+            ? order.cancelled_at
+              ? "CANCELLED"
+              : "CLOSED"
+            : (fo.status ?? (holds.length > 0 ? "ON_HOLD" : "OPEN")),
+        fulfillmentHolds: holds.map((h) => ({
+          id: h.id,
+          displayReason: HOLD_WORDS[h.reason] ?? h.reason,
+          reasonNotes: h.notes ?? null,
+          heldByRequestingApp: Boolean(h.byApp),
+        })),
+        supportedActions:
+          done || closed || holds.length > 0 ? [] : [{ action: "CREATE_FULFILLMENT" }],
         deliveryMethod: { methodType: fo.methodType ?? "SHIPPING" },
         assignedLocation: {
           name: location.name,
-          location: { id: location.id, isFulfillmentService: Boolean(location.fulfillmentService), fulfillmentService: location.fulfillmentService ? { serviceName: location.fulfillmentService } : null },
+          location: {
+            id: location.id,
+            isFulfillmentService: Boolean(location.fulfillmentService),
+            fulfillmentService: location.fulfillmentService
+              ? { serviceName: location.fulfillmentService }
+              : null,
+          },
         },
         lineItems: {
           nodes: Object.entries(fo.lines).map(([lineItemId, quantity], i) => ({
             id: `${fo.id.replace("FulfillmentOrder", "FulfillmentOrderLineItem")}${i}`,
             totalQuantity: quantity,
-            remainingQuantity: done || closed || fo.status === "CLOSED" || fo.status === "CANCELLED" ? 0 : (fo.remaining?.[lineItemId] ?? quantity),
+            remainingQuantity:
+              done || closed || fo.status === "CLOSED" || fo.status === "CANCELLED"
+                ? 0
+                : (fo.remaining?.[lineItemId] ?? quantity),
             lineItem: { id: `gid://shopify/LineItem/${lineItemId}` },
           })),
         },
@@ -135,7 +179,8 @@ export class FakeShopifyOrders {
   orderOfFulfillmentOrder(shop: string, foId: string): string | null {
     for (const orderId of this.byShop.get(shop)?.keys() ?? []) {
       const layout = this.layouts.get(`${shop}/${orderId}`);
-      if ((layout ?? this.defaultLayout(shop, orderId)).some((fo) => fo.id === foId)) return orderId;
+      if ((layout ?? this.defaultLayout(shop, orderId)).some((fo) => fo.id === foId))
+        return orderId;
     }
     return null;
   }
@@ -155,7 +200,9 @@ export class FakeShopifyOrders {
     this.byShop.set(shop, orders);
   }
   list(shop: string): Record<string, unknown>[] {
-    return [...(this.byShop.get(shop)?.values() ?? [])].sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)));
+    return [...(this.byShop.get(shop)?.values() ?? [])].sort((a, b) =>
+      String(a.created_at).localeCompare(String(b.created_at)),
+    );
   }
 }
 
@@ -165,7 +212,8 @@ function matchesSearch(order: Record<string, unknown>, query: string): boolean {
     if (Date.parse(String(order[field!] ?? "")) < Date.parse(value!)) return false;
   }
   if (/\bstatus:open\b/.test(query) && order.cancelled_at) return false;
-  if (/fulfillment_status:unfulfilled/.test(query) && order.fulfillment_status === "fulfilled") return false;
+  if (/fulfillment_status:unfulfilled/.test(query) && order.fulfillment_status === "fulfilled")
+    return false;
   return true;
 }
 
@@ -190,16 +238,27 @@ export interface FakeAdminLog {
  * Stands in for Shopify's Admin GraphQL (which cannot run here): answers only the app's own
  * queries and mutations, checks their variables, and records what it was asked.
  */
-export function fakeAdminGraphql(calls: { shop: string; ids: string[] }[] = [], log?: FakeAdminLog, orders?: FakeShopifyOrders): AdminGraphql {
+export function fakeAdminGraphql(
+  calls: { shop: string; ids: string[] }[] = [],
+  log?: FakeAdminLog,
+  orders?: FakeShopifyOrders,
+): AdminGraphql {
   return async (shop, query, variables) => {
     // Every document must be one Shopify's 2026-10 schema accepts.
     const invalid = adminQueryErrors(query);
-    if (invalid.length > 0) throw new Error(`Admin GraphQL would refuse the query: ${invalid.join("; ")}`);
+    if (invalid.length > 0)
+      throw new Error(`Admin GraphQL would refuse the query: ${invalid.join("; ")}`);
     // And the variables the app sends with it, against the operation's variable types.
     const badVariables = adminVariableErrors(query, variables);
-    if (badVariables.length > 0) throw new Error(`Admin GraphQL would refuse the variables: ${badVariables.join("; ")}`);
+    if (badVariables.length > 0)
+      throw new Error(`Admin GraphQL would refuse the variables: ${badVariables.join("; ")}`);
     // Which store of orders holds one: the caller's own, else the process-wide one; null when neither.
-    const holderOf = (orderId: string) => (orders?.holds(shop, orderId) ? orders : SHOPIFY_ORDERS.holds(shop, orderId) ? SHOPIFY_ORDERS : null);
+    const holderOf = (orderId: string) =>
+      orders?.holds(shop, orderId)
+        ? orders
+        : SHOPIFY_ORDERS.holds(shop, orderId)
+          ? SHOPIFY_ORDERS
+          : null;
     if (query === ORDER_OWNER_QUERY) {
       return { data: { order: holderOf(orderIdOf(variables.id)) ? { id: variables.id } : null } };
     }
@@ -209,44 +268,115 @@ export function fakeAdminGraphql(calls: { shop: string; ids: string[] }[] = [], 
       return { data: { order: order ? orderToAdminNode(order) : null } };
     }
     if (query === ORDERS_QUERY) {
-      const all = (orders?.list(shop) ?? []).filter((o) => matchesSearch(o, String(variables.query)));
+      const all = (orders?.list(shop) ?? []).filter((o) =>
+        matchesSearch(o, String(variables.query)),
+      );
       const start = variables.after ? Number(variables.after) : 0;
       const page = all.slice(start, start + Number(variables.first));
       const end = start + page.length;
-      return { data: { orders: { pageInfo: { hasNextPage: end < all.length, endCursor: page.length ? String(end) : null }, nodes: page.map(orderToAdminNode) } } };
+      return {
+        data: {
+          orders: {
+            pageInfo: {
+              hasNextPage: end < all.length,
+              endCursor: page.length ? String(end) : null,
+            },
+            nodes: page.map(orderToAdminNode),
+          },
+        },
+      };
     }
     const held = orders ?? SHOPIFY_ORDERS;
     if (query === ORDER_FULFILLMENT_ORDERS_QUERY) {
       const orderId = orderIdOf(variables.id);
       const holder = holderOf(orderId);
-      const locations = held.locationsOf(shop).map((l) => ({ id: l.id, isFulfillmentService: Boolean(l.fulfillmentService) }));
-      return { data: { order: holder ? { id: variables.id, fulfillmentOrders: { nodes: holder.fulfillmentOrdersOf(shop, orderId) } } : null, locations: { nodes: locations } } };
+      const locations = held
+        .locationsOf(shop)
+        .map((l) => ({ id: l.id, isFulfillmentService: Boolean(l.fulfillmentService) }));
+      return {
+        data: {
+          order: holder
+            ? {
+                id: variables.id,
+                fulfillmentOrders: { nodes: holder.fulfillmentOrdersOf(shop, orderId) },
+              }
+            : null,
+          locations: { nodes: locations },
+        },
+      };
     }
     if (query === BOOKING_HOLD || query === BOOKING_HOLD_RELEASE) {
       const foId = String(variables.id);
       const holder = orders?.orderOfFulfillmentOrder(shop, foId) ? orders : SHOPIFY_ORDERS;
       const orderId = holder.orderOfFulfillmentOrder(shop, foId);
       const fo = orderId ? holder.layoutOf(shop, orderId).find((f) => f.id === foId) : undefined;
-      const closed = !fo || fo.status === "CLOSED" || fo.status === "CANCELLED" || holder.fulfilled.has(`${shop} ${foId}`);
+      const closed =
+        !fo ||
+        fo.status === "CLOSED" ||
+        fo.status === "CANCELLED" ||
+        holder.fulfilled.has(`${shop} ${foId}`);
       if (query === BOOKING_HOLD) {
-        const input = variables.fulfillmentHold as { reason: string; reasonNotes?: string; handle?: string };
-        if (closed) return { data: { fulfillmentOrderHold: { fulfillmentHold: null, userErrors: [{ field: ["id"], message: "The fulfillment order cannot be placed on hold." }] } } };
-        const hold = { id: `gid://shopify/FulfillmentHold/${foId.split("/").pop()}${(fo.holds?.length ?? 0) + 1}`, reason: input.reason, notes: input.reasonNotes, handle: input.handle, byApp: true };
+        const input = variables.fulfillmentHold as {
+          reason: string;
+          reasonNotes?: string;
+          handle?: string;
+        };
+        if (closed)
+          return {
+            data: {
+              fulfillmentOrderHold: {
+                fulfillmentHold: null,
+                userErrors: [
+                  { field: ["id"], message: "The fulfillment order cannot be placed on hold." },
+                ],
+              },
+            },
+          };
+        const hold = {
+          id: `gid://shopify/FulfillmentHold/${foId.split("/").pop()}${(fo.holds?.length ?? 0) + 1}`,
+          reason: input.reason,
+          notes: input.reasonNotes,
+          handle: input.handle,
+          byApp: true,
+        };
         fo.holds = [...(fo.holds ?? []), hold];
         log?.holds?.push({ shop, fulfillmentOrderId: foId, action: "hold" });
-        return { data: { fulfillmentOrderHold: { fulfillmentHold: { id: hold.id }, userErrors: [] } } };
+        return {
+          data: { fulfillmentOrderHold: { fulfillmentHold: { id: hold.id }, userErrors: [] } },
+        };
       }
       const ids = (variables.holdIds as string[] | undefined) ?? [];
       const ours = fo?.holds?.filter((h) => h.byApp && ids.includes(h.id)) ?? [];
-      if (!fo || ours.length === 0) return { data: { fulfillmentOrderReleaseHold: { fulfillmentOrder: null, userErrors: [{ field: ["holdIds"], message: "The fulfillment hold does not exist." }] } } };
+      if (!fo || ours.length === 0)
+        return {
+          data: {
+            fulfillmentOrderReleaseHold: {
+              fulfillmentOrder: null,
+              userErrors: [{ field: ["holdIds"], message: "The fulfillment hold does not exist." }],
+            },
+          },
+        };
       fo.holds = fo.holds!.filter((h) => !ours.includes(h));
       log?.holds?.push({ shop, fulfillmentOrderId: foId, action: "release" });
-      return { data: { fulfillmentOrderReleaseHold: { fulfillmentOrder: { id: foId, status: fo.holds.length > 0 ? "ON_HOLD" : "OPEN" }, userErrors: [] } } };
+      return {
+        data: {
+          fulfillmentOrderReleaseHold: {
+            fulfillmentOrder: { id: foId, status: fo.holds.length > 0 ? "ON_HOLD" : "OPEN" },
+            userErrors: [],
+          },
+        },
+      };
     }
     if (query === FULFILLMENT_ORDER_ORDER_QUERY) {
       const id = String(variables.id);
-      const orderId = orders?.orderOfFulfillmentOrder(shop, id) ?? SHOPIFY_ORDERS.orderOfFulfillmentOrder(shop, id);
-      return { data: { fulfillmentOrder: orderId ? { id, orderId: `gid://shopify/Order/${orderId}` } : null } };
+      const orderId =
+        orders?.orderOfFulfillmentOrder(shop, id) ??
+        SHOPIFY_ORDERS.orderOfFulfillmentOrder(shop, id);
+      return {
+        data: {
+          fulfillmentOrder: orderId ? { id, orderId: `gid://shopify/Order/${orderId}` } : null,
+        },
+      };
     }
     if (query === SHOP_LOCATIONS_QUERY) {
       const nodes = held.locationsOf(shop).map((l) => ({
@@ -254,40 +384,109 @@ export function fakeAdminGraphql(calls: { shop: string; ids: string[] }[] = [], 
         name: l.name,
         isFulfillmentService: Boolean(l.fulfillmentService),
         fulfillsOnlineOrders: true,
-        address: { address1: l.address?.address1 ?? null, address2: null, city: l.address?.city ?? null, province: l.address?.province ?? null, zip: l.address?.zip ?? null, countryCode: "ID", phone: l.address?.phone ?? null, latitude: l.address?.latitude ?? null, longitude: l.address?.longitude ?? null },
+        address: {
+          address1: l.address?.address1 ?? null,
+          address2: null,
+          city: l.address?.city ?? null,
+          province: l.address?.province ?? null,
+          zip: l.address?.zip ?? null,
+          countryCode: "ID",
+          phone: l.address?.phone ?? null,
+          latitude: l.address?.latitude ?? null,
+          longitude: l.address?.longitude ?? null,
+        },
       }));
       return { data: { locations: { nodes } } };
     }
     if (query === FULFILLMENT_ORDERS_QUERY) {
       const orderId = orderIdOf(variables.id);
-      const nodes = (holderOf(orderId)?.fulfillmentOrdersOf(shop, orderId) ?? []).map((fo) => ({ id: fo.id, status: fo.status, supportedActions: fo.supportedActions }));
+      const nodes = (holderOf(orderId)?.fulfillmentOrdersOf(shop, orderId) ?? []).map((fo) => ({
+        id: fo.id,
+        status: fo.status,
+        supportedActions: fo.supportedActions,
+      }));
       // An order the fake was never given (a seeded shipment) has the one open fulfillment order.
-      return { data: { order: { fulfillmentOrders: { nodes: nodes.length > 0 ? nodes : [{ id: defaultFulfillmentOrderId(orderId), status: "OPEN", supportedActions: [{ action: "CREATE_FULFILLMENT" }] }] } } } };
+      return {
+        data: {
+          order: {
+            fulfillmentOrders: {
+              nodes:
+                nodes.length > 0
+                  ? nodes
+                  : [
+                      {
+                        id: defaultFulfillmentOrderId(orderId),
+                        status: "OPEN",
+                        supportedActions: [{ action: "CREATE_FULFILLMENT" }],
+                      },
+                    ],
+            },
+          },
+        },
+      };
     }
     if (query === FULFILLMENT_CREATE) {
-      const input = variables.fulfillment as { lineItemsByFulfillmentOrder: { fulfillmentOrderId: string }[]; trackingInfo: { number: string } };
-      if (!input?.lineItemsByFulfillmentOrder?.[0]?.fulfillmentOrderId || !input.trackingInfo?.number) throw new Error("fulfillmentCreate needs a fulfillment order and a tracking number");
+      const input = variables.fulfillment as {
+        lineItemsByFulfillmentOrder: { fulfillmentOrderId: string }[];
+        trackingInfo: { number: string };
+      };
+      if (
+        !input?.lineItemsByFulfillmentOrder?.[0]?.fulfillmentOrderId ||
+        !input.trackingInfo?.number
+      )
+        throw new Error("fulfillmentCreate needs a fulfillment order and a tracking number");
       log?.fulfillments.push({ shop, input: input as never });
-      for (const fo of input.lineItemsByFulfillmentOrder) held.fulfilled.add(`${shop} ${fo.fulfillmentOrderId}`);
-      return { data: { fulfillmentCreate: { fulfillment: { id: `gid://shopify/Fulfillment/${input.lineItemsByFulfillmentOrder[0].fulfillmentOrderId.split("/").pop()}`, status: "SUCCESS" }, userErrors: [] } } };
+      for (const fo of input.lineItemsByFulfillmentOrder)
+        held.fulfilled.add(`${shop} ${fo.fulfillmentOrderId}`);
+      return {
+        data: {
+          fulfillmentCreate: {
+            fulfillment: {
+              id: `gid://shopify/Fulfillment/${input.lineItemsByFulfillmentOrder[0].fulfillmentOrderId.split("/").pop()}`,
+              status: "SUCCESS",
+            },
+            userErrors: [],
+          },
+        },
+      };
     }
     if (query === TRACKING_UPDATE) {
-      log?.trackingUpdates.push({ shop, fulfillmentId: String(variables.fulfillmentId), tracking: variables.trackingInfoInput as never });
-      return { data: { fulfillmentTrackingInfoUpdate: { fulfillment: { id: variables.fulfillmentId }, userErrors: [] } } };
+      log?.trackingUpdates.push({
+        shop,
+        fulfillmentId: String(variables.fulfillmentId),
+        tracking: variables.trackingInfoInput as never,
+      });
+      return {
+        data: {
+          fulfillmentTrackingInfoUpdate: {
+            fulfillment: { id: variables.fulfillmentId },
+            userErrors: [],
+          },
+        },
+      };
     }
     const carrierAnswer = held.carrierServices.answer(shop, query, variables);
     if (carrierAnswer !== undefined) return carrierAnswer;
     const metafieldAnswer = held.metafields.answer(shop, query, variables);
     if (metafieldAnswer !== undefined) {
       if (query === METAFIELDS_SET) {
-        const status = (variables.metafields as { ownerId: string; namespace: string; key: string; value: string }[]).find((m) => m.namespace === STATUS_NAMESPACE && m.key === STATUS_KEY);
+        const status = (
+          variables.metafields as {
+            ownerId: string;
+            namespace: string;
+            key: string;
+            value: string;
+          }[]
+        ).find((m) => m.namespace === STATUS_NAMESPACE && m.key === STATUS_KEY);
         if (status) log?.metafields.push({ shop, ownerId: status.ownerId, value: status.value });
       }
       return metafieldAnswer;
     }
-    if (query !== PRODUCTS_QUERY) throw new Error(`Unexpected Admin GraphQL query: ${query.slice(0, 80)}`);
+    if (query !== PRODUCTS_QUERY)
+      throw new Error(`Unexpected Admin GraphQL query: ${query.slice(0, 80)}`);
     const ids = variables.ids as string[];
-    if (!Array.isArray(ids) || ids.some((id) => !/^gid:\/\/shopify\/Product\/\d+$/.test(id))) throw new Error("ids must be product gids");
+    if (!Array.isArray(ids) || ids.some((id) => !/^gid:\/\/shopify\/Product\/\d+$/.test(id)))
+      throw new Error("ids must be product gids");
     calls.push({ shop, ids });
     // Product type, tags and taxonomy category of the fixtures' products.
     const types: Record<string, [string, string[], string | null]> = {
@@ -300,7 +499,9 @@ export function fakeAdminGraphql(calls: { shop: string; ids: string[] }[] = [], 
         nodes: ids.map((gid) => {
           const id = gid.split("/").pop()!;
           const t = types[id];
-          return t ? { id: gid, productType: t[0], tags: t[1], category: t[2] ? { fullName: t[2] } : null } : null;
+          return t
+            ? { id: gid, productType: t[0], tags: t[1], category: t[2] ? { fullName: t[2] } : null }
+            : null;
         }),
       },
     };
@@ -313,10 +514,20 @@ export function fakeAdminGraphql(calls: { shop: string; ids: string[] }[] = [], 
  */
 export const SHOPIFY_ORDERS = new FakeShopifyOrders();
 
-const ORDER_TOPICS = new Set(["orders/create", "orders/updated", "orders/paid", "orders/cancelled"]);
+const ORDER_TOPICS = new Set([
+  "orders/create",
+  "orders/updated",
+  "orders/paid",
+  "orders/cancelled",
+]);
 
 /** Shopify holds the order of a delivery it signed for `shop` (a body with an order id, for an order topic). */
-export function holdDeliveredOrder(topic: string, shop: string, raw: string, orders: FakeShopifyOrders = SHOPIFY_ORDERS): void {
+export function holdDeliveredOrder(
+  topic: string,
+  shop: string,
+  raw: string,
+  orders: FakeShopifyOrders = SHOPIFY_ORDERS,
+): void {
   if (!ORDER_TOPICS.has(topic)) return;
   let body: unknown;
   try {
@@ -326,5 +537,6 @@ export function holdDeliveredOrder(topic: string, shop: string, raw: string, ord
     return;
   }
   const id = (body as { id?: unknown } | null)?.id;
-  if (typeof id === "number" || typeof id === "string") orders.put(shop, body as Record<string, unknown>);
+  if (typeof id === "number" || typeof id === "string")
+    orders.put(shop, body as Record<string, unknown>);
 }

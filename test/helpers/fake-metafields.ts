@@ -47,13 +47,26 @@ export class FakeMetafields {
   readonly definitionWrites: string[] = [];
   private next = 1;
 
-  definition(shop: string, ownerType: string, namespace: string, key: string): FakeDefinition | undefined {
+  definition(
+    shop: string,
+    ownerType: string,
+    namespace: string,
+    key: string,
+  ): FakeDefinition | undefined {
     return this.definitions.get(`${shop} ${ownerType} ${namespace}.${key}`);
   }
 
   /** A definition the merchant (or another app) made in the shop. */
-  define(shop: string, input: Omit<FakeDefinition, "id" | "pinned" | "validations"> & Partial<FakeDefinition>): FakeDefinition {
-    const made: FakeDefinition = { pinned: false, validations: [], ...input, id: `gid://shopify/MetafieldDefinition/${this.next++}` };
+  define(
+    shop: string,
+    input: Omit<FakeDefinition, "id" | "pinned" | "validations"> & Partial<FakeDefinition>,
+  ): FakeDefinition {
+    const made: FakeDefinition = {
+      pinned: false,
+      validations: [],
+      ...input,
+      id: `gid://shopify/MetafieldDefinition/${this.next++}`,
+    };
     this.definitions.set(`${shop} ${made.ownerType} ${made.namespace}.${made.key}`, made);
     return made;
   }
@@ -67,41 +80,102 @@ export class FakeMetafields {
     if (query === METAFIELD_DEFINITION_QUERY) {
       const id = variables.identifier as DefinitionInput;
       const found = this.definition(shop, id.ownerType, id.namespace ?? "", id.key);
-      return { data: { metafieldDefinition: found ? { id: found.id, type: { name: found.type } } : null } };
+      return {
+        data: { metafieldDefinition: found ? { id: found.id, type: { name: found.type } } : null },
+      };
     }
     if (query === METAFIELD_DEFINITION_CREATE) {
       const input = variables.definition as DefinitionInput;
-      const refuse = (userErrors: UserError[]) => ({ data: { metafieldDefinitionCreate: { createdDefinition: null, userErrors } } });
-      if (this.definition(shop, input.ownerType, input.namespace ?? "", input.key)) return refuse([{ field: ["definition", "key"], message: "Key is in use for Order metafields on the '" + input.namespace + "' namespace.", code: "TAKEN" }]);
-      if (input.pin && this.pinnedFull.has(shop)) return refuse([{ field: ["definition"], message: "Limit of 20 pinned definitions has been exceeded.", code: "PINNED_LIMIT_REACHED" }]);
+      const refuse = (userErrors: UserError[]) => ({
+        data: { metafieldDefinitionCreate: { createdDefinition: null, userErrors } },
+      });
+      if (this.definition(shop, input.ownerType, input.namespace ?? "", input.key))
+        return refuse([
+          {
+            field: ["definition", "key"],
+            message:
+              "Key is in use for Order metafields on the '" + input.namespace + "' namespace.",
+            code: "TAKEN",
+          },
+        ]);
+      if (input.pin && this.pinnedFull.has(shop))
+        return refuse([
+          {
+            field: ["definition"],
+            message: "Limit of 20 pinned definitions has been exceeded.",
+            code: "PINNED_LIMIT_REACHED",
+          },
+        ]);
       const invalid = validationErrors(input);
       if (invalid) return refuse([invalid]);
       this.definitionWrites.push(`${shop} create ${input.namespace}.${input.key}`);
-      const made = this.define(shop, { ownerType: input.ownerType, namespace: input.namespace ?? "", key: input.key, type: input.type!, name: input.name!, description: input.description, pinned: Boolean(input.pin), validations: input.validations ?? [] });
-      return { data: { metafieldDefinitionCreate: { createdDefinition: { id: made.id }, userErrors: [] } } };
+      const made = this.define(shop, {
+        ownerType: input.ownerType,
+        namespace: input.namespace ?? "",
+        key: input.key,
+        type: input.type!,
+        name: input.name!,
+        description: input.description,
+        pinned: Boolean(input.pin),
+        validations: input.validations ?? [],
+      });
+      return {
+        data: { metafieldDefinitionCreate: { createdDefinition: { id: made.id }, userErrors: [] } },
+      };
     }
     if (query === METAFIELD_DEFINITION_UPDATE) {
       const input = variables.definition as DefinitionInput;
       const found = this.definition(shop, input.ownerType, input.namespace ?? "", input.key);
-      const refuse = (userErrors: UserError[]) => ({ data: { metafieldDefinitionUpdate: { updatedDefinition: null, userErrors } } });
-      if (!found) return refuse([{ field: ["definition"], message: "Definition not found.", code: "NOT_FOUND" }]);
+      const refuse = (userErrors: UserError[]) => ({
+        data: { metafieldDefinitionUpdate: { updatedDefinition: null, userErrors } },
+      });
+      if (!found)
+        return refuse([
+          { field: ["definition"], message: "Definition not found.", code: "NOT_FOUND" },
+        ]);
       const invalid = validationErrors({ ...input, type: found.type });
       if (invalid) return refuse([invalid]);
       this.definitionWrites.push(`${shop} update ${input.namespace}.${input.key}`);
-      Object.assign(found, { name: input.name ?? found.name, description: input.description ?? found.description, validations: input.validations ?? found.validations });
-      return { data: { metafieldDefinitionUpdate: { updatedDefinition: { id: found.id }, userErrors: [] } } };
+      Object.assign(found, {
+        name: input.name ?? found.name,
+        description: input.description ?? found.description,
+        validations: input.validations ?? found.validations,
+      });
+      return {
+        data: {
+          metafieldDefinitionUpdate: { updatedDefinition: { id: found.id }, userErrors: [] },
+        },
+      };
     }
     if (query === METAFIELDS_SET) {
-      const inputs = variables.metafields as { ownerId: string; namespace?: string; key: string; type?: string; value: string }[];
+      const inputs = variables.metafields as {
+        ownerId: string;
+        namespace?: string;
+        key: string;
+        type?: string;
+        value: string;
+      }[];
       if (inputs.length > 25) throw new Error("metafieldsSet takes 25 metafields at most");
       // Atomic: nothing is set when one is refused.
       const userErrors = inputs.flatMap((m, i) => {
         const why = valueError(this.definition(shop, "ORDER", m.namespace ?? "", m.key), m);
         return why ? [{ field: ["metafields", String(i), "value"], message: why }] : [];
       });
-      if (userErrors.length > 0) return { data: { metafieldsSet: { metafields: null, userErrors } } };
-      for (const m of inputs) this.values.set(`${shop} ${m.ownerId} ${m.namespace ?? ""}.${m.key}`, { type: m.type ?? "", value: m.value });
-      return { data: { metafieldsSet: { metafields: inputs.map((_, i) => ({ id: `gid://shopify/Metafield/${i + 1}` })), userErrors: [] } } };
+      if (userErrors.length > 0)
+        return { data: { metafieldsSet: { metafields: null, userErrors } } };
+      for (const m of inputs)
+        this.values.set(`${shop} ${m.ownerId} ${m.namespace ?? ""}.${m.key}`, {
+          type: m.type ?? "",
+          value: m.value,
+        });
+      return {
+        data: {
+          metafieldsSet: {
+            metafields: inputs.map((_, i) => ({ id: `gid://shopify/Metafield/${i + 1}` })),
+            userErrors: [],
+          },
+        },
+      };
     }
     return undefined;
   }
@@ -117,17 +191,31 @@ function validationErrors(input: DefinitionInput): UserError | null {
     } catch {
       choices = null;
     }
-    if (!Array.isArray(choices) || choices.some((c) => typeof c !== "string")) return { field: ["definition", "validations"], message: "Validations choices must be a list of strings.", code: "INVALID_OPTION" };
-    if (input.type !== "single_line_text_field" && input.type !== "list.single_line_text_field") return { field: ["definition", "validations"], message: `Validations choices is not allowed for type ${input.type}.`, code: "INVALID_OPTION" };
+    if (!Array.isArray(choices) || choices.some((c) => typeof c !== "string"))
+      return {
+        field: ["definition", "validations"],
+        message: "Validations choices must be a list of strings.",
+        code: "INVALID_OPTION",
+      };
+    if (input.type !== "single_line_text_field" && input.type !== "list.single_line_text_field")
+      return {
+        field: ["definition", "validations"],
+        message: `Validations choices is not allowed for type ${input.type}.`,
+        code: "INVALID_OPTION",
+      };
   }
   return null;
 }
 
 /** Why Shopify refuses a value under its definition (none: any value of its own type). */
-function valueError(definition: FakeDefinition | undefined, m: { type?: string; value: string }): string | null {
+function valueError(
+  definition: FakeDefinition | undefined,
+  m: { type?: string; value: string },
+): string | null {
   const type = m.type ?? definition?.type;
   if (!type) return "Type can't be blank.";
-  if (definition && definition.type !== type) return `Type must be ${definition.type} (the definition's type).`;
+  if (definition && definition.type !== type)
+    return `Type must be ${definition.type} (the definition's type).`;
   if (type === "json") {
     try {
       JSON.parse(m.value);
@@ -135,8 +223,10 @@ function valueError(definition: FakeDefinition | undefined, m: { type?: string; 
       return "Value is invalid JSON.";
     }
   }
-  if (type === "single_line_text_field" && /[\r\n]/.test(m.value)) return "Value must be a single line of text.";
+  if (type === "single_line_text_field" && /[\r\n]/.test(m.value))
+    return "Value must be a single line of text.";
   const choices = definition?.validations.find((v) => v.name === "choices");
-  if (choices && !(JSON.parse(choices.value) as string[]).includes(m.value)) return `Value does not exist in provided choices: ${choices.value}.`;
+  if (choices && !(JSON.parse(choices.value) as string[]).includes(m.value))
+    return `Value does not exist in provided choices: ${choices.value}.`;
   return null;
 }

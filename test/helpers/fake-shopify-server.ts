@@ -1,7 +1,12 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { fakeAdminGraphql, FakeShopifyOrders, holdDeliveredOrder, type FakeAdminLog } from "./fake-admin.ts";
+import {
+  fakeAdminGraphql,
+  FakeShopifyOrders,
+  holdDeliveredOrder,
+  type FakeAdminLog,
+} from "./fake-admin.ts";
 
 /**
  * The fake Admin API (fake-admin.ts) over HTTP, for processes that call Shopify the production
@@ -26,7 +31,8 @@ export interface FakeShopify {
   close(): Promise<void>;
 }
 
-const GRAPHQL_PATH = /^\/([a-z0-9][a-z0-9-]*\.myshopify\.com)\/admin\/api\/\d{4}-\d{2}\/graphql\.json$/;
+const GRAPHQL_PATH =
+  /^\/([a-z0-9][a-z0-9-]*\.myshopify\.com)\/admin\/api\/\d{4}-\d{2}\/graphql\.json$/;
 
 export async function startFakeShopify(port = 0): Promise<FakeShopify> {
   const orders = new FakeShopifyOrders();
@@ -42,7 +48,9 @@ export async function startFakeShopify(port = 0): Promise<FakeShopify> {
     const shop = GRAPHQL_PATH.exec(req.url ?? "")?.[1];
     if (req.method !== "POST" || !shop) return reply(404, { errors: "Not Found" });
     if (!tokens.has(shop) || req.headers["x-shopify-access-token"] !== tokens.get(shop)) {
-      return reply(401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
+      return reply(401, {
+        errors: "[API] Invalid API key or access token (unrecognized login or wrong password)",
+      });
     }
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
@@ -89,7 +97,8 @@ export function offlineSessionRow(shop: string, accessToken: string) {
     shop,
     state: "",
     isOnline: false,
-    scope: "read_orders,write_orders,read_products,read_locations,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,write_shipping",
+    scope:
+      "read_orders,write_orders,read_products,read_locations,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,write_shipping",
     // Far enough ahead that no run refreshes it (expiring offline tokens are refreshed near expiry).
     expires: new Date(Date.now() + 30 * 24 * 3600_000),
     accessToken,

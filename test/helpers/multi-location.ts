@@ -19,12 +19,22 @@ import { uniqueShop } from "./shopify.ts";
 export const JAKARTA: FakeLocation = {
   id: "gid://shopify/Location/7101",
   name: "Gudang Jakarta",
-  address: { address1: "Jl. Fatmawati 10", city: "Jakarta Selatan", zip: "12430", phone: "021 7654321" },
+  address: {
+    address1: "Jl. Fatmawati 10",
+    city: "Jakarta Selatan",
+    zip: "12430",
+    phone: "021 7654321",
+  },
 };
 export const SURABAYA: FakeLocation = {
   id: "gid://shopify/Location/7102",
   name: "Gudang Surabaya",
-  address: { address1: "Jl. Rungkut Industri 5", city: "Surabaya", zip: "60293", phone: "031 8123456" },
+  address: {
+    address1: "Jl. Rungkut Industri 5",
+    city: "Surabaya",
+    zip: "60293",
+    phone: "031 8123456",
+  },
 };
 export const PARTNER: FakeLocation = {
   id: "gid://shopify/Location/7103",
@@ -34,16 +44,26 @@ export const PARTNER: FakeLocation = {
 
 /** The sandbox's live drafts and orders of one reference. */
 export const draftsFor = (sandbox: Sandbox, key: string, reference: string) =>
-  [...sandbox.service.account(key).drafts.values()].filter((d) => d.spec.referenceId === reference && !d.deletedAt);
+  [...sandbox.service.account(key).drafts.values()].filter(
+    (d) => d.spec.referenceId === reference && !d.deletedAt,
+  );
 export const ordersFor = (sandbox: Sandbox, key: string, reference: string) =>
   [...sandbox.service.account(key).orders.values()].filter((o) => o.spec.referenceId === reference);
 
 /** A shop with the given Shopify locations; `connect`: each gets a pickup location at the service, connected. */
-export async function multiLocationShop(sandbox: Sandbox, locations: FakeLocation[], connect: FakeLocation[], settings = {}) {
+export async function multiLocationShop(
+  sandbox: Sandbox,
+  locations: FakeLocation[],
+  connect: FakeLocation[],
+  settings = {},
+) {
   const env = getEnv();
   const shop = uniqueShop("fo");
   const key = liveKey("fo");
-  await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url, { defaultCourier: null, ...settings });
+  await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url, {
+    defaultCourier: null,
+    ...settings,
+  });
   SHOPIFY_ORDERS.locations.set(shop, locations);
   const client = await shippingClientForShop(db, env, shop);
   const pickups = new Map<string, string>();
@@ -52,7 +72,12 @@ export async function multiLocationShop(sandbox: Sandbox, locations: FakeLocatio
       db,
       client,
       shop,
-      { contactName: location.name, contactPhone: "+6281234567890", address: `${location.address!.address1}, ${location.address!.city}`, postalCode: Number(location.address!.zip) },
+      {
+        contactName: location.name,
+        contactPhone: "+6281234567890",
+        address: `${location.address!.address1}, ${location.address!.city}`,
+        postalCode: Number(location.address!.zip),
+      },
       null,
     );
     await connectLocation(db, enqueue, shop, location.id, saved.locationId);
@@ -62,12 +87,21 @@ export async function multiLocationShop(sandbox: Sandbox, locations: FakeLocatio
 }
 
 /** Shopify assigned the order's lines to locations: one fulfillment order per entry (ids `<order>1`, `<order>2`, …). */
-export function splitOrder(shop: string, order: { id: number }, parts: [FakeLocation, Record<string, number>][]) {
+export function splitOrder(
+  shop: string,
+  order: { id: number },
+  parts: [FakeLocation, Record<string, number>][],
+) {
   SHOPIFY_ORDERS.layouts.set(
     `${shop}/${order.id}`,
-    parts.map(([location, lines], i) => ({ id: `gid://shopify/FulfillmentOrder/${order.id}${i + 1}`, locationId: location.id, lines })),
+    parts.map(([location, lines], i) => ({
+      id: `gid://shopify/FulfillmentOrder/${order.id}${i + 1}`,
+      locationId: location.id,
+      lines,
+    })),
   );
 }
 
 /** The order's current shipments, part 1 first. */
-export const partsOf = (shop: string, orderId: number) => currentShipments(db, shop, String(orderId));
+export const partsOf = (shop: string, orderId: number) =>
+  currentShipments(db, shop, String(orderId));

@@ -19,7 +19,10 @@ import { startWorkers } from "#worker/worker.ts";
 let nextOrderId = 7_000_000_000_000 + (process.pid % 10_000) * 100_000;
 
 /** A fixture order with a fresh id, so tests never share store orders. */
-export function freshOrder(fixture = "multi-item", patch: Record<string, unknown> = {}): Record<string, unknown> & { id: number; name: string } {
+export function freshOrder(
+  fixture = "multi-item",
+  patch: Record<string, unknown> = {},
+): Record<string, unknown> & { id: number; name: string } {
   nextOrderId += 1;
   return orderWithId(fixture, nextOrderId, { name: `#T${nextOrderId % 100_000}`, ...patch });
 }
@@ -29,10 +32,22 @@ import { PICKUP } from "#test/fixtures/pickup.ts";
 export { PICKUP };
 
 /** An installed shop with its shipping key pointing at the sandbox and a pickup location. */
-export async function setUpShop(db: Db, encryptionKey: Buffer, shop: string, apiKey: string, baseUrl: string, settings: Partial<ShopSettings> = {}) {
+export async function setUpShop(
+  db: Db,
+  encryptionKey: Buffer,
+  shop: string,
+  apiKey: string,
+  baseUrl: string,
+  settings: Partial<ShopSettings> = {},
+) {
   await recordInstall(db, shop);
   await setShippingApiKey(db, encryptionKey, shop, apiKey, baseUrl);
-  await updateShopSettings(db, shop, { pickup: PICKUP, autoConfirm: true, categoryMapping: { apparel: "fashion", coffee: "food_and_drink" }, ...settings });
+  await updateShopSettings(db, shop, {
+    pickup: PICKUP,
+    autoConfirm: true,
+    categoryMapping: { apparel: "fashion", coffee: "food_and_drink" },
+    ...settings,
+  });
 }
 
 /**
@@ -42,7 +57,13 @@ export async function setUpShop(db: Db, encryptionKey: Buffer, shop: string, api
 export function startTestWorkers(
   db: Db,
   env: Env,
-  options: { concurrency?: number; utilisation?: number; graphqlCalls?: { shop: string; ids: string[] }[]; adminLog?: FakeAdminLog; shopifyOrders?: FakeShopifyOrders } = {},
+  options: {
+    concurrency?: number;
+    utilisation?: number;
+    graphqlCalls?: { shop: string; ids: string[] }[];
+    adminLog?: FakeAdminLog;
+    shopifyOrders?: FakeShopifyOrders;
+  } = {},
 ) {
   return startWorkers({
     logger,
@@ -61,7 +82,11 @@ export function startTestWorkers(
 }
 
 /** Polls until `check` returns a value (not undefined/false), or fails after `timeoutMs`. */
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | undefined | false>,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -71,19 +96,29 @@ export async function waitFor<T>(what: string, check: () => Promise<T | undefine
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}${last ? `: ${(last as Error).message}` : ""}`);
+    if (Date.now() > deadline)
+      throw new Error(`Timed out waiting for ${what}${last ? `: ${(last as Error).message}` : ""}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
 
 /** The order's shipment in that shop (its latest attempt); another shop may hold a row for the same order id. */
 export async function shipmentOf(db: Db, shop: string, orderId: string | number) {
-  const [row] = await db.select().from(shipments).where(and(eq(shipments.shop, shop), eq(shipments.orderId, String(orderId)))).orderBy(desc(shipments.attempt)).limit(1);
+  const [row] = await db
+    .select()
+    .from(shipments)
+    .where(and(eq(shipments.shop, shop), eq(shipments.orderId, String(orderId))))
+    .orderBy(desc(shipments.attempt))
+    .limit(1);
   return row;
 }
 
 export async function timelineOf(db: Db, shipmentId: string) {
-  return db.select().from(shipmentEvents).where(eq(shipmentEvents.shipmentId, shipmentId)).orderBy(shipmentEvents.id);
+  return db
+    .select()
+    .from(shipmentEvents)
+    .where(eq(shipmentEvents.shipmentId, shipmentId))
+    .orderBy(shipmentEvents.id);
 }
 
 /** Serves a Remix action over real HTTP (for the sandbox's events, which need a URL). */
@@ -93,18 +128,26 @@ export async function serveAction(action: RouteAction) {
     for await (const c of req) chunks.push(c as Buffer);
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
-    const request = new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+    const request = new Request(`http://127.0.0.1${req.url}`, {
+      method: req.method,
+      headers,
+      body: chunks.length ? Buffer.concat(chunks) : undefined,
+    });
     let response: Response;
     try {
       response = await action({ request, params: {}, context: {} });
     } catch (thrown) {
-      response = thrown instanceof Response ? thrown : new Response(String(thrown), { status: 500 });
+      response =
+        thrown instanceof Response ? thrown : new Response(String(thrown), { status: 500 });
     }
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 export { fakeAdminGraphql, FakeShopifyOrders, type FakeAdminLog } from "./fake-admin.ts";

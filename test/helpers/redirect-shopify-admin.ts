@@ -11,10 +11,16 @@ if (process.env.FAKE_SHOPIFY_ADMIN_URL) {
   const realFetch = globalThis.fetch;
   globalThis.fetch = (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.protocol === "https:" && url.hostname.endsWith(".myshopify.com") && url.pathname.startsWith("/admin/")) {
+    if (
+      url.protocol === "https:" &&
+      url.hostname.endsWith(".myshopify.com") &&
+      url.pathname.startsWith("/admin/")
+    ) {
       // Read at each call: a test process sets it once its fake Shopify listens.
       const redirected = `${process.env.FAKE_SHOPIFY_ADMIN_URL}/${url.hostname}${url.pathname}${url.search}`;
-      return input instanceof Request ? realFetch(new Request(redirected, input), init) : realFetch(redirected, init);
+      return input instanceof Request
+        ? realFetch(new Request(redirected, input), init)
+        : realFetch(redirected, init);
     }
     return realFetch(input, init);
   };

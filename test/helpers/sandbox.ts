@@ -13,11 +13,18 @@ export function resetSandbox(sandbox: Sandbox, clock: { ms: number }): void {
 }
 
 /** A fresh account: every key is its own tenant in the sandbox. */
-export const testKey = (label = "t") => `biteship_test.${label}-${crypto.randomBytes(6).toString("hex")}`;
-export const liveKey = (label = "l") => `biteship_live.${label}-${crypto.randomBytes(6).toString("hex")}`;
+export const testKey = (label = "t") =>
+  `biteship_test.${label}-${crypto.randomBytes(6).toString("hex")}`;
+export const liveKey = (label = "l") =>
+  `biteship_live.${label}-${crypto.randomBytes(6).toString("hex")}`;
 
 /** Registers a URL for the key's order events at the sandbox, as a merchant does in the service's dashboard. */
-export function registerEvents(sandboxUrl: string, apiKey: string, url: string, header: { name: string; secret: string | undefined }): Promise<Response> {
+export function registerEvents(
+  sandboxUrl: string,
+  apiKey: string,
+  url: string,
+  header: { name: string; secret: string | undefined },
+): Promise<Response> {
   return fetch(`${sandboxUrl}/_sandbox/webhook`, {
     method: "POST",
     headers: { authorization: apiKey, "content-type": "application/json" },
@@ -34,18 +41,34 @@ export interface ApiAnswer {
 
 /** Raw HTTP against the sandbox, to check envelopes, codes and headers exactly. */
 export function apiCaller(baseUrl: string) {
-  return async function api(method: string, path: string, key: string | null, body?: unknown, rawBody?: string): Promise<ApiAnswer> {
+  return async function api(
+    method: string,
+    path: string,
+    key: string | null,
+    body?: unknown,
+    rawBody?: string,
+  ): Promise<ApiAnswer> {
     const headers: Record<string, string> = {};
     if (key !== null) headers.authorization = key;
     if (body !== undefined || rawBody !== undefined) headers["content-type"] = "application/json";
-    const response = await fetch(`${baseUrl}${path}`, { method, headers, body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)) });
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
+    });
     const text = await response.text();
-    return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: response.headers };
+    return {
+      status: response.status,
+      body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+      headers: response.headers,
+    };
   };
 }
 
 /** A valid draft between Jakarta Selatan and Surabaya, two items; override any field. */
-export function draftBody(overrides: Record<string, unknown> = {}): DraftOrderCreateRequest & Record<string, unknown> {
+export function draftBody(
+  overrides: Record<string, unknown> = {},
+): DraftOrderCreateRequest & Record<string, unknown> {
   // Overrides may be deliberately invalid (validation tests); the result is typed as a request anyway.
   return {
     origin_contact_name: "Gudang Toko Maju",
@@ -58,7 +81,14 @@ export function draftBody(overrides: Record<string, unknown> = {}): DraftOrderCr
     destination_postal_code: 60271,
     delivery_type: "now",
     items: [
-      { name: "Batik Shirt - M", value: 150000, quantity: 2, weight: 300, category: "fashion", sku: "BTK-M" },
+      {
+        name: "Batik Shirt - M",
+        value: 150000,
+        quantity: 2,
+        weight: 300,
+        category: "fashion",
+        sku: "BTK-M",
+      },
       { name: "Kopi Gayo 250g", value: 85000, quantity: 1, weight: 260 },
     ],
     ...overrides,
@@ -67,4 +97,4 @@ export function draftBody(overrides: Record<string, unknown> = {}): DraftOrderCr
 
 /** Coordinates in Jakarta (about 8 km apart), for instant couriers. */
 export const JAKARTA_A = { latitude: -6.2886, longitude: 106.7986 };
-export const JAKARTA_B = { latitude: -6.2250, longitude: 106.8700 };
+export const JAKARTA_B = { latitude: -6.225, longitude: 106.87 };

@@ -56,7 +56,11 @@ export function webhookRequest(options: WebhookRequestOptions): Request {
 }
 
 /** A Remix route's action or loader, as the tests call it. */
-export type RouteAction = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>;
+export type RouteAction = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => Promise<Response>;
 
 /** Calls a route's action (or loader) with a request and no route params, as Remix does. */
 export function callRoute(action: unknown, request: Request): Promise<Response> {
@@ -64,7 +68,10 @@ export function callRoute(action: unknown, request: Request): Promise<Response> 
 }
 
 /** A signed webhook delivery to a route's action; the status it answered. */
-export async function deliverWebhook(action: unknown, options: WebhookRequestOptions): Promise<number> {
+export async function deliverWebhook(
+  action: unknown,
+  options: WebhookRequestOptions,
+): Promise<number> {
   return (await callRoute(action, webhookRequest(options))).status;
 }
 
@@ -81,7 +88,10 @@ export async function sessionTokenRequest(
   const headers = new Headers(init.headers);
   headers.set("authorization", `Bearer ${token}`);
   // authenticate.admin answers 410 to bot user agents.
-  headers.set("user-agent", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36");
+  headers.set(
+    "user-agent",
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36",
+  );
   return new Request(new URL(url, APP_URL), { ...init, headers });
 }
 

@@ -14,7 +14,14 @@ import { listShipments } from "#app/shipments/list.server.ts";
 import { recordInstall } from "#app/shops/shops.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { liveKey } from "#test/helpers/sandbox.ts";
-import { freshOrder, setUpShop, shipmentOf, startTestWorkers, timelineOf, waitFor } from "#test/helpers/pipeline.ts";
+import {
+  freshOrder,
+  setUpShop,
+  shipmentOf,
+  startTestWorkers,
+  timelineOf,
+  waitFor,
+} from "#test/helpers/pipeline.ts";
 import { deliverWebhook, uniqueShop } from "#test/helpers/shopify.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 
@@ -33,44 +40,77 @@ afterAll(async () => {
   await database.close();
 });
 
-const line = (i: number, grams: number) => ({ id: 700000 + i, product_id: 9001, variant_id: 8001, title: `Stiker ${i}`, name: `Stiker ${i}`, quantity: 1, current_quantity: 1, price: "1000.00", grams, requires_shipping: true, fulfillable_quantity: 1 });
+const line = (i: number, grams: number) => ({
+  id: 700000 + i,
+  product_id: 9001,
+  variant_id: 8001,
+  title: `Stiker ${i}`,
+  name: `Stiker ${i}`,
+  quantity: 1,
+  current_quantity: 1,
+  price: "1000.00",
+  grams,
+  requires_shipping: true,
+  fulfillable_quantity: 1,
+});
 
 async function deliver(shop: string, order: Record<string, unknown>) {
-  expect(await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order })).toBe(200);
+  expect(await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order })).toBe(
+    200,
+  );
 }
 
 describe("problems in aggregate, bounded", () => {
   it("10,000 weightless lines: one short problem naming five and counting the rest", async () => {
     const shop = uniqueShop("bounded");
     await setUpShop(db, env.ENCRYPTION_KEY, shop, liveKey("bounded"), sandbox.url);
-    const order = freshOrder("multi-item", { line_items: Array.from({ length: 10_000 }, (_, i) => line(i, 0)) });
+    const order = freshOrder("multi-item", {
+      line_items: Array.from({ length: 10_000 }, (_, i) => line(i, 0)),
+    });
     await deliver(shop, order);
-    const problem = await waitFor("problem", async () => (await shipmentOf(db, shop, order.id))?.problem ?? undefined);
+    const problem = await waitFor(
+      "problem",
+      async () => (await shipmentOf(db, shop, order.id))?.problem ?? undefined,
+    );
     expect(problem.length).toBeLessThanOrEqual(MAX_PROBLEM_CHARS);
-    expect(problem).toMatch(/No item of the order has a weight \("Stiker 0", "Stiker 1", "Stiker 2", "Stiker 3", "Stiker 4" and 9,995 more\)/);
+    expect(problem).toMatch(
+      /No item of the order has a weight \("Stiker 0", "Stiker 1", "Stiker 2", "Stiker 3", "Stiker 4" and 9,995 more\)/,
+    );
     const shipment = (await shipmentOf(db, shop, order.id))!;
     expect(shipment.problemKinds).toEqual(["items"]);
-    for (const event of await timelineOf(db, shipment.id)) expect(event.message?.length ?? 0, event.type).toBeLessThanOrEqual(2 * MAX_PROBLEM_CHARS);
+    for (const event of await timelineOf(db, shipment.id))
+      expect(event.message?.length ?? 0, event.type).toBeLessThanOrEqual(2 * MAX_PROBLEM_CHARS);
   });
 
   it("weightless add-ons among goods: counted, the draft still made", async () => {
     const shop = uniqueShop("addons");
     await setUpShop(db, env.ENCRYPTION_KEY, shop, liveKey("addons"), sandbox.url);
-    const order = freshOrder("multi-item", { line_items: [line(0, 500), ...Array.from({ length: 600 }, (_, i) => line(i + 1, 0))] });
+    const order = freshOrder("multi-item", {
+      line_items: [line(0, 500), ...Array.from({ length: 600 }, (_, i) => line(i + 1, 0))],
+    });
     await deliver(shop, order);
     const shipment = await waitFor("confirmed", async () => {
       const s = await shipmentOf(db, shop, order.id);
       return s?.status === "confirmed" ? s : undefined;
     });
     const created = (await timelineOf(db, shipment.id)).find((e) => e.type === "draft_created");
-    expect(created?.message).toMatch(/600 items have no weight \("Stiker 1", .* and 595 more\) and went as 1 g/);
+    expect(created?.message).toMatch(
+      /600 items have no weight \("Stiker 1", .* and 595 more\) and went as 1 g/,
+    );
     expect(created?.message?.length ?? 0).toBeLessThanOrEqual(2 * MAX_PROBLEM_CHARS);
   });
 
   it("a list row carries a preview of the problem, never the whole text", async () => {
     const shop = uniqueShop("preview");
     await recordInstall(db, shop);
-    await db.insert(shipments).values({ shop, orderId: "1", orderName: "#1", referenceId: `r-${shop}`, status: "pending", problem: "x".repeat(50_000) });
+    await db.insert(shipments).values({
+      shop,
+      orderId: "1",
+      orderName: "#1",
+      referenceId: `r-${shop}`,
+      status: "pending",
+      problem: "x".repeat(50_000),
+    });
     const { rows } = await listShipments(db, shop, { tab: "all", limit: 50 });
     expect(rows[0]?.problem?.length).toBe(PROBLEM_PREVIEW_CHARS);
   });

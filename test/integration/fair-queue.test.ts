@@ -18,7 +18,13 @@ import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { action as shippingEvents } from "#app/routes/webhooks.shipping.tsx";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { liveKey, testKey } from "#test/helpers/sandbox.ts";
-import { freshOrder, setUpShop, shipmentOf, startTestWorkers, waitFor } from "#test/helpers/pipeline.ts";
+import {
+  freshOrder,
+  setUpShop,
+  shipmentOf,
+  startTestWorkers,
+  waitFor,
+} from "#test/helpers/pipeline.ts";
 import { callRoute, deliverWebhook, uniqueShop } from "#test/helpers/shopify.ts";
 import { reconcile } from "#worker/processors/maintenance.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
@@ -48,7 +54,9 @@ afterAll(async () => {
 async function ordersFor(shop: string, count: number) {
   const orders = Array.from({ length: count }, () => freshOrder("multi-item"));
   for (const order of orders) {
-    expect(await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order })).toBe(200);
+    expect(await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order })).toBe(
+      200,
+    );
   }
   return orders;
 }
@@ -66,7 +74,12 @@ async function timeline(shops: string[], types: string[]) {
     .orderBy(asc(shipmentEvents.id));
 }
 const confirmedCount = async (shop: string) =>
-  (await db.select({ id: shipments.id }).from(shipments).where(and(eq(shipments.shop, shop), eq(shipments.status, "confirmed")))).length;
+  (
+    await db
+      .select({ id: shipments.id })
+      .from(shipments)
+      .where(and(eq(shipments.shop, shop), eq(shipments.status, "confirmed")))
+  ).length;
 
 describe("each shop gets its turn", () => {
   it("a small shop's one order is drafted before most of another shop's earlier backlog", async () => {
@@ -87,11 +100,17 @@ describe("each shop gets its turn", () => {
     const { shop } = await newShop("flood", liveKey("flood"));
     const orders = await ordersFor(shop, 14);
     const queue = getQueue(QUEUES.shipments);
-    const queued = await Promise.all(orders.map(async (o) => (await queue.getJob(jobId("create", shop, String(o.id)))) !== undefined));
+    const queued = await Promise.all(
+      orders.map(
+        async (o) => (await queue.getJob(jobId("create", shop, String(o.id)))) !== undefined,
+      ),
+    );
     expect(queued.filter(Boolean)).toHaveLength(10);
     expect(await shopBacklog().size(shop)).toBe(10);
     // Nothing is lost: every order has its shipment, waiting.
-    expect((await db.select().from(shipments).where(eq(shipments.shop, shop))).map((s) => s.status)).toEqual(Array(14).fill("pending"));
+    expect(
+      (await db.select().from(shipments).where(eq(shipments.shop, shop))).map((s) => s.status),
+    ).toEqual(Array(14).fill("pending"));
 
     workers = startTestWorkers(db, env, { concurrency: 4 });
     await waitFor("the first ten booked", async () => (await confirmedCount(shop)) === 10);
@@ -138,15 +157,32 @@ describe("service events", () => {
           shippingEvents,
           new Request("https://app.example/webhooks/shipping", {
             method: "POST",
-            headers: { "content-type": "application/json", [env.SHIPPING_WEBHOOK_HEADER]: env.SHIPPING_WEBHOOK_SECRET! },
-            body: JSON.stringify({ event: "order.status", order_id: booked.shippingOrderId, status: i % 2 ? "picked" : "allocated", order_price: 10_000 + i, courier_waybill_id: crypto.randomUUID() }),
+            headers: {
+              "content-type": "application/json",
+              [env.SHIPPING_WEBHOOK_HEADER]: env.SHIPPING_WEBHOOK_SECRET!,
+            },
+            body: JSON.stringify({
+              event: "order.status",
+              order_id: booked.shippingOrderId,
+              status: i % 2 ? "picked" : "allocated",
+              order_price: 10_000 + i,
+              courier_waybill_id: crypto.randomUUID(),
+            }),
           }),
         ),
       ),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
-    const jobs = await getQueue(QUEUES.shipments).getJobs(["waiting", "prioritized", "delayed", "active", "completed"]);
-    expect(jobs.filter((j) => j.name === "sync-status" && j.data.shipmentId === booked.id)).toHaveLength(1);
+    const jobs = await getQueue(QUEUES.shipments).getJobs([
+      "waiting",
+      "prioritized",
+      "delayed",
+      "active",
+      "completed",
+    ]);
+    expect(
+      jobs.filter((j) => j.name === "sync-status" && j.data.shipmentId === booked.id),
+    ).toHaveLength(1);
   });
 
   it("an event body over 64 KB is refused before it is read", async () => {
@@ -154,7 +190,11 @@ describe("service events", () => {
       shippingEvents,
       new Request("https://app.example/webhooks/shipping", {
         method: "POST",
-        headers: { "content-type": "application/json", "content-length": String(65 * 1024), [env.SHIPPING_WEBHOOK_HEADER]: env.SHIPPING_WEBHOOK_SECRET! },
+        headers: {
+          "content-type": "application/json",
+          "content-length": String(65 * 1024),
+          [env.SHIPPING_WEBHOOK_HEADER]: env.SHIPPING_WEBHOOK_SECRET!,
+        },
         body: "x".repeat(65 * 1024),
       }),
     );

@@ -9,7 +9,11 @@ import { adminQueryErrors, adminVariableErrors } from "#test/helpers/admin-schem
 import { shipmentOf, timelineOf } from "#test/helpers/pipeline.ts";
 import { uniqueShop } from "#test/helpers/shopify.ts";
 import { FakeMetafields } from "#test/helpers/fake-metafields.ts";
-import { FULFILLMENT_CREATE, FULFILLMENT_ORDERS_QUERY, processFulfil } from "#worker/processors/fulfil.ts";
+import {
+  FULFILLMENT_CREATE,
+  FULFILLMENT_ORDERS_QUERY,
+  processFulfil,
+} from "#worker/processors/fulfil.ts";
 
 afterAll(async () => {
   await database.close();
@@ -22,29 +26,84 @@ describe("Shopify refuses a fulfilment", () => {
     await updateShopSettings(db, shop, { fulfilOnConfirm: true, notifyCustomer: true });
     const [row] = await db
       .insert(shipments)
-      .values({ shop, orderId: "9100", orderName: "#9100", referenceId: `ref-${shop}`, status: "confirmed", shippingOrderId: "o-9100", waybillId: "CGK9100", courierCompany: "jne", courierType: "reg" })
+      .values({
+        shop,
+        orderId: "9100",
+        orderName: "#9100",
+        referenceId: `ref-${shop}`,
+        status: "confirmed",
+        shippingOrderId: "o-9100",
+        waybillId: "CGK9100",
+        courierCompany: "jne",
+        courierType: "reg",
+      })
       .returning();
     const shopifyMetafields = new FakeMetafields();
     // Shopify's answer when the fulfillment order cannot take it: no fulfillment, userErrors (FulfillmentCreatePayload).
     const graphql = async (asked: string, query: string, variables: Record<string, unknown>) => {
       expect([...adminQueryErrors(query), ...adminVariableErrors(query, variables)]).toEqual([]);
-      if (query === FULFILLMENT_ORDERS_QUERY) return { data: { order: { fulfillmentOrders: { nodes: [{ id: "gid://shopify/FulfillmentOrder/91001", status: "OPEN", supportedActions: [{ action: "CREATE_FULFILLMENT" }] }] } } } };
-      if (query === FULFILLMENT_CREATE) return { data: { fulfillmentCreate: { fulfillment: null, userErrors: [{ field: ["fulfillment"], message: "Fulfillment order 91001 has an unfulfillable status= closed." }] } } };
+      if (query === FULFILLMENT_ORDERS_QUERY)
+        return {
+          data: {
+            order: {
+              fulfillmentOrders: {
+                nodes: [
+                  {
+                    id: "gid://shopify/FulfillmentOrder/91001",
+                    status: "OPEN",
+                    supportedActions: [{ action: "CREATE_FULFILLMENT" }],
+                  },
+                ],
+              },
+            },
+          },
+        };
+      if (query === FULFILLMENT_CREATE)
+        return {
+          data: {
+            fulfillmentCreate: {
+              fulfillment: null,
+              userErrors: [
+                {
+                  field: ["fulfillment"],
+                  message: "Fulfillment order 91001 has an unfulfillable status= closed.",
+                },
+              ],
+            },
+          },
+        };
       // The order's status metafields, written after the fulfilment whatever it came to.
       const metafieldAnswer = shopifyMetafields.answer(asked, query, variables);
       if (metafieldAnswer !== undefined) return metafieldAnswer;
       throw new Error("unexpected query");
     };
-    expect(await processFulfil({ data: { shop, shipmentId: row!.id } } as Job, { db, graphql })).toBe("refused");
+    expect(
+      await processFulfil({ data: { shop, shipmentId: row!.id } } as Job, { db, graphql }),
+    ).toBe("refused");
 
     const after = (await shipmentOf(db, shop, "9100"))!;
-    expect(after.problem).toBe("Shopify refused the fulfilment: Fulfillment order 91001 has an unfulfillable status= closed.");
+    expect(after.problem).toBe(
+      "Shopify refused the fulfilment: Fulfillment order 91001 has an unfulfillable status= closed.",
+    );
     expect(after.problemKinds).toEqual(["shopify"]);
     const [event] = (await timelineOf(db, row!.id)).slice(-1);
     expect(event?.type).toBe("fulfil_refused");
-    expect(eventTitle({ actor: event!.actor, type: event!.type, from: event!.fromStatus, to: event!.toStatus })).toBe("Shopify refused the fulfilment");
+    expect(
+      eventTitle({
+        actor: event!.actor,
+        type: event!.type,
+        from: event!.fromStatus,
+        to: event!.toStatus,
+      }),
+    ).toBe("Shopify refused the fulfilment");
     // Refused or not, the booking stands: the order's status in Shopify says so.
-    expect(shopifyMetafields.value(shop, "gid://shopify/Order/9100", "parcelbridge", "status")).toBe("confirmed");
-    expect((await listShipments(db, shop, { tab: "attention", problemKind: "shopify" })).rows.map((r) => r.orderName)).toEqual(["#9100"]);
+    expect(
+      shopifyMetafields.value(shop, "gid://shopify/Order/9100", "parcelbridge", "status"),
+    ).toBe("confirmed");
+    expect(
+      (await listShipments(db, shop, { tab: "attention", problemKind: "shopify" })).rows.map(
+        (r) => r.orderName,
+      ),
+    ).toEqual(["#9100"]);
   });
 });

@@ -24,7 +24,11 @@ import { action as ordersUpdated } from "#app/routes/webhooks.orders.updated.tsx
 import { describeStatus } from "#app/shipments/wording.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { fulfillmentOrderSampleBody } from "#test/fixtures/shopify.ts";
-import { SHOPIFY_ORDERS, type FakeFulfillmentOrder, type FakeLocation } from "#test/helpers/fake-admin.ts";
+import {
+  SHOPIFY_ORDERS,
+  type FakeFulfillmentOrder,
+  type FakeLocation,
+} from "#test/helpers/fake-admin.ts";
 import {
   draftsFor as draftsOf,
   JAKARTA,
@@ -34,7 +38,14 @@ import {
   partsOf,
   SURABAYA,
 } from "#test/helpers/multi-location.ts";
-import { freshOrder, setUpShop, startTestWorkers, timelineOf, waitFor, type FakeAdminLog } from "#test/helpers/pipeline.ts";
+import {
+  freshOrder,
+  setUpShop,
+  startTestWorkers,
+  timelineOf,
+  waitFor,
+  type FakeAdminLog,
+} from "#test/helpers/pipeline.ts";
 import { liveKey } from "#test/helpers/sandbox.ts";
 import { deliverWebhook, uniqueShop } from "#test/helpers/shopify.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
@@ -71,16 +82,29 @@ const ROUTES: Record<FulfillmentOrderTopic, unknown> = {
   "fulfillment_orders/hold_released": foHoldReleased,
 };
 /** Shopify's sample of the topic, its fulfillment orders 1, 2, 3 standing for `ids`' ones. */
-const deliverSample = (topic: FulfillmentOrderTopic, shop: string, ids: Record<number, string>, webhookId?: string) =>
-  deliverWebhook(ROUTES[topic], { topic, shop, body: fulfillmentOrderSampleBody(topic, ids), ...(webhookId ? { webhookId } : {}) });
+const deliverSample = (
+  topic: FulfillmentOrderTopic,
+  shop: string,
+  ids: Record<number, string>,
+  webhookId?: string,
+) =>
+  deliverWebhook(ROUTES[topic], {
+    topic,
+    shop,
+    body: fulfillmentOrderSampleBody(topic, ids),
+    ...(webhookId ? { webhookId } : {}),
+  });
 
 const draftsFor = (key: string, reference: string) => draftsOf(sandbox, key, reference);
-const newShop = (locations: FakeLocation[], connect: FakeLocation[], settings = {}) => multiLocationShop(sandbox, locations, connect, settings);
+const newShop = (locations: FakeLocation[], connect: FakeLocation[], settings = {}) =>
+  multiLocationShop(sandbox, locations, connect, settings);
 const foId = (order: { id: number }, n: number) => `gid://shopify/FulfillmentOrder/${order.id}${n}`;
 /** Shopify's fulfillment orders of the order, from now on. */
-const layout = (shop: string, order: { id: number }, fos: FakeFulfillmentOrder[]) => SHOPIFY_ORDERS.layouts.set(`${shop}/${order.id}`, fos);
+const layout = (shop: string, order: { id: number }, fos: FakeFulfillmentOrder[]) =>
+  SHOPIFY_ORDERS.layouts.set(`${shop}/${order.id}`, fos);
 const ALL = { "13001": 2, "13002": 1 };
-const inboxOf = async (webhookId: string) => (await db.select().from(webhookInbox).where(eq(webhookInbox.webhookId, webhookId)))[0];
+const inboxOf = async (webhookId: string) =>
+  (await db.select().from(webhookInbox).where(eq(webhookInbox.webhookId, webhookId)))[0];
 
 /** A shop with these locations (`connect`: connected to pickup locations) whose new order Shopify assigned wholly to Jakarta: delivered. */
 async function orderAtJakarta(locations: FakeLocation[], connect: FakeLocation[], settings = {}) {
@@ -107,13 +131,25 @@ async function drafted(shop: string, order: { id: number }, parts = 1) {
 
 describe("a move between locations", () => {
   it("before booking: the draft is made again from the new location's pickup, and the old one deleted", async () => {
-    const { shop, key, pickups, order } = await orderAtJakarta([JAKARTA, SURABAYA], [JAKARTA, SURABAYA], { autoConfirm: false });
+    const { shop, key, pickups, order } = await orderAtJakarta(
+      [JAKARTA, SURABAYA],
+      [JAKARTA, SURABAYA],
+      { autoConfirm: false },
+    );
     const [before] = await drafted(shop, order);
-    expect(before).toMatchObject({ originName: "Gudang Jakarta", fulfillmentOrderId: foId(order, 1) });
+    expect(before).toMatchObject({
+      originName: "Gudang Jakarta",
+      fulfillmentOrderId: foId(order, 1),
+    });
 
     // Shopify moves everything to Surabaya: the original closes, a new fulfillment order holds it.
     moveAll(shop, order, SURABAYA);
-    expect(await deliverSample("fulfillment_orders/moved", shop, { 1: foId(order, 1), 2: foId(order, 2) })).toBe(200);
+    expect(
+      await deliverSample("fulfillment_orders/moved", shop, {
+        1: foId(order, 1),
+        2: foId(order, 2),
+      }),
+    ).toBe(200);
 
     const after = await waitFor("drafted again from Surabaya", async () => {
       const [s] = await partsOf(shop, order.id);
@@ -132,14 +168,18 @@ describe("a move between locations", () => {
     expect(drafts[0]!.spec.origin.address).toMatch(/Rungkut Industri 5, Surabaya/);
     expect(sandbox.service.account(key).drafts.get(before!.draftOrderId!)?.deletedAt).toBeTruthy();
     expect(await partsOf(shop, order.id)).toHaveLength(1);
-    const moved = (await timelineOf(db, after.id)).find((e) => e.type === "fulfillment_order_moved");
+    const moved = (await timelineOf(db, after.id)).find(
+      (e) => e.type === "fulfillment_order_moved",
+    );
     expect(moved?.message).toBe(
       `Shopify moved these items from Gudang Jakarta to Gudang Surabaya: draft ${before!.draftOrderId} deleted, the shipment is drafted again from Gudang Surabaya`,
     );
   });
 
   it("after booking: the booking stays and the merchant is told the courier comes to the old location", async () => {
-    const { shop, key, order } = await orderAtJakarta([JAKARTA, SURABAYA], [JAKARTA, SURABAYA], { fulfilOnConfirm: false });
+    const { shop, key, order } = await orderAtJakarta([JAKARTA, SURABAYA], [JAKARTA, SURABAYA], {
+      fulfilOnConfirm: false,
+    });
     const booked = await waitFor("booked", async () => {
       const [s] = await partsOf(shop, order.id);
       return s?.shippingOrderId ? s : undefined;
@@ -158,14 +198,20 @@ describe("a move between locations", () => {
       problemKinds: ["after_booking"],
       originName: "Gudang Jakarta",
     });
-    expect(flagged.problem).toMatch(/^Shopify moved these items from Gudang Jakarta to Gudang Surabaya after the courier was booked to collect them at Gudang Jakarta\. If Gudang Surabaya ships them, cancel this shipment and ship it again/);
+    expect(flagged.problem).toMatch(
+      /^Shopify moved these items from Gudang Jakarta to Gudang Surabaya after the courier was booked to collect them at Gudang Jakarta\. If Gudang Surabaya ships them, cancel this shipment and ship it again/,
+    );
     // Nothing is booked twice, and the booking at the service is untouched.
     expect(await partsOf(shop, order.id)).toHaveLength(1);
-    expect(ordersOf(sandbox, key, booked.referenceId).map((o) => o.status)).toEqual([expect.not.stringMatching(/cancel/)]);
+    expect(ordersOf(sandbox, key, booked.referenceId).map((o) => o.status)).toEqual([
+      expect.not.stringMatching(/cancel/),
+    ]);
   });
 
   it("routing that assigns the order's fulfillment order to another location moves the draft too", async () => {
-    const { shop, order } = await orderAtJakarta([JAKARTA, SURABAYA], [JAKARTA, SURABAYA], { autoConfirm: false });
+    const { shop, order } = await orderAtJakarta([JAKARTA, SURABAYA], [JAKARTA, SURABAYA], {
+      autoConfirm: false,
+    });
     const [before] = await drafted(shop, order);
     // The same fulfillment order, now assigned to Surabaya.
     layout(shop, order, [{ id: foId(order, 1), locationId: SURABAYA.id, lines: ALL }]);
@@ -174,11 +220,16 @@ describe("a move between locations", () => {
       const [s] = await partsOf(shop, order.id);
       return s?.status === "draft_ready" && s.draftOrderId !== before!.draftOrderId ? s : undefined;
     });
-    expect(after).toMatchObject({ fulfillmentOrderId: foId(order, 1), originName: "Gudang Surabaya" });
+    expect(after).toMatchObject({
+      fulfillmentOrderId: foId(order, 1),
+      originName: "Gudang Surabaya",
+    });
   });
 
   it("to a location that is not connected: the draft is withdrawn and the shipment waits for the connection", async () => {
-    const { shop, key, order } = await orderAtJakarta([JAKARTA, SURABAYA], [JAKARTA], { autoConfirm: false });
+    const { shop, key, order } = await orderAtJakarta([JAKARTA, SURABAYA], [JAKARTA], {
+      autoConfirm: false,
+    });
     const [before] = await drafted(shop, order);
     moveAll(shop, order, SURABAYA);
     await deliverSample("fulfillment_orders/moved", shop, { 1: foId(order, 1), 2: foId(order, 2) });
@@ -186,15 +237,23 @@ describe("a move between locations", () => {
       const [s] = await partsOf(shop, order.id);
       return s?.problem && s.fulfillmentOrderId === foId(order, 2) ? s : undefined;
     });
-    expect(waiting).toMatchObject({ status: "pending", draftOrderId: null, problemKinds: ["setup"] });
-    expect(waiting.problem).toMatch(/The items at Gudang Surabaya wait: that Shopify location is not connected/);
+    expect(waiting).toMatchObject({
+      status: "pending",
+      draftOrderId: null,
+      problemKinds: ["setup"],
+    });
+    expect(waiting.problem).toMatch(
+      /The items at Gudang Surabaya wait: that Shopify location is not connected/,
+    );
     expect(draftsFor(key, before!.referenceId)).toHaveLength(0);
   });
 });
 
 describe("splits, merges, cancellations and new fulfillment orders", () => {
   it("a split: the shipment follows the replacement with its items, the remaining fulfillment order becomes a second shipment", async () => {
-    const { shop, key, order } = await orderAtJakarta([JAKARTA, SURABAYA], [JAKARTA, SURABAYA], { autoConfirm: false });
+    const { shop, key, order } = await orderAtJakarta([JAKARTA, SURABAYA], [JAKARTA, SURABAYA], {
+      autoConfirm: false,
+    });
     const [before] = await drafted(shop, order);
 
     // As in Shopify's sample: the original closes, a replacement and a remaining one share its items.
@@ -203,21 +262,43 @@ describe("splits, merges, cancellations and new fulfillment orders", () => {
       { id: foId(order, 2), locationId: JAKARTA.id, lines: { "13002": 1 } },
       { id: foId(order, 3), locationId: JAKARTA.id, lines: { "13001": 2 } },
     ]);
-    await deliverSample("fulfillment_orders/split", shop, { 1: foId(order, 1), 2: foId(order, 2), 3: foId(order, 3) });
+    await deliverSample("fulfillment_orders/split", shop, {
+      1: foId(order, 1),
+      2: foId(order, 2),
+      3: foId(order, 3),
+    });
     const [first, second] = await waitFor("two shipments", async () => {
       const all = await partsOf(shop, order.id);
-      return all.length === 2 && all[1]!.status === "draft_ready" && all[0]!.fulfillmentOrderId === foId(order, 3) ? all : undefined;
+      return all.length === 2 &&
+        all[1]!.status === "draft_ready" &&
+        all[0]!.fulfillmentOrderId === foId(order, 3)
+        ? all
+        : undefined;
     });
     // Part 1 keeps its draft (same location), which now carries only the shirts.
     expect(first!.draftOrderId).toBe(before!.draftOrderId);
-    await waitFor("part 1's draft follows", async () => draftsFor(key, first!.referenceId)[0]?.spec.items.length === 1);
-    expect(draftsFor(key, first!.referenceId)[0]!.spec.items.map((i) => [i.name, i.quantity])).toEqual([["Batik Shirt - M / Blue", 2]]);
-    expect(second).toMatchObject({ part: 2, fulfillmentOrderId: foId(order, 2), referenceId: `${first!.referenceId}-p2`, originName: "Gudang Jakarta" });
-    expect(draftsFor(key, second!.referenceId)[0]!.spec.items.map((i) => [i.name, i.quantity])).toEqual([["Kopi Gayo 250g", 1]]);
+    await waitFor(
+      "part 1's draft follows",
+      async () => draftsFor(key, first!.referenceId)[0]?.spec.items.length === 1,
+    );
+    expect(
+      draftsFor(key, first!.referenceId)[0]!.spec.items.map((i) => [i.name, i.quantity]),
+    ).toEqual([["Batik Shirt - M / Blue", 2]]);
+    expect(second).toMatchObject({
+      part: 2,
+      fulfillmentOrderId: foId(order, 2),
+      referenceId: `${first!.referenceId}-p2`,
+      originName: "Gudang Jakarta",
+    });
+    expect(
+      draftsFor(key, second!.referenceId)[0]!.spec.items.map((i) => [i.name, i.quantity]),
+    ).toEqual([["Kopi Gayo 250g", 1]]);
   });
 
   it("a merge: the shipment whose fulfillment order was merged away is no longer needed, the other carries everything", async () => {
-    const { shop, key } = await newShop([JAKARTA, SURABAYA], [JAKARTA, SURABAYA], { autoConfirm: false });
+    const { shop, key } = await newShop([JAKARTA, SURABAYA], [JAKARTA, SURABAYA], {
+      autoConfirm: false,
+    });
     const order = freshOrder("multi-item");
     layout(shop, order, [
       { id: foId(order, 1), locationId: JAKARTA.id, lines: { "13001": 2 } },
@@ -230,45 +311,73 @@ describe("splits, merges, cancellations and new fulfillment orders", () => {
       { id: foId(order, 1), locationId: JAKARTA.id, lines: ALL },
       { id: foId(order, 2), locationId: JAKARTA.id, status: "CLOSED", lines: { "13002": 1 } },
     ]);
-    await deliverSample("fulfillment_orders/merged", shop, { 1: foId(order, 1), 2: foId(order, 2) });
+    await deliverSample("fulfillment_orders/merged", shop, {
+      1: foId(order, 1),
+      2: foId(order, 2),
+    });
     const [first, gone] = await waitFor("merged", async () => {
       const all = await partsOf(shop, order.id);
       return all[1]?.status === "not_required" ? all : undefined;
     });
-    expect(gone!.decision).toBe("No shipment needed: Shopify merged its items into another shipment's fulfillment order at Gudang Jakarta");
+    expect(gone!.decision).toBe(
+      "No shipment needed: Shopify merged its items into another shipment's fulfillment order at Gudang Jakarta",
+    );
     expect(draftsFor(key, second!.referenceId)).toHaveLength(0);
-    await waitFor("part 1 carries both", async () => draftsFor(key, first!.referenceId)[0]?.spec.items.length === 2);
+    await waitFor(
+      "part 1 carries both",
+      async () => draftsFor(key, first!.referenceId)[0]?.spec.items.length === 2,
+    );
   });
 
   it("a cancelled fulfillment order with a replacement at the same location: the shipment follows the replacement", async () => {
-    const { shop, order } = await orderAtJakarta([JAKARTA, SURABAYA], [JAKARTA, SURABAYA], { autoConfirm: false });
+    const { shop, order } = await orderAtJakarta([JAKARTA, SURABAYA], [JAKARTA, SURABAYA], {
+      autoConfirm: false,
+    });
     const [before] = await drafted(shop, order);
     layout(shop, order, [
       { id: foId(order, 1), locationId: JAKARTA.id, status: "CANCELLED", lines: ALL },
       { id: foId(order, 2), locationId: JAKARTA.id, lines: ALL },
     ]);
-    await deliverSample("fulfillment_orders/cancelled", shop, { 1: foId(order, 1), 2: foId(order, 2) });
+    await deliverSample("fulfillment_orders/cancelled", shop, {
+      1: foId(order, 1),
+      2: foId(order, 2),
+    });
     const after = await waitFor("follows", async () => {
       const [s] = await partsOf(shop, order.id);
       return s?.fulfillmentOrderId === foId(order, 2) ? s : undefined;
     });
-    expect(after).toMatchObject({ status: "draft_ready", draftOrderId: before!.draftOrderId, problem: null });
+    expect(after).toMatchObject({
+      status: "draft_ready",
+      draftOrderId: before!.draftOrderId,
+      problem: null,
+    });
     expect((await timelineOf(db, after.id)).map((e) => e.message)).toContain(
       "Shopify replaced the fulfillment order of these items at Gudang Jakarta: the shipment follows it",
     );
   });
 
   it("a move to another fulfillment service's location: nothing is left for this app, and the draft goes", async () => {
-    const { shop, key, order } = await orderAtJakarta([JAKARTA, PARTNER], [JAKARTA], { autoConfirm: false });
+    const { shop, key, order } = await orderAtJakarta([JAKARTA, PARTNER], [JAKARTA], {
+      autoConfirm: false,
+    });
     const [before] = await drafted(shop, order);
     moveAll(shop, order, PARTNER);
     const webhookId = crypto.randomUUID();
-    await deliverSample("fulfillment_orders/moved", shop, { 1: foId(order, 1), 2: foId(order, 2) }, webhookId);
+    await deliverSample(
+      "fulfillment_orders/moved",
+      shop,
+      { 1: foId(order, 1), 2: foId(order, 2) },
+      webhookId,
+    );
     await waitFor("processed", async () => (await inboxOf(webhookId))?.status === "processed");
     // Decided once: not drafted again afterwards.
     const [gone] = await partsOf(shop, order.id);
     expect(gone).toMatchObject({ status: "not_required", draftOrderId: null });
-    expect((await timelineOf(db, gone!.id)).map((e) => e.type)).toEqual(["recorded", "draft_created", "not_required"]);
+    expect((await timelineOf(db, gone!.id)).map((e) => e.type)).toEqual([
+      "recorded",
+      "draft_created",
+      "not_required",
+    ]);
     expect(gone!.decision).toBe(
       "No shipment needed: Shopify moved its items away (Gudang Partner Fulfilment fulfils the items at Partner Warehouse) at Gudang Jakarta",
     );
@@ -276,7 +385,9 @@ describe("splits, merges, cancellations and new fulfillment orders", () => {
   });
 
   it("a fulfillment order added later (an edit adds items at another location) becomes a new shipment with the order's next update", async () => {
-    const { shop, key } = await newShop([JAKARTA, SURABAYA], [JAKARTA, SURABAYA], { autoConfirm: false });
+    const { shop, key } = await newShop([JAKARTA, SURABAYA], [JAKARTA, SURABAYA], {
+      autoConfirm: false,
+    });
     const order = freshOrder("multi-item");
     layout(shop, order, [{ id: foId(order, 1), locationId: JAKARTA.id, lines: { "13001": 2 } }]);
     await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order });
@@ -285,10 +396,20 @@ describe("splits, merges, cancellations and new fulfillment orders", () => {
       { id: foId(order, 1), locationId: JAKARTA.id, lines: { "13001": 2 } },
       { id: foId(order, 2), locationId: SURABAYA.id, lines: { "13002": 1 } },
     ]);
-    await deliverWebhook(ordersUpdated, { topic: "orders/updated", shop, body: { ...order, updated_at: "2026-11-21T10:00:00+07:00" } });
+    await deliverWebhook(ordersUpdated, {
+      topic: "orders/updated",
+      shop,
+      body: { ...order, updated_at: "2026-11-21T10:00:00+07:00" },
+    });
     const [, second] = await drafted(shop, order, 2);
-    expect(second).toMatchObject({ part: 2, shopifyLocationName: "Gudang Surabaya", originName: "Gudang Surabaya" });
-    expect(draftsFor(key, second!.referenceId)[0]!.spec.items.map((i) => i.name)).toEqual(["Kopi Gayo 250g"]);
+    expect(second).toMatchObject({
+      part: 2,
+      shopifyLocationName: "Gudang Surabaya",
+      originName: "Gudang Surabaya",
+    });
+    expect(draftsFor(key, second!.referenceId)[0]!.spec.items.map((i) => i.name)).toEqual([
+      "Kopi Gayo 250g",
+    ]);
   });
 });
 
@@ -297,15 +418,30 @@ describe("holds", () => {
     const { shop, key } = await newShop([JAKARTA], [JAKARTA]);
     const order = freshOrder("multi-item");
     const held = { id: foId(order, 1), locationId: JAKARTA.id, lines: ALL };
-    layout(shop, order, [{ ...held, holds: [{ id: "gid://shopify/FulfillmentHold/9001", reason: "HIGH_RISK_OF_FRAUD", notes: "Cek alamat dulu" }] }]);
+    layout(shop, order, [
+      {
+        ...held,
+        holds: [
+          {
+            id: "gid://shopify/FulfillmentHold/9001",
+            reason: "HIGH_RISK_OF_FRAUD",
+            notes: "Cek alamat dulu",
+          },
+        ],
+      },
+    ]);
     await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order });
     const [s] = await drafted(shop, order);
-    expect(s!.shopifyHold).toBe("On hold in Shopify at Gudang Jakarta (High risk of fraud: Cek alamat dulu)");
+    expect(s!.shopifyHold).toBe(
+      "On hold in Shopify at Gudang Jakarta (High risk of fraud: Cek alamat dulu)",
+    );
     expect(describeStatus(s!)).toMatchObject({ label: "On hold in Shopify", group: "waiting" });
 
     // The merchant cannot book it either while Shopify holds it.
     await enqueue.confirm(shop, s!.id, "m1", true);
-    await waitFor("refused", async () => (await timelineOf(db, s!.id)).some((e) => e.type === "confirm_skipped"));
+    await waitFor("refused", async () =>
+      (await timelineOf(db, s!.id)).some((e) => e.type === "confirm_skipped"),
+    );
     expect((await timelineOf(db, s!.id)).find((e) => e.type === "confirm_skipped")?.message).toBe(
       "Not booked: On hold in Shopify at Gudang Jakarta (High risk of fraud: Cek alamat dulu). Release the hold in Shopify; the shipment is booked then",
     );
@@ -318,7 +454,9 @@ describe("holds", () => {
       return b?.shippingOrderId ? b : undefined;
     });
     expect(booked.shopifyHold).toBeNull();
-    expect((await timelineOf(db, s!.id)).map((e) => e.type)).toEqual(expect.arrayContaining(["hold_released", "confirmed"]));
+    expect((await timelineOf(db, s!.id)).map((e) => e.type)).toEqual(
+      expect.arrayContaining(["hold_released", "confirmed"]),
+    );
   });
 
   it("a hold placed after drafting stops booking; released while its webhook is lost, the merchant's booking reads Shopify and goes ahead", async () => {
@@ -328,8 +466,16 @@ describe("holds", () => {
     layout(shop, order, [open]);
     await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order });
     await drafted(shop, order);
-    layout(shop, order, [{ ...open, holds: [{ id: "gid://shopify/FulfillmentHold/9002", reason: "INCORRECT_ADDRESS" }] }]);
-    await deliverSample("fulfillment_orders/placed_on_hold", shop, { 1: foId(order, 1), 2: foId(order, 2) });
+    layout(shop, order, [
+      {
+        ...open,
+        holds: [{ id: "gid://shopify/FulfillmentHold/9002", reason: "INCORRECT_ADDRESS" }],
+      },
+    ]);
+    await deliverSample("fulfillment_orders/placed_on_hold", shop, {
+      1: foId(order, 1),
+      2: foId(order, 2),
+    });
     const held = await waitFor("held", async () => {
       const [s] = await partsOf(shop, order.id);
       return s?.shopifyHold ? s : undefined;
@@ -348,7 +494,14 @@ describe("holds", () => {
   it("a hold this app placed itself does not stop its own booking", async () => {
     const { shop } = await newShop([JAKARTA], [JAKARTA]);
     const order = freshOrder("multi-item");
-    layout(shop, order, [{ id: foId(order, 1), locationId: JAKARTA.id, lines: ALL, holds: [{ id: "gid://shopify/FulfillmentHold/9003", reason: "OTHER", byApp: true }] }]);
+    layout(shop, order, [
+      {
+        id: foId(order, 1),
+        locationId: JAKARTA.id,
+        lines: ALL,
+        holds: [{ id: "gid://shopify/FulfillmentHold/9003", reason: "OTHER", byApp: true }],
+      },
+    ]);
     await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order });
     const booked = await waitFor("booked", async () => {
       const [s] = await partsOf(shop, order.id);
@@ -359,7 +512,10 @@ describe("holds", () => {
 });
 
 describe("the hold while booking (setting)", () => {
-  const holdsOf = (shop: string) => (adminLog.holds ?? []).filter((h) => h.shop === shop).map((h) => `${h.action} ${h.fulfillmentOrderId}`);
+  const holdsOf = (shop: string) =>
+    (adminLog.holds ?? [])
+      .filter((h) => h.shop === shop)
+      .map((h) => `${h.action} ${h.fulfillmentOrderId}`);
 
   it("holds the fulfillment order from the draft until this app fulfils it, and releases it just before", async () => {
     const { shop, order } = await orderAtJakarta([JAKARTA], [JAKARTA], { holdWhileBooking: true });
@@ -369,15 +525,22 @@ describe("the hold while booking (setting)", () => {
     });
     expect(holdsOf(shop)).toEqual([`hold ${foId(order, 1)}`, `release ${foId(order, 1)}`]);
     expect(done).toMatchObject({ appHoldId: null, shopifyHold: null });
-    const fulfilment = adminLog.fulfillments.find((f) => f.shop === shop)?.input as { lineItemsByFulfillmentOrder: { fulfillmentOrderId: string }[] };
-    expect(fulfilment.lineItemsByFulfillmentOrder).toEqual([{ fulfillmentOrderId: foId(order, 1) }]);
+    const fulfilment = adminLog.fulfillments.find((f) => f.shop === shop)?.input as {
+      lineItemsByFulfillmentOrder: { fulfillmentOrderId: string }[];
+    };
+    expect(fulfilment.lineItemsByFulfillmentOrder).toEqual([
+      { fulfillmentOrderId: foId(order, 1) },
+    ]);
     const types = (await timelineOf(db, done.id)).map((e) => e.type);
     expect(types.indexOf("held_while_booking")).toBeGreaterThan(types.indexOf("draft_created"));
     expect(types.indexOf("booking_hold_released")).toBeLessThan(types.indexOf("fulfilled"));
   });
 
   it("the merchant's cancellation releases it", async () => {
-    const { shop, order } = await orderAtJakarta([JAKARTA], [JAKARTA], { holdWhileBooking: true, autoConfirm: false });
+    const { shop, order } = await orderAtJakarta([JAKARTA], [JAKARTA], {
+      holdWhileBooking: true,
+      autoConfirm: false,
+    });
     const [s] = await waitFor("held", async () => {
       const all = await partsOf(shop, order.id);
       return all[0]?.appHoldId ? all : undefined;
@@ -388,25 +551,39 @@ describe("the hold while booking (setting)", () => {
       return c?.status === "cancelled" && !c.appHoldId ? c : undefined;
     });
     expect(holdsOf(shop)).toEqual([`hold ${foId(order, 1)}`, `release ${foId(order, 1)}`]);
-    expect((await timelineOf(db, cancelled.id)).find((e) => e.type === "booking_hold_released")?.message).toBe("Cancelled by the merchant: the hold in Shopify is released");
+    expect(
+      (await timelineOf(db, cancelled.id)).find((e) => e.type === "booking_hold_released")?.message,
+    ).toBe("Cancelled by the merchant: the hold in Shopify is released");
     expect(s!.appHoldId).toMatch(/^gid:\/\/shopify\/FulfillmentHold\//);
   });
 });
 
 describe("deliveries", () => {
-
   it("a delivery naming another shop acts on nothing: that shop has no such fulfillment order", async () => {
-    const { shop, order } = await orderAtJakarta([JAKARTA, SURABAYA], [JAKARTA, SURABAYA], { autoConfirm: false });
+    const { shop, order } = await orderAtJakarta([JAKARTA, SURABAYA], [JAKARTA, SURABAYA], {
+      autoConfirm: false,
+    });
     const [before] = await drafted(shop, order);
     moveAll(shop, order, SURABAYA);
     const other = uniqueShop("fo-other");
     await setUpShop(db, env.ENCRYPTION_KEY, other, liveKey("fo-other"), sandbox.url);
     const webhookId = crypto.randomUUID();
-    expect(await deliverSample("fulfillment_orders/moved", other, { 1: foId(order, 1), 2: foId(order, 2) }, webhookId)).toBe(200);
+    expect(
+      await deliverSample(
+        "fulfillment_orders/moved",
+        other,
+        { 1: foId(order, 1), 2: foId(order, 2) },
+        webhookId,
+      ),
+    ).toBe(200);
     await waitFor("processed", async () => (await inboxOf(webhookId))?.status === "processed");
     expect((await inboxOf(webhookId))?.error).toBe("not a fulfillment order of this shop");
     const [still] = await partsOf(shop, order.id);
-    expect(still).toMatchObject({ fulfillmentOrderId: foId(order, 1), draftOrderId: before!.draftOrderId, originName: "Gudang Jakarta" });
+    expect(still).toMatchObject({
+      fulfillmentOrderId: foId(order, 1),
+      draftOrderId: before!.draftOrderId,
+      originName: "Gudang Jakarta",
+    });
     expect(await partsOf(other, order.id)).toHaveLength(0);
   });
 
@@ -415,7 +592,14 @@ describe("deliveries", () => {
     const order = freshOrder("multi-item");
     await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order });
     const webhookId = crypto.randomUUID();
-    expect(await deliverSample("fulfillment_orders/order_routing_complete", shop, { 1: foId(order, 1) }, webhookId)).toBe(200);
+    expect(
+      await deliverSample(
+        "fulfillment_orders/order_routing_complete",
+        shop,
+        { 1: foId(order, 1) },
+        webhookId,
+      ),
+    ).toBe(200);
     await waitFor("processed", async () => (await inboxOf(webhookId))?.status === "processed");
     const [s] = await partsOf(shop, order.id);
     expect(s).toMatchObject({ status: "pending", draftOrderId: null, fulfillmentOrderId: null });
@@ -424,14 +608,48 @@ describe("deliveries", () => {
 
   it("refuses a body without a fulfillment order (400) and a bad signature (401); a shop without the app is recorded, not acted on", async () => {
     const { shop } = await newShop([JAKARTA], [JAKARTA]);
-    expect(await deliverWebhook(foMoved, { topic: "fulfillment_orders/moved", shop, body: { moved_fulfillment_order: { id: "gid://shopify/Order/1" } } })).toBe(400);
-    expect(await deliverWebhook(foMoved, { topic: "fulfillment_orders/moved", shop, body: { moved_fulfillment_order: { id: "gid://shopify/FulfillmentOrder/1" } }, secret: "not-the-secret" })).toBe(401);
+    expect(
+      await deliverWebhook(foMoved, {
+        topic: "fulfillment_orders/moved",
+        shop,
+        body: { moved_fulfillment_order: { id: "gid://shopify/Order/1" } },
+      }),
+    ).toBe(400);
+    expect(
+      await deliverWebhook(foMoved, {
+        topic: "fulfillment_orders/moved",
+        shop,
+        body: { moved_fulfillment_order: { id: "gid://shopify/FulfillmentOrder/1" } },
+        secret: "not-the-secret",
+      }),
+    ).toBe(401);
     // Another topic's body at this address.
-    expect(await deliverWebhook(foMoved, { topic: "fulfillment_orders/split", shop, body: fulfillmentOrderSampleBody("fulfillment_orders/split", { 1: "gid://shopify/FulfillmentOrder/1", 2: "gid://shopify/FulfillmentOrder/2", 3: "gid://shopify/FulfillmentOrder/3" }) })).toBe(400);
+    expect(
+      await deliverWebhook(foMoved, {
+        topic: "fulfillment_orders/split",
+        shop,
+        body: fulfillmentOrderSampleBody("fulfillment_orders/split", {
+          1: "gid://shopify/FulfillmentOrder/1",
+          2: "gid://shopify/FulfillmentOrder/2",
+          3: "gid://shopify/FulfillmentOrder/3",
+        }),
+      }),
+    ).toBe(400);
 
     const stranger = uniqueShop("fo-stranger");
     const webhookId = crypto.randomUUID();
-    expect(await deliverSample("fulfillment_orders/hold_released", stranger, { 1: "gid://shopify/FulfillmentOrder/424242" }, webhookId)).toBe(200);
-    expect(await inboxOf(webhookId)).toMatchObject({ status: "processed", payload: null, error: "The app is not installed on this shop: recorded, not acted on" });
+    expect(
+      await deliverSample(
+        "fulfillment_orders/hold_released",
+        stranger,
+        { 1: "gid://shopify/FulfillmentOrder/424242" },
+        webhookId,
+      ),
+    ).toBe(200);
+    expect(await inboxOf(webhookId)).toMatchObject({
+      status: "processed",
+      payload: null,
+      error: "The app is not installed on this shop: recorded, not acted on",
+    });
   });
 });

@@ -10,8 +10,20 @@ import { Redis } from "ioredis";
 import { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
 import { database, db } from "#app/db/index.server.ts";
 import { getEnv } from "#app/env.server.ts";
-import { QUEUES, SHIPMENT_JOB_OPTIONS, cappedBackoff, jobId, shipmentJobs } from "#app/jobs/definitions.ts";
-import { failedIndexKey, indexFailedJob, JobNotFoundError, listFailedJobs, retryFailedJob } from "#app/jobs/failed.server.ts";
+import {
+  QUEUES,
+  SHIPMENT_JOB_OPTIONS,
+  cappedBackoff,
+  jobId,
+  shipmentJobs,
+} from "#app/jobs/definitions.ts";
+import {
+  failedIndexKey,
+  indexFailedJob,
+  JobNotFoundError,
+  listFailedJobs,
+  retryFailedJob,
+} from "#app/jobs/failed.server.ts";
 import { closeQueues, enqueue, getQueue, producerConnection } from "#app/jobs/queues.server.ts";
 import { referenceIdFor } from "#app/orders/map.ts";
 import { recordOrderDelivery } from "#app/webhooks/order-delivery.server.ts";
@@ -19,7 +31,13 @@ import { holdDeliveredOrder } from "#test/helpers/fake-admin.ts";
 import { setShippingApiKey } from "#app/shops/shops.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { liveKey, testKey } from "#test/helpers/sandbox.ts";
-import { freshOrder, startTestWorkers, setUpShop, shipmentOf, waitFor } from "#test/helpers/pipeline.ts";
+import {
+  freshOrder,
+  startTestWorkers,
+  setUpShop,
+  shipmentOf,
+  waitFor,
+} from "#test/helpers/pipeline.ts";
 import { uniqueShop } from "#test/helpers/shopify.ts";
 import { pollStatuses, reconcile } from "#worker/processors/maintenance.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
@@ -65,7 +83,9 @@ describe("retries and backoff", () => {
     expect([1, 2, 3, 4].map((n) => cappedBackoff(n, mid))).toEqual([1000, 2000, 4000, 8000]);
     expect(cappedBackoff(20, mid)).toBe(120_000);
     // SHIPMENT_JOB_OPTIONS.attempts − 1 waits, each at its shortest (−20% jitter).
-    const total = Array.from({ length: SHIPMENT_JOB_OPTIONS.attempts - 1 }, (_, i) => cappedBackoff(i + 1, () => 0)).reduce((a, b) => a + b, 0);
+    const total = Array.from({ length: SHIPMENT_JOB_OPTIONS.attempts - 1 }, (_, i) =>
+      cappedBackoff(i + 1, () => 0),
+    ).reduce((a, b) => a + b, 0);
     expect(total).toBeGreaterThan(30 * 60_000);
   });
 
@@ -76,7 +96,12 @@ describe("retries and backoff", () => {
     const orders = [];
     for (let i = 0; i < 8; i++) orders.push(await recordOrder(shop));
     for (const o of orders) await enqueue.createDraft(shop, String(o.id));
-    for (const o of orders) await waitFor(`order ${o.id} confirmed`, async () => (await shipmentOf(db, shop, o.id))?.status === "confirmed", 60_000);
+    for (const o of orders)
+      await waitFor(
+        `order ${o.id} confirmed`,
+        async () => (await shipmentOf(db, shop, o.id))?.status === "confirmed",
+        60_000,
+      );
     expect(sandbox.rateLimiter.refused).toBeGreaterThan(0);
     for (const o of orders) {
       // One attempt each (the one that succeeded); deferrals after a 429 are not attempts.
@@ -112,11 +137,21 @@ describe("fairness and polling", () => {
     const late = await recordOrder(quiet);
     await enqueue.createDraft(quiet, String(late.id));
     // 20 shipments at 5 calls/s take the busy shop about 8 s; the quiet shop's one is done long before.
-    await waitFor("quiet shop confirmed", async () => (await shipmentOf(db, quiet, late.id))?.status === "confirmed", 60_000);
+    await waitFor(
+      "quiet shop confirmed",
+      async () => (await shipmentOf(db, quiet, late.id))?.status === "confirmed",
+      60_000,
+    );
     let busyDone = 0;
-    for (const o of backlog) if ((await shipmentOf(db, busy, o.id))?.status === "confirmed") busyDone++;
+    for (const o of backlog)
+      if ((await shipmentOf(db, busy, o.id))?.status === "confirmed") busyDone++;
     expect(busyDone).toBeLessThan(backlog.length);
-    for (const o of backlog) await waitFor("busy shop confirmed", async () => (await shipmentOf(db, busy, o.id))?.status === "confirmed", 60_000);
+    for (const o of backlog)
+      await waitFor(
+        "busy shop confirmed",
+        async () => (await shipmentOf(db, busy, o.id))?.status === "confirmed",
+        60_000,
+      );
   });
 
   it("polling catches a status change no event announced", async () => {
@@ -132,7 +167,10 @@ describe("fairness and polling", () => {
     sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "picking_up");
     const { polled } = await pollStatuses(db, enqueue, { staleSeconds: 0 });
     expect(polled).toBeGreaterThanOrEqual(1);
-    await waitFor("picking_up", async () => (await shipmentOf(db, shop, order.id))?.status === "picking_up");
+    await waitFor(
+      "picking_up",
+      async () => (await shipmentOf(db, shop, order.id))?.status === "picking_up",
+    );
   });
 });
 
@@ -142,18 +180,25 @@ describe("service rate limiter", () => {
     try {
       const limiter = new ServiceRateLimiter(redis, `${env.QUEUE_PREFIX}-limiter`, 1);
       const key = testKey("spacing");
-      const waits = await Promise.all(Array.from({ length: 6 }, () => limiter.reserve(key, "draft_orders")));
+      const waits = await Promise.all(
+        Array.from({ length: 6 }, () => limiter.reserve(key, "draft_orders")),
+      );
       waits.sort((a, b) => a - b);
       // 5 per second: slots 200 ms apart (give or take the milliseconds between the calls).
-      for (let i = 1; i < waits.length; i++) expect(waits[i]! - waits[i - 1]!).toBeGreaterThanOrEqual(150);
+      for (let i = 1; i < waits.length; i++)
+        expect(waits[i]! - waits[i - 1]!).toBeGreaterThanOrEqual(150);
       expect(waits.at(-1)!).toBeGreaterThanOrEqual(900);
       // Another key (another shop) does not wait behind this one's backlog.
       expect(await limiter.reserve(testKey("other"), "draft_orders")).toBe(0);
       // Live keys get the production figure.
       const live = liveKey("spacing");
-      const liveWaits = await Promise.all(Array.from({ length: 3 }, () => limiter.reserve(live, "draft_orders")));
+      const liveWaits = await Promise.all(
+        Array.from({ length: 3 }, () => limiter.reserve(live, "draft_orders")),
+      );
       expect(Math.max(...liveWaits)).toBeLessThan(200);
-      expect((await redis.keys(`${env.QUEUE_PREFIX}-limiter*`)).join(" ")).not.toContain("biteship");
+      expect((await redis.keys(`${env.QUEUE_PREFIX}-limiter*`)).join(" ")).not.toContain(
+        "biteship",
+      );
     } finally {
       redis.disconnect();
     }
@@ -172,7 +217,8 @@ describe("service rate limiter, with a deadline", () => {
       expect(waits.slice(0, 3).every((w) => w !== null)).toBe(true);
       expect(waits[3]).toBeNull();
       // The refusals reserved nothing: the next caller allowed a second still gets the slot after the third.
-      for (let i = 0; i < 20; i++) expect(await limiter.reserveWithin(key, "rates", 100)).toBeNull();
+      for (let i = 0; i < 20; i++)
+        expect(await limiter.reserveWithin(key, "rates", 100)).toBeNull();
       const next = await limiter.reserveWithin(key, "rates", 1_000);
       expect(next).not.toBeNull();
       expect(next!).toBeLessThan(700);
@@ -190,17 +236,36 @@ describe("failed work and reconciliation", () => {
     await setUpShop(db, env.ENCRYPTION_KEY, shop, key, "http://127.0.0.1:1");
     const order = await recordOrder(shop);
     const id = jobId("create", shop, String(order.id));
-    await getQueue(QUEUES.shipments).add(shipmentJobs.createDraft.name, { shop, orderId: String(order.id) }, { jobId: id, attempts: 1 });
-    await waitFor("job failed", async () => (await getQueue(QUEUES.shipments).getJob(id))?.failedReason);
+    await getQueue(QUEUES.shipments).add(
+      shipmentJobs.createDraft.name,
+      { shop, orderId: String(order.id) },
+      { jobId: id, attempts: 1 },
+    );
+    await waitFor(
+      "job failed",
+      async () => (await getQueue(QUEUES.shipments).getJob(id))?.failedReason,
+    );
 
     const listed = await listFailedJobs(shop);
-    expect(listed).toEqual([expect.objectContaining({ id, name: "create-draft", orderId: String(order.id), reason: expect.stringMatching(/reach/) })]);
+    expect(listed).toEqual([
+      expect.objectContaining({
+        id,
+        name: "create-draft",
+        orderId: String(order.id),
+        reason: expect.stringMatching(/reach/),
+      }),
+    ]);
     expect(await listFailedJobs(uniqueShop("someone-else"))).toEqual([]);
-    await expect(retryFailedJob(uniqueShop("someone-else"), id)).rejects.toBeInstanceOf(JobNotFoundError);
+    await expect(retryFailedJob(uniqueShop("someone-else"), id)).rejects.toBeInstanceOf(
+      JobNotFoundError,
+    );
 
     await setShippingApiKey(db, env.ENCRYPTION_KEY, shop, key, sandbox.url);
     await retryFailedJob(shop, id);
-    await waitFor("confirmed after retry", async () => (await shipmentOf(db, shop, order.id))?.status === "confirmed");
+    await waitFor(
+      "confirmed after retry",
+      async () => (await shipmentOf(db, shop, order.id))?.status === "confirmed",
+    );
     expect(await listFailedJobs(shop)).toEqual([]);
   });
 
@@ -209,15 +274,36 @@ describe("failed work and reconciliation", () => {
     const other = uniqueShop("others");
     const queue = getQueue(QUEUES.shipments);
     // Jobs no processor knows fail at once, for good (one attempt).
-    await queue.addBulk(Array.from({ length: 300 }, (_, i) => ({ name: "no-such-job", data: { shop: other, orderId: String(i) }, opts: { attempts: 1 } })));
-    await queue.add("no-such-job", { shop, orderId: "1" }, { attempts: 1, jobId: `mine-${process.pid}-${Date.now()}` });
-    await waitFor("every job failed", async () => (await listFailedJobs(other, { limit: 1000 })).length === 300 && (await listFailedJobs(shop)).length === 1);
+    await queue.addBulk(
+      Array.from({ length: 300 }, (_, i) => ({
+        name: "no-such-job",
+        data: { shop: other, orderId: String(i) },
+        opts: { attempts: 1 },
+      })),
+    );
+    await queue.add(
+      "no-such-job",
+      { shop, orderId: "1" },
+      { attempts: 1, jobId: `mine-${process.pid}-${Date.now()}` },
+    );
+    await waitFor(
+      "every job failed",
+      async () =>
+        (await listFailedJobs(other, { limit: 1000 })).length === 300 &&
+        (await listFailedJobs(shop)).length === 1,
+    );
 
     const getFailed = vi.spyOn(Queue.prototype, "getFailed");
     const getJob = vi.spyOn(Queue.prototype, "getJob");
     try {
       const listed = await listFailedJobs(shop);
-      expect(listed).toEqual([expect.objectContaining({ shop, orderId: "1", reason: expect.stringMatching(/No processor/) })]);
+      expect(listed).toEqual([
+        expect.objectContaining({
+          shop,
+          orderId: "1",
+          reason: expect.stringMatching(/No processor/),
+        }),
+      ]);
       // Not a page through every shop's failures: one read of this shop's one job.
       expect(getFailed).not.toHaveBeenCalled();
       expect(getJob).toHaveBeenCalledTimes(1);
@@ -231,9 +317,14 @@ describe("failed work and reconciliation", () => {
     const shop = uniqueShop("failing");
     // A job the worker has indexed as failing for good, a moment before BullMQ records the failure
     // (held back here by a delay, so it does not run).
-    const job = await getQueue(QUEUES.shipments).add("no-such-job", { shop, orderId: "1" }, { attempts: 1, delay: 3_600_000, jobId: `failing-${process.pid}-${Date.now()}` });
+    const job = await getQueue(QUEUES.shipments).add(
+      "no-such-job",
+      { shop, orderId: "1" },
+      { attempts: 1, delay: 3_600_000, jobId: `failing-${process.pid}-${Date.now()}` },
+    );
     await indexFailedJob(shop, job.id!);
-    const indexed = () => producerConnection().zscore(failedIndexKey(env.QUEUE_PREFIX, shop), job.id!);
+    const indexed = () =>
+      producerConnection().zscore(failedIndexKey(env.QUEUE_PREFIX, shop), job.id!);
     // The page read meanwhile does not list it, and does not drop it: it is listed once failed.
     expect(await listFailedJobs(shop)).toEqual([]);
     expect(await indexed()).not.toBeNull();
@@ -248,10 +339,17 @@ describe("failed work and reconciliation", () => {
     await setUpShop(db, env.ENCRYPTION_KEY, shop, liveKey("lost"), sandbox.url);
     const order = await recordOrder(shop);
     // No job was ever enqueued (as after Redis lost its data).
-    expect(await getQueue(QUEUES.shipments).getJob(jobId("create", shop, String(order.id)))).toBeUndefined();
-    const counts = await reconcile(db, getQueue(QUEUES.shipments), enqueue, { olderThanSeconds: 0 });
+    expect(
+      await getQueue(QUEUES.shipments).getJob(jobId("create", shop, String(order.id))),
+    ).toBeUndefined();
+    const counts = await reconcile(db, getQueue(QUEUES.shipments), enqueue, {
+      olderThanSeconds: 0,
+    });
     expect(counts.create).toBeGreaterThanOrEqual(1);
-    await waitFor("confirmed", async () => (await shipmentOf(db, shop, order.id))?.status === "confirmed");
+    await waitFor(
+      "confirmed",
+      async () => (await shipmentOf(db, shop, order.id))?.status === "confirmed",
+    );
     // Nothing left to do: a second pass adds nothing for this shop.
     const again = await reconcile(db, getQueue(QUEUES.shipments), enqueue, { olderThanSeconds: 0 });
     expect(again.create).toBe(0);

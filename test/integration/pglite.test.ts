@@ -20,7 +20,11 @@ afterAll(async () => {
 
 function runChild(script: string): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: process.cwd(), env: process.env });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "--input-type=module", "-e", script],
+      { cwd: process.cwd(), env: process.env },
+    );
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (out += d));
@@ -49,8 +53,13 @@ describe("embedded PGlite database", () => {
     `);
     expect(child.code, child.out).toBe(0);
     const reported = JSON.parse(child.out.trim().split("\n").at(-1)!);
-    expect(reported).toEqual({ hosts: false, shops: ["child.myshopify.com", "host.myshopify.com"] });
-    expect(await host.db.select().from(shops).where(eq(shops.shop, "child.myshopify.com"))).toHaveLength(1);
+    expect(reported).toEqual({
+      hosts: false,
+      shops: ["child.myshopify.com", "host.myshopify.com"],
+    });
+    expect(
+      await host.db.select().from(shops).where(eq(shops.shop, "child.myshopify.com")),
+    ).toHaveLength(1);
   });
 
   it("keeps transactions of concurrent connections apart", async () => {
@@ -110,8 +119,19 @@ describe("embedded PGlite database", () => {
       await d.close();
     `);
     const { eq, sql } = await import("drizzle-orm");
-    const local = new Function("eq", "sql", "shops", `${runner}; return runner;`)(eq, sql, shops) as (d: unknown, tag: string, rounds: number) => Promise<number>;
-    const badHere = (await Promise.all([local(host, "a", 60), local(host, "b", 60), local(other, "c", 60), local(other, "d", 60)])).reduce((a, b) => a + b, 0);
+    const local = new Function("eq", "sql", "shops", `${runner}; return runner;`)(
+      eq,
+      sql,
+      shops,
+    ) as (d: unknown, tag: string, rounds: number) => Promise<number>;
+    const badHere = (
+      await Promise.all([
+        local(host, "a", 60),
+        local(host, "b", 60),
+        local(other, "c", 60),
+        local(other, "d", 60),
+      ])
+    ).reduce((a, b) => a + b, 0);
     const result = await child;
     expect(result.code, result.out).toBe(0);
     expect(JSON.parse(result.out.trim().split("\n").at(-1)!)).toEqual({ bad: 0 });
@@ -121,17 +141,26 @@ describe("embedded PGlite database", () => {
   it("rolls back the transaction of a client that vanishes, and serves the others", async () => {
     const host = opened[0]!;
     const { default: pgModule } = await import("pg");
-    const dying = new pgModule.Client({ host: "127.0.0.1", port, user: "postgres", database: "postgres" });
+    const dying = new pgModule.Client({
+      host: "127.0.0.1",
+      port,
+      user: "postgres",
+      database: "postgres",
+    });
     await dying.connect();
     await dying.query("BEGIN");
     await dying.query("INSERT INTO shops (shop) VALUES ('vanished.myshopify.com')");
     // The others wait while that transaction is open…
     const waiting = host.db.select().from(shops).where(eq(shops.shop, "vanished.myshopify.com"));
     // …until its connection drops without COMMIT.
-    (dying as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    (
+      dying as unknown as { connection: { stream: { destroy(): void } } }
+    ).connection.stream.destroy();
     await dying.end().catch(() => undefined);
     expect(await waiting).toEqual([]);
-    expect(await host.db.select().from(shops).where(eq(shops.shop, "host.myshopify.com"))).toHaveLength(1);
+    expect(
+      await host.db.select().from(shops).where(eq(shops.shop, "host.myshopify.com")),
+    ).toHaveLength(1);
   });
 
   it("takes over a stale lock left by a dead process", async () => {

@@ -20,7 +20,17 @@ import { action as ordersUpdated } from "#app/routes/webhooks.orders.updated.tsx
 import { action as shippingEvents } from "#app/routes/webhooks.shipping.tsx";
 import { createSandbox, noFaults, type Sandbox } from "#sandbox/server.ts";
 import { liveKey } from "#test/helpers/sandbox.ts";
-import { PICKUP, type FakeAdminLog, freshOrder, startTestWorkers, serveAction, setUpShop, shipmentOf, timelineOf, waitFor } from "#test/helpers/pipeline.ts";
+import {
+  PICKUP,
+  type FakeAdminLog,
+  freshOrder,
+  startTestWorkers,
+  serveAction,
+  setUpShop,
+  shipmentOf,
+  timelineOf,
+  waitFor,
+} from "#test/helpers/pipeline.ts";
 import { callRoute, deliverWebhook, uniqueShop, webhookRequest } from "#test/helpers/shopify.ts";
 import { pollStatuses } from "#worker/processors/maintenance.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
@@ -48,14 +58,19 @@ beforeEach(() => {
   Object.assign(sandbox.faults, noFaults());
 });
 
-const deliver = (action: unknown, topic: string, shop: string, body: unknown, webhookId?: string) => deliverWebhook(action, { topic, shop, body, webhookId });
+const deliver = (action: unknown, topic: string, shop: string, body: unknown, webhookId?: string) =>
+  deliverWebhook(action, { topic, shop, body, webhookId });
 
 /** Registers the app's events route for the key's order events at the sandbox, as a merchant does in its dashboard. */
 const registerEvents = (key: string) =>
   fetch(`${sandbox.url}/_sandbox/webhook`, {
     method: "POST",
     headers: { authorization: key, "content-type": "application/json" },
-    body: JSON.stringify({ url: `${events.url}/webhooks/shipping`, header_name: env.SHIPPING_WEBHOOK_HEADER, header_secret: env.SHIPPING_WEBHOOK_SECRET }),
+    body: JSON.stringify({
+      url: `${events.url}/webhooks/shipping`,
+      header_name: env.SHIPPING_WEBHOOK_HEADER,
+      header_secret: env.SHIPPING_WEBHOOK_SECRET,
+    }),
   });
 
 async function newShop(settings = {}) {
@@ -66,9 +81,15 @@ async function newShop(settings = {}) {
 }
 
 /** The order as Shopify sends it in orders/cancelled: cancelled_at set. */
-const cancelledOf = <T extends object>(order: T) => ({ ...order, cancelled_at: new Date().toISOString(), cancel_reason: "customer" });
-const draftsFor = (key: string, reference: string) => [...sandbox.service.account(key).drafts.values()].filter((d) => d.spec.referenceId === reference);
-const ordersFor = (key: string, reference: string) => [...sandbox.service.account(key).orders.values()].filter((o) => o.spec.referenceId === reference);
+const cancelledOf = <T extends object>(order: T) => ({
+  ...order,
+  cancelled_at: new Date().toISOString(),
+  cancel_reason: "customer",
+});
+const draftsFor = (key: string, reference: string) =>
+  [...sandbox.service.account(key).drafts.values()].filter((d) => d.spec.referenceId === reference);
+const ordersFor = (key: string, reference: string) =>
+  [...sandbox.service.account(key).orders.values()].filter((o) => o.spec.referenceId === reference);
 const statusIs = (shop: string, orderId: number, status: string) => async () => {
   const s = await shipmentOf(db, shop, orderId);
   return s?.status === status ? s : undefined;
@@ -97,9 +118,13 @@ describe("store order → shipment", () => {
     const [draft] = draftsFor(key, confirmed.referenceId);
     expect(draft?.status).toBe("confirmed");
     expect(draft?.spec.items.map((i) => i.category)).toEqual(["fashion", "food_and_drink"]);
-    expect(graphqlCalls.some((c) => c.shop === shop && c.ids.includes("gid://shopify/Product/9001"))).toBe(true);
+    expect(
+      graphqlCalls.some((c) => c.shop === shop && c.ids.includes("gid://shopify/Product/9001")),
+    ).toBe(true);
     // Then the fulfilment in Shopify, which may or may not have run yet.
-    await waitFor("fulfilled", async () => (await timelineOf(db, confirmed.id)).some((e) => e.type === "fulfilled"));
+    await waitFor("fulfilled", async () =>
+      (await timelineOf(db, confirmed.id)).some((e) => e.type === "fulfilled"),
+    );
     const timeline = await timelineOf(db, confirmed.id);
     expect(timeline.map((e) => [e.type, e.toStatus])).toEqual([
       ["recorded", "pending"],
@@ -115,7 +140,9 @@ describe("store order → shipment", () => {
     const order = freshOrder("multi-item");
     await deliver(ordersCreate, "orders/create", shop, order);
     await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
-    await waitFor("metafield", async () => adminLog.metafields.some((m) => m.shop === shop && m.value === "confirmed"));
+    await waitFor("metafield", async () =>
+      adminLog.metafields.some((m) => m.shop === shop && m.value === "confirmed"),
+    );
     expect(adminLog.fulfillments.filter((f) => f.shop === shop)).toEqual([]);
   });
 
@@ -134,14 +161,19 @@ describe("store order → shipment", () => {
     const { shop, key } = await newShop();
     const order = freshOrder("multi-item");
     const webhookId = crypto.randomUUID();
-    for (let i = 0; i < 3; i++) expect(await deliver(ordersCreate, "orders/create", shop, order, webhookId)).toBe(200);
-    const statuses = await Promise.all([1, 2, 3].map(() => deliver(ordersCreate, "orders/create", shop, order, webhookId)));
+    for (let i = 0; i < 3; i++)
+      expect(await deliver(ordersCreate, "orders/create", shop, order, webhookId)).toBe(200);
+    const statuses = await Promise.all(
+      [1, 2, 3].map(() => deliver(ordersCreate, "orders/create", shop, order, webhookId)),
+    );
     expect(statuses).toEqual([200, 200, 200]);
     expect(await deliver(ordersCreate, "orders/create", shop, order)).toBe(200);
     // Several subscriptions delivering the same order at the same moment (distinct delivery ids):
     // each is recorded, none fails on the shipment row another is inserting.
     const other = freshOrder("multi-item");
-    const concurrent = await Promise.all(Array.from({ length: 8 }, () => deliver(ordersCreate, "orders/create", shop, other)));
+    const concurrent = await Promise.all(
+      Array.from({ length: 8 }, () => deliver(ordersCreate, "orders/create", shop, other)),
+    );
     expect(concurrent).toEqual(Array(8).fill(200));
     const done = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
     // Deliveries after the work was done change nothing either.
@@ -157,7 +189,10 @@ describe("store order → shipment", () => {
     const { shop, key } = await newShop();
     const order = freshOrder("missing-phone");
     await deliver(ordersCreate, "orders/create", shop, order);
-    const stuck = await waitFor("problem recorded", async () => (await shipmentOf(db, shop, order.id))?.problem ?? undefined);
+    const stuck = await waitFor(
+      "problem recorded",
+      async () => (await shipmentOf(db, shop, order.id))?.problem ?? undefined,
+    );
     expect(stuck).toMatch(/phone/i);
     expect((await shipmentOf(db, shop, order.id))?.status).toBe("pending");
     // Filed under the recipient's address, for the list's filter by kind.
@@ -167,10 +202,14 @@ describe("store order → shipment", () => {
 
   it("a shipping line naming no service on offer: a draft without courier for the merchant, never a refused draft", async () => {
     const { shop, key } = await newShop({ defaultCourier: null });
-    const order = freshOrder("multi-item", { shipping_lines: [{ code: "jne-hyperloop", title: "JNE Hyperloop" }] });
+    const order = freshOrder("multi-item", {
+      shipping_lines: [{ code: "jne-hyperloop", title: "JNE Hyperloop" }],
+    });
     await deliver(ordersCreate, "orders/create", shop, order);
     const placed = await waitFor("draft placed", statusIs(shop, order.id, "draft_placed"));
-    expect(placed.problem).toMatch(/"JNE Hyperloop" names no courier service the shipping service offers.*Choose a courier/);
+    expect(placed.problem).toMatch(
+      /"JNE Hyperloop" names no courier service the shipping service offers.*Choose a courier/,
+    );
     expect(placed.problemKinds).toEqual(["courier"]);
     expect(draftsFor(key, placed.referenceId)[0]?.status).toBe("placed");
   });
@@ -178,7 +217,9 @@ describe("store order → shipment", () => {
   it("a courier the service refuses for this shipment: the draft is made without it, with the service's reason", async () => {
     const { shop, key } = await newShop({ defaultCourier: null });
     // Grab Instant carries 40 km at most; Jakarta to Surabaya is farther.
-    const order = freshOrder("multi-item", { shipping_lines: [{ code: "Grab Instant", title: "Grab Instant" }] });
+    const order = freshOrder("multi-item", {
+      shipping_lines: [{ code: "Grab Instant", title: "Grab Instant" }],
+    });
     await deliver(ordersCreate, "orders/create", shop, order);
     const placed = await waitFor("draft placed", statusIs(shop, order.id, "draft_placed"));
     expect(placed.problem).toMatch(/The service refused GRAB INSTANT for this shipment/);
@@ -187,23 +228,38 @@ describe("store order → shipment", () => {
 
   it("the same when the service answers a draft's courier refusal with the generic 40011001", async () => {
     const { shop, key } = await newShop({ defaultCourier: null, insurance: true });
-    await fetch(`${sandbox.url}/_sandbox/behaviour`, { method: "POST", body: JSON.stringify({ draftErrors: "generic" }) });
+    await fetch(`${sandbox.url}/_sandbox/behaviour`, {
+      method: "POST",
+      body: JSON.stringify({ draftErrors: "generic" }),
+    });
     try {
       // TIKI Ekonomi carries no insurance: refused with 40002034, answered as 40011001 in this behaviour.
-      const order = freshOrder("multi-item", { shipping_lines: [{ code: "TIKI ECO", title: "TIKI Ekonomi" }] });
+      const order = freshOrder("multi-item", {
+        shipping_lines: [{ code: "TIKI ECO", title: "TIKI Ekonomi" }],
+      });
       await deliver(ordersCreate, "orders/create", shop, order);
       const placed = await waitFor("draft placed", statusIs(shop, order.id, "draft_placed"));
-      expect(placed.problem).toMatch(/The service refused TIKI .* for this shipment \(courier_insurance/);
+      expect(placed.problem).toMatch(
+        /The service refused TIKI .* for this shipment \(courier_insurance/,
+      );
       expect(draftsFor(key, placed.referenceId)).toHaveLength(1);
     } finally {
-      await fetch(`${sandbox.url}/_sandbox/behaviour`, { method: "POST", body: JSON.stringify({ draftErrors: "specific" }) });
+      await fetch(`${sandbox.url}/_sandbox/behaviour`, {
+        method: "POST",
+        body: JSON.stringify({ draftErrors: "specific" }),
+      });
     }
   });
 
   it("a digital-only order needs no shipment and says so", async () => {
     const { shop, key } = await newShop();
     const base = freshOrder("digital-physical");
-    const order = { ...base, line_items: (base.line_items as { requires_shipping: boolean }[]).filter((l) => l.requires_shipping === false) };
+    const order = {
+      ...base,
+      line_items: (base.line_items as { requires_shipping: boolean }[]).filter(
+        (l) => l.requires_shipping === false,
+      ),
+    };
     await deliver(ordersCreate, "orders/create", shop, order);
     await waitFor("not required", statusIs(shop, order.id, "not_required"));
     expect(draftsFor(key, referenceIdFor(shop, String(order.id)))).toHaveLength(0);
@@ -214,11 +270,19 @@ describe("cancellations", () => {
   it("a cancel that arrives before its create: cancelled, nothing made at the service", async () => {
     const { shop, key } = await newShop();
     const order = freshOrder("multi-item");
-    expect(await deliver(ordersCancelled, "orders/cancelled", shop, { ...order, cancelled_at: new Date().toISOString() })).toBe(200);
+    expect(
+      await deliver(ordersCancelled, "orders/cancelled", shop, {
+        ...order,
+        cancelled_at: new Date().toISOString(),
+      }),
+    ).toBe(200);
     expect(await deliver(ordersCreate, "orders/create", shop, order)).toBe(200);
     // The create job has run once its delivery is marked processed.
     await waitFor("create processed", async () => {
-      const rows = await db.select().from(webhookInbox).where(and(eq(webhookInbox.shop, shop), eq(webhookInbox.topic, "orders/create")));
+      const rows = await db
+        .select()
+        .from(webhookInbox)
+        .where(and(eq(webhookInbox.shop, shop), eq(webhookInbox.topic, "orders/create")));
       return rows.length === 1 && rows[0]!.status === "processed";
     });
     const s = await shipmentOf(db, shop, order.id);
@@ -232,7 +296,12 @@ describe("cancellations", () => {
     // The service takes its time to create the draft; the cancel arrives and is processed meanwhile.
     Object.assign(sandbox.faults, { latencyMs: 1_500, match: "^POST /v1/draft_orders$" });
     await deliver(ordersCreate, "orders/create", shop, order);
-    await waitFor("create in flight", async () => [...sandbox.service.account(key).drafts.values()].length === 0 && (await shipmentOf(db, shop, order.id))?.status === "pending");
+    await waitFor(
+      "create in flight",
+      async () =>
+        [...sandbox.service.account(key).drafts.values()].length === 0 &&
+        (await shipmentOf(db, shop, order.id))?.status === "pending",
+    );
     await new Promise((r) => setTimeout(r, 300));
     await deliver(ordersCancelled, "orders/cancelled", shop, cancelledOf(order));
     await waitFor("cancelled", statusIs(shop, order.id, "cancelled"));
@@ -274,7 +343,10 @@ describe("cancellations", () => {
     const confirmed = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
     sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "picked");
     await deliver(ordersCancelled, "orders/cancelled", shop, cancelledOf(order));
-    const problem = await waitFor("problem", async () => (await shipmentOf(db, shop, order.id))?.problem ?? undefined);
+    const problem = await waitFor(
+      "problem",
+      async () => (await shipmentOf(db, shop, order.id))?.problem ?? undefined,
+    );
     expect(problem).toMatch(/already picked/);
     expect((await shipmentOf(db, shop, order.id))?.status).toBe("picked");
     expect((await shipmentOf(db, shop, order.id))?.problemKinds).toEqual(["after_booking"]);
@@ -287,11 +359,22 @@ describe("address edits", () => {
     const order = freshOrder("multi-item");
     await deliver(ordersCreate, "orders/create", shop, order);
     const ready = await waitFor("ready", statusIs(shop, order.id, "draft_ready"));
-    const moved = { ...order, shipping_address: { ...(order.shipping_address as object), address1: "Jl. Darmo No. 77", zip: "60264" } };
+    const moved = {
+      ...order,
+      shipping_address: {
+        ...(order.shipping_address as object),
+        address1: "Jl. Darmo No. 77",
+        zip: "60264",
+      },
+    };
     await deliver(ordersUpdated, "orders/updated", shop, moved);
     // The worker updates the draft at the service first and records the new address after it.
-    await waitFor("draft updated", async () => draftsFor(key, ready.referenceId)[0]?.spec.destination.address.startsWith("Jl. Darmo No. 77"));
-    await waitFor("address recorded", async () => (await shipmentOf(db, shop, order.id))?.destinationAddress?.startsWith("Jl. Darmo No. 77"));
+    await waitFor("draft updated", async () =>
+      draftsFor(key, ready.referenceId)[0]?.spec.destination.address.startsWith("Jl. Darmo No. 77"),
+    );
+    await waitFor("address recorded", async () =>
+      (await shipmentOf(db, shop, order.id))?.destinationAddress?.startsWith("Jl. Darmo No. 77"),
+    );
     expect((await shipmentOf(db, shop, order.id))?.destinationPostalCode).toBe("60264");
     expect(draftsFor(key, ready.referenceId)[0]?.spec.destination.postalCode).toBe(60264);
   });
@@ -300,7 +383,14 @@ describe("address edits", () => {
     const { shop, key } = await newShop();
     const order = freshOrder("multi-item");
     const created = new Date(Date.now() - 60_000);
-    const moved = { ...order, shipping_address: { ...(order.shipping_address as object), address1: "Jl. Raya Darmo 1", zip: "60265" } };
+    const moved = {
+      ...order,
+      shipping_address: {
+        ...(order.shipping_address as object),
+        address1: "Jl. Raya Darmo 1",
+        zip: "60265",
+      },
+    };
     const send = (action: unknown, topic: string, body: unknown, triggeredAt: Date) =>
       callRoute(action, webhookRequest({ topic, shop, body, triggeredAt }));
     expect((await send(ordersUpdated, "orders/updated", moved, new Date())).status).toBe(200);
@@ -317,10 +407,18 @@ describe("address edits", () => {
     const order = freshOrder("multi-item");
     await deliver(ordersCreate, "orders/create", shop, order);
     await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
-    const moved = { ...order, shipping_address: { ...(order.shipping_address as object), address1: "Jl. Pemuda 1" } };
+    const moved = {
+      ...order,
+      shipping_address: { ...(order.shipping_address as object), address1: "Jl. Pemuda 1" },
+    };
     await deliver(ordersUpdated, "orders/updated", shop, moved);
-    const problem = await waitFor("flagged", async () => (await shipmentOf(db, shop, order.id))?.problem ?? undefined);
-    expect(problem).toMatch(/Changed in Shopify after the shipment was booked: the shipping address/);
+    const problem = await waitFor(
+      "flagged",
+      async () => (await shipmentOf(db, shop, order.id))?.problem ?? undefined,
+    );
+    expect(problem).toMatch(
+      /Changed in Shopify after the shipment was booked: the shipping address/,
+    );
     expect((await shipmentOf(db, shop, order.id))?.problemKinds).toEqual(["after_booking"]);
   });
 });
@@ -334,21 +432,48 @@ describe("status sync", () => {
     await deliver(ordersCreate, "orders/create", shop, order);
     const confirmed = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
     // Confirmation fulfilled the store order in Shopify with the tracking, and notified the customer.
-    const fulfilled = await waitFor("fulfilled in Shopify", async () => adminLog.fulfillments.find((f) => f.shop === shop));
-    expect(fulfilled.input).toMatchObject({ notifyCustomer: true, trackingInfo: { company: "JNE", number: confirmed.waybillId, url: confirmed.trackingUrl } });
-    await waitFor("fulfillment recorded", async () => ((await shipmentOf(db, shop, order.id))?.fulfillmentIds as string[] | undefined)?.length === 1);
+    const fulfilled = await waitFor("fulfilled in Shopify", async () =>
+      adminLog.fulfillments.find((f) => f.shop === shop),
+    );
+    expect(fulfilled.input).toMatchObject({
+      notifyCustomer: true,
+      trackingInfo: { company: "JNE", number: confirmed.waybillId, url: confirmed.trackingUrl },
+    });
+    await waitFor(
+      "fulfillment recorded",
+      async () =>
+        ((await shipmentOf(db, shop, order.id))?.fulfillmentIds as string[] | undefined)?.length ===
+        1,
+    );
     sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "picked");
     await waitFor("picked", statusIs(shop, order.id, "picked"));
-    await waitFor("status metafield", async () => adminLog.metafields.some((m) => m.shop === shop && m.value === "picked" && m.ownerId === `gid://shopify/Order/${order.id}`));
+    await waitFor("status metafield", async () =>
+      adminLog.metafields.some(
+        (m) =>
+          m.shop === shop &&
+          m.value === "picked" &&
+          m.ownerId === `gid://shopify/Order/${order.id}`,
+      ),
+    );
     sandbox.service.lifecycle.forceWaybill(confirmed.shippingOrderId!, "CGK999888777");
-    await waitFor("waybill", async () => (await shipmentOf(db, shop, order.id))?.waybillId === "CGK999888777");
+    await waitFor(
+      "waybill",
+      async () => (await shipmentOf(db, shop, order.id))?.waybillId === "CGK999888777",
+    );
     // The new waybill reaches the Shopify fulfillment's tracking.
-    await waitFor("tracking updated", async () => adminLog.trackingUpdates.some((t) => t.shop === shop && t.tracking.number === "CGK999888777"));
+    await waitFor("tracking updated", async () =>
+      adminLog.trackingUpdates.some((t) => t.shop === shop && t.tracking.number === "CGK999888777"),
+    );
     // A late event with an older status: the app re-fetches, sees allocated, and keeps picked.
     sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "allocated");
     await sandbox.events.idle();
     // The shipment's one sync (running or waiting) is done once its deduplication key is gone.
-    await waitFor("late event's sync job done", async () => (await getQueue(QUEUES.shipments).getDeduplicationJobId(jobId("sync", confirmed.id))) === null);
+    await waitFor(
+      "late event's sync job done",
+      async () =>
+        (await getQueue(QUEUES.shipments).getDeduplicationJobId(jobId("sync", confirmed.id))) ===
+        null,
+    );
     expect((await shipmentOf(db, shop, order.id))?.status).toBe("picked");
     sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "delivered");
     await waitFor("delivered", statusIs(shop, order.id, "delivered"));
@@ -356,8 +481,15 @@ describe("status sync", () => {
     // A forged event with the right shape but no secret is refused.
     const forged = await fetch(`${events.url}/webhooks/shipping`, {
       method: "POST",
-      headers: { "content-type": "application/json", [env.SHIPPING_WEBHOOK_HEADER]: "wrong-secret-wrong-secret" },
-      body: JSON.stringify({ event: "order.status", order_id: confirmed.shippingOrderId, status: "cancelled" }),
+      headers: {
+        "content-type": "application/json",
+        [env.SHIPPING_WEBHOOK_HEADER]: "wrong-secret-wrong-secret",
+      },
+      body: JSON.stringify({
+        event: "order.status",
+        order_id: confirmed.shippingOrderId,
+        status: "cancelled",
+      }),
     });
     expect(forged.status).toBe(401);
     expect((await shipmentOf(db, shop, order.id))?.status).toBe("delivered");
@@ -370,14 +502,28 @@ describe("status sync", () => {
     const base = freshOrder("multi-item");
     const order = {
       ...base,
-      line_items: (base.line_items as Record<string, unknown>[]).map((l) => ({ ...l, grams: 6000 })),
-      shipping_lines: [{ id: 2, code: "JNE Trucking", title: "JNE Trucking", source: "shopify", price: "120000.00", carrier_identifier: null }],
+      line_items: (base.line_items as Record<string, unknown>[]).map((l) => ({
+        ...l,
+        grams: 6000,
+      })),
+      shipping_lines: [
+        {
+          id: 2,
+          code: "JNE Trucking",
+          title: "JNE Trucking",
+          source: "shopify",
+          price: "120000.00",
+          carrier_identifier: null,
+        },
+      ],
     };
     await deliver(ordersCreate, "orders/create", shop, order);
     const confirmed = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
     expect(confirmed).toMatchObject({ courierCompany: "jne", courierType: "jtr", waybillId: null });
     // Shopify's fulfilment carries the tracking, so it waits for the waybill, and the timeline says so.
-    await waitFor("fulfilment waiting", async () => (await timelineOf(db, confirmed.id)).some((e) => e.type === "fulfil_waiting"));
+    await waitFor("fulfilment waiting", async () =>
+      (await timelineOf(db, confirmed.id)).some((e) => e.type === "fulfil_waiting"),
+    );
     expect(adminLog.fulfillments.filter((f) => f.shop === shop)).toEqual([]);
 
     // The courier is allocated; the service gives the waybill, with its own event.
@@ -387,9 +533,18 @@ describe("status sync", () => {
       return s?.waybillId ? s : undefined;
     });
     expect(withWaybill.waybillId).toBe(ordersFor(key, confirmed.referenceId)[0]?.waybillId);
-    const fulfilled = await waitFor("fulfilled in Shopify", async () => adminLog.fulfillments.find((f) => f.shop === shop));
-    expect(fulfilled.input).toMatchObject({ trackingInfo: { company: "JNE", number: withWaybill.waybillId } });
-    await waitFor("fulfillment recorded", async () => ((await shipmentOf(db, shop, order.id))?.fulfillmentIds as string[] | undefined)?.length === 1);
+    const fulfilled = await waitFor("fulfilled in Shopify", async () =>
+      adminLog.fulfillments.find((f) => f.shop === shop),
+    );
+    expect(fulfilled.input).toMatchObject({
+      trackingInfo: { company: "JNE", number: withWaybill.waybillId },
+    });
+    await waitFor(
+      "fulfillment recorded",
+      async () =>
+        ((await shipmentOf(db, shop, order.id))?.fulfillmentIds as string[] | undefined)?.length ===
+        1,
+    );
     expect(adminLog.fulfillments.filter((f) => f.shop === shop)).toHaveLength(1);
   });
 
@@ -397,21 +552,34 @@ describe("status sync", () => {
     const { key } = await newShop();
     const before = (await getQueue(QUEUES.shipments).getJobCounts()) as Record<string, number>;
     for (const body of ["{}", "", "  "]) {
-      const ping = await fetch(`${events.url}/webhooks/shipping`, { method: "POST", headers: { "content-type": "application/json" }, body });
+      const ping = await fetch(`${events.url}/webhooks/shipping`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+      });
       expect(ping.status, JSON.stringify(body)).toBe(200);
     }
     // The sandbox registering the URL the way the documentation leaves open: empty body, no header.
-    await fetch(`${sandbox.url}/_sandbox/behaviour`, { method: "POST", body: JSON.stringify({ webhookPing: "empty", pingWithHeader: false }) });
+    await fetch(`${sandbox.url}/_sandbox/behaviour`, {
+      method: "POST",
+      body: JSON.stringify({ webhookPing: "empty", pingWithHeader: false }),
+    });
     try {
       expect((await registerEvents(key)).status).toBe(200);
     } finally {
-      await fetch(`${sandbox.url}/_sandbox/behaviour`, { method: "POST", body: JSON.stringify({ webhookPing: "object", pingWithHeader: true }) });
+      await fetch(`${sandbox.url}/_sandbox/behaviour`, {
+        method: "POST",
+        body: JSON.stringify({ webhookPing: "object", pingWithHeader: true }),
+      });
     }
     const after = (await getQueue(QUEUES.shipments).getJobCounts()) as Record<string, number>;
     const total = (c: Record<string, number>) => Object.values(c).reduce((a, b) => a + b, 0);
     expect(total(after)).toBe(total(before));
     // A body that is not an event still needs the header: nothing is parsed for a stranger.
-    const stranger = await fetch(`${events.url}/webhooks/shipping`, { method: "POST", body: JSON.stringify({ event: "order.status", order_id: "x" }) });
+    const stranger = await fetch(`${events.url}/webhooks/shipping`, {
+      method: "POST",
+      body: JSON.stringify({ event: "order.status", order_id: "x" }),
+    });
     expect(stranger.status).toBe(401);
   });
 
@@ -422,9 +590,15 @@ describe("status sync", () => {
     await deliver(ordersCreate, "orders/create", shop, order);
     const confirmed = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
     sandbox.service.lifecycle.forcePrice(confirmed.shippingOrderId!, 41000);
-    await waitFor("first reprice", async () => Number((await shipmentOf(db, shop, order.id))?.price) === 41000);
+    await waitFor(
+      "first reprice",
+      async () => Number((await shipmentOf(db, shop, order.id))?.price) === 41000,
+    );
     sandbox.service.lifecycle.forcePrice(confirmed.shippingOrderId!, 52500);
-    await waitFor("second reprice", async () => Number((await shipmentOf(db, shop, order.id))?.price) === 52500);
+    await waitFor(
+      "second reprice",
+      async () => Number((await shipmentOf(db, shop, order.id))?.price) === 52500,
+    );
   });
 
   it("a status the service's list does not have leaves the shipment's status as it was; the rest still syncs", async () => {
@@ -437,7 +611,10 @@ describe("status sync", () => {
     (remote as { status: string }).status = "in_transit";
     remote.quote = { ...remote.quote, price: 61000 };
     await pollStatuses(db, enqueue, { staleSeconds: 0 });
-    await waitFor("price synced", async () => Number((await shipmentOf(db, shop, order.id))?.price) === 61000);
+    await waitFor(
+      "price synced",
+      async () => Number((await shipmentOf(db, shop, order.id))?.price) === 61000,
+    );
     expect((await shipmentOf(db, shop, order.id))?.status).toBe("confirmed");
   });
 });
@@ -448,7 +625,8 @@ describe("failures", () => {
     sandbox.faults.outageUntil = Date.now() + 2_500;
     const orders = Array.from({ length: 5 }, () => freshOrder("multi-item"));
     for (const o of orders) await deliver(ordersCreate, "orders/create", shop, o);
-    for (const o of orders) await waitFor(`order ${o.id} confirmed`, statusIs(shop, o.id, "confirmed"), 60_000);
+    for (const o of orders)
+      await waitFor(`order ${o.id} confirmed`, statusIs(shop, o.id, "confirmed"), 60_000);
     for (const o of orders) {
       const ref = referenceIdFor(shop, String(o.id));
       expect(draftsFor(key, ref)).toHaveLength(1);

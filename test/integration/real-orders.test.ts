@@ -16,12 +16,27 @@ import { action as ordersPaid } from "#app/routes/webhooks.orders.paid.tsx";
 import { action as ordersUpdated } from "#app/routes/webhooks.orders.updated.tsx";
 import { action as refundsCreate } from "#app/routes/webhooks.refunds.create.tsx";
 import { actionDeps } from "#app/admin.server.ts";
-import { chooseCourier, importOpenOrders, rebook, shipAgain, cancel } from "#app/shipments/actions.server.ts";
+import {
+  chooseCourier,
+  importOpenOrders,
+  rebook,
+  shipAgain,
+  cancel,
+} from "#app/shipments/actions.server.ts";
 import { orderShipments } from "#app/shipments/shipments.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { SAMPLE_ORDER_ID, shopifySampleBody } from "#test/fixtures/shopify.ts";
 import { liveKey } from "#test/helpers/sandbox.ts";
-import { FakeShopifyOrders, fakeAdminGraphql, freshOrder, setUpShop, shipmentOf, startTestWorkers, timelineOf, waitFor } from "#test/helpers/pipeline.ts";
+import {
+  FakeShopifyOrders,
+  fakeAdminGraphql,
+  freshOrder,
+  setUpShop,
+  shipmentOf,
+  startTestWorkers,
+  timelineOf,
+  waitFor,
+} from "#test/helpers/pipeline.ts";
 import { deliverWebhook, uniqueShop } from "#test/helpers/shopify.ts";
 import { syncRecentOrders } from "#worker/processors/import-orders.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
@@ -47,26 +62,37 @@ afterAll(async () => {
   await database.close();
 });
 
-const deliver = (action: unknown, topic: string, shop: string, body: unknown, triggeredAt?: Date) => deliverWebhook(action, { topic, shop, body, triggeredAt });
+const deliver = (action: unknown, topic: string, shop: string, body: unknown, triggeredAt?: Date) =>
+  deliverWebhook(action, { topic, shop, body, triggeredAt });
 
 async function newShop(settings = {}) {
   const shop = uniqueShop("real");
   const key = liveKey("real");
-  await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url, { defaultCourier: null, ...settings });
+  await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url, {
+    defaultCourier: null,
+    ...settings,
+  });
   return { shop, key };
 }
-const draftsFor = (key: string, reference: string) => [...sandbox.service.account(key).drafts.values()].filter((d) => d.spec.referenceId === reference && !d.deletedAt);
-const ordersFor = (key: string, reference: string) => [...sandbox.service.account(key).orders.values()].filter((o) => o.spec.referenceId === reference);
+const draftsFor = (key: string, reference: string) =>
+  [...sandbox.service.account(key).drafts.values()].filter(
+    (d) => d.spec.referenceId === reference && !d.deletedAt,
+  );
+const ordersFor = (key: string, reference: string) =>
+  [...sandbox.service.account(key).orders.values()].filter((o) => o.spec.referenceId === reference);
 const statusIs = (shop: string, orderId: number | string, status: string) => async () => {
   const s = await shipmentOf(db, shop, orderId);
   return s?.status === status ? s : undefined;
 };
-const latest = async (shop: string, orderId: number | string) => (await orderShipments(db, shop, String(orderId)))[0];
+const latest = async (shop: string, orderId: number | string) =>
+  (await orderShipments(db, shop, String(orderId)))[0];
 
 describe("Shopify's own sample payloads", () => {
   it("orders/create (id 820982911946154508, above 2^53) is accepted with its exact id; the cancelled sample is never drafted", async () => {
     const { shop, key } = await newShop();
-    expect(await deliver(ordersCreate, "orders/create", shop, shopifySampleBody("orders/create"))).toBe(200);
+    expect(
+      await deliver(ordersCreate, "orders/create", shop, shopifySampleBody("orders/create")),
+    ).toBe(200);
     const s = await waitFor("decided", statusIs(shop, SAMPLE_ORDER_ID, "cancelled"));
     expect(s.orderId).toBe(SAMPLE_ORDER_ID);
     expect(s.decision).toMatch(/cancelled in Shopify/);
@@ -75,9 +101,16 @@ describe("Shopify's own sample payloads", () => {
 
   it("refunds/create and orders/edited samples are recorded against the exact order", async () => {
     const { shop } = await newShop();
-    expect(await deliver(refundsCreate, "refunds/create", shop, shopifySampleBody("refunds/create"))).toBe(200);
-    expect(await deliver(ordersEdited, "orders/edited", shop, shopifySampleBody("orders/edited"))).toBe(200);
-    const rows = await db.$client.query<{ topic: string; resource_id: string }>("SELECT topic, resource_id FROM webhook_inbox WHERE shop = $1 ORDER BY id", [shop]);
+    expect(
+      await deliver(refundsCreate, "refunds/create", shop, shopifySampleBody("refunds/create")),
+    ).toBe(200);
+    expect(
+      await deliver(ordersEdited, "orders/edited", shop, shopifySampleBody("orders/edited")),
+    ).toBe(200);
+    const rows = await db.$client.query<{ topic: string; resource_id: string }>(
+      "SELECT topic, resource_id FROM webhook_inbox WHERE shop = $1 ORDER BY id",
+      [shop],
+    );
     expect(rows.rows).toEqual([
       { topic: "refunds/create", resource_id: SAMPLE_ORDER_ID },
       { topic: "orders/edited", resource_id: SAMPLE_ORDER_ID },
@@ -106,7 +139,10 @@ describe("which orders ship", () => {
     const order = freshOrder("multi-item", { shipping_address: null });
     await deliver(ordersCreate, "orders/create", shop, order);
     const s = await waitFor("not required", statusIs(shop, order.id, "not_required"));
-    expect(s).toMatchObject({ problem: null, decision: expect.stringMatching(/no shipping address/) });
+    expect(s).toMatchObject({
+      problem: null,
+      decision: expect.stringMatching(/no shipping address/),
+    });
   });
 });
 
@@ -116,12 +152,22 @@ describe("booking waits for payment", () => {
     const order = freshOrder("id-bank-transfer-pending");
     await deliver(ordersCreate, "orders/create", shop, order);
     const ready = await waitFor("draft ready", statusIs(shop, order.id, "draft_ready"));
-    expect(ready).toMatchObject({ awaitingPayment: true, decision: expect.stringMatching(/^Waiting for payment: the payment is pending/), courierCompany: "jne", courierType: "oke" });
+    expect(ready).toMatchObject({
+      awaitingPayment: true,
+      decision: expect.stringMatching(/^Waiting for payment: the payment is pending/),
+      courierCompany: "jne",
+      courierType: "oke",
+    });
     // Automation does not book it (the reconciliation's pass would not either).
     await new Promise((r) => setTimeout(r, 500));
     expect(ordersFor(key, ready.referenceId)).toHaveLength(0);
 
-    const paid = { ...order, financial_status: "paid", total_outstanding: "0.00", updated_at: "2026-11-20T12:00:00+07:00" };
+    const paid = {
+      ...order,
+      financial_status: "paid",
+      total_outstanding: "0.00",
+      updated_at: "2026-11-20T12:00:00+07:00",
+    };
     expect(await deliver(ordersPaid, "orders/paid", shop, paid)).toBe(200);
     const booked = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
     expect(booked).toMatchObject({ awaitingPayment: false, decision: null });
@@ -157,20 +203,29 @@ describe("true values", () => {
     const a = await waitFor("discounted booked", statusIs(shop, discounted.id, "confirmed"));
     const b = await waitFor("add-on booked", statusIs(shop, addOn.id, "confirmed"));
     expect(a).toMatchObject({ courierCompany: "jne", courierType: "reg" });
-    const [draftA] = [...sandbox.service.account(key).drafts.values()].filter((d) => d.spec.referenceId === a.referenceId);
+    const [draftA] = [...sandbox.service.account(key).drafts.values()].filter(
+      (d) => d.spec.referenceId === a.referenceId,
+    );
     expect(draftA?.spec.items.map((i) => [i.value, i.category])).toEqual([
       [135000, "fashion"],
       [76500, "food_and_drink"],
     ]);
-    const [draftB] = [...sandbox.service.account(key).drafts.values()].filter((d) => d.spec.referenceId === b.referenceId);
+    const [draftB] = [...sandbox.service.account(key).drafts.values()].filter(
+      (d) => d.spec.referenceId === b.referenceId,
+    );
     expect(draftB?.spec.items.map((i) => i.weight)).toEqual([300, 260, 1]);
-    expect((await timelineOf(db, b.id)).find((e) => e.type === "draft_created")?.message).toMatch(/"Proteksi Pengiriman" has no weight and went as 1 g/);
+    expect((await timelineOf(db, b.id)).find((e) => e.type === "draft_created")?.message).toMatch(
+      /"Proteksi Pengiriman" has no weight and went as 1 g/,
+    );
   });
 });
 
 describe("changes after the draft", () => {
   it("before booking, an edit (read through Admin GraphQL) and a refund reach the draft: items and COD amount", async () => {
-    const { shop, key } = await newShop({ autoConfirm: false, codGateways: ["COD - Bayar di Tempat"] });
+    const { shop, key } = await newShop({
+      autoConfirm: false,
+      codGateways: ["COD - Bayar di Tempat"],
+    });
     const order = freshOrder("id-cod-rates-app");
     await deliver(ordersCreate, "orders/create", shop, order);
     const ready = await waitFor("ready", statusIs(shop, order.id, "draft_ready"));
@@ -178,20 +233,41 @@ describe("changes after the draft", () => {
 
     // The merchant removes one shirt (orders/edited carries only the change; Shopify has the order).
     const lines = order.line_items as Record<string, unknown>[];
-    const edited = { ...order, updated_at: "2026-11-20T11:00:00+07:00", total_outstanding: "254000.00", line_items: [{ ...lines[0], current_quantity: 1, fulfillable_quantity: 1 }, lines[1]] };
+    const edited = {
+      ...order,
+      updated_at: "2026-11-20T11:00:00+07:00",
+      total_outstanding: "254000.00",
+      line_items: [{ ...lines[0], current_quantity: 1, fulfillable_quantity: 1 }, lines[1]],
+    };
     shopify.put(shop, edited);
-    const edit = { order_edit: { id: 1, order_id: order.id, line_items: { additions: [], removals: [{ id: lines[0]!.id, delta: 1 }] } } };
+    const edit = {
+      order_edit: {
+        id: 1,
+        order_id: order.id,
+        line_items: { additions: [], removals: [{ id: lines[0]!.id, delta: 1 }] },
+      },
+    };
     expect(await deliver(ordersEdited, "orders/edited", shop, edit)).toBe(200);
     // The service holds the new draft before the worker records it: wait for the record, not the service.
-    const updated = await waitFor("the edit recorded", async () => (await timelineOf(db, ready.id)).find((e) => e.type === "draft_updated"));
+    const updated = await waitFor("the edit recorded", async () =>
+      (await timelineOf(db, ready.id)).find((e) => e.type === "draft_updated"),
+    );
     expect(draftsFor(key, ready.referenceId)[0]?.spec.cod?.amount).toBe(254000);
     expect(draftsFor(key, ready.referenceId)[0]?.spec.items.map((i) => i.quantity)).toEqual([1, 1]);
     expect(updated.message).toMatch(/quantity 2 → 1; cash on delivery 404000 → 254000/);
 
     // Then the coffee is refunded (refunds/create only): it leaves the draft.
-    const refund = { id: 77001, order_id: order.id, created_at: "2026-11-20T12:00:00+07:00", refund_line_items: [{ id: 1, line_item_id: lines[1]!.id, quantity: 1 }] };
+    const refund = {
+      id: 77001,
+      order_id: order.id,
+      created_at: "2026-11-20T12:00:00+07:00",
+      refund_line_items: [{ id: 1, line_item_id: lines[1]!.id, quantity: 1 }],
+    };
     expect(await deliver(refundsCreate, "refunds/create", shop, refund)).toBe(200);
-    await waitFor("refund reaches the draft", async () => draftsFor(key, ready.referenceId)[0]?.spec.items.length === 1);
+    await waitFor(
+      "refund reaches the draft",
+      async () => draftsFor(key, ready.referenceId)[0]?.spec.items.length === 1,
+    );
   });
 
   it("the newest state wins by the order's updated_at, not by delivery order", async () => {
@@ -200,11 +276,24 @@ describe("changes after the draft", () => {
     await deliver(ordersCreate, "orders/create", shop, order);
     const ready = await waitFor("ready", statusIs(shop, order.id, "draft_ready"));
     const address = order.shipping_address as Record<string, unknown>;
-    const newer = { ...order, updated_at: "2026-11-20T11:00:00+07:00", shipping_address: { ...address, address1: "Jl. Newer 2", zip: "60272" } };
-    const older = { ...order, updated_at: "2026-11-20T10:30:00+07:00", shipping_address: { ...address, address1: "Jl. Older 1", zip: "60273" } };
+    const newer = {
+      ...order,
+      updated_at: "2026-11-20T11:00:00+07:00",
+      shipping_address: { ...address, address1: "Jl. Newer 2", zip: "60272" },
+    };
+    const older = {
+      ...order,
+      updated_at: "2026-11-20T10:30:00+07:00",
+      shipping_address: { ...address, address1: "Jl. Older 1", zip: "60273" },
+    };
     await deliver(ordersUpdated, "orders/updated", shop, newer);
-    await waitFor("newer address", async () => draftsFor(key, ready.referenceId)[0]?.spec.destination.address.startsWith("Jl. Newer 2"));
-    await waitFor("newer address recorded", async () => (await shipmentOf(db, shop, order.id))?.destinationPostalCode === "60272");
+    await waitFor("newer address", async () =>
+      draftsFor(key, ready.referenceId)[0]?.spec.destination.address.startsWith("Jl. Newer 2"),
+    );
+    await waitFor(
+      "newer address recorded",
+      async () => (await shipmentOf(db, shop, order.id))?.destinationPostalCode === "60272",
+    );
     // Delivered late, and even dated later by its header: the order's own updated_at is older.
     await deliver(ordersUpdated, "orders/updated", shop, older, new Date(Date.now() + 60_000));
     await new Promise((r) => setTimeout(r, 800));
@@ -218,10 +307,22 @@ describe("changes after the draft", () => {
     await deliver(ordersCreate, "orders/create", shop, order);
     const booked = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
     const lines = order.line_items as Record<string, unknown>[];
-    const edited = { ...order, updated_at: "2026-11-20T13:00:00+07:00", line_items: [{ ...lines[0], current_quantity: 3, quantity: 3, fulfillable_quantity: 3 }, lines[1]] };
+    const edited = {
+      ...order,
+      updated_at: "2026-11-20T13:00:00+07:00",
+      line_items: [
+        { ...lines[0], current_quantity: 3, quantity: 3, fulfillable_quantity: 3 },
+        lines[1],
+      ],
+    };
     await deliver(ordersUpdated, "orders/updated", shop, edited);
-    const problem = await waitFor("flagged", async () => (await shipmentOf(db, shop, order.id))?.problem ?? undefined);
-    expect(problem).toMatch(/^Changed in Shopify after the shipment was booked: Batik Shirt - M \/ Blue: quantity 2 → 3\..*cancel and book again/);
+    const problem = await waitFor(
+      "flagged",
+      async () => (await shipmentOf(db, shop, order.id))?.problem ?? undefined,
+    );
+    expect(problem).toMatch(
+      /^Changed in Shopify after the shipment was booked: Batik Shirt - M \/ Blue: quantity 2 → 3\..*cancel and book again/,
+    );
 
     await rebook(actionDeps(), shop, booked.id);
     const second = await waitFor("attempt 2 booked", async () => {
@@ -231,7 +332,9 @@ describe("changes after the draft", () => {
     expect(second.referenceId).toBe(`${booked.referenceId}-2`);
     expect(ordersFor(key, booked.referenceId)[0]?.status).toBe("cancelled");
     expect(ordersFor(key, second.referenceId)[0]?.spec.items[0]?.quantity).toBe(3);
-    expect((await orderShipments(db, shop, String(order.id))).map((s) => [s.attempt, s.status])).toEqual([
+    expect(
+      (await orderShipments(db, shop, String(order.id))).map((s) => [s.attempt, s.status]),
+    ).toEqual([
       [2, "confirmed"],
       [1, "cancelled"],
     ]);
@@ -246,10 +349,15 @@ describe("changes after the draft", () => {
     await waitFor("cancelled", async () => (await latest(shop, order.id))?.status === "cancelled");
     const next = await shipAgain(actionDeps(), shop, booked.id);
     expect(next.attempt).toBe(2);
-    await waitFor("attempt 2 confirmed", async () => (await latest(shop, order.id))?.status === "confirmed");
+    await waitFor(
+      "attempt 2 confirmed",
+      async () => (await latest(shop, order.id))?.status === "confirmed",
+    );
     expect(ordersFor(key, `${booked.referenceId}-2`)).toHaveLength(1);
     // Attempt 1 now has a successor: it cannot start another.
-    await expect(shipAgain(actionDeps(), shop, booked.id)).rejects.toThrow(/already has a newer shipment/);
+    await expect(shipAgain(actionDeps(), shop, booked.id)).rejects.toThrow(
+      /already has a newer shipment/,
+    );
   });
 });
 
@@ -257,18 +365,30 @@ describe("the merchant's courier", () => {
   it("for a shipment whose draft could not be made with the checkout's courier", async () => {
     const { shop, key } = await newShop({ autoConfirm: false });
     // No pickup location yet: the draft cannot be made; the merchant picks a courier meanwhile.
-    const order = freshOrder("multi-item", { shipping_lines: [{ code: "Kurir Toko", title: "Kurir Toko" }] });
+    const order = freshOrder("multi-item", {
+      shipping_lines: [{ code: "Kurir Toko", title: "Kurir Toko" }],
+    });
     const { updateShopSettings } = await import("#app/shops/shops.server.ts");
     const pickup = (await import("#test/helpers/pipeline.ts")).PICKUP;
     await updateShopSettings(db, shop, { pickup: null });
     await deliver(ordersCreate, "orders/create", shop, order);
-    const stuck = await waitFor("problem", async () => ((await shipmentOf(db, shop, order.id))?.problem ? shipmentOf(db, shop, order.id) : undefined));
+    const stuck = await waitFor("problem", async () =>
+      (await shipmentOf(db, shop, order.id))?.problem ? shipmentOf(db, shop, order.id) : undefined,
+    );
     expect(stuck?.problem).toMatch(/No pickup location/);
     expect(stuck?.problemKinds).toEqual(["setup"]);
     await updateShopSettings(db, shop, { pickup });
     await chooseCourier(actionDeps(), shop, stuck!.id, "anteraja", "reg");
-    const ready = await waitFor("ready with the chosen courier", statusIs(shop, order.id, "draft_ready"));
-    expect(ready).toMatchObject({ courierCompany: "anteraja", courierType: "reg", problem: null, problemKinds: [] });
+    const ready = await waitFor(
+      "ready with the chosen courier",
+      statusIs(shop, order.id, "draft_ready"),
+    );
+    expect(ready).toMatchObject({
+      courierCompany: "anteraja",
+      courierType: "reg",
+      problem: null,
+      problemKinds: [],
+    });
     expect(draftsFor(key, ready.referenceId)[0]?.spec.service?.courierCode).toBe("anteraja");
   });
 });
@@ -278,10 +398,20 @@ describe("orders the app never received", () => {
     const { shop } = await newShop({ autoConfirm: false });
     const now = Date.now();
     const day = 24 * 3600_000;
-    const open = Array.from({ length: 30 }, (_, i) => freshOrder("multi-item", { created_at: new Date(now - (i + 1) * day).toISOString(), updated_at: new Date(now - (i + 1) * day).toISOString() }));
+    const open = Array.from({ length: 30 }, (_, i) =>
+      freshOrder("multi-item", {
+        created_at: new Date(now - (i + 1) * day).toISOString(),
+        updated_at: new Date(now - (i + 1) * day).toISOString(),
+      }),
+    );
     const old = freshOrder("multi-item", { created_at: new Date(now - 70 * day).toISOString() });
-    const fulfilled = freshOrder("id-fulfilled", { created_at: new Date(now - 2 * day).toISOString() });
-    const cancelledOrder = freshOrder("multi-item", { created_at: new Date(now - 3 * day).toISOString(), cancelled_at: new Date(now - day).toISOString() });
+    const fulfilled = freshOrder("id-fulfilled", {
+      created_at: new Date(now - 2 * day).toISOString(),
+    });
+    const cancelledOrder = freshOrder("multi-item", {
+      created_at: new Date(now - 3 * day).toISOString(),
+      cancelled_at: new Date(now - day).toISOString(),
+    });
     for (const o of [...open, old, fulfilled, cancelledOrder]) shopify.put(shop, o);
     // One of them arrived by webhook already: it is not imported twice.
     await deliver(ordersCreate, "orders/create", shop, open[0]);
@@ -293,28 +423,59 @@ describe("orders the app never received", () => {
       return r?.status === "done" ? r : undefined;
     });
     expect(run).toMatchObject({ seen: 30, created: 29, pages: 2 });
-    for (const o of open) await waitFor(`order ${o.id} drafted`, statusIs(shop, o.id, "draft_ready"));
-    for (const o of [old, fulfilled, cancelledOrder]) expect(await shipmentOf(db, shop, o.id)).toBeUndefined();
+    for (const o of open)
+      await waitFor(`order ${o.id} drafted`, statusIs(shop, o.id, "draft_ready"));
+    for (const o of [old, fulfilled, cancelledOrder])
+      expect(await shipmentOf(db, shop, o.id)).toBeUndefined();
   });
 
   it("reconciliation finds an order whose webhooks were lost, and a newer state of a known one", async () => {
     const { shop, key } = await newShop({ autoConfirm: false });
     const { sessionTable } = await import("#app/db/schema.ts");
-    await db.insert(sessionTable).values({ id: `offline_${shop}`, shop, state: "s", isOnline: false, accessToken: "shpat_test", scope: "read_orders" });
+    await db.insert(sessionTable).values({
+      id: `offline_${shop}`,
+      shop,
+      state: "s",
+      isOnline: false,
+      accessToken: "shpat_test",
+      scope: "read_orders",
+    });
     const now = new Date();
-    const lost = freshOrder("multi-item", { created_at: now.toISOString(), updated_at: now.toISOString() });
-    const known = freshOrder("multi-item", { created_at: now.toISOString(), updated_at: new Date(now.getTime() - 60_000).toISOString() });
+    const lost = freshOrder("multi-item", {
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    });
+    const known = freshOrder("multi-item", {
+      created_at: now.toISOString(),
+      updated_at: new Date(now.getTime() - 60_000).toISOString(),
+    });
     await deliver(ordersCreate, "orders/create", shop, known);
     const ready = await waitFor("known ready", statusIs(shop, known.id, "draft_ready"));
     const address = known.shipping_address as Record<string, unknown>;
     shopify.put(shop, lost);
-    shopify.put(shop, { ...known, updated_at: now.toISOString(), shipping_address: { ...address, address1: "Jl. Lost Update 9" } });
+    shopify.put(shop, {
+      ...known,
+      updated_at: now.toISOString(),
+      shipping_address: { ...address, address1: "Jl. Lost Update 9" },
+    });
 
-    const totals = await syncRecentOrders({ db, logger, graphql: fakeAdminGraphql([], undefined, shopify), enqueue }, { lookbackMinutes: 60 });
+    const totals = await syncRecentOrders(
+      { db, logger, graphql: fakeAdminGraphql([], undefined, shopify), enqueue },
+      { lookbackMinutes: 60 },
+    );
     expect(totals).toMatchObject({ created: 1, updated: 1 });
     await waitFor("lost order drafted", statusIs(shop, lost.id, "draft_ready"));
-    await waitFor("newer state applied", async () => draftsFor(key, ready.referenceId)[0]?.spec.destination.address.startsWith("Jl. Lost Update 9"));
+    await waitFor("newer state applied", async () =>
+      draftsFor(key, ready.referenceId)[0]?.spec.destination.address.startsWith(
+        "Jl. Lost Update 9",
+      ),
+    );
     // A second pass finds nothing new.
-    expect(await syncRecentOrders({ db, logger, graphql: fakeAdminGraphql([], undefined, shopify), enqueue }, { lookbackMinutes: 60 })).toMatchObject({ created: 0, updated: 0 });
+    expect(
+      await syncRecentOrders(
+        { db, logger, graphql: fakeAdminGraphql([], undefined, shopify), enqueue },
+        { lookbackMinutes: 60 },
+      ),
+    ).toMatchObject({ created: 0, updated: 0 });
   });
 });

@@ -8,7 +8,11 @@ import { offlineSession, sessionTokenRequest, uniqueShop } from "#test/helpers/s
 
 afterAll(() => database.close());
 
-type Loader = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
+type Loader = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => Promise<unknown>;
 async function load(request: Request): Promise<{ status: number; data?: unknown }> {
   try {
     const data = await (indexLoader as Loader)({ request, params: {}, context: {} });
@@ -28,16 +32,32 @@ describe("embedded admin requests (session tokens through authenticate.admin)", 
 
     const { status, data } = await load(await sessionTokenRequest("/app", shop));
     expect(status).toBe(200);
-    expect(data).toMatchObject({ tab: "all", rows: [], counts: { all: 0 }, setup: { apiKey: true, pickup: false } });
+    expect(data).toMatchObject({
+      tab: "all",
+      rows: [],
+      counts: { all: 0 },
+      setup: { apiKey: true, pickup: false },
+    });
   });
 
   it("refuses an expired token, a token for another app, and one signed with another secret", async () => {
     const shop = uniqueShop("embedded-bad");
     await sessionStorage.storeSession(offlineSession(shop));
     const now = Math.floor(Date.now() / 1000);
-    const expired = await load(await sessionTokenRequest("/app", shop, {}, { exp: now - 120, nbf: now - 600, iat: now - 600 }));
-    const wrongAudience = await load(await sessionTokenRequest("/app", shop, {}, { aud: "another-app" }));
-    const wrongSecret = await load(await sessionTokenRequest("/app", shop, {}, {}, "another-secret"));
+    const expired = await load(
+      await sessionTokenRequest(
+        "/app",
+        shop,
+        {},
+        { exp: now - 120, nbf: now - 600, iat: now - 600 },
+      ),
+    );
+    const wrongAudience = await load(
+      await sessionTokenRequest("/app", shop, {}, { aud: "another-app" }),
+    );
+    const wrongSecret = await load(
+      await sessionTokenRequest("/app", shop, {}, {}, "another-secret"),
+    );
     for (const result of [expired, wrongAudience, wrongSecret]) {
       expect(result.data).toBeUndefined();
       expect([401, 403]).toContain(result.status);

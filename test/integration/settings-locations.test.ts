@@ -19,7 +19,11 @@ import { problemOf } from "#app/shipments/problem-kinds.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { getShopSettings, recordInstall, setShippingApiKey } from "#app/shops/shops.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
-import { offlineSessionRow, startFakeShopify, type FakeShopify } from "#test/helpers/fake-shopify-server.ts";
+import {
+  offlineSessionRow,
+  startFakeShopify,
+  type FakeShopify,
+} from "#test/helpers/fake-shopify-server.ts";
 import { JAKARTA, SURABAYA } from "#test/helpers/multi-location.ts";
 import { liveKey } from "#test/helpers/sandbox.ts";
 import { sessionTokenRequest, uniqueShop } from "#test/helpers/shopify.ts";
@@ -47,7 +51,11 @@ afterAll(async () => {
 });
 
 /** A warehouse whose Shopify address has neither a phone number nor a postal code. */
-const BANDUNG = { id: "gid://shopify/Location/7104", name: "Gudang Bandung", address: { address1: "Jl. Soekarno-Hatta 99", city: "Bandung" } };
+const BANDUNG = {
+  id: "gid://shopify/Location/7104",
+  name: "Gudang Bandung",
+  address: { address1: "Jl. Soekarno-Hatta 99", city: "Bandung" },
+};
 
 async function installedShop() {
   const shop = uniqueShop("setloc");
@@ -61,8 +69,18 @@ async function installedShop() {
 
 /** The settings form posted as the embedded page does, with the merchant's session token. */
 async function submit(shop: string, fields: Record<string, string>) {
-  const request = await sessionTokenRequest("/app/settings", shop, { method: "POST", body: new URLSearchParams(fields), headers: { "content-type": "application/x-www-form-urlencoded" } });
-  return (await (settingsRoute.action as (args: { request: Request; params: object; context: object }) => Promise<unknown>)({ request, params: {}, context: {} })) as { ok: boolean; message: string };
+  const request = await sessionTokenRequest("/app/settings", shop, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
+  return (await (
+    settingsRoute.action as (args: {
+      request: Request;
+      params: object;
+      context: object;
+    }) => Promise<unknown>
+  )({ request, params: {}, context: {} })) as { ok: boolean; message: string };
 }
 
 describe("settings: the shop's Shopify locations", () => {
@@ -70,15 +88,24 @@ describe("settings: the shop's Shopify locations", () => {
     const { shop, key } = await installedShop();
 
     // A location missing what the service needs: nothing made, the missing parts named.
-    expect(await submit(shop, { intent: "pickupFromLocation", shopifyLocationId: BANDUNG.id })).toEqual({
+    expect(
+      await submit(shop, { intent: "pickupFromLocation", shopifyLocationId: BANDUNG.id }),
+    ).toEqual({
       form: "shopifyLocation",
       ok: false,
-      message: "Gudang Bandung has no phone number and no 5-digit postal code in Shopify: add it there, or add the pickup location by hand below and connect it",
+      message:
+        "Gudang Bandung has no phone number and no 5-digit postal code in Shopify: add it there, or add the pickup location by hand below and connect it",
     });
     expect((await getShopSettings(db, shop)).locations).toEqual([]);
 
     // Not one of this shop's Shopify locations (another shop's, a stale page).
-    expect(await submit(shop, { intent: "connectLocation", shopifyLocationId: "gid://shopify/Location/999", pickupLocationId: "" })).toMatchObject({
+    expect(
+      await submit(shop, {
+        intent: "connectLocation",
+        shopifyLocationId: "gid://shopify/Location/999",
+        pickupLocationId: "",
+      }),
+    ).toMatchObject({
       ok: false,
       message: "That Shopify location is not one of this shop's (reload the page)",
     });
@@ -86,27 +113,78 @@ describe("settings: the shop's Shopify locations", () => {
     // An order at Surabaya waits for the connection; making the pickup from Surabaya's address queues its draft.
     const [waiting] = await db
       .insert(shipments)
-      .values({ shop, orderId: "880001", orderName: "#880001", referenceId: `ref-${shop}-1`, status: "pending", shopifyLocationId: SURABAYA.id, shopifyLocationName: SURABAYA.name, ...problemOf("setup", "Gudang Surabaya is not connected to a pickup location") })
+      .values({
+        shop,
+        orderId: "880001",
+        orderName: "#880001",
+        referenceId: `ref-${shop}-1`,
+        status: "pending",
+        shopifyLocationId: SURABAYA.id,
+        shopifyLocationName: SURABAYA.name,
+        ...problemOf("setup", "Gudang Surabaya is not connected to a pickup location"),
+      })
       .returning();
-    const made = await submit(shop, { intent: "pickupFromLocation", shopifyLocationId: SURABAYA.id });
-    expect(made).toMatchObject({ ok: true, message: "Pickup location made from Gudang Surabaya's address and connected: 1 waiting shipment queued for a draft" });
+    const made = await submit(shop, {
+      intent: "pickupFromLocation",
+      shopifyLocationId: SURABAYA.id,
+    });
+    expect(made).toMatchObject({
+      ok: true,
+      message:
+        "Pickup location made from Gudang Surabaya's address and connected: 1 waiting shipment queued for a draft",
+    });
     let settings = await getShopSettings(db, shop);
     const surabaya = settings.locations.find((l) => l.contactName === "Gudang Surabaya");
-    expect(surabaya).toMatchObject({ postalCode: 60293, address: expect.stringContaining("Jl. Rungkut Industri 5") });
+    expect(surabaya).toMatchObject({
+      postalCode: 60293,
+      address: expect.stringContaining("Jl. Rungkut Industri 5"),
+    });
     expect(settings.locationLinks).toEqual({ [SURABAYA.id]: surabaya!.locationId });
-    expect(sandbox.service.locations.get(key, surabaya!.locationId).contactName).toBe("Gudang Surabaya");
-    const queued = await getQueue(QUEUES.shipments).getJobs(["waiting", "prioritized", "delayed", "active"]);
-    expect(queued.filter((j) => j.data.shop === shop && j.data.orderId === waiting!.orderId).map((j) => j.name)).toEqual(["create-draft"]);
+    expect(sandbox.service.locations.get(key, surabaya!.locationId).contactName).toBe(
+      "Gudang Surabaya",
+    );
+    const queued = await getQueue(QUEUES.shipments).getJobs([
+      "waiting",
+      "prioritized",
+      "delayed",
+      "active",
+    ]);
+    expect(
+      queued
+        .filter((j) => j.data.shop === shop && j.data.orderId === waiting!.orderId)
+        .map((j) => j.name),
+    ).toEqual(["create-draft"]);
 
     // Jakarta connected to that same pickup location (nothing waits there), then disconnected.
-    expect(await submit(shop, { intent: "connectLocation", shopifyLocationId: JAKARTA.id, pickupLocationId: surabaya!.locationId })).toMatchObject({ ok: true, message: "Gudang Jakarta connected" });
-    expect((await getShopSettings(db, shop)).locationLinks).toEqual({ [SURABAYA.id]: surabaya!.locationId, [JAKARTA.id]: surabaya!.locationId });
-    expect(await submit(shop, { intent: "connectLocation", shopifyLocationId: JAKARTA.id, pickupLocationId: "" })).toMatchObject({ ok: true, message: "Gudang Jakarta disconnected" });
+    expect(
+      await submit(shop, {
+        intent: "connectLocation",
+        shopifyLocationId: JAKARTA.id,
+        pickupLocationId: surabaya!.locationId,
+      }),
+    ).toMatchObject({ ok: true, message: "Gudang Jakarta connected" });
+    expect((await getShopSettings(db, shop)).locationLinks).toEqual({
+      [SURABAYA.id]: surabaya!.locationId,
+      [JAKARTA.id]: surabaya!.locationId,
+    });
+    expect(
+      await submit(shop, {
+        intent: "connectLocation",
+        shopifyLocationId: JAKARTA.id,
+        pickupLocationId: "",
+      }),
+    ).toMatchObject({ ok: true, message: "Gudang Jakarta disconnected" });
     settings = await getShopSettings(db, shop);
     expect(settings.locationLinks).toEqual({ [SURABAYA.id]: surabaya!.locationId });
 
     // A pickup location that is not the shop's: refused with the reason, nothing changed.
-    expect(await submit(shop, { intent: "connectLocation", shopifyLocationId: JAKARTA.id, pickupLocationId: "someone-elses" })).toMatchObject({
+    expect(
+      await submit(shop, {
+        intent: "connectLocation",
+        shopifyLocationId: JAKARTA.id,
+        pickupLocationId: "someone-elses",
+      }),
+    ).toMatchObject({
       ok: false,
       message: "Pickup location someone-elses is not one of this shop's (reload the page)",
     });

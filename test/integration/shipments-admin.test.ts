@@ -3,8 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { database, db } from "#app/db/index.server.ts";
 import { shipments } from "#app/db/schema.ts";
 import { getEnv } from "#app/env.server.ts";
-import { ShipmentActionError, cancel, chooseCourier, confirm, createNow, draftRates, retry, type ActionDeps } from "#app/shipments/actions.server.ts";
-import { countByProblemKind, countByTab, decodeCursor, listShipments } from "#app/shipments/list.server.ts";
+import {
+  ShipmentActionError,
+  cancel,
+  chooseCourier,
+  confirm,
+  createNow,
+  draftRates,
+  retry,
+  type ActionDeps,
+} from "#app/shipments/actions.server.ts";
+import {
+  countByProblemKind,
+  countByTab,
+  decodeCursor,
+  listShipments,
+} from "#app/shipments/list.server.ts";
 import { recordInstall } from "#app/shops/shops.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { draftBody, liveKey } from "#test/helpers/sandbox.ts";
@@ -21,7 +35,14 @@ afterAll(async () => {
   await database.close();
 });
 
-const STATUSES = ["pending", "draft_ready", "confirmed", "picked", "delivered", "cancelled"] as const;
+const STATUSES = [
+  "pending",
+  "draft_ready",
+  "confirmed",
+  "picked",
+  "delivered",
+  "cancelled",
+] as const;
 
 async function seed(shop: string, n: number) {
   await recordInstall(db, shop);
@@ -69,17 +90,31 @@ describe("shipments list", () => {
     await seed(shop, 60);
     await seed(other, 12);
     const counts = await countByTab(db, shop);
-    expect(counts).toEqual({ all: 60, attention: 6, drafts: 20, in_transit: 20, delivered: 10, cancelled: 10 });
+    expect(counts).toEqual({
+      all: 60,
+      attention: 6,
+      drafts: 20,
+      in_transit: 20,
+      delivered: 10,
+      cancelled: 10,
+    });
     const delivered = await listShipments(db, shop, { tab: "delivered", limit: 100 });
     expect(delivered.rows.map((r) => r.status)).toEqual(Array(10).fill("delivered"));
     const attention = await listShipments(db, shop, { tab: "attention", limit: 100 });
     expect(attention.rows.every((r) => r.problem)).toBe(true);
-    expect((await listShipments(db, shop, { search: "#5007" })).rows.map((r) => r.orderName)).toEqual(["#5007"]);
+    expect(
+      (await listShipments(db, shop, { search: "#5007" })).rows.map((r) => r.orderName),
+    ).toEqual(["#5007"]);
     expect((await listShipments(db, shop, { search: "500" })).rows).toHaveLength(10);
     expect((await listShipments(db, shop, { search: "%" })).rows).toHaveLength(0);
     const all = await listShipments(db, shop, { limit: 250 });
     expect(all.rows).toHaveLength(60);
-    expect(await db.select({ n: sql<number>`count(*)::int` }).from(shipments).where(sql`${shipments.shop} = ${other}`)).toEqual([{ n: 12 }]);
+    expect(
+      await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(shipments)
+        .where(sql`${shipments.shop} = ${other}`),
+    ).toEqual([{ n: 12 }]);
   });
 
   it("filters the problems by kind (a shipment of two kinds under both) and counts each kind", async () => {
@@ -95,22 +130,43 @@ describe("shipments list", () => {
       ...(kinds ? { problem: `Problem ${i}`, problemKinds: kinds } : {}),
       updatedAt: new Date(Date.parse("2026-11-01T00:00:00Z") + i * 1000),
     });
-    await db.insert(shipments).values([row(1, ["address"]), row(2, ["address", "items"]), row(3, ["setup"]), row(4, null), row(5, ["items"])]);
-    await db.insert(shipments).values({ shop: other, orderId: "7001", referenceId: `ref-kinds-${other}`, problem: "Elsewhere", problemKinds: ["address"] });
+    await db
+      .insert(shipments)
+      .values([
+        row(1, ["address"]),
+        row(2, ["address", "items"]),
+        row(3, ["setup"]),
+        row(4, null),
+        row(5, ["items"]),
+      ]);
+    await db.insert(shipments).values({
+      shop: other,
+      orderId: "7001",
+      referenceId: `ref-kinds-${other}`,
+      problem: "Elsewhere",
+      problemKinds: ["address"],
+    });
 
     expect(await countByProblemKind(db, shop)).toEqual({ address: 2, items: 2, setup: 1 });
-    const names = async (problemKind: "address" | "items" | "setup" | "shopify") => (await listShipments(db, shop, { tab: "attention", problemKind })).rows.map((r) => r.orderName);
+    const names = async (problemKind: "address" | "items" | "setup" | "shopify") =>
+      (await listShipments(db, shop, { tab: "attention", problemKind })).rows.map(
+        (r) => r.orderName,
+      );
     expect(await names("address")).toEqual(["#7002", "#7001"]);
     expect(await names("items")).toEqual(["#7005", "#7002"]);
     expect(await names("setup")).toEqual(["#7003"]);
     expect(await names("shopify")).toEqual([]);
     // A kind narrows any tab to the shipments with a problem of that kind.
-    expect((await listShipments(db, shop, { problemKind: "setup" })).rows.map((r) => r.orderName)).toEqual(["#7003"]);
+    expect(
+      (await listShipments(db, shop, { problemKind: "setup" })).rows.map((r) => r.orderName),
+    ).toEqual(["#7003"]);
   });
 
   it("rejects a forged cursor instead of failing", () => {
     expect(decodeCursor("not-a-cursor")).toBeNull();
-    expect(decodeCursor(Buffer.from("2026-01-01T00:00:00Z|'; drop table").toString("base64url"))).toBeNull();
+    expect(
+      decodeCursor(Buffer.from("2026-01-01T00:00:00Z|'; drop table").toString("base64url")),
+    ).toBeNull();
   });
 });
 
@@ -120,10 +176,13 @@ describe("merchant actions", () => {
     db,
     env: { ...env, SHIPPING_API_BASE_URL: sandbox.url },
     enqueue: {
-      createDraft: async (shop, orderId, attempt) => void calls.push(`create ${shop} ${orderId} ${attempt}`) as never,
-      confirm: async (shop, id, attempt) => void calls.push(`confirm ${shop} ${id} ${attempt}`) as never,
+      createDraft: async (shop, orderId, attempt) =>
+        void calls.push(`create ${shop} ${orderId} ${attempt}`) as never,
+      confirm: async (shop, id, attempt) =>
+        void calls.push(`confirm ${shop} ${id} ${attempt}`) as never,
       cancel: async (shop, orderId) => void calls.push(`cancel ${shop} ${orderId}`) as never,
-      importOrders: async (shop, importId) => void calls.push(`import ${shop} ${importId}`) as never,
+      importOrders: async (shop, importId) =>
+        void calls.push(`import ${shop} ${importId}`) as never,
       importOrder: async (shop, orderId) => void calls.push(`import ${shop} ${orderId}`) as never,
     },
   });
@@ -136,8 +195,12 @@ describe("merchant actions", () => {
     const rows = (await listShipments(db, shop, { limit: 10 })).rows;
     const byStatus = (s: string) => rows.find((r) => r.status === s)!.id;
 
-    await expect(confirm(deps(), other, byStatus("draft_ready"))).rejects.toMatchObject({ status: 404 });
-    await expect(cancel(deps(), other, byStatus("confirmed"))).rejects.toBeInstanceOf(ShipmentActionError);
+    await expect(confirm(deps(), other, byStatus("draft_ready"))).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(cancel(deps(), other, byStatus("confirmed"))).rejects.toBeInstanceOf(
+      ShipmentActionError,
+    );
     await expect(confirm(deps(), shop, "not-a-uuid")).rejects.toMatchObject({ status: 404 });
 
     await confirm(deps(), shop, byStatus("draft_ready"));
@@ -163,12 +226,31 @@ describe("merchant actions", () => {
     const key = liveKey("courier");
     await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url);
     const draft = sandbox.service.drafts.create(key, draftBody({ reference_id: `ref-${shop}` }));
-    const [row] = await db.insert(shipments).values({ shop, orderId: "77", referenceId: `ref-${shop}`, status: "draft_placed", draftOrderId: draft.id }).returning();
+    const [row] = await db
+      .insert(shipments)
+      .values({
+        shop,
+        orderId: "77",
+        referenceId: `ref-${shop}`,
+        status: "draft_placed",
+        draftOrderId: draft.id,
+      })
+      .returning();
     const rates = await draftRates(deps(), shop, row!.id);
-    const sicepat = rates.find((r) => r.courier_code === "sicepat" && r.courier_service_code === "reg")!;
+    const sicepat = rates.find(
+      (r) => r.courier_code === "sicepat" && r.courier_service_code === "reg",
+    )!;
     const updated = await chooseCourier(deps(), shop, row!.id, "sicepat", "reg");
-    expect(updated).toMatchObject({ status: "draft_ready", courierCompany: "sicepat", courierType: "reg", price: `${sicepat.price}.00` });
+    expect(updated).toMatchObject({
+      status: "draft_ready",
+      courierCompany: "sicepat",
+      courierType: "reg",
+      price: `${sicepat.price}.00`,
+    });
     expect(sandbox.service.drafts.get(key, draft.id).status).toBe("ready");
-    await expect(chooseCourier(deps(), shop, row!.id, "fedex", "air")).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/courier_company/) });
+    await expect(chooseCourier(deps(), shop, row!.id, "fedex", "air")).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/courier_company/),
+    });
   });
 });

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { database, db } from "#app/db/index.server.ts";
 import { getEnv } from "#app/env.server.ts";
-import { ShippingNotConfiguredError, shippingClientForShop } from "#app/shipping/for-shop.server.ts";
+import {
+  ShippingNotConfiguredError,
+  shippingClientForShop,
+} from "#app/shipping/for-shop.server.ts";
 import { recordInstall, setShippingApiKey } from "#app/shops/shops.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { draftBody, testKey } from "#test/helpers/sandbox.ts";
@@ -28,13 +31,19 @@ describe("a shop's shipping client", () => {
     const clientA = await shippingClientForShop(db, env, a);
     const clientB = await shippingClientForShop(db, env, b);
     const draft = await clientA.createDraftOrder(draftBody({ reference_id: "same-ref" }));
-    await expect(clientB.getDraftOrder(draft.id)).rejects.toMatchObject({ name: "ShippingNotFoundError" });
+    await expect(clientB.getDraftOrder(draft.id)).rejects.toMatchObject({
+      name: "ShippingNotFoundError",
+    });
     // Separate accounts: the same reference is free for the other shop.
-    expect((await clientB.createDraftOrder(draftBody({ reference_id: "same-ref" }))).status).toBe("placed");
+    expect((await clientB.createDraftOrder(draftBody({ reference_id: "same-ref" }))).status).toBe(
+      "placed",
+    );
     expect((await clientA.getDraftOrder(draft.id)).reference_id).toBe("same-ref");
   });
 
   it("says clearly when the shop has no key", async () => {
-    await expect(shippingClientForShop(db, getEnv(), uniqueShop("nokey"))).rejects.toBeInstanceOf(ShippingNotConfiguredError);
+    await expect(shippingClientForShop(db, getEnv(), uniqueShop("nokey"))).rejects.toBeInstanceOf(
+      ShippingNotConfiguredError,
+    );
   });
 });

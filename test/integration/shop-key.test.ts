@@ -32,7 +32,8 @@ describe("a shop's shipping API key", () => {
     // Search the whole database's text, not only the column we wrote.
     const dump = await db.execute(sql`SELECT row_to_json(s)::text AS j FROM shops s`);
     expect(dump.rows.length).toBeGreaterThan(0);
-    for (const r of dump.rows as { j: string }[]) expect(r.j).not.toContain(apiKey.slice("biteship_live.".length, -4));
+    for (const r of dump.rows as { j: string }[])
+      expect(r.j).not.toContain(apiKey.slice("biteship_live.".length, -4));
     expect(await getShippingApiKey(db, key, shop)).toBe(apiKey);
   });
 
@@ -42,22 +43,40 @@ describe("a shop's shipping API key", () => {
     await setShippingApiKey(db, key, a, "biteship_test.aaaaaaaa");
     await setShippingApiKey(db, key, b, "biteship_test.bbbbbbbb");
     const [rowA] = await db.select().from(shops).where(eq(shops.shop, a));
-    await db.update(shops).set({ shippingApiKeyEncrypted: rowA!.shippingApiKeyEncrypted }).where(eq(shops.shop, b));
+    await db
+      .update(shops)
+      .set({ shippingApiKeyEncrypted: rowA!.shippingApiKeyEncrypted })
+      .where(eq(shops.shop, b));
     await expect(getShippingApiKey(db, key, b)).rejects.toThrow(/could not be decrypted/);
   });
 
   it("must start with biteship_test. or biteship_live.", async () => {
     expect(shippingModeOfKey("biteship_test.x")).toBe("test");
     expect(() => shippingModeOfKey("sk_live_123")).toThrow(InvalidShippingKeyError);
-    await expect(setShippingApiKey(db, key, uniqueShop(), "nope")).rejects.toThrow(InvalidShippingKeyError);
+    await expect(setShippingApiKey(db, key, uniqueShop(), "nope")).rejects.toThrow(
+      InvalidShippingKeyError,
+    );
   });
 
   it("never reaches a log line, even when logged by mistake", () => {
     const lines: string[] = [];
-    const sink = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } });
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
     const log = createLogger({ level: "info" }, sink);
     const apiKey = "biteship_test.must-not-be-logged-1234";
-    log.info({ apiKey, headers: { authorization: apiKey }, shop: "s.myshopify.com", recipient: { phone: "+62811", address: "Jl. X" } }, "call");
+    log.info(
+      {
+        apiKey,
+        headers: { authorization: apiKey },
+        shop: "s.myshopify.com",
+        recipient: { phone: "+62811", address: "Jl. X" },
+      },
+      "call",
+    );
     expect(lines).toHaveLength(1);
     expect(lines[0]).not.toContain("must-not-be-logged");
     expect(lines[0]).not.toContain("+62811");

@@ -15,8 +15,20 @@ import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { SHIPMENT_STATUSES } from "#app/shipments/states.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { fakeAdminGraphql, SHOPIFY_ORDERS } from "#test/helpers/fake-admin.ts";
-import { JAKARTA, multiLocationShop, partsOf, splitOrder, SURABAYA } from "#test/helpers/multi-location.ts";
-import { freshOrder, setUpShop, shipmentOf, startTestWorkers, waitFor } from "#test/helpers/pipeline.ts";
+import {
+  JAKARTA,
+  multiLocationShop,
+  partsOf,
+  splitOrder,
+  SURABAYA,
+} from "#test/helpers/multi-location.ts";
+import {
+  freshOrder,
+  setUpShop,
+  shipmentOf,
+  startTestWorkers,
+  waitFor,
+} from "#test/helpers/pipeline.ts";
 import { liveKey } from "#test/helpers/sandbox.ts";
 import { deliverWebhook, uniqueShop } from "#test/helpers/shopify.ts";
 import { writeStatusMetafields } from "#worker/processors/status-metafields.ts";
@@ -46,8 +58,10 @@ afterAll(async () => {
 });
 
 const gid = (order: { id: number }) => `gid://shopify/Order/${order.id}`;
-const valueOf = (shop: string, order: { id: number }, key: string) => metafields.value(shop, gid(order), "parcelbridge", key);
-const partsJson = (shop: string, order: { id: number }) => JSON.parse(valueOf(shop, order, "shipments") ?? "[]") as { part: number; status: string }[];
+const valueOf = (shop: string, order: { id: number }, key: string) =>
+  metafields.value(shop, gid(order), "parcelbridge", key);
+const partsJson = (shop: string, order: { id: number }) =>
+  JSON.parse(valueOf(shop, order, "shipments") ?? "[]") as { part: number; status: string }[];
 
 async function singleLocationShop() {
   const shop = uniqueShop("meta");
@@ -57,7 +71,11 @@ async function singleLocationShop() {
 }
 
 /** The service moves the parcel on; the worker hears of it (as from an event or the poll). */
-async function serviceMoves(shop: string, shipment: { id: string; shippingOrderId: string | null }, status: string) {
+async function serviceMoves(
+  shop: string,
+  shipment: { id: string; shippingOrderId: string | null },
+  status: string,
+) {
   sandbox.service.lifecycle.forceStatus(shipment.shippingOrderId!, status);
   await enqueue.syncStatus(shop, shipment.id);
 }
@@ -70,29 +88,54 @@ describe("the order's shipping status metafields", () => {
       [JAKARTA, { "13001": 2 }],
       [SURABAYA, { "13002": 1 }],
     ]);
-    expect(await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order })).toBe(200);
+    expect(await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order })).toBe(
+      200,
+    );
     const [first, second] = await waitFor("both booked", async () => {
       const parts = await partsOf(shop, order.id);
       return parts.length === 2 && parts.every((p) => p.status === "confirmed") ? parts : undefined;
     });
-    await waitFor("both parts written", async () => partsJson(shop, order).length === 2 && partsJson(shop, order).every((p) => p.status === "confirmed"));
+    await waitFor(
+      "both parts written",
+      async () =>
+        partsJson(shop, order).length === 2 &&
+        partsJson(shop, order).every((p) => p.status === "confirmed"),
+    );
     expect(valueOf(shop, order, "status")).toBe("confirmed");
 
     // The definitions: merchant-owned (Flow and every installed app read them), the status pinned
     // on the order page and limited to the shipment statuses.
     const status = metafields.definition(shop, "ORDER", "parcelbridge", "status");
-    expect(status).toMatchObject({ type: "single_line_text_field", name: "Shipping status", pinned: true });
-    expect(JSON.parse(status!.validations.find((v) => v.name === "choices")!.value)).toEqual([...SHIPMENT_STATUSES]);
-    expect(metafields.definition(shop, "ORDER", "parcelbridge", "shipments")).toMatchObject({ type: "json", pinned: false });
-    const [row] = await db.select({ version: shops.statusDefinitionsVersion }).from(shops).where(eq(shops.shop, shop));
+    expect(status).toMatchObject({
+      type: "single_line_text_field",
+      name: "Shipping status",
+      pinned: true,
+    });
+    expect(JSON.parse(status!.validations.find((v) => v.name === "choices")!.value)).toEqual([
+      ...SHIPMENT_STATUSES,
+    ]);
+    expect(metafields.definition(shop, "ORDER", "parcelbridge", "shipments")).toMatchObject({
+      type: "json",
+      pinned: false,
+    });
+    const [row] = await db
+      .select({ version: shops.statusDefinitionsVersion })
+      .from(shops)
+      .where(eq(shops.shop, shop));
     expect(row?.version).toBe(STATUS_DEFINITIONS_VERSION);
     // Made once, though both parts' first writes ran at about the same time.
     const writes = () => metafields.definitionWrites.filter((w) => w.startsWith(`${shop} `));
-    expect(writes()).toEqual([`${shop} create parcelbridge.status`, `${shop} create parcelbridge.shipments`]);
+    expect(writes()).toEqual([
+      `${shop} create parcelbridge.status`,
+      `${shop} create parcelbridge.shipments`,
+    ]);
 
     // Jakarta's parcel arrives first: the order is not delivered yet.
     await serviceMoves(shop, first!, "delivered");
-    await waitFor("part 1 written delivered", async () => partsJson(shop, order).find((p) => p.part === 1)?.status === "delivered");
+    await waitFor(
+      "part 1 written delivered",
+      async () => partsJson(shop, order).find((p) => p.part === 1)?.status === "delivered",
+    );
     expect(valueOf(shop, order, "status")).toBe("confirmed");
     // Then Surabaya's: now it is.
     await serviceMoves(shop, second!, "delivered");
@@ -100,13 +143,30 @@ describe("the order's shipping status metafields", () => {
 
     const [a, b] = await partsOf(shop, order.id);
     expect(partsJson(shop, order)).toEqual([
-      { part: 1, status: "delivered", location: "Gudang Jakarta", courier: a!.courierCompany, service: a!.courierType, waybill: a!.waybillId, tracking_url: a!.trackingUrl },
-      { part: 2, status: "delivered", location: "Gudang Surabaya", courier: b!.courierCompany, service: b!.courierType, waybill: b!.waybillId, tracking_url: b!.trackingUrl },
+      {
+        part: 1,
+        status: "delivered",
+        location: "Gudang Jakarta",
+        courier: a!.courierCompany,
+        service: a!.courierType,
+        waybill: a!.waybillId,
+        tracking_url: a!.trackingUrl,
+      },
+      {
+        part: 2,
+        status: "delivered",
+        location: "Gudang Surabaya",
+        courier: b!.courierCompany,
+        service: b!.courierType,
+        waybill: b!.waybillId,
+        tracking_url: b!.trackingUrl,
+      },
     ]);
     expect(a!.waybillId).toBeTruthy();
     // Nothing of the recipient goes into Shopify's metafields.
     const recipient = order.shipping_address as { name: string; phone: string; address1: string };
-    for (const personal of [recipient.name, recipient.phone, recipient.address1]) expect(valueOf(shop, order, "shipments")).not.toContain(personal);
+    for (const personal of [recipient.name, recipient.phone, recipient.address1])
+      expect(valueOf(shop, order, "shipments")).not.toContain(personal);
     // Once the shop has them, the many writes after touch the definitions no more.
     expect(writes()).toHaveLength(2);
   });
@@ -117,8 +177,14 @@ describe("the order's shipping status metafields", () => {
     await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order });
     await waitFor("status written", async () => valueOf(shop, order, "status") === "confirmed");
     await enqueue.cancel(shop, String(order.id), { attempt: 1 });
-    await waitFor("cancelled", async () => (await shipmentOf(db, shop, order.id))?.status === "cancelled");
-    await waitFor("status written cancelled", async () => valueOf(shop, order, "status") === "cancelled");
+    await waitFor(
+      "cancelled",
+      async () => (await shipmentOf(db, shop, order.id))?.status === "cancelled",
+    );
+    await waitFor(
+      "status written cancelled",
+      async () => valueOf(shop, order, "status") === "cancelled",
+    );
   });
 
   it("a shop that pinned as many order metafields as Shopify allows gets the status unpinned, still defined", async () => {
@@ -127,29 +193,54 @@ describe("the order's shipping status metafields", () => {
     const order = freshOrder("multi-item");
     await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order });
     await waitFor("status written", async () => valueOf(shop, order, "status") === "confirmed");
-    expect(metafields.definition(shop, "ORDER", "parcelbridge", "status")).toMatchObject({ pinned: false, type: "single_line_text_field" });
+    expect(metafields.definition(shop, "ORDER", "parcelbridge", "status")).toMatchObject({
+      pinned: false,
+      type: "single_line_text_field",
+    });
   });
 
   it("a definition the shop has already, of the same type, is updated to the app's (choices added), not made twice", async () => {
     const { shop } = await singleLocationShop();
-    metafields.define(shop, { ownerType: "ORDER", namespace: "parcelbridge", key: "status", type: "single_line_text_field", name: "Old name" });
+    metafields.define(shop, {
+      ownerType: "ORDER",
+      namespace: "parcelbridge",
+      key: "status",
+      type: "single_line_text_field",
+      name: "Old name",
+    });
     const order = freshOrder("multi-item");
     await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order });
     await waitFor("status written", async () => valueOf(shop, order, "status") === "confirmed");
     const status = metafields.definition(shop, "ORDER", "parcelbridge", "status");
     expect(status?.name).toBe("Shipping status");
     expect(status?.validations.map((v) => v.name)).toEqual(["choices"]);
-    expect(metafields.definitionWrites.filter((w) => w.startsWith(`${shop} `))).toEqual([`${shop} update parcelbridge.status`, `${shop} create parcelbridge.shipments`]);
+    expect(metafields.definitionWrites.filter((w) => w.startsWith(`${shop} `))).toEqual([
+      `${shop} update parcelbridge.status`,
+      `${shop} create parcelbridge.shipments`,
+    ]);
   });
 
   it("a definition of another type in the shop: the write fails saying which and what to do, and nothing is written", async () => {
     const { shop } = await singleLocationShop();
-    metafields.define(shop, { ownerType: "ORDER", namespace: "parcelbridge", key: "status", type: "number_integer", name: "Status" });
-    await expect(writeStatusMetafields({ db, graphql: fakeAdminGraphql() }, shop, "777001")).rejects.toThrow(
+    metafields.define(shop, {
+      ownerType: "ORDER",
+      namespace: "parcelbridge",
+      key: "status",
+      type: "number_integer",
+      name: "Status",
+    });
+    await expect(
+      writeStatusMetafields({ db, graphql: fakeAdminGraphql() }, shop, "777001"),
+    ).rejects.toThrow(
       "This shop defines the order metafield parcelbridge.status as number_integer; ParcelBridge writes single_line_text_field there. Delete that definition (Settings → Custom data → Orders)",
     );
-    expect(metafields.value(shop, "gid://shopify/Order/777001", "parcelbridge", "status")).toBeUndefined();
-    const [row] = await db.select({ version: shops.statusDefinitionsVersion }).from(shops).where(eq(shops.shop, shop));
+    expect(
+      metafields.value(shop, "gid://shopify/Order/777001", "parcelbridge", "status"),
+    ).toBeUndefined();
+    const [row] = await db
+      .select({ version: shops.statusDefinitionsVersion })
+      .from(shops)
+      .where(eq(shops.shop, shop));
     expect(row?.version).toBe(0);
   });
 });

@@ -27,16 +27,37 @@ describe("orders/create while Redis is down", () => {
     await setUpShop(db, getEnv().ENCRYPTION_KEY, shop, testKey(), "http://127.0.0.1:1");
     const order = freshOrder("multi-item");
     const started = performance.now();
-    const response = await ordersCreate({ request: webhookRequest({ topic: "orders/create", shop, body: order, webhookId: `noredis-${order.id}` }), params: {}, context: {} } as never);
+    const response = await ordersCreate({
+      request: webhookRequest({
+        topic: "orders/create",
+        shop,
+        body: order,
+        webhookId: `noredis-${order.id}`,
+      }),
+      params: {},
+      context: {},
+    } as never);
     expect(response.status).toBe(503);
     // Fails fast (producers do not queue commands offline), well inside Shopify's 5 s.
     expect(performance.now() - started).toBeLessThan(5_000);
-    const inbox = await db.select().from(webhookInbox).where(and(eq(webhookInbox.shop, shop), eq(webhookInbox.topic, "orders/create")));
+    const inbox = await db
+      .select()
+      .from(webhookInbox)
+      .where(and(eq(webhookInbox.shop, shop), eq(webhookInbox.topic, "orders/create")));
     expect(inbox).toHaveLength(1);
     expect(inbox[0]?.status).toBe("received");
     expect((await shipmentOf(db, shop, order.id))?.status).toBe("pending");
     // Shopify's retry of the same delivery tries to enqueue again (and answers 503 again).
-    const retry = await ordersCreate({ request: webhookRequest({ topic: "orders/create", shop, body: order, webhookId: `noredis-${order.id}` }), params: {}, context: {} } as never);
+    const retry = await ordersCreate({
+      request: webhookRequest({
+        topic: "orders/create",
+        shop,
+        body: order,
+        webhookId: `noredis-${order.id}`,
+      }),
+      params: {},
+      context: {},
+    } as never);
     expect(retry.status).toBe(503);
   });
 });

@@ -58,8 +58,10 @@ async function seedShop(shop: string) {
   });
 }
 
-const sessionsOf = (shop: string) => db.select().from(sessionTable).where(eq(sessionTable.shop, shop));
-const shopRow = async (shop: string) => (await db.select().from(shops).where(eq(shops.shop, shop)))[0];
+const sessionsOf = (shop: string) =>
+  db.select().from(sessionTable).where(eq(sessionTable.shop, shop));
+const shopRow = async (shop: string) =>
+  (await db.select().from(shops).where(eq(shops.shop, shop)))[0];
 
 describe("app/uninstalled", () => {
   it("deletes the sessions and marks the shop uninstalled; a redelivery does nothing new", async () => {
@@ -68,7 +70,17 @@ describe("app/uninstalled", () => {
     expect(await sessionsOf(shop)).toHaveLength(1);
 
     const webhookId = `uninstall-${shop}`;
-    expect(await deliver(appUninstalled, webhookRequest({ topic: "app/uninstalled", shop, body: { id: 1, domain: shop }, webhookId }))).toBe(200);
+    expect(
+      await deliver(
+        appUninstalled,
+        webhookRequest({
+          topic: "app/uninstalled",
+          shop,
+          body: { id: 1, domain: shop },
+          webhookId,
+        }),
+      ),
+    ).toBe(200);
     expect(await sessionsOf(shop)).toHaveLength(0);
     const row = await shopRow(shop);
     expect(row?.installed).toBe(false);
@@ -78,7 +90,17 @@ describe("app/uninstalled", () => {
 
     // A session stored after the uninstall (reinstall) is not touched by a redelivery of the old webhook.
     await sessionStorage.storeSession(offlineSession(shop));
-    expect(await deliver(appUninstalled, webhookRequest({ topic: "app/uninstalled", shop, body: { id: 1, domain: shop }, webhookId }))).toBe(200);
+    expect(
+      await deliver(
+        appUninstalled,
+        webhookRequest({
+          topic: "app/uninstalled",
+          shop,
+          body: { id: 1, domain: shop },
+          webhookId,
+        }),
+      ),
+    ).toBe(200);
     expect(await sessionsOf(shop)).toHaveLength(1);
     const inbox = await db.select().from(webhookInbox).where(eq(webhookInbox.webhookId, webhookId));
     expect(inbox).toHaveLength(1);
@@ -88,13 +110,28 @@ describe("app/uninstalled", () => {
   it("answers 401 to a tampered or forged delivery and changes nothing", async () => {
     const shop = uniqueShop("uninstall-bad");
     await seedShop(shop);
-    const tampered = webhookRequest({ topic: "app/uninstalled", shop, body: { id: 1, domain: shop }, tamper: (raw) => raw.replace("1", "2") });
+    const tampered = webhookRequest({
+      topic: "app/uninstalled",
+      shop,
+      body: { id: 1, domain: shop },
+      tamper: (raw) => raw.replace("1", "2"),
+    });
     expect(await deliver(appUninstalled, tampered)).toBe(401);
-    const forged = webhookRequest({ topic: "app/uninstalled", shop, body: { id: 1, domain: shop }, secret: "not-the-app-secret" });
+    const forged = webhookRequest({
+      topic: "app/uninstalled",
+      shop,
+      body: { id: 1, domain: shop },
+      secret: "not-the-app-secret",
+    });
     expect(await deliver(appUninstalled, forged)).toBe(401);
     expect(await sessionsOf(shop)).toHaveLength(1);
     expect((await shopRow(shop))?.installed).toBe(true);
-    expect(await db.select().from(webhookInbox).where(and(eq(webhookInbox.shop, shop), eq(webhookInbox.topic, "app/uninstalled")))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(webhookInbox)
+        .where(and(eq(webhookInbox.shop, shop), eq(webhookInbox.topic, "app/uninstalled"))),
+    ).toHaveLength(0);
   });
 });
 
@@ -109,23 +146,61 @@ describe("compliance topics", () => {
       customer: { id: 501, email: "siti@example.com", phone: "+6281234567890" },
       data_request: { id: 9999 },
     };
-    expect(await deliver(customersDataRequest, webhookRequest({ topic: "customers/data_request", shop, body }))).toBe(200);
-    const [row] = await db.select().from(webhookInbox).where(and(eq(webhookInbox.shop, shop), eq(webhookInbox.topic, "customers/data_request")));
-    expect(row?.payload).toEqual({ customerId: "501", ordersRequested: ["1001"], dataRequestId: "9999" });
+    expect(
+      await deliver(
+        customersDataRequest,
+        webhookRequest({ topic: "customers/data_request", shop, body }),
+      ),
+    ).toBe(200);
+    const [row] = await db
+      .select()
+      .from(webhookInbox)
+      .where(and(eq(webhookInbox.shop, shop), eq(webhookInbox.topic, "customers/data_request")));
+    expect(row?.payload).toEqual({
+      customerId: "501",
+      ordersRequested: ["1001"],
+      dataRequestId: "9999",
+    });
     expect(JSON.stringify(row)).not.toContain("siti@example.com");
   });
 
   it("customers/redact blanks that customer's recipients and order payloads only", async () => {
     const shop = uniqueShop("custredact");
     await seedShop(shop);
-    const body = { shop_id: 1, shop_domain: shop, customer: { id: 501, email: "siti@example.com" }, orders_to_redact: [1001] };
-    expect(await deliver(customersRedact, webhookRequest({ topic: "customers/redact", shop, body }))).toBe(200);
+    const body = {
+      shop_id: 1,
+      shop_domain: shop,
+      customer: { id: 501, email: "siti@example.com" },
+      orders_to_redact: [1001],
+    };
+    expect(
+      await deliver(customersRedact, webhookRequest({ topic: "customers/redact", shop, body })),
+    ).toBe(200);
 
-    const rows = await db.select().from(shipments).where(eq(shipments.shop, shop)).orderBy(shipments.orderId);
-    expect(rows[0]).toMatchObject({ orderId: "1001", destinationName: null, destinationPhone: null, destinationEmail: null, destinationAddress: null, destinationCity: null, destinationPostalCode: null });
+    const rows = await db
+      .select()
+      .from(shipments)
+      .where(eq(shipments.shop, shop))
+      .orderBy(shipments.orderId);
+    expect(rows[0]).toMatchObject({
+      orderId: "1001",
+      destinationName: null,
+      destinationPhone: null,
+      destinationEmail: null,
+      destinationAddress: null,
+      destinationCity: null,
+      destinationPostalCode: null,
+    });
     expect(rows[0]?.redactedAt).toBeInstanceOf(Date);
-    expect(rows[1]).toMatchObject({ orderId: "1002", destinationName: "Budi Santoso", redactedAt: null });
-    const [order] = await db.select().from(webhookInbox).where(eq(webhookInbox.webhookId, `${shop}-orders-create-1001`));
+    expect(rows[1]).toMatchObject({
+      orderId: "1002",
+      destinationName: "Budi Santoso",
+      redactedAt: null,
+    });
+    const [order] = await db
+      .select()
+      .from(webhookInbox)
+      .where(eq(webhookInbox.webhookId, `${shop}-orders-create-1001`));
     expect(order?.payload).toBeNull();
   });
 
@@ -136,9 +211,19 @@ describe("compliance topics", () => {
     await seedShop(other);
     // Shopify sends shop/redact 48 hours after the uninstall.
     await recordUninstall(db, shop);
-    expect(await deliver(shopRedact, webhookRequest({ topic: "shop/redact", shop, body: { shop_id: 1, shop_domain: shop } }))).toBe(200);
+    expect(
+      await deliver(
+        shopRedact,
+        webhookRequest({ topic: "shop/redact", shop, body: { shop_id: 1, shop_domain: shop } }),
+      ),
+    ).toBe(200);
     // Only the tombstone stays: no key, no settings, marked redacted.
-    expect(await shopRow(shop)).toMatchObject({ installed: false, redactedAt: expect.any(Date), shippingApiKeyEncrypted: null, settings: {} });
+    expect(await shopRow(shop)).toMatchObject({
+      installed: false,
+      redactedAt: expect.any(Date),
+      shippingApiKeyEncrypted: null,
+      settings: {},
+    });
     expect(await sessionsOf(shop)).toHaveLength(0);
     expect(await db.select().from(shipments).where(eq(shipments.shop, shop))).toHaveLength(0);
     expect(await db.select().from(webhookInbox).where(eq(webhookInbox.shop, shop))).toHaveLength(0);
@@ -153,8 +238,19 @@ describe("compliance topics", () => {
   ])("%s answers 401 to a tampered delivery and changes nothing", async (topic, action) => {
     const shop = uniqueShop("tamper");
     await seedShop(shop);
-    const body = { shop_id: 1, shop_domain: shop, customer: { id: 501 }, orders_to_redact: [1001], orders_requested: [] };
-    expect(await deliver(action, webhookRequest({ topic, shop, body, tamper: (raw) => raw.replace("501", "502") }))).toBe(401);
+    const body = {
+      shop_id: 1,
+      shop_domain: shop,
+      customer: { id: 501 },
+      orders_to_redact: [1001],
+      orders_requested: [],
+    };
+    expect(
+      await deliver(
+        action,
+        webhookRequest({ topic, shop, body, tamper: (raw) => raw.replace("501", "502") }),
+      ),
+    ).toBe(401);
     expect(await shopRow(shop)).toBeDefined();
     const rows = await db.select().from(shipments).where(eq(shipments.shop, shop));
     expect(rows.map((r) => r.destinationName).sort()).toEqual(["Budi Santoso", "Siti Aminah"]);
@@ -162,6 +258,11 @@ describe("compliance topics", () => {
 
   it("answers 400 to a signed payload that is not in the documented shape", async () => {
     const shop = uniqueShop("malformed");
-    expect(await deliver(customersRedact, webhookRequest({ topic: "customers/redact", shop, body: { unexpected: true } }))).toBe(400);
+    expect(
+      await deliver(
+        customersRedact,
+        webhookRequest({ topic: "customers/redact", shop, body: { unexpected: true } }),
+      ),
+    ).toBe(400);
   });
 });

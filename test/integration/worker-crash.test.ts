@@ -14,7 +14,11 @@ import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { liveKey } from "#test/helpers/sandbox.ts";
 import { freshOrder, setUpShop, shipmentOf, waitFor } from "#test/helpers/pipeline.ts";
 import { uniqueShop, webhookRequest } from "#test/helpers/shopify.ts";
-import { offlineSessionRow, startFakeShopify, type FakeShopify } from "#test/helpers/fake-shopify-server.ts";
+import {
+  offlineSessionRow,
+  startFakeShopify,
+  type FakeShopify,
+} from "#test/helpers/fake-shopify-server.ts";
 import { sessionTable } from "#app/db/schema.ts";
 
 const env = getEnv();
@@ -38,11 +42,21 @@ afterAll(async () => {
 
 /** The real worker process (`worker/index.ts`), on this file's queues, with short job locks. */
 function startWorkerProcess(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "./test/helpers/redirect-shopify-admin.ts", "--import", "tsx", "worker/index.ts"], {
-    cwd: process.cwd(),
-    env: { ...process.env, LOG_LEVEL: "info", WORKER_LOCK_MS: "2000", WORKER_CONCURRENCY: "6", FAKE_SHOPIFY_ADMIN_URL: shopify.url },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "./test/helpers/redirect-shopify-admin.ts", "--import", "tsx", "worker/index.ts"],
+    {
+      cwd: process.cwd(),
+      env: {
+        ...process.env,
+        LOG_LEVEL: "info",
+        WORKER_LOCK_MS: "2000",
+        WORKER_CONCURRENCY: "6",
+        FAKE_SHOPIFY_ADMIN_URL: shopify.url,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = "";
@@ -52,7 +66,9 @@ function startWorkerProcess(): Promise<ChildProcess> {
     };
     child.stdout!.on("data", onData);
     child.stderr!.on("data", (d) => (out += d));
-    child.on("exit", (code) => reject(new Error(`worker exited with ${code}: ${out.slice(-2000)}`)));
+    child.on("exit", (code) =>
+      reject(new Error(`worker exited with ${code}: ${out.slice(-2000)}`)),
+    );
   });
 }
 
@@ -64,7 +80,11 @@ describe("a worker process killed mid-batch", () => {
     await db.insert(sessionTable).values(offlineSessionRow(shop, shopify.connect(shop)));
     const orders = Array.from({ length: 30 }, () => freshOrder("multi-item"));
     for (const order of orders) {
-      const response = await ordersCreate({ request: webhookRequest({ topic: "orders/create", shop, body: order }), params: {}, context: {} } as never);
+      const response = await ordersCreate({
+        request: webhookRequest({ topic: "orders/create", shop, body: order }),
+        params: {},
+        context: {},
+      } as never);
       expect(response.status).toBe(200);
     }
 
@@ -81,7 +101,11 @@ describe("a worker process killed mid-batch", () => {
     expect(before).toBeLessThan(orders.length);
 
     const second = await startWorkerProcess();
-    await waitFor("all confirmed", async () => (await confirmedCount()) === orders.length || undefined, 120_000);
+    await waitFor(
+      "all confirmed",
+      async () => (await confirmedCount()) === orders.length || undefined,
+      120_000,
+    );
     second.kill("SIGTERM");
     await new Promise((r) => second.once("exit", r));
 
@@ -90,8 +114,12 @@ describe("a worker process killed mid-batch", () => {
     const account = sandbox.service.account(key);
     for (const o of orders) {
       const ref = referenceIdFor(shop, String(o.id));
-      expect([...account.drafts.values()].filter((d) => d.spec.referenceId === ref)).toHaveLength(1);
-      expect([...account.orders.values()].filter((x) => x.spec.referenceId === ref)).toHaveLength(1);
+      expect([...account.drafts.values()].filter((d) => d.spec.referenceId === ref)).toHaveLength(
+        1,
+      );
+      expect([...account.orders.values()].filter((x) => x.spec.referenceId === ref)).toHaveLength(
+        1,
+      );
     }
   });
 });
@@ -112,7 +140,9 @@ describe("a wrong ENCRYPTION_KEY", () => {
     child.stderr!.on("data", (d: Buffer) => (out += d));
     const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
     expect(code).toBe(1);
-    expect(out).toContain("ENCRYPTION_KEY is not the key this database's secrets were encrypted with");
+    expect(out).toContain(
+      "ENCRYPTION_KEY is not the key this database's secrets were encrypted with",
+    );
     expect(out).not.toContain('"worker ready"');
     // The right key still opens it.
     await expect(checkEncryptionKey(db, env.ENCRYPTION_KEY)).resolves.toBeUndefined();

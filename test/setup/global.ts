@@ -27,10 +27,20 @@ export default async function setup() {
   } finally {
     await admin.end();
   }
-  const database = await openDatabase({ databaseUrl: databaseUrl.toString(), pgliteDataDir: "", pglitePort: 0, poolSize: 1 });
+  const database = await openDatabase({
+    databaseUrl: databaseUrl.toString(),
+    pgliteDataDir: "",
+    pglitePort: 0,
+    poolSize: 1,
+  });
   await database.close();
 
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 3000, retryStrategy: () => null });
+  const redis = new Redis(redisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 3000,
+    retryStrategy: () => null,
+  });
   try {
     await redis.connect();
   } catch (error) {

@@ -17,7 +17,11 @@ export default class SummaryReporter implements Reporter {
         else skipped++;
       }
       // A file that failed outside its tests (import, beforeAll) must still fail the run.
-      if (module.state() === "failed" && ![...module.children.allTests()].some((t) => t.result().state === "failed")) failed++;
+      if (
+        module.state() === "failed" &&
+        ![...module.children.allTests()].some((t) => t.result().state === "failed")
+      )
+        failed++;
     }
     failed += unhandledErrors.length;
     process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);

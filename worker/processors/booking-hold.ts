@@ -23,17 +23,31 @@ interface Deps {
   adminGraphql: AdminGraphql;
 }
 
-export async function placeBookingHold(deps: Deps, shipment: Shipment, actor: string): Promise<void> {
+export async function placeBookingHold(
+  deps: Deps,
+  shipment: Shipment,
+  actor: string,
+): Promise<void> {
   if (!shipment.fulfillmentOrderId || shipment.appHoldId || shipment.shippingOrderId) return;
   let outcome: ReturnType<typeof parseBookingHold>;
   try {
-    outcome = parseBookingHold(await deps.adminGraphql(shipment.shop, BOOKING_HOLD, bookingHoldVariables(shipment.fulfillmentOrderId)));
+    outcome = parseBookingHold(
+      await deps.adminGraphql(
+        shipment.shop,
+        BOOKING_HOLD,
+        bookingHoldVariables(shipment.fulfillmentOrderId),
+      ),
+    );
   } catch (error) {
     if (!(error instanceof ShopNotConnectedError)) throw error;
     outcome = { refused: "the app has no access token for this shop" };
   }
   if ("refused" in outcome) {
-    await addShipmentEvent(deps.db, shipment, { actor, type: "held_while_booking", message: `Not held in Shopify while booking: ${outcome.refused}` });
+    await addShipmentEvent(deps.db, shipment, {
+      actor,
+      type: "held_while_booking",
+      message: `Not held in Shopify while booking: ${outcome.refused}`,
+    });
     return;
   }
   // Only this column: nothing else decides on it, and the row the caller holds stays current.
@@ -51,15 +65,31 @@ export async function placeBookingHold(deps: Deps, shipment: Shipment, actor: st
     });
 }
 
-export async function releaseBookingHold(deps: Deps, shipment: Shipment, actor: string, why: string): Promise<void> {
+export async function releaseBookingHold(
+  deps: Deps,
+  shipment: Shipment,
+  actor: string,
+  why: string,
+): Promise<void> {
   const holdId = shipment.appHoldId;
   if (!holdId || !shipment.fulfillmentOrderId) return;
   let refused: string | null;
   try {
-    refused = parseBookingHoldRelease(await deps.adminGraphql(shipment.shop, BOOKING_HOLD_RELEASE, bookingHoldReleaseVariables(shipment.fulfillmentOrderId, holdId)));
+    refused = parseBookingHoldRelease(
+      await deps.adminGraphql(
+        shipment.shop,
+        BOOKING_HOLD_RELEASE,
+        bookingHoldReleaseVariables(shipment.fulfillmentOrderId, holdId),
+      ),
+    );
   } catch (error) {
     if (!(error instanceof ShopNotConnectedError)) throw error;
-    await addShipmentEvent(deps.db, shipment, { actor, type: "booking_hold_released", message: "The hold could not be released: the app has no access token for this shop (release it in Shopify)" });
+    await addShipmentEvent(deps.db, shipment, {
+      actor,
+      type: "booking_hold_released",
+      message:
+        "The hold could not be released: the app has no access token for this shop (release it in Shopify)",
+    });
     return;
   }
   const [released] = await deps.db
@@ -71,7 +101,9 @@ export async function releaseBookingHold(deps: Deps, shipment: Shipment, actor: 
     await addShipmentEvent(deps.db, released, {
       actor,
       type: "booking_hold_released",
-      message: refused ? `${why}; the hold was already gone in Shopify (${refused})` : `${why}: the hold in Shopify is released`,
+      message: refused
+        ? `${why}; the hold was already gone in Shopify (${refused})`
+        : `${why}: the hold in Shopify is released`,
       data: { holdId },
     });
 }

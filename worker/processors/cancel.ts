@@ -1,21 +1,38 @@
 import type { Shipment } from "#app/db/schema.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { referenceIdFor } from "#app/orders/map.ts";
-import { currentShipments, getShipment, getShipmentByOrder, startNextAttempt } from "#app/shipments/shipments.server.ts";
+import {
+  currentShipments,
+  getShipment,
+  getShipmentByOrder,
+  startNextAttempt,
+} from "#app/shipments/shipments.server.ts";
 import { problemOf } from "#app/shipments/problem-kinds.ts";
 import { canMove, TERMINAL_STATUSES, type ShipmentStatus } from "#app/shipments/states.ts";
 import { CANCELLABLE_ORDER_STATUSES, CODES, normaliseOrderStatus } from "#app/shipping/contract.ts";
 import { ShippingNotFoundError, ShippingStateError } from "#app/shipping/errors.ts";
 import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
 import { releaseBookingHold } from "./booking-hold.ts";
-import { ACTOR, Ctx, apply, markInbox, orderPatch, type JobWithSlot, type ShipmentDeps } from "./shipment-context.ts";
+import {
+  ACTOR,
+  Ctx,
+  apply,
+  markInbox,
+  orderPatch,
+  type JobWithSlot,
+  type ShipmentDeps,
+} from "./shipment-context.ts";
 
 /**
  * cancel: deletes an unconfirmed draft, cancels a cancellable order (reason `others`), or, once
  * picked up, flags the shipment for the merchant. For the store order's cancellation, or a
  * merchant's (with `rebook`: then the order's next shipment is made).
  */
-export async function processCancel(job: JobWithSlot, deps: ShipmentDeps, token?: string): Promise<string> {
+export async function processCancel(
+  job: JobWithSlot,
+  deps: ShipmentDeps,
+  token?: string,
+): Promise<string> {
   const ctx = new Ctx(deps, job, token);
   const { shop, orderId, attempt, part, rebook } = shipmentJobs.cancel.payload.parse(job.data);
   if (attempt === undefined) {
@@ -35,15 +52,24 @@ export async function processCancel(job: JobWithSlot, deps: ShipmentDeps, token?
   // Held by this app while booking: the merchant's cancellation gives the fulfillment order back
   // (shipAgainAfter released it already when the order is booked again).
   const after = await getShipment(deps.db, shop, latest.id);
-  if (after?.status === "cancelled" && after.appHoldId) await releaseBookingHold(deps, after, ACTOR.cancel, "Cancelled by the merchant");
+  if (after?.status === "cancelled" && after.appHoldId)
+    await releaseBookingHold(deps, after, ACTOR.cancel, "Cancelled by the merchant");
   return outcome;
 }
 
-async function cancelShipment(ctx: Ctx, shipment: Shipment, { attempt, rebook }: { attempt?: number; rebook?: boolean }): Promise<string> {
+async function cancelShipment(
+  ctx: Ctx,
+  shipment: Shipment,
+  { attempt, rebook }: { attempt?: number; rebook?: boolean },
+): Promise<string> {
   const { deps } = ctx;
   const { db } = deps;
   const { shop, orderId } = shipment;
-  const why = rebook ? "Cancelled to book the order again" : attempt !== undefined ? "Cancelled by the merchant" : "Store order cancelled";
+  const why = rebook
+    ? "Cancelled to book the order again"
+    : attempt !== undefined
+      ? "Cancelled by the merchant"
+      : "Store order cancelled";
   if (TERMINAL_STATUSES.has(shipment.status as ShipmentStatus)) {
     if (rebook && shipment.status === "cancelled") return shipAgainAfter(deps, shipment);
     await markInbox(db, shop, orderId, ["orders/cancelled"]);
@@ -54,11 +80,21 @@ async function cancelShipment(ctx: Ctx, shipment: Shipment, { attempt, rebook }:
     const saved = await apply(ctx, shop, shipment.id, (current) =>
       current.draftOrderId || TERMINAL_STATUSES.has(current.status as ShipmentStatus)
         ? null
-        : { patch: { status: "cancelled", problem: null }, event: { actor: ACTOR.cancel, type: "cancelled", message: `${why} before a draft was made` } },
+        : {
+            patch: { status: "cancelled", problem: null },
+            event: {
+              actor: ACTOR.cancel,
+              type: "cancelled",
+              message: `${why} before a draft was made`,
+            },
+          },
     );
-    if (saved?.draftOrderId && saved.status !== "cancelled") throw new Error("A draft appeared while cancelling; retrying");
+    if (saved?.draftOrderId && saved.status !== "cancelled")
+      throw new Error("A draft appeared while cancelling; retrying");
     await markInbox(db, shop, orderId, ["orders/cancelled"]);
-    return rebook ? shipAgainAfter(deps, (await getShipment(db, shop, shipment.id)) ?? shipment) : "cancelled";
+    return rebook
+      ? shipAgainAfter(deps, (await getShipment(db, shop, shipment.id)) ?? shipment)
+      : "cancelled";
   }
 
   const { client, apiKey } = await shippingAccessForShop(db, deps.env, shop);
@@ -67,48 +103,108 @@ async function cancelShipment(ctx: Ctx, shipment: Shipment, { attempt, rebook }:
     try {
       await ctx.call(apiKey, "draft_orders", () => client.deleteDraftOrder(shipment.draftOrderId!));
       await apply(ctx, shop, shipment.id, (current) =>
-        current.shippingOrderId ? null : { patch: { status: "cancelled", problem: null }, event: { actor: ACTOR.cancel, type: "draft_deleted", message: `${why}: draft ${shipment.draftOrderId} deleted` } },
+        current.shippingOrderId
+          ? null
+          : {
+              patch: { status: "cancelled", problem: null },
+              event: {
+                actor: ACTOR.cancel,
+                type: "draft_deleted",
+                message: `${why}: draft ${shipment.draftOrderId} deleted`,
+              },
+            },
       );
       await markInbox(db, shop, orderId, ["orders/cancelled"]);
-      return rebook ? shipAgainAfter(deps, (await getShipment(db, shop, shipment.id)) ?? shipment) : "cancelled";
+      return rebook
+        ? shipAgainAfter(deps, (await getShipment(db, shop, shipment.id)) ?? shipment)
+        : "cancelled";
     } catch (error) {
       if (error instanceof ShippingNotFoundError) {
-        await apply(ctx, shop, shipment.id, () => ({ patch: { status: "cancelled", problem: null }, event: { actor: ACTOR.cancel, type: "draft_deleted", message: `${why}: the draft was already gone` } }));
+        await apply(ctx, shop, shipment.id, () => ({
+          patch: { status: "cancelled", problem: null },
+          event: {
+            actor: ACTOR.cancel,
+            type: "draft_deleted",
+            message: `${why}: the draft was already gone`,
+          },
+        }));
         await markInbox(db, shop, orderId, ["orders/cancelled"]);
-        return rebook ? shipAgainAfter(deps, (await getShipment(db, shop, shipment.id)) ?? shipment) : "cancelled";
+        return rebook
+          ? shipAgainAfter(deps, (await getShipment(db, shop, shipment.id)) ?? shipment)
+          : "cancelled";
       }
-      if (!(error instanceof ShippingStateError && error.code === CODES.draftAlreadyConfirmed)) throw error;
+      if (!(error instanceof ShippingStateError && error.code === CODES.draftAlreadyConfirmed))
+        throw error;
       // Confirmed meanwhile: cancel the order instead.
-      const draft = await ctx.call(apiKey, "draft_orders", () => client.getDraftOrder(shipment.draftOrderId!));
+      const draft = await ctx.call(apiKey, "draft_orders", () =>
+        client.getDraftOrder(shipment.draftOrderId!),
+      );
       shippingOrderId = draft.order_id ?? null;
-      if (!shippingOrderId) throw new Error(`Draft ${draft.id} is confirmed but names no order yet`);
+      if (!shippingOrderId)
+        throw new Error(`Draft ${draft.id} is confirmed but names no order yet`);
     }
   }
 
   const order = await ctx.call(apiKey, "orders", () => client.getOrder(shippingOrderId!));
   const status = normaliseOrderStatus(order.status);
   if (status === "cancelled") {
-    await apply(ctx, shop, shipment.id, () => ({ patch: { ...orderPatch(order), status: "cancelled", problem: null }, event: { actor: ACTOR.cancel, type: "cancelled", message: "The order was already cancelled at the service" } }));
+    await apply(ctx, shop, shipment.id, () => ({
+      patch: { ...orderPatch(order), status: "cancelled", problem: null },
+      event: {
+        actor: ACTOR.cancel,
+        type: "cancelled",
+        message: "The order was already cancelled at the service",
+      },
+    }));
   } else if (status && CANCELLABLE_ORDER_STATUSES.has(status)) {
     try {
-      await ctx.call(apiKey, "orders", () => client.cancelOrder(order.id, { cancellation_reason_code: "others", cancellation_reason: why }));
+      await ctx.call(apiKey, "orders", () =>
+        client.cancelOrder(order.id, {
+          cancellation_reason_code: "others",
+          cancellation_reason: why,
+        }),
+      );
     } catch (error) {
-      if (!(error instanceof ShippingStateError && error.code === CODES.cancelNotAllowed)) throw error;
+      if (!(error instanceof ShippingStateError && error.code === CODES.cancelNotAllowed))
+        throw error;
       // Picked up in between: the next pass sees the new status.
-      throw new Error("The order left the cancellable statuses while cancelling; retrying to decide again");
+      throw new Error(
+        "The order left the cancellable statuses while cancelling; retrying to decide again",
+      );
     }
-    await apply(ctx, shop, shipment.id, () => ({ patch: { ...orderPatch(order), status: "cancelled", problem: null }, event: { actor: ACTOR.cancel, type: "cancelled", message: `${why}: order ${order.id} cancelled at the service (reason: others)` } }));
+    await apply(ctx, shop, shipment.id, () => ({
+      patch: { ...orderPatch(order), status: "cancelled", problem: null },
+      event: {
+        actor: ACTOR.cancel,
+        type: "cancelled",
+        message: `${why}: order ${order.id} cancelled at the service (reason: others)`,
+      },
+    }));
   } else {
-    const problem = problemOf("after_booking", `${rebook ? "The shipment could not be cancelled to book again" : attempt !== undefined ? "The shipment could not be cancelled" : "The store order was cancelled"}, but the parcel is already ${status ?? order.status}: it cannot be cancelled at the service. Contact the courier to stop or return it.`);
+    const problem = problemOf(
+      "after_booking",
+      `${rebook ? "The shipment could not be cancelled to book again" : attempt !== undefined ? "The shipment could not be cancelled" : "The store order was cancelled"}, but the parcel is already ${status ?? order.status}: it cannot be cancelled at the service. Contact the courier to stop or return it.`,
+    );
     await apply(ctx, shop, shipment.id, (current) => ({
-      patch: { ...orderPatch(order), ...(status && canMove(current.status as ShipmentStatus, status) ? {} : { status: current.status }), ...problem },
-      event: { actor: ACTOR.cancel, type: "problem", message: "Needs attention: already picked up" },
+      patch: {
+        ...orderPatch(order),
+        ...(status && canMove(current.status as ShipmentStatus, status)
+          ? {}
+          : { status: current.status }),
+        ...problem,
+      },
+      event: {
+        actor: ACTOR.cancel,
+        type: "problem",
+        message: "Needs attention: already picked up",
+      },
     }));
   }
   await markInbox(db, shop, orderId, ["orders/cancelled"]);
   const after = await getShipment(db, shop, shipment.id);
   // A booked shipment's end is the order's status in Shopify too (its status metafields).
-  if (after && after.status !== shipment.status) await deps.enqueue.shopifySync(shop, after.id, after.version);
+  if (after && after.status !== shipment.status)
+    await deps.enqueue.shopifySync(shop, after.id, after.version);
   return rebook && after?.status === "cancelled" ? shipAgainAfter(deps, after) : "done";
 }
 
@@ -116,10 +212,19 @@ async function cancelShipment(ctx: Ctx, shipment: Shipment, { attempt, rebook }:
  * The order's next shipment after a cancelled one (its own reference_id, the order keeps the
  * history), and its draft queued. Idempotent: the attempt number is unique per order.
  */
-export async function shipAgainAfter(deps: Pick<ShipmentDeps, "db" | "enqueue" | "adminGraphql">, cancelled: Shipment): Promise<string> {
+export async function shipAgainAfter(
+  deps: Pick<ShipmentDeps, "db" | "enqueue" | "adminGraphql">,
+  cancelled: Shipment,
+): Promise<string> {
   // The cancelled attempt's hold goes before the next attempt's draft holds the fulfillment order again.
-  if (cancelled.appHoldId) await releaseBookingHold(deps, cancelled, ACTOR.cancel, "Cancelled to book again");
-  const next = await startNextAttempt(deps.db, cancelled, ACTOR.cancel, referenceIdFor(cancelled.shop, cancelled.orderId, cancelled.attempt + 1, cancelled.part));
+  if (cancelled.appHoldId)
+    await releaseBookingHold(deps, cancelled, ACTOR.cancel, "Cancelled to book again");
+  const next = await startNextAttempt(
+    deps.db,
+    cancelled,
+    ACTOR.cancel,
+    referenceIdFor(cancelled.shop, cancelled.orderId, cancelled.attempt + 1, cancelled.part),
+  );
   if (!next) return "already booked again";
   await deps.enqueue.createDraft(cancelled.shop, cancelled.orderId, `a${next.attempt}`, next.part);
   return `booked again as attempt ${next.attempt}`;

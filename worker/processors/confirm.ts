@@ -6,13 +6,26 @@ import { ShippingNotFoundError, ShippingStateError } from "#app/shipping/errors.
 import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
 import { holdNow } from "./fulfillment-plan.ts";
-import { ACTOR, Ctx, apply, draftPatch, merchantProblem, orderPatch, type JobWithSlot, type ShipmentDeps } from "./shipment-context.ts";
+import {
+  ACTOR,
+  Ctx,
+  apply,
+  draftPatch,
+  merchantProblem,
+  orderPatch,
+  type JobWithSlot,
+  type ShipmentDeps,
+} from "./shipment-context.ts";
 
 /**
  * confirm: books a ready draft (the shop is charged). Automation books only paid and
  * cash-on-delivery orders; a merchant's own request books whatever its payment state.
  */
-export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps, token?: string): Promise<string> {
+export async function processConfirm(
+  job: JobWithSlot,
+  deps: ShipmentDeps,
+  token?: string,
+): Promise<string> {
   const ctx = new Ctx(deps, job, token);
   const { shop, shipmentId, merchant } = shipmentJobs.confirm.payload.parse(job.data);
   const { db } = deps;
@@ -21,7 +34,8 @@ export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps, token
   if (shipment.shippingOrderId) {
     // Likewise for the follow-up of a confirmation whose run stopped after saving it.
     if (shipment.status === "confirmed") {
-      if ((await getShopSettings(db, shop)).fulfilOnConfirm) await deps.enqueue.fulfil(shop, shipment.id, shipment.waybillId);
+      if ((await getShopSettings(db, shop)).fulfilOnConfirm)
+        await deps.enqueue.fulfil(shop, shipment.id, shipment.waybillId);
       else await deps.enqueue.shopifySync(shop, shipment.id, shipment.version);
     }
     return `already ${shipment.status}`;
@@ -30,21 +44,45 @@ export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps, token
   if (!shipment.draftOrderId) return "no draft yet";
   if (shipment.awaitingPayment && !merchant) {
     // Booking charges the shop: automation waits for orders/paid (the merchant may book by hand).
-    await addShipmentEvent(db, shipment, { actor: ACTOR.confirm, type: "waiting_for_payment", message: shipment.decision ?? "Waiting for payment" });
+    await addShipmentEvent(db, shipment, {
+      actor: ACTOR.confirm,
+      type: "waiting_for_payment",
+      message: shipment.decision ?? "Waiting for payment",
+    });
     return "waiting for payment";
   }
   if (shipment.shopifyHold) {
     // Shopify would refuse to fulfil a held fulfillment order: nobody books it until the hold goes.
     const hold = await holdNow(ctx, shipment);
     if (hold) {
-      await addShipmentEvent(db, shipment, { actor: ACTOR.confirm, type: "confirm_skipped", message: `Not booked: ${hold}. Release the hold in Shopify; the shipment is booked then` });
+      await addShipmentEvent(db, shipment, {
+        actor: ACTOR.confirm,
+        type: "confirm_skipped",
+        message: `Not booked: ${hold}. Release the hold in Shopify; the shipment is booked then`,
+      });
       return "on hold";
     }
-    const released = await apply(ctx, shop, shipmentId, (current) => (current.shopifyHold ? { patch: { shopifyHold: null }, event: { actor: ACTOR.confirm, type: "hold_released", message: "The hold in Shopify was released" } } : null));
-    if (released?.shippingOrderId || released?.status === "cancelled") return `now ${released.status}`;
+    const released = await apply(ctx, shop, shipmentId, (current) =>
+      current.shopifyHold
+        ? {
+            patch: { shopifyHold: null },
+            event: {
+              actor: ACTOR.confirm,
+              type: "hold_released",
+              message: "The hold in Shopify was released",
+            },
+          }
+        : null,
+    );
+    if (released?.shippingOrderId || released?.status === "cancelled")
+      return `now ${released.status}`;
   }
   if (shipment.status === "draft_placed") {
-    await addShipmentEvent(db, shipment, { actor: ACTOR.confirm, type: "confirm_skipped", message: "The draft has no courier yet: choose one, then confirm" });
+    await addShipmentEvent(db, shipment, {
+      actor: ACTOR.confirm,
+      type: "confirm_skipped",
+      message: "The draft has no courier yet: choose one, then confirm",
+    });
     return "not ready";
   }
 
@@ -53,7 +91,8 @@ export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps, token
 
   const adopt = async (): Promise<Order | null> => {
     const draft = await ctx.call(apiKey, "draft_orders", () => client.getDraftOrder(draftId));
-    if (draft.status === "confirmed" && draft.order_id) return ctx.call(apiKey, "orders", () => client.getOrder(draft.order_id!));
+    if (draft.status === "confirmed" && draft.order_id)
+      return ctx.call(apiKey, "orders", () => client.getOrder(draft.order_id!));
     return null;
   };
 
@@ -68,17 +107,37 @@ export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps, token
       order = await adopt();
     } else if (error instanceof ShippingStateError && error.code === CODES.draftNotReady) {
       const draft = await ctx.call(apiKey, "draft_orders", () => client.getDraftOrder(draftId));
-      await apply(ctx, shop, shipmentId, (current) => (current.draftOrderId === draftId ? { patch: draftPatch(draft), event: { actor: ACTOR.confirm, type: "confirm_refused", message: "The draft is not ready: choose a courier, then confirm" } } : null));
+      await apply(ctx, shop, shipmentId, (current) =>
+        current.draftOrderId === draftId
+          ? {
+              patch: draftPatch(draft),
+              event: {
+                actor: ACTOR.confirm,
+                type: "confirm_refused",
+                message: "The draft is not ready: choose a courier, then confirm",
+              },
+            }
+          : null,
+      );
       return "not ready";
     } else if (error instanceof ShippingNotFoundError) {
       const current = await getShipment(db, shop, shipmentId);
       if (current?.status === "cancelled") return "cancelled meanwhile";
-      await apply(ctx, shop, shipmentId, () => ({ patch: problemOf("service", "The draft no longer exists at the shipping service: retry to create a new one"), event: { actor: ACTOR.confirm, type: "problem", message: error.message } }));
+      await apply(ctx, shop, shipmentId, () => ({
+        patch: problemOf(
+          "service",
+          "The draft no longer exists at the shipping service: retry to create a new one",
+        ),
+        event: { actor: ACTOR.confirm, type: "problem", message: error.message },
+      }));
       return "needs attention";
     } else {
       const problem = merchantProblem(error);
       if (!problem) throw error;
-      await apply(ctx, shop, shipmentId, () => ({ patch: problem, event: { actor: ACTOR.confirm, type: "problem", message: problem.problem } }));
+      await apply(ctx, shop, shipmentId, () => ({
+        patch: problem,
+        event: { actor: ACTOR.confirm, type: "problem", message: problem.problem },
+      }));
       return "needs attention";
     }
   }
@@ -89,7 +148,12 @@ export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps, token
       ? null
       : {
           patch: { ...orderPatch(confirmed), problem: null },
-          event: { actor: ACTOR.confirm, type: "confirmed", message: `Order ${confirmed.id}, waybill ${confirmed.courier?.waybill_id ?? "pending"}`, data: { shippingOrderId: confirmed.id } },
+          event: {
+            actor: ACTOR.confirm,
+            type: "confirmed",
+            message: `Order ${confirmed.id}, waybill ${confirmed.courier?.waybill_id ?? "pending"}`,
+            data: { shippingOrderId: confirmed.id },
+          },
         },
   );
   if (saved?.status === "cancelled") return "cancelled";

@@ -4,10 +4,20 @@ import { courierLabel } from "#app/orders/courier-match.ts";
 import type { ProductInfo } from "#app/orders/map.ts";
 import { latestOrder } from "#app/orders/order-store.server.ts";
 import { ORDER_PAYLOAD_TOPICS } from "#app/orders/sources.ts";
-import { addShipmentEvent, getShipmentByOrder, updateShipment, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
+import {
+  addShipmentEvent,
+  getShipmentByOrder,
+  updateShipment,
+  type ShipmentPatch,
+} from "#app/shipments/shipments.server.ts";
 import { mappingProblem, problemOf } from "#app/shipments/problem-kinds.ts";
 import { CODES, type DraftOrder, type DraftOrderCreateRequest } from "#app/shipping/contract.ts";
-import { ShippingNotFoundError, ShippingStateError, ShippingValidationError, type ShippingError } from "#app/shipping/errors.ts";
+import {
+  ShippingNotFoundError,
+  ShippingStateError,
+  ShippingValidationError,
+  type ShippingError,
+} from "#app/shipping/errors.ts";
 import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
 import { courierListFor, evaluateOrder, orderSnapshot } from "./order-state.ts";
@@ -15,7 +25,17 @@ import { verifyOrderOwner } from "./order-owner.ts";
 import { partForDraft } from "./fulfillment-plan.ts";
 import { placeBookingHold } from "./booking-hold.ts";
 import { foreignHold } from "#app/orders/fulfillment-orders.ts";
-import { ACTOR, Ctx, apply, draftPatch, markInbox, merchantProblem, problemText, type JobWithSlot, type ShipmentDeps } from "./shipment-context.ts";
+import {
+  ACTOR,
+  Ctx,
+  apply,
+  draftPatch,
+  markInbox,
+  merchantProblem,
+  problemText,
+  type JobWithSlot,
+  type ShipmentDeps,
+} from "./shipment-context.ts";
 
 /**
  * Codes with which the service refuses a draft because of its courier (unknown, not for this
@@ -50,7 +70,11 @@ const COURIER_FIELDS: ReadonlySet<string> = new Set([
 
 function refusesCourier(error: ShippingValidationError): boolean {
   if (error.code !== null && COURIER_REFUSALS.has(error.code)) return true;
-  return (error.code === null || error.code === CODES.draftBadRequest) && error.field !== null && COURIER_FIELDS.has(error.field);
+  return (
+    (error.code === null || error.code === CODES.draftBadRequest) &&
+    error.field !== null &&
+    COURIER_FIELDS.has(error.field)
+  );
 }
 
 const withoutCourier = (request: DraftOrderCreateRequest): DraftOrderCreateRequest => {
@@ -63,11 +87,16 @@ function courierStory(source: ReturnType<typeof evaluateOrder>["mapped"]["courie
   if (source.from === "none") return "no courier";
   const label = courierLabel(source.company, source.type);
   if (source.from === "merchant") return `${label} (chosen by the merchant)`;
-  if (source.from === "checkout") return `${label} (from the checkout's shipping line, ${source.via})`;
+  if (source.from === "checkout")
+    return `${label} (from the checkout's shipping line, ${source.via})`;
   return `${label} (the shop's default courier${source.via ? `: ${source.via}` : ""})`;
 }
 
-export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, token?: string): Promise<string> {
+export async function processCreateDraft(
+  job: JobWithSlot,
+  deps: ShipmentDeps,
+  token?: string,
+): Promise<string> {
   const ctx = new Ctx(deps, job, token);
   const { shop, orderId, part: partNumber } = shipmentJobs.createDraft.payload.parse(job.data);
   const { db } = deps;
@@ -77,8 +106,15 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
     // The customer's data was removed at their request before anything was booked.
     await markInbox(db, shop, orderId, ORDER_PAYLOAD_TOPICS);
     if (!shipment.draftOrderId && !shipment.problem) {
-      const problem = problemOf("order", "The recipient's personal data was removed at the customer's request: the app no longer books this order");
-      await updateShipment(db, shipment, problem, { actor: ACTOR.create, type: "problem", message: problem.problem });
+      const problem = problemOf(
+        "order",
+        "The recipient's personal data was removed at the customer's request: the app no longer books this order",
+      );
+      await updateShipment(db, shipment, problem, {
+        actor: ACTOR.create,
+        type: "problem",
+        message: problem.problem,
+      });
     }
     return "redacted";
   }
@@ -89,7 +125,13 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
   if (shipment.draftOrderId || shipment.status !== "pending") {
     // A run that stopped after saving the draft (worker killed) may not have queued the
     // confirmation: queue it again (the job id makes it once).
-    if (shipment.status === "draft_ready" && !shipment.problem && !shipment.awaitingPayment && (await getShopSettings(db, shop)).autoConfirm) await deps.enqueue.confirm(shop, shipment.id);
+    if (
+      shipment.status === "draft_ready" &&
+      !shipment.problem &&
+      !shipment.awaitingPayment &&
+      (await getShopSettings(db, shop)).autoConfirm
+    )
+      await deps.enqueue.confirm(shop, shipment.id);
     return `already ${shipment.status}`;
   }
 
@@ -101,7 +143,8 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
     return error as Error;
   });
   const settings = await getShopSettings(db, shop);
-  if (!(access instanceof Error)) await ctx.reserve(access.apiKey, "draft_orders", settings.autoConfirm);
+  if (!(access instanceof Error))
+    await ctx.reserve(access.apiKey, "draft_orders", settings.autoConfirm);
 
   // Nothing of the order is written or drafted before the shop's own Admin API says it is the shop's.
   const owner = await verifyOrderOwner(ctx, shipment, ACTOR.create);
@@ -112,7 +155,11 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
 
   const state = await latestOrder(db, shop, orderId);
   if (!state.order) {
-    await updateShipment(db, shipment, problemOf("order", state.reason), { actor: ACTOR.create, type: "problem", message: state.reason });
+    await updateShipment(db, shipment, problemOf("order", state.reason), {
+      actor: ACTOR.create,
+      type: "problem",
+      message: state.reason,
+    });
     return "unreadable order";
   }
   const { order } = state;
@@ -122,7 +169,12 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
   if (decided.kind === "waits") {
     const { problem } = decided;
     await apply(ctx, shop, shipment.id, (current) =>
-      current.draftOrderId || current.status !== "pending" || current.problem === problem.problem ? null : { patch: problem, event: { actor: ACTOR.create, type: "problem", message: problem.problem } },
+      current.draftOrderId || current.status !== "pending" || current.problem === problem.problem
+        ? null
+        : {
+            patch: problem,
+            event: { actor: ACTOR.create, type: "problem", message: problem.problem },
+          },
     );
     await markInbox(db, shop, orderId, ORDER_PAYLOAD_TOPICS);
     return "needs attention";
@@ -132,7 +184,15 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
     await apply(ctx, shop, shipment.id, (current) =>
       current.draftOrderId || current.status !== "pending"
         ? null
-        : { patch: { status: "not_required", decision: reason, problem: null, awaitingPayment: false }, event: { actor: ACTOR.create, type: "not_required", message: reason } },
+        : {
+            patch: {
+              status: "not_required",
+              decision: reason,
+              problem: null,
+              awaitingPayment: false,
+            },
+            event: { actor: ACTOR.create, type: "not_required", message: reason },
+          },
     );
     await markInbox(db, shop, orderId, ORDER_PAYLOAD_TOPICS);
     return "not_required";
@@ -140,15 +200,21 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
   const part = decided.kind === "part" ? decided.plan : null;
   if (decided.kind === "part") shipment = decided.shipment;
 
-  const productIds = [...new Set(order.line_items.map((l) => l.product_id).filter((id): id is string => !!id))];
+  const productIds = [
+    ...new Set(order.line_items.map((l) => l.product_id).filter((id): id is string => !!id)),
+  ];
   let products = new Map<string, ProductInfo>();
   try {
     if (productIds.length > 0) products = await deps.products(shop, productIds);
   } catch (error) {
     // Categories are an enrichment: without product types the items map to the taxonomy or `others`.
-    ctx.log.warn({ shop, err: (error as Error).message }, "product lookup failed; categories default to others");
+    ctx.log.warn(
+      { shop, err: (error as Error).message },
+      "product lookup failed; categories default to others",
+    );
   }
-  const couriers = access instanceof Error ? null : await courierListFor(ctx, access.apiKey, access.client);
+  const couriers =
+    access instanceof Error ? null : await courierListFor(ctx, access.apiKey, access.client);
   const evaluation = evaluateOrder({ shop, order, settings, shipment, part, products, couriers });
   const { decision, mapped, payment } = evaluation;
   const snapshot = orderSnapshot(order, evaluation, state.updatedAt);
@@ -157,50 +223,100 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
     await apply(ctx, shop, shipment.id, (current) =>
       current.draftOrderId || current.status !== "pending"
         ? null
-        : { patch: { ...snapshot, status: decision.status, decision: decision.reason, problem: null, awaitingPayment: false }, event: { actor: ACTOR.create, type: decision.status, message: decision.reason } },
+        : {
+            patch: {
+              ...snapshot,
+              status: decision.status,
+              decision: decision.reason,
+              problem: null,
+              awaitingPayment: false,
+            },
+            event: { actor: ACTOR.create, type: decision.status, message: decision.reason },
+          },
     );
     await markInbox(db, shop, orderId, ORDER_PAYLOAD_TOPICS);
     return decision.status;
   }
   if (!mapped.request) {
     const problem = mappingProblem(mapped.problems.filter((p) => p.blocking));
-    await updateShipment(db, shipment, { ...snapshot, ...problem }, { actor: ACTOR.create, type: "problem", message: problem.problem, data: mapped.problems });
+    await updateShipment(
+      db,
+      shipment,
+      { ...snapshot, ...problem },
+      { actor: ACTOR.create, type: "problem", message: problem.problem, data: mapped.problems },
+    );
     await markInbox(db, shop, orderId, ORDER_PAYLOAD_TOPICS);
     return "needs attention";
   }
   if (access instanceof Error) {
     const problem = merchantProblem(access)!;
-    await updateShipment(db, shipment, { ...snapshot, ...problem }, { actor: ACTOR.create, type: "problem", message: problem.problem });
+    await updateShipment(
+      db,
+      shipment,
+      { ...snapshot, ...problem },
+      { actor: ACTOR.create, type: "problem", message: problem.problem },
+    );
     return "needs attention";
   }
   const { client, apiKey } = access;
   const request = mapped.request;
   // Where the parcel leaves from, as this draft is made (the list shows it).
-  const origin = { originLocationId: request.origin_location_id ?? null, originName: request.origin_contact_name };
+  const origin = {
+    originLocationId: request.origin_location_id ?? null,
+    originName: request.origin_contact_name,
+  };
 
   let draft: DraftOrder;
   let courierNote: string | null = mapped.courier.from === "none" ? mapped.courier.reason : null;
   try {
     draft = await ctx.call(apiKey, "draft_orders", () => client.createDraftOrder(request));
   } catch (error) {
-    if (error instanceof ShippingStateError && (error.code === CODES.draftReferenceUsed || error.code === CODES.referenceUsed)) {
+    if (
+      error instanceof ShippingStateError &&
+      (error.code === CODES.draftReferenceUsed || error.code === CODES.referenceUsed)
+    ) {
       // An earlier attempt made the draft but its answer was lost: adopt it, never make a second.
-      const existingId = typeof error.details?.draft_order_id === "string" ? error.details.draft_order_id : null;
+      const existingId =
+        typeof error.details?.draft_order_id === "string" ? error.details.draft_order_id : null;
       if (!existingId) {
-        const problem = problemOf("service", `A draft with reference ${mapped.referenceId} already exists at the shipping service, but it did not say which: find it there, then retry`);
-        await updateShipment(db, shipment, { ...snapshot, ...problem }, { actor: ACTOR.create, type: "problem", message: problem.problem });
+        const problem = problemOf(
+          "service",
+          `A draft with reference ${mapped.referenceId} already exists at the shipping service, but it did not say which: find it there, then retry`,
+        );
+        await updateShipment(
+          db,
+          shipment,
+          { ...snapshot, ...problem },
+          { actor: ACTOR.create, type: "problem", message: problem.problem },
+        );
         return "needs attention";
       }
       draft = await ctx.call(apiKey, "draft_orders", () => client.getDraftOrder(existingId));
       ctx.log.info({ shop, draftOrderId: existingId }, "adopted the draft an earlier attempt made");
-    } else if (error instanceof ShippingValidationError && refusesCourier(error) && request.courier_company) {
+    } else if (
+      error instanceof ShippingValidationError &&
+      refusesCourier(error) &&
+      request.courier_company
+    ) {
       // The courier does not fit this shipment: make the draft without it; the merchant chooses.
       courierNote = `The service refused ${courierLabel(request.courier_company, request.courier_type ?? "")} for this shipment (${error.message})`;
-      draft = await ctx.call(apiKey, "draft_orders", () => client.createDraftOrder(withoutCourier(request)));
+      draft = await ctx.call(apiKey, "draft_orders", () =>
+        client.createDraftOrder(withoutCourier(request)),
+      );
     } else {
       const problem = merchantProblem(error);
       if (!problem) throw error;
-      await updateShipment(db, shipment, { ...snapshot, ...problem }, { actor: ACTOR.create, type: "problem", message: problem.problem, data: { code: (error as ShippingError).code } });
+      await updateShipment(
+        db,
+        shipment,
+        { ...snapshot, ...problem },
+        {
+          actor: ACTOR.create,
+          type: "problem",
+          message: problem.problem,
+          data: { code: (error as ShippingError).code },
+        },
+      );
       await markInbox(db, shop, orderId, ORDER_PAYLOAD_TOPICS);
       return "needs attention";
     }
@@ -212,12 +328,25 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
   const placed = draft.status === "placed";
   // Warnings (a weightless add-on) go on the timeline and with the shipment's problems list; only a
   // draft without a courier needs the merchant before it can be booked.
-  const problem = placed ? problemOf("courier", `${courierNote ?? "The draft has no courier"}. Choose a courier on the shipment's page, then confirm.`) : { problem: null };
-  const story = placed ? `without a courier${courierNote ? ` (${courierNote})` : ""}` : courierStory(mapped.courier);
+  const problem = placed
+    ? problemOf(
+        "courier",
+        `${courierNote ?? "The draft has no courier"}. Choose a courier on the shipment's page, then confirm.`,
+      )
+    : { problem: null };
+  const story = placed
+    ? `without a courier${courierNote ? ` (${courierNote})` : ""}`
+    : courierStory(mapped.courier);
   const saved = await apply(ctx, shop, shipment.id, (current) => {
     // Cancelled while the draft was being made: leave the shipment cancelled (the draft goes below).
     if (current.draftOrderId || current.status === "cancelled") return null;
-    const patch: ShipmentPatch = { ...snapshot, ...draftPatch(draft), ...origin, ...problem, shopifyHold: hold };
+    const patch: ShipmentPatch = {
+      ...snapshot,
+      ...draftPatch(draft),
+      ...origin,
+      ...problem,
+      shopifyHold: hold,
+    };
     return {
       patch,
       event: {
@@ -230,20 +359,32 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps, t
   });
   if (saved && saved.status === "cancelled" && !saved.draftOrderId) {
     // Cancelled while the draft was being made: remove what we just created.
-    await ctx.call(apiKey, "draft_orders", () => client.deleteDraftOrder(draft.id)).catch((error: unknown) => {
-      if (!(error instanceof ShippingNotFoundError)) throw error;
+    await ctx
+      .call(apiKey, "draft_orders", () => client.deleteDraftOrder(draft.id))
+      .catch((error: unknown) => {
+        if (!(error instanceof ShippingNotFoundError)) throw error;
+      });
+    await addShipmentEvent(db, saved, {
+      actor: ACTOR.create,
+      type: "draft_deleted",
+      message: `Draft ${draft.id} deleted: the store order was cancelled meanwhile`,
     });
-    await addShipmentEvent(db, saved, { actor: ACTOR.create, type: "draft_deleted", message: `Draft ${draft.id} deleted: the store order was cancelled meanwhile` });
   }
   await markInbox(db, shop, orderId, ORDER_PAYLOAD_TOPICS);
   // The "hold while booking" setting: nobody fulfils it by hand from now until this app does.
-  if (saved?.draftOrderId === draft.id && settings.holdWhileBooking && settings.fulfilOnConfirm) await placeBookingHold(deps, saved, ACTOR.create);
-  if (saved?.status === "draft_ready" && settings.autoConfirm) await confirmIfPaid(deps, saved, ctx.followUpSlot);
+  if (saved?.draftOrderId === draft.id && settings.holdWhileBooking && settings.fulfilOnConfirm)
+    await placeBookingHold(deps, saved, ACTOR.create);
+  if (saved?.status === "draft_ready" && settings.autoConfirm)
+    await confirmIfPaid(deps, saved, ctx.followUpSlot);
   return saved?.status ?? "gone";
 }
 
 /** Queues the booking of a ready draft, unless it waits (payment, a problem, a hold in Shopify); `slot`: one reserved for it. */
-export async function confirmIfPaid(deps: ShipmentDeps, shipment: Shipment, slot?: number): Promise<boolean> {
+export async function confirmIfPaid(
+  deps: ShipmentDeps,
+  shipment: Shipment,
+  slot?: number,
+): Promise<boolean> {
   if (shipment.awaitingPayment || shipment.problem || shipment.shopifyHold) return false;
   await deps.enqueue.confirm(shipment.shop, shipment.id, undefined, undefined, slot);
   return true;

@@ -4,7 +4,12 @@ import { z } from "zod";
 import { orderGid, userErrorsSchema as userErrors } from "#app/orders/admin-order.ts";
 import { trackingInput } from "#app/orders/tracking-company.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
-import { addShipmentEvent, getShipment, updateShipment, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
+import {
+  addShipmentEvent,
+  getShipment,
+  updateShipment,
+  type ShipmentPatch,
+} from "#app/shipments/shipments.server.ts";
 import { problemOf } from "#app/shipments/problem-kinds.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
 import { releaseBookingHold } from "./booking-hold.ts";
@@ -37,11 +42,28 @@ export const FULFILLMENT_CREATE = `#graphql
 const fulfillmentOrdersSchema = z.object({
   data: z.object({
     order: z
-      .object({ fulfillmentOrders: z.object({ nodes: z.array(z.object({ id: z.string(), status: z.string(), supportedActions: z.array(z.object({ action: z.string() })) })) }) })
+      .object({
+        fulfillmentOrders: z.object({
+          nodes: z.array(
+            z.object({
+              id: z.string(),
+              status: z.string(),
+              supportedActions: z.array(z.object({ action: z.string() })),
+            }),
+          ),
+        }),
+      })
       .nullable(),
   }),
 });
-const createSchema = z.object({ data: z.object({ fulfillmentCreate: z.object({ fulfillment: z.object({ id: z.string() }).nullable(), userErrors }) }) });
+const createSchema = z.object({
+  data: z.object({
+    fulfillmentCreate: z.object({
+      fulfillment: z.object({ id: z.string() }).nullable(),
+      userErrors,
+    }),
+  }),
+});
 
 export async function processFulfil(job: Job, deps: ShopifyOrderDeps): Promise<string> {
   const { shop, shipmentId } = shipmentJobs.fulfil.payload.parse(job.data);
@@ -64,14 +86,27 @@ async function fulfil(shipment: Shipment, deps: ShopifyOrderDeps): Promise<strin
   if (!shipment.waybillId) {
     // Booked with a service that gives the waybill later: Shopify's fulfilment carries the
     // tracking, so it waits; sync-status queues it again when the waybill arrives.
-    await addShipmentEvent(deps.db, shipment, { actor: "worker:fulfil", type: "fulfil_waiting", message: "Not fulfilled in Shopify yet: this courier service gives the waybill after the booking; the order is fulfilled with it when it arrives" });
+    await addShipmentEvent(deps.db, shipment, {
+      actor: "worker:fulfil",
+      type: "fulfil_waiting",
+      message:
+        "Not fulfilled in Shopify yet: this courier service gives the waybill after the booking; the order is fulfilled with it when it arrives",
+    });
     return "waiting for the waybill";
   }
 
   // Held by this app while booking: Shopify fulfils no held fulfillment order, so the hold goes first.
-  if (shipment.appHoldId) await releaseBookingHold({ db: deps.db, adminGraphql: deps.graphql }, shipment, "worker:fulfil", `Booked with waybill ${shipment.waybillId}`);
+  if (shipment.appHoldId)
+    await releaseBookingHold(
+      { db: deps.db, adminGraphql: deps.graphql },
+      shipment,
+      "worker:fulfil",
+      `Booked with waybill ${shipment.waybillId}`,
+    );
 
-  const orders = fulfillmentOrdersSchema.parse(await deps.graphql(shop, FULFILLMENT_ORDERS_QUERY, { id: orderGid(shipment.orderId) }));
+  const orders = fulfillmentOrdersSchema.parse(
+    await deps.graphql(shop, FULFILLMENT_ORDERS_QUERY, { id: orderGid(shipment.orderId) }),
+  );
   // A shipment of one fulfillment order fulfils that one only: the order's other locations ship
   // their own parcels with their own tracking. Shipments from before fulfillment orders were
   // read fulfil every open one, as then.
@@ -82,8 +117,14 @@ async function fulfil(shipment: Shipment, deps: ShopifyOrderDeps): Promise<strin
       fo.supportedActions.some((a) => a.action === "CREATE_FULFILLMENT"),
   );
   if (open.length === 0) {
-    const which = shipment.fulfillmentOrderId ? `The fulfillment order of ${shipment.shopifyLocationName ?? "this shipment's location"} is not open in Shopify` : "No open fulfillment order in Shopify";
-    await addShipmentEvent(deps.db, shipment, { actor: "worker:fulfil", type: "fulfil_skipped", message: `${which} (already fulfilled by hand?)` });
+    const which = shipment.fulfillmentOrderId
+      ? `The fulfillment order of ${shipment.shopifyLocationName ?? "this shipment's location"} is not open in Shopify`
+      : "No open fulfillment order in Shopify";
+    await addShipmentEvent(deps.db, shipment, {
+      actor: "worker:fulfil",
+      type: "fulfil_skipped",
+      message: `${which} (already fulfilled by hand?)`,
+    });
     return "nothing open";
   }
   const ids: string[] = [];
@@ -92,20 +133,33 @@ async function fulfil(shipment: Shipment, deps: ShopifyOrderDeps): Promise<strin
   for (const fo of open) {
     const result = createSchema.parse(
       await deps.graphql(shop, FULFILLMENT_CREATE, {
-        fulfillment: { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: fo.id }], notifyCustomer: settings.notifyCustomer, trackingInfo: trackingInput(shipment) },
+        fulfillment: {
+          lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: fo.id }],
+          notifyCustomer: settings.notifyCustomer,
+          trackingInfo: trackingInput(shipment),
+        },
       }),
     );
     const { fulfillment, userErrors: errors } = result.data.fulfillmentCreate;
     if (fulfillment) ids.push(fulfillment.id);
     problems.push(...errors.map((e) => e.message));
   }
-  const patch: ShipmentPatch = problems.length > 0 ? { fulfillmentIds: ids, ...problemOf("shopify", `Shopify refused the fulfilment: ${problems.join("; ")}`) } : { fulfillmentIds: ids };
-  const updated = await updateShipment(
-    deps.db,
-    shipment,
-    patch,
-    { actor: "worker:fulfil", type: ids.length > 0 ? "fulfilled" : "fulfil_refused", message: ids.length > 0 ? `Fulfilled in Shopify with ${shipment.waybillId}${settings.notifyCustomer ? ", customer notified" : ""}` : "Fulfilment refused", data: { fulfillmentIds: ids } },
-  );
+  const patch: ShipmentPatch =
+    problems.length > 0
+      ? {
+          fulfillmentIds: ids,
+          ...problemOf("shopify", `Shopify refused the fulfilment: ${problems.join("; ")}`),
+        }
+      : { fulfillmentIds: ids };
+  const updated = await updateShipment(deps.db, shipment, patch, {
+    actor: "worker:fulfil",
+    type: ids.length > 0 ? "fulfilled" : "fulfil_refused",
+    message:
+      ids.length > 0
+        ? `Fulfilled in Shopify with ${shipment.waybillId}${settings.notifyCustomer ? ", customer notified" : ""}`
+        : "Fulfilment refused",
+    data: { fulfillmentIds: ids },
+  });
   if (!updated) throw new Error("Shipment changed while fulfilling; retrying");
   return ids.length > 0 ? "fulfilled" : "refused";
 }

@@ -23,12 +23,20 @@ import { Ctx, type JobWithSlot, type ShipmentDeps } from "./shipment-context.ts"
  * follow its fulfillment orders as Shopify has them now (update.ts, followStoreOrder), with the
  * successors the delivery named.
  */
-export async function processFulfillmentChange(job: JobWithSlot, deps: ShipmentDeps, token?: string): Promise<string> {
+export async function processFulfillmentChange(
+  job: JobWithSlot,
+  deps: ShipmentDeps,
+  token?: string,
+): Promise<string> {
   const ctx = new Ctx(deps, job, token);
   const { shop, webhookId } = shipmentJobs.fulfillmentChange.payload.parse(job.data);
   const { db } = deps;
   const [delivery] = await db
-    .select({ topic: webhookInbox.topic, payload: webhookInbox.payload, status: webhookInbox.status })
+    .select({
+      topic: webhookInbox.topic,
+      payload: webhookInbox.payload,
+      status: webhookInbox.status,
+    })
     .from(webhookInbox)
     .where(and(eq(webhookInbox.webhookId, webhookId), eq(webhookInbox.shop, shop)));
   if (!delivery) return "no such delivery";
@@ -38,18 +46,30 @@ export async function processFulfillmentChange(job: JobWithSlot, deps: ShipmentD
     await markDelivery(db, webhookId, "processed", acted ? undefined : result);
     return result;
   };
-  if (!(FULFILLMENT_ORDER_TOPICS as readonly string[]).includes(delivery.topic)) return done(`not a fulfillment-order topic: ${delivery.topic}`, false);
-  const event = readFulfillmentOrderEvent(delivery.topic as FulfillmentOrderTopic, delivery.payload);
+  if (!(FULFILLMENT_ORDER_TOPICS as readonly string[]).includes(delivery.topic))
+    return done(`not a fulfillment-order topic: ${delivery.topic}`, false);
+  const event = readFulfillmentOrderEvent(
+    delivery.topic as FulfillmentOrderTopic,
+    delivery.payload,
+  );
 
   const [carried] = await db
     .select({ orderId: shipments.orderId })
     .from(shipments)
-    .where(and(eq(shipments.shop, shop), isNotNull(shipments.fulfillmentOrderId), inArray(shipments.fulfillmentOrderId, event.ids)))
+    .where(
+      and(
+        eq(shipments.shop, shop),
+        isNotNull(shipments.fulfillmentOrderId),
+        inArray(shipments.fulfillmentOrderId, event.ids),
+      ),
+    )
     .limit(1);
   let orderId = carried?.orderId ?? null;
   if (!orderId) {
     try {
-      orderId = parseFulfillmentOrderOrder(await deps.adminGraphql(shop, FULFILLMENT_ORDER_ORDER_QUERY, { id: event.ids[0] }));
+      orderId = parseFulfillmentOrderOrder(
+        await deps.adminGraphql(shop, FULFILLMENT_ORDER_ORDER_QUERY, { id: event.ids[0] }),
+      );
     } catch (error) {
       if (!(error instanceof ShopNotConnectedError)) throw error;
       // Without a session nothing can be read; the order's next update reads its fulfillment orders.
@@ -59,6 +79,9 @@ export async function processFulfillmentChange(job: JobWithSlot, deps: ShipmentD
   if (!orderId) return done("not a fulfillment order of this shop", false);
   // Not drafted yet (routing completes right after the order is created): drafting reads the
   // fulfillment orders as they are then, so there is nothing to follow.
-  if (!carried && !(await currentShipments(db, shop, orderId)).some((s) => s.fulfillmentOrderId)) return done("no shipment of the order carries a fulfillment order yet: drafting reads them");
-  return done(await followStoreOrder(ctx, shop, orderId, { successors: new Map(event.successors) }));
+  if (!carried && !(await currentShipments(db, shop, orderId)).some((s) => s.fulfillmentOrderId))
+    return done("no shipment of the order carries a fulfillment order yet: drafting reads them");
+  return done(
+    await followStoreOrder(ctx, shop, orderId, { successors: new Map(event.successors) }),
+  );
 }

@@ -86,7 +86,14 @@ export async function followFulfillmentOrders(
       outcomes.push(await takeOver(ctx, s, next, settings));
     } else {
       // A named successor: another shipment already carries it (a merge), or it is not this app's.
-      outcomes.push(await letGo(ctx, s, known.get(s.fulfillmentOrderId!), named ? (known.get(named) ?? null) : null));
+      outcomes.push(
+        await letGo(
+          ctx,
+          s,
+          known.get(s.fulfillmentOrderId!),
+          named ? (known.get(named) ?? null) : null,
+        ),
+      );
     }
   }
 
@@ -94,17 +101,28 @@ export async function followFulfillmentOrders(
   if (added.length > 0) {
     const first = all.find((s) => s.part === 1) ?? all[0]!;
     await addParts(ctx, first, added, all);
-    outcomes.push(`${added.length} new shipment${added.length > 1 ? "s" : ""} for ${added.map((fo) => fo.locationName).join(", ")}`);
+    outcomes.push(
+      `${added.length} new shipment${added.length > 1 ? "s" : ""} for ${added.map((fo) => fo.locationName).join(", ")}`,
+    );
   }
   return outcomes;
 }
 
 /** The shipment carries `fo` from now on (a successor, or its own fulfillment order at a new location). */
-async function takeOver(ctx: Ctx, s: Shipment, fo: FulfillmentOrder, settings: ShopSettings): Promise<string> {
+async function takeOver(
+  ctx: Ctx,
+  s: Shipment,
+  fo: FulfillmentOrder,
+  settings: ShopSettings,
+): Promise<string> {
   const { shop, orderId } = s;
   const from = s.shopifyLocationName ?? "its location";
   const moved = fo.locationId !== s.shopifyLocationId;
-  const where = { fulfillmentOrderId: fo.id, shopifyLocationId: fo.locationId, shopifyLocationName: fo.locationName };
+  const where = {
+    fulfillmentOrderId: fo.id,
+    shopifyLocationId: fo.locationId,
+    shopifyLocationName: fo.locationName,
+  };
 
   if (s.shippingOrderId) {
     // Booked: the courier comes to the old location. The fulfilment closes the new fulfillment order.
@@ -122,7 +140,9 @@ async function takeOver(ctx: Ctx, s: Shipment, fo: FulfillmentOrder, settings: S
             event: {
               actor: ACTOR.update,
               type: moved ? "changed_after_booking" : "fulfillment_order",
-              message: problem?.problem ?? `Shopify replaced the fulfillment order of these items at ${fo.locationName}: the shipment follows it`,
+              message:
+                problem?.problem ??
+                `Shopify replaced the fulfillment order of these items at ${fo.locationName}: the shipment follows it`,
               data: { fulfillmentOrderId: fo.id, from: s.fulfillmentOrderId },
             },
           },
@@ -134,13 +154,23 @@ async function takeOver(ctx: Ctx, s: Shipment, fo: FulfillmentOrder, settings: S
   const redraft = moved && Boolean(s.draftOrderId);
   if (redraft) await removeDraft(ctx, shop, s.draftOrderId!);
   const saved = await apply(ctx, shop, s.id, (current) =>
-    current.shippingOrderId || (current.fulfillmentOrderId === fo.id && current.shopifyLocationId === fo.locationId)
+    current.shippingOrderId ||
+    (current.fulfillmentOrderId === fo.id && current.shopifyLocationId === fo.locationId)
       ? null
       : {
           patch: {
             ...where,
             ...(redraft
-              ? { status: "pending", draftOrderId: null, courierCompany: null, courierType: null, price: null, originLocationId: null, originName: null, problem: null }
+              ? {
+                  status: "pending",
+                  draftOrderId: null,
+                  courierCompany: null,
+                  courierType: null,
+                  price: null,
+                  originLocationId: null,
+                  originName: null,
+                  problem: null,
+                }
               : {}),
           },
           event: {
@@ -154,13 +184,24 @@ async function takeOver(ctx: Ctx, s: Shipment, fo: FulfillmentOrder, settings: S
         },
   );
   // Drafted again (or, waiting on the old location's set-up, tried again) from the new location.
-  if (saved && !saved.draftOrderId && saved.status === "pending" && moved && (redraft || s.problem || settings.autoCreateDrafts))
+  if (
+    saved &&
+    !saved.draftOrderId &&
+    saved.status === "pending" &&
+    moved &&
+    (redraft || s.problem || settings.autoCreateDrafts)
+  )
     await ctx.deps.enqueue.createDraft(shop, orderId, `m${saved.version}`, saved.part);
   return moved ? `moved to ${fo.locationName}` : "follows its new fulfillment order";
 }
 
 /** The shipment's fulfillment order is gone and nothing took over from it. */
-async function letGo(ctx: Ctx, s: Shipment, fo: FulfillmentOrder | undefined, successor: FulfillmentOrder | null): Promise<string> {
+async function letGo(
+  ctx: Ctx,
+  s: Shipment,
+  fo: FulfillmentOrder | undefined,
+  successor: FulfillmentOrder | null,
+): Promise<string> {
   const { shop } = s;
   const at = fo?.locationName ?? s.shopifyLocationName ?? "its location";
   const elsewhere = successor ? handledElsewhere(successor) : null;
@@ -169,12 +210,12 @@ async function letGo(ctx: Ctx, s: Shipment, fo: FulfillmentOrder | undefined, su
     : successor
       ? "merged its items into another shipment's fulfillment order"
       : fo?.status === "CANCELLED"
-      ? "cancelled its fulfillment order"
-      : fo?.status === "CLOSED"
-        ? "closed its fulfillment order (fulfilled by hand, or moved)"
-        : fo
-          ? `left nothing for this app to ship (${fo.status.toLowerCase()})`
-          : "no longer lists its fulfillment order";
+        ? "cancelled its fulfillment order"
+        : fo?.status === "CLOSED"
+          ? "closed its fulfillment order (fulfilled by hand, or moved)"
+          : fo
+            ? `left nothing for this app to ship (${fo.status.toLowerCase()})`
+            : "no longer lists its fulfillment order";
 
   if (s.shippingOrderId) {
     const problem = problemOf(
@@ -184,7 +225,10 @@ async function letGo(ctx: Ctx, s: Shipment, fo: FulfillmentOrder | undefined, su
     await apply(ctx, shop, s.id, (current) =>
       current.problem === problem.problem
         ? null
-        : { patch: problem, event: { actor: ACTOR.update, type: "changed_after_booking", message: problem.problem } },
+        : {
+            patch: problem,
+            event: { actor: ACTOR.update, type: "changed_after_booking", message: problem.problem },
+          },
     );
     return "gone after booking: flagged";
   }
@@ -194,8 +238,18 @@ async function letGo(ctx: Ctx, s: Shipment, fo: FulfillmentOrder | undefined, su
     current.shippingOrderId || current.status === "not_required"
       ? null
       : {
-          patch: { status: "not_required", decision: reason, problem: null, awaitingPayment: false, draftOrderId: null },
-          event: { actor: ACTOR.update, type: "not_required", message: `${reason}${s.draftOrderId ? ` (draft ${s.draftOrderId} deleted)` : ""}` },
+          patch: {
+            status: "not_required",
+            decision: reason,
+            problem: null,
+            awaitingPayment: false,
+            draftOrderId: null,
+          },
+          event: {
+            actor: ACTOR.update,
+            type: "not_required",
+            message: `${reason}${s.draftOrderId ? ` (draft ${s.draftOrderId} deleted)` : ""}`,
+          },
         },
   );
   return "nothing left to ship";

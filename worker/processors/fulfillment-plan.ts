@@ -233,7 +233,11 @@ export function partForUpdate(
   const fo = fulfillment.fulfillmentOrders.find((o) => o.id === shipment.fulfillmentOrderId);
   if (!fo) return "unknown";
   // Not booked, and no longer the app's to ship: followFulfillmentOrders decided what became of it.
-  if (!shipment.shippingOrderId && !planFulfillment(fulfillment.fulfillmentOrders).ours.some((o) => o.id === fo.id)) return "unknown";
+  if (
+    !shipment.shippingOrderId &&
+    !planFulfillment(fulfillment.fulfillmentOrders).ours.some((o) => o.id === fo.id)
+  )
+    return "unknown";
   const plan = partPlan(order, settings, fulfillment, fo);
   // A draft already has its origin; the comparison needs only a pickup to map with.
   return isProblem(plan) ? { fo, pickup: settings.pickup } : plan;

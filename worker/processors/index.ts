@@ -29,13 +29,19 @@ export interface ProcessorDeps {
 }
 
 /** Work for a shop that no longer has the app (uninstalled or redacted since it was queued) ends: no retries. */
-function endingForUninstalledShops(handler: (job: Job, token: string | undefined) => Promise<unknown>, logger: ProcessorDeps["logger"]) {
+function endingForUninstalledShops(
+  handler: (job: Job, token: string | undefined) => Promise<unknown>,
+  logger: ProcessorDeps["logger"],
+) {
   return async (job: Job, token: string | undefined) => {
     try {
       return await handler(job, token);
     } catch (error) {
       if (!(error instanceof ShopNotInstalledError)) throw error;
-      logger.info({ job: job.name, jobId: job.id, shop: job.data.shop }, "the shop does not have the app installed: job ended");
+      logger.info(
+        { job: job.name, jobId: job.id, shop: job.data.shop },
+        "the shop does not have the app installed: job ended",
+      );
       return "shop not installed";
     }
   };
@@ -60,7 +66,11 @@ function releasingBacklog(handler: (job: Job, token: string | undefined) => Prom
 }
 
 /** Every processor of the worker, wired to its dependencies. */
-export function allProcessors(deps: ProcessorDeps & { env: Pick<Env, "ENCRYPTION_KEY" | "SHIPPING_API_BASE_URL" | "SHIPPING_API_TIMEOUT_MS"> }): ProcessorTable {
+export function allProcessors(
+  deps: ProcessorDeps & {
+    env: Pick<Env, "ENCRYPTION_KEY" | "SHIPPING_API_BASE_URL" | "SHIPPING_API_TIMEOUT_MS">;
+  },
+): ProcessorTable {
   const shipmentDeps: ShipmentDeps = { ...deps, enqueue };
   const importDeps = { db: deps.db, logger: deps.logger, graphql: deps.adminGraphql, enqueue };
   const basic = basicProcessors(deps.db);
@@ -68,17 +78,26 @@ export function allProcessors(deps: ProcessorDeps & { env: Pick<Env, "ENCRYPTION
     [QUEUES.shipments]: {
       ...Object.fromEntries(
         Object.entries(shipmentProcessors).map(([name, processor]) => {
-          const handler = endingForUninstalledShops((job: Job, token: string | undefined) => processor(job, shipmentDeps, token), deps.logger);
-          return [name, name === shipmentJobs.createDraft.name ? releasingBacklog(handler) : handler];
+          const handler = endingForUninstalledShops(
+            (job: Job, token: string | undefined) => processor(job, shipmentDeps, token),
+            deps.logger,
+          );
+          return [
+            name,
+            name === shipmentJobs.createDraft.name ? releasingBacklog(handler) : handler,
+          ];
         }),
       ),
-      [shipmentJobs.fulfil.name]: (job: Job) => processFulfil(job, { db: deps.db, graphql: deps.adminGraphql }),
-      [shipmentJobs.shopifySync.name]: (job: Job) => processShopifySync(job, { db: deps.db, graphql: deps.adminGraphql }),
+      [shipmentJobs.fulfil.name]: (job: Job) =>
+        processFulfil(job, { db: deps.db, graphql: deps.adminGraphql }),
+      [shipmentJobs.shopifySync.name]: (job: Job) =>
+        processShopifySync(job, { db: deps.db, graphql: deps.adminGraphql }),
       [shipmentJobs.importOrders.name]: (job: Job) => processImportOrders(job, importDeps),
     },
     [QUEUES.maintenance]: {
       ...basic[QUEUES.maintenance],
-      [maintenanceJobs.reconcile.name]: (job) => reconcile(deps.db, getQueue(QUEUES.shipments), enqueue, job.data),
+      [maintenanceJobs.reconcile.name]: (job) =>
+        reconcile(deps.db, getQueue(QUEUES.shipments), enqueue, job.data),
       [maintenanceJobs.pollStatuses.name]: (job) => pollStatuses(deps.db, enqueue, job.data),
       [maintenanceJobs.syncOrders.name]: (job) => syncRecentOrders(importDeps, job.data),
     },

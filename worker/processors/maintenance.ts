@@ -2,7 +2,12 @@ import type { Queue } from "bullmq";
 import { and, eq, inArray, isNull, like, lt, sql } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { shipments, shops, webhookInbox } from "#app/db/schema.ts";
-import { createDraftJobId, fulfillmentChangeJobId, jobId, maintenanceJobs } from "#app/jobs/definitions.ts";
+import {
+  createDraftJobId,
+  fulfillmentChangeJobId,
+  jobId,
+  maintenanceJobs,
+} from "#app/jobs/definitions.ts";
 import type { enqueue as enqueueFns } from "#app/jobs/queues.server.ts";
 import { IN_FLIGHT_STATUSES } from "#app/shipments/states.ts";
 
@@ -12,7 +17,11 @@ const BATCH = 500;
  * Makes sure a job with this id will run: adds it when Redis has none (lost data, or removed after
  * completing without finishing the work), and retries it when it failed for good.
  */
-async function ensureJob(queue: Queue, id: string, add: () => Promise<unknown>): Promise<"added" | "retried" | "present" | "held"> {
+async function ensureJob(
+  queue: Queue,
+  id: string,
+  add: () => Promise<unknown>,
+): Promise<"added" | "retried" | "present" | "held"> {
   const job = await queue.getJob(id);
   // null from add: the shop's backlog is full (its order waits for a later pass).
   if (!job) return (await add()) === null ? "held" : "added";
@@ -38,19 +47,37 @@ export async function reconcile(db: Db, queue: Queue, enqueue: typeof enqueueFns
   const counts = { create: 0, confirm: 0, cancel: 0, fulfillment: 0 };
 
   const pending = await db
-    .select({ shop: shipments.shop, orderId: shipments.orderId, part: shipments.part, settings: shops.settings })
+    .select({
+      shop: shipments.shop,
+      orderId: shipments.orderId,
+      part: shipments.part,
+      settings: shops.settings,
+    })
     .from(shipments)
     .innerJoin(shops, eq(shops.shop, shipments.shop))
-    .where(and(eq(shipments.status, "pending"), isNull(shipments.problem), lt(shipments.updatedAt, before), eq(shops.installed, true)))
+    .where(
+      and(
+        eq(shipments.status, "pending"),
+        isNull(shipments.problem),
+        lt(shipments.updatedAt, before),
+        eq(shops.installed, true),
+      ),
+    )
     // The oldest first: orders held back by a full backlog are queued in the order they came.
     .orderBy(shipments.updatedAt)
     .limit(BATCH);
   const full = new Set<string>();
   for (const s of pending) {
     // Shops that create drafts by hand (automatic creation off) are left to the merchant.
-    if ((s.settings as { autoCreateDrafts?: boolean }).autoCreateDrafts === false || full.has(s.shop)) continue;
+    if (
+      (s.settings as { autoCreateDrafts?: boolean }).autoCreateDrafts === false ||
+      full.has(s.shop)
+    )
+      continue;
     // An order's further parts (its other locations) have their own draft jobs.
-    const outcome = await ensureJob(queue, createDraftJobId(s.shop, s.orderId, s.part), () => enqueue.createDraft(s.shop, s.orderId, undefined, s.part));
+    const outcome = await ensureJob(queue, createDraftJobId(s.shop, s.orderId, s.part), () =>
+      enqueue.createDraft(s.shop, s.orderId, undefined, s.part),
+    );
     if (outcome === "held") full.add(s.shop);
     else if (outcome !== "present") counts.create++;
   }
@@ -59,17 +86,33 @@ export async function reconcile(db: Db, queue: Queue, enqueue: typeof enqueueFns
     .select({ shop: shipments.shop, id: shipments.id, settings: shops.settings })
     .from(shipments)
     .innerJoin(shops, eq(shops.shop, shipments.shop))
-    .where(and(eq(shipments.status, "draft_ready"), isNull(shipments.problem), eq(shipments.awaitingPayment, false), isNull(shipments.shopifyHold), lt(shipments.updatedAt, before), eq(shops.installed, true)))
+    .where(
+      and(
+        eq(shipments.status, "draft_ready"),
+        isNull(shipments.problem),
+        eq(shipments.awaitingPayment, false),
+        isNull(shipments.shopifyHold),
+        lt(shipments.updatedAt, before),
+        eq(shops.installed, true),
+      ),
+    )
     .limit(BATCH);
   for (const s of ready) {
     if ((s.settings as { autoConfirm?: boolean }).autoConfirm !== true) continue;
-    if ((await ensureJob(queue, jobId("confirm", s.id), () => enqueue.confirm(s.shop, s.id))) !== "present") counts.confirm++;
+    if (
+      (await ensureJob(queue, jobId("confirm", s.id), () => enqueue.confirm(s.shop, s.id))) !==
+      "present"
+    )
+      counts.confirm++;
   }
 
   const cancels = await db
     .selectDistinct({ shop: webhookInbox.shop, orderId: webhookInbox.resourceId })
     .from(webhookInbox)
-    .innerJoin(shipments, and(eq(shipments.shop, webhookInbox.shop), eq(shipments.orderId, webhookInbox.resourceId)))
+    .innerJoin(
+      shipments,
+      and(eq(shipments.shop, webhookInbox.shop), eq(shipments.orderId, webhookInbox.resourceId)),
+    )
     .where(
       and(
         eq(webhookInbox.topic, "orders/cancelled"),
@@ -81,17 +124,33 @@ export async function reconcile(db: Db, queue: Queue, enqueue: typeof enqueueFns
     .limit(BATCH);
   for (const c of cancels) {
     if (!c.orderId) continue;
-    if ((await ensureJob(queue, jobId("cancel", c.shop, c.orderId), () => enqueue.cancel(c.shop, c.orderId!))) !== "present") counts.cancel++;
+    if (
+      (await ensureJob(queue, jobId("cancel", c.shop, c.orderId), () =>
+        enqueue.cancel(c.shop, c.orderId!),
+      )) !== "present"
+    )
+      counts.cancel++;
   }
 
   // Fulfillment-order deliveries whose job was lost.
   const changes = await db
     .select({ shop: webhookInbox.shop, webhookId: webhookInbox.webhookId })
     .from(webhookInbox)
-    .where(and(like(webhookInbox.topic, "fulfillment_orders/%"), eq(webhookInbox.status, "received"), lt(webhookInbox.receivedAt, before)))
+    .where(
+      and(
+        like(webhookInbox.topic, "fulfillment_orders/%"),
+        eq(webhookInbox.status, "received"),
+        lt(webhookInbox.receivedAt, before),
+      ),
+    )
     .limit(BATCH);
   for (const c of changes) {
-    if ((await ensureJob(queue, fulfillmentChangeJobId(c.shop, c.webhookId), () => enqueue.fulfillmentChange(c.shop, c.webhookId))) !== "present") counts.fulfillment++;
+    if (
+      (await ensureJob(queue, fulfillmentChangeJobId(c.shop, c.webhookId), () =>
+        enqueue.fulfillmentChange(c.shop, c.webhookId),
+      )) !== "present"
+    )
+      counts.fulfillment++;
   }
   return counts;
 }
@@ -102,7 +161,12 @@ export async function pollStatuses(db: Db, enqueue: typeof enqueueFns, data: unk
   const stale = await db
     .select({ shop: shipments.shop, id: shipments.id })
     .from(shipments)
-    .where(and(inArray(shipments.status, [...IN_FLIGHT_STATUSES]), lt(shipments.updatedAt, sql`now() - make_interval(secs => ${staleSeconds})`)))
+    .where(
+      and(
+        inArray(shipments.status, [...IN_FLIGHT_STATUSES]),
+        lt(shipments.updatedAt, sql`now() - make_interval(secs => ${staleSeconds})`),
+      ),
+    )
     .orderBy(shipments.updatedAt)
     .limit(BATCH * 4);
   for (const s of stale) await enqueue.syncStatus(s.shop, s.id);

@@ -3,7 +3,11 @@ import { shipments, webhookInbox, type Shipment } from "#app/db/schema.ts";
 import { isShopsOrder } from "#app/orders/ownership.ts";
 import { ShopNotConnectedError } from "#app/orders/products.server.ts";
 import { ORDER_DATA_TOPICS } from "#app/orders/sources.ts";
-import { NO_RECIPIENT, updateShipment, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
+import {
+  NO_RECIPIENT,
+  updateShipment,
+  type ShipmentPatch,
+} from "#app/shipments/shipments.server.ts";
 import { problemOf } from "#app/shipments/problem-kinds.ts";
 import { apply, type Ctx } from "./shipment-context.ts";
 
@@ -27,7 +31,11 @@ export const UNVERIFIED_PROBLEM =
  * payload (app/webhooks/order-delivery.server.ts). Failing to ask throws (the job retries), except
  * for a shop without an offline session, which becomes the shipment's problem.
  */
-export async function verifyOrderOwner(ctx: Ctx, shipment: Shipment, actor: string): Promise<Ownership> {
+export async function verifyOrderOwner(
+  ctx: Ctx,
+  shipment: Shipment,
+  actor: string,
+): Promise<Ownership> {
   if (shipment.orderVerifiedAt) return "owned";
   if (shipment.disownedAt) return "disowned";
   const { db } = ctx.deps;
@@ -36,12 +44,20 @@ export async function verifyOrderOwner(ctx: Ctx, shipment: Shipment, actor: stri
     owned = await isShopsOrder(ctx.deps.adminGraphql, shipment.shop, shipment.orderId);
   } catch (error) {
     if (!(error instanceof ShopNotConnectedError)) throw error;
-    if (shipment.problem !== UNVERIFIED_PROBLEM) await updateShipment(db, shipment, problemOf("setup", UNVERIFIED_PROBLEM), { actor, type: "problem", message: UNVERIFIED_PROBLEM });
+    if (shipment.problem !== UNVERIFIED_PROBLEM)
+      await updateShipment(db, shipment, problemOf("setup", UNVERIFIED_PROBLEM), {
+        actor,
+        type: "problem",
+        message: UNVERIFIED_PROBLEM,
+      });
     return "unverified";
   }
   if (owned) {
     // Not a versioned change: nothing decides on it concurrently, and the caller's row stays current.
-    await db.update(shipments).set({ orderVerifiedAt: sql`now()` }).where(and(eq(shipments.id, shipment.id), isNull(shipments.orderVerifiedAt)));
+    await db
+      .update(shipments)
+      .set({ orderVerifiedAt: sql`now()` })
+      .where(and(eq(shipments.id, shipment.id), isNull(shipments.orderVerifiedAt)));
     return "owned";
   }
   // The inbox first: should the shipment's change fail, the retried job asks again and finishes
@@ -49,9 +65,18 @@ export async function verifyOrderOwner(ctx: Ctx, shipment: Shipment, actor: stri
   await db
     .update(webhookInbox)
     .set({ payload: null, status: "processed", processedAt: sql`now()`, error: DISOWNED_REASON })
-    .where(and(eq(webhookInbox.shop, shipment.shop), eq(webhookInbox.resourceId, shipment.orderId), inArray(webhookInbox.topic, [...ORDER_DATA_TOPICS])));
+    .where(
+      and(
+        eq(webhookInbox.shop, shipment.shop),
+        eq(webhookInbox.resourceId, shipment.orderId),
+        inArray(webhookInbox.topic, [...ORDER_DATA_TOPICS]),
+      ),
+    );
   // Whatever a concurrent job made of the shipment meanwhile, it is disowned.
-  await apply(ctx, shipment.shop, shipment.id, () => ({ patch: disownedPatch(), event: { actor, type: "disowned", message: DISOWNED_REASON } }));
+  await apply(ctx, shipment.shop, shipment.id, () => ({
+    patch: disownedPatch(),
+    event: { actor, type: "disowned", message: DISOWNED_REASON },
+  }));
   return "disowned";
 }
 

@@ -2,7 +2,12 @@ import crypto from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Shipment } from "#app/db/schema.ts";
 import type { CourierListEntry } from "#app/orders/courier-match.ts";
-import { decideShipping, paymentState, type PaymentState, type ShippingDecision } from "#app/orders/decide.ts";
+import {
+  decideShipping,
+  paymentState,
+  type PaymentState,
+  type ShippingDecision,
+} from "#app/orders/decide.ts";
 import { mapOrderToDraft, type MappingResult, type ProductInfo } from "#app/orders/map.ts";
 import type { ShopifyOrder } from "#app/orders/payload.ts";
 import type { ShipmentFields } from "#app/shipments/shipments.server.ts";
@@ -49,17 +54,26 @@ export function evaluateOrder(input: {
     settings: part ? { ...input.settings, pickup: part.pickup } : input.settings,
     products: input.products,
     couriers: input.couriers,
-    chosenCourier: (input.shipment.chosenCourier as { company: string; type: string } | null) ?? null,
+    chosenCourier:
+      (input.shipment.chosenCourier as { company: string; type: string } | null) ?? null,
     attempt: input.shipment.attempt,
     part: input.shipment.part,
     ...(part?.outstanding !== undefined ? { outstanding: part.outstanding } : {}),
     stage: input.stage,
   });
-  return { mapped, decision: decideShipping(order, mapped.hasShippableItems), payment: paymentState(input.order, input.settings) };
+  return {
+    mapped,
+    decision: decideShipping(order, mapped.hasShippableItems),
+    payment: paymentState(input.order, input.settings),
+  };
 }
 
 /** The shipment's copy of the order: recipient, contents, payment, and which state of the order it is. */
-export function orderSnapshot(order: ShopifyOrder, { mapped, payment }: Evaluation, updatedAt: Date | null): ShipmentFields {
+export function orderSnapshot(
+  order: ShopifyOrder,
+  { mapped, payment }: Evaluation,
+  updatedAt: Date | null,
+): ShipmentFields {
   return {
     destinationName: mapped.destination.name,
     destinationPhone: mapped.destination.phone,
@@ -87,7 +101,11 @@ const COURIERS_TTL_MS = 3600_000;
 const courierLists = new Map<string, { at: number; list: CourierListEntry[] }>();
 const inFlight = new Map<string, Promise<CourierListEntry[] | null>>();
 
-export async function courierListFor(ctx: Ctx, apiKey: string, client: ShippingClient): Promise<CourierListEntry[] | null> {
+export async function courierListFor(
+  ctx: Ctx,
+  apiKey: string,
+  client: ShippingClient,
+): Promise<CourierListEntry[] | null> {
   const key = crypto.createHash("sha256").update(apiKey).digest("hex");
   const cached = courierLists.get(key);
   if (cached && Date.now() - cached.at < COURIERS_TTL_MS) return cached.list;
@@ -104,7 +122,11 @@ export async function courierListFor(ctx: Ctx, apiKey: string, client: ShippingC
   return pending;
 }
 
-async function fetchCouriers(ctx: Ctx, apiKey: string, client: ShippingClient): Promise<CourierListEntry[] | null> {
+async function fetchCouriers(
+  ctx: Ctx,
+  apiKey: string,
+  client: ShippingClient,
+): Promise<CourierListEntry[] | null> {
   for (let attempt = 0; ; attempt++) {
     const wait = await ctx.deps.limiter.reserve(apiKey, "couriers");
     if (wait > 0) await sleep(wait);
@@ -118,7 +140,10 @@ async function fetchCouriers(ctx: Ctx, apiKey: string, client: ShippingClient): 
       // A list the service refuses to give (not a transient failure): the checkout's line cannot
       // be read, and the shop's default courier applies.
       if (error instanceof ShippingError && !error.retryable) {
-        ctx.log.warn({ err: error.message }, "couriers list unavailable; checkout couriers not matched");
+        ctx.log.warn(
+          { err: error.message },
+          "couriers list unavailable; checkout couriers not matched",
+        );
         return null;
       }
       throw error;

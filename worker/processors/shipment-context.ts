@@ -8,12 +8,32 @@ import type { enqueue as enqueueFns } from "#app/jobs/queues.server.ts";
 import type { Logger } from "#app/logger.server.ts";
 import type { MappingProblem, ProductInfo } from "#app/orders/map.ts";
 import type { AdminGraphql } from "#app/orders/products.server.ts";
-import { getShipment, updateShipment, type ShipmentFields, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
+import {
+  getShipment,
+  updateShipment,
+  type ShipmentFields,
+  type ShipmentPatch,
+} from "#app/shipments/shipments.server.ts";
 import { mappingProblem, problemOf, type Problem } from "#app/shipments/problem-kinds.ts";
 import { httpUrlOrNull } from "#app/http-url.ts";
-import { CODES, normaliseOrderStatus, type DraftOrder, type Order } from "#app/shipping/contract.ts";
-import { ShippingAuthenticationError, ShippingNotFoundError, ShippingRateLimitedError, ShippingStateError, ShippingValidationError } from "#app/shipping/errors.ts";
-import { ShippingNotConfiguredError, ShopNotInstalledError, shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
+import {
+  CODES,
+  normaliseOrderStatus,
+  type DraftOrder,
+  type Order,
+} from "#app/shipping/contract.ts";
+import {
+  ShippingAuthenticationError,
+  ShippingNotFoundError,
+  ShippingRateLimitedError,
+  ShippingStateError,
+  ShippingValidationError,
+} from "#app/shipping/errors.ts";
+import {
+  ShippingNotConfiguredError,
+  ShopNotInstalledError,
+  shippingAccessForShop,
+} from "#app/shipping/for-shop.server.ts";
 import type { LimitedApi, ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
 
 /**
@@ -30,7 +50,10 @@ export interface ShipmentDeps {
   logger: Logger;
   env: Pick<Env, "ENCRYPTION_KEY" | "SHIPPING_API_BASE_URL" | "SHIPPING_API_TIMEOUT_MS">;
   limiter: ServiceRateLimiter;
-  enqueue: Pick<typeof enqueueFns, "createDraft" | "confirm" | "cancel" | "syncStatus" | "fulfil" | "shopifySync">;
+  enqueue: Pick<
+    typeof enqueueFns,
+    "createDraft" | "confirm" | "cancel" | "syncStatus" | "fulfil" | "shopifySync"
+  >;
   /**
    * Admin GraphQL of the shop (unauthenticated.admin in production): whether an order is the
    * shop's, and an edited order as it now is.
@@ -55,10 +78,26 @@ export const ACTOR = {
 
 /** Out of the worker's control: the service refused the work in a way only the merchant can fix. */
 export function merchantProblem(error: unknown): Problem | null {
-  if (error instanceof ShopNotInstalledError) return problemOf("setup", "The app is not installed on this shop any more: nothing is booked or changed at the shipping service");
-  if (error instanceof ShippingNotConfiguredError) return problemOf("setup", "No shipping API key is set: add one in the app's settings, then retry");
-  if (error instanceof ShippingAuthenticationError) return problemOf("setup", `The shipping service refused the API key (${error.message}): check it in the app's settings, then retry`);
-  if (error instanceof ShippingValidationError) return problemOf("service", `The shipping service refused the shipment: ${error.message}${error.field ? ` (field ${error.field})` : ""}`);
+  if (error instanceof ShopNotInstalledError)
+    return problemOf(
+      "setup",
+      "The app is not installed on this shop any more: nothing is booked or changed at the shipping service",
+    );
+  if (error instanceof ShippingNotConfiguredError)
+    return problemOf(
+      "setup",
+      "No shipping API key is set: add one in the app's settings, then retry",
+    );
+  if (error instanceof ShippingAuthenticationError)
+    return problemOf(
+      "setup",
+      `The shipping service refused the API key (${error.message}): check it in the app's settings, then retry`,
+    );
+  if (error instanceof ShippingValidationError)
+    return problemOf(
+      "service",
+      `The shipping service refused the shipment: ${error.message}${error.field ? ` (field ${error.field})` : ""}`,
+    );
   return null;
 }
 
@@ -104,7 +143,11 @@ export class Ctx {
       if (wait > 0) await sleep(wait);
       return;
     }
-    await this.job.updateData({ ...this.job.data, _slot: at, ...(this.followUpSlot ? { _next: this.followUpSlot } : {}) });
+    await this.job.updateData({
+      ...this.job.data,
+      _slot: at,
+      ...(this.followUpSlot ? { _next: this.followUpSlot } : {}),
+    });
     await this.defer(at, "rate-limit slot");
   }
 
@@ -134,17 +177,30 @@ export class Ctx {
     try {
       return await fn();
     } catch (error) {
-      if (error instanceof ShippingRateLimitedError) await this.defer(Date.now() + Math.max(error.retryAfterMs, 200), "429 from the service");
+      if (error instanceof ShippingRateLimitedError)
+        await this.defer(Date.now() + Math.max(error.retryAfterMs, 200), "429 from the service");
       throw error;
     }
   }
 }
 
-export async function markInbox(db: Db, shop: string, orderId: string, topics: readonly string[]): Promise<void> {
+export async function markInbox(
+  db: Db,
+  shop: string,
+  orderId: string,
+  topics: readonly string[],
+): Promise<void> {
   await db
     .update(webhookInbox)
     .set({ status: "processed", processedAt: sql`now()`, error: null })
-    .where(and(eq(webhookInbox.shop, shop), eq(webhookInbox.resourceId, orderId), inArray(webhookInbox.topic, topics), eq(webhookInbox.status, "received")));
+    .where(
+      and(
+        eq(webhookInbox.shop, shop),
+        eq(webhookInbox.resourceId, orderId),
+        inArray(webhookInbox.topic, topics),
+        eq(webhookInbox.status, "received"),
+      ),
+    );
 }
 
 /** Applies a change, retrying on a concurrent update by re-reading and asking `decide` again. */
@@ -152,7 +208,9 @@ export async function apply(
   ctx: Ctx,
   shop: string,
   shipmentId: string,
-  decide: (current: Shipment) => { patch: ShipmentPatch; event: Parameters<typeof updateShipment>[3] } | null,
+  decide: (
+    current: Shipment,
+  ) => { patch: ShipmentPatch; event: Parameters<typeof updateShipment>[3] } | null,
 ): Promise<Shipment | null> {
   for (let i = 0; i < 5; i++) {
     const current = await getShipment(ctx.deps.db, shop, shipmentId);
@@ -171,11 +229,14 @@ export async function apply(
  */
 export async function removeDraft(ctx: Ctx, shop: string, draftId: string): Promise<void> {
   const { client, apiKey } = await shippingAccessForShop(ctx.deps.db, ctx.deps.env, shop);
-  await ctx.call(apiKey, "draft_orders", () => client.deleteDraftOrder(draftId)).catch((error: unknown) => {
-    if (error instanceof ShippingNotFoundError) return;
-    if (error instanceof ShippingStateError && error.code === CODES.draftAlreadyConfirmed) throw new Error("Booked while removing the draft; retrying to report the change");
-    throw error;
-  });
+  await ctx
+    .call(apiKey, "draft_orders", () => client.deleteDraftOrder(draftId))
+    .catch((error: unknown) => {
+      if (error instanceof ShippingNotFoundError) return;
+      if (error instanceof ShippingStateError && error.code === CODES.draftAlreadyConfirmed)
+        throw new Error("Booked while removing the draft; retrying to report the change");
+      throw error;
+    });
 }
 
 /** The problems in one text a merchant reads, bounded (MAX_PROBLEM_CHARS). */
@@ -184,7 +245,12 @@ export const problemText = (problems: MappingProblem[]) => mappingProblem(proble
 export function draftPatch(draft: DraftOrder): ShipmentFields {
   return {
     draftOrderId: draft.id,
-    status: draft.status === "ready" ? "draft_ready" : draft.status === "confirmed" ? "draft_ready" : "draft_placed",
+    status:
+      draft.status === "ready"
+        ? "draft_ready"
+        : draft.status === "confirmed"
+          ? "draft_ready"
+          : "draft_placed",
     courierCompany: draft.courier?.company ?? null,
     courierType: draft.courier?.type ?? null,
     price: draft.price === null || draft.price === undefined ? null : String(draft.price),
@@ -206,4 +272,3 @@ export function orderPatch(order: Order): ShipmentFields {
     currency: order.currency ?? null,
   };
 }
-

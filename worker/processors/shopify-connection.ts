@@ -9,13 +9,23 @@ export interface ShopifyOrderDeps {
 }
 
 /** A shop without a session (uninstalled) cannot be told anything: record it, do not retry. */
-export async function whenConnected(deps: ShopifyOrderDeps, shop: string, shipmentId: string, work: () => Promise<string>): Promise<string> {
+export async function whenConnected(
+  deps: ShopifyOrderDeps,
+  shop: string,
+  shipmentId: string,
+  work: () => Promise<string>,
+): Promise<string> {
   try {
     return await work();
   } catch (error) {
     if (!(error instanceof ShopNotConnectedError)) throw error;
     const shipment = await getShipment(deps.db, shop, shipmentId);
-    if (shipment) await addShipmentEvent(deps.db, shipment, { actor: "worker:shopify", type: "shopify_skipped", message: "Shopify not updated: the shop has no session (reinstall the app)" });
+    if (shipment)
+      await addShipmentEvent(deps.db, shipment, {
+        actor: "worker:shopify",
+        type: "shopify_skipped",
+        message: "Shopify not updated: the shop has no session (reinstall the app)",
+      });
     return "shop not connected";
   }
 }

@@ -20,21 +20,34 @@ export const TRACKING_UPDATE = `#graphql
     }
   }`;
 
-const trackingSchema = z.object({ data: z.object({ fulfillmentTrackingInfoUpdate: z.object({ userErrors }) }) });
+const trackingSchema = z.object({
+  data: z.object({ fulfillmentTrackingInfoUpdate: z.object({ userErrors }) }),
+});
 
 export async function processShopifySync(job: Job, deps: ShopifyOrderDeps): Promise<string> {
   const { shop, shipmentId } = shipmentJobs.shopifySync.payload.parse(job.data);
   return whenConnected(deps, shop, shipmentId, () => shopifySync(shop, shipmentId, deps));
 }
 
-async function shopifySync(shop: string, shipmentId: string, deps: ShopifyOrderDeps): Promise<string> {
+async function shopifySync(
+  shop: string,
+  shipmentId: string,
+  deps: ShopifyOrderDeps,
+): Promise<string> {
   const shipment = await getShipment(deps.db, shop, shipmentId);
   if (!shipment) return "no shipment";
   for (const fulfillmentId of shipment.fulfillmentIds as string[]) {
     if (!shipment.waybillId) break;
-    const result = trackingSchema.parse(await deps.graphql(shop, TRACKING_UPDATE, { fulfillmentId, trackingInfoInput: trackingInput(shipment) }));
+    const result = trackingSchema.parse(
+      await deps.graphql(shop, TRACKING_UPDATE, {
+        fulfillmentId,
+        trackingInfoInput: trackingInput(shipment),
+      }),
+    );
     if (result.data.fulfillmentTrackingInfoUpdate.userErrors.length > 0) {
-      throw new Error(`Tracking update refused: ${result.data.fulfillmentTrackingInfoUpdate.userErrors.map((e) => e.message).join("; ")}`);
+      throw new Error(
+        `Tracking update refused: ${result.data.fulfillmentTrackingInfoUpdate.userErrors.map((e) => e.message).join("; ")}`,
+      );
     }
   }
   return writeStatusMetafields(deps, shop, shipment.orderId);

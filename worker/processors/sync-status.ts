@@ -8,7 +8,11 @@ import { getShopSettings } from "#app/shops/shops.server.ts";
 import { ACTOR, Ctx, apply, type JobWithSlot, type ShipmentDeps } from "./shipment-context.ts";
 
 /** sync-status: the service's view of a booked order (after an event, or by the poll); statuses only move forward. */
-export async function processSyncStatus(job: JobWithSlot, deps: ShipmentDeps, token?: string): Promise<string> {
+export async function processSyncStatus(
+  job: JobWithSlot,
+  deps: ShipmentDeps,
+  token?: string,
+): Promise<string> {
   const ctx = new Ctx(deps, job, token);
   const { shop, shipmentId } = shipmentJobs.syncStatus.payload.parse(job.data);
   const shipment = await getShipment(deps.db, shop, shipmentId);
@@ -19,7 +23,11 @@ export async function processSyncStatus(job: JobWithSlot, deps: ShipmentDeps, to
   const status = normaliseOrderStatus(order.status);
   // A status outside the service's list of 14 (a renamed or new one): the shipment keeps its last
   // known status (waybill and price still sync), and the worker's log says what came.
-  if (!status) ctx.log.warn({ shop, shipmentId, status: order.status.slice(0, 40) }, "unknown order status from the shipping service; shipment status kept");
+  if (!status)
+    ctx.log.warn(
+      { shop, shipmentId, status: order.status.slice(0, 40) },
+      "unknown order status from the shipping service; shipment status kept",
+    );
   const saved = await apply(ctx, shop, shipmentId, (current) => {
     const patch: ShipmentPatch = {};
     const notes: string[] = [];
@@ -42,10 +50,16 @@ export async function processSyncStatus(job: JobWithSlot, deps: ShipmentDeps, to
     return { patch, event: { actor: ACTOR.sync, type: "synced", message: notes.join("; ") } };
   });
   // Tell Shopify (tracking, status metafield) when something it shows changed.
-  if (saved && (saved.status !== shipment.status || saved.waybillId !== shipment.waybillId)) await deps.enqueue.shopifySync(shop, saved.id, saved.version);
+  if (saved && (saved.status !== shipment.status || saved.waybillId !== shipment.waybillId))
+    await deps.enqueue.shopifySync(shop, saved.id, saved.version);
   // A waybill that came after the booking (a service without an instant one): the fulfilment
   // waited for it, and is made now.
-  if (saved?.waybillId && !shipment.waybillId && (saved.fulfillmentIds as string[]).length === 0 && (await getShopSettings(deps.db, shop)).fulfilOnConfirm) {
+  if (
+    saved?.waybillId &&
+    !shipment.waybillId &&
+    (saved.fulfillmentIds as string[]).length === 0 &&
+    (await getShopSettings(deps.db, shop)).fulfilOnConfirm
+  ) {
     await deps.enqueue.fulfil(shop, saved.id, saved.waybillId);
   }
   return saved?.status ?? "gone";

@@ -17,9 +17,15 @@ function BulkAction() {
   async function run(action: "create" | "confirm") {
     setBusy(true);
     try {
-      const response = await fetch("/api/shipments/bulk", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ action, orderIds }) });
+      const response = await fetch("/api/shipments/bulk", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ action, orderIds }),
+      });
       const body = (await response.json()) as { results?: BulkResult[]; error?: string };
-      setSummary(response.ok ? bulkSummary(body.results ?? []) : (body.error ?? `HTTP ${response.status}`));
+      setSummary(
+        response.ok ? bulkSummary(body.results ?? []) : (body.error ?? `HTTP ${response.status}`),
+      );
     } finally {
       setBusy(false);
     }
@@ -33,10 +39,19 @@ function BulkAction() {
         </s-text>
         {summary && <s-text>{summary}</s-text>}
       </s-stack>
-      <s-button slot="primary-action" variant="primary" onClick={() => void run("confirm")} disabled={busy}>
+      <s-button
+        slot="primary-action"
+        variant="primary"
+        onClick={() => void run("confirm")}
+        disabled={busy}
+      >
         Book shipments
       </s-button>
-      <s-button slot="secondary-actions" onClick={() => (summary ? shopify.close() : void run("create"))} disabled={busy}>
+      <s-button
+        slot="secondary-actions"
+        onClick={() => (summary ? shopify.close() : void run("create"))}
+        disabled={busy}
+      >
         {summary ? "Done" : "Create drafts"}
       </s-button>
     </s-admin-action>

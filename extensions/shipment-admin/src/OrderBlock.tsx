@@ -50,10 +50,21 @@ function OrderBlock() {
   async function run(action: Action, shipmentId: string | null) {
     setBusy(action);
     try {
-      const response = await fetch(`/api/orders/${orderId}/shipment`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ action, ...(shipmentId ? { shipmentId } : {}) }) });
-      const body = (await response.json()) as { shipments?: ShipmentSummary[]; error?: string; queued?: string };
+      const response = await fetch(`/api/orders/${orderId}/shipment`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ action, ...(shipmentId ? { shipmentId } : {}) }),
+      });
+      const body = (await response.json()) as {
+        shipments?: ShipmentSummary[];
+        error?: string;
+        queued?: string;
+      };
       if (!response.ok) setError(body.error ?? `HTTP ${response.status}`);
-      else if (body.queued === "import") setError("Reading the order from Shopify: its shipment appears here in a moment (reopen the order).");
+      else if (body.queued === "import")
+        setError(
+          "Reading the order from Shopify: its shipment appears here in a moment (reopen the order).",
+        );
       else setShipments(body.shipments ?? []);
     } finally {
       setBusy(null);
@@ -84,12 +95,25 @@ function OrderBlock() {
             ))}
             {view.tracking && (
               <s-text>
-                Waybill: {view.tracking.url ? <s-link href={view.tracking.url} target="_blank">{view.tracking.label}</s-link> : view.tracking.label}
+                Waybill:{" "}
+                {view.tracking.url ? (
+                  <s-link href={view.tracking.url} target="_blank">
+                    {view.tracking.label}
+                  </s-link>
+                ) : (
+                  view.tracking.label
+                )}
               </s-text>
             )}
             <s-stack direction="inline" gap="base">
               {view.buttons.map((b) => (
-                <s-button key={b.action} onClick={() => void run(b.action, view.id)} disabled={busy !== null} loading={busy === b.action} tone={b.destructive ? "critical" : "auto"}>
+                <s-button
+                  key={b.action}
+                  onClick={() => void run(b.action, view.id)}
+                  disabled={busy !== null}
+                  loading={busy === b.action}
+                  tone={b.destructive ? "critical" : "auto"}
+                >
                   {b.label}
                 </s-button>
               ))}

@@ -1,10 +1,29 @@
 import { describe, expect, it } from "vitest";
 import { describeStatus, type ShipmentFacts } from "../../../app/shipments/wording";
-import { bulkSummary, describeShipment, describeShipments, orderIdFromGid, type ShipmentSummary } from "./model";
+import {
+  bulkSummary,
+  describeShipment,
+  describeShipments,
+  orderIdFromGid,
+  type ShipmentSummary,
+} from "./model";
 
 /** What the app's API sends: the words come from the app's own wording, as the route computes them. */
-function summary(fields: Partial<ShipmentSummary> & { status: string }, overrides: Partial<ShipmentFacts> = {}): ShipmentSummary {
-  const facts = { courierCompany: "jne", courierType: "reg", price: 34000, currency: "IDR", waybillId: null, problem: null, ...fields, ...(fields.waybill ? { waybillId: fields.waybill } : {}), ...overrides };
+function summary(
+  fields: Partial<ShipmentSummary> & { status: string },
+  overrides: Partial<ShipmentFacts> = {},
+): ShipmentSummary {
+  const facts = {
+    courierCompany: "jne",
+    courierType: "reg",
+    price: 34000,
+    currency: "IDR",
+    waybillId: null,
+    problem: null,
+    ...fields,
+    ...(fields.waybill ? { waybillId: fields.waybill } : {}),
+    ...overrides,
+  };
   return {
     id: "s1",
     problem: null,
@@ -23,8 +42,15 @@ function summary(fields: Partial<ShipmentSummary> & { status: string }, override
 
 describe("order block view", () => {
   it("a ready draft: its words, courier and price once, the actions the app allows (cancel destructive)", () => {
-    const view = describeShipment(summary({ status: "draft_ready", actions: ["confirm", "cancel"] }));
-    expect(view).toMatchObject({ heading: "Ready to book", tone: "caution", sentence: "Ready to book: JNE REG, Rp34.000", tracking: null });
+    const view = describeShipment(
+      summary({ status: "draft_ready", actions: ["confirm", "cancel"] }),
+    );
+    expect(view).toMatchObject({
+      heading: "Ready to book",
+      tone: "caution",
+      sentence: "Ready to book: JNE REG, Rp34.000",
+      tracking: null,
+    });
     expect(view.lines).toEqual([]);
     expect(view.buttons).toEqual([
       { action: "confirm", label: "Book shipment", destructive: false },
@@ -33,25 +59,62 @@ describe("order block view", () => {
   });
 
   it("a delivered parcel: success, its waybill with the tracking link, the price and where it left from said apart", () => {
-    const view = describeShipment(summary({ status: "delivered", waybill: "CGK1", trackingUrl: "https://t/x", origin: "Gudang Sleman" }));
-    expect(view).toMatchObject({ heading: "Delivered", tone: "success", tracking: { label: "CGK1", url: "https://t/x" }, buttons: [] });
+    const view = describeShipment(
+      summary({
+        status: "delivered",
+        waybill: "CGK1",
+        trackingUrl: "https://t/x",
+        origin: "Gudang Sleman",
+      }),
+    );
+    expect(view).toMatchObject({
+      heading: "Delivered",
+      tone: "success",
+      tracking: { label: "CGK1", url: "https://t/x" },
+      buttons: [],
+    });
     expect(view.lines).toEqual(["Price: Rp34.000", "From: Gudang Sleman"]);
   });
 
   it("a problem is critical and says what is wrong", () => {
-    const stuck = describeShipment(summary({ status: "pending", problem: "No phone", courier: null, price: null, actions: ["create", "retry", "cancel"] }, { courierCompany: null, price: null }));
-    expect(stuck).toMatchObject({ heading: "Needs attention", tone: "critical", sentence: "Needs attention: No phone" });
-    expect(stuck.buttons.map((b) => b.label)).toEqual(["Create shipment", "Try again", "Cancel shipment"]);
+    const stuck = describeShipment(
+      summary(
+        {
+          status: "pending",
+          problem: "No phone",
+          courier: null,
+          price: null,
+          actions: ["create", "retry", "cancel"],
+        },
+        { courierCompany: null, price: null },
+      ),
+    );
+    expect(stuck).toMatchObject({
+      heading: "Needs attention",
+      tone: "critical",
+      sentence: "Needs attention: No phone",
+    });
+    expect(stuck.buttons.map((b) => b.label)).toEqual([
+      "Create shipment",
+      "Try again",
+      "Cancel shipment",
+    ]);
   });
 
   it("explains an order the app never received", () => {
-    expect(describeShipment(null)).toMatchObject({ heading: "No shipment yet", buttons: [{ action: "create", label: "Create shipment" }] });
+    expect(describeShipment(null)).toMatchObject({
+      heading: "No shipment yet",
+      buttons: [{ action: "create", label: "Create shipment" }],
+    });
   });
 });
 
 describe("an order shipped from several locations", () => {
   it("one view per shipment, each titled with its location and acting on its own shipment", () => {
-    const views = describeShipments([summary({ id: "a", part: 1, location: "Gudang Jakarta", status: "draft_ready" }), summary({ id: "b", part: 2, location: "Gudang Surabaya", status: "delivered" })]);
+    const views = describeShipments([
+      summary({ id: "a", part: 1, location: "Gudang Jakarta", status: "draft_ready" }),
+      summary({ id: "b", part: 2, location: "Gudang Surabaya", status: "delivered" }),
+    ]);
     expect(views.map((v) => [v.id, v.title, v.heading])).toEqual([
       ["a", "Shipment 1 of 2: items at Gudang Jakarta", expect.any(String)],
       ["b", "Shipment 2 of 2: items at Gudang Surabaya", "Delivered"],
@@ -59,7 +122,9 @@ describe("an order shipped from several locations", () => {
   });
 
   it("one shipment has no title; none offers to create it", () => {
-    expect(describeShipments([summary({ id: "a", status: "draft_ready" })]).map((v) => v.title)).toEqual([null]);
+    expect(
+      describeShipments([summary({ id: "a", status: "draft_ready" })]).map((v) => v.title),
+    ).toEqual([null]);
     expect(describeShipments([])).toMatchObject([{ id: null, heading: "No shipment yet" }]);
   });
 });
@@ -69,6 +134,11 @@ describe("helpers", () => {
     expect(orderIdFromGid("gid://shopify/Order/42")).toBe("42");
     expect(bulkSummary([])).toBe("No orders selected");
     expect(bulkSummary([{ orderId: "1", ok: true, message: "queued" }])).toBe("1 shipment queued");
-    expect(bulkSummary([{ orderId: "1", ok: true, message: "queued" }, { orderId: "2", ok: false, message: "Not received by the app" }])).toBe("1 queued, 1 not: #2 (Not received by the app)");
+    expect(
+      bulkSummary([
+        { orderId: "1", ok: true, message: "queued" },
+        { orderId: "2", ok: false, message: "Not received by the app" },
+      ]),
+    ).toBe("1 queued, 1 not: #2 (Not received by the app)");
   });
 });

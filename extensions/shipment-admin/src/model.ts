@@ -12,7 +12,13 @@ export interface ShipmentSummary {
   location?: string | null;
   status: string;
   /** The shipment in the app's own words (app/shipments/wording.ts), in the admin's locale. */
-  words: { label: string; group: StatusGroup; sentence: string; courier: string | null; price: string | null };
+  words: {
+    label: string;
+    group: StatusGroup;
+    sentence: string;
+    courier: string | null;
+    price: string | null;
+  };
   problem: string | null;
   courier: { company: string; type: string | null } | null;
   /** The pickup location the parcel leaves from, once drafted. */
@@ -28,7 +34,13 @@ export interface ShipmentSummary {
 type StatusGroup = "attention" | "waiting" | "in_progress" | "done" | "ended";
 /** Polaris web components' badge tones: problems red, waits yellow, on the way blue, delivered green, ended grey. */
 export type BadgeTone = "critical" | "caution" | "info" | "success" | "neutral";
-const TONES: Record<StatusGroup, BadgeTone> = { attention: "critical", waiting: "caution", in_progress: "info", done: "success", ended: "neutral" };
+const TONES: Record<StatusGroup, BadgeTone> = {
+  attention: "critical",
+  waiting: "caution",
+  in_progress: "info",
+  done: "success",
+  ended: "neutral",
+};
 
 export interface BlockView {
   heading: string;
@@ -39,15 +51,25 @@ export interface BlockView {
   buttons: { action: Action; label: string; destructive: boolean }[];
 }
 
-const LABELS: Record<Action, string> = { create: "Create shipment", confirm: "Book shipment", cancel: "Cancel shipment", retry: "Try again" };
+const LABELS: Record<Action, string> = {
+  create: "Create shipment",
+  confirm: "Book shipment",
+  cancel: "Cancel shipment",
+  retry: "Try again",
+};
 
 /** The block's views: one per shipment of the order, each titled when the order ships from several locations. */
-export function describeShipments(shipments: ShipmentSummary[]): (BlockView & { id: string | null; title: string | null })[] {
+export function describeShipments(
+  shipments: ShipmentSummary[],
+): (BlockView & { id: string | null; title: string | null })[] {
   if (shipments.length === 0) return [{ ...describeShipment(null), id: null, title: null }];
   return shipments.map((s, i) => ({
     ...describeShipment(s),
     id: s.id,
-    title: shipments.length > 1 ? `Shipment ${i + 1} of ${shipments.length}${s.location ? `: items at ${s.location}` : ""}` : null,
+    title:
+      shipments.length > 1
+        ? `Shipment ${i + 1} of ${shipments.length}${s.location ? `: items at ${s.location}` : ""}`
+        : null,
   }));
 }
 
@@ -56,7 +78,8 @@ export function describeShipment(shipment: ShipmentSummary | null): BlockView {
     return {
       heading: "No shipment yet",
       tone: "neutral",
-      sentence: "The app has not received this order: it was placed before the app was installed, or Shopify's notice was lost. Create its shipment to read it from Shopify.",
+      sentence:
+        "The app has not received this order: it was placed before the app was installed, or Shopify's notice was lost. Create its shipment to read it from Shopify.",
       lines: [],
       tracking: null,
       buttons: [{ action: "create", label: LABELS.create, destructive: false }],
@@ -73,8 +96,14 @@ export function describeShipment(shipment: ShipmentSummary | null): BlockView {
     tone: TONES[shipment.words.group] ?? "neutral",
     sentence: shipment.words.sentence,
     lines,
-    tracking: shipment.waybill ? { label: shipment.waybill, url: shipment.trackingUrl ?? "" } : null,
-    buttons: shipment.actions.map((action) => ({ action, label: LABELS[action], destructive: action === "cancel" })),
+    tracking: shipment.waybill
+      ? { label: shipment.waybill, url: shipment.trackingUrl ?? "" }
+      : null,
+    buttons: shipment.actions.map((action) => ({
+      action,
+      label: LABELS[action],
+      destructive: action === "cancel",
+    })),
   };
 }
 
@@ -88,7 +117,12 @@ export function bulkSummary(results: BulkResult[]): string {
   const ok = results.filter((r) => r.ok).length;
   const failed = results.length - ok;
   if (results.length === 0) return "No orders selected";
-  return failed === 0 ? `${ok} shipment${ok === 1 ? "" : "s"} queued` : `${ok} queued, ${failed} not: ${results.filter((r) => !r.ok).map((r) => `#${r.orderId} (${r.message})`).join(", ")}`;
+  return failed === 0
+    ? `${ok} shipment${ok === 1 ? "" : "s"} queued`
+    : `${ok} queued, ${failed} not: ${results
+        .filter((r) => !r.ok)
+        .map((r) => `#${r.orderId} (${r.message})`)
+        .join(", ")}`;
 }
 
 /** The order's numeric id from the admin's gid. */
