@@ -14,7 +14,13 @@ fi
 say "Installing dependencies"
 # The devDependency "node" (24.x) puts a Node 24 binary in node_modules/.bin, which npm scripts put
 # first on PATH: every `npm run …` uses it even where the system Node is older (20 here).
-npm install --no-audit --no-fund
+# With a lockfile, exactly it (npm ci: it fails rather than rewrite a lockfile out of step with
+# package.json); the committed lockfile lists every platform's optional packages (npm 11).
+if [ -f package-lock.json ]; then
+  npm ci --no-audit --no-fund
+else
+  npm install --no-audit --no-fund
+fi
 node_version=$(node_modules/.bin/node --version)
 echo "npm scripts run on Node ${node_version} (node_modules/.bin/node)"
 
