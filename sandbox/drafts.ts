@@ -3,7 +3,8 @@ import { CODES, type DraftOrder } from "../app/shipping/contract.ts";
 import { CATALOGUE } from "./catalogue.ts";
 import type { Quote } from "./pricing.ts";
 import type { AddRoute, Body } from "./routes.ts";
-import { hex, type ShippingService } from "./service.ts";
+import { hex } from "./ids.ts";
+import type { ShippingService } from "./service.ts";
 import { itemJson, sideJson } from "./shipment-json.ts";
 import { SandboxError, type ShipmentSpec } from "./validation.ts";
 

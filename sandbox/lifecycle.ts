@@ -4,7 +4,8 @@ import {
   TERMINAL_ORDER_STATUSES,
   type OrderStatus,
 } from "../app/shipping/contract.ts";
-import { waybillFor, type OrderRecord } from "./orders.ts";
+import { waybillFor } from "./ids.ts";
+import type { OrderRecord } from "./order-record.ts";
 import type { ShippingService } from "./service.ts";
 import { SandboxError } from "./validation.ts";
 

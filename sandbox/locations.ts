@@ -1,6 +1,7 @@
 import { CODES } from "../app/shipping/contract.ts";
 import type { AddRoute, Body } from "./routes.ts";
-import { hex, type ShippingService } from "./service.ts";
+import { hex } from "./ids.ts";
+import type { ShippingService } from "./service.ts";
 import { numberOf, SandboxError, type SideSpec } from "./validation.ts";
 
 /** A pickup or drop-off address of one key, usable as `origin_location_id` / `destination_location_id`. */

@@ -5,35 +5,14 @@ import {
   type Order,
   type OrderStatus,
 } from "../app/shipping/contract.ts";
-import type { CourierServiceDef } from "./catalogue.ts";
-import crypto from "node:crypto";
+import { hex, waybillFor } from "./ids.ts";
 import { STATUS_NOTES } from "./lifecycle.ts";
+import type { OrderRecord } from "./order-record.ts";
 import type { Quote } from "./pricing.ts";
 import type { AddRoute, Body } from "./routes.ts";
-import { hex, type ShippingService } from "./service.ts";
+import type { ShippingService } from "./service.ts";
 import { driverJson, itemJson, sideJson } from "./shipment-json.ts";
 import { SandboxError, type ShipmentSpec } from "./validation.ts";
-
-export interface OrderRecord {
-  id: string;
-  shortId: string;
-  draftOrderId: string | null;
-  spec: ShipmentSpec;
-  status: OrderStatus;
-  quote: Quote;
-  /**
-   * Null until the courier assigns one, for services without an instant waybill
-   * (`available_for_instant_waybill_id: false`): given when the courier is allocated.
-   */
-  waybillId: string | null;
-  trackingId: string;
-  history: { status: OrderStatus; note: string; service_type: string; updated_at: string }[];
-  driver: { name: string | null; phone: string | null; plate: string | null; photo: string | null };
-  cancellation: { code: string; reason: string | null } | null;
-  invoiceId: string;
-  createdAt: string;
-  updatedAt: string;
-}
 
 /** The documented reasons, Bahasa Indonesia by default and English with `lang=en`. */
 const CANCELLATION_REASONS = {
@@ -305,27 +284,6 @@ export class Orders {
         : {}),
     };
   }
-}
-
-const WAYBILL_PREFIX: Record<string, string> = {
-  jne: "CGK",
-  sicepat: "0026",
-  anteraja: "1000",
-  jnt: "JP",
-  tiki: "0300",
-  ninja: "NLIDAP",
-  lion: "11LP",
-  sap: "SAP",
-  pos: "P",
-  grab: "IN-",
-  gojek: "GK-",
-  paxel: "PXL",
-  lalamove: "LLM",
-  borzo: "BRZ",
-};
-export function waybillFor(service: CourierServiceDef): string {
-  const digits = String(crypto.randomInt(1e9, 1e10 - 1)) + String(crypto.randomInt(100, 999));
-  return `${WAYBILL_PREFIX[service.courierCode] ?? "WB"}${digits}`;
 }
 
 /** Back to request fields, so that an order update re-validates the whole shipment. */

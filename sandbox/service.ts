@@ -5,7 +5,8 @@ import { findService, type CourierServiceDef } from "./catalogue.ts";
 import { Drafts, type DraftRecord } from "./drafts.ts";
 import { Lifecycle } from "./lifecycle.ts";
 import { Locations, type LocationRecord } from "./locations.ts";
-import { Orders, type OrderRecord } from "./orders.ts";
+import type { OrderRecord } from "./order-record.ts";
+import { Orders } from "./orders.ts";
 import { quote, type Place, type Quote } from "./pricing.ts";
 import { Rates } from "./rates.ts";
 import type { Body } from "./routes.ts";
@@ -25,8 +26,6 @@ import {
  * trackings.ts. Everything lives in memory; snapshot()/restore() carry it across restarts when
  * the sandbox is given a state file.
  */
-
-export const hex = (bytes: number) => crypto.randomBytes(bytes).toString("hex");
 
 export interface WebhookConfig {
   url: string;

@@ -1,7 +1,7 @@
 import type http from "node:http";
 import { CODES } from "../app/shipping/contract.ts";
 import { findCourier } from "./catalogue.ts";
-import type { OrderRecord } from "./orders.ts";
+import type { OrderRecord } from "./order-record.ts";
 import type { AddRoute } from "./routes.ts";
 import type { ShippingService } from "./service.ts";
 import { driverJson } from "./shipment-json.ts";
