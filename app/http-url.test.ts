@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderPatch } from "#worker/processors/shipment-context.ts";
+import { orderPatch } from "#worker/shared/shipment-context.ts";
 import { httpUrlOrNull } from "./http-url";
 
 describe("links the app stores and renders", () => {

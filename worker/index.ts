@@ -18,7 +18,7 @@ const { scheduleMaintenance, closeQueues, producerConnection } =
 const { ServiceRateLimiter } = await import("#app/shipping/limiter.server.ts");
 const { lookupProducts, shopifyAdminGraphql } = await import("#app/orders/products.server.ts");
 const { startWorkers } = await import("./worker.ts");
-const { allProcessors } = await import("./processors/index.ts");
+const { allProcessors } = await import("./jobs.ts");
 
 const log = logger.child({ process: "worker" });
 

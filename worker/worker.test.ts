@@ -8,7 +8,8 @@ import { webhookInbox } from "#app/db/schema.ts";
 import { QUEUES, jobId, maintenanceJobs } from "#app/jobs/definitions.ts";
 import { createProducerConnection } from "#app/redis.server.ts";
 import { logger } from "#app/logger.server.ts";
-import { basicProcessors, startWorkers } from "./worker.ts";
+import { basicProcessors } from "./jobs.ts";
+import { startWorkers } from "./worker.ts";
 
 const redisUrl = process.env.REDIS_URL!;
 const producer = createProducerConnection(redisUrl);

@@ -1,24 +1,13 @@
 import { type Job, Worker } from "bullmq";
-import type { Db } from "#app/db/client.server.ts";
-import { QUEUES, type QueueName, cappedBackoff, maintenanceJobs } from "#app/jobs/definitions.ts";
+import { QUEUES, type QueueName, cappedBackoff } from "#app/jobs/definitions.ts";
 import type { Logger } from "#app/logger.server.ts";
 import { failsForGood, indexFailedJob } from "#app/jobs/failed.server.ts";
 import { createWorkerConnection } from "#app/redis.server.ts";
-import { pruneInbox } from "./processors/prune-inbox.ts";
 
 /** A processor receives its job and the lock token (needed to defer the job). */
 export type JobHandler = (job: Job, token: string | undefined) => Promise<unknown>;
 /** One handler per job name, per queue. */
 export type ProcessorTable = Partial<Record<QueueName, Record<string, JobHandler>>>;
-
-/** The processors that need nothing but the database (the rest are wired in worker/index.ts). */
-export function basicProcessors(db: Db): ProcessorTable {
-  return {
-    [QUEUES.maintenance]: {
-      [maintenanceJobs.pruneInbox.name]: (job) => pruneInbox(db, job.data),
-    },
-  };
-}
 
 export interface StartWorkersOptions {
   logger: Logger;

@@ -44,7 +44,7 @@ export interface RecordedOrderDelivery {
  * it found.
  *
  * The payload is not stored for an order whose customer's data was redacted (customers/redact),
- * nor for one the shop's Admin API disowned (worker/processors/order-owner.ts), nor for a shop that does not have the app installed: such a delivery is recorded as processed,
+ * nor for one the shop's Admin API disowned (worker/shared/order-owner.ts), nor for a shop that does not have the app installed: such a delivery is recorded as processed,
  * saying why, makes no shipment and no shop row (the shop/redact tombstone stays as it is).
  *
  * The final SELECT reads the statement's snapshot, which does not contain the rows the CTEs

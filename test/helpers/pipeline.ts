@@ -13,7 +13,7 @@ import { producerConnection } from "#app/jobs/queues.server.ts";
 import { logger } from "#app/logger.server.ts";
 import { lookupProducts } from "#app/orders/products.server.ts";
 import { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
-import { allProcessors } from "#worker/processors/index.ts";
+import { allProcessors } from "#worker/jobs.ts";
 import { startWorkers } from "#worker/worker.ts";
 
 let nextOrderId = 7_000_000_000_000 + (process.pid % 10_000) * 100_000;

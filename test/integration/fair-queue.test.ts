@@ -26,7 +26,7 @@ import {
   waitFor,
 } from "#test/helpers/pipeline.ts";
 import { callRoute, deliverWebhook, uniqueShop } from "#test/helpers/shopify.ts";
-import { reconcile } from "#worker/processors/maintenance.ts";
+import { reconcile } from "#worker/processors/reconcile.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 
 /**

@@ -39,7 +39,8 @@ import {
   waitFor,
 } from "#test/helpers/pipeline.ts";
 import { uniqueShop } from "#test/helpers/shopify.ts";
-import { pollStatuses, reconcile } from "#worker/processors/maintenance.ts";
+import { pollStatuses } from "#worker/processors/poll-statuses.ts";
+import { reconcile } from "#worker/processors/reconcile.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 
 const env = getEnv();

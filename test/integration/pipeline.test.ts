@@ -32,7 +32,7 @@ import {
   waitFor,
 } from "#test/helpers/pipeline.ts";
 import { callRoute, deliverWebhook, uniqueShop, webhookRequest } from "#test/helpers/shopify.ts";
-import { pollStatuses } from "#worker/processors/maintenance.ts";
+import { pollStatuses } from "#worker/processors/poll-statuses.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 
 const env = getEnv();

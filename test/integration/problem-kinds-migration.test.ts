@@ -8,8 +8,8 @@ import {
   ShopNotInstalledError,
 } from "#app/shipping/for-shop.server.ts";
 import type { MappingProblem } from "#app/orders/map.ts";
-import { UNVERIFIED_PROBLEM } from "#worker/processors/order-owner.ts";
-import { merchantProblem } from "#worker/processors/shipment-context.ts";
+import { UNVERIFIED_PROBLEM } from "#worker/shared/order-owner.ts";
+import { merchantProblem } from "#worker/shared/shipment-context.ts";
 
 afterAll(async () => {
   await database.close();

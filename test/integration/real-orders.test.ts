@@ -38,7 +38,7 @@ import {
   waitFor,
 } from "#test/helpers/pipeline.ts";
 import { deliverWebhook, uniqueShop } from "#test/helpers/shopify.ts";
-import { syncRecentOrders } from "#worker/processors/import-orders.ts";
+import { syncRecentOrders } from "#worker/processors/sync-orders.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 
 /**

@@ -31,8 +31,8 @@ import {
 } from "#test/helpers/pipeline.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { shopifyAdminGraphql } from "#app/orders/products.server.ts";
-import { UNVERIFIED_PROBLEM, verifyOrderOwner } from "#worker/processors/order-owner.ts";
-import { Ctx, type JobWithSlot, type ShipmentDeps } from "#worker/processors/shipment-context.ts";
+import { UNVERIFIED_PROBLEM, verifyOrderOwner } from "#worker/shared/order-owner.ts";
+import { Ctx, type JobWithSlot, type ShipmentDeps } from "#worker/shared/shipment-context.ts";
 import { holdDeliveredOrder, SHOPIFY_ORDERS } from "#test/helpers/fake-admin.ts";
 import {
   APP_URL,

@@ -31,7 +31,7 @@ import {
 } from "#test/helpers/pipeline.ts";
 import { liveKey } from "#test/helpers/sandbox.ts";
 import { deliverWebhook, uniqueShop } from "#test/helpers/shopify.ts";
-import { writeStatusMetafields } from "#worker/processors/status-metafields.ts";
+import { writeStatusMetafields } from "#worker/shared/status-metafields.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 
 /**

@@ -12,7 +12,7 @@ import { canMove, TERMINAL_STATUSES, type ShipmentStatus } from "#app/shipments/
 import { CANCELLABLE_ORDER_STATUSES, CODES, normaliseOrderStatus } from "#app/shipping/contract.ts";
 import { ShippingNotFoundError, ShippingStateError } from "#app/shipping/errors.ts";
 import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
-import { releaseBookingHold } from "./booking-hold.ts";
+import { releaseBookingHold } from "../shared/booking-hold.ts";
 import {
   ACTOR,
   Ctx,
@@ -21,7 +21,7 @@ import {
   orderPatch,
   type JobWithSlot,
   type ShipmentDeps,
-} from "./shipment-context.ts";
+} from "../shared/shipment-context.ts";
 
 /**
  * cancel: deletes an unconfirmed draft, cancels a cancellable order (reason `others`), or, once

@@ -5,7 +5,7 @@ import { CODES, type Order } from "#app/shipping/contract.ts";
 import { ShippingNotFoundError, ShippingStateError } from "#app/shipping/errors.ts";
 import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
-import { holdNow } from "./fulfillment-plan.ts";
+import { holdNow } from "../shared/fulfillment-plan.ts";
 import {
   ACTOR,
   Ctx,
@@ -15,7 +15,7 @@ import {
   orderPatch,
   type JobWithSlot,
   type ShipmentDeps,
-} from "./shipment-context.ts";
+} from "../shared/shipment-context.ts";
 
 /**
  * confirm: books a ready draft (the shop is charged). Automation books only paid and

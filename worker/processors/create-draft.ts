@@ -20,10 +20,10 @@ import {
 } from "#app/shipping/errors.ts";
 import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
-import { courierListFor, evaluateOrder, orderSnapshot } from "./order-state.ts";
-import { verifyOrderOwner } from "./order-owner.ts";
-import { partForDraft } from "./fulfillment-plan.ts";
-import { placeBookingHold } from "./booking-hold.ts";
+import { courierListFor, evaluateOrder, orderSnapshot } from "../shared/order-state.ts";
+import { verifyOrderOwner } from "../shared/order-owner.ts";
+import { partForDraft } from "../shared/fulfillment-plan.ts";
+import { placeBookingHold } from "../shared/booking-hold.ts";
 import { foreignHold } from "#app/orders/fulfillment-orders.ts";
 import {
   ACTOR,
@@ -35,7 +35,7 @@ import {
   problemText,
   type JobWithSlot,
   type ShipmentDeps,
-} from "./shipment-context.ts";
+} from "../shared/shipment-context.ts";
 
 /**
  * Codes with which the service refuses a draft because of its courier (unknown, not for this

@@ -12,9 +12,9 @@ import {
 } from "#app/shipments/shipments.server.ts";
 import { problemOf } from "#app/shipments/problem-kinds.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
-import { releaseBookingHold } from "./booking-hold.ts";
-import { whenConnected, type ShopifyOrderDeps } from "./shopify-connection.ts";
-import { writeStatusMetafields } from "./status-metafields.ts";
+import { releaseBookingHold } from "../shared/booking-hold.ts";
+import { whenConnected, type ShopifyOrderDeps } from "../shared/shopify-connection.ts";
+import { writeStatusMetafields } from "../shared/status-metafields.ts";
 
 /**
  * fulfil: back in Shopify, the store order is fulfilled with the shipment's tracking when it is

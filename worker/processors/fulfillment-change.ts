@@ -12,7 +12,7 @@ import { ShopNotConnectedError } from "#app/orders/products.server.ts";
 import { currentShipments } from "#app/shipments/shipments.server.ts";
 import { markDelivery } from "#app/webhooks/inbox.server.ts";
 import { followStoreOrder } from "./update.ts";
-import { Ctx, type JobWithSlot, type ShipmentDeps } from "./shipment-context.ts";
+import { Ctx, type JobWithSlot, type ShipmentDeps } from "../shared/shipment-context.ts";
 
 /**
  * fulfillment-change: Shopify routed, split, merged, moved, cancelled, held or released one of a

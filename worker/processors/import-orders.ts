@@ -1,10 +1,7 @@
 import type { Job } from "bullmq";
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "#app/db/client.server.ts";
-import { orderImports, sessionTable, shops } from "#app/db/schema.ts";
-import { maintenanceJobs, shipmentJobs } from "#app/jobs/definitions.ts";
-import type { enqueue as enqueueFns } from "#app/jobs/queues.server.ts";
-import type { Logger } from "#app/logger.server.ts";
+import { orderImports } from "#app/db/schema.ts";
+import { shipmentJobs } from "#app/jobs/definitions.ts";
 import {
   ORDER_QUERY,
   ORDERS_QUERY,
@@ -12,14 +9,11 @@ import {
   parseOrderResponse,
   parseOrdersResponse,
 } from "#app/orders/admin-order.ts";
-import { referenceIdFor } from "#app/orders/map.ts";
-import { ShopNotConnectedError, type AdminGraphql } from "#app/orders/products.server.ts";
-import { newestCopies } from "#app/orders/order-store.server.ts";
-import { ADMIN_ORDER_TOPIC } from "#app/orders/sources.ts";
-import { recordOrderDelivery } from "#app/webhooks/order-delivery.server.ts";
+import { ShopNotConnectedError } from "#app/orders/products.server.ts";
+import { PAGE_SIZE, takeOrders, type ImportDeps } from "../shared/order-intake.ts";
 
 /**
- * Orders the app never received by webhook, read through Admin GraphQL:
+ * import-orders: orders the app never received by webhook, read through Admin GraphQL:
  *  - an import run (the merchant's "import open orders": open, unfulfilled orders of the last 60
  *    days, page by page, with progress), or one order (the order page block's "create shipment");
  *  - reconciliation (sync-orders, every 15 minutes): orders updated lately that the app has no
@@ -27,70 +21,6 @@ import { recordOrderDelivery } from "#app/webhooks/order-delivery.server.ts";
  * Each order is recorded like a delivery (topic admin/order) with its shipment row, and then goes
  * the way a webhook's order goes (create-draft, or update for a newer state).
  */
-
-export interface ImportDeps {
-  db: Db;
-  logger: Logger;
-  graphql: AdminGraphql;
-  enqueue: Pick<typeof enqueueFns, "createDraft" | "update">;
-}
-
-const PAGE_SIZE = 25;
-
-/**
- * Records orders read from Shopify and queues their work. `onlyOpen`: unknown orders that are
- * cancelled or fulfilled are left out (reconciliation's look at every recent order).
- */
-async function takeOrders(
-  deps: ImportDeps,
-  shop: string,
-  orders: Record<string, unknown>[],
-  options: { onlyOpen: boolean },
-): Promise<{ created: number; updated: number }> {
-  const known = await newestCopies(
-    deps.db,
-    shop,
-    orders.map((o) => String(o.id)),
-  );
-  let created = 0;
-  let updated = 0;
-  for (const order of orders) {
-    const orderId = String(order.id);
-    const updatedAt = Date.parse(String(order.updated_at ?? ""));
-    const have = known.get(orderId);
-    if (have !== undefined && !(updatedAt > have)) continue;
-    if (
-      have === undefined &&
-      options.onlyOpen &&
-      (order.cancelled_at || order.fulfillment_status === "fulfilled")
-    )
-      continue;
-    const webhookId = `admin-order-${shop}-${orderId}-${String(order.updated_at ?? "")}`;
-    const recorded = await recordOrderDelivery(deps.db.$client, {
-      webhookId,
-      shop,
-      topic: ADMIN_ORDER_TOPIC,
-      triggeredAt: new Date(),
-      resourceId: orderId,
-      rawPayload: JSON.stringify(order),
-      orderName: typeof order.name === "string" ? order.name : null,
-      customerId: (order.customer as { id?: string } | null)?.id ?? null,
-      referenceId: referenceIdFor(shop, orderId),
-      initialStatus: "pending",
-      actor: "shopify:admin-api",
-      message: `Store order ${String(order.name ?? orderId)} read from Shopify (not received by webhook)`,
-    });
-    if (recorded.duplicate) continue;
-    if (recorded.created) {
-      await deps.enqueue.createDraft(shop, orderId);
-      created++;
-    } else {
-      await deps.enqueue.update(shop, orderId, webhookId);
-      updated++;
-    }
-  }
-  return { created, updated };
-}
 
 /** import-orders: an import run (resumable from its cursor), or one order. */
 export async function processImportOrders(job: Job, deps: ImportDeps): Promise<string> {
@@ -151,50 +81,4 @@ export async function processImportOrders(job: Job, deps: ImportDeps): Promise<s
     }
     throw error;
   }
-}
-
-/** sync-orders: recent orders of every installed shop with a session, compared with the app's copies. */
-export async function syncRecentOrders(
-  deps: ImportDeps,
-  data: unknown,
-  now = new Date(),
-): Promise<{ shops: number; created: number; updated: number }> {
-  const { lookbackMinutes } = maintenanceJobs.syncOrders.payload.parse(data);
-  const connected = await deps.db
-    .selectDistinct({ shop: shops.shop })
-    .from(shops)
-    .innerJoin(
-      sessionTable,
-      and(eq(sessionTable.shop, shops.shop), eq(sessionTable.isOnline, false)),
-    )
-    .where(eq(shops.installed, true));
-  const since = new Date(now.getTime() - lookbackMinutes * 60_000).toISOString();
-  const totals = { shops: 0, created: 0, updated: 0 };
-  for (const { shop } of connected) {
-    try {
-      let cursor: string | null = null;
-      for (let pages = 0; pages < 20; pages++) {
-        const page = parseOrdersResponse(
-          await deps.graphql(shop, ORDERS_QUERY, {
-            first: PAGE_SIZE,
-            after: cursor,
-            query: `updated_at:>='${since}'`,
-          }),
-        );
-        const { created, updated } = await takeOrders(deps, shop, page.orders, { onlyOpen: true });
-        totals.created += created;
-        totals.updated += updated;
-        if (!page.hasNextPage) break;
-        cursor = page.endCursor;
-      }
-      totals.shops++;
-    } catch (error) {
-      // One shop's failure (no session, throttled) does not hold the others back.
-      deps.logger.warn(
-        { shop, err: (error as Error).message },
-        "order reconciliation skipped a shop",
-      );
-    }
-  }
-  return totals;
 }

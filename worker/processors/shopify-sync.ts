@@ -4,8 +4,8 @@ import { userErrorsSchema as userErrors } from "#app/orders/admin-order.ts";
 import { trackingInput } from "#app/orders/tracking-company.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { getShipment } from "#app/shipments/shipments.server.ts";
-import { whenConnected, type ShopifyOrderDeps } from "./shopify-connection.ts";
-import { writeStatusMetafields } from "./status-metafields.ts";
+import { whenConnected, type ShopifyOrderDeps } from "../shared/shopify-connection.ts";
+import { writeStatusMetafields } from "../shared/status-metafields.ts";
 
 /**
  * shopify-sync: after a booked shipment's status or waybill changed, Shopify's tracking (a waybill

@@ -5,7 +5,13 @@ import { httpUrlOrNull } from "#app/http-url.ts";
 import { normaliseOrderStatus } from "#app/shipping/contract.ts";
 import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
-import { ACTOR, Ctx, apply, type JobWithSlot, type ShipmentDeps } from "./shipment-context.ts";
+import {
+  ACTOR,
+  Ctx,
+  apply,
+  type JobWithSlot,
+  type ShipmentDeps,
+} from "../shared/shipment-context.ts";
 
 /** sync-status: the service's view of a booked order (after an event, or by the poll); statuses only move forward. */
 export async function processSyncStatus(

@@ -21,13 +21,13 @@ import { ShippingStateError } from "#app/shipping/errors.ts";
 import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
 import { confirmIfPaid } from "./create-draft.ts";
-import { evaluateOrder, orderSnapshot, type PartPlan } from "./order-state.ts";
-import { partForUpdate, readFulfillment } from "./fulfillment-plan.ts";
+import { evaluateOrder, orderSnapshot, type PartPlan } from "../shared/order-state.ts";
+import { partForUpdate, readFulfillment } from "../shared/fulfillment-plan.ts";
 import { foreignHold } from "#app/orders/fulfillment-orders.ts";
-import { followFulfillmentOrders } from "./fulfillment-follow.ts";
+import { followFulfillmentOrders } from "../shared/fulfillment-follow.ts";
 import type { ShopifyOrder } from "#app/orders/payload.ts";
 import type { ShopSettings } from "#app/shops/settings.ts";
-import { verifyOrderOwner } from "./order-owner.ts";
+import { verifyOrderOwner } from "../shared/order-owner.ts";
 import { markDelivery } from "#app/webhooks/inbox.server.ts";
 import {
   ACTOR,
@@ -38,7 +38,7 @@ import {
   removeDraft,
   type JobWithSlot,
   type ShipmentDeps,
-} from "./shipment-context.ts";
+} from "../shared/shipment-context.ts";
 
 /**
  * update: the store order changed (orders/updated, orders/paid, orders/edited, refunds/create, or

@@ -1,5 +1,5 @@
 import type { Queue } from "bullmq";
-import { and, eq, inArray, isNull, like, lt, sql } from "drizzle-orm";
+import { and, eq, isNull, like, lt, sql } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { shipments, shops, webhookInbox } from "#app/db/schema.ts";
 import {
@@ -9,7 +9,6 @@ import {
   maintenanceJobs,
 } from "#app/jobs/definitions.ts";
 import type { enqueue as enqueueFns } from "#app/jobs/queues.server.ts";
-import { IN_FLIGHT_STATUSES } from "#app/shipments/states.ts";
 
 const BATCH = 500;
 
@@ -153,22 +152,4 @@ export async function reconcile(db: Db, queue: Queue, enqueue: typeof enqueueFns
       counts.fulfillment++;
   }
   return counts;
-}
-
-/** Shipments in flight that no event has touched for a while: ask the service for their status. */
-export async function pollStatuses(db: Db, enqueue: typeof enqueueFns, data: unknown) {
-  const { staleSeconds } = maintenanceJobs.pollStatuses.payload.parse(data);
-  const stale = await db
-    .select({ shop: shipments.shop, id: shipments.id })
-    .from(shipments)
-    .where(
-      and(
-        inArray(shipments.status, [...IN_FLIGHT_STATUSES]),
-        lt(shipments.updatedAt, sql`now() - make_interval(secs => ${staleSeconds})`),
-      ),
-    )
-    .orderBy(shipments.updatedAt)
-    .limit(BATCH * 4);
-  for (const s of stale) await enqueue.syncStatus(s.shop, s.id);
-  return { polled: stale.length };
 }

@@ -8,14 +8,40 @@ import type { Env } from "#app/env.server.ts";
 import type { ProductInfo } from "#app/orders/map.ts";
 import type { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
 import { ShopNotInstalledError } from "#app/shipping/for-shop.server.ts";
-import { basicProcessors, type ProcessorTable } from "../worker.ts";
-import { pollStatuses, reconcile } from "./maintenance.ts";
-import { shipmentProcessors, type ShipmentDeps } from "./shipments.ts";
-import { processFulfil } from "./fulfil.ts";
-import { processShopifySync } from "./shopify-sync.ts";
-import { processImportOrders, syncRecentOrders } from "./import-orders.ts";
 import type { AdminGraphql } from "#app/orders/products.server.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
+import { processCancel } from "./processors/cancel.ts";
+import { processConfirm } from "./processors/confirm.ts";
+import { processCreateDraft } from "./processors/create-draft.ts";
+import { processFulfil } from "./processors/fulfil.ts";
+import { processFulfillmentChange } from "./processors/fulfillment-change.ts";
+import { processImportOrders } from "./processors/import-orders.ts";
+import { pollStatuses } from "./processors/poll-statuses.ts";
+import { pruneInbox } from "./processors/prune-inbox.ts";
+import { reconcile } from "./processors/reconcile.ts";
+import { processShopifySync } from "./processors/shopify-sync.ts";
+import { syncRecentOrders } from "./processors/sync-orders.ts";
+import { processSyncStatus } from "./processors/sync-status.ts";
+import { processUpdate } from "./processors/update.ts";
+import type { ShipmentDeps } from "./shared/shipment-context.ts";
+import type { ProcessorTable } from "./worker.ts";
+
+/**
+ * The worker's one job table: every job name of every queue (app/jobs/definitions.ts) and the
+ * processor that runs it, one file per job in worker/processors/, with what each needs. What
+ * several processors share is in worker/shared/; how jobs are run (BullMQ workers, retries,
+ * shutdown) in worker.ts.
+ */
+
+/** The shipment jobs that take the shipment context (ShipmentDeps): job name → processor. */
+const shipmentProcessors = {
+  [shipmentJobs.createDraft.name]: processCreateDraft,
+  [shipmentJobs.confirm.name]: processConfirm,
+  [shipmentJobs.cancel.name]: processCancel,
+  [shipmentJobs.update.name]: processUpdate,
+  [shipmentJobs.fulfillmentChange.name]: processFulfillmentChange,
+  [shipmentJobs.syncStatus.name]: processSyncStatus,
+} as const;
 
 export interface ProcessorDeps {
   db: Db;
@@ -74,6 +100,7 @@ export function allProcessors(
   const shipmentDeps: ShipmentDeps = { ...deps, enqueue };
   const importDeps = { db: deps.db, logger: deps.logger, graphql: deps.adminGraphql, enqueue };
   const basic = basicProcessors(deps.db);
+  // Every job of app/jobs/definitions.ts has its line here.
   return {
     [QUEUES.shipments]: {
       ...Object.fromEntries(
@@ -100,6 +127,15 @@ export function allProcessors(
         reconcile(deps.db, getQueue(QUEUES.shipments), enqueue, job.data),
       [maintenanceJobs.pollStatuses.name]: (job) => pollStatuses(deps.db, enqueue, job.data),
       [maintenanceJobs.syncOrders.name]: (job) => syncRecentOrders(importDeps, job.data),
+    },
+  };
+}
+
+/** The processors that need nothing but the database (the worker's own test runs them alone). */
+export function basicProcessors(db: Db): ProcessorTable {
+  return {
+    [QUEUES.maintenance]: {
+      [maintenanceJobs.pruneInbox.name]: (job) => pruneInbox(db, job.data),
     },
   };
 }

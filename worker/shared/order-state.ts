@@ -25,7 +25,7 @@ export interface Evaluation {
 }
 
 /**
- * One fulfillment order's part of the store order (worker/processors/fulfillment-plan.ts): its
+ * One fulfillment order's part of the store order (worker/shared/fulfillment-plan.ts): its
  * items, the pickup location it leaves from, and what its courier collects when the order is
  * shared between parcels.
  */

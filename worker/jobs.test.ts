@@ -1,0 +1,47 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Db } from "#app/db/client.server.ts";
+import { QUEUES, maintenanceJobs, shipmentJobs } from "#app/jobs/definitions.ts";
+import { logger } from "#app/logger.server.ts";
+import type { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
+import { allProcessors } from "./jobs.ts";
+
+/** The worker's one job table (worker/jobs.ts) against the job definitions and the processors folder. */
+describe("the job table", () => {
+  const table = allProcessors({
+    db: {} as Db,
+    logger,
+    env: {
+      ENCRYPTION_KEY: Buffer.alloc(32),
+      SHIPPING_API_BASE_URL: "http://127.0.0.1:1",
+      SHIPPING_API_TIMEOUT_MS: 1000,
+    },
+    limiter: {} as ServiceRateLimiter,
+    products: async () => new Map(),
+    adminGraphql: async () => ({}),
+  });
+
+  it("has a processor for every job of every queue, and none for a job that is not defined", () => {
+    const names = (jobs: Record<string, { name: string }>) =>
+      Object.values(jobs)
+        .map((j) => j.name)
+        .sort();
+    expect(Object.keys(table[QUEUES.shipments] ?? {}).sort()).toEqual(names(shipmentJobs));
+    expect(Object.keys(table[QUEUES.maintenance] ?? {}).sort()).toEqual(names(maintenanceJobs));
+  });
+
+  it("takes each processor from a file of its own in worker/processors/, and every file there is one", () => {
+    const dir = path.join(path.dirname(new URL(import.meta.url).pathname), "processors");
+    const files = fs.readdirSync(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"));
+    const source = fs.readFileSync(new URL("./jobs.ts", import.meta.url), "utf8");
+    const imported = [...source.matchAll(/from "\.\/processors\/([a-z-]+\.ts)"/g)].map(
+      (m) => m[1]!,
+    );
+    expect(imported.sort()).toEqual(files.sort());
+    // One job, one file: as many processor files as jobs.
+    expect(files).toHaveLength(
+      Object.keys(shipmentJobs).length + Object.keys(maintenanceJobs).length,
+    );
+  });
+});
