@@ -231,3 +231,32 @@ export function offeredRates(
     };
   });
 }
+
+/** A sample parcel to a postal code (and coordinates), as the settings page's preview asks. */
+export function sampleRateRequest(sample: {
+  postalCode: string;
+  latitude: number | null;
+  longitude: number | null;
+  grams: number;
+  value: number;
+}): RateRequest {
+  return {
+    origin: {},
+    destination: {
+      country: "ID",
+      postal_code: sample.postalCode,
+      latitude: sample.latitude,
+      longitude: sample.longitude,
+    },
+    items: [
+      {
+        name: "Sample parcel",
+        quantity: 1,
+        grams: sample.grams,
+        price: Math.round(sample.value * 100),
+        requires_shipping: true,
+      },
+    ],
+    currency: "IDR",
+  };
+}

@@ -9,7 +9,8 @@ import {
   enableCarrierService,
 } from "./carrier-service.server";
 import { formatMoney } from "../shipments/wording";
-import { quoteCheckout, sampleRateRequest, type QuoteDeps } from "./quote.server";
+import { sampleRateRequest } from "./offer";
+import { quoteCheckout, type QuoteDeps } from "./quote.server";
 
 /** The settings page's two rates-at-checkout intents: save (and turn on or off), and preview. */
 
