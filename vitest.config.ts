@@ -16,6 +16,7 @@ export default defineConfig({
       "extensions/*/src/**/*.test.ts",
     ],
     globalSetup: ["test/setup/global.ts"],
+    setupFiles: ["test/setup/each-file.ts"],
     reporters: ["default", "./test/setup/summary-reporter.ts"],
     // Integration tests share one database and one Redis; they isolate by shop domain and prefix.
     pool: "forks",
@@ -32,7 +33,6 @@ export default defineConfig({
       TEST_ADMIN_DATABASE_URL: adminUrl,
       DATABASE_URL: databaseUrl.toString(),
       REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
-      QUEUE_PREFIX: "pbtest",
       // A fixed, test-only key: the tests check ciphertexts, never this value's secrecy.
       ENCRYPTION_KEY: "0f1e2d3c4b5a69788796a5b4c3d2e1f00112233445566778899aabbccddeeff0",
       SHIPPING_API_BASE_URL: "http://127.0.0.1:1",

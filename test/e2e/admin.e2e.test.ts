@@ -4,7 +4,6 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
-  process.env.QUEUE_PREFIX = `pbtest-e2e-${process.pid}`;
   process.env.SHIPPING_WEBHOOK_SECRET = "e2e-events-secret-0123456789";
 });
 

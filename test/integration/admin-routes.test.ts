@@ -1,8 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.QUEUE_PREFIX = `pbtest-admin-${process.pid}`;
-});
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { eq } from "drizzle-orm";
 import { database, db } from "#app/db/index.server.ts";

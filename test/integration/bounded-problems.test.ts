@@ -1,8 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.QUEUE_PREFIX = `pbtest-bounded-${process.pid}`;
-});
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { database, db } from "#app/db/index.server.ts";
 import { shipments } from "#app/db/schema.ts";

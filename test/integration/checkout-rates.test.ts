@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-// Before any module reads the environment: this file's own queues and cache keys, a short
-// deadline, and the app's Admin API calls redirected to the fake Shopify started below.
+// Before any module reads the environment: a short deadline, and the app's Admin API calls
+// redirected to the fake Shopify started below.
 vi.hoisted(() => {
-  process.env.QUEUE_PREFIX = `pbtest-rates-${process.pid}`;
   process.env.FAKE_SHOPIFY_ADMIN_URL = "http://127.0.0.1:1";
   process.env.CHECKOUT_RATES_DEADLINE_MS = "1000";
 });

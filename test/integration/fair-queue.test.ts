@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
-// Before any module reads the environment: this file's own queues, a small backlog per shop.
+// Before any module reads the environment: a small backlog per shop.
 vi.hoisted(() => {
-  process.env.QUEUE_PREFIX = `pbtest-fair-${process.pid}`;
   process.env.SHOP_BACKLOG_LIMIT = "10";
   process.env.SHIPPING_WEBHOOK_SECRET = "fair-queue-test-secret-0123456789";
 });

@@ -1,9 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-// Before any module reads the environment: this file's own queues.
-vi.hoisted(() => {
-  process.env.QUEUE_PREFIX = `pbtest-fo-${process.pid}`;
-});
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { database, db } from "#app/db/index.server.ts";
 import { getEnv } from "#app/env.server.ts";

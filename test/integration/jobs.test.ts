@@ -1,10 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-vi.hoisted(() => {
-  process.env.QUEUE_PREFIX = `pbtest-jobs-${process.pid}`;
-});
-
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";

@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-// Before any module reads the environment: this file's own queues, and the events secret.
+// Before any module reads the environment: the events secret.
 vi.hoisted(() => {
-  process.env.QUEUE_PREFIX = `pbtest-pipeline-${process.pid}`;
   process.env.SHIPPING_WEBHOOK_SECRET = "pipeline-test-secret-0123456789";
 });
 

@@ -1,10 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.QUEUE_PREFIX = `pbtest-replay-${process.pid}`;
-});
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { getHmac, API_SECRET_KEY } from "@shopify/shopify-api/test-helpers";
 import { eq } from "drizzle-orm";

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-// Before any module reads the environment: this file's own queues, and the app's Admin API calls
+// Before any module reads the environment: the app's Admin API calls
 // redirected to the fake Shopify started below (its address is set once it listens).
 vi.hoisted(() => {
-  process.env.QUEUE_PREFIX = `pbtest-setloc-${process.pid}`;
   process.env.FAKE_SHOPIFY_ADMIN_URL = "http://127.0.0.1:1";
 });
 

@@ -1,8 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.QUEUE_PREFIX = `pbtest-txscope-${process.pid}`;
-});
+import { describe, expect, it } from "vitest";
 
 import { sql } from "drizzle-orm";
 import { afterAll } from "vitest";

@@ -3,7 +3,6 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 // This file's producers point at a Redis that is not there.
 vi.hoisted(() => {
   process.env.REDIS_URL = "redis://127.0.0.1:1";
-  process.env.QUEUE_PREFIX = `pbtest-noredis-${process.pid}`;
 });
 
 import { and, eq } from "drizzle-orm";

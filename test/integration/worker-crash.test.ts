@@ -1,9 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.QUEUE_PREFIX = `pbtest-crash-${process.pid}`;
-});
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { database, db } from "#app/db/index.server.ts";
 import { getEnv } from "#app/env.server.ts";
