@@ -31,7 +31,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**", "bench/**", "test/**", "sandbox/main.ts"],
+    files: ["scripts/**", "bench/**", "test/**", "fakes/**", "sandbox/main.ts"],
     rules: { "no-console": "off" },
   },
 );

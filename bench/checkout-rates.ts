@@ -88,7 +88,7 @@ async function startStack(name: string, cacheSeconds: number): Promise<Stack> {
       CHECKOUT_RATES_DEADLINE_MS: String(DEADLINE_MS),
     },
     // The web process reads the shop's Shopify locations (to match the origin) from the fake Shopify.
-    webNodeArgs: ["--import", "./test/helpers/redirect-shopify-admin.ts"],
+    webNodeArgs: ["--import", "./fakes/shopify/redirect-shopify-admin.ts"],
   });
   stack.shopify.orders.locations.set(SHOP, [
     {

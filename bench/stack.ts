@@ -20,7 +20,7 @@ import {
   offlineSessionRow,
   startFakeShopify,
   type FakeShopify,
-} from "../test/helpers/fake-shopify-server.ts";
+} from "../fakes/shopify/fake-shopify-server.ts";
 import { recordInstall, setShippingApiKey, updateShopSettings } from "../app/shops/shops.server.ts";
 import type { ShopSettings } from "../app/shops/settings.ts";
 import { createSandbox, type Sandbox, type SandboxOptions } from "../sandbox/server.ts";
@@ -208,7 +208,7 @@ export class Stack {
     const before = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
     const nodeArgs = [
       "--import",
-      "./test/helpers/redirect-shopify-admin.ts",
+      "./fakes/shopify/redirect-shopify-admin.ts",
       ...(process.env.BENCH_WORKER_NODE_ARGS ?? "").split(" ").filter(Boolean),
     ];
     const child = startNode("worker/index.ts", {

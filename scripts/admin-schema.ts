@@ -3,7 +3,7 @@
  * the app's API version out of the npm package @shopify/dev-mcp, without installing the package
  * (it would pull React Router 7, Hydrogen and React 19): `npm pack` downloads its tarball, and
  * only `dist/data/admin_<version>.json.gz` is taken from it, into test/fixtures/shopify/, where
- * the tests read it (test/helpers/admin-schema.ts; nothing is downloaded by the tests).
+ * the tests read it (fakes/shopify/admin-schema.ts; nothing is downloaded by the tests).
  *
  * `--check`: says whether the committed file is the package's, byte for byte, and changes nothing.
  * DEV_MCP_VERSION and ADMIN_API_VERSION choose another package version or API version.

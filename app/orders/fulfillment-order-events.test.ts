@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fulfillmentOrderSampleBody } from "#test/fixtures/shopify.ts";
-import { adminQueryErrors, adminVariableErrors } from "#test/helpers/admin-schema.ts";
+import { adminQueryErrors, adminVariableErrors } from "#fakes/shopify/admin-schema.ts";
 import {
   FULFILLMENT_ORDER_ORDER_QUERY,
   parseFulfillmentOrderOrder,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadOrder } from "#test/fixtures/orders.ts";
-import { adminQueryErrors } from "#test/helpers/admin-schema.ts";
+import { adminQueryErrors } from "#fakes/shopify/admin-schema.ts";
 import {
   codShares,
   codSharing,

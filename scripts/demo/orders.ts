@@ -14,7 +14,7 @@ export async function setUpMerchant(stack: DemoStack): Promise<void> {
   const { recordInstall, setShippingApiKey, updateShopSettings } =
     await import("#app/shops/shops.server.ts");
   const { sessionTable } = await import("#app/db/schema.ts");
-  const { offlineSessionRow } = await import("#test/helpers/fake-shopify-server.ts");
+  const { offlineSessionRow } = await import("#fakes/shopify/fake-shopify-server.ts");
   const { registerEvents } = await import("#test/helpers/sandbox.ts");
   const { PICKUP } = await import("#test/fixtures/pickup.ts");
   const env = getEnv();

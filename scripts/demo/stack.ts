@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Database } from "#app/db/client.server.ts";
 import type { Sandbox } from "#sandbox/server.ts";
-import type { FakeShopify } from "#test/helpers/fake-shopify-server.ts";
+import type { FakeShopify } from "#fakes/shopify/fake-shopify-server.ts";
 import { buildWebApp, portOpen, startPrivateRedis, stopProcess, waitUntil } from "../processes.ts";
 
 export const SHOP = "demo-toko-maju.myshopify.com";
@@ -103,7 +103,7 @@ export async function startStack(
     say(`  Shipping service: sandbox at ${sandbox.url}`);
     // Shopify's Admin API (which the worker asks whether an order is the shop's, and for product
     // types): the tests' fake, reached through the shop's offline session like the real one.
-    const { startFakeShopify } = await import("#test/helpers/fake-shopify-server.ts");
+    const { startFakeShopify } = await import("#fakes/shopify/fake-shopify-server.ts");
     const shopify = await startFakeShopify();
     opened.push(shopify);
     say(`  Shopify Admin API: the tests' fake at ${shopify.url}`);
@@ -129,7 +129,7 @@ export async function startStack(
       "worker",
       [
         "--import",
-        "./test/helpers/redirect-shopify-admin.ts",
+        "./fakes/shopify/redirect-shopify-admin.ts",
         "--import",
         "tsx",
         "worker/index.ts",

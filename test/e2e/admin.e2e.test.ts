@@ -15,13 +15,13 @@ import { shops } from "#app/db/schema.ts";
 import { getEnv } from "#app/env.server.ts";
 import { closeQueues } from "#app/jobs/queues.server.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
-import { holdDeliveredOrder } from "#test/helpers/fake-admin.ts";
+import { holdDeliveredOrder } from "#fakes/shopify/fake-admin.ts";
 import { seedBusyShop } from "#test/helpers/seed-shipments.ts";
 import { recordInstall } from "#app/shops/shops.server.ts";
 import { shippingClientForShop } from "#app/shipping/for-shop.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { freshOrder, startTestWorkers, shipmentOf, waitFor } from "#test/helpers/pipeline.ts";
-import { startFakeShopify, type FakeShopify } from "#test/helpers/fake-shopify-server.ts";
+import { startFakeShopify, type FakeShopify } from "#fakes/shopify/fake-shopify-server.ts";
 import { shopifyRateRequest } from "#test/helpers/rate-requests.ts";
 import { draftBody, testKey } from "#test/helpers/sandbox.ts";
 import { API_KEY, API_SECRET_KEY, offlineSession } from "#test/helpers/shopify.ts";
@@ -101,7 +101,7 @@ beforeAll(async () => {
   buildWebApp(buildDir, serverEnv);
   server = await startWeb(buildDir, port, {
     env: serverEnv,
-    nodeArgs: ["--import", "./test/helpers/redirect-shopify-admin.ts"],
+    nodeArgs: ["--import", "./fakes/shopify/redirect-shopify-admin.ts"],
   });
   workers = startTestWorkers(db, env, { concurrency: 4 });
   await recordInstall(db, shop);

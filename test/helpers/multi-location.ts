@@ -6,7 +6,7 @@ import { shippingClientForShop } from "#app/shipping/for-shop.server.ts";
 import { saveLocation } from "#app/shops/locations.server.ts";
 import { connectLocation } from "#app/shops/shopify-locations.server.ts";
 import type { Sandbox } from "#sandbox/server.ts";
-import { SHOPIFY_ORDERS, type FakeLocation } from "./fake-admin.ts";
+import { SHOPIFY_ORDERS, type FakeLocation } from "#fakes/shopify/fake-admin.ts";
 import { setUpShop } from "./pipeline.ts";
 import { liveKey } from "./sandbox.ts";
 import { uniqueShop } from "./shopify.ts";

@@ -4,7 +4,11 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { shipmentEvents, shipments } from "#app/db/schema.ts";
 import type { RouteAction } from "./shopify.ts";
-import { fakeAdminGraphql, type FakeAdminLog, type FakeShopifyOrders } from "./fake-admin.ts";
+import {
+  fakeAdminGraphql,
+  type FakeAdminLog,
+  type FakeShopifyOrders,
+} from "#fakes/shopify/fake-admin.ts";
 import { recordInstall, setShippingApiKey, updateShopSettings } from "#app/shops/shops.server.ts";
 import type { ShopSettings } from "#app/shops/settings.ts";
 import { orderWithId } from "#test/fixtures/orders.ts";
@@ -150,4 +154,8 @@ export async function serveAction(action: RouteAction) {
   };
 }
 
-export { fakeAdminGraphql, FakeShopifyOrders, type FakeAdminLog } from "./fake-admin.ts";
+export {
+  fakeAdminGraphql,
+  FakeShopifyOrders,
+  type FakeAdminLog,
+} from "#fakes/shopify/fake-admin.ts";

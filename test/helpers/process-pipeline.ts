@@ -9,7 +9,11 @@ import { action as ordersCancelled } from "#app/routes/webhooks.orders.cancelled
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { action as shippingEvents } from "#app/routes/webhooks.shipping.tsx";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
-import { offlineSessionRow, startFakeShopify, type FakeShopify } from "./fake-shopify-server.ts";
+import {
+  offlineSessionRow,
+  startFakeShopify,
+  type FakeShopify,
+} from "#fakes/shopify/fake-shopify-server.ts";
 import { freshOrder, serveAction, setUpShop, shipmentOf, timelineOf, waitFor } from "./pipeline.ts";
 import { liveKey, registerEvents } from "./sandbox.ts";
 import { deliverWebhook, uniqueShop } from "./shopify.ts";
@@ -40,7 +44,7 @@ export function describeProcessPipeline(backend: string) {
       process.execPath,
       [
         "--import",
-        "./test/helpers/redirect-shopify-admin.ts",
+        "./fakes/shopify/redirect-shopify-admin.ts",
         "--import",
         "tsx",
         "worker/index.ts",

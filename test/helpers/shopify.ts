@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { API_KEY, API_SECRET_KEY, getHmac, getJwt } from "@shopify/shopify-api/test-helpers";
 import { Session } from "@shopify/shopify-api";
-import { holdDeliveredOrder } from "./fake-admin.ts";
+import { holdDeliveredOrder } from "#fakes/shopify/fake-admin.ts";
 
 /**
  * Requests signed the way Shopify signs them, built with Shopify's own test helpers, so the

@@ -7,7 +7,7 @@ vi.hoisted(() => {
   process.env.CHECKOUT_RATES_DEADLINE_MS = "1000";
 });
 
-import "#test/helpers/redirect-shopify-admin.ts";
+import "#fakes/shopify/redirect-shopify-admin.ts";
 import { Session } from "@shopify/shopify-api";
 import { database, db } from "#app/db/index.server.ts";
 import { getEnv } from "#app/env.server.ts";
@@ -26,13 +26,13 @@ import {
   setShippingApiKey,
 } from "#app/shops/shops.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
-import { SHOPIFY_ORDERS, type FakeLocation } from "#test/helpers/fake-admin.ts";
-import { PLAN_REFUSAL } from "#test/helpers/fake-carrier-services.ts";
+import { SHOPIFY_ORDERS, type FakeLocation } from "#fakes/shopify/fake-admin.ts";
+import { PLAN_REFUSAL } from "#fakes/shopify/fake-carrier-services.ts";
 import {
   offlineSessionRow,
   startFakeShopify,
   type FakeShopify,
-} from "#test/helpers/fake-shopify-server.ts";
+} from "#fakes/shopify/fake-shopify-server.ts";
 import { JAKARTA, SURABAYA } from "#test/helpers/multi-location.ts";
 import { freshOrder, shipmentOf, startTestWorkers, waitFor } from "#test/helpers/pipeline.ts";
 import { liveKey } from "#test/helpers/sandbox.ts";

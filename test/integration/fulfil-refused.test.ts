@@ -5,10 +5,10 @@ import { shipments } from "#app/db/schema.ts";
 import { listShipments } from "#app/shipments/list.server.ts";
 import { eventTitle } from "#app/shipments/wording.ts";
 import { recordInstall, updateShopSettings } from "#app/shops/shops.server.ts";
-import { adminQueryErrors, adminVariableErrors } from "#test/helpers/admin-schema.ts";
+import { adminQueryErrors, adminVariableErrors } from "#fakes/shopify/admin-schema.ts";
 import { shipmentOf, timelineOf } from "#test/helpers/pipeline.ts";
 import { uniqueShop } from "#test/helpers/shopify.ts";
-import { FakeMetafields } from "#test/helpers/fake-metafields.ts";
+import { FakeMetafields } from "#fakes/shopify/fake-metafields.ts";
 import {
   FULFILLMENT_CREATE,
   FULFILLMENT_ORDERS_QUERY,

@@ -23,7 +23,7 @@ import {
   SHOPIFY_ORDERS,
   type FakeFulfillmentOrder,
   type FakeLocation,
-} from "#test/helpers/fake-admin.ts";
+} from "#fakes/shopify/fake-admin.ts";
 import {
   draftsFor as draftsOf,
   JAKARTA,

@@ -9,7 +9,7 @@ import { shippingClientForShop } from "#app/shipping/for-shop.server.ts";
 import { createPickupForLocation, shopifyLocations } from "#app/shops/shopify-locations.server.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
-import { fakeAdminGraphql, type FakeLocation } from "#test/helpers/fake-admin.ts";
+import { fakeAdminGraphql, type FakeLocation } from "#fakes/shopify/fake-admin.ts";
 import {
   draftsFor as draftsOf,
   JAKARTA,

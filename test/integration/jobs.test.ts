@@ -23,7 +23,7 @@ import {
 import { closeQueues, enqueue, getQueue, producerConnection } from "#app/jobs/queues.server.ts";
 import { referenceIdFor } from "#app/orders/map.ts";
 import { recordOrderDelivery } from "#app/webhooks/order-delivery.server.ts";
-import { holdDeliveredOrder } from "#test/helpers/fake-admin.ts";
+import { holdDeliveredOrder } from "#fakes/shopify/fake-admin.ts";
 import { setShippingApiKey } from "#app/shops/shops.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { liveKey, testKey } from "#test/helpers/sandbox.ts";

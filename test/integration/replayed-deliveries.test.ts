@@ -29,7 +29,7 @@ import { sessionStorage } from "#app/shopify.server.ts";
 import { shopifyAdminGraphql } from "#app/orders/products.server.ts";
 import { UNVERIFIED_PROBLEM, verifyOrderOwner } from "#worker/shared/order-owner.ts";
 import { Ctx, type JobWithSlot, type ShipmentDeps } from "#worker/shared/shipment-context.ts";
-import { holdDeliveredOrder, SHOPIFY_ORDERS } from "#test/helpers/fake-admin.ts";
+import { holdDeliveredOrder, SHOPIFY_ORDERS } from "#fakes/shopify/fake-admin.ts";
 import {
   APP_URL,
   callRoute,

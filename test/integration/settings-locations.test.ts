@@ -6,7 +6,7 @@ vi.hoisted(() => {
   process.env.FAKE_SHOPIFY_ADMIN_URL = "http://127.0.0.1:1";
 });
 
-import "#test/helpers/redirect-shopify-admin.ts";
+import "#fakes/shopify/redirect-shopify-admin.ts";
 import { Session } from "@shopify/shopify-api";
 import { database, db } from "#app/db/index.server.ts";
 import { shipments } from "#app/db/schema.ts";
@@ -22,7 +22,7 @@ import {
   offlineSessionRow,
   startFakeShopify,
   type FakeShopify,
-} from "#test/helpers/fake-shopify-server.ts";
+} from "#fakes/shopify/fake-shopify-server.ts";
 import { JAKARTA, SURABAYA } from "#test/helpers/multi-location.ts";
 import { liveKey } from "#test/helpers/sandbox.ts";
 import { sessionTokenRequest, uniqueShop } from "#test/helpers/shopify.ts";

@@ -9,7 +9,7 @@ import { STATUS_DEFINITIONS_VERSION } from "#app/orders/status-metafields.ts";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { SHIPMENT_STATUSES } from "#app/shipments/states.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
-import { fakeAdminGraphql, SHOPIFY_ORDERS } from "#test/helpers/fake-admin.ts";
+import { fakeAdminGraphql, SHOPIFY_ORDERS } from "#fakes/shopify/fake-admin.ts";
 import {
   JAKARTA,
   multiLocationShop,

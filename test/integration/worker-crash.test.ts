@@ -14,7 +14,7 @@ import {
   offlineSessionRow,
   startFakeShopify,
   type FakeShopify,
-} from "#test/helpers/fake-shopify-server.ts";
+} from "#fakes/shopify/fake-shopify-server.ts";
 import { sessionTable } from "#app/db/schema.ts";
 
 const env = getEnv();
@@ -40,7 +40,7 @@ afterAll(async () => {
 function startWorkerProcess(): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
-    ["--import", "./test/helpers/redirect-shopify-admin.ts", "--import", "tsx", "worker/index.ts"],
+    ["--import", "./fakes/shopify/redirect-shopify-admin.ts", "--import", "tsx", "worker/index.ts"],
     {
       cwd: process.cwd(),
       env: {

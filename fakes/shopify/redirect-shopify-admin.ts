@@ -1,5 +1,5 @@
 /**
- * Preloaded (`node --import ./test/helpers/redirect-shopify-admin.ts`) into a worker process that
+ * Preloaded (`node --import ./fakes/shopify/redirect-shopify-admin.ts`) into a worker process that
  * must talk to the fake Shopify of the tests, benchmarks, drills and demo (fake-shopify-server.ts)
  * instead of Shopify: every fetch of https://<shop>.myshopify.com/admin/… goes to
  * FAKE_SHOPIFY_ADMIN_URL/<shop>/admin/…, headers and body unchanged. It patches globalThis.fetch

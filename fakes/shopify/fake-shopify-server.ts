@@ -11,7 +11,7 @@ import {
 /**
  * The fake Admin API (fake-admin.ts) over HTTP, for processes that call Shopify the production
  * way (the worker process: unauthenticated.admin with the shop's offline session). Such a process
- * is started with `--import ./test/helpers/redirect-shopify-admin.ts` and FAKE_SHOPIFY_ADMIN_URL
+ * is started with `--import ./fakes/shopify/redirect-shopify-admin.ts` and FAKE_SHOPIFY_ADMIN_URL
  * set to `url`: its calls to https://<shop>/admin/api/<version>/graphql.json come here, where
  * the shop's access token must be the one `connect` gave it, as Shopify requires.
  *

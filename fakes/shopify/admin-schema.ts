@@ -22,6 +22,8 @@ import {
 const FILE = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   "..",
+  "..",
+  "test",
   "fixtures",
   "shopify",
   "admin_2026-10.json.gz",
