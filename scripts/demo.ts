@@ -28,7 +28,16 @@ const DEADLINE_MS = Number(process.env.DEMO_DEADLINE_MS ?? 60_000);
 const say = (line: string) => console.log(line);
 let stack: DemoStack | null = null;
 
+/** Past the build, the start-up and the watch's own deadline, the demo ends whatever it waits for. */
+const WATCHDOG_MS = DEADLINE_MS + 180_000;
+
 async function main(): Promise<number> {
+  setTimeout(() => {
+    console.error(
+      `\nThe demo did not finish within ${WATCHDOG_MS / 1000} s (start-up or set-up stalled); logs in ${DIR}/.`,
+    );
+    process.exit(1);
+  }, WATCHDOG_MS).unref();
   say("ParcelBridge demo: store orders → shipments, on the embedded default\n");
   fs.rmSync(DIR, { recursive: true, force: true });
   fs.mkdirSync(DIR, { recursive: true });

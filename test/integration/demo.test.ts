@@ -45,7 +45,7 @@ const final = (status: string) =>
 describe("npm run demo", () => {
   it(
     "finishes with every store order in its final state, each shipped order booked once",
-    { timeout: 240_000 },
+    { timeout: 300_000 },
     async () => {
       const env = {
         ...process.env,
@@ -64,7 +64,7 @@ describe("npm run demo", () => {
       child.stdout.on("data", (d: Buffer) => (output += d));
       child.stderr.on("data", (d: Buffer) => (output += d));
       // The demo's own deadline ends it; this only guards against the demo itself hanging.
-      const killer = setTimeout(() => child.kill("SIGKILL"), 220_000);
+      const killer = setTimeout(() => child.kill("SIGKILL"), 280_000);
       const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
       clearTimeout(killer);
       const log = (name: string) => {
