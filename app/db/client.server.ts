@@ -123,16 +123,12 @@ function guardPool(pool: pg.Pool): pg.Pool {
       // The query or transaction on it fails with the error; the pool drops it on release.
     });
   });
+  // pool.query takes its client through pool.connect too: one check serves both.
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
-  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   Object.assign(pool, {
     connect: (...args: unknown[]) => {
       assertOutsideTransaction("a database query on another connection");
       return connect(...args);
-    },
-    query: (...args: unknown[]) => {
-      assertOutsideTransaction("a database query on another connection");
-      return query(...args);
     },
   });
   return pool;

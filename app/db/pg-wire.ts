@@ -148,29 +148,50 @@ function checkLayout(type: string, body: Buffer): void {
     );
 }
 
+/** A message made a connection's own, with what it says about its statement. */
+export interface OwnedMessage {
+  message: FrontendMessage;
+  /** The SQL text of a Query or Parse. */
+  text: string | null;
+  /** The statement name (as the client wrote it) a Parse prepares or a Bind binds; "" unnamed. */
+  statement: string | null;
+}
+
 /**
- * The same message with its statement and portal names made the connection's own: PGlite runs
- * one session for every connection, where a name prepared by one connection would collide with
- * another's ("prepared statement already exists") or be executed by it. The unnamed statement
- * and portal ("") stay as they are: a client sends Parse and Bind of the unnamed statement in one
- * batch, and batches never interleave.
+ * The same message with its statement and portal names made the connection's own, read once:
+ * PGlite runs one session for every connection, where a name prepared by one connection would
+ * collide with another's ("prepared statement already exists") or be executed by it. The unnamed
+ * statement and portal ("") stay as they are: a client sends Parse and Bind of the unnamed
+ * statement in one batch, and batches never interleave.
  */
-export function renameStatements(
+export function ownMessage(
   message: FrontendMessage,
   rename: (name: string) => string,
-): FrontendMessage {
+): OwnedMessage {
   const body = message.bytes.subarray(5);
   const reader = new Reader(body);
   const parts: Buffer[] = [];
   const name = () => {
     const value = reader.cstring();
     parts.push(cstring(value === "" ? "" : rename(value)));
+    return value;
   };
+  let text: string | null = null;
+  let statement: string | null = null;
   switch (message.type) {
-    case "P":
+    case "Q":
+      return { message, text: reader.cstring(), statement: null };
+    case "P": {
+      statement = name();
+      // The text is read, and kept byte for byte with the rest: only the name is renamed.
+      const at = reader.offset;
+      text = reader.cstring();
+      reader.offset = at;
+      break;
+    }
     case "B":
-      name(); // P: statement; B: portal
-      if (message.type === "B") name(); // statement
+      name(); // portal
+      statement = name();
       break;
     case "E":
       name(); // portal
@@ -182,10 +203,14 @@ export function renameStatements(
       name();
       break;
     default:
-      return message;
+      return { message, text: null, statement: null };
   }
   parts.push(body.subarray(reader.offset));
-  return { type: message.type, bytes: frame(message.type, Buffer.concat(parts)) };
+  return {
+    message: { type: message.type, bytes: frame(message.type, Buffer.concat(parts)) },
+    text,
+    statement,
+  };
 }
 
 /** The SQL text a Query or Parse message carries (null for other messages). */
@@ -197,11 +222,6 @@ export function statementText(message: FrontendMessage): string | null {
     return reader.cstring();
   }
   return null;
-}
-
-/** A named statement a Parse message prepares ("" for the unnamed one). */
-export function parsedStatementName(message: FrontendMessage): string | null {
-  return message.type === "P" ? new Reader(message.bytes.subarray(5)).cstring() : null;
 }
 
 // Backend messages.

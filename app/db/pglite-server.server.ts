@@ -9,12 +9,11 @@ import {
   closeStatement,
   errorResponse,
   parameterStatus,
-  parsedStatementName,
   query,
   readFirstPacket,
   readMessage,
   readyForQuery,
-  renameStatements,
+  ownMessage,
   startupPacket,
   statementText,
   sync,
@@ -178,7 +177,9 @@ export class PgliteServer {
   private drop(conn: Connection) {
     if (conn.closed) return;
     conn.closed = true;
-    conn.socket.destroy();
+    // A socket ended with a last message (the FATAL of a protocol violation) closes once it is
+    // sent; any other goes now.
+    if (!conn.socket.writableEnded) conn.socket.destroy();
     this.connections.delete(conn.id);
     for (let i = this.queue.length - 1; i >= 0; i--)
       if (this.queue[i]!.conn === conn && !this.queue[i]!.internal) this.queue.splice(i, 1);
@@ -372,19 +373,17 @@ export class PgliteServer {
 
   /** Statement and portal names made the connection's own; statement texts kept for error messages. */
   private own(conn: Connection, messages: FrontendMessage[]): FrontendMessage[] {
-    return messages.map((message) => {
-      const text = statementText(message);
-      const named = parsedStatementName(message);
-      const renamed = renameStatements(message, conn.own);
+    return messages.map((original) => {
+      const { message, text, statement } = ownMessage(original, conn.own);
       if (text !== null)
         conn.lastStatement = text.replace(/\s+/g, " ").trim().slice(0, STATEMENT_CHARS);
-      if (named) conn.statements.set(conn.own(named), conn.lastStatement);
-      if (message.type === "B") {
-        const statement = boundStatement(renamed);
-        if (statement && conn.statements.has(statement))
-          conn.lastStatement = conn.statements.get(statement)!;
+      if (statement) {
+        const owned = conn.own(statement);
+        // A Parse names its text; a Bind runs the text its statement was prepared with.
+        if (message.type === "P") conn.statements.set(owned, conn.lastStatement);
+        else conn.lastStatement = conn.statements.get(owned) ?? conn.lastStatement;
       }
-      return renamed;
+      return message;
     });
   }
 
@@ -406,13 +405,4 @@ function rollbackAnything(): FrontendMessage[] {
 
 function messageOf(bytes: Buffer): FrontendMessage {
   return { type: String.fromCharCode(bytes[0]!), bytes };
-}
-
-/** The statement name of a Bind message. */
-function boundStatement(message: FrontendMessage): string | null {
-  if (message.type !== "B") return null;
-  const body = message.bytes.subarray(5);
-  const portalEnd = body.indexOf(0);
-  const statementEnd = body.indexOf(0, portalEnd + 1);
-  return body.toString("utf8", portalEnd + 1, statementEnd);
 }
