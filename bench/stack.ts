@@ -27,7 +27,7 @@ import { createSandbox, type Sandbox, type SandboxOptions } from "../sandbox/ser
 import {
   buildWebApp,
   freePort,
-  startNode,
+  startWorker,
   startWeb,
   stopProcess,
   type Child,
@@ -204,27 +204,16 @@ export class Stack {
 
   /** A worker process; resolves once it says it is ready. */
   async startWorker(): Promise<Child> {
-    const logFile = path.join(LOG_DIR, `${this.options.name}-worker.log`);
-    const before = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
-    const nodeArgs = [
-      "--import",
-      "./fakes/shopify/redirect-shopify-admin.ts",
-      ...(process.env.BENCH_WORKER_NODE_ARGS ?? "").split(" ").filter(Boolean),
-    ];
-    const child = startNode("worker/index.ts", {
+    const child = await startWorker({
       env: { ...this.env, LOG_LEVEL: "info" },
-      logFile,
-      nodeArgs,
+      logFile: path.join(LOG_DIR, `${this.options.name}-worker.log`),
+      nodeArgs: [
+        "--import",
+        "./fakes/shopify/redirect-shopify-admin.ts",
+        ...(process.env.BENCH_WORKER_NODE_ARGS ?? "").split(" ").filter(Boolean),
+      ],
     });
     this.workers.push(child);
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const text = fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8").slice(before) : "";
-      if (text.includes('"worker ready"')) break;
-      if (child.process.exitCode !== null || Date.now() > deadline)
-        throw new Error(`worker did not start:\n${text.slice(-2000)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
     return child;
   }
 

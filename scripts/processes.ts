@@ -61,13 +61,16 @@ export interface StartOptions {
 
 export interface Child {
   process: ChildProcess;
-  /** The last 20 kB of output, when not logging to a file. */
+  /** The last 20 kB of its output (from its log file, when it logs to one). */
   output(): string;
 }
 
 /** Starts `node --import tsx <script>` (TypeScript entry points: server.ts, worker/index.ts…). */
 export function startNode(script: string, options: StartOptions): Child {
   let output = "";
+  // With a log file, output() reads what this process appends to it.
+  const from =
+    options.logFile && fs.existsSync(options.logFile) ? fs.statSync(options.logFile).size : 0;
   const log = options.logFile ? fs.openSync(options.logFile, "a") : null;
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", script], {
     env: options.env,
@@ -77,7 +80,8 @@ export function startNode(script: string, options: StartOptions): Child {
   const keep = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
-  return { process: child, output: () => output };
+  const logged = (file: string) => fs.readFileSync(file, "utf8").slice(from).slice(-20_000);
+  return { process: child, output: () => (options.logFile ? logged(options.logFile) : output) };
 }
 
 /** The production web server (server.ts) on a build, answering once `/auth/login` does. */
@@ -95,21 +99,55 @@ export async function startWeb(
       REMIX_BUILD: path.join(buildDir, "server", "index.js"),
     },
   });
-  await waitUntil(
-    "the web server",
-    async () => {
-      if (child.process.exitCode !== null)
-        throw new Error(
-          `The web server exited (${child.process.exitCode}):\n${child.output().slice(-3000)}`,
-        );
-      const res = await fetch(`http://127.0.0.1:${port}/auth/login`, {
-        headers: { "user-agent": "Mozilla/5.0 Chrome/156" },
-      }).catch(() => null);
-      return res?.status === 200;
-    },
-    90_000,
+  await killedUnlessReady(child, () =>
+    waitUntil(
+      "the web server",
+      async () => {
+        if (child.process.exitCode !== null)
+          throw new Error(
+            `The web server exited (${child.process.exitCode}):\n${child.output().slice(-3000)}`,
+          );
+        const res = await fetch(`http://127.0.0.1:${port}/auth/login`, {
+          headers: { "user-agent": "Mozilla/5.0 Chrome/156" },
+        }).catch(() => null);
+        return res?.status === 200;
+      },
+      90_000,
+    ),
   );
   return child;
+}
+
+/**
+ * The worker process (worker/index.ts), once it says `worker ready`; what it printed before
+ * exiting when it does not get there.
+ */
+export async function startWorker(options: StartOptions, timeoutMs = 60_000): Promise<Child> {
+  const child = startNode("worker/index.ts", options);
+  await killedUnlessReady(child, () =>
+    waitUntil(
+      "the worker",
+      async () => {
+        if (child.process.exitCode !== null)
+          throw new Error(
+            `The worker exited (${child.process.exitCode}):\n${child.output().slice(-3000)}`,
+          );
+        return child.output().includes('"worker ready"');
+      },
+      timeoutMs,
+    ),
+  );
+  return child;
+}
+
+/** A process that did not get ready (exited, or out of time) is not left running behind the caller. */
+async function killedUnlessReady(child: Child, ready: () => Promise<void>): Promise<void> {
+  try {
+    await ready();
+  } catch (error) {
+    child.process.kill("SIGKILL");
+    throw error;
+  }
 }
 
 /** SIGTERM, then SIGKILL if it has not exited after `graceMs`. Resolves once it has exited. */

@@ -4,14 +4,21 @@
  * shipping service, the tests' fake Shopify Admin API, the web app (production build, server.ts)
  * and the worker process. Logs of web and worker: <dir>/web.log, <dir>/worker.log.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import type { Database } from "#app/db/client.server.ts";
 import type { Sandbox } from "#sandbox/server.ts";
 import type { FakeShopify } from "#fakes/shopify/fake-shopify-server.ts";
-import { buildWebApp, portOpen, startPrivateRedis, stopProcess, waitUntil } from "../processes.ts";
+import {
+  buildWebApp,
+  portOpen,
+  startPrivateRedis,
+  startWeb,
+  startWorker,
+  stopProcess,
+  type Child,
+} from "../processes.ts";
 
 export const SHOP = "demo-toko-maju.myshopify.com";
 export const API_SECRET = "demo-app-secret";
@@ -48,16 +55,14 @@ export async function startStack(
     await stopProcess(privateRedis);
     for (const resource of opened.reverse()) await resource.close().catch(() => undefined);
   };
-  const start = (name: string, args: string[], env: NodeJS.ProcessEnv) => {
-    const log = fs.openSync(path.join(options.dir, `${name}.log`), "w");
-    const child = spawn(process.execPath, args, { env, stdio: ["ignore", log, log] });
-    fs.closeSync(log);
-    children.push({ name, process: child });
-    child.on("exit", (code, signal) => {
-      if (!stopping)
-        exited = `${name} exited (${code ?? signal}); see ${path.join(options.dir, `${name}.log`)}`;
+  /** Logs to <dir>/<name>.log; an exit while the demo runs is said by exited(). */
+  const follow = (name: string, child: Child) => {
+    children.push({ name, process: child.process });
+    child.process.on("exit", (code, signal) => {
+      if (!stopping) exited = `${name} exited (${code ?? signal}); see ${logOf(name)}`;
     });
   };
+  const logOf = (name: string) => path.join(options.dir, `${name}.log`);
 
   try {
     const redisUrl = await ensureRedis(say, (p) => (privateRedis = p));
@@ -112,36 +117,19 @@ export async function startStack(
     say("  Building the web app…");
     buildWebApp(options.buildDir, env);
     const webUrl = `http://127.0.0.1:${options.webPort}`;
-    start("web", ["--import", "tsx", "server.ts"], {
-      ...env,
-      REMIX_BUILD: path.join(options.buildDir, "server", "index.js"),
-    });
-    await waitUntil("the web app", async () => {
-      if (exited) throw new Error(exited);
-      const answer = await fetch(`${webUrl}/auth/login`, {
-        headers: { "user-agent": "Mozilla/5.0 Chrome/156" },
-        signal: AbortSignal.timeout(5000),
-      }).catch(() => null);
-      return answer?.status === 200;
-    });
-    say(`  Web app: ${webUrl}`);
-    start(
-      "worker",
-      [
-        "--import",
-        "./fakes/shopify/redirect-shopify-admin.ts",
-        "--import",
-        "tsx",
-        "worker/index.ts",
-      ],
-      { ...env, FAKE_SHOPIFY_ADMIN_URL: shopify.url },
+    follow(
+      "web",
+      await startWeb(options.buildDir, options.webPort, { env, logFile: logOf("web") }),
     );
-    await waitUntil("the worker", async () => {
-      if (exited) throw new Error(exited);
-      return fs
-        .readFileSync(path.join(options.dir, "worker.log"), "utf8")
-        .includes('"worker ready"');
-    });
+    say(`  Web app: ${webUrl}`);
+    follow(
+      "worker",
+      await startWorker({
+        env: { ...env, FAKE_SHOPIFY_ADMIN_URL: shopify.url },
+        logFile: logOf("worker"),
+        nodeArgs: ["--import", "./fakes/shopify/redirect-shopify-admin.ts"],
+      }),
+    );
     say("  Worker: running\n");
     return { database, sandbox, shopify, webUrl, exited: () => exited, stop };
   } catch (error) {

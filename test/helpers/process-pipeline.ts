@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { database, db } from "#app/db/index.server.ts";
 import { sessionTable } from "#app/db/schema.ts";
@@ -9,6 +8,7 @@ import { action as ordersCancelled } from "#app/routes/webhooks.orders.cancelled
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { action as shippingEvents } from "#app/routes/webhooks.shipping.tsx";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
+import { startWorker, stopProcess, type Child } from "../../scripts/processes.ts";
 import {
   offlineSessionRow,
   startFakeShopify,
@@ -33,57 +33,24 @@ export function describeProcessPipeline(backend: string) {
   let sandbox: Sandbox;
   let shopify: FakeShopify;
   let events: Awaited<ReturnType<typeof serveAction>>;
-  let worker: ChildProcess;
-  let workerOutput = "";
+  let worker: Child;
 
   beforeAll(async () => {
     sandbox = await createSandbox({ port: 0, webhookRetryDelaysMs: [100, 200, 400] });
     shopify = await startFakeShopify();
     events = await serveAction(shippingEvents as never);
-    worker = spawn(
-      process.execPath,
-      [
-        "--import",
-        "./fakes/shopify/redirect-shopify-admin.ts",
-        "--import",
-        "tsx",
-        "worker/index.ts",
-      ],
-      {
-        cwd: process.cwd(),
-        env: {
-          ...process.env,
-          LOG_LEVEL: "info",
-          WORKER_CONCURRENCY: "10",
-          FAKE_SHOPIFY_ADMIN_URL: shopify.url,
-        },
-        stdio: ["ignore", "pipe", "pipe"],
+    worker = await startWorker({
+      env: {
+        ...process.env,
+        LOG_LEVEL: "info",
+        WORKER_CONCURRENCY: "10",
+        FAKE_SHOPIFY_ADMIN_URL: shopify.url,
       },
-    );
-    worker.stdout!.on(
-      "data",
-      (d: Buffer) => (workerOutput = (workerOutput + d.toString()).slice(-20_000)),
-    );
-    worker.stderr!.on(
-      "data",
-      (d: Buffer) => (workerOutput = (workerOutput + d.toString()).slice(-20_000)),
-    );
-    await waitFor(
-      "the worker process to be ready",
-      async () => {
-        if (worker.exitCode !== null)
-          throw new Error(`the worker exited (${worker.exitCode}): ${workerOutput.slice(-2000)}`);
-        return workerOutput.includes('"worker ready"');
-      },
-      60_000,
-    );
+      nodeArgs: ["--import", "./fakes/shopify/redirect-shopify-admin.ts"],
+    });
   });
   afterAll(async () => {
-    if (worker && worker.exitCode === null) {
-      const exited = new Promise((r) => worker.once("exit", r));
-      worker.kill("SIGTERM");
-      await exited;
-    }
+    await stopProcess(worker?.process);
     await closeQueues();
     await events?.close();
     await sandbox?.close();
@@ -128,7 +95,7 @@ export function describeProcessPipeline(backend: string) {
       (o) => o.spec.referenceId === reference,
     ),
   });
-  const failing = () => `\nworker output:\n${workerOutput.slice(-3000)}`;
+  const failing = () => `\nworker output:\n${worker.output().slice(-3000)}`;
 
   describe(`store orders through web, a worker process and the sandbox, on ${backend}`, () => {
     it(
@@ -267,8 +234,8 @@ export function describeProcessPipeline(backend: string) {
           expect(service.orders, order.name).toHaveLength(1);
         }
         // No job waited inside a transaction, and the embedded server ended none.
-        expect(workerOutput).not.toContain("inside a database transaction");
-        expect(workerOutput).not.toContain("ended this connection's transaction");
+        expect(worker.output()).not.toContain("inside a database transaction");
+        expect(worker.output()).not.toContain("ended this connection's transaction");
       },
     );
   });

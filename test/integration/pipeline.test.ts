@@ -18,7 +18,7 @@ import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { action as ordersUpdated } from "#app/routes/webhooks.orders.updated.tsx";
 import { action as shippingEvents } from "#app/routes/webhooks.shipping.tsx";
 import { createSandbox, noFaults, type Sandbox } from "#sandbox/server.ts";
-import { liveKey } from "#test/helpers/sandbox.ts";
+import { liveKey, registerEvents as registerEventsAt } from "#test/helpers/sandbox.ts";
 import {
   PICKUP,
   type FakeAdminLog,
@@ -62,14 +62,9 @@ const deliver = (action: unknown, topic: string, shop: string, body: unknown, we
 
 /** Registers the app's events route for the key's order events at the sandbox, as a merchant does in its dashboard. */
 const registerEvents = (key: string) =>
-  fetch(`${sandbox.url}/_sandbox/webhook`, {
-    method: "POST",
-    headers: { authorization: key, "content-type": "application/json" },
-    body: JSON.stringify({
-      url: `${events.url}/webhooks/shipping`,
-      header_name: env.SHIPPING_WEBHOOK_HEADER,
-      header_secret: env.SHIPPING_WEBHOOK_SECRET,
-    }),
+  registerEventsAt(sandbox.url, key, `${events.url}/webhooks/shipping`, {
+    name: env.SHIPPING_WEBHOOK_HEADER,
+    secret: env.SHIPPING_WEBHOOK_SECRET,
   });
 
 async function newShop(settings = {}) {

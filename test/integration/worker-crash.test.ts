@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { startWorker } from "../../scripts/processes.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { database, db } from "#app/db/index.server.ts";
@@ -37,35 +38,19 @@ afterAll(async () => {
 });
 
 /** The real worker process (`worker/index.ts`), on this file's queues, with short job locks. */
-function startWorkerProcess(): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "./fakes/shopify/redirect-shopify-admin.ts", "--import", "tsx", "worker/index.ts"],
-    {
-      cwd: process.cwd(),
-      env: {
-        ...process.env,
-        LOG_LEVEL: "info",
-        WORKER_LOCK_MS: "2000",
-        WORKER_CONCURRENCY: "6",
-        FAKE_SHOPIFY_ADMIN_URL: shopify.url,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+async function startWorkerProcess(): Promise<ChildProcess> {
+  const child = await startWorker({
+    env: {
+      ...process.env,
+      LOG_LEVEL: "info",
+      WORKER_LOCK_MS: "2000",
+      WORKER_CONCURRENCY: "6",
+      FAKE_SHOPIFY_ADMIN_URL: shopify.url,
     },
-  );
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = "";
-    const onData = (d: Buffer) => {
-      out += d;
-      if (out.includes('"worker ready"')) resolve(child);
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", (d) => (out += d));
-    child.on("exit", (code) =>
-      reject(new Error(`worker exited with ${code}: ${out.slice(-2000)}`)),
-    );
+    nodeArgs: ["--import", "./fakes/shopify/redirect-shopify-admin.ts"],
   });
+  children.push(child.process);
+  return child.process;
 }
 
 describe("a worker process killed mid-batch", () => {
