@@ -12,6 +12,7 @@ export default tseslint.config(
       ".cache/",
       "extensions/*/dist/",
       "bench/results/",
+      "app/admin-api/types/",
     ],
   },
   js.configs.recommended,

@@ -16,7 +16,8 @@ const { checkEvictionPolicy, createProducerConnection } = await import("#app/red
 const { scheduleMaintenance, closeQueues, producerConnection } =
   await import("#app/jobs/queues.server.ts");
 const { ServiceRateLimiter } = await import("#app/shipping/limiter.server.ts");
-const { lookupProducts, shopifyAdminGraphql } = await import("#app/orders/products.server.ts");
+const { lookupProducts } = await import("#app/orders/products.ts");
+const { shopifyAdminGraphql } = await import("#app/admin-api/gateway.server.ts");
 const { startWorkers } = await import("./worker.ts");
 const { allProcessors } = await import("./jobs.ts");
 

@@ -8,7 +8,7 @@ import type { Env } from "#app/env.server.ts";
 import type { ProductInfo } from "#app/orders/map.ts";
 import type { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
 import { ShopNotInstalledError } from "#app/shipping/for-shop.server.ts";
-import type { AdminGraphql } from "#app/orders/products.server.ts";
+import type { AdminGraphql } from "#app/admin-api/request.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { processCancel } from "./processors/cancel.ts";
 import { processConfirm } from "./processors/confirm.ts";

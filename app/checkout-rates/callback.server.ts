@@ -3,7 +3,7 @@ import { byDeadline, Late } from "../deadline";
 import { getEnv } from "../env.server";
 import { producerConnection } from "../jobs/queues.server";
 import { logger } from "../logger.server";
-import { shopifyAdminGraphql } from "../orders/products.server";
+import { shopifyAdminGraphql } from "../admin-api/gateway.server";
 import { ServiceRateLimiter } from "../shipping/limiter.server";
 import { shopifyLocations } from "../shops/shopify-locations.server";
 import { verifyShopifySignature, WebhookRejected } from "../webhooks/verify.server";

@@ -1,6 +1,18 @@
-import { z } from "zod";
 import type { Db } from "../db/client.server";
-import type { AdminGraphql } from "../orders/products.server";
+import {
+  CARRIER_SERVICE_CREATE,
+  CARRIER_SERVICE_DELETE,
+  CARRIER_SERVICE_UPDATE,
+  CARRIER_SERVICES_QUERY,
+} from "../admin-api/operations/carrier-services";
+import {
+  AdminGraphqlError,
+  adminRequest,
+  type AdminAnswer,
+  type AdminDocument,
+  type AdminGraphql,
+  type AdminVariables,
+} from "../admin-api/request";
 import { setCarrierServiceId } from "../shops/shops.server";
 import { CARRIER_SERVICE_PATH } from "./offer";
 
@@ -13,65 +25,10 @@ import { CARRIER_SERVICE_PATH } from "./offer";
  */
 export const CARRIER_SERVICE_NAME = "ParcelBridge";
 
-export const CARRIER_SERVICES_QUERY = `#graphql
-  query AppCarrierServices {
-    carrierServices(first: 50) {
-      nodes { id name callbackUrl active }
-    }
-  }`;
-
-export const CARRIER_SERVICE_CREATE = `#graphql
-  mutation CarrierServiceCreate($input: DeliveryCarrierServiceCreateInput!) {
-    carrierServiceCreate(input: $input) {
-      carrierService { id active callbackUrl }
-      userErrors { field message }
-    }
-  }`;
-
-export const CARRIER_SERVICE_UPDATE = `#graphql
-  mutation CarrierServiceUpdate($input: DeliveryCarrierServiceUpdateInput!) {
-    carrierServiceUpdate(input: $input) {
-      carrierService { id active callbackUrl }
-      userErrors { field message }
-    }
-  }`;
-
-export const CARRIER_SERVICE_DELETE = `#graphql
-  mutation CarrierServiceDelete($id: ID!) {
-    carrierServiceDelete(id: $id) {
-      deletedId
-      userErrors { field message }
-    }
-  }`;
-
 /** Shopify refused; the message is for the merchant. */
 export class CarrierServiceRefused extends Error {
   override name = "CarrierServiceRefused";
 }
-
-const userErrors = z.array(z.object({ field: z.array(z.string()).nullish(), message: z.string() }));
-const serviceSchema = z.object({
-  id: z.string(),
-  active: z.boolean(),
-  callbackUrl: z.string().nullish(),
-});
-const answerSchema = z.object({
-  data: z
-    .object({
-      carrierServices: z
-        .object({ nodes: z.array(serviceSchema.extend({ name: z.string().nullish() })) })
-        .optional(),
-      carrierServiceCreate: z
-        .object({ carrierService: serviceSchema.nullish(), userErrors })
-        .nullish(),
-      carrierServiceUpdate: z
-        .object({ carrierService: serviceSchema.nullish(), userErrors })
-        .nullish(),
-      carrierServiceDelete: z.object({ deletedId: z.string().nullish(), userErrors }).nullish(),
-    })
-    .nullish(),
-  errors: z.union([z.array(z.object({ message: z.string() })), z.string()]).optional(),
-});
 
 /** What Shopify's refusals mean, for the merchant. */
 export function refusalText(message: string): string {
@@ -84,22 +41,20 @@ export function refusalText(message: string): string {
   return `Shopify refused the carrier service: ${message}`;
 }
 
-async function call(
+/** One carrier-service operation; Shopify's GraphQL errors (a plan without the feature, a missing scope) are refusals. */
+async function call<D extends AdminDocument>(
   graphql: AdminGraphql,
   shop: string,
-  query: string,
-  variables: Record<string, unknown>,
-) {
-  const body = answerSchema.parse(await graphql(shop, query, variables));
-  if (body.errors)
-    throw new CarrierServiceRefused(
-      refusalText(
-        typeof body.errors === "string"
-          ? body.errors
-          : body.errors.map((e) => e.message).join("; "),
-      ),
-    );
-  return body.data ?? {};
+  document: D,
+  variables: AdminVariables<D>,
+): Promise<AdminAnswer<D>> {
+  try {
+    return await adminRequest(graphql, shop, document, variables);
+  } catch (error) {
+    if (error instanceof AdminGraphqlError)
+      throw new CarrierServiceRefused(refusalText(error.detail));
+    throw error;
+  }
 }
 
 function refused(errors: readonly { message: string }[]): never {
@@ -123,8 +78,7 @@ export async function enableCarrierService(
 ): Promise<string> {
   const callbackUrl = callbackUrlFor(appUrl);
   // The recorded one, else one already calling this app (made before the id was kept, or a reinstall).
-  const existing =
-    (await call(graphql, shop, CARRIER_SERVICES_QUERY, {})).carrierServices?.nodes ?? [];
+  const existing = (await call(graphql, shop, CARRIER_SERVICES_QUERY, {})).carrierServices.nodes;
   const mine =
     existing.find((s) => s.id === recorded) ??
     existing.find((s) => s.callbackUrl === callbackUrl || s.name === CARRIER_SERVICE_NAME);

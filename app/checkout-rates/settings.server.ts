@@ -1,5 +1,5 @@
 import type { Db } from "../db/client.server";
-import type { AdminGraphql } from "../orders/products.server";
+import type { AdminGraphql } from "../admin-api/request";
 import { parseCheckoutRatesForm, parseRatesSample } from "../shops/checkout-rates-form.server";
 import { getShop, updateShopSettings } from "../shops/shops.server";
 import {

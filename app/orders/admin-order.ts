@@ -1,148 +1,16 @@
-import { z } from "zod";
+import { adminAnswer } from "../admin-api/request";
+import { ORDER_QUERY, ORDERS_QUERY } from "../admin-api/operations/orders";
+import type { ShippingOrderFieldsFragment } from "../admin-api/types/admin.generated";
 import { idOfGid } from "./exact-json";
 
 /**
- * Store orders read through Admin GraphQL, for orders the app never received by webhook (placed
- * before install, lost after Shopify's retries) and for edits (whose webhook carries only the
- * changes). Each order is turned into the webhook's shape (payload.ts reads both alike), so one
- * mapping serves every source.
+ * Store orders read through Admin GraphQL (app/admin-api/operations/orders.ts), for orders the app
+ * never received by webhook (placed before install, lost after Shopify's retries) and for edits
+ * (whose webhook carries only the changes). Each order is turned into the webhook's shape
+ * (payload.ts reads both alike), so one mapping serves every source.
  */
 
-const ORDER_FIELDS = `#graphql
-  fragment ShippingOrderFields on Order {
-    id
-    legacyResourceId
-    name
-    email
-    phone
-    tags
-    note
-    createdAt
-    updatedAt
-    cancelledAt
-    sourceName
-    currencyCode
-    presentmentCurrencyCode
-    displayFinancialStatus
-    displayFulfillmentStatus
-    paymentGatewayNames
-    totalOutstandingSet { shopMoney { amount currencyCode } }
-    currentTotalPriceSet { shopMoney { amount currencyCode } }
-    customer { legacyResourceId firstName lastName }
-    shippingAddress {
-      firstName lastName name company address1 address2 city province zip country countryCodeV2 phone latitude longitude
-    }
-    shippingLines(first: 5) { nodes { code title source carrierIdentifier deliveryCategory isRemoved } }
-    lineItems(first: 250) {
-      nodes {
-        id name title variantTitle sku quantity currentQuantity unfulfilledQuantity requiresShipping isGiftCard
-        weight { unit value }
-        originalUnitPriceSet { shopMoney { amount currencyCode } }
-        discountAllocations { allocatedAmountSet { shopMoney { amount currencyCode } } }
-        product { id }
-        variant { id }
-      }
-    }
-  }`;
-
-export const ORDER_QUERY = `#graphql
-  query ShippingOrder($id: ID!) {
-    order(id: $id) { ...ShippingOrderFields }
-  }
-  ${ORDER_FIELDS}`;
-
-/** A page of orders matching a search ("created_at:>=… status:open"), oldest first. */
-export const ORDERS_QUERY = `#graphql
-  query ShippingOrders($first: Int!, $after: String, $query: String!) {
-    orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT) {
-      pageInfo { hasNextPage endCursor }
-      nodes { ...ShippingOrderFields }
-    }
-  }
-  ${ORDER_FIELDS}`;
-
-const money = z.object({ shopMoney: z.object({ amount: z.string(), currencyCode: z.string() }) });
-const nullableString = z.string().nullish();
-
-const orderNodeSchema = z.object({
-  id: z.string(),
-  legacyResourceId: z.union([z.string(), z.number()]).transform(String),
-  name: z.string(),
-  email: nullableString,
-  phone: nullableString,
-  tags: z.array(z.string()).default([]),
-  note: nullableString,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  cancelledAt: nullableString,
-  sourceName: nullableString,
-  currencyCode: z.string(),
-  presentmentCurrencyCode: nullableString,
-  displayFinancialStatus: nullableString,
-  displayFulfillmentStatus: z.string(),
-  paymentGatewayNames: z.array(z.string()).default([]),
-  totalOutstandingSet: money,
-  currentTotalPriceSet: money,
-  customer: z
-    .object({
-      legacyResourceId: z.union([z.string(), z.number()]).transform(String),
-      firstName: nullableString,
-      lastName: nullableString,
-    })
-    .nullish(),
-  shippingAddress: z
-    .object({
-      firstName: nullableString,
-      lastName: nullableString,
-      name: nullableString,
-      company: nullableString,
-      address1: nullableString,
-      address2: nullableString,
-      city: nullableString,
-      province: nullableString,
-      zip: nullableString,
-      country: nullableString,
-      countryCodeV2: nullableString,
-      phone: nullableString,
-      latitude: z.number().nullish(),
-      longitude: z.number().nullish(),
-    })
-    .nullish(),
-  shippingLines: z.object({
-    nodes: z.array(
-      z.object({
-        code: nullableString,
-        title: nullableString,
-        source: nullableString,
-        carrierIdentifier: nullableString,
-        deliveryCategory: nullableString,
-        isRemoved: z.boolean().nullish(),
-      }),
-    ),
-  }),
-  lineItems: z.object({
-    nodes: z.array(
-      z.object({
-        id: z.string(),
-        name: z.string(),
-        title: nullableString,
-        variantTitle: nullableString,
-        sku: nullableString,
-        quantity: z.number().int(),
-        currentQuantity: z.number().int(),
-        unfulfilledQuantity: z.number().int(),
-        requiresShipping: z.boolean(),
-        isGiftCard: z.boolean(),
-        weight: z.object({ unit: z.string(), value: z.number() }).nullish(),
-        originalUnitPriceSet: money,
-        discountAllocations: z.array(z.object({ allocatedAmountSet: money })),
-        product: z.object({ id: z.string() }).nullish(),
-        variant: z.object({ id: z.string() }).nullish(),
-      }),
-    ),
-  }),
-});
-export type AdminOrderNode = z.infer<typeof orderNodeSchema>;
+export type AdminOrderNode = ShippingOrderFieldsFragment;
 
 const GRAMS_PER: Record<string, number> = {
   GRAMS: 1,
@@ -151,7 +19,7 @@ const GRAMS_PER: Record<string, number> = {
   POUNDS: 453.59237,
 };
 
-const bag = (m: z.infer<typeof money>) => ({
+const bag = (m: { shopMoney: { amount: string; currencyCode: string } }) => ({
   shop_money: { amount: m.shopMoney.amount, currency_code: m.shopMoney.currencyCode },
 });
 
@@ -160,7 +28,7 @@ export function orderNodeToPayload(node: AdminOrderNode): Record<string, unknown
   const fulfillment = node.displayFulfillmentStatus.toUpperCase();
   const a = node.shippingAddress;
   return {
-    id: node.legacyResourceId,
+    id: String(node.legacyResourceId),
     admin_graphql_api_id: node.id,
     name: node.name,
     email: node.email ?? null,
@@ -187,7 +55,7 @@ export function orderNodeToPayload(node: AdminOrderNode): Record<string, unknown
     current_total_price_set: bag(node.currentTotalPriceSet),
     customer: node.customer
       ? {
-          id: node.customer.legacyResourceId,
+          id: String(node.customer.legacyResourceId),
           first_name: node.customer.firstName ?? null,
           last_name: node.customer.lastName ?? null,
         }
@@ -246,48 +114,10 @@ export function orderNodeToPayload(node: AdminOrderNode): Record<string, unknown
   };
 }
 
-/** GraphQL errors in an Admin API answer: thrown as AdminGraphqlError. */
-const errorsSchema = z
-  .array(
-    z.object({
-      message: z.string(),
-      extensions: z.object({ code: z.string().optional() }).loose().optional(),
-    }),
-  )
-  .optional();
-
-/** Shopify answered with GraphQL errors (a throttle, a missing scope). */
-export class AdminGraphqlError extends Error {
-  override name = "AdminGraphqlError";
-  constructor(
-    message: string,
-    readonly throttled: boolean,
-  ) {
-    super(message);
-  }
-}
-
-/** A mutation's userErrors, as every Admin mutation the app sends answers them. */
-export const userErrorsSchema = z.array(
-  z.object({ field: z.array(z.string()).nullish(), message: z.string() }),
-);
-
-export function checkErrors(body: unknown): void {
-  const errors = errorsSchema.safeParse((body as { errors?: unknown })?.errors);
-  if (errors.success && errors.data && errors.data.length > 0) {
-    const throttled = errors.data.some((e) => e.extensions?.code === "THROTTLED");
-    throw new AdminGraphqlError(
-      `Shopify answered: ${errors.data.map((e) => e.message).join("; ")}`,
-      throttled,
-    );
-  }
-}
-
 /** One order by its id, in the webhook's shape; null when Shopify has no such order. */
 export function parseOrderResponse(body: unknown): Record<string, unknown> | null {
-  checkErrors(body);
-  const parsed = z.object({ data: z.object({ order: orderNodeSchema.nullable() }) }).parse(body);
-  return parsed.data.order ? orderNodeToPayload(parsed.data.order) : null;
+  const { order } = adminAnswer(ORDER_QUERY, body);
+  return order ? orderNodeToPayload(order) : null;
 }
 
 export function parseOrdersResponse(body: unknown): {
@@ -295,22 +125,10 @@ export function parseOrdersResponse(body: unknown): {
   hasNextPage: boolean;
   endCursor: string | null;
 } {
-  checkErrors(body);
-  const parsed = z
-    .object({
-      data: z.object({
-        orders: z.object({
-          pageInfo: z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() }),
-          nodes: z.array(orderNodeSchema),
-        }),
-      }),
-    })
-    .parse(body);
+  const { orders } = adminAnswer(ORDERS_QUERY, body);
   return {
-    orders: parsed.data.orders.nodes.map(orderNodeToPayload),
-    hasNextPage: parsed.data.orders.pageInfo.hasNextPage,
-    endCursor: parsed.data.orders.pageInfo.endCursor,
+    orders: orders.nodes.map(orderNodeToPayload),
+    hasNextPage: orders.pageInfo.hasNextPage,
+    endCursor: orders.pageInfo.endCursor ?? null,
   };
 }
-
-export const orderGid = (orderId: string) => `gid://shopify/Order/${orderId}`;

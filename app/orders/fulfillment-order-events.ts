@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { checkErrors } from "./admin-order";
+import { FULFILLMENT_ORDER_ORDER_QUERY } from "../admin-api/operations/fulfillment-orders";
+import { adminAnswer } from "../admin-api/request";
 
 /**
  * Shopify's fulfillment-order lifecycle webhooks (shopify.app.toml): a fulfillment order was
@@ -97,25 +98,8 @@ export function readFulfillmentOrderEvent(
   return { ids, successors };
 }
 
-/** Which store order a fulfillment order belongs to (for a body that names only fulfillment orders). */
-export const FULFILLMENT_ORDER_ORDER_QUERY = `#graphql
-  query FulfillmentOrderOrder($id: ID!) {
-    fulfillmentOrder(id: $id) {
-      id
-      orderId
-    }
-  }`;
-
-const orderOfSchema = z.object({
-  data: z.object({
-    fulfillmentOrder: z.object({ id: z.string(), orderId: z.string() }).nullable(),
-  }),
-});
-
 /** The order id (numeric, as text) of a FulfillmentOrderOrder answer; null when the shop has no such fulfillment order. */
 export function parseFulfillmentOrderOrder(body: unknown): string | null {
-  checkErrors(body);
-  const { data } = orderOfSchema.parse(body);
-  const gid = data.fulfillmentOrder?.orderId;
+  const gid = adminAnswer(FULFILLMENT_ORDER_ORDER_QUERY, body).fulfillmentOrder?.orderId;
   return gid ? (/^gid:\/\/shopify\/Order\/(\d+)$/.exec(gid)?.[1] ?? null) : null;
 }

@@ -1,10 +1,10 @@
+import { ORDER_FULFILLMENT_ORDERS_QUERY } from "../admin-api/operations/fulfillment-orders";
 import { describe, expect, it } from "vitest";
 import { loadOrder } from "#test/fixtures/orders.ts";
 import { adminQueryErrors } from "#fakes/shopify/admin-schema.ts";
 import {
   codShares,
   codSharing,
-  ORDER_FULFILLMENT_ORDERS_QUERY,
   orderForFulfillmentOrder,
   parseFulfillmentOrders,
   planFulfillment,
@@ -34,6 +34,8 @@ function fo(
   return {
     id: `gid://shopify/FulfillmentOrder/${id}`,
     status,
+    supportedActions: status === "OPEN" ? [{ action: "CREATE_FULFILLMENT" }] : [],
+    fulfillmentHolds: [],
     deliveryMethod: { methodType },
     assignedLocation: {
       name: location.name,

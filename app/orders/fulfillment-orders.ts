@@ -1,89 +1,21 @@
-import { z } from "zod";
-import { checkErrors, orderGid } from "./admin-order";
+import { ORDER_FULFILLMENT_ORDERS_QUERY } from "../admin-api/operations/fulfillment-orders";
+import {
+  adminAnswer,
+  orderGid,
+  type AdminGraphql,
+  type AdminVariables,
+} from "../admin-api/request";
 import { idOfGid } from "./exact-json";
 import { discountedUnitPrice, orderedQuantity, refundedUnits } from "./map";
 import type { ShopifyOrder } from "./payload";
 
 /**
- * Shopify's fulfillment orders: which location ships which items of a store order, and how. The
- * unit of shipment: each fulfillment order this app ships (at a location of the merchant's own, by
- * shipping) becomes one shipment, with that location's pickup as its origin and that fulfillment
- * order's remaining items. Fulfillment orders of another fulfillment service, of local pickup or
- * local delivery are left to them.
- *
- * The same query tells how many locations of its own the shop has: a shop with one needs no
- * connection of its location to a pickup location (its default pickup serves).
+ * Shopify's fulfillment orders (app/admin-api/operations/fulfillment-orders.ts): which location
+ * ships which items of a store order, and how. The unit of shipment: each fulfillment order this
+ * app ships (at a location of the merchant's own, by shipping) becomes one shipment, with that
+ * location's pickup as its origin and that fulfillment order's remaining items. Fulfillment orders
+ * of another fulfillment service, of local pickup or local delivery are left to them.
  */
-export const ORDER_FULFILLMENT_ORDERS_QUERY = `#graphql
-  query OrderFulfillmentOrders($id: ID!) {
-    order(id: $id) {
-      id
-      fulfillmentOrders(first: 50) {
-        nodes {
-          id
-          status
-          deliveryMethod { methodType }
-          fulfillmentHolds { id displayReason reasonNotes heldByRequestingApp }
-          assignedLocation {
-            name
-            location { id isFulfillmentService fulfillmentService { serviceName } }
-          }
-          lineItems(first: 250) {
-            nodes { id totalQuantity remainingQuantity lineItem { id } }
-          }
-        }
-      }
-    }
-    locations(first: 20) {
-      nodes { id isFulfillmentService }
-    }
-  }`;
-
-const foSchema = z.object({
-  id: z.string(),
-  status: z.string(),
-  deliveryMethod: z.object({ methodType: z.string() }).nullish(),
-  fulfillmentHolds: z
-    .array(
-      z.object({
-        id: z.string(),
-        displayReason: z.string(),
-        reasonNotes: z.string().nullish(),
-        heldByRequestingApp: z.boolean(),
-      }),
-    )
-    .default([]),
-  assignedLocation: z.object({
-    name: z.string(),
-    location: z
-      .object({
-        id: z.string(),
-        isFulfillmentService: z.boolean(),
-        fulfillmentService: z.object({ serviceName: z.string() }).nullish(),
-      })
-      .nullish(),
-  }),
-  lineItems: z.object({
-    nodes: z.array(
-      z.object({
-        id: z.string(),
-        totalQuantity: z.number().int(),
-        remainingQuantity: z.number().int(),
-        lineItem: z.object({ id: z.string() }),
-      }),
-    ),
-  }),
-});
-const responseSchema = z.object({
-  data: z.object({
-    order: z
-      .object({ id: z.string(), fulfillmentOrders: z.object({ nodes: z.array(foSchema) }) })
-      .nullable(),
-    locations: z.object({
-      nodes: z.array(z.object({ id: z.string(), isFulfillmentService: z.boolean() })),
-    }),
-  }),
-});
 
 export interface FulfillmentOrderLine {
   /** The store order's line item id (numeric, as in the webhook). */
@@ -95,6 +27,8 @@ export interface FulfillmentOrderLine {
 export interface FulfillmentOrder {
   id: string;
   status: string;
+  /** Shopify offers CREATE_FULFILLMENT among its supported actions. */
+  canFulfil: boolean;
   methodType: string | null;
   locationId: string | null;
   locationName: string;
@@ -120,8 +54,7 @@ export interface OrderFulfillment {
 
 /** The order's fulfillment orders and the shop's locations; null when Shopify has no such order. */
 export function parseFulfillmentOrders(body: unknown): OrderFulfillment | null {
-  checkErrors(body);
-  const { data } = responseSchema.parse(body);
+  const data = adminAnswer(ORDER_FULFILLMENT_ORDERS_QUERY, body);
   if (!data.order) return null;
   const own = data.locations.nodes.filter((l) => !l.isFulfillmentService);
   return {
@@ -131,6 +64,7 @@ export function parseFulfillmentOrders(body: unknown): OrderFulfillment | null {
       return {
         id: fo.id,
         status: fo.status,
+        canFulfil: fo.supportedActions.some((a) => a.action === "CREATE_FULFILLMENT"),
         methodType: fo.deliveryMethod?.methodType ?? null,
         locationId: location?.id ?? null,
         locationName: fo.assignedLocation.name,
@@ -152,7 +86,20 @@ export function parseFulfillmentOrders(body: unknown): OrderFulfillment | null {
   };
 }
 
-export const fulfillmentOrdersVariables = (orderId: string) => ({ id: orderGid(orderId) });
+/** The order's fulfillment orders as Shopify has them now; null when Shopify has no such order. */
+export async function readFulfillmentOrders(
+  graphql: AdminGraphql,
+  shop: string,
+  orderId: string,
+): Promise<OrderFulfillment | null> {
+  return parseFulfillmentOrders(
+    await graphql(shop, ORDER_FULFILLMENT_ORDERS_QUERY, fulfillmentOrdersVariables(orderId)),
+  );
+}
+
+export const fulfillmentOrdersVariables = (
+  orderId: string,
+): AdminVariables<typeof ORDER_FULFILLMENT_ORDERS_QUERY> => ({ id: orderGid(orderId) });
 
 /** Statuses of a fulfillment order that still has work (fulfilled, cancelled or closed ones do not). */
 const ACTIVE = new Set(["OPEN", "IN_PROGRESS", "SCHEDULED", "ON_HOLD"]);

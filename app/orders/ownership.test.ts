@@ -1,7 +1,8 @@
+import { AdminGraphqlError } from "../admin-api/request";
+import { ORDER_OWNER_QUERY } from "../admin-api/operations/orders";
 import { describe, expect, it } from "vitest";
-import { AdminGraphqlError } from "./admin-order";
-import { isShopsOrder, ORDER_OWNER_QUERY } from "./ownership";
-import type { AdminGraphql } from "./products.server";
+import { isShopsOrder } from "./ownership";
+import type { AdminGraphql } from "../admin-api/request";
 
 /** An Admin API that answers `body` and records what it was asked. */
 function answering(

@@ -1,6 +1,5 @@
-import { z } from "zod";
-import { checkErrors, orderGid } from "./admin-order";
-import type { AdminGraphql } from "./products.server";
+import { ORDER_OWNER_QUERY } from "../admin-api/operations/orders";
+import { adminRequest, orderGid, type AdminGraphql } from "../admin-api/request";
 
 /**
  * Whose order is it? A delivery's HMAC covers its body, not its headers: a captured genuine
@@ -9,16 +8,6 @@ import type { AdminGraphql } from "./products.server";
  * settles it: another shop's order (or one that is gone) is `null` there. The body's
  * `order_status_url` cannot settle it: it carries the storefront's domain, often a custom one.
  */
-export const ORDER_OWNER_QUERY = `#graphql
-  query OrderOwner($id: ID!) {
-    order(id: $id) {
-      id
-    }
-  }`;
-
-const responseSchema = z.object({
-  data: z.object({ order: z.object({ id: z.string() }).nullable() }),
-});
 
 /**
  * True when the shop's Admin API knows the order, false when it answers that it has none.
@@ -30,8 +19,6 @@ export async function isShopsOrder(
   shop: string,
   orderId: string,
 ): Promise<boolean> {
-  const body = await graphql(shop, ORDER_OWNER_QUERY, { id: orderGid(orderId) });
-  checkErrors(body);
-  const order = responseSchema.parse(body).data.order;
-  return order !== null && order.id === orderGid(orderId);
+  const { order } = await adminRequest(graphql, shop, ORDER_OWNER_QUERY, { id: orderGid(orderId) });
+  return order != null && order.id === orderGid(orderId);
 }

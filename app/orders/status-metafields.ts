@@ -1,6 +1,11 @@
-import { z } from "zod";
+import {
+  METAFIELD_DEFINITION_CREATE,
+  METAFIELD_DEFINITION_QUERY,
+  METAFIELD_DEFINITION_UPDATE,
+  METAFIELDS_SET,
+} from "../admin-api/operations/metafields";
+import { adminAnswer, orderGid, userErrorText, type AdminVariables } from "../admin-api/request";
 import { SHIPMENT_STATUSES, statusRank } from "../shipments/states";
-import { checkErrors, orderGid, userErrorsSchema as userErrors } from "./admin-order";
 
 /**
  * The order's shipping status in Shopify, for the merchant, Shopify Flow and other apps: two order
@@ -28,38 +33,6 @@ export const SHIPMENTS_KEY = "shipments";
  * worker updates each shop's definitions once per version (shops.status_definitions_version).
  */
 export const STATUS_DEFINITIONS_VERSION = 1;
-
-export const METAFIELD_DEFINITION_QUERY = `#graphql
-  query StatusMetafieldDefinition($identifier: MetafieldDefinitionIdentifierInput!) {
-    metafieldDefinition(identifier: $identifier) {
-      id
-      type { name }
-    }
-  }`;
-
-export const METAFIELD_DEFINITION_CREATE = `#graphql
-  mutation StatusMetafieldDefinitionCreate($definition: MetafieldDefinitionInput!) {
-    metafieldDefinitionCreate(definition: $definition) {
-      createdDefinition { id }
-      userErrors { field message code }
-    }
-  }`;
-
-export const METAFIELD_DEFINITION_UPDATE = `#graphql
-  mutation StatusMetafieldDefinitionUpdate($definition: MetafieldDefinitionUpdateInput!) {
-    metafieldDefinitionUpdate(definition: $definition) {
-      updatedDefinition { id }
-      userErrors { field message code }
-    }
-  }`;
-
-export const METAFIELDS_SET = `#graphql
-  mutation ShipmentStatusMetafield($metafields: [MetafieldsSetInput!]!) {
-    metafieldsSet(metafields: $metafields) {
-      metafields { id }
-      userErrors { field message }
-    }
-  }`;
 
 /** A definition as this app makes it: what metafieldDefinitionCreate takes (update takes the same but the type). */
 export interface StatusDefinition {
@@ -92,11 +65,20 @@ export const STATUS_DEFINITIONS: readonly StatusDefinition[] = [
   },
 ];
 
-const identifier = (key: string) => ({ ownerType: "ORDER", namespace: STATUS_NAMESPACE, key });
+const identifier = (key: string) => ({
+  ownerType: "ORDER" as const,
+  namespace: STATUS_NAMESPACE,
+  key,
+});
 
-export const definitionQueryVariables = (key: string) => ({ identifier: identifier(key) });
+export const definitionQueryVariables = (
+  key: string,
+): AdminVariables<typeof METAFIELD_DEFINITION_QUERY> => ({ identifier: identifier(key) });
 
-export const definitionCreateVariables = (d: StatusDefinition, pin = d.pin) => ({
+export const definitionCreateVariables = (
+  d: StatusDefinition,
+  pin = d.pin,
+): AdminVariables<typeof METAFIELD_DEFINITION_CREATE> => ({
   definition: {
     ...identifier(d.key),
     type: d.type,
@@ -107,7 +89,9 @@ export const definitionCreateVariables = (d: StatusDefinition, pin = d.pin) => (
   },
 });
 
-export const definitionUpdateVariables = (d: StatusDefinition) => ({
+export const definitionUpdateVariables = (
+  d: StatusDefinition,
+): AdminVariables<typeof METAFIELD_DEFINITION_UPDATE> => ({
   definition: {
     ...identifier(d.key),
     name: d.name,
@@ -116,36 +100,9 @@ export const definitionUpdateVariables = (d: StatusDefinition) => ({
   },
 });
 
-const definitionSchema = z.object({
-  data: z.object({
-    metafieldDefinition: z
-      .object({ id: z.string(), type: z.object({ name: z.string() }) })
-      .nullable(),
-  }),
-});
-const codedErrors = z.array(userErrors.element.extend({ code: z.string().nullish() }));
-const createSchema = z.object({
-  data: z.object({
-    metafieldDefinitionCreate: z.object({
-      createdDefinition: z.object({ id: z.string() }).nullable(),
-      userErrors: codedErrors,
-    }),
-  }),
-});
-const updateSchema = z.object({
-  data: z.object({
-    metafieldDefinitionUpdate: z.object({
-      updatedDefinition: z.object({ id: z.string() }).nullable(),
-      userErrors: codedErrors,
-    }),
-  }),
-});
-const setSchema = z.object({ data: z.object({ metafieldsSet: z.object({ userErrors }) }) });
-
 /** The shop's definition of the key: its type, or null when the shop has none. */
 export function parseDefinition(body: unknown): { id: string; type: string } | null {
-  checkErrors(body);
-  const found = definitionSchema.parse(body).data.metafieldDefinition;
+  const found = adminAnswer(METAFIELD_DEFINITION_QUERY, body).metafieldDefinition;
   return found ? { id: found.id, type: found.type.name } : null;
 }
 
@@ -153,35 +110,30 @@ type DefinitionWrite = { id: string } | { refused: string; codes: string[] };
 
 /** A definition made or updated, or Shopify's refusal with its codes (PINNED_LIMIT_REACHED, TAKEN, …). */
 function definitionWrite(
-  made: { id: string } | null,
-  errors: z.infer<typeof codedErrors>,
+  made: { id: string } | null | undefined,
+  errors: readonly { message: string; code?: string | null }[],
 ): DefinitionWrite {
   if (made && errors.length === 0) return { id: made.id };
   return {
-    refused: errors.map((e) => e.message).join("; ") || "no definition was made",
+    refused: userErrorText(errors) || "no definition was made",
     codes: errors.flatMap((e) => (e.code ? [e.code] : [])),
   };
 }
 
 export function parseDefinitionCreate(body: unknown): DefinitionWrite {
-  checkErrors(body);
-  const { createdDefinition, userErrors: errors } =
-    createSchema.parse(body).data.metafieldDefinitionCreate;
-  return definitionWrite(createdDefinition, errors);
+  const answer = adminAnswer(METAFIELD_DEFINITION_CREATE, body).metafieldDefinitionCreate;
+  return definitionWrite(answer?.createdDefinition, answer?.userErrors ?? []);
 }
 
 export function parseDefinitionUpdate(body: unknown): DefinitionWrite {
-  checkErrors(body);
-  const { updatedDefinition, userErrors: errors } =
-    updateSchema.parse(body).data.metafieldDefinitionUpdate;
-  return definitionWrite(updatedDefinition, errors);
+  const answer = adminAnswer(METAFIELD_DEFINITION_UPDATE, body).metafieldDefinitionUpdate;
+  return definitionWrite(answer?.updatedDefinition, answer?.userErrors ?? []);
 }
 
 /** Null when written; else Shopify's reasons. */
 export function parseMetafieldsSet(body: unknown): string | null {
-  checkErrors(body);
-  const errors = setSchema.parse(body).data.metafieldsSet.userErrors;
-  return errors.length > 0 ? errors.map((e) => e.message).join("; ") : null;
+  const errors = adminAnswer(METAFIELDS_SET, body).metafieldsSet?.userErrors;
+  return errors?.length ? userErrorText(errors) : null;
 }
 
 /** What the metafields say of one shipment (never its recipient). */

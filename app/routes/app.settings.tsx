@@ -44,7 +44,7 @@ import {
   shopifyLocations,
   type ShopifyLocation,
 } from "../shops/shopify-locations.server";
-import { shopifyAdminGraphql } from "../orders/products.server";
+import { shopifyAdminGraphql } from "../admin-api/gateway.server";
 import { enqueue } from "../jobs/queues.server";
 import { authenticate } from "../shopify.server";
 import { parsePickupForm, parsePreferencesForm } from "../shops/settings-form.server";

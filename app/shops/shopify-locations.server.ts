@@ -1,11 +1,11 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Db } from "../db/client.server";
 import { shipments } from "../db/schema";
 import type { enqueue as enqueueFns } from "../jobs/queues.server";
-import { checkErrors } from "../orders/admin-order";
 import { normalisePhone } from "../orders/map";
-import type { AdminGraphql } from "../orders/products.server";
+import { SHOP_LOCATIONS_QUERY } from "../admin-api/operations/locations";
+import { adminRequest, type AdminGraphql } from "../admin-api/request";
+import type { ShopLocationsQuery } from "../admin-api/types/admin.generated";
 import type { ShippingClient } from "../shipping/client.server";
 import { ShippingNotFoundError } from "../shipping/errors";
 import { saveLocation } from "./locations.server";
@@ -18,58 +18,15 @@ import type { SavedLocation } from "./settings";
  * (`locationLinks` in the settings). A shipment's origin is its fulfillment order's location;
  * a shipment waiting at a location that was not connected is drafted once it is.
  */
-export const SHOP_LOCATIONS_QUERY = `#graphql
-  query ShopLocations {
-    locations(first: 50) {
-      nodes {
-        id
-        name
-        isFulfillmentService
-        fulfillsOnlineOrders
-        address { address1 address2 city province zip countryCode phone latitude longitude }
-      }
-    }
-  }`;
-
-const nullable = z.string().nullish();
-const locationsSchema = z.object({
-  data: z.object({
-    locations: z.object({
-      nodes: z.array(
-        z.object({
-          id: z.string(),
-          name: z.string(),
-          isFulfillmentService: z.boolean(),
-          fulfillsOnlineOrders: z.boolean(),
-          address: z.object({
-            address1: nullable,
-            address2: nullable,
-            city: nullable,
-            province: nullable,
-            zip: nullable,
-            countryCode: nullable,
-            phone: nullable,
-            latitude: z.number().nullish(),
-            longitude: z.number().nullish(),
-          }),
-        }),
-      ),
-    }),
-  }),
-});
-
-export type ShopifyLocation = z.infer<typeof locationsSchema>["data"]["locations"]["nodes"][number];
+export type ShopifyLocation = ShopLocationsQuery["locations"]["nodes"][number];
 
 /** The shop's own locations that ship online orders (a fulfillment service's are not the merchant's to connect). */
 export async function shopifyLocations(
   graphql: AdminGraphql,
   shop: string,
 ): Promise<ShopifyLocation[]> {
-  const body = await graphql(shop, SHOP_LOCATIONS_QUERY, {});
-  checkErrors(body);
-  return locationsSchema
-    .parse(body)
-    .data.locations.nodes.filter((l) => !l.isFulfillmentService && l.fulfillsOnlineOrders);
+  const { locations } = await adminRequest(graphql, shop, SHOP_LOCATIONS_QUERY, {});
+  return locations.nodes.filter((l) => !l.isFulfillmentService && l.fulfillsOnlineOrders);
 }
 
 /** A Shopify location's address as a pickup location; the fields the service needs and Shopify lacks are named. */

@@ -1,15 +1,16 @@
-import type { AdminGraphql } from "#app/orders/products.server.ts";
-import { PRODUCTS_QUERY } from "#app/orders/products.server.ts";
-import { ORDER_QUERY, ORDERS_QUERY } from "#app/orders/admin-order.ts";
-import { ORDER_OWNER_QUERY } from "#app/orders/ownership.ts";
-import { ORDER_FULFILLMENT_ORDERS_QUERY } from "#app/orders/fulfillment-orders.ts";
-import { FULFILLMENT_ORDER_ORDER_QUERY } from "#app/orders/fulfillment-order-events.ts";
-import { BOOKING_HOLD, BOOKING_HOLD_RELEASE } from "#app/orders/booking-hold.ts";
-import { SHOP_LOCATIONS_QUERY } from "#app/shops/shopify-locations.server.ts";
+import { PRODUCTS_QUERY } from "#app/admin-api/operations/products.ts";
+import { ORDER_OWNER_QUERY, ORDER_QUERY, ORDERS_QUERY } from "#app/admin-api/operations/orders.ts";
+import {
+  BOOKING_HOLD,
+  BOOKING_HOLD_RELEASE,
+  FULFILLMENT_ORDER_ORDER_QUERY,
+  ORDER_FULFILLMENT_ORDERS_QUERY,
+} from "#app/admin-api/operations/fulfillment-orders.ts";
+import { SHOP_LOCATIONS_QUERY } from "#app/admin-api/operations/locations.ts";
+import { FULFILLMENT_CREATE, TRACKING_UPDATE } from "#app/admin-api/operations/fulfillments.ts";
+import { METAFIELDS_SET } from "#app/admin-api/operations/metafields.ts";
 import { parseExactJson } from "#app/orders/exact-json.ts";
-import { FULFILLMENT_CREATE, FULFILLMENT_ORDERS_QUERY } from "#worker/processors/fulfil.ts";
-import { TRACKING_UPDATE } from "#worker/processors/shopify-sync.ts";
-import { METAFIELDS_SET, STATUS_KEY, STATUS_NAMESPACE } from "#app/orders/status-metafields.ts";
+import { STATUS_KEY, STATUS_NAMESPACE } from "#app/orders/status-metafields.ts";
 import { FakeMetafields } from "./fake-metafields.ts";
 import { FakeCarrierServices } from "./fake-carrier-services.ts";
 import { adminQueryErrors, adminVariableErrors } from "./admin-schema.ts";
@@ -235,6 +236,16 @@ export interface FakeAdminLog {
 }
 
 /**
+ * Any document, not only the app's generated ones: the fake Shopify server hands it whatever a
+ * request carries. It is an AdminGraphql too (the typed one is a narrowing of it).
+ */
+export type RawAdminGraphql = (
+  shop: string,
+  query: string,
+  variables: Record<string, unknown>,
+) => Promise<unknown>;
+
+/**
  * Stands in for Shopify's Admin GraphQL (which cannot run here): answers only the app's own
  * queries and mutations, checks their variables, and records what it was asked.
  */
@@ -242,8 +253,8 @@ export function fakeAdminGraphql(
   calls: { shop: string; ids: string[] }[] = [],
   log?: FakeAdminLog,
   orders?: FakeShopifyOrders,
-): AdminGraphql {
-  return async (shop, query, variables) => {
+): RawAdminGraphql {
+  return async (shop: string, query: string, variables: Record<string, unknown>) => {
     // Every document must be one Shopify's 2026-10 schema accepts.
     const invalid = adminQueryErrors(query);
     if (invalid.length > 0)
@@ -397,33 +408,6 @@ export function fakeAdminGraphql(
         },
       }));
       return { data: { locations: { nodes } } };
-    }
-    if (query === FULFILLMENT_ORDERS_QUERY) {
-      const orderId = orderIdOf(variables.id);
-      const nodes = (holderOf(orderId)?.fulfillmentOrdersOf(shop, orderId) ?? []).map((fo) => ({
-        id: fo.id,
-        status: fo.status,
-        supportedActions: fo.supportedActions,
-      }));
-      // An order the fake was never given (a seeded shipment) has the one open fulfillment order.
-      return {
-        data: {
-          order: {
-            fulfillmentOrders: {
-              nodes:
-                nodes.length > 0
-                  ? nodes
-                  : [
-                      {
-                        id: defaultFulfillmentOrderId(orderId),
-                        status: "OPEN",
-                        supportedActions: [{ action: "CREATE_FULFILLMENT" }],
-                      },
-                    ],
-            },
-          },
-        },
-      };
     }
     if (query === FULFILLMENT_CREATE) {
       const input = variables.fulfillment as {

@@ -3,7 +3,7 @@ import {
   CARRIER_SERVICE_DELETE,
   CARRIER_SERVICE_UPDATE,
   CARRIER_SERVICES_QUERY,
-} from "#app/checkout-rates/carrier-service.server.ts";
+} from "#app/admin-api/operations/carrier-services.ts";
 
 /**
  * Shopify's carrier services as the fake Admin API keeps them, per shop: created, updated,

@@ -3,7 +3,7 @@ import {
   METAFIELD_DEFINITION_QUERY,
   METAFIELD_DEFINITION_UPDATE,
   METAFIELDS_SET,
-} from "#app/orders/status-metafields.ts";
+} from "#app/admin-api/operations/metafields.ts";
 
 /**
  * Shopify's metafields and metafield definitions as the fake Admin API keeps them, per shop: the

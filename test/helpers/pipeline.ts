@@ -15,7 +15,7 @@ import { orderWithId } from "#test/fixtures/orders.ts";
 import type { Env } from "#app/env.server.ts";
 import { producerConnection } from "#app/jobs/queues.server.ts";
 import { logger } from "#app/logger.server.ts";
-import { lookupProducts } from "#app/orders/products.server.ts";
+import { lookupProducts } from "#app/orders/products.ts";
 import { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
 import { allProcessors } from "#worker/jobs.ts";
 import { startWorkers } from "#worker/worker.ts";

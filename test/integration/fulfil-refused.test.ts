@@ -1,3 +1,5 @@
+import { FULFILLMENT_CREATE } from "#app/admin-api/operations/fulfillments.ts";
+import { ORDER_FULFILLMENT_ORDERS_QUERY } from "#app/admin-api/operations/fulfillment-orders.ts";
 import type { Job } from "bullmq";
 import { afterAll, describe, expect, it } from "vitest";
 import { database, db } from "#app/db/index.server.ts";
@@ -9,11 +11,7 @@ import { adminQueryErrors, adminVariableErrors } from "#fakes/shopify/admin-sche
 import { shipmentOf, timelineOf } from "#test/helpers/pipeline.ts";
 import { uniqueShop } from "#test/helpers/shopify.ts";
 import { FakeMetafields } from "#fakes/shopify/fake-metafields.ts";
-import {
-  FULFILLMENT_CREATE,
-  FULFILLMENT_ORDERS_QUERY,
-  processFulfil,
-} from "#worker/processors/fulfil.ts";
+import { processFulfil } from "#worker/processors/fulfil.ts";
 
 afterAll(async () => {
   await database.close();
@@ -42,20 +40,33 @@ describe("Shopify refuses a fulfilment", () => {
     // Shopify's answer when the fulfillment order cannot take it: no fulfillment, userErrors (FulfillmentCreatePayload).
     const graphql = async (asked: string, query: string, variables: Record<string, unknown>) => {
       expect([...adminQueryErrors(query), ...adminVariableErrors(query, variables)]).toEqual([]);
-      if (query === FULFILLMENT_ORDERS_QUERY)
+      if (query === ORDER_FULFILLMENT_ORDERS_QUERY)
         return {
           data: {
             order: {
+              id: "gid://shopify/Order/9100",
               fulfillmentOrders: {
                 nodes: [
                   {
                     id: "gid://shopify/FulfillmentOrder/91001",
                     status: "OPEN",
                     supportedActions: [{ action: "CREATE_FULFILLMENT" }],
+                    deliveryMethod: { methodType: "SHIPPING" },
+                    fulfillmentHolds: [],
+                    assignedLocation: {
+                      name: "Gudang Bandung",
+                      location: {
+                        id: "gid://shopify/Location/1",
+                        isFulfillmentService: false,
+                        fulfillmentService: null,
+                      },
+                    },
+                    lineItems: { nodes: [] },
                   },
                 ],
               },
             },
+            locations: { nodes: [{ id: "gid://shopify/Location/1", isFulfillmentService: false }] },
           },
         };
       if (query === FULFILLMENT_CREATE)

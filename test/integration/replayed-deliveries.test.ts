@@ -26,7 +26,7 @@ import {
   waitFor,
 } from "#test/helpers/pipeline.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
-import { shopifyAdminGraphql } from "#app/orders/products.server.ts";
+import { shopifyAdminGraphql } from "#app/admin-api/gateway.server.ts";
 import { UNVERIFIED_PROBLEM, verifyOrderOwner } from "#worker/shared/order-owner.ts";
 import { Ctx, type JobWithSlot, type ShipmentDeps } from "#worker/shared/shipment-context.ts";
 import { holdDeliveredOrder, SHOPIFY_ORDERS } from "#fakes/shopify/fake-admin.ts";

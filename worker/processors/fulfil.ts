@@ -1,7 +1,8 @@
 import type { Job } from "bullmq";
 import type { Shipment } from "#app/db/schema.ts";
-import { z } from "zod";
-import { orderGid, userErrorsSchema as userErrors } from "#app/orders/admin-order.ts";
+import { FULFILLMENT_CREATE } from "#app/admin-api/operations/fulfillments.ts";
+import { adminRequest, userErrorText } from "#app/admin-api/request.ts";
+import { readFulfillmentOrders } from "#app/orders/fulfillment-orders.ts";
 import { trackingInput } from "#app/orders/tracking-company.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import {
@@ -21,49 +22,6 @@ import { writeStatusMetafields } from "../shared/status-metafields.ts";
  * booked (if the shop chose so): the shipment's own fulfillment order only; then the order's status
  * metafields are written.
  */
-
-export const FULFILLMENT_ORDERS_QUERY = `#graphql
-  query ShipmentFulfillmentOrders($id: ID!) {
-    order(id: $id) {
-      fulfillmentOrders(first: 20) {
-        nodes { id status supportedActions { action } }
-      }
-    }
-  }`;
-
-export const FULFILLMENT_CREATE = `#graphql
-  mutation ShipmentFulfil($fulfillment: FulfillmentInput!) {
-    fulfillmentCreate(fulfillment: $fulfillment) {
-      fulfillment { id status }
-      userErrors { field message }
-    }
-  }`;
-
-const fulfillmentOrdersSchema = z.object({
-  data: z.object({
-    order: z
-      .object({
-        fulfillmentOrders: z.object({
-          nodes: z.array(
-            z.object({
-              id: z.string(),
-              status: z.string(),
-              supportedActions: z.array(z.object({ action: z.string() })),
-            }),
-          ),
-        }),
-      })
-      .nullable(),
-  }),
-});
-const createSchema = z.object({
-  data: z.object({
-    fulfillmentCreate: z.object({
-      fulfillment: z.object({ id: z.string() }).nullable(),
-      userErrors,
-    }),
-  }),
-});
 
 export async function processFulfil(job: Job, deps: ShopifyOrderDeps): Promise<string> {
   const { shop, shipmentId } = shipmentJobs.fulfil.payload.parse(job.data);
@@ -104,17 +62,15 @@ async function fulfil(shipment: Shipment, deps: ShopifyOrderDeps): Promise<strin
       `Booked with waybill ${shipment.waybillId}`,
     );
 
-  const orders = fulfillmentOrdersSchema.parse(
-    await deps.graphql(shop, FULFILLMENT_ORDERS_QUERY, { id: orderGid(shipment.orderId) }),
-  );
+  const orders = await readFulfillmentOrders(deps.graphql, shop, shipment.orderId);
   // A shipment of one fulfillment order fulfils that one only: the order's other locations ship
   // their own parcels with their own tracking. Shipments from before fulfillment orders were
   // read fulfil every open one, as then.
-  const open = (orders.data.order?.fulfillmentOrders.nodes ?? []).filter(
+  const open = (orders?.fulfillmentOrders ?? []).filter(
     (fo) =>
       (!shipment.fulfillmentOrderId || fo.id === shipment.fulfillmentOrderId) &&
       (fo.status === "OPEN" || fo.status === "IN_PROGRESS") &&
-      fo.supportedActions.some((a) => a.action === "CREATE_FULFILLMENT"),
+      fo.canFulfil,
   );
   if (open.length === 0) {
     const which = shipment.fulfillmentOrderId
@@ -131,18 +87,17 @@ async function fulfil(shipment: Shipment, deps: ShopifyOrderDeps): Promise<strin
   const problems: string[] = [];
   // One call per fulfillment order: each belongs to one location and delivery method.
   for (const fo of open) {
-    const result = createSchema.parse(
-      await deps.graphql(shop, FULFILLMENT_CREATE, {
-        fulfillment: {
-          lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: fo.id }],
-          notifyCustomer: settings.notifyCustomer,
-          trackingInfo: trackingInput(shipment),
-        },
-      }),
-    );
-    const { fulfillment, userErrors: errors } = result.data.fulfillmentCreate;
-    if (fulfillment) ids.push(fulfillment.id);
-    problems.push(...errors.map((e) => e.message));
+    const { fulfillmentCreate } = await adminRequest(deps.graphql, shop, FULFILLMENT_CREATE, {
+      fulfillment: {
+        lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: fo.id }],
+        notifyCustomer: settings.notifyCustomer,
+        trackingInfo: trackingInput(shipment),
+      },
+    });
+    if (fulfillmentCreate?.fulfillment) ids.push(fulfillmentCreate.fulfillment.id);
+    else if (!fulfillmentCreate?.userErrors.length) problems.push("no fulfilment was made");
+    if (fulfillmentCreate?.userErrors.length)
+      problems.push(userErrorText(fulfillmentCreate.userErrors));
   }
   const patch: ShipmentPatch =
     problems.length > 0

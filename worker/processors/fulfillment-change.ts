@@ -1,14 +1,14 @@
+import { FULFILLMENT_ORDER_ORDER_QUERY } from "#app/admin-api/operations/fulfillment-orders.ts";
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { shipments, webhookInbox } from "#app/db/schema.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import {
-  FULFILLMENT_ORDER_ORDER_QUERY,
   FULFILLMENT_ORDER_TOPICS,
   parseFulfillmentOrderOrder,
   readFulfillmentOrderEvent,
   type FulfillmentOrderTopic,
 } from "#app/orders/fulfillment-order-events.ts";
-import { ShopNotConnectedError } from "#app/orders/products.server.ts";
+import { ShopNotConnectedError } from "#app/admin-api/request.ts";
 import { currentShipments } from "#app/shipments/shipments.server.ts";
 import { markDelivery } from "#app/webhooks/inbox.server.ts";
 import { followStoreOrder } from "./update.ts";
@@ -68,7 +68,7 @@ export async function processFulfillmentChange(
   if (!orderId) {
     try {
       orderId = parseFulfillmentOrderOrder(
-        await deps.adminGraphql(shop, FULFILLMENT_ORDER_ORDER_QUERY, { id: event.ids[0] }),
+        await deps.adminGraphql(shop, FULFILLMENT_ORDER_ORDER_QUERY, { id: event.ids[0]! }),
       );
     } catch (error) {
       if (!(error instanceof ShopNotConnectedError)) throw error;

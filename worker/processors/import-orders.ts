@@ -1,15 +1,11 @@
+import { ORDERS_QUERY, ORDER_QUERY } from "#app/admin-api/operations/orders.ts";
+import { orderGid } from "#app/admin-api/request.ts";
 import type { Job } from "bullmq";
 import { and, eq, sql } from "drizzle-orm";
 import { orderImports } from "#app/db/schema.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
-import {
-  ORDER_QUERY,
-  ORDERS_QUERY,
-  orderGid,
-  parseOrderResponse,
-  parseOrdersResponse,
-} from "#app/orders/admin-order.ts";
-import { ShopNotConnectedError } from "#app/orders/products.server.ts";
+import { parseOrderResponse, parseOrdersResponse } from "#app/orders/admin-order.ts";
+import { ShopNotConnectedError } from "#app/admin-api/request.ts";
 import { PAGE_SIZE, takeOrders, type ImportDeps } from "../shared/order-intake.ts";
 
 /**

@@ -1,7 +1,8 @@
+import { ORDERS_QUERY } from "#app/admin-api/operations/orders.ts";
 import { and, eq } from "drizzle-orm";
 import { sessionTable, shops } from "#app/db/schema.ts";
 import { maintenanceJobs } from "#app/jobs/definitions.ts";
-import { ORDERS_QUERY, parseOrdersResponse } from "#app/orders/admin-order.ts";
+import { parseOrdersResponse } from "#app/orders/admin-order.ts";
 import { PAGE_SIZE, takeOrders, type ImportDeps } from "../shared/order-intake.ts";
 
 /** sync-orders: recent orders of every installed shop with a session, compared with the app's copies. */

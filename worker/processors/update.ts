@@ -1,14 +1,16 @@
+import { orderGid } from "#app/admin-api/request.ts";
+import { ORDER_QUERY } from "#app/admin-api/operations/orders.ts";
 import { eq } from "drizzle-orm";
 import { webhookInbox, type Shipment } from "#app/db/schema.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
-import { orderGid, parseOrderResponse, ORDER_QUERY } from "#app/orders/admin-order.ts";
+import { parseOrderResponse } from "#app/orders/admin-order.ts";
 import {
   describeChanges,
   type DestinationSnapshot,
   type ShipmentContents,
 } from "#app/orders/map.ts";
 import { latestOrder, recordAdminOrder } from "#app/orders/order-store.server.ts";
-import { ShopNotConnectedError } from "#app/orders/products.server.ts";
+import { ShopNotConnectedError } from "#app/admin-api/request.ts";
 import {
   addShipmentEvent,
   currentShipments,

@@ -1,15 +1,17 @@
+import {
+  BOOKING_HOLD,
+  BOOKING_HOLD_RELEASE,
+} from "#app/admin-api/operations/fulfillment-orders.ts";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { shipments, type Shipment } from "#app/db/schema.ts";
 import {
-  BOOKING_HOLD,
-  BOOKING_HOLD_RELEASE,
   bookingHoldReleaseVariables,
   bookingHoldVariables,
   parseBookingHold,
   parseBookingHoldRelease,
 } from "#app/orders/booking-hold.ts";
-import { ShopNotConnectedError, type AdminGraphql } from "#app/orders/products.server.ts";
+import { ShopNotConnectedError, type AdminGraphql } from "#app/admin-api/request.ts";
 import { addShipmentEvent } from "#app/shipments/shipments.server.ts";
 
 /**

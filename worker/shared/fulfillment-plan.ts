@@ -3,16 +3,14 @@ import {
   codShares,
   codSharing,
   foreignHold,
-  fulfillmentOrdersVariables,
-  ORDER_FULFILLMENT_ORDERS_QUERY,
-  parseFulfillmentOrders,
   planFulfillment,
+  readFulfillmentOrders,
   type FulfillmentOrder,
   type OrderFulfillment,
 } from "#app/orders/fulfillment-orders.ts";
 import { outstandingOf, referenceIdFor } from "#app/orders/map.ts";
 import type { ShopifyOrder } from "#app/orders/payload.ts";
-import { ShopNotConnectedError } from "#app/orders/products.server.ts";
+import { ShopNotConnectedError } from "#app/admin-api/request.ts";
 import { and, eq, isNull } from "drizzle-orm";
 import { shipments } from "#app/db/schema.ts";
 import {
@@ -55,13 +53,7 @@ export async function readFulfillment(
   orderId: string,
 ): Promise<OrderFulfillment | null | "unreachable"> {
   try {
-    return parseFulfillmentOrders(
-      await ctx.deps.adminGraphql(
-        shop,
-        ORDER_FULFILLMENT_ORDERS_QUERY,
-        fulfillmentOrdersVariables(orderId),
-      ),
-    );
+    return await readFulfillmentOrders(ctx.deps.adminGraphql, shop, orderId);
   } catch (error) {
     if (error instanceof ShopNotConnectedError) return "unreachable";
     throw error;

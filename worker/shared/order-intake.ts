@@ -2,7 +2,7 @@ import type { Db } from "#app/db/client.server.ts";
 import type { enqueue as enqueueFns } from "#app/jobs/queues.server.ts";
 import type { Logger } from "#app/logger.server.ts";
 import { referenceIdFor } from "#app/orders/map.ts";
-import type { AdminGraphql } from "#app/orders/products.server.ts";
+import type { AdminGraphql } from "#app/admin-api/request.ts";
 import { newestCopies } from "#app/orders/order-store.server.ts";
 import { ADMIN_ORDER_TOPIC } from "#app/orders/sources.ts";
 import { recordOrderDelivery } from "#app/webhooks/order-delivery.server.ts";

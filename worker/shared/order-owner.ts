@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { shipments, webhookInbox, type Shipment } from "#app/db/schema.ts";
 import { isShopsOrder } from "#app/orders/ownership.ts";
-import { ShopNotConnectedError } from "#app/orders/products.server.ts";
+import { ShopNotConnectedError } from "#app/admin-api/request.ts";
 import { ORDER_DATA_TOPICS } from "#app/orders/sources.ts";
 import {
   NO_RECIPIENT,

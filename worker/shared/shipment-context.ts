@@ -7,7 +7,7 @@ import type { Env } from "#app/env.server.ts";
 import type { enqueue as enqueueFns } from "#app/jobs/queues.server.ts";
 import type { Logger } from "#app/logger.server.ts";
 import type { MappingProblem, ProductInfo } from "#app/orders/map.ts";
-import type { AdminGraphql } from "#app/orders/products.server.ts";
+import type { AdminGraphql } from "#app/admin-api/request.ts";
 import {
   getShipment,
   updateShipment,

@@ -1,5 +1,5 @@
 import type { Db } from "#app/db/client.server.ts";
-import { ShopNotConnectedError, type AdminGraphql } from "#app/orders/products.server.ts";
+import { ShopNotConnectedError, type AdminGraphql } from "#app/admin-api/request.ts";
 import { addShipmentEvent, getShipment } from "#app/shipments/shipments.server.ts";
 
 /** What the jobs that write back to Shopify (fulfil, shopify-sync) need. */

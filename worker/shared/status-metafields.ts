@@ -1,10 +1,12 @@
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
-import { shops } from "#app/db/schema.ts";
 import {
+  METAFIELDS_SET,
   METAFIELD_DEFINITION_CREATE,
   METAFIELD_DEFINITION_QUERY,
   METAFIELD_DEFINITION_UPDATE,
-  METAFIELDS_SET,
+} from "#app/admin-api/operations/metafields.ts";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { shops } from "#app/db/schema.ts";
+import {
   STATUS_DEFINITIONS,
   STATUS_DEFINITIONS_VERSION,
   STATUS_NAMESPACE,

@@ -1,0 +1,143 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { GraphQLEnumType } from "graphql";
+import { describe, expect, it } from "vitest";
+import { adminQueryErrors, adminSchema, adminVariableErrors } from "#fakes/shopify/admin-schema.ts";
+import { bookingHoldReleaseVariables, bookingHoldVariables } from "../orders/booking-hold";
+import {
+  STATUS_DEFINITIONS,
+  definitionCreateVariables,
+  definitionQueryVariables,
+  definitionUpdateVariables,
+  statusMetafields,
+} from "../orders/status-metafields";
+import * as carrierServices from "./operations/carrier-services";
+import * as fulfillmentOrders from "./operations/fulfillment-orders";
+import * as fulfillments from "./operations/fulfillments";
+import * as locations from "./operations/locations";
+import * as metafields from "./operations/metafields";
+import * as orders from "./operations/orders";
+import * as products from "./operations/products";
+
+const { BOOKING_HOLD, BOOKING_HOLD_RELEASE } = fulfillmentOrders;
+const { METAFIELD_DEFINITION_CREATE, METAFIELD_DEFINITION_QUERY, METAFIELD_DEFINITION_UPDATE } =
+  metafields;
+const { METAFIELDS_SET } = metafields;
+const { ORDER_OWNER_QUERY, ORDER_QUERY } = orders;
+const { PRODUCTS_QUERY } = products;
+
+/** Every document the app sends: each export of ./operations/. */
+const documents: [string, string][] = Object.entries({
+  ...carrierServices,
+  ...fulfillmentOrders,
+  ...fulfillments,
+  ...locations,
+  ...metafields,
+  ...orders,
+  ...products,
+});
+
+describe("Admin GraphQL documents, against Shopify's 2026-10 schema", () => {
+  it("every document of ./operations/ is valid, and each names its operation once", () => {
+    expect(documents.length).toBeGreaterThanOrEqual(18);
+    for (const [name, document] of documents) {
+      expect([name, adminQueryErrors(document)]).toEqual([name, []]);
+    }
+    const operationNames = documents.map(([, d]) => /(?:query|mutation) (\w+)/.exec(d)?.[1]);
+    expect(new Set(operationNames).size).toBe(documents.length);
+  });
+
+  it("every document is typed: the generated types have an entry for each, as written", () => {
+    const generated = fs.readFileSync(
+      path.join(import.meta.dirname, "types", "admin.generated.d.ts"),
+      "utf8",
+    );
+    for (const [name, document] of documents)
+      expect([name, generated.includes(`${JSON.stringify(document)}: {return:`)]).toEqual([
+        name,
+        true,
+      ]);
+  });
+
+  it("the booking hold's variables are what Shopify's mutations take", () => {
+    const gid = "gid://shopify/FulfillmentOrder/5501";
+    expect(adminVariableErrors(BOOKING_HOLD, bookingHoldVariables(gid))).toEqual([]);
+    expect(
+      adminVariableErrors(
+        BOOKING_HOLD_RELEASE,
+        bookingHoldReleaseVariables(gid, "gid://shopify/FulfillmentHold/1"),
+      ),
+    ).toEqual([]);
+    // A reason Shopify does not have is refused: the check can fail.
+    expect(
+      adminVariableErrors(BOOKING_HOLD, { id: gid, fulfillmentHold: { reason: "BEING_BOOKED" } }),
+    ).not.toEqual([]);
+  });
+
+  it("the status metafield definitions' variables are what Shopify's mutations take", () => {
+    for (const definition of STATUS_DEFINITIONS) {
+      expect(
+        adminVariableErrors(METAFIELD_DEFINITION_QUERY, definitionQueryVariables(definition.key)),
+      ).toEqual([]);
+      expect(
+        adminVariableErrors(METAFIELD_DEFINITION_CREATE, definitionCreateVariables(definition)),
+      ).toEqual([]);
+      expect(
+        adminVariableErrors(METAFIELD_DEFINITION_UPDATE, definitionUpdateVariables(definition)),
+      ).toEqual([]);
+    }
+    // An owner type Shopify does not have is refused: the check can fail.
+    expect(
+      adminVariableErrors(METAFIELD_DEFINITION_QUERY, {
+        identifier: { ownerType: "SHIPMENT", key: "status" },
+      }),
+    ).not.toEqual([]);
+  });
+
+  it("why the status metafields are not app-owned: an app-owned definition can give other apps no access", () => {
+    // The access an app may set on a definition in its own namespace: the merchant's only.
+    const access = adminSchema().getType("MetafieldAdminAccessInput") as GraphQLEnumType;
+    expect(access.getValues().map((v) => [v.name, v.description])).toEqual([
+      ["MERCHANT_READ", "The merchant has read-only access. No other apps have access."],
+      ["MERCHANT_READ_WRITE", "The merchant has read and write access. No other apps have access."],
+    ]);
+    // So the definitions live in a namespace of their own, not `$app`, and set no access.
+    for (const definition of STATUS_DEFINITIONS) {
+      const { definition: input } = definitionCreateVariables(definition);
+      expect(input.namespace).not.toMatch(/^(\$app|app--)/);
+      expect(input).not.toHaveProperty("access");
+    }
+  });
+
+  it("the check can fail: a field Shopify does not have is refused", () => {
+    expect(
+      adminQueryErrors(ORDER_QUERY.replace("displayFinancialStatus", "financialStatus")),
+    ).toEqual([expect.stringContaining("financialStatus")]);
+  });
+
+  it("the variables are checked against the operation's types too (the fake Admin API refuses what Shopify would)", () => {
+    expect(adminVariableErrors(ORDER_OWNER_QUERY, { id: "gid://shopify/Order/1" })).toEqual([]);
+    expect(adminVariableErrors(ORDER_OWNER_QUERY, {})).toEqual([expect.stringContaining("$id")]);
+    const metafields = statusMetafields("1", [
+      {
+        part: 1,
+        status: "confirmed",
+        shopifyLocationName: null,
+        courierCompany: "jne",
+        courierType: "reg",
+        waybillId: null,
+        trackingUrl: null,
+      },
+    ]);
+    expect(adminVariableErrors(METAFIELDS_SET, { metafields })).toEqual([]);
+    expect(
+      adminVariableErrors(METAFIELDS_SET, {
+        metafields: [{ ...metafields[0], valueType: "STRING" }],
+      }),
+    ).toEqual([expect.stringContaining("valueType")]);
+    expect(adminVariableErrors(PRODUCTS_QUERY, { ids: "gid://shopify/Product/1" })).toEqual([]); // a single value is a list of one, as GraphQL coerces it
+    expect(adminVariableErrors(PRODUCTS_QUERY, { ids: [null] })).toEqual([
+      expect.stringContaining("non-null"),
+    ]);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * Store orders read through the Admin API: for orders the app never received by webhook (placed
+ * before install, lost after Shopify's retries), for edits (whose webhook carries only the
+ * changes), and to ask a shop whether an order is its own. app/orders/admin-order.ts turns an
+ * answer into the webhook's shape; app/orders/ownership.ts reads OrderOwner.
+ */
+
+const ORDER_FIELDS = `#graphql
+  fragment ShippingOrderFields on Order {
+    id
+    legacyResourceId
+    name
+    email
+    phone
+    tags
+    note
+    createdAt
+    updatedAt
+    cancelledAt
+    sourceName
+    currencyCode
+    presentmentCurrencyCode
+    displayFinancialStatus
+    displayFulfillmentStatus
+    paymentGatewayNames
+    totalOutstandingSet { shopMoney { amount currencyCode } }
+    currentTotalPriceSet { shopMoney { amount currencyCode } }
+    customer { legacyResourceId firstName lastName }
+    shippingAddress {
+      firstName lastName name company address1 address2 city province zip country countryCodeV2 phone latitude longitude
+    }
+    shippingLines(first: 5) { nodes { code title source carrierIdentifier deliveryCategory isRemoved } }
+    lineItems(first: 250) {
+      nodes {
+        id name title variantTitle sku quantity currentQuantity unfulfilledQuantity requiresShipping isGiftCard
+        weight { unit value }
+        originalUnitPriceSet { shopMoney { amount currencyCode } }
+        discountAllocations { allocatedAmountSet { shopMoney { amount currencyCode } } }
+        product { id }
+        variant { id }
+      }
+    }
+  }` as const;
+
+export const ORDER_QUERY = `#graphql
+  query ShippingOrder($id: ID!) {
+    order(id: $id) { ...ShippingOrderFields }
+  }
+  ${ORDER_FIELDS}` as const;
+
+/** A page of orders matching a search ("created_at:>=… status:open"), oldest first. */
+export const ORDERS_QUERY = `#graphql
+  query ShippingOrders($first: Int!, $after: String, $query: String!) {
+    orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT) {
+      pageInfo { hasNextPage endCursor }
+      nodes { ...ShippingOrderFields }
+    }
+  }
+  ${ORDER_FIELDS}` as const;
+
+/** Whether the shop has the order: another shop's order (or one that is gone) is null. */
+export const ORDER_OWNER_QUERY = `#graphql
+  query OrderOwner($id: ID!) {
+    order(id: $id) {
+      id
+    }
+  }`;

@@ -1,0 +1,215 @@
+/* eslint-disable eslint-comments/disable-enable-pair */
+/* eslint-disable eslint-comments/no-unlimited-disable */
+/* eslint-disable */
+import type * as AdminTypes from './admin.types.js';
+
+export type AppCarrierServicesQueryVariables = AdminTypes.Exact<{ [key: string]: never; }>;
+
+
+export type AppCarrierServicesQuery = { carrierServices: { nodes: Array<Pick<AdminTypes.DeliveryCarrierService, 'id' | 'name' | 'callbackUrl' | 'active'>> } };
+
+export type CarrierServiceCreateMutationVariables = AdminTypes.Exact<{
+  input: AdminTypes.DeliveryCarrierServiceCreateInput;
+}>;
+
+
+export type CarrierServiceCreateMutation = { carrierServiceCreate?: AdminTypes.Maybe<{ carrierService?: AdminTypes.Maybe<Pick<AdminTypes.DeliveryCarrierService, 'id' | 'active' | 'callbackUrl'>>, userErrors: Array<Pick<AdminTypes.CarrierServiceCreateUserError, 'field' | 'message'>> }> };
+
+export type CarrierServiceUpdateMutationVariables = AdminTypes.Exact<{
+  input: AdminTypes.DeliveryCarrierServiceUpdateInput;
+}>;
+
+
+export type CarrierServiceUpdateMutation = { carrierServiceUpdate?: AdminTypes.Maybe<{ carrierService?: AdminTypes.Maybe<Pick<AdminTypes.DeliveryCarrierService, 'id' | 'active' | 'callbackUrl'>>, userErrors: Array<Pick<AdminTypes.CarrierServiceUpdateUserError, 'field' | 'message'>> }> };
+
+export type CarrierServiceDeleteMutationVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type CarrierServiceDeleteMutation = { carrierServiceDelete?: AdminTypes.Maybe<(
+    Pick<AdminTypes.CarrierServiceDeletePayload, 'deletedId'>
+    & { userErrors: Array<Pick<AdminTypes.CarrierServiceDeleteUserError, 'field' | 'message'>> }
+  )> };
+
+export type OrderFulfillmentOrdersQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type OrderFulfillmentOrdersQuery = { order?: AdminTypes.Maybe<(
+    Pick<AdminTypes.Order, 'id'>
+    & { fulfillmentOrders: { nodes: Array<(
+        Pick<AdminTypes.FulfillmentOrder, 'id' | 'status'>
+        & { supportedActions: Array<Pick<AdminTypes.FulfillmentOrderSupportedAction, 'action'>>, deliveryMethod?: AdminTypes.Maybe<Pick<AdminTypes.DeliveryMethod, 'methodType'>>, fulfillmentHolds: Array<Pick<AdminTypes.FulfillmentHold, 'id' | 'displayReason' | 'reasonNotes' | 'heldByRequestingApp'>>, assignedLocation: (
+          Pick<AdminTypes.FulfillmentOrderAssignedLocation, 'name'>
+          & { location?: AdminTypes.Maybe<(
+            Pick<AdminTypes.Location, 'id' | 'isFulfillmentService'>
+            & { fulfillmentService?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentService, 'serviceName'>> }
+          )> }
+        ), lineItems: { nodes: Array<(
+            Pick<AdminTypes.FulfillmentOrderLineItem, 'id' | 'totalQuantity' | 'remainingQuantity'>
+            & { lineItem: Pick<AdminTypes.LineItem, 'id'> }
+          )> } }
+      )> } }
+  )>, locations: { nodes: Array<Pick<AdminTypes.Location, 'id' | 'isFulfillmentService'>> } };
+
+export type FulfillmentOrderOrderQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type FulfillmentOrderOrderQuery = { fulfillmentOrder?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentOrder, 'id' | 'orderId'>> };
+
+export type BookingHoldMutationVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  fulfillmentHold: AdminTypes.FulfillmentOrderHoldInput;
+}>;
+
+
+export type BookingHoldMutation = { fulfillmentOrderHold?: AdminTypes.Maybe<{ fulfillmentHold?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentHold, 'id'>>, userErrors: Array<Pick<AdminTypes.FulfillmentOrderHoldUserError, 'field' | 'message'>> }> };
+
+export type BookingHoldReleaseMutationVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  holdIds?: AdminTypes.InputMaybe<Array<AdminTypes.Scalars['ID']['input']> | AdminTypes.Scalars['ID']['input']>;
+}>;
+
+
+export type BookingHoldReleaseMutation = { fulfillmentOrderReleaseHold?: AdminTypes.Maybe<{ fulfillmentOrder?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentOrder, 'id' | 'status'>>, userErrors: Array<Pick<AdminTypes.FulfillmentOrderReleaseHoldUserError, 'field' | 'message'>> }> };
+
+export type ShipmentFulfilMutationVariables = AdminTypes.Exact<{
+  fulfillment: AdminTypes.FulfillmentInput;
+}>;
+
+
+export type ShipmentFulfilMutation = { fulfillmentCreate?: AdminTypes.Maybe<{ fulfillment?: AdminTypes.Maybe<Pick<AdminTypes.Fulfillment, 'id' | 'status'>>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
+
+export type ShipmentTrackingMutationVariables = AdminTypes.Exact<{
+  fulfillmentId: AdminTypes.Scalars['ID']['input'];
+  trackingInfoInput: AdminTypes.FulfillmentTrackingInput;
+}>;
+
+
+export type ShipmentTrackingMutation = { fulfillmentTrackingInfoUpdate?: AdminTypes.Maybe<{ fulfillment?: AdminTypes.Maybe<Pick<AdminTypes.Fulfillment, 'id'>>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
+
+export type ShopLocationsQueryVariables = AdminTypes.Exact<{ [key: string]: never; }>;
+
+
+export type ShopLocationsQuery = { locations: { nodes: Array<(
+      Pick<AdminTypes.Location, 'id' | 'name' | 'isFulfillmentService' | 'fulfillsOnlineOrders'>
+      & { address: Pick<AdminTypes.LocationAddress, 'address1' | 'address2' | 'city' | 'province' | 'zip' | 'countryCode' | 'phone' | 'latitude' | 'longitude'> }
+    )> } };
+
+export type StatusMetafieldDefinitionQueryVariables = AdminTypes.Exact<{
+  identifier: AdminTypes.MetafieldDefinitionIdentifierInput;
+}>;
+
+
+export type StatusMetafieldDefinitionQuery = { metafieldDefinition?: AdminTypes.Maybe<(
+    Pick<AdminTypes.MetafieldDefinition, 'id'>
+    & { type: Pick<AdminTypes.MetafieldDefinitionType, 'name'> }
+  )> };
+
+export type StatusMetafieldDefinitionCreateMutationVariables = AdminTypes.Exact<{
+  definition: AdminTypes.MetafieldDefinitionInput;
+}>;
+
+
+export type StatusMetafieldDefinitionCreateMutation = { metafieldDefinitionCreate?: AdminTypes.Maybe<{ createdDefinition?: AdminTypes.Maybe<Pick<AdminTypes.MetafieldDefinition, 'id'>>, userErrors: Array<Pick<AdminTypes.MetafieldDefinitionCreateUserError, 'field' | 'message' | 'code'>> }> };
+
+export type StatusMetafieldDefinitionUpdateMutationVariables = AdminTypes.Exact<{
+  definition: AdminTypes.MetafieldDefinitionUpdateInput;
+}>;
+
+
+export type StatusMetafieldDefinitionUpdateMutation = { metafieldDefinitionUpdate?: AdminTypes.Maybe<{ updatedDefinition?: AdminTypes.Maybe<Pick<AdminTypes.MetafieldDefinition, 'id'>>, userErrors: Array<Pick<AdminTypes.MetafieldDefinitionUpdateUserError, 'field' | 'message' | 'code'>> }> };
+
+export type ShipmentStatusMetafieldMutationVariables = AdminTypes.Exact<{
+  metafields: Array<AdminTypes.MetafieldsSetInput> | AdminTypes.MetafieldsSetInput;
+}>;
+
+
+export type ShipmentStatusMetafieldMutation = { metafieldsSet?: AdminTypes.Maybe<{ metafields?: AdminTypes.Maybe<Array<Pick<AdminTypes.Metafield, 'id'>>>, userErrors: Array<Pick<AdminTypes.MetafieldsSetUserError, 'field' | 'message'>> }> };
+
+export type ShippingOrderFieldsFragment = (
+  Pick<AdminTypes.Order, 'id' | 'legacyResourceId' | 'name' | 'email' | 'phone' | 'tags' | 'note' | 'createdAt' | 'updatedAt' | 'cancelledAt' | 'sourceName' | 'currencyCode' | 'presentmentCurrencyCode' | 'displayFinancialStatus' | 'displayFulfillmentStatus' | 'paymentGatewayNames'>
+  & { totalOutstandingSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }, currentTotalPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }, customer?: AdminTypes.Maybe<Pick<AdminTypes.Customer, 'legacyResourceId' | 'firstName' | 'lastName'>>, shippingAddress?: AdminTypes.Maybe<Pick<AdminTypes.MailingAddress, 'firstName' | 'lastName' | 'name' | 'company' | 'address1' | 'address2' | 'city' | 'province' | 'zip' | 'country' | 'countryCodeV2' | 'phone' | 'latitude' | 'longitude'>>, shippingLines: { nodes: Array<Pick<AdminTypes.ShippingLine, 'code' | 'title' | 'source' | 'carrierIdentifier' | 'deliveryCategory' | 'isRemoved'>> }, lineItems: { nodes: Array<(
+      Pick<AdminTypes.LineItem, 'id' | 'name' | 'title' | 'variantTitle' | 'sku' | 'quantity' | 'currentQuantity' | 'unfulfilledQuantity' | 'requiresShipping' | 'isGiftCard'>
+      & { weight?: AdminTypes.Maybe<Pick<AdminTypes.Weight, 'unit' | 'value'>>, originalUnitPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }, discountAllocations: Array<{ allocatedAmountSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> } }>, product?: AdminTypes.Maybe<Pick<AdminTypes.Product, 'id'>>, variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, 'id'>> }
+    )> } }
+);
+
+export type ShippingOrderQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type ShippingOrderQuery = { order?: AdminTypes.Maybe<(
+    Pick<AdminTypes.Order, 'id' | 'legacyResourceId' | 'name' | 'email' | 'phone' | 'tags' | 'note' | 'createdAt' | 'updatedAt' | 'cancelledAt' | 'sourceName' | 'currencyCode' | 'presentmentCurrencyCode' | 'displayFinancialStatus' | 'displayFulfillmentStatus' | 'paymentGatewayNames'>
+    & { totalOutstandingSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }, currentTotalPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }, customer?: AdminTypes.Maybe<Pick<AdminTypes.Customer, 'legacyResourceId' | 'firstName' | 'lastName'>>, shippingAddress?: AdminTypes.Maybe<Pick<AdminTypes.MailingAddress, 'firstName' | 'lastName' | 'name' | 'company' | 'address1' | 'address2' | 'city' | 'province' | 'zip' | 'country' | 'countryCodeV2' | 'phone' | 'latitude' | 'longitude'>>, shippingLines: { nodes: Array<Pick<AdminTypes.ShippingLine, 'code' | 'title' | 'source' | 'carrierIdentifier' | 'deliveryCategory' | 'isRemoved'>> }, lineItems: { nodes: Array<(
+        Pick<AdminTypes.LineItem, 'id' | 'name' | 'title' | 'variantTitle' | 'sku' | 'quantity' | 'currentQuantity' | 'unfulfilledQuantity' | 'requiresShipping' | 'isGiftCard'>
+        & { weight?: AdminTypes.Maybe<Pick<AdminTypes.Weight, 'unit' | 'value'>>, originalUnitPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }, discountAllocations: Array<{ allocatedAmountSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> } }>, product?: AdminTypes.Maybe<Pick<AdminTypes.Product, 'id'>>, variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, 'id'>> }
+      )> } }
+  )> };
+
+export type ShippingOrdersQueryVariables = AdminTypes.Exact<{
+  first: AdminTypes.Scalars['Int']['input'];
+  after?: AdminTypes.InputMaybe<AdminTypes.Scalars['String']['input']>;
+  query: AdminTypes.Scalars['String']['input'];
+}>;
+
+
+export type ShippingOrdersQuery = { orders: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+      Pick<AdminTypes.Order, 'id' | 'legacyResourceId' | 'name' | 'email' | 'phone' | 'tags' | 'note' | 'createdAt' | 'updatedAt' | 'cancelledAt' | 'sourceName' | 'currencyCode' | 'presentmentCurrencyCode' | 'displayFinancialStatus' | 'displayFulfillmentStatus' | 'paymentGatewayNames'>
+      & { totalOutstandingSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }, currentTotalPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }, customer?: AdminTypes.Maybe<Pick<AdminTypes.Customer, 'legacyResourceId' | 'firstName' | 'lastName'>>, shippingAddress?: AdminTypes.Maybe<Pick<AdminTypes.MailingAddress, 'firstName' | 'lastName' | 'name' | 'company' | 'address1' | 'address2' | 'city' | 'province' | 'zip' | 'country' | 'countryCodeV2' | 'phone' | 'latitude' | 'longitude'>>, shippingLines: { nodes: Array<Pick<AdminTypes.ShippingLine, 'code' | 'title' | 'source' | 'carrierIdentifier' | 'deliveryCategory' | 'isRemoved'>> }, lineItems: { nodes: Array<(
+          Pick<AdminTypes.LineItem, 'id' | 'name' | 'title' | 'variantTitle' | 'sku' | 'quantity' | 'currentQuantity' | 'unfulfilledQuantity' | 'requiresShipping' | 'isGiftCard'>
+          & { weight?: AdminTypes.Maybe<Pick<AdminTypes.Weight, 'unit' | 'value'>>, originalUnitPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }, discountAllocations: Array<{ allocatedAmountSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> } }>, product?: AdminTypes.Maybe<Pick<AdminTypes.Product, 'id'>>, variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, 'id'>> }
+        )> } }
+    )> } };
+
+export type OrderOwnerQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type OrderOwnerQuery = { order?: AdminTypes.Maybe<Pick<AdminTypes.Order, 'id'>> };
+
+export type ProductsForShippingQueryVariables = AdminTypes.Exact<{
+  ids: Array<AdminTypes.Scalars['ID']['input']> | AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type ProductsForShippingQuery = { nodes: Array<AdminTypes.Maybe<(
+    Pick<AdminTypes.Product, 'id' | 'productType' | 'tags'>
+    & { category?: AdminTypes.Maybe<Pick<AdminTypes.TaxonomyCategory, 'fullName'>> }
+  )>> };
+
+interface GeneratedQueryTypes {
+  "#graphql\n  query AppCarrierServices {\n    carrierServices(first: 50) {\n      nodes { id name callbackUrl active }\n    }\n  }": {return: AppCarrierServicesQuery, variables: AppCarrierServicesQueryVariables},
+  "#graphql\n  query OrderFulfillmentOrders($id: ID!) {\n    order(id: $id) {\n      id\n      fulfillmentOrders(first: 50) {\n        nodes {\n          id\n          status\n          supportedActions { action }\n          deliveryMethod { methodType }\n          fulfillmentHolds { id displayReason reasonNotes heldByRequestingApp }\n          assignedLocation {\n            name\n            location { id isFulfillmentService fulfillmentService { serviceName } }\n          }\n          lineItems(first: 250) {\n            nodes { id totalQuantity remainingQuantity lineItem { id } }\n          }\n        }\n      }\n    }\n    locations(first: 20) {\n      nodes { id isFulfillmentService }\n    }\n  }": {return: OrderFulfillmentOrdersQuery, variables: OrderFulfillmentOrdersQueryVariables},
+  "#graphql\n  query FulfillmentOrderOrder($id: ID!) {\n    fulfillmentOrder(id: $id) {\n      id\n      orderId\n    }\n  }": {return: FulfillmentOrderOrderQuery, variables: FulfillmentOrderOrderQueryVariables},
+  "#graphql\n  query ShopLocations {\n    locations(first: 50) {\n      nodes {\n        id\n        name\n        isFulfillmentService\n        fulfillsOnlineOrders\n        address { address1 address2 city province zip countryCode phone latitude longitude }\n      }\n    }\n  }": {return: ShopLocationsQuery, variables: ShopLocationsQueryVariables},
+  "#graphql\n  query StatusMetafieldDefinition($identifier: MetafieldDefinitionIdentifierInput!) {\n    metafieldDefinition(identifier: $identifier) {\n      id\n      type { name }\n    }\n  }": {return: StatusMetafieldDefinitionQuery, variables: StatusMetafieldDefinitionQueryVariables},
+  "#graphql\n  query ShippingOrder($id: ID!) {\n    order(id: $id) { ...ShippingOrderFields }\n  }\n  #graphql\n  fragment ShippingOrderFields on Order {\n    id\n    legacyResourceId\n    name\n    email\n    phone\n    tags\n    note\n    createdAt\n    updatedAt\n    cancelledAt\n    sourceName\n    currencyCode\n    presentmentCurrencyCode\n    displayFinancialStatus\n    displayFulfillmentStatus\n    paymentGatewayNames\n    totalOutstandingSet { shopMoney { amount currencyCode } }\n    currentTotalPriceSet { shopMoney { amount currencyCode } }\n    customer { legacyResourceId firstName lastName }\n    shippingAddress {\n      firstName lastName name company address1 address2 city province zip country countryCodeV2 phone latitude longitude\n    }\n    shippingLines(first: 5) { nodes { code title source carrierIdentifier deliveryCategory isRemoved } }\n    lineItems(first: 250) {\n      nodes {\n        id name title variantTitle sku quantity currentQuantity unfulfilledQuantity requiresShipping isGiftCard\n        weight { unit value }\n        originalUnitPriceSet { shopMoney { amount currencyCode } }\n        discountAllocations { allocatedAmountSet { shopMoney { amount currencyCode } } }\n        product { id }\n        variant { id }\n      }\n    }\n  }": {return: ShippingOrderQuery, variables: ShippingOrderQueryVariables},
+  "#graphql\n  query ShippingOrders($first: Int!, $after: String, $query: String!) {\n    orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...ShippingOrderFields }\n    }\n  }\n  #graphql\n  fragment ShippingOrderFields on Order {\n    id\n    legacyResourceId\n    name\n    email\n    phone\n    tags\n    note\n    createdAt\n    updatedAt\n    cancelledAt\n    sourceName\n    currencyCode\n    presentmentCurrencyCode\n    displayFinancialStatus\n    displayFulfillmentStatus\n    paymentGatewayNames\n    totalOutstandingSet { shopMoney { amount currencyCode } }\n    currentTotalPriceSet { shopMoney { amount currencyCode } }\n    customer { legacyResourceId firstName lastName }\n    shippingAddress {\n      firstName lastName name company address1 address2 city province zip country countryCodeV2 phone latitude longitude\n    }\n    shippingLines(first: 5) { nodes { code title source carrierIdentifier deliveryCategory isRemoved } }\n    lineItems(first: 250) {\n      nodes {\n        id name title variantTitle sku quantity currentQuantity unfulfilledQuantity requiresShipping isGiftCard\n        weight { unit value }\n        originalUnitPriceSet { shopMoney { amount currencyCode } }\n        discountAllocations { allocatedAmountSet { shopMoney { amount currencyCode } } }\n        product { id }\n        variant { id }\n      }\n    }\n  }": {return: ShippingOrdersQuery, variables: ShippingOrdersQueryVariables},
+  "#graphql\n  query OrderOwner($id: ID!) {\n    order(id: $id) {\n      id\n    }\n  }": {return: OrderOwnerQuery, variables: OrderOwnerQueryVariables},
+  "#graphql\n  query ProductsForShipping($ids: [ID!]!) {\n    nodes(ids: $ids) {\n      ... on Product {\n        id\n        productType\n        tags\n        category { fullName }\n      }\n    }\n  }": {return: ProductsForShippingQuery, variables: ProductsForShippingQueryVariables},
+}
+
+interface GeneratedMutationTypes {
+  "#graphql\n  mutation CarrierServiceCreate($input: DeliveryCarrierServiceCreateInput!) {\n    carrierServiceCreate(input: $input) {\n      carrierService { id active callbackUrl }\n      userErrors { field message }\n    }\n  }": {return: CarrierServiceCreateMutation, variables: CarrierServiceCreateMutationVariables},
+  "#graphql\n  mutation CarrierServiceUpdate($input: DeliveryCarrierServiceUpdateInput!) {\n    carrierServiceUpdate(input: $input) {\n      carrierService { id active callbackUrl }\n      userErrors { field message }\n    }\n  }": {return: CarrierServiceUpdateMutation, variables: CarrierServiceUpdateMutationVariables},
+  "#graphql\n  mutation CarrierServiceDelete($id: ID!) {\n    carrierServiceDelete(id: $id) {\n      deletedId\n      userErrors { field message }\n    }\n  }": {return: CarrierServiceDeleteMutation, variables: CarrierServiceDeleteMutationVariables},
+  "#graphql\n  mutation BookingHold($id: ID!, $fulfillmentHold: FulfillmentOrderHoldInput!) {\n    fulfillmentOrderHold(id: $id, fulfillmentHold: $fulfillmentHold) {\n      fulfillmentHold { id }\n      userErrors { field message }\n    }\n  }": {return: BookingHoldMutation, variables: BookingHoldMutationVariables},
+  "#graphql\n  mutation BookingHoldRelease($id: ID!, $holdIds: [ID!]) {\n    fulfillmentOrderReleaseHold(id: $id, holdIds: $holdIds) {\n      fulfillmentOrder { id status }\n      userErrors { field message }\n    }\n  }": {return: BookingHoldReleaseMutation, variables: BookingHoldReleaseMutationVariables},
+  "#graphql\n  mutation ShipmentFulfil($fulfillment: FulfillmentInput!) {\n    fulfillmentCreate(fulfillment: $fulfillment) {\n      fulfillment { id status }\n      userErrors { field message }\n    }\n  }": {return: ShipmentFulfilMutation, variables: ShipmentFulfilMutationVariables},
+  "#graphql\n  mutation ShipmentTracking($fulfillmentId: ID!, $trackingInfoInput: FulfillmentTrackingInput!) {\n    fulfillmentTrackingInfoUpdate(fulfillmentId: $fulfillmentId, trackingInfoInput: $trackingInfoInput, notifyCustomer: false) {\n      fulfillment { id }\n      userErrors { field message }\n    }\n  }": {return: ShipmentTrackingMutation, variables: ShipmentTrackingMutationVariables},
+  "#graphql\n  mutation StatusMetafieldDefinitionCreate($definition: MetafieldDefinitionInput!) {\n    metafieldDefinitionCreate(definition: $definition) {\n      createdDefinition { id }\n      userErrors { field message code }\n    }\n  }": {return: StatusMetafieldDefinitionCreateMutation, variables: StatusMetafieldDefinitionCreateMutationVariables},
+  "#graphql\n  mutation StatusMetafieldDefinitionUpdate($definition: MetafieldDefinitionUpdateInput!) {\n    metafieldDefinitionUpdate(definition: $definition) {\n      updatedDefinition { id }\n      userErrors { field message code }\n    }\n  }": {return: StatusMetafieldDefinitionUpdateMutation, variables: StatusMetafieldDefinitionUpdateMutationVariables},
+  "#graphql\n  mutation ShipmentStatusMetafield($metafields: [MetafieldsSetInput!]!) {\n    metafieldsSet(metafields: $metafields) {\n      metafields { id }\n      userErrors { field message }\n    }\n  }": {return: ShipmentStatusMetafieldMutation, variables: ShipmentStatusMetafieldMutationVariables},
+}
+declare module '@shopify/admin-api-client' {
+  type InputMaybe<T> = AdminTypes.InputMaybe<T>;
+  interface AdminQueries extends GeneratedQueryTypes {}
+  interface AdminMutations extends GeneratedMutationTypes {}
+}
