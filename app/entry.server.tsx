@@ -43,8 +43,9 @@ export default async function handleRequest(
   });
 }
 
-// For the production server (server.ts), which runs the order webhooks ahead of Remix and closes
-// the process's connections on shutdown. Exported here so that it uses this build's modules.
-export { acceptOrderDelivery, ORDER_TOPICS } from "./webhooks/orders.server";
+// For the production server (server.ts), which takes the webhooks and rate requests ahead of Remix
+// (app/fast-path.ts) and closes the process's connections on shutdown. Exported here so that it
+// uses this build's modules.
+export { takeWebhook, webhookTopicOfPath } from "./webhooks/intake.server";
 export { checkStartup, closeWebResources } from "./lifecycle.server";
 export { answerRateRequest, CARRIER_SERVICE_PATH } from "./checkout-rates/callback.server";

@@ -8,3 +8,6 @@ export function jsonResponse(body: unknown, status = 200): Response {
     headers: { "content-type": "application/json; charset=utf-8" },
   });
 }
+
+/** A request's header by its lower-case name: what the framework-free handlers read headers with. */
+export type HeaderGetter = (name: string) => string | null | undefined;

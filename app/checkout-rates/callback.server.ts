@@ -1,6 +1,7 @@
 import { db } from "../db/index.server";
 import { byDeadline, Late } from "../deadline";
 import { getEnv } from "../env.server";
+import type { HeaderGetter } from "../http.server";
 import { producerConnection } from "../jobs/queues.server";
 import { logger } from "../logger.server";
 import { shopifyAdminGraphql } from "../admin-api/gateway.server";
@@ -20,8 +21,6 @@ import { quoteCheckout, type QuoteDeps } from "./quote.server";
  * Served ahead of Remix by server.ts (like the order webhooks) and by the Remix route in development.
  */
 export { CARRIER_SERVICE_PATH } from "./offer";
-
-type HeaderGetter = (name: string) => string | null | undefined;
 
 export interface RateAnswer {
   status: number;

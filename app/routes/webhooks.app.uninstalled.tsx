@@ -1,10 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { recordUninstall } from "../shops/shops.server";
-import { handleInlineWebhook } from "../webhooks/handle.server";
+import { webhookAction } from "../webhooks/intake.server";
 
-/** app/uninstalled (shopify.app.toml): sessions deleted, shop marked uninstalled; data kept until shop/redact. */
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleInlineWebhook(request, "app/uninstalled", {
-    record: () => ({ payload: null }),
-    apply: (tx, { shop }) => recordUninstall(tx, shop),
-  });
+/** app/uninstalled (shopify.app.toml): a door onto the one webhook intake (app/webhooks/intake.server.ts). */
+export const action = webhookAction("app/uninstalled");

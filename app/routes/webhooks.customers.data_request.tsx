@@ -1,24 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { customersDataRequestSchema } from "../webhooks/compliance";
-import { handleInlineWebhook } from "../webhooks/handle.server";
+import { webhookAction } from "../webhooks/intake.server";
 
-/**
- * customers/data_request (compliance_topics in shopify.app.toml). The request is recorded in the
- * inbox with ids only; the merchant answers the customer from the shipments of the listed orders
- * (app pages). Nothing is sent to anyone from here.
- */
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleInlineWebhook(request, "customers/data_request", {
-    record: ({ payload }) => {
-      const parsed = customersDataRequestSchema.parse(payload);
-      return {
-        resourceId: parsed.customer?.id ?? null,
-        payload: {
-          customerId: parsed.customer?.id ?? null,
-          ordersRequested: parsed.orders_requested,
-          dataRequestId: parsed.data_request?.id ?? null,
-        },
-      };
-    },
-    apply: async () => {},
-  });
+/** customers/data_request (shopify.app.toml): a door onto the one webhook intake (app/webhooks/intake.server.ts). */
+export const action = webhookAction("customers/data_request");

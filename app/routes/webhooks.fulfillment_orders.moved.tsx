@@ -1,6 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleFulfillmentOrderWebhook } from "../webhooks/fulfillment-orders.server";
+import { webhookAction } from "../webhooks/intake.server";
 
-/** fulfillment_orders/moved (shopify.app.toml): see handleFulfillmentOrderWebhook. */
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleFulfillmentOrderWebhook(request, "fulfillment_orders/moved");
+/** fulfillment_orders/moved (shopify.app.toml): a door onto the one webhook intake (app/webhooks/intake.server.ts). */
+export const action = webhookAction("fulfillment_orders/moved");

@@ -1,6 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleOrderWebhook } from "../webhooks/orders.server";
+import { webhookAction } from "../webhooks/intake.server";
 
-/** orders/create (shopify.app.toml): see handleOrderWebhook. */
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleOrderWebhook(request, "orders/create");
+/** orders/create (shopify.app.toml): a door onto the one webhook intake (app/webhooks/intake.server.ts). */
+export const action = webhookAction("orders/create");

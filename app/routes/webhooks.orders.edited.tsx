@@ -1,6 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleOrderWebhook } from "../webhooks/orders.server";
+import { webhookAction } from "../webhooks/intake.server";
 
-/** orders/edited (shopify.app.toml): see handleOrderWebhook. */
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleOrderWebhook(request, "orders/edited");
+/** orders/edited (shopify.app.toml): a door onto the one webhook intake (app/webhooks/intake.server.ts). */
+export const action = webhookAction("orders/edited");

@@ -1,6 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleOrderWebhook } from "../webhooks/orders.server";
+import { webhookAction } from "../webhooks/intake.server";
 
-/** refunds/create (shopify.app.toml): see handleOrderWebhook. */
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleOrderWebhook(request, "refunds/create");
+/** refunds/create (shopify.app.toml): a door onto the one webhook intake (app/webhooks/intake.server.ts). */
+export const action = webhookAction("refunds/create");

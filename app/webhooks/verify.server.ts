@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { HeaderGetter } from "../http.server";
 
 /** The verified facts of a Shopify webhook delivery, from its headers. */
 export interface VerifiedDelivery {
@@ -20,8 +21,6 @@ export class WebhookRejected extends Error {
 }
 
 const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
-
-type HeaderGetter = (name: string) => string | null | undefined;
 
 /**
  * Shopify's webhook verification, as Shopify documents it and as `authenticate.webhook` does it:

@@ -1,11 +1,8 @@
-import { jsonResponse } from "../http.server";
 import { db } from "../db/index.server";
 import type { Tx } from "../db/client.server";
-import { getEnv } from "../env.server";
-import { logger } from "../logger.server";
 import { cleanJsonText } from "./clean-json";
 import { deliveryOf, markDelivery, recordDelivery } from "./inbox.server";
-import { verifyShopifyWebhook, WebhookRejected } from "./verify.server";
+import type { Received, TopicIntake } from "./received";
 
 /** Shopify's mandatory compliance topics: their bodies always name the shop (`shop_domain`). */
 const COMPLIANCE_TOPICS: ReadonlySet<string> = new Set([
@@ -35,10 +32,8 @@ export interface InlineWebhookHandler {
 }
 
 /**
- * For topics whose work is a few writes to our own database (uninstall, compliance):
- * - verify the HMAC over the raw body (401), and that the topic header names this route's topic
- *   (400): the signature covers the body, never the headers, so a genuine body replayed to another
- *   topic's address, or with another topic header, is refused;
+ * For topics whose work is a few writes to our own database (uninstall, scopes, compliance; see
+ * inline-topics.server.ts), once the intake (intake.server.ts) verified the delivery:
  * - the body must be JSON (400), and a compliance body must name the shop of the header in its
  *   `shop_domain` (400; so must any other body that names one): a delivery acts only on the shop
  *   its signed body says;
@@ -46,32 +41,22 @@ export interface InlineWebhookHandler {
  *   delivery answers 200 and does nothing; a failure rolls both back and answers 5xx, so Shopify
  *   retries.
  */
-export async function handleInlineWebhook(
-  request: Request,
+export function inlineIntake(expectedTopic: string, handler: InlineWebhookHandler): TopicIntake {
+  return (received) => takeInline(expectedTopic, handler, received);
+}
+
+async function takeInline(
   expectedTopic: string,
   handler: InlineWebhookHandler,
-): Promise<Response> {
-  const raw = await request.text();
-  const header = (name: string) => request.headers.get(name);
-  let verified;
-  try {
-    verified = verifyShopifyWebhook(raw, header, getEnv().SHOPIFY_API_SECRET, expectedTopic);
-  } catch (error) {
-    if (!(error instanceof WebhookRejected)) throw error;
-    logger.warn(
-      { topic: expectedTopic, shop: header("x-shopify-shop-domain"), reason: error.message },
-      "webhook refused",
-    );
-    return jsonResponse({ error: error.message }, error.status);
-  }
+  { verified, rawBody: raw, log }: Received,
+) {
   const { shop, webhookId } = verified;
-  const log = logger.child({ shop, topic: expectedTopic, webhookId });
   let payload: unknown;
   try {
     payload = JSON.parse(cleanJsonText(raw));
   } catch {
     log.warn("signed webhook body is not JSON");
-    return jsonResponse({ error: `Payload of ${expectedTopic} is not JSON` }, 400);
+    return { status: 400, error: `Payload of ${expectedTopic} is not JSON` };
   }
   const named =
     payload && typeof payload === "object"
@@ -85,10 +70,10 @@ export async function handleInlineWebhook(
       { named: typeof named === "string" ? named.slice(0, 100) : typeof named },
       "webhook body names another shop than its header",
     );
-    return jsonResponse(
-      { error: `Payload of ${expectedTopic} names another shop than X-Shopify-Shop-Domain` },
-      400,
-    );
+    return {
+      status: 400,
+      error: `Payload of ${expectedTopic} names another shop than X-Shopify-Shop-Domain`,
+    };
   }
   const context: WebhookContext = { shop, topic: expectedTopic, webhookId, payload };
   let recorded: ReturnType<InlineWebhookHandler["record"]>;
@@ -100,10 +85,7 @@ export async function handleInlineWebhook(
       { err: error instanceof Error ? error.message : String(error) },
       "webhook payload rejected",
     );
-    return jsonResponse(
-      { error: `Payload of ${expectedTopic} is not in the documented shape` },
-      400,
-    );
+    return { status: 400, error: `Payload of ${expectedTopic} is not in the documented shape` };
   }
   const { resourceId, payload: kept } = recorded;
   const outcome = await db.transaction(async (tx) => {
@@ -120,5 +102,5 @@ export async function handleInlineWebhook(
       { duplicate: outcome.duplicate },
       outcome.duplicate ? "webhook redelivered; already processed" : "webhook processed",
     );
-  return new Response(null, { status: 200 });
+  return { status: 200 };
 }

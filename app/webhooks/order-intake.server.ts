@@ -1,15 +1,12 @@
 import { z } from "zod";
 import { database, db } from "../db/index.server";
-import { getEnv } from "../env.server";
-import { jsonResponse } from "../http.server";
 import { enqueue } from "../jobs/queues.server";
-import { logger } from "../logger.server";
 import { idOfGid, parseExactJson } from "../orders/exact-json";
 import { referenceIdFor } from "../orders/map";
 import { getShipmentByOrder } from "../shipments/shipments.server";
 import { recordOrderDelivery } from "./order-delivery.server";
 import { cleanJsonText } from "./clean-json";
-import { verifyShopifyWebhook, WebhookRejected } from "./verify.server";
+import type { Received, WebhookAnswer } from "./received";
 
 /**
  * The order topics: the order itself (create, updated, paid, cancelled) and changes to it whose
@@ -76,42 +73,20 @@ function identityOf(topic: OrderTopic, body: unknown) {
   return orderIdentitySchema.safeParse(exact ? { ...(body as object), id: exact } : body);
 }
 
-export interface Answer {
-  status: number;
-  /** JSON error body for non-2xx answers. */
-  error?: string;
-}
-
-type HeaderGetter = (name: string) => string | null | undefined;
-
 /**
- * orders/create, orders/updated, orders/cancelled: verify (401), record the delivery and the
- * order's shipment row in one statement, enqueue with a deterministic job id, answer 200.
+ * The order topics, once the intake (intake.server.ts) verified the delivery: read the order's
+ * identity (400 without one), record the delivery and the order's shipment row in one statement,
+ * enqueue with a deterministic job id, answer 200.
  * A redelivery of a delivery not yet processed enqueues again (the job id collapses it); one
  * already processed does nothing. If the database cannot record it, or Redis cannot take the job,
  * the answer is 5xx and Shopify retries (reconciliation also picks up what the inbox holds).
  * Order does not matter: a cancel that arrives first records the shipment as cancelled, and the
  * late create finds it so.
- *
- * Framework-free (raw body and a header getter in, status out): the production server
- * (server.ts) calls it before Remix for the busiest path; the Remix routes call it too.
  */
-export async function acceptOrderDelivery(
+export async function takeOrderDelivery(
   topic: OrderTopic,
-  rawBody: string,
-  header: HeaderGetter,
-): Promise<Answer> {
-  let verified;
-  try {
-    verified = verifyShopifyWebhook(rawBody, header, getEnv().SHOPIFY_API_SECRET, topic);
-  } catch (error) {
-    if (!(error instanceof WebhookRejected)) throw error;
-    logger.warn(
-      { topic, shop: header("x-shopify-shop-domain"), reason: error.message },
-      "order webhook refused",
-    );
-    return { status: error.status, error: error.message };
-  }
+  { verified, rawBody, log }: Received,
+): Promise<WebhookAnswer> {
   const { shop, webhookId } = verified;
   // Checked over the original; stored as text jsonb accepts (no NUL or unpaired surrogate escapes).
   rawBody = cleanJsonText(rawBody);
@@ -124,7 +99,7 @@ export async function acceptOrderDelivery(
   const parsed = identityOf(topic, body);
   if (!parsed.success) {
     const field = parsed.error.issues[0]?.path.join(".") || "(body)";
-    logger.warn({ shop, topic, webhookId, field }, "order webhook without an order id");
+    log.warn({ field }, "order webhook without an order id");
     return { status: 400, error: `Payload of ${topic} has no usable order id (${field})` };
   }
   const order = parsed.data;
@@ -134,10 +109,7 @@ export async function acceptOrderDelivery(
   if (cancelled) {
     const cancelledAt = (body as { cancelled_at?: unknown }).cancelled_at;
     if (typeof cancelledAt !== "string" || Number.isNaN(Date.parse(cancelledAt))) {
-      logger.warn(
-        { shop, topic, webhookId, orderId: order.id },
-        "orders/cancelled whose body is not cancelled",
-      );
+      log.warn({ orderId: order.id }, "orders/cancelled whose body is not cancelled");
       return {
         status: 400,
         error: "Payload of orders/cancelled has no cancelled_at: the order is not cancelled",
@@ -167,10 +139,7 @@ export async function acceptOrderDelivery(
   if (!recorded.installed) {
     // Uninstalled, never installed or redacted: nothing of it is stored or acted on (a 200, so
     // that Shopify stops sending it).
-    logger.info(
-      { shop, topic, webhookId },
-      "order delivery for a shop without the app: recorded, not acted on",
-    );
+    log.info("order delivery for a shop without the app: recorded, not acted on");
     return { status: 200 };
   }
 
@@ -198,21 +167,8 @@ export async function acceptOrderDelivery(
     }
   } catch (error) {
     // Recorded, but not enqueued: 503 makes Shopify redeliver, and the redelivery enqueues.
-    logger.error(
-      { shop, topic, webhookId, err: (error as Error).message },
-      "could not enqueue; asking Shopify to retry",
-    );
+    log.error({ err: (error as Error).message }, "could not enqueue; asking Shopify to retry");
     return { status: 503, error: "Queue unavailable, retry later" };
   }
   return { status: 200 };
-}
-
-/** The Remix routes' adapter (development server, tests); production calls acceptOrderDelivery first. */
-export async function handleOrderWebhook(request: Request, topic: OrderTopic): Promise<Response> {
-  const answer = await acceptOrderDelivery(topic, await request.text(), (name) =>
-    request.headers.get(name),
-  );
-  return answer.error
-    ? jsonResponse({ error: answer.error }, answer.status)
-    : new Response(null, { status: answer.status });
 }

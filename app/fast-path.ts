@@ -1,0 +1,110 @@
+import type http from "node:http";
+import type { HeaderGetter } from "./http.server";
+import type { WebhookAnswer } from "./webhooks/received";
+
+/**
+ * The production server's fast path (server.ts): Shopify's webhooks (a flash sale sends hundreds
+ * of order deliveries a second) and the checkout's rate requests (Shopify gives them seconds at
+ * most) are answered straight from Node's request, without Express, Remix's route matching or
+ * request objects. The webhooks go to the same intake as their Remix routes
+ * (app/webhooks/intake.server.ts), which `npm run dev` serves; everything else goes to `next`.
+ *
+ * Every request body is capped before anything reads it: a declared length over MAX_BODY_BYTES
+ * answers 413 without reading the body, and a body without a declared length (chunked) answers
+ * 411, so no route (Remix reads whole bodies) ever buffers more than the cap. Webhook paths match
+ * after normalising the path (a trailing slash); other methods on them answer 405.
+ *
+ * Framework-free and given its handlers: server.ts passes the production build's (so that one
+ * copy of the app's modules serves both doors), the tests pass the app's modules directly.
+ */
+export interface FastPathHandlers {
+  takeWebhook(topic: string, rawBody: string, header: HeaderGetter): Promise<WebhookAnswer>;
+  webhookTopicOfPath(pathname: string): string | null;
+  answerRateRequest(
+    rawBody: string,
+    header: HeaderGetter,
+  ): Promise<{ status: number; body: unknown }>;
+  CARRIER_SERVICE_PATH: string;
+}
+
+/** Shopify's order payloads are a few kilobytes, the app's own forms less: no request body may be larger. */
+export const MAX_BODY_BYTES = 2 * 1024 * 1024;
+
+export function fastPath(
+  handlers: FastPathHandlers,
+  next: (req: http.IncomingMessage, res: http.ServerResponse) => void,
+  log: (fields: Record<string, unknown>) => void = (fields) =>
+    console.error(JSON.stringify({ level: "error", ...fields })),
+): (req: http.IncomingMessage, res: http.ServerResponse) => void {
+  return (req, res) => {
+    const declared = req.headers["content-length"];
+    if (declared !== undefined && Number(declared) > MAX_BODY_BYTES)
+      return refuseUnread(res, 413, `Request body larger than ${MAX_BODY_BYTES} bytes`);
+    if (declared === undefined && req.headers["transfer-encoding"] !== undefined)
+      return refuseUnread(res, 411, "A request body needs a Content-Length");
+    const pathname = (req.url ?? "").split("?")[0]!.replace(/\/+$/, "");
+    if (pathname === handlers.CARRIER_SERVICE_PATH && req.method === "POST") {
+      return readBody(req, (rawBody) =>
+        handlers.answerRateRequest(rawBody, headerOf(req)).then(
+          (a) => json(res, a.status, a.body),
+          (error: Error) => {
+            // Always answered: no rates rather than an error at the checkout.
+            log({ msg: "rate request failed", err: error.message });
+            json(res, 200, { rates: [] });
+          },
+        ),
+      );
+    }
+    const topic = handlers.webhookTopicOfPath(pathname);
+    if (!topic) return next(req, res);
+    if (req.method !== "POST") {
+      res.setHeader("allow", "POST");
+      return refuseUnread(res, 405, "Webhooks are POST only");
+    }
+    readBody(req, (rawBody) =>
+      handlers.takeWebhook(topic, rawBody, headerOf(req)).then(
+        (a) => answer(res, a.status, a.error),
+        (error: Error) => {
+          // The intake answers its own failures (intake.server.ts); a rejection here is a bug.
+          log({ msg: "webhook intake threw", topic, err: error.message });
+          answer(res, 500, "Internal error");
+        },
+      ),
+    );
+  };
+}
+
+/** The body is at most MAX_BODY_BYTES: its declared length was checked, and Node delivers no more than that. */
+function readBody(req: http.IncomingMessage, then: (rawBody: string) => void) {
+  const chunks: Buffer[] = [];
+  req.on("data", (chunk: Buffer) => chunks.push(chunk));
+  req.on("end", () => then(Buffer.concat(chunks).toString("utf8")));
+}
+
+const headerOf =
+  (req: http.IncomingMessage): HeaderGetter =>
+  (name) => {
+    const value = req.headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+
+function json(res: http.ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  res
+    .writeHead(status, {
+      "content-type": "application/json; charset=utf-8",
+      "content-length": Buffer.byteLength(text),
+    })
+    .end(text);
+}
+
+function answer(res: http.ServerResponse, status: number, error?: string) {
+  if (error) json(res, status, { error });
+  else res.writeHead(status, { "content-length": 0 }).end();
+}
+
+/** Refuses a request and closes its connection without reading the body it announced. */
+function refuseUnread(res: http.ServerResponse, status: number, error: string) {
+  res.setHeader("connection", "close");
+  answer(res, status, error);
+}

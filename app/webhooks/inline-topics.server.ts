@@ -1,0 +1,84 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { sessionTable } from "../db/schema";
+import { getShop, recordUninstall, redactCustomer, redactShop } from "../shops/shops.server";
+import { customersDataRequestSchema, customersRedactSchema } from "./compliance";
+import type { InlineWebhookHandler } from "./inline-intake.server";
+
+const scopesSchema = z.object({ current: z.array(z.string()) });
+
+/**
+ * The topics whose whole work is a few writes to the app's own database, done in the same
+ * transaction as the delivery's inbox record (inline-intake.server.ts).
+ */
+export const INLINE_TOPICS = {
+  /** Sessions deleted, shop marked uninstalled; its data is kept until shop/redact. */
+  "app/uninstalled": {
+    record: () => ({ payload: null }),
+    apply: (tx, { shop }) => recordUninstall(tx, shop),
+  },
+
+  /** Keeps the stored sessions' scope in step with the grant. */
+  "app/scopes_update": {
+    record: ({ payload }) => ({ payload: scopesSchema.parse(payload) }),
+    apply: async (tx, { shop, payload }) => {
+      const { current } = scopesSchema.parse(payload);
+      await tx
+        .update(sessionTable)
+        .set({ scope: current.join(",") })
+        .where(eq(sessionTable.shop, shop));
+    },
+  },
+
+  /**
+   * A customer asks for their data (compliance). Recorded in the inbox with ids only; the merchant
+   * answers the customer from the shipments of the listed orders (app pages). Nothing is sent to
+   * anyone from here.
+   */
+  "customers/data_request": {
+    record: ({ payload }) => {
+      const parsed = customersDataRequestSchema.parse(payload);
+      return {
+        resourceId: parsed.customer?.id ?? null,
+        payload: {
+          customerId: parsed.customer?.id ?? null,
+          ordersRequested: parsed.orders_requested,
+          dataRequestId: parsed.data_request?.id ?? null,
+        },
+      };
+    },
+    apply: async () => {},
+  },
+
+  /** Removes that customer's personal data from the shop's shipments (compliance). */
+  "customers/redact": {
+    record: ({ payload }) => {
+      const parsed = customersRedactSchema.parse(payload);
+      return {
+        resourceId: parsed.customer?.id ?? null,
+        payload: {
+          customerId: parsed.customer?.id ?? null,
+          ordersToRedact: parsed.orders_to_redact,
+        },
+      };
+    },
+    apply: async (tx, { shop, payload }) => {
+      const parsed = customersRedactSchema.parse(payload);
+      await redactCustomer(tx, shop, parsed.customer?.id ?? null, parsed.orders_to_redact);
+    },
+  },
+
+  /**
+   * 48 hours after uninstall: removes everything of the shop (compliance). Only for a shop that
+   * is not installed: Shopify sends it after an uninstall, so for an installed shop it is a replay
+   * (recorded, not acted on).
+   */
+  "shop/redact": {
+    record: () => ({ payload: null }),
+    refuse: async (tx, { shop }) =>
+      (await getShop(tx, shop))?.installed
+        ? "the shop is installed: shop/redact comes only after an uninstall"
+        : null,
+    apply: (tx, { shop }) => redactShop(tx, shop),
+  },
+} satisfies Record<string, InlineWebhookHandler>;
