@@ -1,7 +1,48 @@
 import js from "@eslint/js";
 import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
+import path from "node:path";
 import tseslint from "typescript-eslint";
+
+/** The top-level folders with an import alias (package.json "imports"). */
+const ALIASED = ["app", "worker", "sandbox", "test", "fakes"];
+const root = import.meta.dirname;
+const topOf = (file) => path.relative(root, file).split(path.sep)[0];
+
+/**
+ * The house import style: within a top-level folder, a relative path; across folders, the
+ * folder's alias (`#app/…`, `#worker/…`): one way to write each import, whoever writes it.
+ */
+const importStyle = {
+  meta: { type: "suggestion", schema: [] },
+  create(context) {
+    const file = context.filename;
+    const from = topOf(file);
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== "string") return;
+      if (spec.startsWith(".")) {
+        const to = topOf(path.resolve(path.dirname(file), spec));
+        if (to !== from && ALIASED.includes(to))
+          context.report({
+            node: node.source,
+            message: `Import from another folder by its alias: #${to}/… rather than "${spec}".`,
+          });
+      } else if (spec.startsWith(`#${from}/`)) {
+        context.report({
+          node: node.source,
+          message: `Import within ${from}/ by a relative path rather than "${spec}".`,
+        });
+      }
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
 
 export default tseslint.config(
   {
@@ -30,6 +71,12 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
       "no-console": ["error", { allow: ["warn", "error"] }],
     },
+  },
+  {
+    // Extensions are packages of their own (no alias); the rest of the tree follows the house style.
+    ignores: ["extensions/**"],
+    plugins: { house: { rules: { "import-style": importStyle } } },
+    rules: { "house/import-style": "error" },
   },
   {
     files: ["scripts/**", "bench/**", "test/**", "fakes/**", "sandbox/main.ts"],

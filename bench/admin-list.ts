@@ -7,14 +7,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import pg from "pg";
-import { openDatabase } from "../app/db/client.server.ts";
-import { shipments, shops } from "../app/db/schema.ts";
+import { openDatabase } from "#app/db/client.server.ts";
+import { shipments, shops } from "#app/db/schema.ts";
 import {
   countByProblemKind,
   countByTab,
   decodeCursor,
   listShipments,
-} from "../app/shipments/list.server.ts";
+} from "#app/shipments/list.server.ts";
 
 const ROWS = Number(process.env.ROWS ?? 50_000);
 const ITERATIONS = Number(process.env.ITERATIONS ?? 200);

@@ -16,8 +16,8 @@ import crypto from "node:crypto";
 import http from "node:http";
 import os from "node:os";
 import { eq } from "drizzle-orm";
-import * as schema from "../app/db/schema.ts";
-import { shopifyRateRequest } from "../test/helpers/rate-requests.ts";
+import * as schema from "#app/db/schema.ts";
+import { shopifyRateRequest } from "#test/helpers/rate-requests.ts";
 import { API_SECRET, progress, quantile, Stack, writeResult } from "./stack.ts";
 
 const RATE = Number(process.env.RATE ?? 50);

@@ -23,8 +23,8 @@
 import os from "node:os";
 import { Queue, Worker } from "bullmq";
 import { Redis } from "ioredis";
-import { LIVE_LIMITS } from "../sandbox/ratelimit.ts";
-import { loadOrder } from "../test/fixtures/orders.ts";
+import { LIVE_LIMITS } from "#sandbox/ratelimit.ts";
+import { loadOrder } from "#test/fixtures/orders.ts";
 import { processUsage, progress, Stack, writeResult } from "./stack.ts";
 
 const ORDERS = Number(process.env.ORDERS ?? 3000);

@@ -14,16 +14,16 @@ import http from "node:http";
 import path from "node:path";
 import { Redis } from "ioredis";
 import pg from "pg";
-import { openDatabase, type Database, type Db } from "../app/db/client.server.ts";
-import * as schema from "../app/db/schema.ts";
+import { openDatabase, type Database, type Db } from "#app/db/client.server.ts";
+import * as schema from "#app/db/schema.ts";
 import {
   offlineSessionRow,
   startFakeShopify,
   type FakeShopify,
-} from "../fakes/shopify/fake-shopify-server.ts";
-import { recordInstall, setShippingApiKey, updateShopSettings } from "../app/shops/shops.server.ts";
-import type { ShopSettings } from "../app/shops/settings.ts";
-import { createSandbox, type Sandbox, type SandboxOptions } from "../sandbox/server.ts";
+} from "#fakes/shopify/fake-shopify-server.ts";
+import { recordInstall, setShippingApiKey, updateShopSettings } from "#app/shops/shops.server.ts";
+import type { ShopSettings } from "#app/shops/settings.ts";
+import { createSandbox, type Sandbox, type SandboxOptions } from "#sandbox/server.ts";
 import {
   buildWebApp,
   freePort,

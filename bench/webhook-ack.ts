@@ -13,11 +13,11 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import os from "node:os";
-import { mapOrderToDraft } from "../app/orders/map.ts";
-import { orderPayloadSchema } from "../app/orders/payload.ts";
-import { createShippingClient } from "../app/shipping/client.server.ts";
-import { parseShopSettings } from "../app/shops/settings.ts";
-import { loadOrder } from "../test/fixtures/orders.ts";
+import { mapOrderToDraft } from "#app/orders/map.ts";
+import { orderPayloadSchema } from "#app/orders/payload.ts";
+import { createShippingClient } from "#app/shipping/client.server.ts";
+import { parseShopSettings } from "#app/shops/settings.ts";
+import { loadOrder } from "#test/fixtures/orders.ts";
 import { freePort } from "../scripts/processes.ts";
 import { API_SECRET, Stack, writeResult } from "./stack.ts";
 

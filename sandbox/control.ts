@@ -1,5 +1,5 @@
 import type http from "node:http";
-import { CODES } from "../app/shipping/contract.ts";
+import { CODES } from "#app/shipping/contract.ts";
 import { patchBehaviour, type Behaviour } from "./behaviour.ts";
 import type { EventDispatcher } from "./events.ts";
 import type { RateLimitConfig, RateLimiter } from "./ratelimit.ts";

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { CODES, type DraftOrder } from "../app/shipping/contract.ts";
+import { CODES, type DraftOrder } from "#app/shipping/contract.ts";
 import { CATALOGUE } from "./catalogue.ts";
 import type { Quote } from "./pricing.ts";
 import type { AddRoute, Body } from "./routes.ts";

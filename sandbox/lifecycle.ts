@@ -3,7 +3,7 @@ import {
   ORDER_STATUSES,
   TERMINAL_ORDER_STATUSES,
   type OrderStatus,
-} from "../app/shipping/contract.ts";
+} from "#app/shipping/contract.ts";
 import { waybillFor } from "./ids.ts";
 import type { OrderRecord } from "./order-record.ts";
 import type { ShippingService } from "./service.ts";

@@ -1,4 +1,4 @@
-import { CODES } from "../app/shipping/contract.ts";
+import { CODES } from "#app/shipping/contract.ts";
 import type { AddRoute, Body } from "./routes.ts";
 import { hex } from "./ids.ts";
 import type { ShippingService } from "./service.ts";

@@ -1,4 +1,4 @@
-import { CODES } from "../app/shipping/contract.ts";
+import { CODES } from "#app/shipping/contract.ts";
 import { areaById, areaJson, searchAreas } from "./areas.ts";
 import type { AddRoute } from "./routes.ts";
 import { SandboxError } from "./validation.ts";

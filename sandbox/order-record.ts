@@ -1,4 +1,4 @@
-import type { OrderStatus } from "../app/shipping/contract.ts";
+import type { OrderStatus } from "#app/shipping/contract.ts";
 import type { Quote } from "./pricing.ts";
 import type { ShipmentSpec } from "./validation.ts";
 

@@ -4,7 +4,7 @@ import {
   CODES,
   type Order,
   type OrderStatus,
-} from "../app/shipping/contract.ts";
+} from "#app/shipping/contract.ts";
 import { hex, waybillFor } from "./ids.ts";
 import { STATUS_NOTES } from "./lifecycle.ts";
 import type { OrderRecord } from "./order-record.ts";

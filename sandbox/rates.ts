@@ -1,4 +1,4 @@
-import { CODES, type LocationDetail, type Pricing } from "../app/shipping/contract.ts";
+import { CODES, type LocationDetail, type Pricing } from "#app/shipping/contract.ts";
 import { areaById, areaByPostalCode, divisionsJson, type AreaDef } from "./areas.ts";
 import { CATALOGUE, type CourierServiceDef } from "./catalogue.ts";
 import { distanceKm, quote, type Place, type Quote } from "./pricing.ts";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import pino from "pino";
-import { CODES } from "../app/shipping/contract.ts";
+import { CODES } from "#app/shipping/contract.ts";
 import { AREAS } from "./areas.ts";
 import type { Behaviour } from "./behaviour.ts";
 import { handleControl } from "./control.ts";

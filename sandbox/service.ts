@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { CODES } from "../app/shipping/contract.ts";
+import { CODES } from "#app/shipping/contract.ts";
 import { defaultBehaviour, type Behaviour } from "./behaviour.ts";
 import { findService, type CourierServiceDef } from "./catalogue.ts";
 import { Drafts, type DraftRecord } from "./drafts.ts";

@@ -1,5 +1,5 @@
 import type http from "node:http";
-import { CODES } from "../app/shipping/contract.ts";
+import { CODES } from "#app/shipping/contract.ts";
 import { findCourier } from "./catalogue.ts";
 import type { OrderRecord } from "./order-record.ts";
 import type { AddRoute } from "./routes.ts";

@@ -6,7 +6,7 @@ import {
   DELIVERY_TYPES,
   ITEM_CATEGORIES,
   type ItemCategory,
-} from "../app/shipping/contract.ts";
+} from "#app/shipping/contract.ts";
 import { areaById, type AreaDef } from "./areas.ts";
 import { findCourier, findService, type CourierServiceDef } from "./catalogue.ts";
 

@@ -120,7 +120,7 @@ describe("worker", () => {
     await queue.close();
   });
 
-  it("runs as its own process and exits 0 on SIGTERM", async () => {
+  it("runs as its own process and exits 0 on SIGTERM", { timeout: 60_000 }, async () => {
     const child = spawn(process.execPath, ["--import", "tsx", "worker/index.ts"], {
       cwd: process.cwd(),
       env: { ...process.env, LOG_LEVEL: "info", QUEUE_PREFIX: freshPrefix() },
@@ -131,7 +131,8 @@ describe("worker", () => {
     const exited = new Promise<number | null>((resolve) =>
       child.on("exit", (code) => resolve(code)),
     );
-    const deadline = Date.now() + 30_000;
+    // Inside the test's timeout, so that a worker that never gets ready shows its output.
+    const deadline = Date.now() + 45_000;
     while (!out.includes('"worker ready"') && Date.now() < deadline && child.exitCode === null) {
       await new Promise((r) => setTimeout(r, 100));
     }

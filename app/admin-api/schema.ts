@@ -4,6 +4,6 @@
  * introspection file, read by fakes/shopify/admin-schema.ts (which the tests' fake Admin API
  * checks every call against).
  */
-import { adminSchema } from "../../fakes/shopify/admin-schema.ts";
+import { adminSchema } from "#fakes/shopify/admin-schema.ts";
 
 export const schema = adminSchema();

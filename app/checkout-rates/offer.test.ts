@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { matchShippingLine } from "#app/orders/courier-match.ts";
-import type { CheckoutRates } from "#app/shops/settings.ts";
+import { matchShippingLine } from "../orders/courier-match.ts";
+import type { CheckoutRates } from "../shops/settings.ts";
 import { COURIERS } from "#test/helpers/couriers.ts";
 import { documentedRateExamples } from "#test/helpers/carrier-service-docs.ts";
 import {

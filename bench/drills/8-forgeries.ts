@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { Queue } from "bullmq";
-import { referenceIdFor } from "../../app/orders/map.ts";
+import { referenceIdFor } from "#app/orders/map.ts";
 import { API_SECRET, LOG_DIR, Stack } from "../stack.ts";
 import {
   LATENCY,

@@ -3,7 +3,7 @@
  * shops, deliveries as Shopify makes them, pacing and waiting, and the counts their verdicts use.
  */
 import crypto from "node:crypto";
-import { loadOrder } from "../../test/fixtures/orders.ts";
+import { loadOrder } from "#test/fixtures/orders.ts";
 import { progress, type Stack } from "../stack.ts";
 
 export const ORDERS = Number(process.env.DRILL_ORDERS ?? 2000);

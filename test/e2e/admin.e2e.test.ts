@@ -16,15 +16,15 @@ import { getEnv } from "#app/env.server.ts";
 import { closeQueues } from "#app/jobs/queues.server.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { holdDeliveredOrder } from "#fakes/shopify/fake-admin.ts";
-import { seedBusyShop } from "#test/helpers/seed-shipments.ts";
+import { seedBusyShop } from "../helpers/seed-shipments.ts";
 import { recordInstall } from "#app/shops/shops.server.ts";
 import { shippingClientForShop } from "#app/shipping/for-shop.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
-import { freshOrder, startTestWorkers, shipmentOf, waitFor } from "#test/helpers/pipeline.ts";
+import { freshOrder, startTestWorkers, shipmentOf, waitFor } from "../helpers/pipeline.ts";
 import { startFakeShopify, type FakeShopify } from "#fakes/shopify/fake-shopify-server.ts";
-import { shopifyRateRequest } from "#test/helpers/rate-requests.ts";
-import { draftBody, testKey } from "#test/helpers/sandbox.ts";
-import { API_KEY, API_SECRET_KEY, offlineSession } from "#test/helpers/shopify.ts";
+import { shopifyRateRequest } from "../helpers/rate-requests.ts";
+import { draftBody, testKey } from "../helpers/sandbox.ts";
+import { API_KEY, API_SECRET_KEY, offlineSession } from "../helpers/shopify.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 import {
   buildWebApp,

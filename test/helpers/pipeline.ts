@@ -11,7 +11,7 @@ import {
 } from "#fakes/shopify/fake-admin.ts";
 import { recordInstall, setShippingApiKey, updateShopSettings } from "#app/shops/shops.server.ts";
 import type { ShopSettings } from "#app/shops/settings.ts";
-import { orderWithId } from "#test/fixtures/orders.ts";
+import { orderWithId } from "../fixtures/orders.ts";
 import type { Env } from "#app/env.server.ts";
 import { producerConnection } from "#app/jobs/queues.server.ts";
 import { logger } from "#app/logger.server.ts";
@@ -31,7 +31,7 @@ export function freshOrder(
   return orderWithId(fixture, nextOrderId, { name: `#T${nextOrderId % 100_000}`, ...patch });
 }
 
-import { PICKUP } from "#test/fixtures/pickup.ts";
+import { PICKUP } from "../fixtures/pickup.ts";
 
 export { PICKUP };
 

@@ -14,8 +14,8 @@ import * as settingsRoute from "#app/routes/app.settings.tsx";
 import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";
 import * as bulkApi from "#app/routes/api.shipments.bulk.tsx";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
-import { testKey } from "#test/helpers/sandbox.ts";
-import { offlineSession, sessionTokenRequest, uniqueShop } from "#test/helpers/shopify.ts";
+import { testKey } from "../helpers/sandbox.ts";
+import { offlineSession, sessionTokenRequest, uniqueShop } from "../helpers/shopify.ts";
 
 let sandbox: Sandbox;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { listShipments } from "#app/shipments/list.server.ts";
 import { recordInstall } from "#app/shops/shops.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
-import { liveKey } from "#test/helpers/sandbox.ts";
+import { liveKey } from "../helpers/sandbox.ts";
 import {
   freshOrder,
   setUpShop,
@@ -17,8 +17,8 @@ import {
   startTestWorkers,
   timelineOf,
   waitFor,
-} from "#test/helpers/pipeline.ts";
-import { deliverWebhook, uniqueShop } from "#test/helpers/shopify.ts";
+} from "../helpers/pipeline.ts";
+import { deliverWebhook, uniqueShop } from "../helpers/shopify.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 
 /** Problems are told in aggregate and bounded, however many lines an order has. */

@@ -33,9 +33,9 @@ import {
   startFakeShopify,
   type FakeShopify,
 } from "#fakes/shopify/fake-shopify-server.ts";
-import { JAKARTA, SURABAYA } from "#test/helpers/multi-location.ts";
-import { freshOrder, shipmentOf, startTestWorkers, waitFor } from "#test/helpers/pipeline.ts";
-import { liveKey } from "#test/helpers/sandbox.ts";
+import { JAKARTA, SURABAYA } from "../helpers/multi-location.ts";
+import { freshOrder, shipmentOf, startTestWorkers, waitFor } from "../helpers/pipeline.ts";
+import { liveKey } from "../helpers/sandbox.ts";
 import {
   API_SECRET_KEY,
   APP_URL,
@@ -43,11 +43,11 @@ import {
   deliverWebhook,
   sessionTokenRequest,
   uniqueShop,
-} from "#test/helpers/shopify.ts";
+} from "../helpers/shopify.ts";
 import { getHmac } from "@shopify/shopify-api/test-helpers";
 import type { ShopifyRate } from "#app/checkout-rates/offer.ts";
 import { createShippingClient } from "#app/shipping/client.server.ts";
-import { shopifyRateRequest } from "#test/helpers/rate-requests.ts";
+import { shopifyRateRequest } from "../helpers/rate-requests.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 
 /**

@@ -16,15 +16,15 @@ import { closeQueues, enqueue, getQueue, shopBacklog } from "#app/jobs/queues.se
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { action as shippingEvents } from "#app/routes/webhooks.shipping.tsx";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
-import { liveKey, testKey } from "#test/helpers/sandbox.ts";
+import { liveKey, testKey } from "../helpers/sandbox.ts";
 import {
   freshOrder,
   setUpShop,
   shipmentOf,
   startTestWorkers,
   waitFor,
-} from "#test/helpers/pipeline.ts";
-import { callRoute, deliverWebhook, uniqueShop } from "#test/helpers/shopify.ts";
+} from "../helpers/pipeline.ts";
+import { callRoute, deliverWebhook, uniqueShop } from "../helpers/shopify.ts";
 import { reconcile } from "#worker/processors/reconcile.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 

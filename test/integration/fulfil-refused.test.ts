@@ -8,8 +8,8 @@ import { listShipments } from "#app/shipments/list.server.ts";
 import { eventTitle } from "#app/shipments/wording.ts";
 import { recordInstall, updateShopSettings } from "#app/shops/shops.server.ts";
 import { adminQueryErrors, adminVariableErrors } from "#fakes/shopify/admin-schema.ts";
-import { shipmentOf, timelineOf } from "#test/helpers/pipeline.ts";
-import { uniqueShop } from "#test/helpers/shopify.ts";
+import { shipmentOf, timelineOf } from "../helpers/pipeline.ts";
+import { uniqueShop } from "../helpers/shopify.ts";
 import { FakeMetafields } from "#fakes/shopify/fake-metafields.ts";
 import { processFulfil } from "#worker/processors/fulfil.ts";
 

@@ -18,7 +18,7 @@ import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { action as ordersUpdated } from "#app/routes/webhooks.orders.updated.tsx";
 import { describeStatus } from "#app/shipments/wording.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
-import { fulfillmentOrderSampleBody } from "#test/fixtures/shopify.ts";
+import { fulfillmentOrderSampleBody } from "../fixtures/shopify.ts";
 import {
   SHOPIFY_ORDERS,
   type FakeFulfillmentOrder,
@@ -32,7 +32,7 @@ import {
   PARTNER,
   partsOf,
   SURABAYA,
-} from "#test/helpers/multi-location.ts";
+} from "../helpers/multi-location.ts";
 import {
   freshOrder,
   setUpShop,
@@ -40,9 +40,9 @@ import {
   timelineOf,
   waitFor,
   type FakeAdminLog,
-} from "#test/helpers/pipeline.ts";
-import { liveKey } from "#test/helpers/sandbox.ts";
-import { deliverWebhook, uniqueShop } from "#test/helpers/shopify.ts";
+} from "../helpers/pipeline.ts";
+import { liveKey } from "../helpers/sandbox.ts";
+import { deliverWebhook, uniqueShop } from "../helpers/shopify.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 
 /**

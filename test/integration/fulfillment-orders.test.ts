@@ -19,15 +19,15 @@ import {
   partsOf,
   splitOrder,
   SURABAYA,
-} from "#test/helpers/multi-location.ts";
+} from "../helpers/multi-location.ts";
 import {
   freshOrder,
   startTestWorkers,
   timelineOf,
   waitFor,
   type FakeAdminLog,
-} from "#test/helpers/pipeline.ts";
-import { deliverWebhook } from "#test/helpers/shopify.ts";
+} from "../helpers/pipeline.ts";
+import { deliverWebhook } from "../helpers/shopify.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 
 /**

@@ -26,15 +26,15 @@ import { recordOrderDelivery } from "#app/webhooks/order-delivery.server.ts";
 import { holdDeliveredOrder } from "#fakes/shopify/fake-admin.ts";
 import { setShippingApiKey } from "#app/shops/shops.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
-import { liveKey, testKey } from "#test/helpers/sandbox.ts";
+import { liveKey, testKey } from "../helpers/sandbox.ts";
 import {
   freshOrder,
   startTestWorkers,
   setUpShop,
   shipmentOf,
   waitFor,
-} from "#test/helpers/pipeline.ts";
-import { uniqueShop } from "#test/helpers/shopify.ts";
+} from "../helpers/pipeline.ts";
+import { uniqueShop } from "../helpers/shopify.ts";
 import { pollStatuses } from "#worker/processors/poll-statuses.ts";
 import { reconcile } from "#worker/processors/reconcile.ts";
 import type { RunningWorkers } from "#worker/worker.ts";

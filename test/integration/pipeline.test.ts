@@ -18,7 +18,7 @@ import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { action as ordersUpdated } from "#app/routes/webhooks.orders.updated.tsx";
 import { action as shippingEvents } from "#app/routes/webhooks.shipping.tsx";
 import { createSandbox, noFaults, type Sandbox } from "#sandbox/server.ts";
-import { liveKey, registerEvents as registerEventsAt } from "#test/helpers/sandbox.ts";
+import { liveKey, registerEvents as registerEventsAt } from "../helpers/sandbox.ts";
 import {
   PICKUP,
   type FakeAdminLog,
@@ -29,8 +29,8 @@ import {
   shipmentOf,
   timelineOf,
   waitFor,
-} from "#test/helpers/pipeline.ts";
-import { callRoute, deliverWebhook, uniqueShop, webhookRequest } from "#test/helpers/shopify.ts";
+} from "../helpers/pipeline.ts";
+import { callRoute, deliverWebhook, uniqueShop, webhookRequest } from "../helpers/shopify.ts";
 import { pollStatuses } from "#worker/processors/poll-statuses.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 

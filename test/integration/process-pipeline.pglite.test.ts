@@ -13,7 +13,7 @@ const dataDir = vi.hoisted(() => {
 });
 
 import { database } from "#app/db/index.server.ts";
-import { describeProcessPipeline } from "#test/helpers/process-pipeline.ts";
+import { describeProcessPipeline } from "../helpers/process-pipeline.ts";
 
 afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -5,6 +5,6 @@ vi.hoisted(() => {
   process.env.SHIPPING_WEBHOOK_SECRET = "process-pipeline-secret-0123456789";
 });
 
-import { describeProcessPipeline } from "#test/helpers/process-pipeline.ts";
+import { describeProcessPipeline } from "../helpers/process-pipeline.ts";
 
 describeProcessPipeline("PostgreSQL");

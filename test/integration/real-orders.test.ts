@@ -20,8 +20,8 @@ import {
 } from "#app/shipments/actions.server.ts";
 import { orderShipments } from "#app/shipments/shipments.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
-import { SAMPLE_ORDER_ID, shopifySampleBody } from "#test/fixtures/shopify.ts";
-import { liveKey } from "#test/helpers/sandbox.ts";
+import { SAMPLE_ORDER_ID, shopifySampleBody } from "../fixtures/shopify.ts";
+import { liveKey } from "../helpers/sandbox.ts";
 import {
   FakeShopifyOrders,
   fakeAdminGraphql,
@@ -31,8 +31,8 @@ import {
   startTestWorkers,
   timelineOf,
   waitFor,
-} from "#test/helpers/pipeline.ts";
-import { deliverWebhook, uniqueShop } from "#test/helpers/shopify.ts";
+} from "../helpers/pipeline.ts";
+import { deliverWebhook, uniqueShop } from "../helpers/shopify.ts";
 import { syncRecentOrders } from "#worker/processors/sync-orders.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 
@@ -364,7 +364,7 @@ describe("the merchant's courier", () => {
       shipping_lines: [{ code: "Kurir Toko", title: "Kurir Toko" }],
     });
     const { updateShopSettings } = await import("#app/shops/shops.server.ts");
-    const pickup = (await import("#test/helpers/pipeline.ts")).PICKUP;
+    const pickup = (await import("../helpers/pipeline.ts")).PICKUP;
     await updateShopSettings(db, shop, { pickup: null });
     await deliver(ordersCreate, "orders/create", shop, order);
     const stuck = await waitFor("problem", async () =>

@@ -16,7 +16,7 @@ import { action as customersRedact } from "#app/routes/webhooks.customers.redact
 import { action as shopRedact } from "#app/routes/webhooks.shop.redact.tsx";
 import { recordUninstall } from "#app/shops/shops.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
-import { liveKey } from "#test/helpers/sandbox.ts";
+import { liveKey } from "../helpers/sandbox.ts";
 import {
   freshOrder,
   setUpShop,
@@ -24,7 +24,7 @@ import {
   startTestWorkers,
   timelineOf,
   waitFor,
-} from "#test/helpers/pipeline.ts";
+} from "../helpers/pipeline.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { shopifyAdminGraphql } from "#app/admin-api/gateway.server.ts";
 import { UNVERIFIED_PROBLEM, verifyOrderOwner } from "#worker/shared/order-owner.ts";
@@ -36,7 +36,7 @@ import {
   offlineSession,
   sessionTokenRequest,
   uniqueShop,
-} from "#test/helpers/shopify.ts";
+} from "../helpers/shopify.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 
 /**

@@ -4,7 +4,7 @@ import { sessionStorage } from "#app/shopify.server.ts";
 import { recordInstall, setShippingApiKey } from "#app/shops/shops.server.ts";
 import { getEnv } from "#app/env.server.ts";
 import { loader as indexLoader } from "#app/routes/app._index.tsx";
-import { offlineSession, sessionTokenRequest, uniqueShop } from "#test/helpers/shopify.ts";
+import { offlineSession, sessionTokenRequest, uniqueShop } from "../helpers/shopify.ts";
 
 afterAll(() => database.close());
 

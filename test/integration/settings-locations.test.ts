@@ -23,9 +23,9 @@ import {
   startFakeShopify,
   type FakeShopify,
 } from "#fakes/shopify/fake-shopify-server.ts";
-import { JAKARTA, SURABAYA } from "#test/helpers/multi-location.ts";
-import { liveKey } from "#test/helpers/sandbox.ts";
-import { sessionTokenRequest, uniqueShop } from "#test/helpers/shopify.ts";
+import { JAKARTA, SURABAYA } from "../helpers/multi-location.ts";
+import { liveKey } from "../helpers/sandbox.ts";
+import { sessionTokenRequest, uniqueShop } from "../helpers/shopify.ts";
 
 /**
  * The settings page's Shopify locations, through its route: the merchant connects a Shopify

@@ -21,9 +21,9 @@ import {
 } from "#app/shipments/list.server.ts";
 import { recordInstall } from "#app/shops/shops.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
-import { draftBody, liveKey } from "#test/helpers/sandbox.ts";
-import { setUpShop } from "#test/helpers/pipeline.ts";
-import { uniqueShop } from "#test/helpers/shopify.ts";
+import { draftBody, liveKey } from "../helpers/sandbox.ts";
+import { setUpShop } from "../helpers/pipeline.ts";
+import { uniqueShop } from "../helpers/shopify.ts";
 
 const env = getEnv();
 let sandbox: Sandbox;

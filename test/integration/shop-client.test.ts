@@ -7,8 +7,8 @@ import {
 } from "#app/shipping/for-shop.server.ts";
 import { recordInstall, setShippingApiKey } from "#app/shops/shops.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
-import { draftBody, testKey } from "#test/helpers/sandbox.ts";
-import { uniqueShop } from "#test/helpers/shopify.ts";
+import { draftBody, testKey } from "../helpers/sandbox.ts";
+import { uniqueShop } from "../helpers/shopify.ts";
 
 let sandbox: Sandbox;
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import {
   setShippingApiKey,
   shippingModeOfKey,
 } from "#app/shops/shops.server.ts";
-import { uniqueShop } from "#test/helpers/shopify.ts";
+import { uniqueShop } from "../helpers/shopify.ts";
 
 afterAll(() => database.close());
 

@@ -16,16 +16,16 @@ import {
   partsOf,
   splitOrder,
   SURABAYA,
-} from "#test/helpers/multi-location.ts";
+} from "../helpers/multi-location.ts";
 import {
   freshOrder,
   setUpShop,
   shipmentOf,
   startTestWorkers,
   waitFor,
-} from "#test/helpers/pipeline.ts";
-import { liveKey } from "#test/helpers/sandbox.ts";
-import { deliverWebhook, uniqueShop } from "#test/helpers/shopify.ts";
+} from "../helpers/pipeline.ts";
+import { liveKey } from "../helpers/sandbox.ts";
+import { deliverWebhook, uniqueShop } from "../helpers/shopify.ts";
 import { writeStatusMetafields } from "#worker/shared/status-metafields.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 

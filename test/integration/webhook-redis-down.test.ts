@@ -11,9 +11,9 @@ import { webhookInbox } from "#app/db/schema.ts";
 import { getEnv } from "#app/env.server.ts";
 import { closeQueues } from "#app/jobs/queues.server.ts";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
-import { freshOrder, setUpShop, shipmentOf } from "#test/helpers/pipeline.ts";
-import { testKey } from "#test/helpers/sandbox.ts";
-import { uniqueShop, webhookRequest } from "#test/helpers/shopify.ts";
+import { freshOrder, setUpShop, shipmentOf } from "../helpers/pipeline.ts";
+import { testKey } from "../helpers/sandbox.ts";
+import { uniqueShop, webhookRequest } from "../helpers/shopify.ts";
 
 afterAll(async () => {
   await closeQueues();

@@ -8,7 +8,7 @@ import { action as appUninstalled } from "#app/routes/webhooks.app.uninstalled.t
 import { action as customersDataRequest } from "#app/routes/webhooks.customers.data_request.tsx";
 import { action as customersRedact } from "#app/routes/webhooks.customers.redact.tsx";
 import { action as shopRedact } from "#app/routes/webhooks.shop.redact.tsx";
-import { callRoute, offlineSession, uniqueShop, webhookRequest } from "#test/helpers/shopify.ts";
+import { callRoute, offlineSession, uniqueShop, webhookRequest } from "../helpers/shopify.ts";
 
 afterAll(() => database.close());
 

@@ -8,9 +8,9 @@ import { closeQueues } from "#app/jobs/queues.server.ts";
 import { referenceIdFor } from "#app/orders/map.ts";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
-import { liveKey } from "#test/helpers/sandbox.ts";
-import { freshOrder, setUpShop, shipmentOf, waitFor } from "#test/helpers/pipeline.ts";
-import { uniqueShop, webhookRequest } from "#test/helpers/shopify.ts";
+import { liveKey } from "../helpers/sandbox.ts";
+import { freshOrder, setUpShop, shipmentOf, waitFor } from "../helpers/pipeline.ts";
+import { uniqueShop, webhookRequest } from "../helpers/shopify.ts";
 import {
   offlineSessionRow,
   startFakeShopify,

@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 import pg from "pg";
-import { openDatabase } from "../../app/db/client.server";
+import { openDatabase } from "#app/db/client.server.ts";
 
 /**
  * Before any test file: PostgreSQL and Redis must be reachable (a clear failure otherwise), the
