@@ -15,6 +15,7 @@ import { processConfirm } from "./processors/confirm.ts";
 import { processCreateDraft } from "./processors/create-draft.ts";
 import { processFulfil } from "./processors/fulfil.ts";
 import { processFulfillmentChange } from "./processors/fulfillment-change.ts";
+import { processFulfillmentEvents } from "./processors/fulfillment-events.ts";
 import { processImportOrders } from "./processors/import-orders.ts";
 import { pollStatuses } from "./processors/poll-statuses.ts";
 import { pruneInbox } from "./processors/prune-inbox.ts";
@@ -116,7 +117,9 @@ export function allProcessors(
         }),
       ),
       [shipmentJobs.fulfil.name]: (job: Job) =>
-        processFulfil(job, { db: deps.db, graphql: deps.adminGraphql }),
+        processFulfil(job, { db: deps.db, graphql: deps.adminGraphql, enqueue }),
+      [shipmentJobs.fulfillmentEvents.name]: (job: Job) =>
+        processFulfillmentEvents(job, { db: deps.db, graphql: deps.adminGraphql }),
       [shipmentJobs.shopifySync.name]: (job: Job) =>
         processShopifySync(job, { db: deps.db, graphql: deps.adminGraphql }),
       [shipmentJobs.importOrders.name]: (job: Job) => processImportOrders(job, importDeps),

@@ -121,6 +121,7 @@ describe("worker", () => {
   });
 
   it("runs as its own process and exits 0 on SIGTERM", { timeout: 60_000 }, async () => {
+    const started = Date.now();
     const child = spawn(process.execPath, ["--import", "tsx", "worker/index.ts"], {
       cwd: process.cwd(),
       env: { ...process.env, LOG_LEVEL: "info", QUEUE_PREFIX: freshPrefix() },
@@ -137,8 +138,13 @@ describe("worker", () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(out, out).toContain('"worker ready"');
+    const ready = Date.now();
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
     expect(out).toContain('"worker stopped"');
+    // How long start-up and shutdown took, for a slow run's log (the suite's other files share the cores).
+    process.stderr.write(
+      `worker process: ready after ${ready - started} ms, stopped ${Date.now() - ready} ms after SIGTERM\n`,
+    );
   });
 });

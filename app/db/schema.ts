@@ -1,3 +1,4 @@
+import type { FulfillmentEventStatus } from "../shipments/fulfillment-events";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -243,6 +244,45 @@ export const shipmentEvents = pgTable(
 );
 
 /**
+ * The courier's progress as Shopify fulfillment events (worker/processors/fulfillment-events.ts):
+ * one row per entry of the service's tracking history, recorded by sync-status (unique per entry,
+ * so a repeated or replayed service event adds nothing), then sent once, in the order the entries
+ * happened, to the shipment's fulfillment. `state`: pending (not sent yet: no fulfillment, or
+ * waiting for the job), sending (claimed; a crash here is settled against Shopify's own list),
+ * sent, or skipped (`reason`: older than one already sent, after the delivery, or no Shopify
+ * status for it).
+ */
+export const fulfillmentEvents = pgTable(
+  "fulfillment_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shipmentId: uuid("shipment_id")
+      .notNull()
+      .references(() => shipments.id, { onDelete: "cascade" }),
+    shop: text("shop").notNull(),
+    /** The history entry's identity: its time, status and note as the service gave them. */
+    entryKey: text("entry_key").notNull(),
+    serviceStatus: text("service_status").notNull(),
+    note: text("note"),
+    happenedAt: timestamp("happened_at", { withTimezone: true }).notNull(),
+    /** Shopify's FulfillmentEventStatus for it; null: none (a cancellation). */
+    shopifyStatus: text("shopify_status").$type<FulfillmentEventStatus>(),
+    state: text("state", { enum: ["pending", "sending", "sent", "skipped"] })
+      .notNull()
+      .default("pending"),
+    reason: text("reason"),
+    fulfillmentId: text("fulfillment_id"),
+    shopifyEventId: text("shopify_event_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("fulfillment_events_entry_uq").on(t.shipmentId, t.entryKey),
+    index("fulfillment_events_shipment_idx").on(t.shipmentId, t.happenedAt, t.id),
+  ],
+);
+
+/**
  * Every webhook delivery received, recorded before any work is enqueued. Unique on Shopify's
  * delivery id (X-Shopify-Webhook-Id), so a redelivery is recognised and does no new work.
  */
@@ -315,3 +355,4 @@ export type Shop = typeof shops.$inferSelect;
 export type Shipment = typeof shipments.$inferSelect;
 export type ShipmentEvent = typeof shipmentEvents.$inferSelect;
 export type WebhookInboxRow = typeof webhookInbox.$inferSelect;
+export type FulfillmentEventRow = typeof fulfillmentEvents.$inferSelect;

@@ -51,6 +51,11 @@ export const shipmentJobs = {
   syncStatus: { name: "sync-status", payload: z.object({ shop, shipmentId: z.uuid() }) },
   /** Fulfil the store order with the shipment's tracking (Admin GraphQL). */
   fulfil: { name: "fulfil", payload: z.object({ shop, shipmentId: z.uuid() }) },
+  /** The courier's progress as Shopify fulfillment events, once each, in order. */
+  fulfillmentEvents: {
+    name: "fulfillment-events",
+    payload: z.object({ shop, shipmentId: z.uuid() }),
+  },
   /** Push tracking changes and the status metafield to the store order. */
   shopifySync: { name: "shopify-sync", payload: z.object({ shop, shipmentId: z.uuid() }) },
   /** Read orders through Admin GraphQL: an import run (open orders of the last days) or one order. */

@@ -225,6 +225,13 @@ export const enqueue = {
         options: { attempts: 5, removeOnComplete: true, removeOnFail: true },
       },
     ),
+  /** At most one runs and one waits per shipment: each run sends every entry recorded by then. */
+  fulfillmentEvents: (shop: string, shipmentId: string) =>
+    add(
+      shipmentJobs.fulfillmentEvents,
+      { shop, shipmentId },
+      { options: { deduplication: { id: jobId("events", shipmentId), keepLastIfActive: true } } },
+    ),
   syncStatus: (shop: string, shipmentId: string) =>
     add(
       shipmentJobs.syncStatus,

@@ -231,6 +231,7 @@ const EVENT_TITLES: Record<string, string> = {
   fulfilled: "Fulfilled in Shopify",
   fulfil_skipped: "Not fulfilled in Shopify",
   fulfil_refused: "Shopify refused the fulfilment",
+  fulfillment_event_refused: "Shopify did not take the courier's progress",
   fulfil_waiting: "Fulfilment waits for the waybill",
   shopify_skipped: "Shopify not updated",
   redacted: "Customer's details removed",
@@ -273,6 +274,7 @@ const ACTORS: Record<string, string> = {
   "shopify:admin-api": "Import from Shopify",
   "worker:fulfil": "The app, in Shopify",
   "worker:shopify": "The app, in Shopify",
+  "worker:fulfillment-events": "The app, in Shopify",
 };
 
 /** Who or what acted: "The shipping service", "Shopify: order paid", "You or your staff". */

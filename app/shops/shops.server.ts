@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { decryptSecret, encryptSecret } from "../crypto.server";
 import type { Queryable as Db } from "../db/client.server";
 import {
+  fulfillmentEvents,
   orderImports,
   sessionTable,
   shipmentEvents,
@@ -223,6 +224,17 @@ export async function redactCustomer(
           await tx.update(shipmentEvents).set({ message }).where(eq(shipmentEvents.id, event.id));
       }
     }
+    // The courier's notes (they may name who took the parcel) go with the rest.
+    if (redacted.length > 0)
+      await tx
+        .update(fulfillmentEvents)
+        .set({ note: null })
+        .where(
+          inArray(
+            fulfillmentEvents.shipmentId,
+            redacted.map((r) => r.id),
+          ),
+        );
     const affectedOrders = [...new Set([...orderIds, ...redacted.map((r) => r.orderId)])];
     if (affectedOrders.length > 0) {
       await tx

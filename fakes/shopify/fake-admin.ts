@@ -7,7 +7,12 @@ import {
   ORDER_FULFILLMENT_ORDERS_QUERY,
 } from "#app/admin-api/operations/fulfillment-orders.ts";
 import { SHOP_LOCATIONS_QUERY } from "#app/admin-api/operations/locations.ts";
-import { FULFILLMENT_CREATE, TRACKING_UPDATE } from "#app/admin-api/operations/fulfillments.ts";
+import {
+  FULFILLMENT_CREATE,
+  FULFILLMENT_EVENT_CREATE,
+  FULFILLMENT_EVENTS_QUERY,
+  TRACKING_UPDATE,
+} from "#app/admin-api/operations/fulfillments.ts";
 import { METAFIELDS_SET } from "#app/admin-api/operations/metafields.ts";
 import { parseExactJson } from "#app/orders/exact-json.ts";
 import { STATUS_KEY, STATUS_NAMESPACE } from "#app/orders/status-metafields.ts";
@@ -92,6 +97,10 @@ export class FakeShopifyOrders {
   readonly metafields = new FakeMetafields();
   /** The shops' carrier services (rates at checkout). */
   readonly carrierServices = new FakeCarrierServices();
+  /** Operations a shop's grant does not cover ("<shop> <operation name>"): Shopify answers ACCESS_DENIED. */
+  readonly denied = new Set<string>();
+  /** The fulfillments made ("<shop> <gid>") and the events on each, in the order they were created. */
+  readonly fulfillmentEvents = new Map<string, FakeFulfillmentEvent[]>();
 
   locationsOf(shop: string): FakeLocation[] {
     return this.locations.get(shop) ?? [SHOP_LOCATION];
@@ -226,6 +235,15 @@ function orderIdOf(gid: unknown): string {
 }
 
 /** What the fake Admin API was asked to do, per shop. */
+/** A fulfillment event as Shopify keeps it (FulfillmentEvent). */
+export interface FakeFulfillmentEvent {
+  id: string;
+  status: string;
+  happenedAt: string;
+  message: string | null;
+  city: string | null;
+}
+
 export interface FakeAdminLog {
   fulfillments: { shop: string; input: Record<string, unknown> }[];
   trackingUpdates: { shop: string; fulfillmentId: string; tracking: Record<string, unknown> }[];
@@ -233,7 +251,11 @@ export interface FakeAdminLog {
   metafields: { shop: string; ownerId: string; value: string }[];
   /** This app's holds placed and released (the "hold while booking" setting), in order. */
   holds?: { shop: string; fulfillmentOrderId: string; action: "hold" | "release" }[];
+  /** Every fulfillment event created, in order, with the fulfillment it is on. */
+  fulfillmentEvents?: (FakeFulfillmentEvent & { shop: string; fulfillmentId: string })[];
 }
+
+let fulfillmentEventCount = 0;
 
 /**
  * Any document, not only the app's generated ones: the fake Shopify server hands it whatever a
@@ -298,6 +320,16 @@ export function fakeAdminGraphql(
       };
     }
     const held = orders ?? SHOPIFY_ORDERS;
+    const operation = /\b(?:query|mutation)\s+(\w+)/.exec(query)?.[1];
+    if (operation && held.denied.has(`${shop} ${operation}`))
+      return {
+        errors: [
+          {
+            message: `Access denied for ${operation}. Required access: the scope this operation needs.`,
+            extensions: { code: "ACCESS_DENIED" },
+          },
+        ],
+      };
     if (query === ORDER_FULFILLMENT_ORDERS_QUERY) {
       const orderId = orderIdOf(variables.id);
       const holder = holderOf(orderId);
@@ -422,15 +454,64 @@ export function fakeAdminGraphql(
       log?.fulfillments.push({ shop, input: input as never });
       for (const fo of input.lineItemsByFulfillmentOrder)
         held.fulfilled.add(`${shop} ${fo.fulfillmentOrderId}`);
+      const id = `gid://shopify/Fulfillment/${input.lineItemsByFulfillmentOrder[0].fulfillmentOrderId.split("/").pop()}`;
+      if (!held.fulfillmentEvents.has(`${shop} ${id}`))
+        held.fulfillmentEvents.set(`${shop} ${id}`, []);
+      return {
+        data: { fulfillmentCreate: { fulfillment: { id, status: "SUCCESS" }, userErrors: [] } },
+      };
+    }
+    if (query === FULFILLMENT_EVENT_CREATE) {
+      const input = variables.fulfillmentEvent as Record<string, string | undefined>;
+      const fulfillmentId = String(input.fulfillmentId);
+      const events = held.fulfillmentEvents.get(`${shop} ${fulfillmentId}`);
+      // Shopify's answer for a fulfillment the shop does not have.
+      if (!events)
+        return {
+          data: {
+            fulfillmentEventCreate: {
+              fulfillmentEvent: null,
+              userErrors: [
+                {
+                  field: ["fulfillmentEvent", "fulfillmentId"],
+                  message: "Fulfillment does not exist.",
+                },
+              ],
+            },
+          },
+        };
+      const event: FakeFulfillmentEvent = {
+        id: `gid://shopify/FulfillmentEvent/${++fulfillmentEventCount}`,
+        status: String(input.status),
+        happenedAt: input.happenedAt ?? new Date().toISOString(),
+        message: input.message ?? null,
+        city: input.city ?? null,
+      };
+      events.push(event);
+      log?.fulfillmentEvents?.push({ ...event, shop, fulfillmentId });
       return {
         data: {
-          fulfillmentCreate: {
-            fulfillment: {
-              id: `gid://shopify/Fulfillment/${input.lineItemsByFulfillmentOrder[0].fulfillmentOrderId.split("/").pop()}`,
-              status: "SUCCESS",
-            },
+          fulfillmentEventCreate: {
+            fulfillmentEvent: { id: event.id, status: event.status, happenedAt: event.happenedAt },
             userErrors: [],
           },
+        },
+      };
+    }
+    if (query === FULFILLMENT_EVENTS_QUERY) {
+      const events = held.fulfillmentEvents.get(`${shop} ${String(variables.id)}`);
+      return {
+        data: {
+          fulfillment: events
+            ? {
+                id: variables.id,
+                events: {
+                  nodes: [...events]
+                    .sort((a, b) => Date.parse(a.happenedAt) - Date.parse(b.happenedAt))
+                    .map((e) => ({ id: e.id, status: e.status, happenedAt: e.happenedAt })),
+                },
+              }
+            : null,
         },
       };
     }

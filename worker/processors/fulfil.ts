@@ -116,5 +116,7 @@ async function fulfil(shipment: Shipment, deps: ShopifyOrderDeps): Promise<strin
     data: { fulfillmentIds: ids },
   });
   if (!updated) throw new Error("Shipment changed while fulfilling; retrying");
+  // The courier's progress recorded before the fulfillment existed is told on it now.
+  if (ids.length > 0) await deps.enqueue?.fulfillmentEvents(shop, shipment.id);
   return ids.length > 0 ? "fulfilled" : "refused";
 }

@@ -1,4 +1,6 @@
+import { fulfillmentEvents, type Shipment } from "#app/db/schema.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
+import { recordedEntries, type HistoryEntry } from "#app/shipments/fulfillment-events.ts";
 import { getShipment, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
 import { canMove, isShipmentStatus, type ShipmentStatus } from "#app/shipments/states.ts";
 import { httpUrlOrNull } from "#app/http-url.ts";
@@ -12,6 +14,22 @@ import {
   type JobWithSlot,
   type ShipmentDeps,
 } from "../shared/shipment-context.ts";
+
+/** Records the history's entries not recorded yet; how many were new. */
+async function recordHistory(
+  db: ShipmentDeps["db"],
+  shipment: Shipment,
+  history: readonly HistoryEntry[],
+): Promise<number> {
+  const entries = recordedEntries(history, shipment.courierType);
+  if (entries.length === 0) return 0;
+  const inserted = await db
+    .insert(fulfillmentEvents)
+    .values(entries.map((e) => ({ ...e, shipmentId: shipment.id, shop: shipment.shop })))
+    .onConflictDoNothing()
+    .returning({ id: fulfillmentEvents.id });
+  return inserted.length;
+}
 
 /** sync-status: the service's view of a booked order (after an event, or by the poll); statuses only move forward. */
 export async function processSyncStatus(
@@ -55,6 +73,12 @@ export async function processSyncStatus(
     if (notes.length === 0) return null;
     return { patch, event: { actor: ACTOR.sync, type: "synced", message: notes.join("; ") } };
   });
+  // The courier's history, entry by entry (an entry read again is the same row): what is new is
+  // told to Shopify as fulfillment events once the shipment has its fulfillment.
+  const recorded = await recordHistory(deps.db, shipment, order.courier?.history ?? []);
+  const current = saved ?? shipment;
+  if (recorded > 0 && (current.fulfillmentIds as string[]).length > 0)
+    await deps.enqueue.fulfillmentEvents(shop, shipment.id);
   // Tell Shopify (tracking, status metafield) when something it shows changed.
   if (saved && (saved.status !== shipment.status || saved.waybillId !== shipment.waybillId))
     await deps.enqueue.shopifySync(shop, saved.id, saved.version);

@@ -52,7 +52,13 @@ export interface ShipmentDeps {
   limiter: ServiceRateLimiter;
   enqueue: Pick<
     typeof enqueueFns,
-    "createDraft" | "confirm" | "cancel" | "syncStatus" | "fulfil" | "shopifySync"
+    | "createDraft"
+    | "confirm"
+    | "cancel"
+    | "syncStatus"
+    | "fulfil"
+    | "fulfillmentEvents"
+    | "shopifySync"
   >;
   /**
    * Admin GraphQL of the shop (unauthenticated.admin in production): whether an order is the

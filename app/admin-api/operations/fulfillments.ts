@@ -18,3 +18,23 @@ export const TRACKING_UPDATE = `#graphql
       userErrors { field message }
     }
   }`;
+
+/** One step of the courier's progress on a fulfillment (worker/processors/fulfillment-events.ts). */
+export const FULFILLMENT_EVENT_CREATE = `#graphql
+  mutation ShipmentProgress($fulfillmentEvent: FulfillmentEventInput!) {
+    fulfillmentEventCreate(fulfillmentEvent: $fulfillmentEvent) {
+      fulfillmentEvent { id status happenedAt }
+      userErrors { field message }
+    }
+  }`;
+
+/** A fulfillment's events as Shopify has them: to settle an event whose sending was interrupted. */
+export const FULFILLMENT_EVENTS_QUERY = `#graphql
+  query ShipmentProgressSent($id: ID!) {
+    fulfillment(id: $id) {
+      id
+      events(first: 100, sortKey: HAPPENED_AT) {
+        nodes { id status happenedAt }
+      }
+    }
+  }`;

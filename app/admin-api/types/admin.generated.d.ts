@@ -92,6 +92,23 @@ export type ShipmentTrackingMutationVariables = AdminTypes.Exact<{
 
 export type ShipmentTrackingMutation = { fulfillmentTrackingInfoUpdate?: AdminTypes.Maybe<{ fulfillment?: AdminTypes.Maybe<Pick<AdminTypes.Fulfillment, 'id'>>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
 
+export type ShipmentProgressMutationVariables = AdminTypes.Exact<{
+  fulfillmentEvent: AdminTypes.FulfillmentEventInput;
+}>;
+
+
+export type ShipmentProgressMutation = { fulfillmentEventCreate?: AdminTypes.Maybe<{ fulfillmentEvent?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentEvent, 'id' | 'status' | 'happenedAt'>>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
+
+export type ShipmentProgressSentQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type ShipmentProgressSentQuery = { fulfillment?: AdminTypes.Maybe<(
+    Pick<AdminTypes.Fulfillment, 'id'>
+    & { events: { nodes: Array<Pick<AdminTypes.FulfillmentEvent, 'id' | 'status' | 'happenedAt'>> } }
+  )> };
+
 export type ShopLocationsQueryVariables = AdminTypes.Exact<{ [key: string]: never; }>;
 
 
@@ -188,6 +205,7 @@ interface GeneratedQueryTypes {
   "#graphql\n  query AppCarrierServices {\n    carrierServices(first: 50) {\n      nodes { id name callbackUrl active }\n    }\n  }": {return: AppCarrierServicesQuery, variables: AppCarrierServicesQueryVariables},
   "#graphql\n  query OrderFulfillmentOrders($id: ID!) {\n    order(id: $id) {\n      id\n      fulfillmentOrders(first: 50) {\n        nodes {\n          id\n          status\n          supportedActions { action }\n          deliveryMethod { methodType }\n          fulfillmentHolds { id displayReason reasonNotes heldByRequestingApp }\n          assignedLocation {\n            name\n            location { id isFulfillmentService fulfillmentService { serviceName } }\n          }\n          lineItems(first: 250) {\n            nodes { id totalQuantity remainingQuantity lineItem { id } }\n          }\n        }\n      }\n    }\n    locations(first: 20) {\n      nodes { id isFulfillmentService }\n    }\n  }": {return: OrderFulfillmentOrdersQuery, variables: OrderFulfillmentOrdersQueryVariables},
   "#graphql\n  query FulfillmentOrderOrder($id: ID!) {\n    fulfillmentOrder(id: $id) {\n      id\n      orderId\n    }\n  }": {return: FulfillmentOrderOrderQuery, variables: FulfillmentOrderOrderQueryVariables},
+  "#graphql\n  query ShipmentProgressSent($id: ID!) {\n    fulfillment(id: $id) {\n      id\n      events(first: 100, sortKey: HAPPENED_AT) {\n        nodes { id status happenedAt }\n      }\n    }\n  }": {return: ShipmentProgressSentQuery, variables: ShipmentProgressSentQueryVariables},
   "#graphql\n  query ShopLocations {\n    locations(first: 50) {\n      nodes {\n        id\n        name\n        isFulfillmentService\n        fulfillsOnlineOrders\n        address { address1 address2 city province zip countryCode phone latitude longitude }\n      }\n    }\n  }": {return: ShopLocationsQuery, variables: ShopLocationsQueryVariables},
   "#graphql\n  query StatusMetafieldDefinition($identifier: MetafieldDefinitionIdentifierInput!) {\n    metafieldDefinition(identifier: $identifier) {\n      id\n      type { name }\n    }\n  }": {return: StatusMetafieldDefinitionQuery, variables: StatusMetafieldDefinitionQueryVariables},
   "#graphql\n  query ShippingOrder($id: ID!) {\n    order(id: $id) { ...ShippingOrderFields }\n  }\n  #graphql\n  fragment ShippingOrderFields on Order {\n    id\n    legacyResourceId\n    name\n    email\n    phone\n    tags\n    note\n    createdAt\n    updatedAt\n    cancelledAt\n    sourceName\n    currencyCode\n    presentmentCurrencyCode\n    displayFinancialStatus\n    displayFulfillmentStatus\n    paymentGatewayNames\n    totalOutstandingSet { shopMoney { amount currencyCode } }\n    currentTotalPriceSet { shopMoney { amount currencyCode } }\n    customer { legacyResourceId firstName lastName }\n    shippingAddress {\n      firstName lastName name company address1 address2 city province zip country countryCodeV2 phone latitude longitude\n    }\n    shippingLines(first: 5) { nodes { code title source carrierIdentifier deliveryCategory isRemoved } }\n    lineItems(first: 250) {\n      nodes {\n        id name title variantTitle sku quantity currentQuantity unfulfilledQuantity requiresShipping isGiftCard\n        weight { unit value }\n        originalUnitPriceSet { shopMoney { amount currencyCode } }\n        discountAllocations { allocatedAmountSet { shopMoney { amount currencyCode } } }\n        product { id }\n        variant { id }\n      }\n    }\n  }": {return: ShippingOrderQuery, variables: ShippingOrderQueryVariables},
@@ -204,6 +222,7 @@ interface GeneratedMutationTypes {
   "#graphql\n  mutation BookingHoldRelease($id: ID!, $holdIds: [ID!]) {\n    fulfillmentOrderReleaseHold(id: $id, holdIds: $holdIds) {\n      fulfillmentOrder { id status }\n      userErrors { field message }\n    }\n  }": {return: BookingHoldReleaseMutation, variables: BookingHoldReleaseMutationVariables},
   "#graphql\n  mutation ShipmentFulfil($fulfillment: FulfillmentInput!) {\n    fulfillmentCreate(fulfillment: $fulfillment) {\n      fulfillment { id status }\n      userErrors { field message }\n    }\n  }": {return: ShipmentFulfilMutation, variables: ShipmentFulfilMutationVariables},
   "#graphql\n  mutation ShipmentTracking($fulfillmentId: ID!, $trackingInfoInput: FulfillmentTrackingInput!) {\n    fulfillmentTrackingInfoUpdate(fulfillmentId: $fulfillmentId, trackingInfoInput: $trackingInfoInput, notifyCustomer: false) {\n      fulfillment { id }\n      userErrors { field message }\n    }\n  }": {return: ShipmentTrackingMutation, variables: ShipmentTrackingMutationVariables},
+  "#graphql\n  mutation ShipmentProgress($fulfillmentEvent: FulfillmentEventInput!) {\n    fulfillmentEventCreate(fulfillmentEvent: $fulfillmentEvent) {\n      fulfillmentEvent { id status happenedAt }\n      userErrors { field message }\n    }\n  }": {return: ShipmentProgressMutation, variables: ShipmentProgressMutationVariables},
   "#graphql\n  mutation StatusMetafieldDefinitionCreate($definition: MetafieldDefinitionInput!) {\n    metafieldDefinitionCreate(definition: $definition) {\n      createdDefinition { id }\n      userErrors { field message code }\n    }\n  }": {return: StatusMetafieldDefinitionCreateMutation, variables: StatusMetafieldDefinitionCreateMutationVariables},
   "#graphql\n  mutation StatusMetafieldDefinitionUpdate($definition: MetafieldDefinitionUpdateInput!) {\n    metafieldDefinitionUpdate(definition: $definition) {\n      updatedDefinition { id }\n      userErrors { field message code }\n    }\n  }": {return: StatusMetafieldDefinitionUpdateMutation, variables: StatusMetafieldDefinitionUpdateMutationVariables},
   "#graphql\n  mutation ShipmentStatusMetafield($metafields: [MetafieldsSetInput!]!) {\n    metafieldsSet(metafields: $metafields) {\n      metafields { id }\n      userErrors { field message }\n    }\n  }": {return: ShipmentStatusMetafieldMutation, variables: ShipmentStatusMetafieldMutationVariables},

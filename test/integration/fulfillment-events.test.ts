@@ -1,0 +1,271 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, asc, eq } from "drizzle-orm";
+import { database, db } from "#app/db/index.server.ts";
+import { fulfillmentEvents, shipmentEvents, shipments } from "#app/db/schema.ts";
+import { getEnv } from "#app/env.server.ts";
+import { QUEUES } from "#app/jobs/definitions.ts";
+import { closeQueues, enqueue, getQueue } from "#app/jobs/queues.server.ts";
+import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
+import { updateShopSettings } from "#app/shops/shops.server.ts";
+import { createSandbox, type Sandbox } from "#sandbox/server.ts";
+import { SHOPIFY_ORDERS, type FakeAdminLog } from "#fakes/shopify/fake-admin.ts";
+import type { RunningWorkers } from "#worker/worker.ts";
+import {
+  freshOrder,
+  setUpShop,
+  shipmentOf,
+  startTestWorkers,
+  waitFor,
+} from "../helpers/pipeline.ts";
+import { liveKey } from "../helpers/sandbox.ts";
+import { deliverWebhook, uniqueShop } from "../helpers/shopify.ts";
+
+/**
+ * The courier's progress reaches Shopify as fulfillment events: the real webhook route, worker,
+ * database, Redis and the sandbox over HTTP (whose control moves the parcel as a courier would and
+ * keeps the order's tracking history as the service does); Shopify's Admin API is the fake, which
+ * keeps each fulfillment's events and refuses one on a fulfillment it does not have.
+ */
+const env = getEnv();
+let sandbox: Sandbox;
+let workers: RunningWorkers;
+const log: FakeAdminLog = {
+  fulfillments: [],
+  trackingUpdates: [],
+  metafields: [],
+  fulfillmentEvents: [],
+};
+// A clock the test moves: each status of the parcel happens a minute after the one before.
+let clock = Date.UTC(2026, 10, 20, 1, 0, 0);
+const tick = () => (clock += 60_000);
+
+beforeAll(async () => {
+  sandbox = await createSandbox({ port: 0, now: () => new Date(clock) });
+  workers = startTestWorkers(db, env, { adminLog: log });
+});
+afterAll(async () => {
+  await workers.close();
+  await closeQueues();
+  await sandbox.close();
+  await database.close();
+});
+
+/** Every shipment job queued so far has run. */
+async function settled() {
+  const queue = getQueue(QUEUES.shipments);
+  await waitFor("the shipment jobs to run", async () => {
+    const counts = await queue.getJobCounts("waiting", "active", "delayed", "prioritized");
+    return Object.values(counts).every((n) => n === 0);
+  });
+}
+
+/** A COD order booked (and, with the shop's default, fulfilled) at the sandbox. */
+async function bookedCodOrder(settings: { fulfilOnConfirm?: boolean } = {}) {
+  const shop = uniqueShop("progress");
+  const key = liveKey("progress");
+  await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url, settings);
+  const order = freshOrder("cod");
+  expect(await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order })).toBe(
+    200,
+  );
+  const booked = await waitFor("booked", async () => {
+    const s = await shipmentOf(db, shop, order.id);
+    return s?.shippingOrderId && s.status === "confirmed" ? s : undefined;
+  });
+  await settled();
+  return { shop, key, order, shipment: (await shipmentOf(db, shop, order.id)) ?? booked };
+}
+
+/** The service moves the parcel on; the worker hears of it (as from an event or the poll). */
+async function courierMoves(
+  shop: string,
+  shipment: { id: string; shippingOrderId: string | null },
+  status: string,
+  note?: string,
+) {
+  tick();
+  sandbox.service.lifecycle.forceStatus(shipment.shippingOrderId!, status, note);
+  await enqueue.syncStatus(shop, shipment.id);
+  await settled();
+}
+
+const eventsOf = (shop: string) => log.fulfillmentEvents!.filter((e) => e.shop === shop);
+const serviceHistory = (key: string, shippingOrderId: string) =>
+  sandbox.service.account(key).orders.get(shippingOrderId)!.history;
+
+describe("the courier's progress as Shopify fulfillment events", () => {
+  it("a COD parcel picked, on its way, delivered: one event per status, in order, on its fulfillment", async () => {
+    const { shop, key, shipment } = await bookedCodOrder();
+    const fulfillmentId = (shipment.fulfillmentIds as string[])[0];
+    expect(fulfillmentId).toBeDefined();
+    await courierMoves(shop, shipment, "picked");
+    await courierMoves(shop, shipment, "dropping_off");
+    await courierMoves(shop, shipment, "delivered");
+
+    const history = serviceHistory(key, shipment.shippingOrderId!);
+    expect(history.map((h) => h.status)).toEqual([
+      "confirmed",
+      "picked",
+      "dropping_off",
+      "delivered",
+    ]);
+    const events = eventsOf(shop);
+    expect(events.map((e) => e.status)).toEqual([
+      "CONFIRMED",
+      "CARRIER_PICKED_UP",
+      "IN_TRANSIT",
+      "DELIVERED",
+    ]);
+    // Each when the service says it happened, with the courier's note; the delivery in the customer's city.
+    expect(events.map((e) => [e.fulfillmentId, e.happenedAt, e.message])).toEqual(
+      history.map((h) => [fulfillmentId, h.updated_at, h.note]),
+    );
+    expect(events.at(-1)!.city).toBe(shipment.destinationCity);
+    expect(shipment.destinationCity).toBeTruthy();
+  });
+
+  it("the same delivery reported again, an old status after it, or a late one: nothing more", async () => {
+    const { shop, key, shipment } = await bookedCodOrder();
+    await courierMoves(shop, shipment, "picked");
+    await courierMoves(shop, shipment, "delivered");
+    expect(eventsOf(shop).map((e) => e.status)).toEqual([
+      "CONFIRMED",
+      "CARRIER_PICKED_UP",
+      "DELIVERED",
+    ]);
+    // The service's event for the delivery, replayed: the worker asks the service again.
+    await enqueue.syncStatus(shop, shipment.id);
+    await settled();
+    // The history gains an entry dated before the delivery (a courier's scan uploaded late), and
+    // a status after it (a stray scan).
+    const history = serviceHistory(key, shipment.shippingOrderId!);
+    history.push(
+      {
+        ...history[1]!,
+        note: "Late scan at the hub",
+        updated_at: new Date(clock - 30_000).toISOString(),
+      },
+      {
+        ...history[1]!,
+        status: "dropping_off",
+        note: "Stray scan",
+        updated_at: new Date(tick()).toISOString(),
+      },
+    );
+    await enqueue.syncStatus(shop, shipment.id);
+    await settled();
+    expect(eventsOf(shop).map((e) => e.status)).toEqual([
+      "CONFIRMED",
+      "CARRIER_PICKED_UP",
+      "DELIVERED",
+    ]);
+    const rows = await db
+      .select({ state: fulfillmentEvents.state, reason: fulfillmentEvents.reason })
+      .from(fulfillmentEvents)
+      .where(eq(fulfillmentEvents.shipmentId, shipment.id))
+      .orderBy(asc(fulfillmentEvents.happenedAt));
+    expect(rows.filter((r) => r.state === "skipped").map((r) => r.reason)).toEqual([
+      "older than an event already sent",
+      "after the delivery",
+    ]);
+    expect(rows.filter((r) => r.state === "sent")).toHaveLength(3);
+  });
+
+  it("progress before the fulfillment exists waits for it, then goes in order", async () => {
+    const { shop, shipment } = await bookedCodOrder({ fulfilOnConfirm: false });
+    expect(shipment.fulfillmentIds).toEqual([]);
+    await courierMoves(shop, shipment, "picked");
+    await courierMoves(shop, shipment, "on_hold", "Penerima tidak di tempat");
+    expect(eventsOf(shop)).toEqual([]);
+    // The merchant turns fulfilment on; the shipment is fulfilled (as a late waybill would have it).
+    await updateShopSettings(db, shop, { fulfilOnConfirm: true });
+    await enqueue.fulfil(shop, shipment.id, shipment.waybillId);
+    await settled();
+    expect(eventsOf(shop).map((e) => [e.status, e.message])).toEqual([
+      ["CONFIRMED", "Order has been confirmed. Locating nearest driver to pick up."],
+      ["CARRIER_PICKED_UP", "Item has been picked up and is on its way."],
+      ["ATTEMPTED_DELIVERY", "Penerima tidak di tempat"],
+    ]);
+  });
+
+  it("a send cut off before Shopify's answer is settled against Shopify's own list: never doubled, never lost", async () => {
+    const { shop, shipment } = await bookedCodOrder();
+    const fulfillmentId = (shipment.fulfillmentIds as string[])[0]!;
+    const atShopify = () =>
+      SHOPIFY_ORDERS.fulfillmentEvents.get(`${shop} ${fulfillmentId}`)!.map((e) => e.status);
+    const cutOff = (serviceStatus: string) =>
+      db
+        .update(fulfillmentEvents)
+        .set({ state: "sending", shopifyEventId: null, sentAt: null })
+        .where(
+          and(
+            eq(fulfillmentEvents.shipmentId, shipment.id),
+            eq(fulfillmentEvents.serviceStatus, serviceStatus),
+          ),
+        );
+    await courierMoves(shop, shipment, "picked");
+    // The run died after Shopify made CARRIER_PICKED_UP, before it was marked sent.
+    await cutOff("picked");
+    await courierMoves(shop, shipment, "dropping_off");
+    expect(atShopify()).toEqual(["CONFIRMED", "CARRIER_PICKED_UP", "IN_TRANSIT"]);
+    // The run died after claiming IN_TRANSIT, before Shopify had it.
+    await cutOff("dropping_off");
+    const list = SHOPIFY_ORDERS.fulfillmentEvents.get(`${shop} ${fulfillmentId}`)!;
+    list.splice(list.length - 1, 1);
+    await courierMoves(shop, shipment, "delivered");
+    expect(atShopify()).toEqual(["CONFIRMED", "CARRIER_PICKED_UP", "IN_TRANSIT", "DELIVERED"]);
+    const sent = await db
+      .select()
+      .from(fulfillmentEvents)
+      .where(
+        and(eq(fulfillmentEvents.shipmentId, shipment.id), eq(fulfillmentEvents.state, "sent")),
+      );
+    expect(sent).toHaveLength(4);
+  });
+
+  it("a shop whose grant does not cover the events: told on the timeline once, sent in order once it does", async () => {
+    const { shop, shipment } = await bookedCodOrder();
+    SHOPIFY_ORDERS.denied.add(`${shop} ShipmentProgress`);
+    await courierMoves(shop, shipment, "picked");
+    expect(eventsOf(shop)).toEqual([]);
+    const told = await db
+      .select({ type: shipmentEvents.type, message: shipmentEvents.message })
+      .from(shipmentEvents)
+      .where(
+        and(
+          eq(shipmentEvents.shipmentId, shipment.id),
+          eq(shipmentEvents.type, "fulfillment_event_refused"),
+        ),
+      );
+    expect(told).toHaveLength(1);
+    expect(told[0]!.message).toContain("approve them");
+    SHOPIFY_ORDERS.denied.delete(`${shop} ShipmentProgress`);
+    await courierMoves(shop, shipment, "dropping_off");
+    expect(eventsOf(shop).map((e) => e.status)).toEqual([
+      "CONFIRMED",
+      "CARRIER_PICKED_UP",
+      "IN_TRANSIT",
+    ]);
+  });
+
+  it("Shopify refuses an event (a fulfillment it does not have): the timeline says why; nothing is retried for ever", async () => {
+    const { shop, shipment } = await bookedCodOrder();
+    await db
+      .update(shipments)
+      .set({ fulfillmentIds: ["gid://shopify/Fulfillment/999999999"] })
+      .where(eq(shipments.id, shipment.id));
+    await courierMoves(shop, shipment, "picked");
+    const rows = await db
+      .select({ state: fulfillmentEvents.state, reason: fulfillmentEvents.reason })
+      .from(fulfillmentEvents)
+      .where(
+        and(
+          eq(fulfillmentEvents.shipmentId, shipment.id),
+          eq(fulfillmentEvents.serviceStatus, "picked"),
+        ),
+      );
+    expect(rows).toEqual([
+      { state: "skipped", reason: "Shopify refused: Fulfillment does not exist." },
+    ]);
+  });
+});
