@@ -5,6 +5,7 @@ import { fulfillmentEvents, shipmentEvents, shipments } from "#app/db/schema.ts"
 import { getEnv } from "#app/env.server.ts";
 import { QUEUES } from "#app/jobs/definitions.ts";
 import { closeQueues, enqueue, getQueue } from "#app/jobs/queues.server.ts";
+import { action as customersRedact } from "#app/routes/webhooks.customers.redact.tsx";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { updateShopSettings } from "#app/shops/shops.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
@@ -122,6 +123,32 @@ describe("the courier's progress as Shopify fulfillment events", () => {
     );
     expect(events.at(-1)!.city).toBe(shipment.destinationCity);
     expect(shipment.destinationCity).toBeTruthy();
+  });
+
+  it("a customer's redaction clears the courier's notes too (they may name who took the parcel)", async () => {
+    const { shop, order, shipment } = await bookedCodOrder();
+    await courierMoves(shop, shipment, "delivered", "Diterima oleh Ibu Sari (tetangga)");
+    const notes = async () =>
+      (
+        await db
+          .select({ note: fulfillmentEvents.note, key: fulfillmentEvents.entryKey })
+          .from(fulfillmentEvents)
+          .where(eq(fulfillmentEvents.shipmentId, shipment.id))
+      ).map((r) => r.note);
+    expect(await notes()).toContain("Diterima oleh Ibu Sari (tetangga)");
+    expect(
+      await deliverWebhook(customersRedact, {
+        topic: "customers/redact",
+        shop,
+        body: {
+          shop_id: 1,
+          shop_domain: shop,
+          customer: { id: 1, email: "sari@example.com", phone: null },
+          orders_to_redact: [order.id],
+        },
+      }),
+    ).toBe(200);
+    expect(await notes()).toEqual([null, null]);
   });
 
   it("the same delivery reported again, an old status after it, or a late one: nothing more", async () => {
