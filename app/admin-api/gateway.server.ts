@@ -7,7 +7,10 @@ import { isThrottled, ShopNotConnectedError, type AdminGraphql } from "./request
  * Shopify's Admin API.
  *
  * - A shop without an offline session (uninstalled, never authenticated) is ShopNotConnectedError.
- * - The HTTP layer retries a 429, a 503 and a network failure (Shopify's client, `tries`).
+ * - A failure of the request itself (the network, a 5xx, an HTTP 429) is not retried here: it
+ *   throws, and the job that asked retries with its backoff (one layer of retries, not two: with
+ *   Shopify's client retrying too, a maintenance pass over many shops with Shopify unreachable
+ *   took three times as long, and a worker's shutdown waited for it).
  * - A THROTTLED answer (the shop's query-cost bucket is empty) is retried after the time Shopify's
  *   cost figures say the bucket needs to refill for the query, at most THROTTLE_RETRIES times and
  *   never longer than MAX_THROTTLE_WAIT_MS at once; still throttled, the answer is given back and
@@ -38,7 +41,7 @@ async function send(
   }
   const once = async (): Promise<unknown> => {
     try {
-      const response = await admin.graphql(document, { variables, tries: HTTP_TRIES });
+      const response = await admin.graphql(document, { variables });
       return await response.json();
     } catch (error) {
       if (error instanceof GraphqlQueryError && error.body) return graphqlAnswer(error.body);
@@ -48,8 +51,6 @@ async function send(
   return retryThrottled(once);
 }
 
-/** Tries of one request at the HTTP layer (429, 503, network), Shopify's client's own retry. */
-const HTTP_TRIES = 3;
 export const THROTTLE_RETRIES = 2;
 export const MAX_THROTTLE_WAIT_MS = 10_000;
 
