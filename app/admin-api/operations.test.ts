@@ -18,6 +18,7 @@ import * as locations from "./operations/locations";
 import * as metafields from "./operations/metafields";
 import * as orders from "./operations/orders";
 import * as products from "./operations/products";
+import { operationName } from "./request";
 
 const { BOOKING_HOLD, BOOKING_HOLD_RELEASE } = fulfillmentOrders;
 const { METAFIELD_DEFINITION_CREATE, METAFIELD_DEFINITION_QUERY, METAFIELD_DEFINITION_UPDATE } =
@@ -43,7 +44,7 @@ describe("Admin GraphQL documents, against Shopify's 2026-10 schema", () => {
     for (const [name, document] of documents) {
       expect([name, adminQueryErrors(document)]).toEqual([name, []]);
     }
-    const operationNames = documents.map(([, d]) => /(?:query|mutation) (\w+)/.exec(d)?.[1]);
+    const operationNames = documents.map(([, d]) => operationName(d));
     expect(new Set(operationNames).size).toBe(documents.length);
   });
 

@@ -81,10 +81,15 @@ export function adminAnswer<D extends AdminDocument>(document: D, body: unknown)
   checkErrors(body);
   const data = (body as { data?: unknown } | null)?.data;
   if (data === null || typeof data !== "object") {
-    const operation = /(?:query|mutation)\s+(\w+)/.exec(document)?.[1] ?? "an operation";
+    const operation = operationName(document) ?? "an operation";
     throw new AdminGraphqlError(`no data for ${operation}`, false);
   }
   return data as AdminAnswer<D>;
+}
+
+/** The operation a document names (`query OrderOwner(…)` → "OrderOwner"), or null for an anonymous one. */
+export function operationName(document: string): string | null {
+  return /\b(?:query|mutation)\s+(\w+)/.exec(document)?.[1] ?? null;
 }
 
 /** Runs `document` and gives its typed `data` (adminAnswer). */

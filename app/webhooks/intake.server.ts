@@ -2,14 +2,11 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { getEnv } from "../env.server";
 import { jsonResponse, type HeaderGetter } from "../http.server";
 import { logger } from "../logger.server";
-import {
-  FULFILLMENT_ORDER_TOPICS,
-  type FulfillmentOrderTopic,
-} from "../orders/fulfillment-order-events";
+import { FULFILLMENT_ORDER_TOPICS } from "../orders/fulfillment-order-events";
 import { takeFulfillmentOrderDelivery } from "./fulfillment-order-intake.server";
 import { inlineIntake } from "./inline-intake.server";
 import { INLINE_TOPICS } from "./inline-topics.server";
-import { ORDER_TOPICS, takeOrderDelivery, type OrderTopic } from "./order-intake.server";
+import { ORDER_TOPICS, takeOrderDelivery } from "./order-intake.server";
 import type { TopicIntake, WebhookAnswer } from "./received";
 import { verifyShopifyWebhook, WebhookRejected } from "./verify.server";
 
@@ -31,11 +28,11 @@ import { verifyShopifyWebhook, WebhookRejected } from "./verify.server";
 const INTAKES = new Map<string, TopicIntake>([
   ...ORDER_TOPICS.map((topic): [string, TopicIntake] => [
     topic,
-    (r) => takeOrderDelivery(topic as OrderTopic, r),
+    (r) => takeOrderDelivery(topic, r),
   ]),
   ...FULFILLMENT_ORDER_TOPICS.map((topic): [string, TopicIntake] => [
     topic,
-    (r) => takeFulfillmentOrderDelivery(topic as FulfillmentOrderTopic, r),
+    (r) => takeFulfillmentOrderDelivery(topic, r),
   ]),
   ...Object.entries(INLINE_TOPICS).map(([topic, handler]): [string, TopicIntake] => [
     topic,

@@ -1,4 +1,5 @@
 import { PRODUCTS_QUERY } from "#app/admin-api/operations/products.ts";
+import { operationName } from "#app/admin-api/request.ts";
 import { ORDER_OWNER_QUERY, ORDER_QUERY, ORDERS_QUERY } from "#app/admin-api/operations/orders.ts";
 import {
   BOOKING_HOLD,
@@ -285,6 +286,17 @@ export function fakeAdminGraphql(
     const badVariables = adminVariableErrors(query, variables);
     if (badVariables.length > 0)
       throw new Error(`Admin GraphQL would refuse the variables: ${badVariables.join("; ")}`);
+    // An operation the shop's grant does not cover: Shopify's ACCESS_DENIED, whatever it asks.
+    const operation = operationName(query);
+    if (operation && (orders ?? SHOPIFY_ORDERS).denied.has(`${shop} ${operation}`))
+      return {
+        errors: [
+          {
+            message: `Access denied for ${operation}. Required access: the scope this operation needs.`,
+            extensions: { code: "ACCESS_DENIED" },
+          },
+        ],
+      };
     // Which store of orders holds one: the caller's own, else the process-wide one; null when neither.
     const holderOf = (orderId: string) =>
       orders?.holds(shop, orderId)
@@ -320,16 +332,6 @@ export function fakeAdminGraphql(
       };
     }
     const held = orders ?? SHOPIFY_ORDERS;
-    const operation = /\b(?:query|mutation)\s+(\w+)/.exec(query)?.[1];
-    if (operation && held.denied.has(`${shop} ${operation}`))
-      return {
-        errors: [
-          {
-            message: `Access denied for ${operation}. Required access: the scope this operation needs.`,
-            extensions: { code: "ACCESS_DENIED" },
-          },
-        ],
-      };
     if (query === ORDER_FULFILLMENT_ORDERS_QUERY) {
       const orderId = orderIdOf(variables.id);
       const holder = holderOf(orderId);

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { operationName } from "#app/admin-api/request.ts";
 import {
   fakeAdminGraphql,
   FakeShopifyOrders,
@@ -60,7 +61,7 @@ export async function startFakeShopify(port = 0): Promise<FakeShopify> {
     } catch {
       return reply(400, { errors: "Invalid JSON" });
     }
-    const operation = /\b(?:query|mutation)\s+(\w+)/.exec(request.query ?? "")?.[1] ?? "anonymous";
+    const operation = operationName(request.query ?? "") ?? "anonymous";
     calls.set(operation, (calls.get(operation) ?? 0) + 1);
     try {
       reply(200, await graphql(shop, request.query ?? "", request.variables ?? {}));

@@ -37,6 +37,8 @@ describe("Shopify refuses a fulfilment", () => {
       })
       .returning();
     const shopifyMetafields = new FakeMetafields();
+    // The courier's progress follows a fulfillment only when one was made.
+    const queued: string[] = [];
     // Shopify's answer when the fulfillment order cannot take it: no fulfillment, userErrors (FulfillmentCreatePayload).
     const graphql = async (asked: string, query: string, variables: Record<string, unknown>) => {
       expect([...adminQueryErrors(query), ...adminVariableErrors(query, variables)]).toEqual([]);
@@ -89,7 +91,13 @@ describe("Shopify refuses a fulfilment", () => {
       throw new Error("unexpected query");
     };
     expect(
-      await processFulfil({ data: { shop, shipmentId: row!.id } } as Job, { db, graphql }),
+      await processFulfil({ data: { shop, shipmentId: row!.id } } as Job, {
+        db,
+        graphql,
+        enqueue: {
+          fulfillmentEvents: async (_shop, shipmentId) => (queued.push(shipmentId), null),
+        },
+      }),
     ).toBe("refused");
 
     const after = (await shipmentOf(db, shop, "9100"))!;
@@ -97,6 +105,7 @@ describe("Shopify refuses a fulfilment", () => {
       "Shopify refused the fulfilment: Fulfillment order 91001 has an unfulfillable status= closed.",
     );
     expect(after.problemKinds).toEqual(["shopify"]);
+    expect(queued).toEqual([]);
     const [event] = (await timelineOf(db, row!.id)).slice(-1);
     expect(event?.type).toBe("fulfil_refused");
     expect(

@@ -5,6 +5,7 @@ import { adminRequest, userErrorText } from "#app/admin-api/request.ts";
 import { readFulfillmentOrders } from "#app/orders/fulfillment-orders.ts";
 import { trackingInput } from "#app/orders/tracking-company.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
+import type { enqueue as enqueueFns } from "#app/jobs/queues.server.ts";
 import {
   addShipmentEvent,
   getShipment,
@@ -23,7 +24,12 @@ import { writeStatusMetafields } from "../shared/status-metafields.ts";
  * metafields are written.
  */
 
-export async function processFulfil(job: Job, deps: ShopifyOrderDeps): Promise<string> {
+/** fulfil queues the courier's progress recorded so far onto the fulfillment it made. */
+export type FulfilDeps = ShopifyOrderDeps & {
+  enqueue: Pick<typeof enqueueFns, "fulfillmentEvents">;
+};
+
+export async function processFulfil(job: Job, deps: FulfilDeps): Promise<string> {
   const { shop, shipmentId } = shipmentJobs.fulfil.payload.parse(job.data);
   return whenConnected(deps, shop, shipmentId, async () => {
     const shipment = await getShipment(deps.db, shop, shipmentId);
@@ -36,7 +42,7 @@ export async function processFulfil(job: Job, deps: ShopifyOrderDeps): Promise<s
   });
 }
 
-async function fulfil(shipment: Shipment, deps: ShopifyOrderDeps): Promise<string> {
+async function fulfil(shipment: Shipment, deps: FulfilDeps): Promise<string> {
   const { shop } = shipment;
   if ((shipment.fulfillmentIds as string[]).length > 0) return "already fulfilled";
   const settings = await getShopSettings(deps.db, shop);
@@ -117,6 +123,6 @@ async function fulfil(shipment: Shipment, deps: ShopifyOrderDeps): Promise<strin
   });
   if (!updated) throw new Error("Shipment changed while fulfilling; retrying");
   // The courier's progress recorded before the fulfillment existed is told on it now.
-  if (ids.length > 0) await deps.enqueue?.fulfillmentEvents(shop, shipment.id);
+  if (ids.length > 0) await deps.enqueue.fulfillmentEvents(shop, shipment.id);
   return ids.length > 0 ? "fulfilled" : "refused";
 }

@@ -1,14 +1,11 @@
 import type { Db } from "#app/db/client.server.ts";
 import { ShopNotConnectedError, type AdminGraphql } from "#app/admin-api/request.ts";
-import type { enqueue as enqueueFns } from "#app/jobs/queues.server.ts";
 import { addShipmentEvent, getShipment } from "#app/shipments/shipments.server.ts";
 
 /** What the jobs that write back to Shopify (fulfil, fulfillment-events, shopify-sync) need. */
 export interface ShopifyOrderDeps {
   db: Db;
   graphql: AdminGraphql;
-  /** For fulfil: the courier's progress recorded so far follows the fulfillment it made. */
-  enqueue?: Pick<typeof enqueueFns, "fulfillmentEvents">;
 }
 
 /** A shop without a session (uninstalled) cannot be told anything: record it, do not retry. */
