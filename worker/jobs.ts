@@ -20,6 +20,7 @@ import { processImportOrders } from "./processors/import-orders.ts";
 import { pollStatuses } from "./processors/poll-statuses.ts";
 import { pruneInbox } from "./processors/prune-inbox.ts";
 import { reconcile } from "./processors/reconcile.ts";
+import { processSettleCod } from "./processors/settle-cod.ts";
 import { processShopifySync } from "./processors/shopify-sync.ts";
 import { syncRecentOrders } from "./processors/sync-orders.ts";
 import { processSyncStatus } from "./processors/sync-status.ts";
@@ -120,6 +121,8 @@ export function allProcessors(
         processFulfil(job, { db: deps.db, graphql: deps.adminGraphql, enqueue }),
       [shipmentJobs.fulfillmentEvents.name]: (job: Job) =>
         processFulfillmentEvents(job, { db: deps.db, graphql: deps.adminGraphql }),
+      [shipmentJobs.settleCod.name]: (job: Job) =>
+        processSettleCod(job, { db: deps.db, graphql: deps.adminGraphql }),
       [shipmentJobs.shopifySync.name]: (job: Job) =>
         processShopifySync(job, { db: deps.db, graphql: deps.adminGraphql }),
       [shipmentJobs.importOrders.name]: (job: Job) => processImportOrders(job, importDeps),

@@ -199,6 +199,21 @@ export const shipments = pgTable(
      * shop's order (or the order is gone). Nothing of it is stored, drafted or booked from then on.
      */
     disownedAt: timestamp("disowned_at", { withTimezone: true }),
+    /**
+     * When the courier delivered the parcel, and when it came back to the shop (the service's
+     * history entry of that status, else when the app learnt it): the COD page's weeks and payouts.
+     */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    returnedAt: timestamp("returned_at", { withTimezone: true }),
+    /**
+     * A delivered cash-on-delivery parcel's order in Shopify (worker/processors/settle-cod.ts):
+     * `marked_paid` by this app, `already_paid` (Shopify had nothing to mark), `off` (the shop's
+     * setting), `refused` (Shopify's reason is the shipment's problem); null until then.
+     */
+    codSettlement: text("cod_settlement", {
+      enum: ["marked_paid", "already_paid", "off", "refused"],
+    }),
+    codSettledAt: timestamp("cod_settled_at", { withTimezone: true }),
     version: integer("version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -216,6 +231,13 @@ export const shipments = pgTable(
       .where(sql`fulfillment_order_id is not null`),
     index("shipments_status_updated_idx").on(t.status, t.updatedAt),
     // The "needs attention" tab and its filters by kind: only the few rows with a problem.
+    // The COD page: a shop's delivered and returned cash-on-delivery parcels.
+    index("shipments_shop_delivered_idx")
+      .on(t.shop, t.deliveredAt)
+      .where(sql`delivered_at is not null`),
+    index("shipments_shop_returned_idx")
+      .on(t.shop, t.returnedAt)
+      .where(sql`returned_at is not null`),
     index("shipments_shop_problem_updated_idx")
       .on(t.shop, t.updatedAt, t.id)
       .where(sql`problem is not null`),

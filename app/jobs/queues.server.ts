@@ -232,6 +232,9 @@ export const enqueue = {
       { shop, shipmentId },
       { options: { deduplication: { id: jobId("events", shipmentId), keepLastIfActive: true } } },
     ),
+  /** One per shipment: the job finds what is already settled (the shipment's cod_settlement). */
+  settleCod: (shop: string, shipmentId: string) =>
+    add(shipmentJobs.settleCod, { shop, shipmentId }, { id: jobId("settle-cod", shipmentId) }),
   syncStatus: (shop: string, shipmentId: string) =>
     add(
       shipmentJobs.syncStatus,

@@ -1,6 +1,7 @@
 import {
   COD_MAX_AMOUNT,
   INSTANT_COURIERS,
+  type CodType,
   type DraftOrderCreateRequest,
   type Item,
   type ItemCategory,
@@ -62,6 +63,8 @@ export interface ShipmentContents {
   /** Units ordered (after removals and refunds), fulfilled or not: what a booked parcel is compared with. */
   ordered: ContentLine[];
   cod: number | null;
+  /** The service's COD disbursement window the draft asked for (absent on rows written before it was kept). */
+  codType?: CodType | null;
   insurance: number | null;
 }
 export interface ContentLine {
@@ -366,6 +369,7 @@ export function mapOrderToDraft(input: MappingInput): MappingResult {
     })),
     ordered,
     cod,
+    codType: cod !== null ? settings.codType : null,
     insurance,
   };
   const hasShippableItems = items.length > 0;

@@ -11,6 +11,7 @@ import {
   retry,
 } from "../shipments/actions.server";
 import { availableActions } from "../shipments/available";
+import { codAmount } from "../shipments/cod";
 import { currentShipments } from "../shipments/shipments.server";
 import type { Shipment } from "../db/schema";
 import { authenticate } from "../shopify.server";
@@ -36,7 +37,7 @@ function summary(s: Shipment, locale: string) {
     /** Which of the order's shipments (one per location it ships from), and that Shopify location. */
     part: s.part,
     location: s.shopifyLocationName,
-    words: describeStatus(s, locale),
+    words: describeStatus({ ...s, cod: codAmount(s) }, locale),
     status: s.status,
     problem: s.problem,
     courier: s.courierCompany ? { company: s.courierCompany, type: s.courierType } : null,

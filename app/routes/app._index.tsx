@@ -41,6 +41,7 @@ import {
   isProblemKind,
   type ProblemKind,
 } from "../shipments/problem-kinds";
+import { whatsappLink } from "../shipments/trouble";
 import { TABS, type Tab } from "../shipments/tabs";
 import { authenticate } from "../shopify.server";
 import { getShop } from "../shops/shops.server";
@@ -114,6 +115,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       // The problem in short (its first sentence); the whole text is on the shipment's page.
       note: firstSentence(r.problem ?? r.decision),
       isProblem: r.problem !== null,
+      // A parcel in trouble: the customer's WhatsApp, to call before the courier sends it back.
+      whatsapp: r.problemKinds.includes("delivery") ? whatsappLink(r.destinationPhone) : null,
     })),
     setup: { apiKey: Boolean(shop?.shippingApiKeyEncrypted), pickup: settings.pickup !== null },
     lastImport: lastImport
@@ -443,6 +446,13 @@ export default function Shipments() {
                     <Text as="span" tone={row.isProblem ? "critical" : "subdued"}>
                       {row.note ?? ""}
                     </Text>
+                    {row.whatsapp && (
+                      <div>
+                        <PolarisLink url={row.whatsapp} target="_blank">
+                          Call the customer on WhatsApp
+                        </PolarisLink>
+                      </div>
+                    )}
                   </div>
                 </IndexTable.Cell>
               </IndexTable.Row>

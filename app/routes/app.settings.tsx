@@ -336,6 +336,7 @@ export default function Settings() {
     proofOfDelivery: settings.proofOfDelivery,
     fulfilOnConfirm: settings.fulfilOnConfirm,
     notifyCustomer: settings.notifyCustomer,
+    markCodPaid: settings.markCodPaid,
     holdWhileBooking: settings.holdWhileBooking,
     defaultCourier: settings.defaultCourier
       ? `${settings.defaultCourier.company}/${settings.defaultCourier.type}`
@@ -593,6 +594,11 @@ export default function Settings() {
                       onChange={(v) => setS({ ...s, codType: v as typeof s.codType })}
                       error={errors.codType}
                     />
+                    {check(
+                      "markCodPaid",
+                      "Mark cash-on-delivery orders paid in Shopify when the courier delivers them",
+                      "The courier collected the cash; the COD page lists what the couriers hold until the service pays it out",
+                    )}
                     {check("insurance", "Insure shipments for the value of their items")}
                     {check("proofOfDelivery", "Ask for proof of delivery")}
                     <Field

@@ -32,6 +32,9 @@ import {
   shipAgain,
 } from "../shipments/actions.server";
 import { getShipment, orderShipments, shipmentTimeline } from "../shipments/shipments.server";
+import type { Shipment } from "../db/schema";
+import { codAmount } from "../shipments/cod";
+import { whatsappLink } from "../shipments/trouble";
 import { ShippingError } from "../shipping/errors";
 import { shippingClientForShop } from "../shipping/for-shop.server";
 import { authenticate } from "../shopify.server";
@@ -125,7 +128,15 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
       updatedAt: shipment.updatedAt.toISOString(),
       redactedAt: shipment.redactedAt?.toISOString() ?? null,
     },
-    words: describeStatus(shipment, locale),
+    words: describeStatus({ ...shipment, cod: codAmount(shipment) }, locale),
+    // A parcel in trouble, or on its way back: the customer's WhatsApp, to call.
+    whatsapp:
+      shipment.problemKinds.includes("delivery") ||
+      shipment.status === "on_hold" ||
+      shipment.status === "return_in_transit"
+        ? whatsappLink(shipment.destinationPhone)
+        : null,
+    cod: codLine(shipment, locale),
     // Newest first, in words: what happened, who or what did it, what changed, why, when.
     timeline: timeline
       .map((e) => {
@@ -160,6 +171,30 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     })),
   };
 };
+
+/** The shipment's cash on delivery, and what became of it in Shopify, in words; null when prepaid. */
+function codLine(shipment: Shipment, locale: string): string | null {
+  const cod = codAmount(shipment);
+  if (cod === null) return null;
+  const amount = formatMoney(cod, shipment.currency, locale);
+  const when = shipment.codSettledAt ? ` (${exactTime(shipment.codSettledAt)})` : "";
+  switch (shipment.codSettlement) {
+    case "marked_paid":
+      return `Cash on delivery ${amount}: collected by the courier, order marked paid in Shopify${when}`;
+    case "already_paid":
+      return `Cash on delivery ${amount}: collected by the courier; the order was already paid in Shopify${when}`;
+    case "off":
+      return `Cash on delivery ${amount}: collected by the courier; mark the order paid in Shopify (automatic marking is off)`;
+    case "refused":
+      return `Cash on delivery ${amount}: collected by the courier; Shopify refused to mark the order paid`;
+    default:
+      if (shipment.status === "delivered")
+        return `Cash on delivery ${amount}: collected by the courier`;
+      if (["return_in_transit", "returned", "rejected", "disposed"].includes(shipment.status))
+        return `Cash on delivery ${amount}: not collected (the parcel did not reach the customer)`;
+      return `Cash on delivery ${amount}: the courier collects it on delivery`;
+  }
+}
 
 /** What the merchant is told after each action: the work is queued, the page follows it. */
 const DONE: Record<string, string> = {
@@ -211,8 +246,19 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
 
 export default function ShipmentDetail() {
   const navigate = useNavigate();
-  const { shipment, words, timeline, remote, remoteError, rates, history, latest, parts } =
-    useLoaderData<typeof loader>();
+  const {
+    shipment,
+    words,
+    whatsapp,
+    cod,
+    timeline,
+    remote,
+    remoteError,
+    rates,
+    history,
+    latest,
+    parts,
+  } = useLoaderData<typeof loader>();
   const problemKinds = shipment.problemKinds.filter(isProblemKind);
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -264,6 +310,13 @@ export default function ShipmentDetail() {
                 }
               >
                 <p>{shipment.problem}</p>
+                {whatsapp && (
+                  <Box paddingBlockStart="200">
+                    <Button url={whatsapp} target="_blank">
+                      Call the customer on WhatsApp
+                    </Button>
+                  </Box>
+                )}
               </Banner>
             )}
             {shipment.decision && (
@@ -279,6 +332,14 @@ export default function ShipmentDetail() {
                 <Text as="h2" variant="headingMd">
                   {words.sentence}
                 </Text>
+                {cod && <Text as="p">{cod}</Text>}
+                {whatsapp && !shipment.problem && (
+                  <InlineStack>
+                    <Button url={whatsapp} target="_blank">
+                      Call the customer on WhatsApp
+                    </Button>
+                  </InlineStack>
+                )}
                 {parts.length > 1 && (
                   <InlineStack gap="200" blockAlign="center">
                     <Text as="span">{`Shipment ${shipment.part} of ${parts.length} of this order${shipment.shopifyLocationName ? `: the items at ${shipment.shopifyLocationName}` : ""}. The others:`}</Text>

@@ -21,6 +21,7 @@ export default function App() {
         <Link to="/app" rel="home">
           Shipments
         </Link>
+        <Link to="/app/cod">Cash on delivery</Link>
         <Link to="/app/settings">Settings</Link>
         <Link to="/app/failed">Failed work</Link>
       </NavMenu>

@@ -44,7 +44,7 @@ export function shopifyEventStatus(
         ? "OUT_FOR_DELIVERY"
         : "IN_TRANSIT";
     case "on_hold":
-      return FAILED_ATTEMPT.test(note ?? "") ? "ATTEMPTED_DELIVERY" : "DELAYED";
+      return isFailedAttempt(note) ? "ATTEMPTED_DELIVERY" : "DELAYED";
     case "delivered":
       return "DELIVERED";
     case "return_in_transit":
@@ -68,6 +68,10 @@ const LAST_MILE =
 /** Notes that tell of a delivery attempt that failed. */
 const FAILED_ATTEMPT =
   /attempt|failed|unable to deliver|not at home|receiver (not|unavailable)|gagal|penerima tidak|tidak (ada )?di ?tempat|alamat tidak|rumah kosong|percobaan/i;
+
+/** Whether a courier's note tells of a delivery attempt that failed (English or Indonesian). */
+export const isFailedAttempt = (note: string | null | undefined): boolean =>
+  FAILED_ATTEMPT.test(note ?? "");
 
 /** Statuses at which the customer's parcel is, or was, with the courier near the customer. */
 const AT_DESTINATION: ReadonlySet<FulfillmentEventStatus> = new Set([

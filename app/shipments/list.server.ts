@@ -95,7 +95,11 @@ export async function listShipments(db: Queryable, shop: string, options: ListOp
       problem: sql<
         string | null
       >`left(${shipments.problem}, ${sql.raw(String(PROBLEM_PREVIEW_CHARS))})`,
+      problemKinds: shipments.problemKinds,
       decision: shipments.decision,
+      // A parcel in trouble: who to call, and the cash on delivery at stake.
+      destinationPhone: shipments.destinationPhone,
+      cod: sql<string | null>`${shipments.contents}->>'cod'`,
       awaitingPayment: shipments.awaitingPayment,
       shopifyHold: shipments.shopifyHold,
       attempt: shipments.attempt,

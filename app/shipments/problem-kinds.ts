@@ -15,6 +15,7 @@ export const PROBLEM_KINDS = [
   "order",
   "service",
   "after_booking",
+  "delivery",
   "shopify",
   "other",
 ] as const;
@@ -49,6 +50,10 @@ export const PROBLEM_KIND_WORDS: Record<ProblemKind, { label: string; hint: stri
   after_booking: {
     label: "After booking",
     hint: "The order changed after the courier was booked, or a booked parcel cannot be cancelled",
+  },
+  delivery: {
+    label: "Delivery in trouble",
+    hint: "The courier holds the parcel or could not deliver it: call the customer before it is sent back",
   },
   shopify: { label: "Shopify", hint: "Shopify refused the fulfilment or the tracking" },
   other: { label: "Other", hint: "Problems recorded before the app sorted problems by kind" },

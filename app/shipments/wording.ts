@@ -30,6 +30,8 @@ export interface ShipmentFacts {
   waybillId?: string | null;
   price?: number | string | null;
   currency?: string | null;
+  /** Cash on delivery the courier collects (null or absent: prepaid): at stake while it comes back. */
+  cod?: number | string | null;
 }
 
 const LABELS: Record<string, { label: string; group: StatusGroup }> = {
@@ -43,7 +45,8 @@ const LABELS: Record<string, { label: string; group: StatusGroup }> = {
   picking_up: { label: "Courier on the way to pick up", group: "in_progress" },
   picked: { label: "Picked up", group: "in_progress" },
   on_hold: { label: "Held by the courier", group: "attention" },
-  dropping_off: { label: "Out for delivery", group: "in_progress" },
+  // The service's dropping_off is the whole way to the customer (often days), not the last mile.
+  dropping_off: { label: "On the way to the customer", group: "in_progress" },
   return_in_transit: { label: "Coming back to you", group: "attention" },
   delivered: { label: "Delivered", group: "done" },
   returned: { label: "Returned to you", group: "ended" },
@@ -189,6 +192,13 @@ function sentenceOf(
           ? `${known.label}: waybill ${s.waybillId}${courier ? ` with ${courier}` : ""}`
           : `${known.label}${courier ? ` with ${courier}` : ""}: the waybill comes when the courier issues it`,
       };
+    case "return_in_transit": {
+      const cod = s.cod ? formatMoney(s.cod, s.currency) : null;
+      return {
+        ...known,
+        sentence: `${known.label}${cod ? `: ${cod} cash on delivery not collected` : ""}${s.waybillId ? ` (waybill ${s.waybillId})` : ""}`,
+      };
+    }
     case "not_required":
     case "cancelled":
       return { ...known, sentence: s.decision ? `${known.label}: ${s.decision}` : known.label };
@@ -233,6 +243,11 @@ const EVENT_TITLES: Record<string, string> = {
   fulfil_refused: "Shopify refused the fulfilment",
   fulfillment_event_refused: "Shopify did not take the courier's progress",
   fulfil_waiting: "Fulfilment waits for the waybill",
+  delivery_trouble: "Delivery in trouble",
+  delivery_resumed: "Delivery under way again",
+  cod_marked_paid: "Marked paid in Shopify",
+  cod_settled: "Cash on delivery collected",
+  cod_refused: "Shopify did not mark the order paid",
   shopify_skipped: "Shopify not updated",
   redacted: "Customer's details removed",
   disowned: "Not this shop's order",
@@ -275,6 +290,7 @@ const ACTORS: Record<string, string> = {
   "worker:fulfil": "The app, in Shopify",
   "worker:shopify": "The app, in Shopify",
   "worker:fulfillment-events": "The app, in Shopify",
+  "worker:settle-cod": "The app, in Shopify",
 };
 
 /** Who or what acted: "The shipping service", "Shopify: order paid", "You or your staff". */

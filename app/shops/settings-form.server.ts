@@ -67,6 +67,7 @@ export function parsePreferencesForm(form: FormData): {
       proofOfDeliveryNote: podNote,
       fulfilOnConfirm: checkbox(form, "fulfilOnConfirm"),
       notifyCustomer: checkbox(form, "notifyCustomer"),
+      markCodPaid: checkbox(form, "markCodPaid"),
       holdWhileBooking: checkbox(form, "holdWhileBooking"),
     },
   };

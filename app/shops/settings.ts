@@ -86,6 +86,11 @@ export const shopSettingsSchema = z.object({
   fulfilOnConfirm: z.boolean().default(true),
   notifyCustomer: z.boolean().default(true),
   /**
+   * Mark a cash-on-delivery order paid in Shopify when the courier delivers its parcel (the
+   * courier collected the cash): worker/processors/settle-cod.ts.
+   */
+  markCodPaid: z.boolean().default(true),
+  /**
    * Hold each shipment's Shopify fulfillment order from its draft until this app fulfils it with
    * the tracking (or the merchant cancels it), so staff cannot fulfil it by hand and ship twice.
    * Only with fulfilOnConfirm: without it the merchant fulfils by hand, which the hold would stop.

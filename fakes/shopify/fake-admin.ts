@@ -15,6 +15,7 @@ import {
   TRACKING_UPDATE,
 } from "#app/admin-api/operations/fulfillments.ts";
 import { METAFIELDS_SET } from "#app/admin-api/operations/metafields.ts";
+import { settlementAnswer, type SettlementLog } from "./fake-order-settlement.ts";
 import { parseExactJson } from "#app/orders/exact-json.ts";
 import { STATUS_KEY, STATUS_NAMESPACE } from "#app/orders/status-metafields.ts";
 import { FakeMetafields } from "./fake-metafields.ts";
@@ -245,7 +246,7 @@ export interface FakeFulfillmentEvent {
   city: string | null;
 }
 
-export interface FakeAdminLog {
+export interface FakeAdminLog extends SettlementLog {
   fulfillments: { shop: string; input: Record<string, unknown> }[];
   trackingUpdates: { shop: string; fulfillmentId: string; tracking: Record<string, unknown> }[];
   /** The order status metafield values written (parcelbridge.status), in order. */
@@ -532,6 +533,14 @@ export function fakeAdminGraphql(
         },
       };
     }
+    const settlement = settlementAnswer(
+      shop,
+      query,
+      variables,
+      (orderId) => holderOf(orderId)?.byShop.get(shop)?.get(orderId) ?? null,
+      log,
+    );
+    if (settlement !== undefined) return settlement;
     const carrierAnswer = held.carrierServices.answer(shop, query, variables);
     if (carrierAnswer !== undefined) return carrierAnswer;
     const metafieldAnswer = held.metafields.answer(shop, query, variables);

@@ -351,7 +351,7 @@ async function flow(page: Page) {
       "Waiting for payment",
       "Choose a courier",
       "Courier assigned",
-      "Out for delivery",
+      "On the way to the customer",
       "Coming back to you",
       "No shipment needed",
       "Delivered",

@@ -43,7 +43,7 @@ async function ensureJob(
 export async function reconcile(db: Db, queue: Queue, enqueue: typeof enqueueFns, data: unknown) {
   const { olderThanSeconds } = maintenanceJobs.reconcile.payload.parse(data);
   const before = sql`now() - make_interval(secs => ${olderThanSeconds})`;
-  const counts = { create: 0, confirm: 0, cancel: 0, fulfillment: 0 };
+  const counts = { create: 0, confirm: 0, cancel: 0, fulfillment: 0, settleCod: 0 };
 
   const pending = await db
     .select({
@@ -150,6 +150,28 @@ export async function reconcile(db: Db, queue: Queue, enqueue: typeof enqueueFns
       )) !== "present"
     )
       counts.fulfillment++;
+  }
+  // Delivered cash-on-delivery parcels whose order was never settled in Shopify (a lost job).
+  const delivered = await db
+    .select({ shop: shipments.shop, id: shipments.id })
+    .from(shipments)
+    .innerJoin(shops, eq(shops.shop, shipments.shop))
+    .where(
+      and(
+        eq(shipments.status, "delivered"),
+        isNull(shipments.codSettlement),
+        sql`(${shipments.contents}->>'cod')::numeric > 0`,
+        lt(shipments.deliveredAt, before),
+        eq(shops.installed, true),
+      ),
+    )
+    .limit(BATCH);
+  for (const s of delivered) {
+    if (
+      (await ensureJob(queue, jobId("settle-cod", s.id), () => enqueue.settleCod(s.shop, s.id))) !==
+      "present"
+    )
+      counts.settleCod++;
   }
   return counts;
 }

@@ -1,6 +1,9 @@
 import { fulfillmentEvents, type Shipment } from "#app/db/schema.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { recordedEntries, type HistoryEntry } from "#app/shipments/fulfillment-events.ts";
+import type { ShipmentContents } from "#app/orders/map.ts";
+import { isCod } from "#app/shipments/cod.ts";
+import { isOnlyTrouble, troubleProblem } from "#app/shipments/trouble.ts";
 import { getShipment, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
 import { canMove, isShipmentStatus, type ShipmentStatus } from "#app/shipments/states.ts";
 import { httpUrlOrNull } from "#app/http-url.ts";
@@ -52,12 +55,17 @@ export async function processSyncStatus(
       { shop, shipmentId, status: order.status.slice(0, 40) },
       "unknown order status from the shipping service; shipment status kept",
     );
+  const history = order.courier?.history ?? [];
+  const latest = latestEntry(history);
   const saved = await apply(ctx, shop, shipmentId, (current) => {
-    const patch: ShipmentPatch = {};
+    let patch: ShipmentPatch = {};
     const notes: string[] = [];
     if (status && isShipmentStatus(status) && canMove(current.status as ShipmentStatus, status)) {
       patch.status = status;
       notes.push(`status ${current.status} → ${status}`);
+      // When the parcel reached the customer, or came back (the courier's time where it says).
+      if (status === "delivered") patch.deliveredAt = happenedAt(history, status);
+      if (status === "returned") patch.returnedAt = happenedAt(history, status);
     }
     const waybill = order.courier?.waybill_id ?? null;
     if (waybill && waybill !== current.waybillId) {
@@ -70,12 +78,35 @@ export async function processSyncStatus(
       patch.price = price;
       notes.push(`price ${current.price ?? "none"} → ${price}`);
     }
-    if (notes.length === 0) return null;
-    return { patch, event: { actor: ACTOR.sync, type: "synced", message: notes.join("; ") } };
+    // A parcel in trouble goes under "needs attention" (a problem of another kind is left as it
+    // is), and leaves it by itself when the parcel moves on.
+    const trouble = troubleProblem({
+      status: patch.status ?? current.status,
+      note: latest?.status === (patch.status ?? current.status) ? (latest.note ?? null) : null,
+      destinationName: current.destinationName,
+      destinationPhone: current.destinationPhone,
+      cod: (current.contents as ShipmentContents | null)?.cod ?? null,
+      currency: current.currency,
+    });
+    let type = "synced";
+    if (
+      trouble &&
+      current.problem !== trouble.problem &&
+      (!current.problem || isOnlyTrouble(current.problemKinds))
+    ) {
+      patch = { ...patch, ...trouble };
+      type = "delivery_trouble";
+      notes.push(trouble.problem);
+    } else if (!trouble && current.problem && isOnlyTrouble(current.problemKinds)) {
+      patch = { ...patch, problem: null };
+      type = "delivery_resumed";
+    }
+    if (notes.length === 0 && type === "synced") return null;
+    return { patch, event: { actor: ACTOR.sync, type, message: notes.join("; ") || null } };
   });
   // The courier's history, entry by entry (an entry read again is the same row): what is new is
   // told to Shopify as fulfillment events once the shipment has its fulfillment.
-  const recorded = await recordHistory(deps.db, shipment, order.courier?.history ?? []);
+  const recorded = await recordHistory(deps.db, shipment, history);
   const current = saved ?? shipment;
   if (recorded > 0 && (current.fulfillmentIds as string[]).length > 0)
     await deps.enqueue.fulfillmentEvents(shop, shipment.id);
@@ -92,5 +123,30 @@ export async function processSyncStatus(
   ) {
     await deps.enqueue.fulfil(shop, saved.id, saved.waybillId);
   }
+  // A delivered cash-on-delivery parcel: its Shopify order is marked paid (settle-cod).
+  if (saved?.status === "delivered" && shipment.status !== "delivered" && isCod(saved))
+    await deps.enqueue.settleCod(shop, saved.id);
   return saved?.status ?? "gone";
+}
+
+/** The latest entry of the courier's history (by its time; the last listed when times tie or lack). */
+function latestEntry(history: readonly HistoryEntry[]): HistoryEntry | undefined {
+  let latest: HistoryEntry | undefined;
+  for (const entry of history) {
+    if (
+      !latest ||
+      (Date.parse(entry.updated_at ?? "") || 0) >= (Date.parse(latest.updated_at ?? "") || 0)
+    )
+      latest = entry;
+  }
+  return latest;
+}
+
+/** When the history says the order reached a status (its latest entry of it); now when it does not say. */
+function happenedAt(history: readonly HistoryEntry[], status: string): Date {
+  const times = history
+    .filter((h) => h.status === status)
+    .map((h) => Date.parse(h.updated_at ?? ""))
+    .filter((t) => Number.isFinite(t));
+  return times.length > 0 ? new Date(Math.max(...times)) : new Date();
 }

@@ -58,6 +58,7 @@ export interface ShipmentDeps {
     | "syncStatus"
     | "fulfil"
     | "fulfillmentEvents"
+    | "settleCod"
     | "shopifySync"
   >;
   /**

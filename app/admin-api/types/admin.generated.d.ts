@@ -148,6 +148,23 @@ export type ShipmentStatusMetafieldMutationVariables = AdminTypes.Exact<{
 
 export type ShipmentStatusMetafieldMutation = { metafieldsSet?: AdminTypes.Maybe<{ metafields?: AdminTypes.Maybe<Array<Pick<AdminTypes.Metafield, 'id'>>>, userErrors: Array<Pick<AdminTypes.MetafieldsSetUserError, 'field' | 'message'>> }> };
 
+export type OrderPaymentQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type OrderPaymentQuery = { order?: AdminTypes.Maybe<(
+    Pick<AdminTypes.Order, 'id' | 'canMarkAsPaid' | 'displayFinancialStatus' | 'cancelledAt'>
+    & { totalOutstandingSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> } }
+  )> };
+
+export type OrderMarkAsPaidMutationVariables = AdminTypes.Exact<{
+  input: AdminTypes.OrderMarkAsPaidInput;
+}>;
+
+
+export type OrderMarkAsPaidMutation = { orderMarkAsPaid?: AdminTypes.Maybe<{ order?: AdminTypes.Maybe<Pick<AdminTypes.Order, 'id' | 'displayFinancialStatus'>>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
+
 export type ShippingOrderFieldsFragment = (
   Pick<AdminTypes.Order, 'id' | 'legacyResourceId' | 'name' | 'email' | 'phone' | 'tags' | 'note' | 'createdAt' | 'updatedAt' | 'cancelledAt' | 'sourceName' | 'currencyCode' | 'presentmentCurrencyCode' | 'displayFinancialStatus' | 'displayFulfillmentStatus' | 'paymentGatewayNames'>
   & { totalOutstandingSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }, currentTotalPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }, customer?: AdminTypes.Maybe<Pick<AdminTypes.Customer, 'legacyResourceId' | 'firstName' | 'lastName'>>, shippingAddress?: AdminTypes.Maybe<Pick<AdminTypes.MailingAddress, 'firstName' | 'lastName' | 'name' | 'company' | 'address1' | 'address2' | 'city' | 'province' | 'zip' | 'country' | 'countryCodeV2' | 'phone' | 'latitude' | 'longitude'>>, shippingLines: { nodes: Array<Pick<AdminTypes.ShippingLine, 'code' | 'title' | 'source' | 'carrierIdentifier' | 'deliveryCategory' | 'isRemoved'>> }, lineItems: { nodes: Array<(
@@ -208,6 +225,7 @@ interface GeneratedQueryTypes {
   "#graphql\n  query ShipmentProgressSent($id: ID!) {\n    fulfillment(id: $id) {\n      id\n      events(first: 100, sortKey: HAPPENED_AT) {\n        nodes { id status happenedAt }\n      }\n    }\n  }": {return: ShipmentProgressSentQuery, variables: ShipmentProgressSentQueryVariables},
   "#graphql\n  query ShopLocations {\n    locations(first: 50) {\n      nodes {\n        id\n        name\n        isFulfillmentService\n        fulfillsOnlineOrders\n        address { address1 address2 city province zip countryCode phone latitude longitude }\n      }\n    }\n  }": {return: ShopLocationsQuery, variables: ShopLocationsQueryVariables},
   "#graphql\n  query StatusMetafieldDefinition($identifier: MetafieldDefinitionIdentifierInput!) {\n    metafieldDefinition(identifier: $identifier) {\n      id\n      type { name }\n    }\n  }": {return: StatusMetafieldDefinitionQuery, variables: StatusMetafieldDefinitionQueryVariables},
+  "#graphql\n  query OrderPayment($id: ID!) {\n    order(id: $id) {\n      id\n      canMarkAsPaid\n      displayFinancialStatus\n      cancelledAt\n      totalOutstandingSet { shopMoney { amount currencyCode } }\n    }\n  }": {return: OrderPaymentQuery, variables: OrderPaymentQueryVariables},
   "#graphql\n  query ShippingOrder($id: ID!) {\n    order(id: $id) { ...ShippingOrderFields }\n  }\n  #graphql\n  fragment ShippingOrderFields on Order {\n    id\n    legacyResourceId\n    name\n    email\n    phone\n    tags\n    note\n    createdAt\n    updatedAt\n    cancelledAt\n    sourceName\n    currencyCode\n    presentmentCurrencyCode\n    displayFinancialStatus\n    displayFulfillmentStatus\n    paymentGatewayNames\n    totalOutstandingSet { shopMoney { amount currencyCode } }\n    currentTotalPriceSet { shopMoney { amount currencyCode } }\n    customer { legacyResourceId firstName lastName }\n    shippingAddress {\n      firstName lastName name company address1 address2 city province zip country countryCodeV2 phone latitude longitude\n    }\n    shippingLines(first: 5) { nodes { code title source carrierIdentifier deliveryCategory isRemoved } }\n    lineItems(first: 250) {\n      nodes {\n        id name title variantTitle sku quantity currentQuantity unfulfilledQuantity requiresShipping isGiftCard\n        weight { unit value }\n        originalUnitPriceSet { shopMoney { amount currencyCode } }\n        discountAllocations { allocatedAmountSet { shopMoney { amount currencyCode } } }\n        product { id }\n        variant { id }\n      }\n    }\n  }": {return: ShippingOrderQuery, variables: ShippingOrderQueryVariables},
   "#graphql\n  query ShippingOrders($first: Int!, $after: String, $query: String!) {\n    orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...ShippingOrderFields }\n    }\n  }\n  #graphql\n  fragment ShippingOrderFields on Order {\n    id\n    legacyResourceId\n    name\n    email\n    phone\n    tags\n    note\n    createdAt\n    updatedAt\n    cancelledAt\n    sourceName\n    currencyCode\n    presentmentCurrencyCode\n    displayFinancialStatus\n    displayFulfillmentStatus\n    paymentGatewayNames\n    totalOutstandingSet { shopMoney { amount currencyCode } }\n    currentTotalPriceSet { shopMoney { amount currencyCode } }\n    customer { legacyResourceId firstName lastName }\n    shippingAddress {\n      firstName lastName name company address1 address2 city province zip country countryCodeV2 phone latitude longitude\n    }\n    shippingLines(first: 5) { nodes { code title source carrierIdentifier deliveryCategory isRemoved } }\n    lineItems(first: 250) {\n      nodes {\n        id name title variantTitle sku quantity currentQuantity unfulfilledQuantity requiresShipping isGiftCard\n        weight { unit value }\n        originalUnitPriceSet { shopMoney { amount currencyCode } }\n        discountAllocations { allocatedAmountSet { shopMoney { amount currencyCode } } }\n        product { id }\n        variant { id }\n      }\n    }\n  }": {return: ShippingOrdersQuery, variables: ShippingOrdersQueryVariables},
   "#graphql\n  query OrderOwner($id: ID!) {\n    order(id: $id) {\n      id\n    }\n  }": {return: OrderOwnerQuery, variables: OrderOwnerQueryVariables},
@@ -226,6 +244,7 @@ interface GeneratedMutationTypes {
   "#graphql\n  mutation StatusMetafieldDefinitionCreate($definition: MetafieldDefinitionInput!) {\n    metafieldDefinitionCreate(definition: $definition) {\n      createdDefinition { id }\n      userErrors { field message code }\n    }\n  }": {return: StatusMetafieldDefinitionCreateMutation, variables: StatusMetafieldDefinitionCreateMutationVariables},
   "#graphql\n  mutation StatusMetafieldDefinitionUpdate($definition: MetafieldDefinitionUpdateInput!) {\n    metafieldDefinitionUpdate(definition: $definition) {\n      updatedDefinition { id }\n      userErrors { field message code }\n    }\n  }": {return: StatusMetafieldDefinitionUpdateMutation, variables: StatusMetafieldDefinitionUpdateMutationVariables},
   "#graphql\n  mutation ShipmentStatusMetafield($metafields: [MetafieldsSetInput!]!) {\n    metafieldsSet(metafields: $metafields) {\n      metafields { id }\n      userErrors { field message }\n    }\n  }": {return: ShipmentStatusMetafieldMutation, variables: ShipmentStatusMetafieldMutationVariables},
+  "#graphql\n  mutation OrderMarkAsPaid($input: OrderMarkAsPaidInput!) {\n    orderMarkAsPaid(input: $input) {\n      order { id displayFinancialStatus }\n      userErrors { field message }\n    }\n  }": {return: OrderMarkAsPaidMutation, variables: OrderMarkAsPaidMutationVariables},
 }
 declare module '@shopify/admin-api-client' {
   type InputMaybe<T> = AdminTypes.InputMaybe<T>;

@@ -1,0 +1,225 @@
+import { and, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
+import type { Queryable } from "../db/client.server";
+import { shipments } from "../db/schema";
+import type { CodType } from "../shipping/contract";
+import { codAmount, codTypeOf, expectedPayout } from "./cod";
+
+/**
+ * What the couriers hold for a shop: the cash on delivery they collected, which the service pays
+ * out a fixed number of days after each delivery (the draft's disbursement window), and the COD
+ * parcels that came back uncollected, each with the shipping it cost. Over the last
+ * `COD_REPORT_DAYS` days; the CSV lists the same parcels one per row.
+ */
+export const COD_REPORT_DAYS = 90;
+/** Parcels per list at most (the page and the CSV); the sums are over every parcel. */
+const MAX_ROWS = 5_000;
+
+/** Statuses of a COD parcel that did not reach the customer: its cash was never collected. */
+const NOT_COLLECTED = ["return_in_transit", "returned", "rejected", "disposed"];
+
+export interface CodParcel {
+  id: string;
+  orderId: string;
+  orderName: string | null;
+  courierCompany: string | null;
+  courierType: string | null;
+  waybillId: string | null;
+  status: string;
+  cod: number;
+  shippingCost: number | null;
+  currency: string | null;
+  /** Delivered: when; came back: when it was back (null while it is still on its way back). */
+  at: Date | null;
+  /** Delivered parcels: when the service pays the cash out. */
+  payoutBy: Date | null;
+  codSettlement: string | null;
+}
+
+export interface CodWeek {
+  courier: string;
+  /** Monday of the delivery week, in Western Indonesian Time (YYYY-MM-DD). */
+  week: string;
+  parcels: number;
+  amount: number;
+  /** The last payout of the week's parcels. */
+  payoutBy: Date;
+  /** Paid out by now, by the service's window (the app does not see the payout itself). */
+  due: boolean;
+}
+
+export interface CodReport {
+  days: number;
+  currency: string | null;
+  delivered: CodParcel[];
+  weeks: CodWeek[];
+  returned: CodParcel[];
+  /** Collected and not yet due for payout: what the couriers hold now. */
+  held: { parcels: number; amount: number };
+  lost: { parcels: number; cod: number; shipping: number };
+}
+
+const hasCod = sql`(${shipments.contents}->>'cod')::numeric > 0`;
+
+const columns = {
+  id: shipments.id,
+  orderId: shipments.orderId,
+  orderName: shipments.orderName,
+  courierCompany: shipments.courierCompany,
+  courierType: shipments.courierType,
+  waybillId: shipments.waybillId,
+  status: shipments.status,
+  contents: shipments.contents,
+  price: shipments.price,
+  currency: shipments.currency,
+  deliveredAt: shipments.deliveredAt,
+  returnedAt: shipments.returnedAt,
+  updatedAt: shipments.updatedAt,
+  codSettlement: shipments.codSettlement,
+};
+
+/** The shop's COD report (`shopCodType`: the window of parcels drafted before the app kept each one's). */
+export async function codReport(
+  db: Queryable,
+  shop: string,
+  shopCodType: CodType,
+  now: Date = new Date(),
+): Promise<CodReport> {
+  const since = new Date(now.getTime() - COD_REPORT_DAYS * 24 * 3600 * 1000);
+  const [deliveredRows, returnedRows] = await Promise.all([
+    db
+      .select(columns)
+      .from(shipments)
+      .where(
+        and(
+          eq(shipments.shop, shop),
+          eq(shipments.status, "delivered"),
+          isNotNull(shipments.deliveredAt),
+          gte(shipments.deliveredAt, since),
+          hasCod,
+        ),
+      )
+      .orderBy(desc(shipments.deliveredAt))
+      .limit(MAX_ROWS),
+    db
+      .select(columns)
+      .from(shipments)
+      .where(
+        and(
+          eq(shipments.shop, shop),
+          inArray(shipments.status, NOT_COLLECTED),
+          gte(shipments.updatedAt, since),
+          hasCod,
+        ),
+      )
+      .orderBy(desc(shipments.updatedAt))
+      .limit(MAX_ROWS),
+  ]);
+  const parcel = (r: (typeof deliveredRows)[number], delivered: boolean): CodParcel => ({
+    id: r.id,
+    orderId: r.orderId,
+    orderName: r.orderName,
+    courierCompany: r.courierCompany,
+    courierType: r.courierType,
+    waybillId: r.waybillId,
+    status: r.status,
+    cod: codAmount(r) ?? 0,
+    shippingCost: r.price === null ? null : Number(r.price),
+    currency: r.currency,
+    at: delivered ? r.deliveredAt : r.returnedAt,
+    payoutBy:
+      delivered && r.deliveredAt ? expectedPayout(r.deliveredAt, codTypeOf(r, shopCodType)) : null,
+    codSettlement: r.codSettlement,
+  });
+  const delivered = deliveredRows.map((r) => parcel(r, true));
+  const returned = returnedRows.map((r) => parcel(r, false));
+
+  const weeks = new Map<string, CodWeek>();
+  for (const p of delivered) {
+    const courier = (p.courierCompany ?? "unknown").toUpperCase();
+    const week = mondayInJakarta(p.at!);
+    const key = `${courier}|${week}`;
+    const w = weeks.get(key) ?? {
+      courier,
+      week,
+      parcels: 0,
+      amount: 0,
+      payoutBy: p.payoutBy!,
+      due: false,
+    };
+    w.parcels += 1;
+    w.amount += p.cod;
+    if (p.payoutBy! > w.payoutBy) w.payoutBy = p.payoutBy!;
+    w.due = w.payoutBy <= now;
+    weeks.set(key, w);
+  }
+  const heldParcels = delivered.filter((p) => p.payoutBy! > now);
+  return {
+    days: COD_REPORT_DAYS,
+    currency: delivered[0]?.currency ?? returned[0]?.currency ?? null,
+    delivered,
+    weeks: [...weeks.values()].sort(
+      (a, b) => b.week.localeCompare(a.week) || a.courier.localeCompare(b.courier),
+    ),
+    returned,
+    held: { parcels: heldParcels.length, amount: sum(heldParcels.map((p) => p.cod)) },
+    lost: {
+      parcels: returned.length,
+      cod: sum(returned.map((p) => p.cod)),
+      shipping: sum(returned.map((p) => p.shippingCost ?? 0)),
+    },
+  };
+}
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+/** The Monday (YYYY-MM-DD) of a moment's week in Western Indonesian Time (UTC+7, no daylight saving). */
+export function mondayInJakarta(at: Date): string {
+  const local = new Date(at.getTime() + 7 * 3600 * 1000);
+  const daysSinceMonday = (local.getUTCDay() + 6) % 7;
+  local.setUTCDate(local.getUTCDate() - daysSinceMonday);
+  return local.toISOString().slice(0, 10);
+}
+
+/** The report's parcels as CSV (one row per parcel, delivered then returned), safe to open in a spreadsheet. */
+export function codCsv(report: CodReport): string {
+  const header = [
+    "kind",
+    "order",
+    "courier",
+    "service",
+    "waybill",
+    "status",
+    "cash_on_delivery",
+    "shipping_cost",
+    "currency",
+    "delivered_or_returned_at",
+    "expected_payout",
+    "shopify_payment",
+  ];
+  const row = (kind: string, p: CodParcel) => [
+    kind,
+    p.orderName ?? p.orderId,
+    p.courierCompany ?? "",
+    p.courierType ?? "",
+    p.waybillId ?? "",
+    p.status,
+    String(p.cod),
+    p.shippingCost === null ? "" : String(p.shippingCost),
+    p.currency ?? "",
+    p.at?.toISOString() ?? "",
+    p.payoutBy?.toISOString().slice(0, 10) ?? "",
+    p.codSettlement ?? "",
+  ];
+  const lines = [
+    header,
+    ...report.delivered.map((p) => row("collected", p)),
+    ...report.returned.map((p) => row("not_collected", p)),
+  ];
+  return `${lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n")}\r\n`;
+}
+
+/** One CSV cell: quoted when it must be, and never read as a formula by a spreadsheet. */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}

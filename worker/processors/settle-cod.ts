@@ -1,0 +1,172 @@
+import type { Job } from "bullmq";
+import {
+  ORDER_MARK_AS_PAID,
+  ORDER_PAYMENT_QUERY,
+} from "#app/admin-api/operations/order-settlement.ts";
+import {
+  AdminGraphqlError,
+  adminRequest,
+  orderGid,
+  userErrorText,
+} from "#app/admin-api/request.ts";
+import type { Shipment } from "#app/db/schema.ts";
+import { shipmentJobs } from "#app/jobs/definitions.ts";
+import { codAmount } from "#app/shipments/cod.ts";
+import { problemOf } from "#app/shipments/problem-kinds.ts";
+import {
+  getShipment,
+  updateShipment,
+  type ShipmentPatch,
+} from "#app/shipments/shipments.server.ts";
+import { formatMoney } from "#app/shipments/wording.ts";
+import { getShopSettings } from "#app/shops/shops.server.ts";
+import { whenConnected, type ShopifyOrderDeps } from "../shared/shopify-connection.ts";
+
+/**
+ * settle-cod: the courier delivered a cash-on-delivery parcel and collected the cash, so its
+ * Shopify order is marked paid (`orderMarkAsPaid`), once, when the shop's setting says so (on by
+ * default) and only when Shopify says it can be (`canMarkAsPaid`: something is still owed and the
+ * order is not paid already). The outcome is the shipment's `cod_settlement`; a job run again
+ * finds it and does nothing, and one that died between Shopify's answer and the database finds
+ * the order paid at Shopify (`already_paid`), so the order is never marked twice.
+ */
+export async function processSettleCod(job: Job, deps: ShopifyOrderDeps): Promise<string> {
+  const { shop, shipmentId } = shipmentJobs.settleCod.payload.parse(job.data);
+  return whenConnected(deps, shop, shipmentId, async () => {
+    const shipment = await getShipment(deps.db, shop, shipmentId);
+    if (!shipment || shipment.status !== "delivered") return "not delivered";
+    if (shipment.codSettlement) return `already settled: ${shipment.codSettlement}`;
+    const cod = codAmount(shipment);
+    if (cod === null) return "not cash on delivery";
+    if (!(await getShopSettings(deps.db, shop)).markCodPaid)
+      return settle(
+        deps,
+        shipment,
+        "off",
+        {},
+        "COD collected; the order is left for you to mark paid (settings)",
+      );
+    return markPaid(deps, shipment, cod);
+  });
+}
+
+const ACTOR = "worker:settle-cod";
+
+async function markPaid(deps: ShopifyOrderDeps, shipment: Shipment, cod: number): Promise<string> {
+  const { shop } = shipment;
+  const id = orderGid(shipment.orderId);
+  const collected = formatMoney(cod, shipment.currency, "id-ID");
+  let order;
+  try {
+    ({ order } = await adminRequest(deps.graphql, shop, ORDER_PAYMENT_QUERY, { id }));
+  } catch (error) {
+    return refusedAsAWhole(deps, shipment, error);
+  }
+  if (!order)
+    return settle(
+      deps,
+      shipment,
+      "refused",
+      problemOf(
+        "shopify",
+        "Shopify no longer has this order: the collected cash on delivery could not be recorded on it",
+      ),
+      "Order gone in Shopify",
+    );
+  if (!order.canMarkAsPaid) {
+    // Nothing to mark: paid already (by hand, or by this job before it could record it), or
+    // cancelled, or nothing owed.
+    const status = order.displayFinancialStatus ?? "unknown";
+    return settle(
+      deps,
+      shipment,
+      "already_paid",
+      {},
+      `COD of ${collected} collected; Shopify had nothing to mark paid (payment status ${status.toLowerCase().replaceAll("_", " ")}${order.cancelledAt ? ", order cancelled" : ""})`,
+    );
+  }
+  let answer;
+  try {
+    ({ orderMarkAsPaid: answer } = await adminRequest(deps.graphql, shop, ORDER_MARK_AS_PAID, {
+      input: { id },
+    }));
+  } catch (error) {
+    return refusedAsAWhole(deps, shipment, error);
+  }
+  if (!answer?.order) {
+    const reason = userErrorText(answer?.userErrors ?? []) || "no reason given";
+    return settle(
+      deps,
+      shipment,
+      "refused",
+      problemOf(
+        "shopify",
+        `Shopify refused to mark the order paid after the courier collected ${collected}: ${reason}. Mark it paid in Shopify`,
+      ),
+      `Shopify refused to mark the order paid: ${reason}`,
+    );
+  }
+  return settle(
+    deps,
+    shipment,
+    "marked_paid",
+    {},
+    `Marked paid in Shopify: the courier collected ${collected}`,
+  );
+}
+
+/**
+ * Shopify refused the request as a whole: a throttle or the network are retried by the job; a
+ * permission the shop has not granted becomes the shipment's problem, naming what to approve.
+ */
+async function refusedAsAWhole(
+  deps: ShopifyOrderDeps,
+  shipment: Shipment,
+  error: unknown,
+): Promise<string> {
+  if (!(error instanceof AdminGraphqlError) || error.throttled) throw error;
+  return settle(
+    deps,
+    shipment,
+    "refused",
+    problemOf(
+      "shopify",
+      `The order could not be marked paid: Shopify said "${error.detail}". Approve the app's updated permissions (write_orders) in the Shopify admin, then mark it paid there`,
+    ),
+    `Shopify refused to mark the order paid: ${error.detail}`,
+  );
+}
+
+async function settle(
+  deps: ShopifyOrderDeps,
+  shipment: Shipment,
+  outcome: NonNullable<Shipment["codSettlement"]>,
+  problem: ShipmentPatch,
+  message: string,
+): Promise<string> {
+  for (
+    let current: Shipment | null = shipment;
+    current;
+    current = await getShipment(deps.db, shipment.shop, shipment.id)
+  ) {
+    if (current.codSettlement) return `already settled: ${current.codSettlement}`;
+    const patch: ShipmentPatch = {
+      codSettlement: outcome,
+      codSettledAt: new Date(),
+      // A refusal is the merchant's to act on, unless the shipment shows another problem already.
+      ...(current.problem ? {} : problem),
+    };
+    const updated = await updateShipment(deps.db, current, patch, {
+      actor: ACTOR,
+      type:
+        outcome === "marked_paid"
+          ? "cod_marked_paid"
+          : outcome === "refused"
+            ? "cod_refused"
+            : "cod_settled",
+      message,
+    });
+    if (updated) return outcome;
+  }
+  return "no shipment";
+}
