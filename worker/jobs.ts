@@ -20,6 +20,7 @@ import { processImportOrders } from "./processors/import-orders.ts";
 import { pollStatuses } from "./processors/poll-statuses.ts";
 import { pruneInbox } from "./processors/prune-inbox.ts";
 import { reconcile } from "./processors/reconcile.ts";
+import { processReturn } from "./processors/process-return.ts";
 import { processSettleCod } from "./processors/settle-cod.ts";
 import { processShopifySync } from "./processors/shopify-sync.ts";
 import { syncRecentOrders } from "./processors/sync-orders.ts";
@@ -123,6 +124,8 @@ export function allProcessors(
         processFulfillmentEvents(job, { db: deps.db, graphql: deps.adminGraphql }),
       [shipmentJobs.settleCod.name]: (job: Job) =>
         processSettleCod(job, { db: deps.db, graphql: deps.adminGraphql }),
+      [shipmentJobs.processReturn.name]: (job: Job) =>
+        processReturn(job, { db: deps.db, graphql: deps.adminGraphql }),
       [shipmentJobs.shopifySync.name]: (job: Job) =>
         processShopifySync(job, { db: deps.db, graphql: deps.adminGraphql }),
       [shipmentJobs.importOrders.name]: (job: Job) => processImportOrders(job, importDeps),

@@ -19,6 +19,7 @@ import * as metafields from "./operations/metafields";
 import * as orderSettlement from "./operations/order-settlement";
 import * as orders from "./operations/orders";
 import * as products from "./operations/products";
+import * as returns from "./operations/returns";
 import { operationName } from "./request";
 
 const { BOOKING_HOLD, BOOKING_HOLD_RELEASE } = fulfillmentOrders;
@@ -38,6 +39,7 @@ const modules = [
   orderSettlement,
   orders,
   products,
+  returns,
 ];
 /** Every document the app sends: each export of ./operations/. */
 const documents: [string, string][] = modules.flatMap((m) => Object.entries(m));

@@ -214,6 +214,18 @@ export const shipments = pgTable(
       enum: ["marked_paid", "already_paid", "off", "refused"],
     }),
     codSettledAt: timestamp("cod_settled_at", { withTimezone: true }),
+    /**
+     * A parcel that came back (worker/processors/process-return.ts), step by step: the Shopify
+     * return made (or found) for its fulfilled lines, when its goods were restocked, and how the
+     * order was left: `cancelled` (an unpaid COD order closed), `to_refund` (prepaid: the
+     * merchant refunds), `left_open` (the shop's settings), `by_hand` (returned in Shopify
+     * already), `refused` (Shopify's reason is the shipment's problem).
+     */
+    shopifyReturnId: text("shopify_return_id"),
+    returnRestockedAt: timestamp("return_restocked_at", { withTimezone: true }),
+    returnOutcome: text("return_outcome", {
+      enum: ["cancelled", "to_refund", "left_open", "by_hand", "refused"],
+    }),
     version: integer("version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

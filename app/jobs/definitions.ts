@@ -58,6 +58,8 @@ export const shipmentJobs = {
   },
   /** A delivered cash-on-delivery parcel: its store order marked paid in Shopify, once. */
   settleCod: { name: "settle-cod", payload: z.object({ shop, shipmentId: z.uuid() }) },
+  /** A parcel back with the shop: returned and restocked in Shopify, the order closed, once. */
+  processReturn: { name: "process-return", payload: z.object({ shop, shipmentId: z.uuid() }) },
   /** Push tracking changes and the status metafield to the store order. */
   shopifySync: { name: "shopify-sync", payload: z.object({ shop, shipmentId: z.uuid() }) },
   /** Read orders through Admin GraphQL: an import run (open orders of the last days) or one order. */

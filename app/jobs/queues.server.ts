@@ -235,6 +235,9 @@ export const enqueue = {
   /** One per shipment: the job finds what is already settled (the shipment's cod_settlement). */
   settleCod: (shop: string, shipmentId: string) =>
     add(shipmentJobs.settleCod, { shop, shipmentId }, { id: jobId("settle-cod", shipmentId) }),
+  /** One per shipment: the job finds the steps already done (the shipment's return_* columns). */
+  processReturn: (shop: string, shipmentId: string) =>
+    add(shipmentJobs.processReturn, { shop, shipmentId }, { id: jobId("return", shipmentId) }),
   syncStatus: (shop: string, shipmentId: string) =>
     add(
       shipmentJobs.syncStatus,

@@ -337,6 +337,8 @@ export default function Settings() {
     fulfilOnConfirm: settings.fulfilOnConfirm,
     notifyCustomer: settings.notifyCustomer,
     markCodPaid: settings.markCodPaid,
+    restockReturns: settings.restockReturns,
+    cancelReturnedCod: settings.cancelReturnedCod,
     holdWhileBooking: settings.holdWhileBooking,
     defaultCourier: settings.defaultCourier
       ? `${settings.defaultCourier.company}/${settings.defaultCourier.type}`
@@ -598,6 +600,16 @@ export default function Settings() {
                       "markCodPaid",
                       "Mark cash-on-delivery orders paid in Shopify when the courier delivers them",
                       "The courier collected the cash; the COD page lists what the couriers hold until the service pays it out",
+                    )}
+                    {check(
+                      "restockReturns",
+                      "Restock parcels that come back to you",
+                      "The returned lines are recorded as a return in Shopify and restocked at the location they left from",
+                    )}
+                    {check(
+                      "cancelReturnedCod",
+                      "Cancel unpaid cash-on-delivery orders whose parcel came back",
+                      "With nothing owed and a staff note; prepaid orders are left for you to refund",
                     )}
                     {check("insurance", "Insure shipments for the value of their items")}
                     {check("proofOfDelivery", "Ask for proof of delivery")}

@@ -137,6 +137,12 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
         ? whatsappLink(shipment.destinationPhone)
         : null,
     cod: codLine(shipment, locale),
+    returned: returnLine(shipment),
+    // A prepaid parcel back with the shop: the one thing left, the refund, is Shopify's page.
+    refundUrl:
+      shipment.returnOutcome === "to_refund"
+        ? `shopify://admin/orders/${shipment.orderId}/refund`
+        : null,
     // Newest first, in words: what happened, who or what did it, what changed, why, when.
     timeline: timeline
       .map((e) => {
@@ -196,6 +202,24 @@ function codLine(shipment: Shipment, locale: string): string | null {
   }
 }
 
+/** What became of a parcel that came back, in Shopify; null while it has not. */
+function returnLine(shipment: Shipment): string | null {
+  if (shipment.status !== "returned") return null;
+  const steps = [
+    shipment.shopifyReturnId ? "return recorded in Shopify" : null,
+    shipment.returnRestockedAt ? `restocked (${exactTime(shipment.returnRestockedAt)})` : null,
+  ].filter(Boolean);
+  const outcome: Record<NonNullable<Shipment["returnOutcome"]>, string> = {
+    cancelled: "order cancelled with nothing owed",
+    to_refund: "the customer paid: refund them in Shopify",
+    left_open: "the order is left for you in Shopify",
+    by_hand: "already handled in Shopify",
+    refused: "Shopify refused a step (see the problem)",
+  };
+  const last = shipment.returnOutcome ? outcome[shipment.returnOutcome] : "being handled";
+  return `Came back to you: ${[...steps, last].join(", ")}`;
+}
+
 /** What the merchant is told after each action: the work is queued, the page follows it. */
 const DONE: Record<string, string> = {
   confirm: "Booking asked for: the waybill appears here once the service confirms it",
@@ -251,6 +275,8 @@ export default function ShipmentDetail() {
     words,
     whatsapp,
     cod,
+    returned,
+    refundUrl,
     timeline,
     remote,
     remoteError,
@@ -317,6 +343,13 @@ export default function ShipmentDetail() {
                     </Button>
                   </Box>
                 )}
+                {refundUrl && (
+                  <Box paddingBlockStart="200">
+                    <Button url={refundUrl} target="_top">
+                      Refund in Shopify
+                    </Button>
+                  </Box>
+                )}
               </Banner>
             )}
             {shipment.decision && (
@@ -333,6 +366,7 @@ export default function ShipmentDetail() {
                   {words.sentence}
                 </Text>
                 {cod && <Text as="p">{cod}</Text>}
+                {returned && <Text as="p">{returned}</Text>}
                 {whatsapp && !shipment.problem && (
                   <InlineStack>
                     <Button url={whatsapp} target="_blank">

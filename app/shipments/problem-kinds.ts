@@ -16,6 +16,7 @@ export const PROBLEM_KINDS = [
   "service",
   "after_booking",
   "delivery",
+  "returned",
   "shopify",
   "other",
 ] as const;
@@ -54,6 +55,10 @@ export const PROBLEM_KIND_WORDS: Record<ProblemKind, { label: string; hint: stri
   delivery: {
     label: "Delivery in trouble",
     hint: "The courier holds the parcel or could not deliver it: call the customer before it is sent back",
+  },
+  returned: {
+    label: "Came back",
+    hint: "A prepaid parcel came back to you and was restocked: refund the customer in Shopify, or ship again",
   },
   shopify: { label: "Shopify", hint: "Shopify refused the fulfilment or the tracking" },
   other: { label: "Other", hint: "Problems recorded before the app sorted problems by kind" },

@@ -248,6 +248,12 @@ const EVENT_TITLES: Record<string, string> = {
   cod_marked_paid: "Marked paid in Shopify",
   cod_settled: "Cash on delivery collected",
   cod_refused: "Shopify did not mark the order paid",
+  return_recorded: "Return recorded in Shopify",
+  restocked: "Restocked in Shopify",
+  order_closed: "Order closed in Shopify",
+  return_left: "Came back: left for you in Shopify",
+  return_by_hand: "Came back: already handled in Shopify",
+  return_refused: "Shopify refused a step of the return",
   shopify_skipped: "Shopify not updated",
   redacted: "Customer's details removed",
   disowned: "Not this shop's order",
@@ -291,6 +297,7 @@ const ACTORS: Record<string, string> = {
   "worker:shopify": "The app, in Shopify",
   "worker:fulfillment-events": "The app, in Shopify",
   "worker:settle-cod": "The app, in Shopify",
+  "worker:process-return": "The app, in Shopify",
 };
 
 /** Who or what acted: "The shipping service", "Shopify: order paid", "You or your staff". */

@@ -68,6 +68,8 @@ export function parsePreferencesForm(form: FormData): {
       fulfilOnConfirm: checkbox(form, "fulfilOnConfirm"),
       notifyCustomer: checkbox(form, "notifyCustomer"),
       markCodPaid: checkbox(form, "markCodPaid"),
+      restockReturns: checkbox(form, "restockReturns"),
+      cancelReturnedCod: checkbox(form, "cancelReturnedCod"),
       holdWhileBooking: checkbox(form, "holdWhileBooking"),
     },
   };

@@ -91,6 +91,13 @@ export const shopSettingsSchema = z.object({
    */
   markCodPaid: z.boolean().default(true),
   /**
+   * A parcel that comes back to the shop: its lines recorded as returned in Shopify and restocked
+   * at the location they left from (worker/processors/process-return.ts).
+   */
+  restockReturns: z.boolean().default(true),
+  /** And an unpaid cash-on-delivery order whose parcel came back is cancelled with nothing owed. */
+  cancelReturnedCod: z.boolean().default(true),
+  /**
    * Hold each shipment's Shopify fulfillment order from its draft until this app fulfils it with
    * the tracking (or the merchant cancels it), so staff cannot fulfil it by hand and ship twice.
    * Only with fulfilOnConfirm: without it the merchant fulfils by hand, which the hold would stop.

@@ -16,6 +16,7 @@ import {
 } from "#app/admin-api/operations/fulfillments.ts";
 import { METAFIELDS_SET } from "#app/admin-api/operations/metafields.ts";
 import { settlementAnswer, type SettlementLog } from "./fake-order-settlement.ts";
+import { FakeReturns, type ReturnsLog } from "./fake-returns.ts";
 import { parseExactJson } from "#app/orders/exact-json.ts";
 import { STATUS_KEY, STATUS_NAMESPACE } from "#app/orders/status-metafields.ts";
 import { FakeMetafields } from "./fake-metafields.ts";
@@ -103,6 +104,8 @@ export class FakeShopifyOrders {
   readonly denied = new Set<string>();
   /** The fulfillments made ("<shop> <gid>") and the events on each, in the order they were created. */
   readonly fulfillmentEvents = new Map<string, FakeFulfillmentEvent[]>();
+  /** The fulfillments' lines, the orders' returns and what was restocked. */
+  readonly returns = new FakeReturns();
 
   locationsOf(shop: string): FakeLocation[] {
     return this.locations.get(shop) ?? [SHOP_LOCATION];
@@ -246,7 +249,7 @@ export interface FakeFulfillmentEvent {
   city: string | null;
 }
 
-export interface FakeAdminLog extends SettlementLog {
+export interface FakeAdminLog extends SettlementLog, ReturnsLog {
   fulfillments: { shop: string; input: Record<string, unknown> }[];
   trackingUpdates: { shop: string; fulfillmentId: string; tracking: Record<string, unknown> }[];
   /** The order status metafield values written (parcelbridge.status), in order. */
@@ -455,9 +458,39 @@ export function fakeAdminGraphql(
       )
         throw new Error("fulfillmentCreate needs a fulfillment order and a tracking number");
       log?.fulfillments.push({ shop, input: input as never });
+      const id = `gid://shopify/Fulfillment/${input.lineItemsByFulfillmentOrder[0].fulfillmentOrderId.split("/").pop()}`;
+      // The fulfillment's lines: what its fulfillment orders had left to fulfil.
+      const foIds = input.lineItemsByFulfillmentOrder.map((fo) => fo.fulfillmentOrderId);
+      const orderId = held.orderOfFulfillmentOrder(shop, foIds[0]!);
+      if (orderId) {
+        const fos = held
+          .fulfillmentOrdersOf(shop, orderId)
+          .filter((fo) => foIds.includes(String(fo.id)));
+        const first = fos[0] as
+          { assignedLocation: { name: string; location: { id: string } } } | undefined;
+        held.returns.recordFulfillment(shop, id, {
+          orderId,
+          location: {
+            id: first?.assignedLocation.location.id ?? SHOP_LOCATION.id,
+            name: first?.assignedLocation.name ?? SHOP_LOCATION.name,
+          },
+          lines: fos.flatMap((fo) =>
+            (
+              fo.lineItems as {
+                nodes: { id: string; remainingQuantity: number; lineItem: { id: string } }[];
+              }
+            ).nodes
+              .filter((l) => l.remainingQuantity > 0)
+              .map((l) => ({
+                id: l.id.replace("FulfillmentOrderLineItem", "FulfillmentLineItem"),
+                lineItemId: l.lineItem.id,
+                quantity: l.remainingQuantity,
+              })),
+          ),
+        });
+      }
       for (const fo of input.lineItemsByFulfillmentOrder)
         held.fulfilled.add(`${shop} ${fo.fulfillmentOrderId}`);
-      const id = `gid://shopify/Fulfillment/${input.lineItemsByFulfillmentOrder[0].fulfillmentOrderId.split("/").pop()}`;
       if (!held.fulfillmentEvents.has(`${shop} ${id}`))
         held.fulfillmentEvents.set(`${shop} ${id}`, []);
       return {
@@ -541,6 +574,15 @@ export function fakeAdminGraphql(
       log,
     );
     if (settlement !== undefined) return settlement;
+    const returnsAnswer = held.returns.answer(
+      shop,
+      query,
+      variables,
+      (orderId) => holderOf(orderId)?.byShop.get(shop)?.get(orderId) ?? null,
+      held.locationsOf(shop).map((l) => l.id),
+      log,
+    );
+    if (returnsAnswer !== undefined) return returnsAnswer;
     const carrierAnswer = held.carrierServices.answer(shop, query, variables);
     if (carrierAnswer !== undefined) return carrierAnswer;
     const metafieldAnswer = held.metafields.answer(shop, query, variables);

@@ -43,7 +43,14 @@ async function ensureJob(
 export async function reconcile(db: Db, queue: Queue, enqueue: typeof enqueueFns, data: unknown) {
   const { olderThanSeconds } = maintenanceJobs.reconcile.payload.parse(data);
   const before = sql`now() - make_interval(secs => ${olderThanSeconds})`;
-  const counts = { create: 0, confirm: 0, cancel: 0, fulfillment: 0, settleCod: 0 };
+  const counts = {
+    create: 0,
+    confirm: 0,
+    cancel: 0,
+    fulfillment: 0,
+    settleCod: 0,
+    processReturn: 0,
+  };
 
   const pending = await db
     .select({
@@ -172,6 +179,27 @@ export async function reconcile(db: Db, queue: Queue, enqueue: typeof enqueueFns
       "present"
     )
       counts.settleCod++;
+  }
+  // Parcels back with the shop whose return was never handled (a lost job).
+  const returned = await db
+    .select({ shop: shipments.shop, id: shipments.id })
+    .from(shipments)
+    .innerJoin(shops, eq(shops.shop, shipments.shop))
+    .where(
+      and(
+        eq(shipments.status, "returned"),
+        isNull(shipments.returnOutcome),
+        lt(shipments.returnedAt, before),
+        eq(shops.installed, true),
+      ),
+    )
+    .limit(BATCH);
+  for (const s of returned) {
+    if (
+      (await ensureJob(queue, jobId("return", s.id), () => enqueue.processReturn(s.shop, s.id))) !==
+      "present"
+    )
+      counts.processReturn++;
   }
   return counts;
 }

@@ -126,6 +126,9 @@ export async function processSyncStatus(
   // A delivered cash-on-delivery parcel: its Shopify order is marked paid (settle-cod).
   if (saved?.status === "delivered" && shipment.status !== "delivered" && isCod(saved))
     await deps.enqueue.settleCod(shop, saved.id);
+  // A parcel back with the shop: returned, restocked and closed in Shopify (process-return).
+  if (saved?.status === "returned" && shipment.status !== "returned")
+    await deps.enqueue.processReturn(shop, saved.id);
   return saved?.status ?? "gone";
 }
 

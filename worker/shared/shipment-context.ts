@@ -59,6 +59,7 @@ export interface ShipmentDeps {
     | "fulfil"
     | "fulfillmentEvents"
     | "settleCod"
+    | "processReturn"
     | "shopifySync"
   >;
   /**

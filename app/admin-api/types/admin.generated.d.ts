@@ -218,6 +218,98 @@ export type ProductsForShippingQuery = { nodes: Array<AdminTypes.Maybe<(
     & { category?: AdminTypes.Maybe<Pick<AdminTypes.TaxonomyCategory, 'fullName'>> }
   )>> };
 
+export type ShipmentReturnStateQueryVariables = AdminTypes.Exact<{
+  orderId: AdminTypes.Scalars['ID']['input'];
+  fulfillmentId: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type ShipmentReturnStateQuery = { order?: AdminTypes.Maybe<(
+    Pick<AdminTypes.Order, 'id' | 'cancelledAt' | 'displayFinancialStatus'>
+    & { totalOutstandingSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }, returns: { nodes: Array<(
+        Pick<AdminTypes.Return, 'id' | 'status'>
+        & { returnLineItems: { nodes: Array<(
+            Pick<AdminTypes.ReturnLineItem, 'id' | 'quantity' | 'processableQuantity'>
+            & { fulfillmentLineItem: Pick<AdminTypes.FulfillmentLineItem, 'id'> }
+          ) | Pick<AdminTypes.UnverifiedReturnLineItem, 'id' | 'quantity' | 'processableQuantity'>> }, reverseFulfillmentOrders: { nodes: Array<(
+            Pick<AdminTypes.ReverseFulfillmentOrder, 'id'>
+            & { lineItems: { nodes: Array<(
+                Pick<AdminTypes.ReverseFulfillmentOrderLineItem, 'id' | 'totalQuantity'>
+                & { fulfillmentLineItem?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentLineItem, 'id'>> }
+              )> } }
+          )> } }
+      )> } }
+  )>, fulfillment?: AdminTypes.Maybe<(
+    Pick<AdminTypes.Fulfillment, 'id'>
+    & { location?: AdminTypes.Maybe<Pick<AdminTypes.Location, 'id' | 'name'>>, fulfillmentLineItems: { nodes: Array<Pick<AdminTypes.FulfillmentLineItem, 'id' | 'quantity'>> } }
+  )>, returnableFulfillments: { nodes: Array<{ fulfillment: Pick<AdminTypes.Fulfillment, 'id'>, returnableFulfillmentLineItems: { nodes: Array<(
+          Pick<AdminTypes.ReturnableFulfillmentLineItem, 'quantity'>
+          & { fulfillmentLineItem: Pick<AdminTypes.FulfillmentLineItem, 'id'> }
+        )> } }> } };
+
+export type ShipmentReturnFragment = (
+  Pick<AdminTypes.Return, 'id' | 'status'>
+  & { returnLineItems: { nodes: Array<(
+      Pick<AdminTypes.ReturnLineItem, 'id' | 'quantity' | 'processableQuantity'>
+      & { fulfillmentLineItem: Pick<AdminTypes.FulfillmentLineItem, 'id'> }
+    ) | Pick<AdminTypes.UnverifiedReturnLineItem, 'id' | 'quantity' | 'processableQuantity'>> }, reverseFulfillmentOrders: { nodes: Array<(
+      Pick<AdminTypes.ReverseFulfillmentOrder, 'id'>
+      & { lineItems: { nodes: Array<(
+          Pick<AdminTypes.ReverseFulfillmentOrderLineItem, 'id' | 'totalQuantity'>
+          & { fulfillmentLineItem?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentLineItem, 'id'>> }
+        )> } }
+    )> } }
+);
+
+export type ShipmentReturnCreateMutationVariables = AdminTypes.Exact<{
+  returnInput: AdminTypes.ReturnInput;
+}>;
+
+
+export type ShipmentReturnCreateMutation = { returnCreate?: AdminTypes.Maybe<{ return?: AdminTypes.Maybe<(
+      Pick<AdminTypes.Return, 'id' | 'status'>
+      & { returnLineItems: { nodes: Array<(
+          Pick<AdminTypes.ReturnLineItem, 'id' | 'quantity' | 'processableQuantity'>
+          & { fulfillmentLineItem: Pick<AdminTypes.FulfillmentLineItem, 'id'> }
+        ) | Pick<AdminTypes.UnverifiedReturnLineItem, 'id' | 'quantity' | 'processableQuantity'>> }, reverseFulfillmentOrders: { nodes: Array<(
+          Pick<AdminTypes.ReverseFulfillmentOrder, 'id'>
+          & { lineItems: { nodes: Array<(
+              Pick<AdminTypes.ReverseFulfillmentOrderLineItem, 'id' | 'totalQuantity'>
+              & { fulfillmentLineItem?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentLineItem, 'id'>> }
+            )> } }
+        )> } }
+    )>, userErrors: Array<Pick<AdminTypes.ReturnUserError, 'field' | 'message' | 'code'>> }> };
+
+export type ShipmentReturnCreatedFragment = (
+  Pick<AdminTypes.Return, 'id' | 'status'>
+  & { returnLineItems: { nodes: Array<(
+      Pick<AdminTypes.ReturnLineItem, 'id' | 'quantity' | 'processableQuantity'>
+      & { fulfillmentLineItem: Pick<AdminTypes.FulfillmentLineItem, 'id'> }
+    ) | Pick<AdminTypes.UnverifiedReturnLineItem, 'id' | 'quantity' | 'processableQuantity'>> }, reverseFulfillmentOrders: { nodes: Array<(
+      Pick<AdminTypes.ReverseFulfillmentOrder, 'id'>
+      & { lineItems: { nodes: Array<(
+          Pick<AdminTypes.ReverseFulfillmentOrderLineItem, 'id' | 'totalQuantity'>
+          & { fulfillmentLineItem?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentLineItem, 'id'>> }
+        )> } }
+    )> } }
+);
+
+export type ShipmentReturnProcessMutationVariables = AdminTypes.Exact<{
+  input: AdminTypes.ReturnProcessInput;
+}>;
+
+
+export type ShipmentReturnProcessMutation = { returnProcess?: AdminTypes.Maybe<{ return?: AdminTypes.Maybe<Pick<AdminTypes.Return, 'id' | 'status'>>, userErrors: Array<Pick<AdminTypes.ReturnUserError, 'field' | 'message' | 'code'>> }> };
+
+export type ReturnedOrderCancelMutationVariables = AdminTypes.Exact<{
+  orderId: AdminTypes.Scalars['ID']['input'];
+  restock: AdminTypes.Scalars['Boolean']['input'];
+  staffNote?: AdminTypes.InputMaybe<AdminTypes.Scalars['String']['input']>;
+}>;
+
+
+export type ReturnedOrderCancelMutation = { orderCancel?: AdminTypes.Maybe<{ job?: AdminTypes.Maybe<Pick<AdminTypes.Job, 'id'>>, orderCancelUserErrors: Array<Pick<AdminTypes.OrderCancelUserError, 'field' | 'message' | 'code'>> }> };
+
 interface GeneratedQueryTypes {
   "#graphql\n  query AppCarrierServices {\n    carrierServices(first: 50) {\n      nodes { id name callbackUrl active }\n    }\n  }": {return: AppCarrierServicesQuery, variables: AppCarrierServicesQueryVariables},
   "#graphql\n  query OrderFulfillmentOrders($id: ID!) {\n    order(id: $id) {\n      id\n      fulfillmentOrders(first: 50) {\n        nodes {\n          id\n          status\n          supportedActions { action }\n          deliveryMethod { methodType }\n          fulfillmentHolds { id displayReason reasonNotes heldByRequestingApp }\n          assignedLocation {\n            name\n            location { id isFulfillmentService fulfillmentService { serviceName } }\n          }\n          lineItems(first: 250) {\n            nodes { id totalQuantity remainingQuantity lineItem { id } }\n          }\n        }\n      }\n    }\n    locations(first: 20) {\n      nodes { id isFulfillmentService }\n    }\n  }": {return: OrderFulfillmentOrdersQuery, variables: OrderFulfillmentOrdersQueryVariables},
@@ -230,6 +322,7 @@ interface GeneratedQueryTypes {
   "#graphql\n  query ShippingOrders($first: Int!, $after: String, $query: String!) {\n    orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...ShippingOrderFields }\n    }\n  }\n  #graphql\n  fragment ShippingOrderFields on Order {\n    id\n    legacyResourceId\n    name\n    email\n    phone\n    tags\n    note\n    createdAt\n    updatedAt\n    cancelledAt\n    sourceName\n    currencyCode\n    presentmentCurrencyCode\n    displayFinancialStatus\n    displayFulfillmentStatus\n    paymentGatewayNames\n    totalOutstandingSet { shopMoney { amount currencyCode } }\n    currentTotalPriceSet { shopMoney { amount currencyCode } }\n    customer { legacyResourceId firstName lastName }\n    shippingAddress {\n      firstName lastName name company address1 address2 city province zip country countryCodeV2 phone latitude longitude\n    }\n    shippingLines(first: 5) { nodes { code title source carrierIdentifier deliveryCategory isRemoved } }\n    lineItems(first: 250) {\n      nodes {\n        id name title variantTitle sku quantity currentQuantity unfulfilledQuantity requiresShipping isGiftCard\n        weight { unit value }\n        originalUnitPriceSet { shopMoney { amount currencyCode } }\n        discountAllocations { allocatedAmountSet { shopMoney { amount currencyCode } } }\n        product { id }\n        variant { id }\n      }\n    }\n  }": {return: ShippingOrdersQuery, variables: ShippingOrdersQueryVariables},
   "#graphql\n  query OrderOwner($id: ID!) {\n    order(id: $id) {\n      id\n    }\n  }": {return: OrderOwnerQuery, variables: OrderOwnerQueryVariables},
   "#graphql\n  query ProductsForShipping($ids: [ID!]!) {\n    nodes(ids: $ids) {\n      ... on Product {\n        id\n        productType\n        tags\n        category { fullName }\n      }\n    }\n  }": {return: ProductsForShippingQuery, variables: ProductsForShippingQueryVariables},
+  "#graphql\n  query ShipmentReturnState($orderId: ID!, $fulfillmentId: ID!) {\n    order(id: $orderId) {\n      id\n      cancelledAt\n      displayFinancialStatus\n      totalOutstandingSet { shopMoney { amount currencyCode } }\n      returns(first: 20) {\n        nodes { ...ShipmentReturn }\n      }\n    }\n    fulfillment(id: $fulfillmentId) {\n      id\n      location { id name }\n      fulfillmentLineItems(first: 100) {\n        nodes { id quantity }\n      }\n    }\n    returnableFulfillments(orderId: $orderId, first: 20) {\n      nodes {\n        fulfillment { id }\n        returnableFulfillmentLineItems(first: 100) {\n          nodes { quantity fulfillmentLineItem { id } }\n        }\n      }\n    }\n  }\n  fragment ShipmentReturn on Return {\n    id\n    status\n    returnLineItems(first: 100) {\n      nodes {\n        id\n        quantity\n        processableQuantity\n        ... on ReturnLineItem { fulfillmentLineItem { id } }\n      }\n    }\n    reverseFulfillmentOrders(first: 5) {\n      nodes {\n        id\n        lineItems(first: 100) {\n          nodes { id totalQuantity fulfillmentLineItem { id } }\n        }\n      }\n    }\n  }": {return: ShipmentReturnStateQuery, variables: ShipmentReturnStateQueryVariables},
 }
 
 interface GeneratedMutationTypes {
@@ -245,6 +338,9 @@ interface GeneratedMutationTypes {
   "#graphql\n  mutation StatusMetafieldDefinitionUpdate($definition: MetafieldDefinitionUpdateInput!) {\n    metafieldDefinitionUpdate(definition: $definition) {\n      updatedDefinition { id }\n      userErrors { field message code }\n    }\n  }": {return: StatusMetafieldDefinitionUpdateMutation, variables: StatusMetafieldDefinitionUpdateMutationVariables},
   "#graphql\n  mutation ShipmentStatusMetafield($metafields: [MetafieldsSetInput!]!) {\n    metafieldsSet(metafields: $metafields) {\n      metafields { id }\n      userErrors { field message }\n    }\n  }": {return: ShipmentStatusMetafieldMutation, variables: ShipmentStatusMetafieldMutationVariables},
   "#graphql\n  mutation OrderMarkAsPaid($input: OrderMarkAsPaidInput!) {\n    orderMarkAsPaid(input: $input) {\n      order { id displayFinancialStatus }\n      userErrors { field message }\n    }\n  }": {return: OrderMarkAsPaidMutation, variables: OrderMarkAsPaidMutationVariables},
+  "#graphql\n  mutation ShipmentReturnCreate($returnInput: ReturnInput!) {\n    returnCreate(returnInput: $returnInput) {\n      return { ...ShipmentReturnCreated }\n      userErrors { field message code }\n    }\n  }\n  fragment ShipmentReturnCreated on Return {\n    id\n    status\n    returnLineItems(first: 100) {\n      nodes {\n        id\n        quantity\n        processableQuantity\n        ... on ReturnLineItem { fulfillmentLineItem { id } }\n      }\n    }\n    reverseFulfillmentOrders(first: 5) {\n      nodes {\n        id\n        lineItems(first: 100) {\n          nodes { id totalQuantity fulfillmentLineItem { id } }\n        }\n      }\n    }\n  }": {return: ShipmentReturnCreateMutation, variables: ShipmentReturnCreateMutationVariables},
+  "#graphql\n  mutation ShipmentReturnProcess($input: ReturnProcessInput!) {\n    returnProcess(input: $input) {\n      return { id status }\n      userErrors { field message code }\n    }\n  }": {return: ShipmentReturnProcessMutation, variables: ShipmentReturnProcessMutationVariables},
+  "#graphql\n  mutation ReturnedOrderCancel($orderId: ID!, $restock: Boolean!, $staffNote: String) {\n    orderCancel(\n      orderId: $orderId\n      reason: CUSTOMER\n      refund: false\n      restock: $restock\n      notifyCustomer: false\n      staffNote: $staffNote\n    ) {\n      job { id }\n      orderCancelUserErrors { field message code }\n    }\n  }": {return: ReturnedOrderCancelMutation, variables: ReturnedOrderCancelMutationVariables},
 }
 declare module '@shopify/admin-api-client' {
   type InputMaybe<T> = AdminTypes.InputMaybe<T>;

@@ -1,0 +1,340 @@
+import {
+  RETURN_CREATE,
+  RETURN_PROCESS,
+  RETURNED_ORDER_CANCEL,
+  SHIPMENT_RETURN_STATE,
+} from "#app/admin-api/operations/returns.ts";
+
+/**
+ * The fake Admin API's returns, as Shopify documents them: fulfillments keep their lines (made by
+ * fulfillmentCreate), a return is made OPEN for fulfilled lines that are not returned yet (more is
+ * refused), processing it with RESTOCKED dispositions puts the goods back at a location of the
+ * shop and closes it, and an order is cancelled only when it is not already, has no open return
+ * and nothing fulfilled is left unreturned.
+ */
+type Raw = Record<string, unknown>;
+
+export interface FakeFulfillmentLine {
+  id: string;
+  lineItemId: string;
+  quantity: number;
+}
+export interface FakeFulfillment {
+  orderId: string;
+  location: { id: string; name: string };
+  lines: FakeFulfillmentLine[];
+}
+interface FakeReturn {
+  id: string;
+  orderId: string;
+  status: "OPEN" | "CLOSED";
+  lines: { id: string; fulfillmentLineItemId: string; quantity: number; processed: number }[];
+  reverseId: string;
+  reverseLines: { id: string; fulfillmentLineItemId: string; quantity: number }[];
+}
+
+/** What the returns side was asked to do, in order. */
+export interface ReturnsLog {
+  returns?: {
+    shop: string;
+    orderId: string;
+    lines: { fulfillmentLineItemId: string; quantity: number }[];
+  }[];
+  restocks?: { shop: string; locationId: string; lineItemId: string; quantity: number }[];
+  cancellations?: { shop: string; orderId: string; restock: boolean; staffNote: string | null }[];
+}
+
+let count = 0;
+const gid = (type: string) => `gid://shopify/${type}/${++count}`;
+const numericId = (value: unknown, type: string) => {
+  const id = new RegExp(`^gid://shopify/${type}/(\\d+)$`).exec(String(value))?.[1];
+  if (!id) throw new Error(`expected a ${type} gid, got ${String(value)}`);
+  return id;
+};
+
+export class FakeReturns {
+  /** "<shop> <fulfillment gid>" → the fulfillment's order, location and lines. */
+  readonly fulfillments = new Map<string, FakeFulfillment>();
+  /** "<shop> <order id>" → the order's returns. */
+  readonly returns = new Map<string, FakeReturn[]>();
+  /** "<shop> <location gid> <line item gid>" → units restocked there. */
+  readonly restocked = new Map<string, number>();
+
+  recordFulfillment(shop: string, fulfillmentId: string, fulfillment: FakeFulfillment): void {
+    this.fulfillments.set(`${shop} ${fulfillmentId}`, fulfillment);
+  }
+
+  private returnsOf(shop: string, orderId: string): FakeReturn[] {
+    const key = `${shop} ${orderId}`;
+    if (!this.returns.has(key)) this.returns.set(key, []);
+    return this.returns.get(key)!;
+  }
+
+  private fulfillmentsOf(shop: string, orderId: string): [string, FakeFulfillment][] {
+    return [...this.fulfillments.entries()]
+      .filter(([key, f]) => key.startsWith(`${shop} `) && f.orderId === orderId)
+      .map(([key, f]) => [key.slice(shop.length + 1), f]);
+  }
+
+  /** Units of a fulfillment line in the order's returns (open or closed). */
+  private inReturns(shop: string, orderId: string, fulfillmentLineItemId: string): number {
+    return this.returnsOf(shop, orderId)
+      .flatMap((r) => r.lines)
+      .filter((l) => l.fulfillmentLineItemId === fulfillmentLineItemId)
+      .reduce((n, l) => n + l.quantity, 0);
+  }
+
+  private returnNode(r: FakeReturn) {
+    return {
+      id: r.id,
+      status: r.status,
+      returnLineItems: {
+        nodes: r.lines.map((l) => ({
+          id: l.id,
+          quantity: l.quantity,
+          processableQuantity: l.quantity - l.processed,
+          fulfillmentLineItem: { id: l.fulfillmentLineItemId },
+        })),
+      },
+      reverseFulfillmentOrders: {
+        nodes: [
+          {
+            id: r.reverseId,
+            lineItems: {
+              nodes: r.reverseLines.map((l) => ({
+                id: l.id,
+                totalQuantity: l.quantity,
+                fulfillmentLineItem: { id: l.fulfillmentLineItemId },
+              })),
+            },
+          },
+        ],
+      },
+    };
+  }
+
+  /**
+   * Shopify's answer to a returns document, or undefined when `query` is not one. `order` finds
+   * the shop's order by id; `locations` are the shop's location gids.
+   */
+  answer(
+    shop: string,
+    query: string,
+    variables: Record<string, unknown>,
+    order: (orderId: string) => Raw | null,
+    locations: readonly string[],
+    log?: ReturnsLog,
+  ): unknown {
+    if (query === SHIPMENT_RETURN_STATE) {
+      const orderId = numericId(variables.orderId, "Order");
+      const found = order(orderId);
+      const fulfillment = this.fulfillments.get(`${shop} ${String(variables.fulfillmentId)}`);
+      return {
+        data: {
+          order: found
+            ? {
+                id: variables.orderId,
+                cancelledAt: found.cancelled_at ?? null,
+                displayFinancialStatus: String(found.financial_status ?? "pending").toUpperCase(),
+                totalOutstandingSet: {
+                  shopMoney: {
+                    amount: Number(found.total_outstanding ?? found.total_price ?? 0).toFixed(2),
+                    currencyCode: String(found.currency ?? "IDR"),
+                  },
+                },
+                returns: { nodes: this.returnsOf(shop, orderId).map((r) => this.returnNode(r)) },
+              }
+            : null,
+          fulfillment:
+            fulfillment && fulfillment.orderId === orderId
+              ? {
+                  id: variables.fulfillmentId,
+                  location: fulfillment.location,
+                  fulfillmentLineItems: {
+                    nodes: fulfillment.lines.map((l) => ({ id: l.id, quantity: l.quantity })),
+                  },
+                }
+              : null,
+          returnableFulfillments: {
+            nodes: found
+              ? this.fulfillmentsOf(shop, orderId).map(([id, f]) => ({
+                  fulfillment: { id },
+                  returnableFulfillmentLineItems: {
+                    nodes: f.lines
+                      .map((l) => ({
+                        quantity: l.quantity - this.inReturns(shop, orderId, l.id),
+                        fulfillmentLineItem: { id: l.id },
+                      }))
+                      .filter((l) => l.quantity > 0),
+                  },
+                }))
+              : [],
+          },
+        },
+      };
+    }
+    if (query === RETURN_CREATE) {
+      const input = variables.returnInput as {
+        orderId: string;
+        returnLineItems: { fulfillmentLineItemId: string; quantity: number }[];
+      };
+      const orderId = numericId(input.orderId, "Order");
+      const refuse = (message: string, field: string[]) => ({
+        data: { returnCreate: { return: null, userErrors: [{ field, message, code: "INVALID" }] } },
+      });
+      if (!order(orderId)) return refuse("Order does not exist.", ["returnInput", "orderId"]);
+      const lines = this.fulfillmentsOf(shop, orderId).flatMap(([, f]) => f.lines);
+      for (const [i, wanted] of input.returnLineItems.entries()) {
+        const line = lines.find((l) => l.id === wanted.fulfillmentLineItemId);
+        if (!line)
+          return refuse("Fulfillment line item does not exist.", [
+            "returnInput",
+            "returnLineItems",
+            String(i),
+            "fulfillmentLineItemId",
+          ]);
+        if (
+          wanted.quantity < 1 ||
+          wanted.quantity > line.quantity - this.inReturns(shop, orderId, line.id)
+        )
+          return refuse("Quantity is not available for return.", [
+            "returnInput",
+            "returnLineItems",
+            String(i),
+            "quantity",
+          ]);
+      }
+      const ret: FakeReturn = {
+        id: gid("Return"),
+        orderId,
+        status: "OPEN",
+        lines: input.returnLineItems.map((l) => ({
+          id: gid("ReturnLineItem"),
+          fulfillmentLineItemId: l.fulfillmentLineItemId,
+          quantity: l.quantity,
+          processed: 0,
+        })),
+        reverseId: gid("ReverseFulfillmentOrder"),
+        reverseLines: input.returnLineItems.map((l) => ({
+          id: gid("ReverseFulfillmentOrderLineItem"),
+          fulfillmentLineItemId: l.fulfillmentLineItemId,
+          quantity: l.quantity,
+        })),
+      };
+      this.returnsOf(shop, orderId).push(ret);
+      log?.returns?.push({ shop, orderId, lines: input.returnLineItems });
+      return { data: { returnCreate: { return: this.returnNode(ret), userErrors: [] } } };
+    }
+    if (query === RETURN_PROCESS) {
+      const input = variables.input as {
+        returnId: string;
+        returnLineItems: {
+          id: string;
+          quantity: number;
+          dispositions?: {
+            reverseFulfillmentOrderLineItemId: string;
+            quantity: number;
+            dispositionType: string;
+            locationId?: string;
+          }[];
+        }[];
+      };
+      const refuse = (message: string) => ({
+        data: {
+          returnProcess: {
+            return: null,
+            userErrors: [{ field: ["input"], message, code: "INVALID" }],
+          },
+        },
+      });
+      const ret = [...this.returns.entries()]
+        .filter(([key]) => key.startsWith(`${shop} `))
+        .flatMap(([, list]) => list)
+        .find((r) => r.id === input.returnId);
+      if (!ret) return refuse("Return does not exist.");
+      if (ret.status !== "OPEN") return refuse("Return is not open.");
+      for (const wanted of input.returnLineItems) {
+        const line = ret.lines.find((l) => l.id === wanted.id);
+        if (!line) return refuse("Return line item does not exist.");
+        if (wanted.quantity > line.quantity - line.processed)
+          return refuse("Quantity exceeds the processable quantity.");
+        const dispositions = wanted.dispositions ?? [];
+        if (dispositions.reduce((n, d) => n + d.quantity, 0) !== wanted.quantity)
+          return refuse("Dispositions must add up to the processed quantity.");
+        for (const d of dispositions) {
+          const reverse = ret.reverseLines.find(
+            (r) => r.id === d.reverseFulfillmentOrderLineItemId,
+          );
+          if (!reverse || reverse.fulfillmentLineItemId !== line.fulfillmentLineItemId)
+            return refuse(
+              "Reverse fulfillment order line item does not match the return line item.",
+            );
+          if (d.dispositionType === "RESTOCKED" && !locations.includes(d.locationId ?? ""))
+            return refuse("Location does not exist.");
+        }
+      }
+      const fulfillmentLines = this.fulfillmentsOf(shop, ret.orderId).flatMap(([, f]) => f.lines);
+      for (const wanted of input.returnLineItems) {
+        const line = ret.lines.find((l) => l.id === wanted.id)!;
+        line.processed += wanted.quantity;
+        for (const d of wanted.dispositions ?? []) {
+          if (d.dispositionType !== "RESTOCKED") continue;
+          const lineItemId = fulfillmentLines.find(
+            (l) => l.id === line.fulfillmentLineItemId,
+          )!.lineItemId;
+          const key = `${shop} ${d.locationId} ${lineItemId}`;
+          this.restocked.set(key, (this.restocked.get(key) ?? 0) + d.quantity);
+          log?.restocks?.push({
+            shop,
+            locationId: d.locationId!,
+            lineItemId,
+            quantity: d.quantity,
+          });
+        }
+      }
+      if (ret.lines.every((l) => l.processed === l.quantity)) ret.status = "CLOSED";
+      return {
+        data: { returnProcess: { return: { id: ret.id, status: ret.status }, userErrors: [] } },
+      };
+    }
+    if (query === RETURNED_ORDER_CANCEL) {
+      const orderId = numericId(variables.orderId, "Order");
+      const found = order(orderId);
+      const refuse = (message: string, code = "INVALID") => ({
+        data: {
+          orderCancel: {
+            job: null,
+            orderCancelUserErrors: [{ field: ["orderId"], message, code }],
+          },
+        },
+      });
+      if (!found) return refuse("Order does not exist.", "NOT_FOUND");
+      if (found.cancelled_at) return refuse("Order has already been cancelled.");
+      const returns = this.returnsOf(shop, orderId);
+      if (returns.some((r) => r.status === "OPEN"))
+        return refuse("Cannot cancel an order with a return in progress.");
+      const unreturned = this.fulfillmentsOf(shop, orderId)
+        .flatMap(([, f]) => f.lines)
+        .some(
+          (l) =>
+            l.quantity >
+            returns
+              .filter((r) => r.status === "CLOSED")
+              .flatMap((r) => r.lines)
+              .filter((r) => r.fulfillmentLineItemId === l.id)
+              .reduce((n, r) => n + r.processed, 0),
+        );
+      if (unreturned)
+        return refuse("Cannot cancel an order with fulfilled items that were not returned.");
+      found.cancelled_at = new Date().toISOString();
+      log?.cancellations?.push({
+        shop,
+        orderId,
+        restock: variables.restock === true,
+        staffNote: (variables.staffNote as string | undefined) ?? null,
+      });
+      return { data: { orderCancel: { job: { id: gid("Job") }, orderCancelUserErrors: [] } } };
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asc, eq } from "drizzle-orm";
+import { database, db } from "#app/db/index.server.ts";
+import { shipmentEvents } from "#app/db/schema.ts";
+import { getEnv } from "#app/env.server.ts";
+import { QUEUES } from "#app/jobs/definitions.ts";
+import { closeQueues, enqueue, getQueue } from "#app/jobs/queues.server.ts";
+import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
+import { describeStatus } from "#app/shipments/wording.ts";
+import { codAmount } from "#app/shipments/cod.ts";
+import { RETURN_CREATE, RETURNED_ORDER_CANCEL } from "#app/admin-api/operations/returns.ts";
+import { createSandbox, type Sandbox } from "#sandbox/server.ts";
+import {
+  fakeAdminGraphql,
+  SHOP_LOCATION,
+  SHOPIFY_ORDERS,
+  type FakeAdminLog,
+} from "#fakes/shopify/fake-admin.ts";
+import type { RunningWorkers } from "#worker/worker.ts";
+import {
+  freshOrder,
+  setUpShop,
+  shipmentOf,
+  startTestWorkers,
+  waitFor,
+} from "../helpers/pipeline.ts";
+import { liveKey } from "../helpers/sandbox.ts";
+import { deliverWebhook, uniqueShop } from "../helpers/shopify.ts";
+
+/**
+ * A parcel that comes back to the shop: recorded as a return in Shopify, restocked where it left
+ * from, and the order closed as the shop's policy says. The real webhook route, worker, database,
+ * Redis and the sandbox over HTTP (its control moves the parcel back as a courier would); Shopify's
+ * Admin API is the fake, which keeps fulfillments' lines, returns and restocks, and refuses a
+ * return of more than was fulfilled or a cancellation with a return open.
+ */
+const env = getEnv();
+let sandbox: Sandbox;
+let workers: RunningWorkers;
+const log: FakeAdminLog = {
+  fulfillments: [],
+  trackingUpdates: [],
+  metafields: [],
+  fulfillmentEvents: [],
+  markedPaid: [],
+  returns: [],
+  restocks: [],
+  cancellations: [],
+};
+let clock = Date.UTC(2026, 10, 22, 1, 0, 0);
+
+beforeAll(async () => {
+  sandbox = await createSandbox({ port: 0, now: () => new Date(clock) });
+  workers = startTestWorkers(db, env, { adminLog: log });
+});
+afterAll(async () => {
+  await workers.close();
+  await closeQueues();
+  await sandbox.close();
+  await database.close();
+});
+
+async function settled() {
+  const queue = getQueue(QUEUES.shipments);
+  await waitFor("the shipment jobs to run", async () => {
+    const counts = await queue.getJobCounts("waiting", "active", "delayed", "prioritized");
+    return Object.values(counts).every((n) => n === 0);
+  });
+}
+
+async function bookedOrder(fixture: string, settings: Parameters<typeof setUpShop>[5] = {}) {
+  const shop = uniqueShop("return");
+  const key = liveKey("return");
+  await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url, settings);
+  const order = freshOrder(fixture);
+  expect(await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order })).toBe(
+    200,
+  );
+  await waitFor("booked and fulfilled", async () => {
+    const s = await shipmentOf(db, shop, order.id);
+    return s?.status === "confirmed" && (s.fulfillmentIds as string[]).length > 0 ? s : undefined;
+  });
+  await settled();
+  return { shop, key, order, shipment: (await shipmentOf(db, shop, order.id))! };
+}
+
+async function courierMoves(
+  shop: string,
+  shipment: { id: string; shippingOrderId: string | null },
+  status: string,
+  note?: string,
+) {
+  clock += 3_600_000;
+  sandbox.service.lifecycle.forceStatus(shipment.shippingOrderId!, status, note);
+  await enqueue.syncStatus(shop, shipment.id);
+  await settled();
+}
+
+/** The order's lines as Shopify holds them (id → quantity), from its webhook body. */
+const orderLines = (order: Record<string, unknown>) =>
+  Object.fromEntries(
+    (order.line_items as { id: number; quantity: number; requires_shipping?: boolean }[])
+      .filter((l) => l.requires_shipping !== false)
+      .map((l) => [`gid://shopify/LineItem/${l.id}`, l.quantity]),
+  );
+const restockedOf = (shop: string) =>
+  Object.fromEntries(
+    log.restocks!.filter((r) => r.shop === shop).map((r) => [r.lineItemId, r.quantity]),
+  );
+const types = async (shipmentId: string) =>
+  (
+    await db
+      .select({ type: shipmentEvents.type })
+      .from(shipmentEvents)
+      .where(eq(shipmentEvents.shipmentId, shipmentId))
+      .orderBy(asc(shipmentEvents.id))
+  ).map((e) => e.type);
+
+describe("a COD parcel refused by the customer and returned to sender", () => {
+  it("is recorded as a return, restocked where it left from and the order cancelled with nothing owed, once; never marked paid", async () => {
+    const { shop, order, shipment } = await bookedOrder("cod");
+    await courierMoves(shop, shipment, "picked");
+    await courierMoves(shop, shipment, "dropping_off");
+    await courierMoves(shop, shipment, "return_in_transit", "Penerima menolak paket, diretur");
+    const coming = (await shipmentOf(db, shop, order.id))!;
+    expect(describeStatus({ ...coming, cod: codAmount(coming) }).sentence).toBe(
+      `Coming back to you: Rp404.000 cash on delivery not collected (waybill ${coming.waybillId})`,
+    );
+    expect(log.returns!.filter((r) => r.shop === shop)).toEqual([]);
+
+    await courierMoves(shop, shipment, "returned");
+    const back = (await shipmentOf(db, shop, order.id))!;
+    expect(back.status).toBe("returned");
+    expect(back.returnOutcome).toBe("cancelled");
+    expect(back.shopifyReturnId).toMatch(/^gid:\/\/shopify\/Return\/\d+$/);
+    expect(back.returnRestockedAt).not.toBeNull();
+    expect(back.returnedAt?.toISOString()).toBe(new Date(clock).toISOString());
+    expect(back.problem).toBeNull();
+    // Every shipped unit back in stock at the location it left from; the order cancelled without restock.
+    expect(restockedOf(shop)).toEqual(orderLines(order));
+    expect(new Set(log.restocks!.filter((r) => r.shop === shop).map((r) => r.locationId))).toEqual(
+      new Set([SHOP_LOCATION.id]),
+    );
+    const cancellations = log.cancellations!.filter((c) => c.shop === shop);
+    expect(cancellations).toHaveLength(1);
+    expect(cancellations[0]!.restock).toBe(false);
+    expect(cancellations[0]!.staffNote).toContain("cash on delivery of Rp404.000 not collected");
+    expect(log.markedPaid!.filter((m) => m.shop === shop)).toEqual([]);
+    expect(await types(shipment.id)).toEqual(
+      expect.arrayContaining(["return_recorded", "restocked", "order_closed"]),
+    );
+    // The customer was told it failed: Shopify's FAILURE event for the way back.
+    expect(log.fulfillmentEvents!.filter((e) => e.shop === shop).map((e) => e.status)).toContain(
+      "FAILURE",
+    );
+
+    // The service says it again, and the job runs again: nothing more happens.
+    await enqueue.syncStatus(shop, shipment.id);
+    await settled();
+    await getQueue(QUEUES.shipments).add("process-return", { shop, shipmentId: shipment.id });
+    await settled();
+    expect(log.returns!.filter((r) => r.shop === shop)).toHaveLength(1);
+    expect(log.cancellations!.filter((c) => c.shop === shop)).toHaveLength(1);
+    expect(restockedOf(shop)).toEqual(orderLines(order));
+  });
+
+  it("a return made by a run that died before recording it is found, not made twice", async () => {
+    const { shop, order, shipment } = await bookedOrder("cod");
+    const fulfillmentId = (shipment.fulfillmentIds as string[])[0]!;
+    const lines = SHOPIFY_ORDERS.returns.fulfillments.get(`${shop} ${fulfillmentId}`)!.lines;
+    // The earlier run's returnCreate reached Shopify; its answer never reached the database.
+    const graphql = fakeAdminGraphql([], log);
+    await graphql(shop, RETURN_CREATE, {
+      returnInput: {
+        orderId: `gid://shopify/Order/${order.id}`,
+        returnLineItems: lines.map((l) => ({ fulfillmentLineItemId: l.id, quantity: l.quantity })),
+      },
+    });
+    await courierMoves(shop, shipment, "returned");
+    const back = (await shipmentOf(db, shop, order.id))!;
+    expect(back.returnOutcome).toBe("cancelled");
+    expect(SHOPIFY_ORDERS.returns.returns.get(`${shop} ${order.id}`)).toHaveLength(1);
+    expect(restockedOf(shop)).toEqual(orderLines(order));
+  });
+});
+
+describe("a prepaid parcel returned to sender", () => {
+  it("is restocked and left for the merchant to refund, as the shipment's problem", async () => {
+    const { shop, order, shipment } = await bookedOrder("multi-item");
+    await courierMoves(shop, shipment, "returned");
+    const back = (await shipmentOf(db, shop, order.id))!;
+    expect(back.returnOutcome).toBe("to_refund");
+    expect(back.problemKinds).toEqual(["returned"]);
+    expect(back.problem).toContain("The customer paid for it: refund them in Shopify");
+    expect(restockedOf(shop)).toEqual(orderLines(order));
+    expect(log.cancellations!.filter((c) => c.shop === shop)).toEqual([]);
+  });
+});
+
+describe("what the shop's grant and settings say", () => {
+  it("a shop that has not approved write_returns gets a problem naming it; nothing is cancelled", async () => {
+    const { shop, order, shipment } = await bookedOrder("cod");
+    SHOPIFY_ORDERS.denied.add(`${shop} ShipmentReturnCreate`);
+    await courierMoves(shop, shipment, "returned");
+    const back = (await shipmentOf(db, shop, order.id))!;
+    expect(back.returnOutcome).toBe("refused");
+    expect(back.problemKinds).toEqual(["shopify"]);
+    expect(back.problem).toContain("write_returns");
+    expect(log.cancellations!.filter((c) => c.shop === shop)).toEqual([]);
+  });
+
+  it("with restocking off the parcel is left for the merchant, said as a problem", async () => {
+    const { shop, order, shipment } = await bookedOrder("cod", { restockReturns: false });
+    await courierMoves(shop, shipment, "returned");
+    const back = (await shipmentOf(db, shop, order.id))!;
+    expect(back.returnOutcome).toBe("left_open");
+    expect(back.problem).toContain("Automatic restocking is off");
+    expect(log.returns!.filter((r) => r.shop === shop)).toEqual([]);
+  });
+});
+
+describe("the fake Admin API refuses what Shopify refuses", () => {
+  it("a return of more than was fulfilled, and a cancellation while a return is open", async () => {
+    const { shop, order, shipment } = await bookedOrder("cod", { restockReturns: false });
+    const fulfillmentId = (shipment.fulfillmentIds as string[])[0]!;
+    const [line] = SHOPIFY_ORDERS.returns.fulfillments.get(`${shop} ${fulfillmentId}`)!.lines;
+    const graphql = fakeAdminGraphql([], undefined);
+    const create = (quantity: number) =>
+      graphql(shop, RETURN_CREATE, {
+        returnInput: {
+          orderId: `gid://shopify/Order/${order.id}`,
+          returnLineItems: [{ fulfillmentLineItemId: line!.id, quantity }],
+        },
+      }) as Promise<{
+        data: { returnCreate: { return: unknown; userErrors: { message: string }[] } };
+      }>;
+    expect((await create(line!.quantity + 1)).data.returnCreate.userErrors[0]?.message).toBe(
+      "Quantity is not available for return.",
+    );
+    expect((await create(line!.quantity)).data.returnCreate.userErrors).toEqual([]);
+    const cancel = (await graphql(shop, RETURNED_ORDER_CANCEL, {
+      orderId: `gid://shopify/Order/${order.id}`,
+      restock: false,
+      staffNote: "x",
+    })) as { data: { orderCancel: { orderCancelUserErrors: { message: string }[] } } };
+    expect(cancel.data.orderCancel.orderCancelUserErrors[0]?.message).toBe(
+      "Cannot cancel an order with a return in progress.",
+    );
+  });
+});

@@ -1,0 +1,359 @@
+import type { Job } from "bullmq";
+import {
+  RETURN_CREATE,
+  RETURN_PROCESS,
+  RETURNED_ORDER_CANCEL,
+  SHIPMENT_RETURN_STATE,
+} from "#app/admin-api/operations/returns.ts";
+import {
+  AdminGraphqlError,
+  adminRequest,
+  orderGid,
+  userErrorText,
+} from "#app/admin-api/request.ts";
+import type { Shipment } from "#app/db/schema.ts";
+import { shipmentJobs } from "#app/jobs/definitions.ts";
+import { codAmount } from "#app/shipments/cod.ts";
+import { problemOf, type Problem } from "#app/shipments/problem-kinds.ts";
+import {
+  isUnpaid,
+  ownReturn,
+  restockLines,
+  returnableLines,
+  type ShopifyReturn,
+} from "#app/shipments/returns.ts";
+import {
+  getShipment,
+  updateShipment,
+  type ShipmentFields,
+  type ShipmentPatch,
+} from "#app/shipments/shipments.server.ts";
+import { courierName, formatMoney } from "#app/shipments/wording.ts";
+import { getShopSettings } from "#app/shops/shops.server.ts";
+import { whenConnected, type ShopifyOrderDeps } from "../shared/shopify-connection.ts";
+
+/**
+ * process-return: the courier brought the parcel back to the shop (`returned`), and the shop's
+ * policy applies in Shopify (settings, on by default):
+ * 1. a return is recorded for the shipment's fulfilled lines (`returnCreate`), or the one an
+ *    earlier run made is found among the order's returns;
+ * 2. it is processed with the goods RESTOCKED at the location the fulfillment left from
+ *    (`returnProcess`, no refund);
+ * 3. an unpaid cash-on-delivery order is cancelled with nothing owed (`orderCancel`, reason
+ *    CUSTOMER, a staff note); a prepaid order is left for the merchant to refund, as the
+ *    shipment's problem with that one action.
+ * Each step is recorded on the shipment when done (shopify_return_id, return_restocked_at,
+ * return_outcome) and found done at Shopify when a run died before recording it, so each happens
+ * once whatever the service repeats. A step Shopify refuses ends the job with Shopify's reason as
+ * the shipment's problem (a missing permission names the scope to approve).
+ */
+export async function processReturn(job: Job, deps: ShopifyOrderDeps): Promise<string> {
+  const { shop, shipmentId } = shipmentJobs.processReturn.payload.parse(job.data);
+  return whenConnected(deps, shop, shipmentId, async () => {
+    const shipment = await getShipment(deps.db, shop, shipmentId);
+    if (!shipment || shipment.status !== "returned") return "not returned";
+    if (shipment.returnOutcome) return `already done: ${shipment.returnOutcome}`;
+    try {
+      return await handleReturn(deps, shipment);
+    } catch (error) {
+      if (!(error instanceof AdminGraphqlError) || error.throttled) throw error;
+      return finish(deps, shipment, "refused", {
+        problem: problemOf(
+          "shopify",
+          `The parcel came back, but Shopify refused the app's request: "${error.detail}". ${
+            /access denied/i.test(error.detail)
+              ? `Approve the app's updated permissions (${scopeOf(error.detail)}) in the Shopify admin, then restock and close the order there`
+              : "Restock and close the order in Shopify"
+          }`,
+        ),
+        type: "return_refused",
+        message: `Shopify refused: ${error.detail}`,
+      });
+    }
+  });
+}
+
+const ACTOR = "worker:process-return";
+
+/** The scope each operation needs, for a refusal's words. */
+const SCOPES: Record<string, string> = {
+  ShipmentReturnState: "read_returns",
+  ShipmentReturnCreate: "write_returns",
+  ShipmentReturnProcess: "write_returns",
+  ReturnedOrderCancel: "write_orders",
+};
+const scopeOf = (detail: string) =>
+  Object.entries(SCOPES).find(([op]) => detail.includes(op))?.[1] ?? "write_returns";
+
+async function handleReturn(deps: ShopifyOrderDeps, shipment: Shipment): Promise<string> {
+  const settings = await getShopSettings(deps.db, shipment.shop);
+  const back = backWords(shipment);
+  if (!settings.restockReturns)
+    return finish(deps, shipment, "left_open", {
+      problem: problemOf(
+        "returned",
+        `${back}. Automatic restocking is off: restock it and close the order in Shopify`,
+      ),
+      type: "return_left",
+      message: "Left for you in Shopify (restocking returns is off)",
+    });
+
+  const orderId = orderGid(shipment.orderId);
+  const fulfillmentId = (shipment.fulfillmentIds as string[])[0];
+  if (!fulfillmentId) return notFulfilled(deps, shipment, settings.cancelReturnedCod, back);
+
+  const state = await adminRequest(deps.graphql, shipment.shop, SHIPMENT_RETURN_STATE, {
+    orderId,
+    fulfillmentId,
+  });
+  const order = state.order;
+  if (!order || !state.fulfillment)
+    return finish(deps, shipment, "refused", {
+      problem: problemOf(
+        "shopify",
+        `${back}, but Shopify no longer has ${order ? "its fulfillment" : "the order"}: restock it by hand`,
+      ),
+      type: "return_refused",
+      message: "The order or its fulfillment is gone in Shopify",
+    });
+
+  // 1. The shipment's return: the one recorded or found, else made now.
+  const lines = new Set(state.fulfillment.fulfillmentLineItems.nodes.map((l) => l.id));
+  let current = shipment;
+  let ret: ShopifyReturn | null = ownReturn(order.returns.nodes, lines, shipment.shopifyReturnId);
+  if (!ret) {
+    const returnable = returnableLines(state.returnableFulfillments.nodes, fulfillmentId);
+    if (returnable.length === 0)
+      return finish(deps, shipment, "by_hand", {
+        type: "return_by_hand",
+        message: `${back}. Shopify has nothing of this parcel left to return (returned or refunded there already): nothing more was done`,
+      });
+    const { returnCreate } = await adminRequest(deps.graphql, shipment.shop, RETURN_CREATE, {
+      returnInput: {
+        orderId,
+        returnLineItems: returnable.map((l) => ({
+          ...l,
+          returnReasonNote:
+            `Returned to sender by the courier${shipment.waybillId ? ` (waybill ${shipment.waybillId})` : ""}`.slice(
+              0,
+              255,
+            ),
+        })),
+      },
+    });
+    if (!returnCreate?.return)
+      return refused(
+        deps,
+        shipment,
+        back,
+        `Shopify refused the return: ${userErrorText(returnCreate?.userErrors ?? []) || "no return was made"}`,
+      );
+    ret = returnCreate.return;
+  }
+  if (current.shopifyReturnId !== ret.id) {
+    const units = ret.returnLineItems.nodes.reduce((n, l) => n + l.quantity, 0);
+    current = await record(deps, current, { shopifyReturnId: ret.id }, "return_recorded", {
+      message: `Return recorded in Shopify: ${units} item${units === 1 ? "" : "s"}`,
+    });
+  }
+
+  // 2. Restocked at the location the parcel left from.
+  if (!current.returnRestockedAt) {
+    if (ret.status === "OPEN") {
+      const location = state.fulfillment.location ?? {
+        id: current.shopifyLocationId ?? "",
+        name: current.shopifyLocationName ?? "",
+      };
+      const restock = restockLines(ret, location.id);
+      if (!location.id || restock.length === 0)
+        return refused(
+          deps,
+          current,
+          back,
+          "Shopify's return has no line the app can restock at a location",
+        );
+      const { returnProcess } = await adminRequest(deps.graphql, current.shop, RETURN_PROCESS, {
+        input: { returnId: ret.id, returnLineItems: restock, notifyCustomer: false },
+      });
+      if (!returnProcess?.return)
+        return refused(
+          deps,
+          current,
+          back,
+          `Shopify refused to restock the return: ${userErrorText(returnProcess?.userErrors ?? []) || "not processed"}`,
+        );
+      const units = restock.reduce((n, l) => n + l.quantity, 0);
+      current = await record(deps, current, { returnRestockedAt: new Date() }, "restocked", {
+        message: `Restocked in Shopify: ${units} item${units === 1 ? "" : "s"} back at ${location.name || "the shipment's location"}`,
+      });
+    } else {
+      // Processed already (by a run that died before recording it, or in Shopify by hand).
+      current = await record(deps, current, { returnRestockedAt: new Date() }, "restocked", {
+        message: "The return was already processed in Shopify",
+      });
+    }
+  }
+
+  // 3. The order: closed with nothing owed when it is an unpaid COD order; else the merchant's.
+  return closeOrder(deps, current, {
+    cancelledAt: order.cancelledAt ?? null,
+    unpaid: isUnpaid(order.displayFinancialStatus),
+    outstanding: Number(order.totalOutstandingSet.shopMoney.amount),
+    cancel: settings.cancelReturnedCod,
+    restock: false,
+    back,
+  });
+}
+
+/** Nothing of the parcel was fulfilled in Shopify by the app: the order's items are still committed. */
+async function notFulfilled(
+  deps: ShopifyOrderDeps,
+  shipment: Shipment,
+  cancel: boolean,
+  back: string,
+): Promise<string> {
+  if (codAmount(shipment) !== null && shipment.codSettlement === null)
+    return closeOrder(deps, shipment, {
+      cancelledAt: null,
+      unpaid: true,
+      outstanding: codAmount(shipment)!,
+      cancel,
+      // Never fulfilled: cancelling with restock puts its committed goods back.
+      restock: true,
+      back,
+    });
+  return finish(deps, shipment, "to_refund", {
+    problem: problemOf(
+      "returned",
+      `${back}. The order was not fulfilled in Shopify by the app: restock the items and refund or close the order there`,
+    ),
+    type: "return_left",
+    message: "Not fulfilled in Shopify by the app: left for you",
+  });
+}
+
+async function closeOrder(
+  deps: ShopifyOrderDeps,
+  shipment: Shipment,
+  o: {
+    cancelledAt: string | null;
+    unpaid: boolean;
+    outstanding: number;
+    cancel: boolean;
+    restock: boolean;
+    back: string;
+  },
+): Promise<string> {
+  const owed = formatMoney(o.outstanding, shipment.currency, "id-ID");
+  if (o.cancelledAt)
+    return finish(deps, shipment, "cancelled", {
+      type: "order_closed",
+      message: "The order was already cancelled in Shopify",
+    });
+  if (!o.unpaid)
+    return finish(deps, shipment, "to_refund", {
+      problem: problemOf(
+        "returned",
+        `${o.back} and was restocked. The customer paid for it: refund them in Shopify (Refund on the order), or ship it again`,
+      ),
+      type: "return_left",
+      message: "Prepaid: left for you to refund",
+    });
+  if (codAmount(shipment) === null || !o.cancel)
+    return finish(deps, shipment, "left_open", {
+      problem: problemOf(
+        "returned",
+        `${o.back}${o.restock ? "" : " and was restocked"}. The order is unpaid (${owed} owed): cancel or close it in Shopify`,
+      ),
+      type: "return_left",
+      message: o.cancel
+        ? "Unpaid, not cash on delivery: left for you"
+        : "Left open (cancelling returned COD orders is off)",
+    });
+  const { orderCancel } = await adminRequest(deps.graphql, shipment.shop, RETURNED_ORDER_CANCEL, {
+    orderId: orderGid(shipment.orderId),
+    restock: o.restock,
+    staffNote:
+      `${o.back} (ParcelBridge): cash on delivery of ${owed} not collected; cancelled with nothing owed.`.slice(
+        0,
+        255,
+      ),
+  });
+  const errors = orderCancel?.orderCancelUserErrors ?? [];
+  if (!orderCancel || errors.length > 0)
+    return finish(deps, shipment, "refused", {
+      problem: problemOf(
+        "returned",
+        `${o.back}${o.restock ? "" : " and was restocked"}, but Shopify would not cancel the order: ${userErrorText(errors) || "no reason given"}. Left: the order still shows ${owed} owed; cancel or close it in Shopify`,
+      ),
+      type: "return_refused",
+      message: `Shopify refused to cancel the order: ${userErrorText(errors)}`,
+    });
+  return finish(deps, shipment, "cancelled", {
+    type: "order_closed",
+    message: `Order cancelled in Shopify with nothing owed (cash on delivery of ${owed} not collected)`,
+  });
+}
+
+/** "Came back to you with JNE (waybill …)". */
+function backWords(shipment: Shipment): string {
+  const courier = courierName(shipment.courierCompany, shipment.courierType);
+  return `The parcel came back to you${courier ? ` with ${courier}` : ""}${shipment.waybillId ? ` (waybill ${shipment.waybillId})` : ""}`;
+}
+
+async function refused(
+  deps: ShopifyOrderDeps,
+  shipment: Shipment,
+  back: string,
+  reason: string,
+): Promise<string> {
+  return finish(deps, shipment, "refused", {
+    problem: problemOf("shopify", `${back}. ${reason}. Restock and close the order in Shopify`),
+    type: "return_refused",
+    message: reason,
+  });
+}
+
+/** Records a step done; the shipment as it now is. */
+async function record(
+  deps: ShopifyOrderDeps,
+  shipment: Shipment,
+  fields: ShipmentFields,
+  type: string,
+  event: { message: string },
+): Promise<Shipment> {
+  for (let current: Shipment | null = shipment; current;) {
+    const updated = await updateShipment(deps.db, current, fields, {
+      actor: ACTOR,
+      type,
+      message: event.message,
+    });
+    if (updated) return updated;
+    current = await getShipment(deps.db, shipment.shop, shipment.id);
+  }
+  throw new Error("Shipment gone while processing its return");
+}
+
+/** The last step: how the order was left, with the merchant's problem when there is one to act on. */
+async function finish(
+  deps: ShopifyOrderDeps,
+  shipment: Shipment,
+  outcome: NonNullable<Shipment["returnOutcome"]>,
+  o: { problem?: Problem; type: string; message: string },
+): Promise<string> {
+  for (let current: Shipment | null = shipment; current;) {
+    if (current.returnOutcome) return `already done: ${current.returnOutcome}`;
+    // A problem of another kind already shown stays; the delivery trouble of before is over.
+    const shown = current.problem !== null && !current.problemKinds.every((k) => k === "delivery");
+    const patch: ShipmentPatch =
+      o.problem && !shown ? { returnOutcome: outcome, ...o.problem } : { returnOutcome: outcome };
+    const updated = await updateShipment(deps.db, current, patch, {
+      actor: ACTOR,
+      type: o.type,
+      message: o.message,
+    });
+    if (updated) return outcome;
+    current = await getShipment(deps.db, shipment.shop, shipment.id);
+  }
+  return "no shipment";
+}
