@@ -7,6 +7,7 @@ import type { Body } from "./routes.ts";
 import type { ShippingService } from "./service.ts";
 import { SandboxError } from "./validation.ts";
 import { noFaults, type FaultConfig } from "./faults.ts";
+import { playJourney } from "./journeys.ts";
 
 export interface ControlDeps {
   service: ShippingService;
@@ -152,6 +153,17 @@ export async function handleControl(
           ? lifecycle.forcePrice(id!, body.price)
           : lifecycle.forceWaybill(id!, body.waybill_id);
     return send(res, 200, service.orders.json(order));
+  }
+  if (method === "POST" && (match = /^\/_sandbox\/orders\/([^/]+)\/journey$/.exec(path))) {
+    const taken = playJourney(service, match[1]!, body.journey, body.step_minutes);
+    const [, order] = service.lifecycle.locate(match[1]!);
+    return send(res, 200, { ...service.orders.json(order), steps: taken });
+  }
+  if (method === "POST" && path === "/_sandbox/clock/forward") {
+    if (typeof body.minutes !== "number" || !(body.minutes >= 0))
+      throw new SandboxError(400, CODES.badRequest, "minutes must be a non-negative number");
+    service.forward(body.minutes * 60_000);
+    return send(res, 200, { success: true, now: service.iso() });
   }
   if (method === "POST" && path === "/_sandbox/clock/tick")
     return send(res, 200, { success: true, moved: service.lifecycle.advanceAll() });

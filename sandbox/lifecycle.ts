@@ -171,6 +171,11 @@ export class Lifecycle {
     return moved;
   }
 
+  /** The order with this id, and the key of the account that holds it (404 when none does). */
+  locate(id: string): [string, OrderRecord] {
+    return this.find(id);
+  }
+
   private find(id: string): [string, OrderRecord] {
     for (const [key, account] of this.s.accountEntries()) {
       const order = account.orders.get(id);

@@ -80,14 +80,23 @@ export class ShippingService {
   readonly rates = new Rates(this);
   readonly trackings = new Trackings(this);
 
+  /** How far the clock was moved on (`forward`): couriers' journeys played ahead of real time. */
+  private clockOffsetMs = 0;
+
   constructor(options: ServiceOptions = {}) {
-    this.now = options.now ?? (() => new Date());
+    const base = options.now ?? (() => new Date());
+    this.now = () => new Date(base().getTime() + this.clockOffsetMs);
     this.utcOffsetMinutes = options.utcOffsetMinutes ?? 7 * 60;
     this.publicUrl = options.publicUrl ?? (() => "http://127.0.0.1:4010");
     this.random = options.random ?? Math.random;
     this.courierNotFoundRate = options.courierNotFoundRate ?? 0;
     this.onEvent = options.onEvent ?? (() => {});
     this.behaviour = { ...defaultBehaviour(), ...options.behaviour };
+  }
+
+  /** Moves the service's clock on (a test or the demo fast-forwarding the couriers). */
+  forward(ms: number): void {
+    this.clockOffsetMs += ms;
   }
 
   iso(): string {

@@ -15,6 +15,8 @@ import { loadDotEnv } from "#app/dotenv.server.ts";
 import { setUpMerchant, replayOrders } from "./demo/orders.ts";
 import { startStack, type DemoStack } from "./demo/stack.ts";
 import { watch } from "./demo/watch.ts";
+import { afterTheJourney } from "./demo/after-journey.ts";
+import { couriers } from "./demo/couriers.ts";
 
 loadDotEnv();
 const DIR = process.env.DEMO_DIR ?? ".data/demo";
@@ -45,7 +47,8 @@ async function main(): Promise<number> {
   stack = await startStack(options, say);
   await setUpMerchant(stack);
   const replay = await replayOrders(stack, say);
-  const outcome = await watch(stack, replay, DEADLINE_MS, say);
+  const courierScript = couriers(stack, replay, say);
+  const outcome = await watch(stack, replay, DEADLINE_MS, say, courierScript);
 
   say("\nSummary");
   console.table(
@@ -75,6 +78,10 @@ async function main(): Promise<number> {
       .map(([k, v]) => `${v} ${k}`)
       .join(", ")}`,
   );
+  // What Shopify was asked after the journeys (the fake Admin API's record of its mutations).
+  const after = afterTheJourney(stack, outcome.rows, courierScript.returnedOrderId);
+  say("");
+  for (const line of after.lines) say(line);
   const service = stack.sandbox.service.counts();
   say(
     `At the shipping service: ${service.drafts} drafts, ${service.orders} orders (one per shipped store order, the redelivery made none)`,
@@ -96,12 +103,20 @@ async function main(): Promise<number> {
           problem: r.problem,
           draftOrderId: r.draftOrderId,
           shippingOrderId: r.shippingOrderId,
+          codSettlement: r.codSettlement,
+          returnOutcome: r.returnOutcome,
         })),
+        afterTheJourney: after,
       },
       null,
       2,
     ),
   );
+  if (outcome.settled && after.missing.length > 0) {
+    say(`\nThe demo did not finish: ${after.missing.join("; ")}`);
+    say(`Logs: ${DIR}/web.log, ${DIR}/worker.log`);
+    return 1;
+  }
   if (!outcome.settled) {
     say(`\nThe demo did not finish: ${outcome.reason}. Orders still moving:`);
     for (const line of outcome.stuck) say(`  ${line}`);

@@ -37,7 +37,16 @@ const GRAPHQL_PATH =
 
 export async function startFakeShopify(port = 0): Promise<FakeShopify> {
   const orders = new FakeShopifyOrders();
-  const log: FakeAdminLog = { fulfillments: [], trackingUpdates: [], metafields: [] };
+  const log: FakeAdminLog = {
+    fulfillments: [],
+    trackingUpdates: [],
+    metafields: [],
+    fulfillmentEvents: [],
+    markedPaid: [],
+    returns: [],
+    restocks: [],
+    cancellations: [],
+  };
   const tokens = new Map<string, string>();
   const calls = new Map<string, number>();
   const graphql = fakeAdminGraphql([], log, orders);
@@ -99,7 +108,7 @@ export function offlineSessionRow(shop: string, accessToken: string) {
     state: "",
     isOnline: false,
     scope:
-      "read_orders,write_orders,read_products,read_locations,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,write_shipping",
+      "read_orders,write_orders,read_products,read_locations,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,write_shipping,write_returns",
     // Far enough ahead that no run refreshes it (expiring offline tokens are refreshed near expiry).
     expires: new Date(Date.now() + 30 * 24 * 3600_000),
     accessToken,

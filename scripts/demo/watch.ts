@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { byDeadline, Late } from "#app/deadline.ts";
 import { shipments, type Shipment } from "#app/db/schema.ts";
 import { TERMINAL_STATUSES } from "#app/shipments/states.ts";
+import { codAmount } from "#app/shipments/cod.ts";
 import type { Replay } from "./orders.ts";
 import { SHOP, type DemoStack } from "./stack.ts";
 
@@ -26,9 +27,15 @@ export interface Outcome {
   reason: string | null;
 }
 
-/** Final for the demo: a final status, a problem that keeps it from being drafted, or a draft waiting for the merchant. */
+/**
+ * Final for the demo: a final status with what follows it done in Shopify (a delivered COD
+ * parcel's order settled, a returned parcel's return handled), a problem that keeps it from being
+ * drafted, or a draft waiting for the merchant.
+ */
 export const finished = (row: Shipment) =>
-  TERMINAL_STATUSES.has(row.status as never) ||
+  (TERMINAL_STATUSES.has(row.status as never) &&
+    !(row.status === "delivered" && codAmount(row) !== null && row.codSettlement === null) &&
+    !(row.status === "returned" && row.returnOutcome === null)) ||
   (row.problem !== null && !row.draftOrderId) ||
   row.status === "draft_placed";
 
@@ -51,6 +58,7 @@ export async function watch(
   replay: Replay,
   deadlineMs: number,
   say: (line: string) => void,
+  couriers: { step(rows: Shipment[]): void },
 ): Promise<Outcome> {
   const started = Date.now();
   const seen = new Map<string, string>();
@@ -66,20 +74,29 @@ export async function watch(
       readProblem = error.message;
     }
     for (const row of rows) {
-      const key = `${row.status}|${row.problem ?? ""}|${row.decision ?? ""}`;
+      const key = `${row.status}|${row.problem ?? ""}|${row.decision ?? ""}|${row.codSettlement ?? ""}|${row.returnOutcome ?? ""}`;
       if (seen.get(row.id) === key) continue;
       const previous = seen.get(row.id)?.split("|")[0];
+      const after = [
+        row.codSettlement ? `COD ${row.codSettlement.replace("_", " ")} in Shopify` : null,
+        row.returnOutcome
+          ? `return handled in Shopify: ${row.returnOutcome.replace("_", " ")}`
+          : null,
+      ].filter(Boolean);
       const why = row.problem
         ? `  ⚠ ${row.problem.slice(0, 90)}`
-        : row.decision
-          ? `  · ${row.decision.slice(0, 90)}`
-          : "";
+        : after.length > 0
+          ? `  ✓ ${after.join("; ")}`
+          : row.decision
+            ? `  · ${row.decision.slice(0, 90)}`
+            : "";
       say(
         `  ${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s  ${(row.orderName ?? row.orderId).padEnd(6)} ${previous ? `${previous} → ` : ""}${row.status}${why}`,
       );
       seen.set(row.id, key);
     }
     await replay.followUp(rows);
+    couriers.step(rows);
     const settled =
       readProblem === null &&
       replay.sent.every((order) => rows.some((r) => r.orderId === order.id)) &&

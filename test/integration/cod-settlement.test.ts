@@ -114,6 +114,13 @@ describe("a delivered cash-on-delivery parcel's order is marked paid in Shopify"
     await courierMoves(shop, shipment, "delivered");
 
     expect(markedPaid(shop)).toEqual([{ shop, orderId: String(order.id), amount: "404000.00" }]);
+    // And the customer heard each step once, in order.
+    expect(log.fulfillmentEvents!.filter((e) => e.shop === shop).map((e) => e.status)).toEqual([
+      "CONFIRMED",
+      "CARRIER_PICKED_UP",
+      "IN_TRANSIT",
+      "DELIVERED",
+    ]);
     expect(SHOPIFY_ORDERS.byShop.get(shop)!.get(String(order.id))!.financial_status).toBe("paid");
     const after = (await shipmentOf(db, shop, order.id))!;
     expect(after.codSettlement).toBe("marked_paid");
@@ -134,8 +141,10 @@ describe("a delivered cash-on-delivery parcel's order is marked paid in Shopify"
     await settled();
     await getQueue(QUEUES.shipments).add("settle-cod", { shop, shipmentId: shipment.id });
     await settled();
+    const events = log.fulfillmentEvents!.filter((e) => e.shop === shop).length;
     await courierMoves(shop, shipment, "picked");
     expect(markedPaid(shop)).toHaveLength(1);
+    expect(log.fulfillmentEvents!.filter((e) => e.shop === shop)).toHaveLength(events);
     const after = (await shipmentOf(db, shop, shipment.orderId))!;
     expect(after.status).toBe("delivered");
     expect(after.codSettlement).toBe("marked_paid");

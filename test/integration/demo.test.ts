@@ -27,6 +27,7 @@ interface Summary {
   stuck: string[];
   sent: { id: string; name: string; fixture: string }[];
   service: { drafts: number; orders: number };
+  afterTheJourney: { markedPaid: number; restockedUnits: number; cancelled: number };
   rows: {
     orderId: string;
     order: string;
@@ -36,6 +37,8 @@ interface Summary {
     problem: string | null;
     draftOrderId: string | null;
     shippingOrderId: string | null;
+    codSettlement: string | null;
+    returnOutcome: string | null;
   }[];
 }
 
@@ -99,6 +102,24 @@ describe("npm run demo", () => {
         summary.rows.filter((r) => r.shippingOrderId !== null).length,
       );
       expect(output).toContain("Every order reached its final state");
+      // After the journeys: a delivered COD order marked paid, and the returned one restocked and
+      // cancelled, as Shopify (the fake Admin API) was asked; the rows say the same.
+      const after = summary.afterTheJourney;
+      expect(after.markedPaid, tail).toBeGreaterThanOrEqual(1);
+      expect(after.restockedUnits, tail).toBeGreaterThan(0);
+      expect(after.cancelled, tail).toBe(1);
+      const returned = summary.sent.find((o) => o.fixture === "id-cod-rates-app")!;
+      expect(summary.rows.find((r) => r.orderId === returned.id)).toMatchObject({
+        status: "returned",
+        returnOutcome: "cancelled",
+      });
+      const cod = summary.sent.find((o) => o.fixture === "cod")!;
+      expect(summary.rows.find((r) => r.orderId === cod.id)).toMatchObject({
+        status: "delivered",
+        codSettlement: "marked_paid",
+      });
+      expect(output).toMatch(/the order was marked paid in Shopify/);
+      expect(output).toMatch(/\d+ items? restocked in Shopify/);
     },
   );
 });

@@ -1,0 +1,59 @@
+/**
+ * What the demo says after the couriers are done: the delivered cash-on-delivery parcels whose
+ * Shopify order the app marked paid, and the parcel that came back, restocked and its order
+ * closed, as the fake Admin API recorded Shopify being asked (not as the app's own rows claim).
+ */
+import type { Shipment } from "#app/db/schema.ts";
+import { codAmount } from "#app/shipments/cod.ts";
+import { formatMoney } from "#app/shipments/wording.ts";
+import { SHOP, type DemoStack } from "./stack.ts";
+
+export interface AfterTheJourney {
+  lines: string[];
+  /** What the demo should have shown and did not (the demo then fails). */
+  missing: string[];
+  markedPaid: number;
+  restockedUnits: number;
+  cancelled: number;
+}
+
+export function afterTheJourney(
+  stack: DemoStack,
+  rows: Shipment[],
+  returnedOrderId: string | null,
+): AfterTheJourney {
+  const log = stack.shopify.log;
+  const paid = (log.markedPaid ?? []).filter((m) => m.shop === SHOP);
+  const restocks = (log.restocks ?? []).filter((r) => r.shop === SHOP);
+  const cancellations = (log.cancellations ?? []).filter((c) => c.shop === SHOP);
+  const name = (orderId: string) => rows.find((r) => r.orderId === orderId)?.orderName ?? orderId;
+  const lines: string[] = [];
+  for (const m of paid)
+    lines.push(
+      `Delivered COD ${name(m.orderId)}: the courier collected ${formatMoney(m.amount, "IDR")}; the order was marked paid in Shopify`,
+    );
+  const returned = rows.find((r) => r.orderId === returnedOrderId);
+  const units = restocks.reduce((n, r) => n + r.quantity, 0);
+  if (returned)
+    lines.push(
+      `Returned COD ${returned.orderName}: ${units} item${units === 1 ? "" : "s"} restocked in Shopify${
+        cancellations.some((c) => c.orderId === returned.orderId)
+          ? `, the order cancelled with nothing owed (${formatMoney(codAmount(returned), "IDR")} not collected)`
+          : ""
+      }`,
+    );
+  const missing = [
+    paid.length === 0 ? "no delivered COD order was marked paid in Shopify" : null,
+    units === 0 ? "the returned parcel was not restocked in Shopify" : null,
+    returned && !cancellations.some((c) => c.orderId === returned.orderId)
+      ? "the returned COD order was not cancelled in Shopify"
+      : null,
+  ].filter((m): m is string => m !== null);
+  return {
+    lines,
+    missing,
+    markedPaid: paid.length,
+    restockedUnits: units,
+    cancelled: cancellations.length,
+  };
+}
