@@ -17,6 +17,7 @@ import { closeQueues } from "#app/jobs/queues.server.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { holdDeliveredOrder } from "#fakes/shopify/fake-admin.ts";
 import { seedBusyShop } from "../helpers/seed-shipments.ts";
+import { seedAfterBooking } from "../helpers/seed-after-booking.ts";
 import { recordInstall } from "#app/shops/shops.server.ts";
 import { shippingClientForShop } from "#app/shipping/for-shop.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
@@ -218,6 +219,52 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
       throw new Error(`${(error as Error).message}\nat ${page.url()}\n${problems.join("\n")}`);
     }
   }, 180_000);
+
+  it("after the booking: the COD page, a parcel in trouble and a returned shipment", async () => {
+    const page = await adminPage();
+    try {
+      const seeded = await seedAfterBooking(db, shop);
+      // What the couriers hold: the three parcels still inside their payout windows.
+      await openInAdmin(page, "/app/cod");
+      await page.getByRole("heading", { name: "The couriers hold Rp757.000 for you" }).waitFor();
+      const cod = (await page.locator("body").innerText()).replace(/\u00a0/g, " ");
+      expect(cod).toContain("Came back uncollected");
+      expect(cod).toContain("Coming back to you");
+      expect(cod).toMatch(/Expected by \d+ \w+ \d{4}/);
+      expect(cod).toMatch(/Due since \d+ \w+ \d{4}/);
+      await page.screenshot({ path: path.join(SHOTS, "11-cash-on-delivery.png"), fullPage: true });
+
+      // The parcel held after a failed attempt: the courier's words, the call, the cash at stake.
+      await openInAdmin(page, `/app/shipments/${seeded.heldId}`);
+      await page.getByText("Needs attention: delivery in trouble").waitFor();
+      const call = page.getByRole("link", { name: "Call the customer on WhatsApp" }).first();
+      expect(await call.getAttribute("href")).toBe("https://wa.me/6282166778899");
+      const held = (await page.locator("body").innerText()).replace(/\u00a0/g, " ");
+      expect(held).toContain("Gagal kirim: penerima tidak di tempat (MEDAN)");
+      expect(held).toContain("Rp404.000 cash on delivery at stake");
+      await page.screenshot({ path: path.join(SHOTS, "12-parcel-in-trouble.png"), fullPage: true });
+
+      // The parcel that came back: returned, restocked and the order closed in Shopify.
+      await openInAdmin(page, `/app/shipments/${seeded.returnedId}`);
+      await page
+        .getByText("Came back to you: return recorded in Shopify, restocked", { exact: false })
+        .waitFor();
+      const back = (await page.locator("body").innerText()).replace(/\u00a0/g, " ");
+      expect(back).toContain("order cancelled with nothing owed");
+      expect(back).toContain("Cash on delivery Rp254.000: not collected");
+      expect(back).toContain("Restocked in Shopify");
+      await page.screenshot({ path: path.join(SHOTS, "13-returned-shipment.png"), fullPage: true });
+    } catch (error) {
+      await page
+        .screenshot({ path: path.join(SHOTS, "failure-after-booking.png"), fullPage: true })
+        .catch(() => undefined);
+      throw error;
+    } finally {
+      await page.close();
+    }
+    for (const f of ["11-cash-on-delivery", "12-parcel-in-trouble", "13-returned-shipment"])
+      expect(fs.statSync(path.join(SHOTS, `${f}.png`)).size).toBeGreaterThan(5_000);
+  }, 120_000);
 });
 
 async function flow(page: Page) {

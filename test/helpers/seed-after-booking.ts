@@ -1,0 +1,187 @@
+import type { Db } from "#app/db/client.server.ts";
+import { shipmentEvents, shipments } from "#app/db/schema.ts";
+import { troubleProblem } from "#app/shipments/trouble.ts";
+
+type Row = Omit<typeof shipments.$inferInsert, "shop">;
+type Event = Omit<typeof shipmentEvents.$inferInsert, "shipmentId" | "shop">;
+
+const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+const daysAgo = (d: number) => hoursAgo(d * 24);
+
+/**
+ * A cash-on-delivery shop's week after the bookings, as the worker leaves its rows (the problems
+ * are the app's own words, made by the same functions): COD parcels delivered to JNE and SiCepat
+ * customers over two weeks and marked paid, one parcel held after a failed attempt, one that came
+ * back and was restocked and cancelled, one on its way back. Written straight to the database for
+ * the pages to be read (and photographed) as a merchant sees them.
+ */
+export async function seedAfterBooking(db: Db, shop: string, firstOrderId = 990_000) {
+  let n = 0;
+  const cod = (amount: number, codType = "7_days") => ({
+    items: [
+      { name: "Batik Shirt - M / Blue", sku: "BTK-M-BL", quantity: 1, value: amount - 15000 },
+    ],
+    ordered: [],
+    cod: amount,
+    codType,
+    insurance: null,
+  });
+  const base = (over: Partial<Row>): Row => {
+    n += 1;
+    return {
+      orderId: String(firstOrderId + n),
+      orderName: `#${3000 + n}`,
+      referenceId: `after-${firstOrderId + n}`,
+      destinationName: "Rahmat Hidayat",
+      destinationPhone: "+6282166778899",
+      destinationCity: "Medan",
+      courierCompany: "jne",
+      courierType: "reg",
+      waybillId: `CGK${7_000_000_000 + firstOrderId + n}`,
+      price: "30000",
+      currency: "IDR",
+      originName: "Gudang Toko Maju",
+      orderVerifiedAt: new Date(),
+      fulfillmentIds: [`gid://shopify/Fulfillment/${firstOrderId + n}`],
+      ...over,
+    };
+  };
+  const delivered = (days: number, amount: number, courier: string, codType?: string): Row =>
+    base({
+      status: "delivered",
+      courierCompany: courier,
+      contents: cod(amount, codType),
+      deliveredAt: daysAgo(days),
+      codSettlement: "marked_paid",
+      codSettledAt: daysAgo(days),
+      updatedAt: daysAgo(days),
+    });
+  const heldNote = "Gagal kirim: penerima tidak di tempat (MEDAN). Pengiriman ulang dijadwalkan";
+  const held = base({
+    status: "on_hold",
+    contents: cod(404000),
+    updatedAt: hoursAgo(2),
+    ...troubleProblem({
+      status: "on_hold",
+      note: heldNote,
+      destinationName: "Rahmat Hidayat",
+      destinationPhone: "+6282166778899",
+      cod: 404000,
+      currency: "IDR",
+    })!,
+  });
+  const returned = base({
+    status: "returned",
+    orderName: "#3100",
+    contents: cod(254000),
+    returnedAt: hoursAgo(5),
+    shopifyReturnId: "gid://shopify/Return/77",
+    returnRestockedAt: hoursAgo(5),
+    returnOutcome: "cancelled",
+    updatedAt: hoursAgo(5),
+  });
+  const comingBack = base({
+    status: "return_in_transit",
+    courierCompany: "sicepat",
+    contents: cod(185000),
+    updatedAt: hoursAgo(8),
+  });
+  const rows: { row: Row; events: Event[] }[] = [
+    { row: delivered(1, 404000, "jne", "3_days"), events: [] },
+    { row: delivered(2, 254000, "jne"), events: [] },
+    { row: delivered(2, 99000, "sicepat", "5_days"), events: [] },
+    { row: delivered(9, 385000, "jne"), events: [] },
+    { row: delivered(12, 150000, "sicepat", "5_days"), events: [] },
+    {
+      row: held,
+      events: [
+        {
+          actor: "worker:sync-status",
+          type: "synced",
+          fromStatus: "confirmed",
+          toStatus: "picked",
+          message: "status confirmed → picked",
+        },
+        {
+          actor: "worker:sync-status",
+          type: "synced",
+          fromStatus: "picked",
+          toStatus: "dropping_off",
+          message: "status picked → dropping_off",
+        },
+        {
+          actor: "worker:sync-status",
+          type: "delivery_trouble",
+          fromStatus: "dropping_off",
+          toStatus: "on_hold",
+          message: held.problem as string,
+        },
+      ],
+    },
+    {
+      row: returned,
+      events: [
+        {
+          actor: "worker:sync-status",
+          type: "delivery_trouble",
+          fromStatus: "dropping_off",
+          toStatus: "on_hold",
+          message: `The courier could not deliver the parcel: "${heldNote}"`,
+        },
+        {
+          actor: "worker:sync-status",
+          type: "synced",
+          fromStatus: "on_hold",
+          toStatus: "return_in_transit",
+          message: "status on_hold → return_in_transit",
+        },
+        {
+          actor: "worker:sync-status",
+          type: "synced",
+          fromStatus: "return_in_transit",
+          toStatus: "returned",
+          message: "status return_in_transit → returned",
+        },
+        {
+          actor: "worker:process-return",
+          type: "return_recorded",
+          fromStatus: "returned",
+          toStatus: "returned",
+          message: "Return recorded in Shopify: 1 item",
+        },
+        {
+          actor: "worker:process-return",
+          type: "restocked",
+          fromStatus: "returned",
+          toStatus: "returned",
+          message: "Restocked in Shopify: 1 item back at Shop location",
+        },
+        {
+          actor: "worker:process-return",
+          type: "order_closed",
+          fromStatus: "returned",
+          toStatus: "returned",
+          message:
+            "Order cancelled in Shopify with nothing owed (cash on delivery of Rp254.000 not collected)",
+        },
+      ],
+    },
+    { row: comingBack, events: [] },
+  ];
+  const ids: string[] = [];
+  for (const { row, events } of rows) {
+    const [inserted] = await db
+      .insert(shipments)
+      .values({ ...row, shop, createdAt: row.updatedAt })
+      .returning({ id: shipments.id });
+    ids.push(inserted!.id);
+    let at = (row.updatedAt as Date).getTime() - events.length * 60_000;
+    for (const event of events) {
+      at += 60_000;
+      await db
+        .insert(shipmentEvents)
+        .values({ ...event, shipmentId: inserted!.id, shop, createdAt: new Date(at) });
+    }
+  }
+  return { heldId: ids[5]!, returnedId: ids[6]! };
+}
