@@ -155,7 +155,7 @@ export async function handleControl(
     return send(res, 200, service.orders.json(order));
   }
   if (method === "POST" && (match = /^\/_sandbox\/orders\/([^/]+)\/journey$/.exec(path))) {
-    const taken = playJourney(service, match[1]!, body.journey, body.step_minutes);
+    const taken = playJourney(service, match[1]!, body.journey, body.step_minutes, body.steps);
     const [, order] = service.lifecycle.locate(match[1]!);
     return send(res, 200, { ...service.orders.json(order), steps: taken });
   }

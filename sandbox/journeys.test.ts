@@ -82,6 +82,13 @@ describe("journeys played on the sandbox's clock", () => {
   it("failed_attempt stops at the hold; delivered then goes on from it without repeating the way", async () => {
     const key = liveKey("journey");
     const id = await booked(key);
+    // One step at a time first: the next step only.
+    const one = await journey(id, { journey: "failed_attempt", step_minutes: 60, steps: 1 });
+    expect((one.body as { steps: unknown[]; status: string }).steps).toHaveLength(1);
+    expect(one.body).toMatchObject({ status: "allocated" });
+    expect(
+      (await journey(id, { journey: "failed_attempt", step_minutes: 60, steps: 0 })).status,
+    ).toBe(400);
     expect((await journey(id, { journey: "failed_attempt", step_minutes: 60 })).status).toBe(200);
     const held = await historyOf(key, id);
     expect(held.at(-1)!.status).toBe("on_hold");

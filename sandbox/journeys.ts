@@ -6,8 +6,8 @@ import { SandboxError } from "./validation.ts";
 
 /**
  * The courier's whole journey with a parcel, played on the sandbox's clock (the control endpoint
- * `POST /_sandbox/orders/:id/journey`): from where the order is now, each step moves the clock on
- * (`step_minutes`, 180 by default) and records the status with the courier's note, naming the hub
+ * `POST /_sandbox/orders/:id/journey`): from where the order is now (all of it, or its next
+ * `steps`), each step moves the clock on (`step_minutes`, 180 by default) and records the status with the courier's note, naming the hub
  * or city it happened in, as the live couriers' tracking notes do (in Indonesian). Each step sends
  * its `order.status` event, as any status change does.
  *
@@ -127,12 +127,13 @@ function steps(order: OrderRecord, journey: Journey): Step[] {
   return order.status === "on_hold" ? end : [...ahead, ...end];
 }
 
-/** Plays a journey on an order; the steps taken. */
+/** Plays a journey on an order, all of it or its next `maxSteps` steps; the steps taken. */
 export function playJourney(
   service: ShippingService,
   id: string,
   journey: unknown,
   stepMinutes: unknown,
+  maxSteps?: unknown,
 ): Step[] {
   if (!(JOURNEYS as readonly unknown[]).includes(journey))
     throw new SandboxError(400, CODES.badRequest, `journey must be one of ${JOURNEYS.join(", ")}`);
@@ -144,6 +145,11 @@ export function playJourney(
     minutes > 7 * 24 * 60
   )
     throw new SandboxError(400, CODES.badRequest, "step_minutes must be a number from 0 to 10080");
+  if (
+    maxSteps !== undefined &&
+    (typeof maxSteps !== "number" || !Number.isInteger(maxSteps) || maxSteps < 1)
+  )
+    throw new SandboxError(400, CODES.badRequest, "steps must be a positive integer");
   const [key, order] = service.lifecycle.locate(id);
   if (TERMINAL_ORDER_STATUSES.has(order.status) && order.status !== "on_hold")
     throw new SandboxError(
@@ -151,7 +157,7 @@ export function playJourney(
       CODES.badRequest,
       `Order ${id} is ${order.status}: its journey is over`,
     );
-  const taken = steps(order, journey as Journey);
+  const taken = steps(order, journey as Journey).slice(0, (maxSteps as number | undefined) ?? 100);
   for (const step of taken) {
     service.forward(minutes * 60_000);
     service.lifecycle.setStatus(key, order, step.status, step.note);

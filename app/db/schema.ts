@@ -204,6 +204,11 @@ export const shipments = pgTable(
      * history entry of that status, else when the app learnt it): the COD page's weeks and payouts.
      */
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /**
+     * When the courier expects to deliver (app/shipments/estimate.ts: the booking plus the
+     * service's duration from the couriers list); sent to Shopify with the fulfillment events.
+     */
+    estimatedDeliveryAt: timestamp("estimated_delivery_at", { withTimezone: true }),
     returnedAt: timestamp("returned_at", { withTimezone: true }),
     /**
      * A delivered cash-on-delivery parcel's order in Shopify (worker/processors/settle-cod.ts):

@@ -60,8 +60,14 @@ export const shipmentJobs = {
   settleCod: { name: "settle-cod", payload: z.object({ shop, shipmentId: z.uuid() }) },
   /** A parcel back with the shop: returned and restocked in Shopify, the order closed, once. */
   processReturn: { name: "process-return", payload: z.object({ shop, shipmentId: z.uuid() }) },
-  /** Push tracking changes and the status metafield to the store order. */
-  shopifySync: { name: "shopify-sync", payload: z.object({ shop, shipmentId: z.uuid() }) },
+  /**
+   * Push the status metafields to the store order, and the tracking to its fulfillments when
+   * `tracking` (the waybill or its link changed; absent in jobs queued before it existed: sent).
+   */
+  shopifySync: {
+    name: "shopify-sync",
+    payload: z.object({ shop, shipmentId: z.uuid(), tracking: z.boolean().default(true) }),
+  },
   /** Read orders through Admin GraphQL: an import run (open orders of the last days) or one order. */
   importOrders: {
     name: "import-orders",

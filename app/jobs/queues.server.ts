@@ -207,10 +207,11 @@ export const enqueue = {
       { shop, shipmentId },
       { id: jobId("fulfil", shipmentId, waybillId ? foreignIdPart(waybillId) : "no-waybill") },
     ),
-  shopifySync: (shop: string, shipmentId: string, version: number) =>
+  /** `tracking`: the waybill or its link changed, so Shopify's tracking is updated too. */
+  shopifySync: (shop: string, shipmentId: string, version: number, tracking: boolean) =>
     add(
       shipmentJobs.shopifySync,
-      { shop, shipmentId },
+      { shop, shipmentId, tracking },
       { id: jobId("shopify", shipmentId, `v${version}`) },
     ),
   importOrders: (shop: string, importId: string) =>

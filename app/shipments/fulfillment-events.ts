@@ -22,6 +22,8 @@ export type { FulfillmentEventStatus };
  * | return_in_transit, returned, rejected, courier_not_found, disposed | FAILURE                             |
  * | cancelled                                               | none (the cancellation is its own flow)        |
  *
+ * Events of the way carry the courier's estimate (shipments.estimated_delivery_at, estimate.ts).
+ *
  * `dropping_off` covers the parcel's whole way to the customer at this service, often days: a
  * customer told "out for delivery" three days early is worse off than one told nothing, so only
  * what is surely the last mile says so.

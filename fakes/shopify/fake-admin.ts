@@ -247,6 +247,7 @@ export interface FakeFulfillmentEvent {
   happenedAt: string;
   message: string | null;
   city: string | null;
+  estimatedDeliveryAt: string | null;
 }
 
 export interface FakeAdminLog extends SettlementLog, ReturnsLog {
@@ -522,6 +523,7 @@ export function fakeAdminGraphql(
         happenedAt: input.happenedAt ?? new Date().toISOString(),
         message: input.message ?? null,
         city: input.city ?? null,
+        estimatedDeliveryAt: input.estimatedDeliveryAt ?? null,
       };
       events.push(event);
       log?.fulfillmentEvents?.push({ ...event, shop, fulfillmentId });

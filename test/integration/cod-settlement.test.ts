@@ -5,25 +5,20 @@ import { shipmentEvents, shipments } from "#app/db/schema.ts";
 import { getEnv } from "#app/env.server.ts";
 import { QUEUES } from "#app/jobs/definitions.ts";
 import { closeQueues, enqueue, getQueue } from "#app/jobs/queues.server.ts";
-import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
+import type { ShopSettings } from "#app/shops/settings.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
-import {
-  FakeShopifyOrders,
-  fakeAdminGraphql,
-  SHOPIFY_ORDERS,
-  type FakeAdminLog,
-} from "#fakes/shopify/fake-admin.ts";
+import { FakeShopifyOrders, fakeAdminGraphql, SHOPIFY_ORDERS } from "#fakes/shopify/fake-admin.ts";
 import { ORDER_MARK_AS_PAID } from "#app/admin-api/operations/order-settlement.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
+import { reconcileAfterJourney } from "#worker/processors/reconcile.ts";
 import {
-  freshOrder,
-  setUpShop,
-  shipmentOf,
-  startTestWorkers,
-  waitFor,
-} from "../helpers/pipeline.ts";
-import { liveKey } from "../helpers/sandbox.ts";
-import { deliverWebhook, uniqueShop } from "../helpers/shopify.ts";
+  adminLog,
+  bookedOrder as booked,
+  courier,
+  shipmentJobsSettled,
+  type Courier,
+} from "../helpers/after-booking.ts";
+import { freshOrder, shipmentOf, startTestWorkers } from "../helpers/pipeline.ts";
 
 /**
  * After the booking, for cash on delivery: a parcel in trouble is put in front of the merchant with
@@ -32,22 +27,16 @@ import { deliverWebhook, uniqueShop } from "../helpers/shopify.ts";
  * control moves the parcel as a courier would); Shopify's Admin API is the fake, which keeps each
  * order's payment state and refuses to mark paid an order that owes nothing.
  */
-const env = getEnv();
 let sandbox: Sandbox;
 let workers: RunningWorkers;
-const log: FakeAdminLog = {
-  fulfillments: [],
-  trackingUpdates: [],
-  metafields: [],
-  fulfillmentEvents: [],
-  markedPaid: [],
-};
-let clock = Date.UTC(2026, 10, 21, 1, 0, 0);
-const tick = () => (clock += 60_000);
+const log = adminLog();
+const clock = { ms: Date.UTC(2026, 10, 21, 1, 0, 0) };
+let courierOf: Courier;
 
 beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0, now: () => new Date(clock) });
-  workers = startTestWorkers(db, env, { adminLog: log });
+  sandbox = await createSandbox({ port: 0, now: () => new Date(clock.ms) });
+  workers = startTestWorkers(db, getEnv(), { adminLog: log });
+  courierOf = courier(sandbox, clock);
 });
 afterAll(async () => {
   await workers.close();
@@ -56,45 +45,10 @@ afterAll(async () => {
   await database.close();
 });
 
-async function settled() {
-  const queue = getQueue(QUEUES.shipments);
-  await waitFor("the shipment jobs to run", async () => {
-    const counts = await queue.getJobCounts("waiting", "active", "delayed", "prioritized");
-    return Object.values(counts).every((n) => n === 0);
-  });
-}
-
-async function bookedOrder(
-  fixture: string,
-  settings: Parameters<typeof setUpShop>[5] = {},
-  patch: Record<string, unknown> = {},
-) {
-  const shop = uniqueShop("cod");
-  const key = liveKey("cod");
-  await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url, settings);
-  const order = freshOrder(fixture, patch);
-  expect(await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order })).toBe(
-    200,
-  );
-  await waitFor("booked", async () => {
-    const s = await shipmentOf(db, shop, order.id);
-    return s?.shippingOrderId && s.status === "confirmed" ? s : undefined;
-  });
-  await settled();
-  return { shop, key, order, shipment: (await shipmentOf(db, shop, order.id))! };
-}
-
-async function courierMoves(
-  shop: string,
-  shipment: { id: string; shippingOrderId: string | null },
-  status: string,
-  note?: string,
-) {
-  tick();
-  sandbox.service.lifecycle.forceStatus(shipment.shippingOrderId!, status, note);
-  await enqueue.syncStatus(shop, shipment.id);
-  await settled();
-}
+const bookedOrder = (fixture: string, settings: Partial<ShopSettings> = {}) =>
+  booked(sandbox, { label: "cod", fixture, settings });
+const courierMoves: Courier["moves"] = (...args) => courierOf.moves(...args);
+const settled = shipmentJobsSettled;
 
 const markedPaid = (shop: string) => log.markedPaid!.filter((m) => m.shop === shop);
 const timeline = (shipmentId: string) =>
@@ -114,6 +68,8 @@ describe("a delivered cash-on-delivery parcel's order is marked paid in Shopify"
     await courierMoves(shop, shipment, "delivered");
 
     expect(markedPaid(shop)).toEqual([{ shop, orderId: String(order.id), amount: "404000.00" }]);
+    // A status change alone leaves Shopify's tracking as it is (the waybill did not change).
+    expect(log.trackingUpdates.filter((t) => t.shop === shop)).toEqual([]);
     // And the customer heard each step once, in order.
     expect(log.fulfillmentEvents!.filter((e) => e.shop === shop).map((e) => e.status)).toEqual([
       "CONFIRMED",
@@ -124,7 +80,7 @@ describe("a delivered cash-on-delivery parcel's order is marked paid in Shopify"
     expect(SHOPIFY_ORDERS.byShop.get(shop)!.get(String(order.id))!.financial_status).toBe("paid");
     const after = (await shipmentOf(db, shop, order.id))!;
     expect(after.codSettlement).toBe("marked_paid");
-    expect(after.deliveredAt?.toISOString()).toBe(new Date(clock).toISOString());
+    expect(after.deliveredAt?.toISOString()).toBe(new Date(clock.ms).toISOString());
     expect(after.problem).toBeNull();
     const marked = (await timeline(shipment.id)).filter((e) => e.type === "cod_marked_paid");
     expect(marked.map((e) => e.message)).toEqual([
@@ -174,6 +130,27 @@ describe("a delivered cash-on-delivery parcel's order is marked paid in Shopify"
     await courierMoves(off.shop, off.shipment, "delivered");
     expect(markedPaid(off.shop)).toEqual([]);
     expect((await shipmentOf(db, off.shop, off.order.id))!.codSettlement).toBe("off");
+  });
+
+  it("a delivered COD shipment whose job was lost is settled by reconciliation", async () => {
+    const { shop, order, shipment } = await bookedOrder("cod");
+    // The delivery recorded, its settle-cod job lost (as after Redis lost its data).
+    await db
+      .update(shipments)
+      .set({ status: "delivered", deliveredAt: new Date(Date.now() - 400 * 86_400_000) })
+      .where(eq(shipments.id, shipment.id));
+    // Only journeys that ended before a year ago: this row, not the other test files' (the whole
+    // reconciliation would queue their pending work too).
+    const counts = await reconcileAfterJourney(
+      db,
+      getQueue(QUEUES.shipments),
+      enqueue,
+      new Date(Date.now() - 365 * 86_400_000),
+    );
+    expect(counts.settleCod).toBe(1);
+    await settled();
+    expect((await shipmentOf(db, shop, order.id))!.codSettlement).toBe("marked_paid");
+    expect(markedPaid(shop)).toHaveLength(1);
   });
 
   it("a shop that has not granted the permission gets a problem naming it", async () => {
@@ -249,12 +226,7 @@ describe("the fake Admin API refuses what Shopify refuses", () => {
     const orders = new FakeShopifyOrders();
     const order = freshOrder("cod");
     orders.put("refuse.myshopify.com", order);
-    const fakeLog: FakeAdminLog = {
-      fulfillments: [],
-      trackingUpdates: [],
-      metafields: [],
-      markedPaid: [],
-    };
+    const fakeLog = adminLog();
     const graphql = fakeAdminGraphql([], fakeLog, orders);
     const mark = (id: number) =>
       graphql("refuse.myshopify.com", ORDER_MARK_AS_PAID, {

@@ -3,23 +3,21 @@ import { and, asc, eq } from "drizzle-orm";
 import { database, db } from "#app/db/index.server.ts";
 import { fulfillmentEvents, shipmentEvents, shipments } from "#app/db/schema.ts";
 import { getEnv } from "#app/env.server.ts";
-import { QUEUES } from "#app/jobs/definitions.ts";
-import { closeQueues, enqueue, getQueue } from "#app/jobs/queues.server.ts";
+import { closeQueues, enqueue } from "#app/jobs/queues.server.ts";
 import { action as customersRedact } from "#app/routes/webhooks.customers.redact.tsx";
-import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { updateShopSettings } from "#app/shops/shops.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
-import { SHOPIFY_ORDERS, type FakeAdminLog } from "#fakes/shopify/fake-admin.ts";
+import { SHOPIFY_ORDERS } from "#fakes/shopify/fake-admin.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 import {
-  freshOrder,
-  setUpShop,
-  shipmentOf,
-  startTestWorkers,
-  waitFor,
-} from "../helpers/pipeline.ts";
-import { liveKey } from "../helpers/sandbox.ts";
-import { deliverWebhook, uniqueShop } from "../helpers/shopify.ts";
+  adminLog,
+  bookedOrder as booked,
+  courier,
+  shipmentJobsSettled,
+  type Courier,
+} from "../helpers/after-booking.ts";
+import { startTestWorkers } from "../helpers/pipeline.ts";
+import { deliverWebhook } from "../helpers/shopify.ts";
 
 /**
  * The courier's progress reaches Shopify as fulfillment events: the real webhook route, worker,
@@ -27,22 +25,18 @@ import { deliverWebhook, uniqueShop } from "../helpers/shopify.ts";
  * keeps the order's tracking history as the service does); Shopify's Admin API is the fake, which
  * keeps each fulfillment's events and refuses one on a fulfillment it does not have.
  */
-const env = getEnv();
 let sandbox: Sandbox;
 let workers: RunningWorkers;
-const log: FakeAdminLog = {
-  fulfillments: [],
-  trackingUpdates: [],
-  metafields: [],
-  fulfillmentEvents: [],
-};
+const log = adminLog();
 // A clock the test moves: each status of the parcel happens a minute after the one before.
-let clock = Date.UTC(2026, 10, 20, 1, 0, 0);
-const tick = () => (clock += 60_000);
+const clock = { ms: Date.UTC(2026, 10, 20, 1, 0, 0) };
+const tick = () => (clock.ms += 60_000);
+let courierOf: Courier;
 
 beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0, now: () => new Date(clock) });
-  workers = startTestWorkers(db, env, { adminLog: log });
+  sandbox = await createSandbox({ port: 0, now: () => new Date(clock.ms) });
+  workers = startTestWorkers(db, getEnv(), { adminLog: log });
+  courierOf = courier(sandbox, clock);
 });
 afterAll(async () => {
   await workers.close();
@@ -51,44 +45,12 @@ afterAll(async () => {
   await database.close();
 });
 
-/** Every shipment job queued so far has run. */
-async function settled() {
-  const queue = getQueue(QUEUES.shipments);
-  await waitFor("the shipment jobs to run", async () => {
-    const counts = await queue.getJobCounts("waiting", "active", "delayed", "prioritized");
-    return Object.values(counts).every((n) => n === 0);
-  });
-}
-
+const settled = shipmentJobsSettled;
 /** A COD order booked (and, with the shop's default, fulfilled) at the sandbox. */
-async function bookedCodOrder(settings: { fulfilOnConfirm?: boolean } = {}) {
-  const shop = uniqueShop("progress");
-  const key = liveKey("progress");
-  await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url, settings);
-  const order = freshOrder("cod");
-  expect(await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order })).toBe(
-    200,
-  );
-  const booked = await waitFor("booked", async () => {
-    const s = await shipmentOf(db, shop, order.id);
-    return s?.shippingOrderId && s.status === "confirmed" ? s : undefined;
-  });
-  await settled();
-  return { shop, key, order, shipment: (await shipmentOf(db, shop, order.id)) ?? booked };
-}
-
+const bookedCodOrder = (settings: { fulfilOnConfirm?: boolean } = {}) =>
+  booked(sandbox, { label: "progress", fixture: "cod", settings });
 /** The service moves the parcel on; the worker hears of it (as from an event or the poll). */
-async function courierMoves(
-  shop: string,
-  shipment: { id: string; shippingOrderId: string | null },
-  status: string,
-  note?: string,
-) {
-  tick();
-  sandbox.service.lifecycle.forceStatus(shipment.shippingOrderId!, status, note);
-  await enqueue.syncStatus(shop, shipment.id);
-  await settled();
-}
+const courierMoves: Courier["moves"] = (...args) => courierOf.moves(...args);
 
 const eventsOf = (shop: string) => log.fulfillmentEvents!.filter((e) => e.shop === shop);
 const serviceHistory = (key: string, shippingOrderId: string) =>
@@ -123,6 +85,28 @@ describe("the courier's progress as Shopify fulfillment events", () => {
     );
     expect(events.at(-1)!.city).toBe(shipment.destinationCity);
     expect(shipment.destinationCity).toBeTruthy();
+    // The courier's estimate on every event of the way, from the service's couriers list: the
+    // booking (its first history entry) plus the service's longest duration; none on the delivery.
+    const couriers = (await (
+      await fetch(`${sandbox.url}/v1/couriers`, { headers: { authorization: key } })
+    ).json()) as {
+      couriers: {
+        courier_code: string;
+        courier_service_code: string;
+        shipment_duration_range: string;
+        shipment_duration_unit: string;
+      }[];
+    };
+    const service = couriers.couriers.find(
+      (c) =>
+        c.courier_code === shipment.courierCompany &&
+        c.courier_service_code === shipment.courierType,
+    )!;
+    const longest = Math.max(...service.shipment_duration_range.match(/\d+/g)!.map(Number));
+    const hours = service.shipment_duration_unit.startsWith("hour") ? longest : longest * 24;
+    const expected = new Date(Date.parse(history[0]!.updated_at) + hours * 3_600_000).toISOString();
+    expect(shipment.estimatedDeliveryAt?.toISOString()).toBe(expected);
+    expect(events.map((e) => e.estimatedDeliveryAt)).toEqual([expected, expected, expected, null]);
   });
 
   it("a customer's redaction clears the courier's notes too (they may name who took the parcel)", async () => {
@@ -170,7 +154,7 @@ describe("the courier's progress as Shopify fulfillment events", () => {
       {
         ...history[1]!,
         note: "Late scan at the hub",
-        updated_at: new Date(clock - 30_000).toISOString(),
+        updated_at: new Date(clock.ms - 30_000).toISOString(),
       },
       {
         ...history[1]!,

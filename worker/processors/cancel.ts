@@ -204,7 +204,7 @@ async function cancelShipment(
   const after = await getShipment(db, shop, shipment.id);
   // A booked shipment's end is the order's status in Shopify too (its status metafields).
   if (after && after.status !== shipment.status)
-    await deps.enqueue.shopifySync(shop, after.id, after.version);
+    await deps.enqueue.shopifySync(shop, after.id, after.version, false);
   return rebook && after?.status === "cancelled" ? shipAgainAfter(deps, after) : "done";
 }
 

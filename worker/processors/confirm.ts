@@ -5,6 +5,8 @@ import { CODES, type Order } from "#app/shipping/contract.ts";
 import { ShippingNotFoundError, ShippingStateError } from "#app/shipping/errors.ts";
 import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
+import { estimateFor } from "#app/shipments/estimate.ts";
+import { courierListFor } from "../shared/order-state.ts";
 import { holdNow } from "../shared/fulfillment-plan.ts";
 import {
   ACTOR,
@@ -36,7 +38,7 @@ export async function processConfirm(
     if (shipment.status === "confirmed") {
       if ((await getShopSettings(db, shop)).fulfilOnConfirm)
         await deps.enqueue.fulfil(shop, shipment.id, shipment.waybillId);
-      else await deps.enqueue.shopifySync(shop, shipment.id, shipment.version);
+      else await deps.enqueue.shopifySync(shop, shipment.id, shipment.version, false);
     }
     return `already ${shipment.status}`;
   }
@@ -143,11 +145,22 @@ export async function processConfirm(
   }
   if (!order) throw new Error(`Draft ${draftId} reported confirmed but has no order yet`);
   const confirmed = order;
+  // The courier's estimate, from the couriers list this process keeps (fetched for drafting); a
+  // list the service will not give now leaves the booking without one, never fails it.
+  const bookedAt = Date.parse(confirmed.courier?.history?.[0]?.updated_at ?? "");
+  const estimate = estimateFor(
+    await courierListFor(ctx, apiKey, client).catch(() => null),
+    confirmed.courier?.company ?? shipment.courierCompany,
+    confirmed.courier?.type ?? shipment.courierType,
+    // From the booking as the service dates it (its first history entry), else now.
+    Number.isFinite(bookedAt) ? new Date(bookedAt) : new Date(),
+  );
+
   const saved = await apply(ctx, shop, shipmentId, (current) =>
     current.shippingOrderId
       ? null
       : {
-          patch: { ...orderPatch(confirmed), problem: null },
+          patch: { ...orderPatch(confirmed), estimatedDeliveryAt: estimate, problem: null },
           event: {
             actor: ACTOR.confirm,
             type: "confirmed",
@@ -160,7 +173,7 @@ export async function processConfirm(
   if (saved?.shippingOrderId) {
     const settings = await getShopSettings(db, shop);
     if (settings.fulfilOnConfirm) await deps.enqueue.fulfil(shop, saved.id, saved.waybillId);
-    else await deps.enqueue.shopifySync(shop, saved.id, saved.version);
+    else await deps.enqueue.shopifySync(shop, saved.id, saved.version, false);
   }
   return saved?.status ?? "gone";
 }

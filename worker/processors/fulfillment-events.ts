@@ -34,6 +34,16 @@ export async function processFulfillmentEvents(job: Job, deps: ShopifyOrderDeps)
 
 const ACTOR = "worker:fulfillment-events";
 
+/** Events of a parcel still on its way to the customer: they carry the courier's estimate. */
+const ON_THE_WAY: ReadonlySet<FulfillmentEventStatus> = new Set([
+  "CONFIRMED",
+  "CARRIER_PICKED_UP",
+  "IN_TRANSIT",
+  "OUT_FOR_DELIVERY",
+  "ATTEMPTED_DELIVERY",
+  "DELAYED",
+]);
+
 async function sendEvents(deps: ShopifyOrderDeps, shop: string, shipmentId: string) {
   const { db } = deps;
   const shipment = await getShipment(db, shop, shipmentId);
@@ -73,6 +83,10 @@ async function sendEvents(deps: ShopifyOrderDeps, shop: string, shipmentId: stri
             happenedAt: row.happenedAt.toISOString(),
             ...(row.note ? { message: row.note } : {}),
             ...(city ? { city } : {}),
+            // The courier's estimate, while the parcel is still on its way to the customer.
+            ...(shipment.estimatedDeliveryAt && ON_THE_WAY.has(status)
+              ? { estimatedDeliveryAt: shipment.estimatedDeliveryAt.toISOString() }
+              : {}),
           },
         },
       ));

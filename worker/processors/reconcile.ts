@@ -1,5 +1,5 @@
 import type { Queue } from "bullmq";
-import { and, eq, isNull, like, lt, sql } from "drizzle-orm";
+import { and, eq, isNull, like, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { shipments, shops, webhookInbox } from "#app/db/schema.ts";
 import {
@@ -158,48 +158,63 @@ export async function reconcile(db: Db, queue: Queue, enqueue: typeof enqueueFns
     )
       counts.fulfillment++;
   }
-  // Delivered cash-on-delivery parcels whose order was never settled in Shopify (a lost job).
-  const delivered = await db
-    .select({ shop: shipments.shop, id: shipments.id })
-    .from(shipments)
-    .innerJoin(shops, eq(shops.shop, shipments.shop))
-    .where(
+  Object.assign(counts, await reconcileAfterJourney(db, queue, enqueue, before));
+  return counts;
+}
+
+/**
+ * What follows a journey's end in Shopify, never done (a lost job): a delivered COD parcel's order
+ * settled, a returned parcel's return handled; for journeys that ended before `before`.
+ */
+export async function reconcileAfterJourney(
+  db: Db,
+  queue: Queue,
+  enqueue: Pick<typeof enqueueFns, "settleCod" | "processReturn">,
+  before: SQL | Date,
+): Promise<{ settleCod: number; processReturn: number }> {
+  return {
+    settleCod: await ensureAfterJourney(
+      db,
+      queue,
       and(
         eq(shipments.status, "delivered"),
         isNull(shipments.codSettlement),
         sql`(${shipments.contents}->>'cod')::numeric > 0`,
         lt(shipments.deliveredAt, before),
-        eq(shops.installed, true),
       ),
-    )
-    .limit(BATCH);
-  for (const s of delivered) {
-    if (
-      (await ensureJob(queue, jobId("settle-cod", s.id), () => enqueue.settleCod(s.shop, s.id))) !==
-      "present"
-    )
-      counts.settleCod++;
-  }
-  // Parcels back with the shop whose return was never handled (a lost job).
-  const returned = await db
-    .select({ shop: shipments.shop, id: shipments.id })
-    .from(shipments)
-    .innerJoin(shops, eq(shops.shop, shipments.shop))
-    .where(
+      (id) => jobId("settle-cod", id),
+      enqueue.settleCod,
+    ),
+    processReturn: await ensureAfterJourney(
+      db,
+      queue,
       and(
         eq(shipments.status, "returned"),
         isNull(shipments.returnOutcome),
         lt(shipments.returnedAt, before),
-        eq(shops.installed, true),
       ),
-    )
+      (id) => jobId("return", id),
+      enqueue.processReturn,
+    ),
+  };
+}
+
+/** Shipments of installed shops matching `where` get their job (`idOf`) back; how many did. */
+async function ensureAfterJourney(
+  db: Db,
+  queue: Queue,
+  where: SQL | undefined,
+  idOf: (shipmentId: string) => string,
+  add: (shop: string, shipmentId: string) => Promise<unknown>,
+): Promise<number> {
+  const rows = await db
+    .select({ shop: shipments.shop, id: shipments.id })
+    .from(shipments)
+    .innerJoin(shops, eq(shops.shop, shipments.shop))
+    .where(and(where, eq(shops.installed, true)))
     .limit(BATCH);
-  for (const s of returned) {
-    if (
-      (await ensureJob(queue, jobId("return", s.id), () => enqueue.processReturn(s.shop, s.id))) !==
-      "present"
-    )
-      counts.processReturn++;
-  }
-  return counts;
+  let count = 0;
+  for (const s of rows)
+    if ((await ensureJob(queue, idOf(s.id), () => add(s.shop, s.id))) !== "present") count++;
+  return count;
 }

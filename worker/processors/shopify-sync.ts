@@ -13,18 +13,20 @@ import { writeStatusMetafields } from "../shared/status-metafields.ts";
  */
 
 export async function processShopifySync(job: Job, deps: ShopifyOrderDeps): Promise<string> {
-  const { shop, shipmentId } = shipmentJobs.shopifySync.payload.parse(job.data);
-  return whenConnected(deps, shop, shipmentId, () => shopifySync(shop, shipmentId, deps));
+  const { shop, shipmentId, tracking } = shipmentJobs.shopifySync.payload.parse(job.data);
+  return whenConnected(deps, shop, shipmentId, () => shopifySync(shop, shipmentId, tracking, deps));
 }
 
 async function shopifySync(
   shop: string,
   shipmentId: string,
+  tracking: boolean,
   deps: ShopifyOrderDeps,
 ): Promise<string> {
   const shipment = await getShipment(deps.db, shop, shipmentId);
   if (!shipment) return "no shipment";
-  for (const fulfillmentId of shipment.fulfillmentIds as string[]) {
+  // Only a new waybill or link changes Shopify's tracking: a status change alone does not.
+  for (const fulfillmentId of tracking ? (shipment.fulfillmentIds as string[]) : []) {
     if (!shipment.waybillId) break;
     const { fulfillmentTrackingInfoUpdate: answer } = await adminRequest(
       deps.graphql,

@@ -112,7 +112,12 @@ export async function processSyncStatus(
     await deps.enqueue.fulfillmentEvents(shop, shipment.id);
   // Tell Shopify (tracking, status metafield) when something it shows changed.
   if (saved && (saved.status !== shipment.status || saved.waybillId !== shipment.waybillId))
-    await deps.enqueue.shopifySync(shop, saved.id, saved.version);
+    await deps.enqueue.shopifySync(
+      shop,
+      saved.id,
+      saved.version,
+      saved.waybillId !== shipment.waybillId || saved.trackingUrl !== shipment.trackingUrl,
+    );
   // A waybill that came after the booking (a service without an instant one): the fulfilment
   // waited for it, and is made now.
   if (

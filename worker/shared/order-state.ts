@@ -12,6 +12,7 @@ import { mapOrderToDraft, type MappingResult, type ProductInfo } from "#app/orde
 import type { ShopifyOrder } from "#app/orders/payload.ts";
 import type { ShipmentFields } from "#app/shipments/shipments.server.ts";
 import type { ShippingClient } from "#app/shipping/client.server.ts";
+import type { CourierService } from "#app/shipping/contract.ts";
 import { ShippingError, ShippingRateLimitedError } from "#app/shipping/errors.ts";
 import type { PickupLocation, ShopSettings } from "#app/shops/settings.ts";
 import { orderForFulfillmentOrder, type FulfillmentOrder } from "#app/orders/fulfillment-orders.ts";
@@ -98,14 +99,14 @@ export function orderSnapshot(
  * key's schedule and waits in place, so it never defers the job that holds a draft-order slot.
  */
 const COURIERS_TTL_MS = 3600_000;
-const courierLists = new Map<string, { at: number; list: CourierListEntry[] }>();
-const inFlight = new Map<string, Promise<CourierListEntry[] | null>>();
+const courierLists = new Map<string, { at: number; list: CourierService[] }>();
+const inFlight = new Map<string, Promise<CourierService[] | null>>();
 
 export async function courierListFor(
   ctx: Ctx,
   apiKey: string,
   client: ShippingClient,
-): Promise<CourierListEntry[] | null> {
+): Promise<CourierService[] | null> {
   const key = crypto.createHash("sha256").update(apiKey).digest("hex");
   const cached = courierLists.get(key);
   if (cached && Date.now() - cached.at < COURIERS_TTL_MS) return cached.list;
@@ -126,7 +127,7 @@ async function fetchCouriers(
   ctx: Ctx,
   apiKey: string,
   client: ShippingClient,
-): Promise<CourierListEntry[] | null> {
+): Promise<CourierService[] | null> {
   for (let attempt = 0; ; attempt++) {
     const wait = await ctx.deps.limiter.reserve(apiKey, "couriers");
     if (wait > 0) await sleep(wait);

@@ -1,0 +1,98 @@
+import { expect } from "vitest";
+import { db } from "#app/db/index.server.ts";
+import type { Shipment } from "#app/db/schema.ts";
+import { getEnv } from "#app/env.server.ts";
+import { QUEUES } from "#app/jobs/definitions.ts";
+import { enqueue, getQueue } from "#app/jobs/queues.server.ts";
+import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
+import type { ShopSettings } from "#app/shops/settings.ts";
+import type { FakeAdminLog } from "#fakes/shopify/fake-admin.ts";
+import type { Sandbox } from "#sandbox/server.ts";
+import { freshOrder, setUpShop, shipmentOf, waitFor } from "./pipeline.ts";
+import { liveKey } from "./sandbox.ts";
+import { deliverWebhook, uniqueShop } from "./shopify.ts";
+
+/**
+ * What the tests of a shipment's life after the booking share (fulfillment events, COD, returns):
+ * the fake Admin API's full record, a COD or prepaid order booked through the real webhook route,
+ * and the courier moving it at the sandbox on a clock the test owns.
+ */
+
+/** A record of every kind of call the fake Admin API keeps. */
+export function adminLog(): Required<FakeAdminLog> {
+  return {
+    fulfillments: [],
+    trackingUpdates: [],
+    metafields: [],
+    holds: [],
+    fulfillmentEvents: [],
+    markedPaid: [],
+    returns: [],
+    restocks: [],
+    cancellations: [],
+  };
+}
+
+/** Every shipment job queued so far has run. */
+export async function shipmentJobsSettled(): Promise<void> {
+  const queue = getQueue(QUEUES.shipments);
+  await waitFor("the shipment jobs to run", async () => {
+    const counts = await queue.getJobCounts("waiting", "active", "delayed", "prioritized");
+    return Object.values(counts).every((n) => n === 0);
+  });
+}
+
+export interface Courier {
+  /** The service moves the parcel on, `stepMs` later; the worker hears of it (as from an event or the poll). */
+  moves(
+    shop: string,
+    shipment: Pick<Shipment, "id" | "shippingOrderId">,
+    status: string,
+    note?: string,
+  ): Promise<void>;
+}
+
+/** The sandbox's courier on the test's clock (`clock.ms`, which the sandbox was given as its `now`). */
+export function courier(sandbox: Sandbox, clock: { ms: number }, stepMs = 60_000): Courier {
+  return {
+    async moves(shop, shipment, status, note) {
+      clock.ms += stepMs;
+      sandbox.service.lifecycle.forceStatus(shipment.shippingOrderId!, status, note);
+      await enqueue.syncStatus(shop, shipment.id);
+      await shipmentJobsSettled();
+    },
+  };
+}
+
+/**
+ * A fixture order delivered to a new shop through the real webhook route and booked at the
+ * sandbox (and, with `fulfilled`, fulfilled in Shopify by the app); every job it queued has run.
+ */
+export async function bookedOrder(
+  sandbox: Sandbox,
+  options: {
+    label: string;
+    fixture: string;
+    settings?: Partial<ShopSettings>;
+    fulfilled?: boolean;
+  },
+) {
+  const env = getEnv();
+  const shop = uniqueShop(options.label);
+  const key = liveKey(options.label);
+  await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url, options.settings ?? {});
+  const order = freshOrder(options.fixture);
+  expect(await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order })).toBe(
+    200,
+  );
+  await waitFor(options.fulfilled ? "booked and fulfilled" : "booked", async () => {
+    const s = await shipmentOf(db, shop, order.id);
+    return s?.shippingOrderId &&
+      s.status === "confirmed" &&
+      (!options.fulfilled || (s.fulfillmentIds as string[]).length > 0)
+      ? s
+      : undefined;
+  });
+  await shipmentJobsSettled();
+  return { shop, key, order, shipment: (await shipmentOf(db, shop, order.id))! };
+}
