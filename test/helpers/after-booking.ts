@@ -1,14 +1,15 @@
-import { expect } from "vitest";
-import { db } from "#app/db/index.server.ts";
+import { afterAll, beforeAll, expect } from "vitest";
+import { database, db } from "#app/db/index.server.ts";
 import type { Shipment } from "#app/db/schema.ts";
 import { getEnv } from "#app/env.server.ts";
 import { QUEUES } from "#app/jobs/definitions.ts";
-import { enqueue, getQueue } from "#app/jobs/queues.server.ts";
+import { closeQueues, enqueue, getQueue } from "#app/jobs/queues.server.ts";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import type { ShopSettings } from "#app/shops/settings.ts";
 import type { FakeAdminLog } from "#fakes/shopify/fake-admin.ts";
-import type { Sandbox } from "#sandbox/server.ts";
-import { freshOrder, setUpShop, shipmentOf, waitFor } from "./pipeline.ts";
+import { createSandbox, type Sandbox } from "#sandbox/server.ts";
+import type { RunningWorkers } from "#worker/worker.ts";
+import { freshOrder, setUpShop, shipmentOf, startTestWorkers, waitFor } from "./pipeline.ts";
 import { liveKey } from "./sandbox.ts";
 import { deliverWebhook, uniqueShop } from "./shopify.ts";
 
@@ -95,4 +96,48 @@ export async function bookedOrder(
   });
   await shipmentJobsSettled();
   return { shop, key, order, shipment: (await shipmentOf(db, shop, order.id))! };
+}
+
+/**
+ * A test file's stack for the life after the booking: the sandbox on the file's clock (starting at
+ * `clockStart`, each courier step `stepMs` later), the worker's processors with the fake Admin
+ * API's full record, and what the tests do with them. Registers its own beforeAll and afterAll.
+ */
+export function afterBookingStack(options: {
+  label: string;
+  clockStart: number;
+  stepMs?: number;
+  fulfilled?: boolean;
+}) {
+  const clock = { ms: options.clockStart };
+  const log = adminLog();
+  let workers: RunningWorkers | undefined;
+  let courierOf: Courier | undefined;
+  const stack = {
+    clock,
+    log,
+    /** Set in beforeAll. */
+    sandbox: undefined as unknown as Sandbox,
+    /** An order of `fixture` booked for a new shop with `settings`. */
+    booked: (fixture: string, settings: Partial<ShopSettings> = {}) =>
+      bookedOrder(stack.sandbox, {
+        label: options.label,
+        fixture,
+        settings,
+        fulfilled: options.fulfilled,
+      }),
+    moves: ((...args) => courierOf!.moves(...args)) as Courier["moves"],
+  };
+  beforeAll(async () => {
+    stack.sandbox = await createSandbox({ port: 0, now: () => new Date(clock.ms) });
+    workers = startTestWorkers(db, getEnv(), { adminLog: log });
+    courierOf = courier(stack.sandbox, clock, options.stepMs);
+  });
+  afterAll(async () => {
+    await workers?.close();
+    await closeQueues();
+    await stack.sandbox?.close();
+    await database.close();
+  });
+  return stack;
 }

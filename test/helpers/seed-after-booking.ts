@@ -1,6 +1,7 @@
 import type { Db } from "#app/db/client.server.ts";
-import { shipmentEvents, shipments } from "#app/db/schema.ts";
+import type { shipmentEvents, shipments } from "#app/db/schema.ts";
 import { troubleProblem } from "#app/shipments/trouble.ts";
+import { insertWithTimelines } from "./seed-shipments.ts";
 
 type Row = Omit<typeof shipments.$inferInsert, "shop">;
 type Event = Omit<typeof shipmentEvents.$inferInsert, "shipmentId" | "shop">;
@@ -168,20 +169,6 @@ export async function seedAfterBooking(db: Db, shop: string, firstOrderId = 990_
     },
     { row: comingBack, events: [] },
   ];
-  const ids: string[] = [];
-  for (const { row, events } of rows) {
-    const [inserted] = await db
-      .insert(shipments)
-      .values({ ...row, shop, createdAt: row.updatedAt })
-      .returning({ id: shipments.id });
-    ids.push(inserted!.id);
-    let at = (row.updatedAt as Date).getTime() - events.length * 60_000;
-    for (const event of events) {
-      at += 60_000;
-      await db
-        .insert(shipmentEvents)
-        .values({ ...event, shipmentId: inserted!.id, shop, createdAt: new Date(at) });
-    }
-  }
+  const ids = await insertWithTimelines(db, shop, rows);
   return { heldId: ids[5]!, returnedId: ids[6]! };
 }

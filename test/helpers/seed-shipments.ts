@@ -478,11 +478,29 @@ export async function seedBusyShop(
   const second = rows.at(-1)!.row;
   if (options.bookAtService)
     Object.assign(second, await options.bookAtService(second.referenceId, String(second.status)));
+  const ids = await insertWithTimelines(db, shop, rows);
+  return {
+    ids,
+    orderIdShippedTwice: twice.orderId,
+    splitOrder: { name: split.orderName, ids: [ids[splitAt]!, ids[splitAt + 1]!] },
+    count: rows.length,
+  };
+}
+
+/**
+ * Writes seeded shipments of a shop with their timelines, each event a minute after the one before
+ * and the last at the shipment's `updatedAt`, as the app leaves them; the ids, in order.
+ */
+export async function insertWithTimelines(
+  db: Db,
+  shop: string,
+  rows: readonly { row: Omit<Row, "shop">; events: readonly Event[] }[],
+): Promise<string[]> {
   const ids: string[] = [];
   for (const { row, events } of rows) {
     const [inserted] = await db
       .insert(shipments)
-      .values({ ...row, shop, orderVerifiedAt: new Date(), createdAt: row.updatedAt })
+      .values({ orderVerifiedAt: new Date(), ...row, shop, createdAt: row.updatedAt })
       .returning({ id: shipments.id });
     ids.push(inserted!.id);
     let at = (row.updatedAt as Date).getTime() - events.length * 60_000;
@@ -493,10 +511,5 @@ export async function seedBusyShop(
         .values({ ...event, shipmentId: inserted!.id, shop, createdAt: new Date(at) });
     }
   }
-  return {
-    ids,
-    orderIdShippedTwice: twice.orderId,
-    splitOrder: { name: split.orderName, ids: [ids[splitAt]!, ids[splitAt + 1]!] },
-    count: rows.length,
-  };
+  return ids;
 }

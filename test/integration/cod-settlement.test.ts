@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
-import { database, db } from "#app/db/index.server.ts";
+import { db } from "#app/db/index.server.ts";
 import { shipmentEvents, shipments } from "#app/db/schema.ts";
-import { getEnv } from "#app/env.server.ts";
 import { QUEUES } from "#app/jobs/definitions.ts";
-import { closeQueues, enqueue, getQueue } from "#app/jobs/queues.server.ts";
-import type { ShopSettings } from "#app/shops/settings.ts";
-import { createSandbox, type Sandbox } from "#sandbox/server.ts";
+import { enqueue, getQueue } from "#app/jobs/queues.server.ts";
 import { FakeShopifyOrders, fakeAdminGraphql, SHOPIFY_ORDERS } from "#fakes/shopify/fake-admin.ts";
 import { ORDER_MARK_AS_PAID } from "#app/admin-api/operations/order-settlement.ts";
-import type { RunningWorkers } from "#worker/worker.ts";
 import { reconcileAfterJourney } from "#worker/processors/reconcile.ts";
-import {
-  adminLog,
-  bookedOrder as booked,
-  courier,
-  shipmentJobsSettled,
-  type Courier,
-} from "../helpers/after-booking.ts";
-import { freshOrder, shipmentOf, startTestWorkers } from "../helpers/pipeline.ts";
+import { adminLog, afterBookingStack, shipmentJobsSettled } from "../helpers/after-booking.ts";
+import { freshOrder, shipmentOf } from "../helpers/pipeline.ts";
 
 /**
  * After the booking, for cash on delivery: a parcel in trouble is put in front of the merchant with
@@ -27,27 +17,10 @@ import { freshOrder, shipmentOf, startTestWorkers } from "../helpers/pipeline.ts
  * control moves the parcel as a courier would); Shopify's Admin API is the fake, which keeps each
  * order's payment state and refuses to mark paid an order that owes nothing.
  */
-let sandbox: Sandbox;
-let workers: RunningWorkers;
-const log = adminLog();
-const clock = { ms: Date.UTC(2026, 10, 21, 1, 0, 0) };
-let courierOf: Courier;
-
-beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0, now: () => new Date(clock.ms) });
-  workers = startTestWorkers(db, getEnv(), { adminLog: log });
-  courierOf = courier(sandbox, clock);
-});
-afterAll(async () => {
-  await workers.close();
-  await closeQueues();
-  await sandbox.close();
-  await database.close();
-});
-
-const bookedOrder = (fixture: string, settings: Partial<ShopSettings> = {}) =>
-  booked(sandbox, { label: "cod", fixture, settings });
-const courierMoves: Courier["moves"] = (...args) => courierOf.moves(...args);
+const stack = afterBookingStack({ label: "cod", clockStart: Date.UTC(2026, 10, 21, 1, 0, 0) });
+const { log, clock } = stack;
+const bookedOrder = stack.booked;
+const courierMoves = stack.moves;
 const settled = shipmentJobsSettled;
 
 const markedPaid = (shop: string) => log.markedPaid!.filter((m) => m.shop === shop);

@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
-import { database, db } from "#app/db/index.server.ts";
+import { db } from "#app/db/index.server.ts";
 import { fulfillmentEvents, shipmentEvents, shipments } from "#app/db/schema.ts";
-import { getEnv } from "#app/env.server.ts";
-import { closeQueues, enqueue } from "#app/jobs/queues.server.ts";
+import { enqueue } from "#app/jobs/queues.server.ts";
 import { action as customersRedact } from "#app/routes/webhooks.customers.redact.tsx";
 import { updateShopSettings } from "#app/shops/shops.server.ts";
-import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { SHOPIFY_ORDERS } from "#fakes/shopify/fake-admin.ts";
-import type { RunningWorkers } from "#worker/worker.ts";
-import {
-  adminLog,
-  bookedOrder as booked,
-  courier,
-  shipmentJobsSettled,
-  type Courier,
-} from "../helpers/after-booking.ts";
-import { startTestWorkers } from "../helpers/pipeline.ts";
+import { afterBookingStack, shipmentJobsSettled } from "../helpers/after-booking.ts";
 import { deliverWebhook } from "../helpers/shopify.ts";
 
 /**
@@ -25,36 +15,20 @@ import { deliverWebhook } from "../helpers/shopify.ts";
  * keeps the order's tracking history as the service does); Shopify's Admin API is the fake, which
  * keeps each fulfillment's events and refuses one on a fulfillment it does not have.
  */
-let sandbox: Sandbox;
-let workers: RunningWorkers;
-const log = adminLog();
 // A clock the test moves: each status of the parcel happens a minute after the one before.
-const clock = { ms: Date.UTC(2026, 10, 20, 1, 0, 0) };
+const stack = afterBookingStack({ label: "progress", clockStart: Date.UTC(2026, 10, 20, 1, 0, 0) });
+const { log, clock } = stack;
 const tick = () => (clock.ms += 60_000);
-let courierOf: Courier;
-
-beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0, now: () => new Date(clock.ms) });
-  workers = startTestWorkers(db, getEnv(), { adminLog: log });
-  courierOf = courier(sandbox, clock);
-});
-afterAll(async () => {
-  await workers.close();
-  await closeQueues();
-  await sandbox.close();
-  await database.close();
-});
-
 const settled = shipmentJobsSettled;
 /** A COD order booked (and, with the shop's default, fulfilled) at the sandbox. */
 const bookedCodOrder = (settings: { fulfilOnConfirm?: boolean } = {}) =>
-  booked(sandbox, { label: "progress", fixture: "cod", settings });
+  stack.booked("cod", settings);
 /** The service moves the parcel on; the worker hears of it (as from an event or the poll). */
-const courierMoves: Courier["moves"] = (...args) => courierOf.moves(...args);
+const courierMoves = stack.moves;
 
 const eventsOf = (shop: string) => log.fulfillmentEvents!.filter((e) => e.shop === shop);
 const serviceHistory = (key: string, shippingOrderId: string) =>
-  sandbox.service.account(key).orders.get(shippingOrderId)!.history;
+  stack.sandbox.service.account(key).orders.get(shippingOrderId)!.history;
 
 describe("the courier's progress as Shopify fulfillment events", () => {
   it("a COD parcel picked, on its way, delivered: one event per status, in order, on its fulfillment", async () => {
@@ -88,7 +62,7 @@ describe("the courier's progress as Shopify fulfillment events", () => {
     // The courier's estimate on every event of the way, from the service's couriers list: the
     // booking (its first history entry) plus the service's longest duration; none on the delivery.
     const couriers = (await (
-      await fetch(`${sandbox.url}/v1/couriers`, { headers: { authorization: key } })
+      await fetch(`${stack.sandbox.url}/v1/couriers`, { headers: { authorization: key } })
     ).json()) as {
       couriers: {
         courier_code: string;

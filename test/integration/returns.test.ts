@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
-import { database, db } from "#app/db/index.server.ts";
+import { db } from "#app/db/index.server.ts";
 import { shipmentEvents, shipments } from "#app/db/schema.ts";
-import { getEnv } from "#app/env.server.ts";
 import { QUEUES } from "#app/jobs/definitions.ts";
-import { closeQueues, enqueue, getQueue } from "#app/jobs/queues.server.ts";
-import type { ShopSettings } from "#app/shops/settings.ts";
+import { enqueue, getQueue } from "#app/jobs/queues.server.ts";
 import { describeStatus } from "#app/shipments/wording.ts";
 import { codAmount } from "#app/shipments/cod.ts";
 import { RETURN_CREATE, RETURNED_ORDER_CANCEL } from "#app/admin-api/operations/returns.ts";
-import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { fakeAdminGraphql, SHOP_LOCATION, SHOPIFY_ORDERS } from "#fakes/shopify/fake-admin.ts";
-import type { RunningWorkers } from "#worker/worker.ts";
 import { reconcileAfterJourney } from "#worker/processors/reconcile.ts";
-import {
-  adminLog,
-  bookedOrder as booked,
-  courier,
-  shipmentJobsSettled,
-  type Courier,
-} from "../helpers/after-booking.ts";
-import { shipmentOf, startTestWorkers } from "../helpers/pipeline.ts";
+import { afterBookingStack, shipmentJobsSettled } from "../helpers/after-booking.ts";
+import { shipmentOf } from "../helpers/pipeline.ts";
 
 /**
  * A parcel that comes back to the shop: recorded as a return in Shopify, restocked where it left
@@ -29,28 +19,15 @@ import { shipmentOf, startTestWorkers } from "../helpers/pipeline.ts";
  * Admin API is the fake, which keeps fulfillments' lines, returns and restocks, and refuses a
  * return of more than was fulfilled or a cancellation with a return open.
  */
-let sandbox: Sandbox;
-let workers: RunningWorkers;
-const log = adminLog();
-const clock = { ms: Date.UTC(2026, 10, 22, 1, 0, 0) };
-let courierOf: Courier;
-
-beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0, now: () => new Date(clock.ms) });
-  workers = startTestWorkers(db, getEnv(), { adminLog: log });
-  // A step of the courier every hour.
-  courierOf = courier(sandbox, clock, 3_600_000);
+const stack = afterBookingStack({
+  label: "return",
+  clockStart: Date.UTC(2026, 10, 22, 1, 0, 0),
+  stepMs: 3_600_000,
+  fulfilled: true,
 });
-afterAll(async () => {
-  await workers.close();
-  await closeQueues();
-  await sandbox.close();
-  await database.close();
-});
-
-const bookedOrder = (fixture: string, settings: Partial<ShopSettings> = {}) =>
-  booked(sandbox, { label: "return", fixture, settings, fulfilled: true });
-const courierMoves: Courier["moves"] = (...args) => courierOf.moves(...args);
+const { log, clock } = stack;
+const bookedOrder = stack.booked;
+const courierMoves = stack.moves;
 const settled = shipmentJobsSettled;
 
 /** The order's lines as Shopify holds them (id → quantity), from its webhook body. */
