@@ -12,6 +12,7 @@ import {
 } from "../shipments/actions.server";
 import { availableActions } from "../shipments/available";
 import { codAmount } from "../shipments/cod";
+import { afterBookingWords } from "../shipments/after-booking-words";
 import { currentShipments } from "../shipments/shipments.server";
 import type { Shipment } from "../db/schema";
 import { authenticate } from "../shopify.server";
@@ -49,6 +50,8 @@ function summary(s: Shipment, locale: string) {
     currency: s.currency,
     updatedAt: s.updatedAt.toISOString(),
     actions: availableActions(s),
+    // After the booking: the customer's WhatsApp, the COD and a return, in words.
+    ...afterBookingWords(s, locale),
   };
 }
 

@@ -32,9 +32,8 @@ import {
   shipAgain,
 } from "../shipments/actions.server";
 import { getShipment, orderShipments, shipmentTimeline } from "../shipments/shipments.server";
-import type { Shipment } from "../db/schema";
+import { afterBookingWords } from "../shipments/after-booking-words";
 import { codAmount } from "../shipments/cod";
-import { whatsappLink } from "../shipments/trouble";
 import { ShippingError } from "../shipping/errors";
 import { shippingClientForShop } from "../shipping/for-shop.server";
 import { authenticate } from "../shopify.server";
@@ -129,15 +128,9 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
       redactedAt: shipment.redactedAt?.toISOString() ?? null,
     },
     words: describeStatus({ ...shipment, cod: codAmount(shipment) }, locale),
-    // A parcel in trouble, or on its way back: the customer's WhatsApp, to call.
-    whatsapp:
-      shipment.problemKinds.includes("delivery") ||
-      shipment.status === "on_hold" ||
-      shipment.status === "return_in_transit"
-        ? whatsappLink(shipment.destinationPhone)
-        : null,
-    cod: codLine(shipment, locale),
-    returned: returnLine(shipment),
+    // After the booking: the customer's WhatsApp (a parcel in trouble or coming back), the COD and
+    // what became of it, what became of a returned parcel.
+    ...afterBookingWords(shipment, locale),
     // A prepaid parcel back with the shop: the one thing left, the refund, is Shopify's page.
     refundUrl:
       shipment.returnOutcome === "to_refund"
@@ -177,48 +170,6 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     })),
   };
 };
-
-/** The shipment's cash on delivery, and what became of it in Shopify, in words; null when prepaid. */
-function codLine(shipment: Shipment, locale: string): string | null {
-  const cod = codAmount(shipment);
-  if (cod === null) return null;
-  const amount = formatMoney(cod, shipment.currency, locale);
-  const when = shipment.codSettledAt ? ` (${exactTime(shipment.codSettledAt)})` : "";
-  switch (shipment.codSettlement) {
-    case "marked_paid":
-      return `Cash on delivery ${amount}: collected by the courier, order marked paid in Shopify${when}`;
-    case "already_paid":
-      return `Cash on delivery ${amount}: collected by the courier; the order was already paid in Shopify${when}`;
-    case "off":
-      return `Cash on delivery ${amount}: collected by the courier; mark the order paid in Shopify (automatic marking is off)`;
-    case "refused":
-      return `Cash on delivery ${amount}: collected by the courier; Shopify refused to mark the order paid`;
-    default:
-      if (shipment.status === "delivered")
-        return `Cash on delivery ${amount}: collected by the courier`;
-      if (["return_in_transit", "returned", "rejected", "disposed"].includes(shipment.status))
-        return `Cash on delivery ${amount}: not collected (the parcel did not reach the customer)`;
-      return `Cash on delivery ${amount}: the courier collects it on delivery`;
-  }
-}
-
-/** What became of a parcel that came back, in Shopify; null while it has not. */
-function returnLine(shipment: Shipment): string | null {
-  if (shipment.status !== "returned") return null;
-  const steps = [
-    shipment.shopifyReturnId ? "return recorded in Shopify" : null,
-    shipment.returnRestockedAt ? `restocked (${exactTime(shipment.returnRestockedAt)})` : null,
-  ].filter(Boolean);
-  const outcome: Record<NonNullable<Shipment["returnOutcome"]>, string> = {
-    cancelled: "order cancelled with nothing owed",
-    to_refund: "the customer paid: refund them in Shopify",
-    left_open: "the order is left for you in Shopify",
-    by_hand: "already handled in Shopify",
-    refused: "Shopify refused a step (see the problem)",
-  };
-  const last = shipment.returnOutcome ? outcome[shipment.returnOutcome] : "being handled";
-  return `Came back to you: ${[...steps, last].join(", ")}`;
-}
 
 /** What the merchant is told after each action: the work is queued, the page follows it. */
 const DONE: Record<string, string> = {

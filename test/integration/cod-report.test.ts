@@ -4,6 +4,7 @@ import { shipments } from "#app/db/schema.ts";
 import { closeQueues } from "#app/jobs/queues.server.ts";
 import * as codPage from "#app/routes/app.cod.tsx";
 import * as codCsvRoute from "#app/routes/app.cod[.]csv.tsx";
+import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { csvCell, mondayInJakarta } from "#app/shipments/cod-report.server.ts";
 import { recordInstall, updateShopSettings } from "#app/shops/shops.server.ts";
@@ -177,6 +178,44 @@ describe("the COD page: what the couriers hold, and what came back", () => {
     const outcome = await call(codCsvRoute.loader, forged).catch((e: unknown) => e);
     expect(outcome).toBeInstanceOf(Response);
     expect([401, 403]).toContain((outcome as Response).status);
+  });
+});
+
+describe("the order page's block after the booking", () => {
+  it("names the COD at stake and gives the customer's WhatsApp for a parcel in trouble", async () => {
+    const shop = uniqueShop("codblock");
+    await recordInstall(db, shop);
+    await sessionStorage.storeSession(offlineSession(shop));
+    await db.insert(shipments).values({
+      shop,
+      orderId: "812345",
+      orderName: "#C9",
+      referenceId: `block-${shop}`,
+      status: "on_hold",
+      problem: "The courier could not deliver the parcel",
+      problemKinds: ["delivery"],
+      destinationPhone: "+62 0812 9876 5432",
+      currency: "IDR",
+      contents: { items: [], ordered: [], cod: 404000, insurance: null },
+    });
+    const response = (await (
+      orderApi.loader as (a: {
+        request: Request;
+        params: object;
+        context: object;
+      }) => Promise<Response>
+    )({
+      request: await sessionTokenRequest("/api/orders/812345/shipment", shop),
+      params: { orderId: "812345" },
+      context: {},
+    })) as Response;
+    const body = (await response.json()) as {
+      shipments: { whatsapp: string | null; cod: string | null; words: { sentence: string } }[];
+    };
+    expect(body.shipments[0]).toMatchObject({
+      whatsapp: "https://wa.me/6281298765432",
+      cod: "Cash on delivery Rp404.000: the courier collects it on delivery",
+    });
   });
 });
 

@@ -105,6 +105,11 @@ function OrderBlock() {
                 )}
               </s-text>
             )}
+            {view.call && (
+              <s-link href={view.call} target="_blank">
+                Call the customer on WhatsApp
+              </s-link>
+            )}
             <s-stack direction="inline" gap="base">
               {view.buttons.map((b) => (
                 <s-button

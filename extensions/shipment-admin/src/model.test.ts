@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeStatus, type ShipmentFacts } from "../../../app/shipments/wording";
+import { afterBookingWords } from "../../../app/shipments/after-booking-words";
 import {
   bulkSummary,
   describeShipment,
@@ -41,6 +42,50 @@ function summary(
 }
 
 describe("order block view", () => {
+  it("a parcel in trouble: the COD line and the customer's WhatsApp, as the app words them", () => {
+    const words = afterBookingWords({
+      status: "on_hold",
+      problemKinds: ["delivery"],
+      destinationPhone: "0812-9876-5432",
+      contents: { cod: 404000 },
+      currency: "IDR",
+      codSettlement: null,
+      codSettledAt: null,
+      shopifyReturnId: null,
+      returnRestockedAt: null,
+      returnOutcome: null,
+    });
+    const view = describeShipment(summary({ status: "on_hold", ...words }));
+    expect(view.call).toBe("https://wa.me/6281298765432");
+    expect(view.lines).toContain("Cash on delivery Rp404.000: the courier collects it on delivery");
+    // An answer without the fields (an older app) offers no call; a link elsewhere is not followed.
+    expect(describeShipment(summary({ status: "on_hold" })).call).toBeNull();
+    expect(
+      describeShipment(summary({ status: "on_hold", whatsapp: "https://evil.example/x" })).call,
+    ).toBeNull();
+  });
+
+  it("a parcel that came back: what became of it in Shopify", () => {
+    const words = afterBookingWords({
+      status: "returned",
+      problemKinds: [],
+      destinationPhone: "+6281298765432",
+      contents: { cod: 254000 },
+      currency: "IDR",
+      codSettlement: null,
+      codSettledAt: null,
+      shopifyReturnId: "gid://shopify/Return/1",
+      returnRestockedAt: new Date("2026-11-24T03:00:00Z"),
+      returnOutcome: "cancelled",
+    });
+    const view = describeShipment(summary({ status: "returned", ...words }));
+    expect(view.call).toBeNull();
+    expect(view.lines.slice(-2)).toEqual([
+      "Cash on delivery Rp254.000: not collected (the parcel did not reach the customer)",
+      "Came back to you: return recorded in Shopify, restocked (24 Nov 2026, 10:00 WIB), order cancelled with nothing owed",
+    ]);
+  });
+
   it("a ready draft: its words, courier and price once, the actions the app allows (cancel destructive)", () => {
     const view = describeShipment(
       summary({ status: "draft_ready", actions: ["confirm", "cancel"] }),

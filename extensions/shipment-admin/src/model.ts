@@ -29,6 +29,12 @@ export interface ShipmentSummary {
   currency: string | null;
   updatedAt: string;
   actions: Action[];
+  /** After the booking (absent from answers of app versions before it): the customer's WhatsApp while a call can help. */
+  whatsapp?: string | null;
+  /** The cash on delivery and what became of it in Shopify, in words. */
+  cod?: string | null;
+  /** What became of a parcel that came back, in words. */
+  returned?: string | null;
 }
 
 type StatusGroup = "attention" | "waiting" | "in_progress" | "done" | "ended";
@@ -48,6 +54,8 @@ export interface BlockView {
   sentence: string;
   lines: string[];
   tracking: { label: string; url: string } | null;
+  /** The customer's WhatsApp chat, to call before the courier sends the parcel back. */
+  call: string | null;
   buttons: { action: Action; label: string; destructive: boolean }[];
 }
 
@@ -82,6 +90,7 @@ export function describeShipment(shipment: ShipmentSummary | null): BlockView {
         "The app has not received this order: it was placed before the app was installed, or Shopify's notice was lost. Create its shipment to read it from Shopify.",
       lines: [],
       tracking: null,
+      call: null,
       buttons: [{ action: "create", label: LABELS.create, destructive: false }],
     };
   }
@@ -91,6 +100,8 @@ export function describeShipment(shipment: ShipmentSummary | null): BlockView {
   if (courier && !sentence.includes(courier)) lines.push(`Courier: ${courier}`);
   if (price && !sentence.includes(price)) lines.push(`Price: ${price}`);
   if (shipment.origin) lines.push(`From: ${shipment.origin}`);
+  if (shipment.cod) lines.push(shipment.cod);
+  if (shipment.returned) lines.push(shipment.returned);
   return {
     heading: shipment.words.label,
     tone: TONES[shipment.words.group] ?? "neutral",
@@ -99,6 +110,7 @@ export function describeShipment(shipment: ShipmentSummary | null): BlockView {
     tracking: shipment.waybill
       ? { label: shipment.waybill, url: shipment.trackingUrl ?? "" }
       : null,
+    call: shipment.whatsapp?.startsWith("https://wa.me/") ? shipment.whatsapp : null,
     buttons: shipment.actions.map((action) => ({
       action,
       label: LABELS[action],
