@@ -1,8 +1,9 @@
-import { and, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull } from "drizzle-orm";
 import type { Queryable } from "../db/client.server";
 import { shipments } from "../db/schema";
 import type { CodType } from "../shipping/contract";
 import { codAmount, codTypeOf, expectedPayout } from "./cod";
+import { carriesCod } from "./shipments.server";
 
 /**
  * What the couriers hold for a shop: the cash on delivery they collected, which the service pays
@@ -58,8 +59,6 @@ export interface CodReport {
   lost: { parcels: number; cod: number; shipping: number };
 }
 
-const hasCod = sql`(${shipments.contents}->>'cod')::numeric > 0`;
-
 const columns = {
   id: shipments.id,
   orderId: shipments.orderId,
@@ -95,7 +94,7 @@ export async function codReport(
           eq(shipments.status, "delivered"),
           isNotNull(shipments.deliveredAt),
           gte(shipments.deliveredAt, since),
-          hasCod,
+          carriesCod,
         ),
       )
       .orderBy(desc(shipments.deliveredAt))
@@ -108,7 +107,7 @@ export async function codReport(
           eq(shipments.shop, shop),
           inArray(shipments.status, NOT_COLLECTED),
           gte(shipments.updatedAt, since),
-          hasCod,
+          carriesCod,
         ),
       )
       .orderBy(desc(shipments.updatedAt))

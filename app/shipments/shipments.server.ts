@@ -245,6 +245,38 @@ export async function updateShipment(
   });
 }
 
+/** SQL: the shipment's courier collects cash on delivery (its draft's COD is above zero). */
+export const carriesCod = sql`(${shipments.contents}->>'cod')::numeric > 0`;
+
+/** A change decided from the shipment as it is: its patch and its timeline event. */
+export type DecidedChange = { patch: ShipmentPatch; event: ShipmentEventInput } | null;
+
+/**
+ * Applies a change decided from the shipment as it is now, retrying (up to 5 times) when another
+ * writer moved it meanwhile: the shipment is read again and `decide` asked again. `decide`
+ * returning null leaves it as it is (that row is returned); null when the shipment is gone.
+ * `first`: the row the caller holds already, decided on before any read.
+ */
+export async function updateDecided(
+  db: Queryable,
+  shop: string,
+  shipmentId: string,
+  decide: (current: Shipment) => DecidedChange,
+  what: string,
+  first?: Shipment,
+): Promise<Shipment | null> {
+  let current = first ?? (await getShipment(db, shop, shipmentId));
+  for (let i = 0; i < 5 && current; i++) {
+    const change = decide(current);
+    if (!change) return current;
+    const updated = await updateShipment(db, current, change.patch, change.event);
+    if (updated) return updated;
+    current = await getShipment(db, shop, shipmentId);
+  }
+  if (!current) return null;
+  throw new Error(`Shipment ${shipmentId} kept changing under ${what}`);
+}
+
 /** Records an event that changes nothing on the shipment itself. */
 export async function addShipmentEvent(
   db: Queryable,

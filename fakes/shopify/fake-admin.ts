@@ -261,6 +261,21 @@ export interface FakeAdminLog extends SettlementLog, ReturnsLog {
   fulfillmentEvents?: (FakeFulfillmentEvent & { shop: string; fulfillmentId: string })[];
 }
 
+/** A record with every kind of call the fake Admin API keeps, empty. */
+export function emptyAdminLog(): Required<FakeAdminLog> {
+  return {
+    fulfillments: [],
+    trackingUpdates: [],
+    metafields: [],
+    holds: [],
+    fulfillmentEvents: [],
+    markedPaid: [],
+    returns: [],
+    restocks: [],
+    cancellations: [],
+  };
+}
+
 let fulfillmentEventCount = 0;
 
 /**

@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { operationName } from "#app/admin-api/request.ts";
 import {
+  emptyAdminLog,
   fakeAdminGraphql,
   FakeShopifyOrders,
   holdDeliveredOrder,
@@ -37,16 +38,7 @@ const GRAPHQL_PATH =
 
 export async function startFakeShopify(port = 0): Promise<FakeShopify> {
   const orders = new FakeShopifyOrders();
-  const log: FakeAdminLog = {
-    fulfillments: [],
-    trackingUpdates: [],
-    metafields: [],
-    fulfillmentEvents: [],
-    markedPaid: [],
-    returns: [],
-    restocks: [],
-    cancellations: [],
-  };
+  const log: FakeAdminLog = emptyAdminLog();
   const tokens = new Map<string, string>();
   const calls = new Map<string, number>();
   const graphql = fakeAdminGraphql([], log, orders);

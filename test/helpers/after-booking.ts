@@ -6,7 +6,7 @@ import { QUEUES } from "#app/jobs/definitions.ts";
 import { closeQueues, enqueue, getQueue } from "#app/jobs/queues.server.ts";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import type { ShopSettings } from "#app/shops/settings.ts";
-import type { FakeAdminLog } from "#fakes/shopify/fake-admin.ts";
+import { emptyAdminLog } from "#fakes/shopify/fake-admin.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 import { freshOrder, setUpShop, shipmentOf, startTestWorkers, waitFor } from "./pipeline.ts";
@@ -20,19 +20,7 @@ import { deliverWebhook, uniqueShop } from "./shopify.ts";
  */
 
 /** A record of every kind of call the fake Admin API keeps. */
-export function adminLog(): Required<FakeAdminLog> {
-  return {
-    fulfillments: [],
-    trackingUpdates: [],
-    metafields: [],
-    holds: [],
-    fulfillmentEvents: [],
-    markedPaid: [],
-    returns: [],
-    restocks: [],
-    cancellations: [],
-  };
-}
+export const adminLog = emptyAdminLog;
 
 /** Every shipment job queued so far has run. */
 export async function shipmentJobsSettled(): Promise<void> {

@@ -24,10 +24,10 @@ import {
 } from "#app/shipments/returns.ts";
 import {
   getShipment,
-  updateShipment,
+  updateDecided,
   type ShipmentFields,
-  type ShipmentPatch,
 } from "#app/shipments/shipments.server.ts";
+import { isOnlyTrouble } from "#app/shipments/trouble.ts";
 import { courierName, formatMoney } from "#app/shipments/wording.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
 import { whenConnected, type ShopifyOrderDeps } from "../shared/shopify-connection.ts";
@@ -322,16 +322,16 @@ async function record(
   type: string,
   event: { message: string },
 ): Promise<Shipment> {
-  for (let current: Shipment | null = shipment; current;) {
-    const updated = await updateShipment(deps.db, current, fields, {
-      actor: ACTOR,
-      type,
-      message: event.message,
-    });
-    if (updated) return updated;
-    current = await getShipment(deps.db, shipment.shop, shipment.id);
-  }
-  throw new Error("Shipment gone while processing its return");
+  const saved = await updateDecided(
+    deps.db,
+    shipment.shop,
+    shipment.id,
+    () => ({ patch: fields, event: { actor: ACTOR, type, message: event.message } }),
+    ACTOR,
+    shipment,
+  );
+  if (!saved) throw new Error("Shipment gone while processing its return");
+  return saved;
 }
 
 /** The last step: how the order was left, with the merchant's problem when there is one to act on. */
@@ -341,19 +341,27 @@ async function finish(
   outcome: NonNullable<Shipment["returnOutcome"]>,
   o: { problem?: Problem; type: string; message: string },
 ): Promise<string> {
-  for (let current: Shipment | null = shipment; current;) {
-    if (current.returnOutcome) return `already done: ${current.returnOutcome}`;
-    // A problem of another kind already shown stays; the delivery trouble of before is over.
-    const shown = current.problem !== null && !current.problemKinds.every((k) => k === "delivery");
-    const patch: ShipmentPatch =
-      o.problem && !shown ? { returnOutcome: outcome, ...o.problem } : { returnOutcome: outcome };
-    const updated = await updateShipment(deps.db, current, patch, {
-      actor: ACTOR,
-      type: o.type,
-      message: o.message,
-    });
-    if (updated) return outcome;
-    current = await getShipment(deps.db, shipment.shop, shipment.id);
-  }
-  return "no shipment";
+  let already: string | null = null;
+  const saved = await updateDecided(
+    deps.db,
+    shipment.shop,
+    shipment.id,
+    (current) => {
+      already = current.returnOutcome;
+      if (already) return null;
+      // A problem of another kind already shown stays; the delivery trouble of before is over.
+      const shown = current.problem !== null && !isOnlyTrouble(current.problemKinds);
+      return {
+        patch:
+          o.problem && !shown
+            ? { returnOutcome: outcome, ...o.problem }
+            : { returnOutcome: outcome },
+        event: { actor: ACTOR, type: o.type, message: o.message },
+      };
+    },
+    ACTOR,
+    shipment,
+  );
+  if (!saved) return "no shipment";
+  return already ? `already done: ${already}` : outcome;
 }

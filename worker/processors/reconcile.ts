@@ -9,6 +9,7 @@ import {
   maintenanceJobs,
 } from "#app/jobs/definitions.ts";
 import type { enqueue as enqueueFns } from "#app/jobs/queues.server.ts";
+import { carriesCod } from "#app/shipments/shipments.server.ts";
 
 const BATCH = 500;
 
@@ -179,7 +180,7 @@ export async function reconcileAfterJourney(
       and(
         eq(shipments.status, "delivered"),
         isNull(shipments.codSettlement),
-        sql`(${shipments.contents}->>'cod')::numeric > 0`,
+        carriesCod,
         lt(shipments.deliveredAt, before),
       ),
       (id) => jobId("settle-cod", id),

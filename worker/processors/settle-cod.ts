@@ -13,11 +13,7 @@ import type { Shipment } from "#app/db/schema.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { codAmount } from "#app/shipments/cod.ts";
 import { problemOf } from "#app/shipments/problem-kinds.ts";
-import {
-  getShipment,
-  updateShipment,
-  type ShipmentPatch,
-} from "#app/shipments/shipments.server.ts";
+import { getShipment, updateDecided, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
 import { formatMoney } from "#app/shipments/wording.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
 import { whenConnected, type ShopifyOrderDeps } from "../shared/shopify-connection.ts";
@@ -144,29 +140,36 @@ async function settle(
   problem: ShipmentPatch,
   message: string,
 ): Promise<string> {
-  for (
-    let current: Shipment | null = shipment;
-    current;
-    current = await getShipment(deps.db, shipment.shop, shipment.id)
-  ) {
-    if (current.codSettlement) return `already settled: ${current.codSettlement}`;
-    const patch: ShipmentPatch = {
-      codSettlement: outcome,
-      codSettledAt: new Date(),
-      // A refusal is the merchant's to act on, unless the shipment shows another problem already.
-      ...(current.problem ? {} : problem),
-    };
-    const updated = await updateShipment(deps.db, current, patch, {
-      actor: ACTOR,
-      type:
-        outcome === "marked_paid"
-          ? "cod_marked_paid"
-          : outcome === "refused"
-            ? "cod_refused"
-            : "cod_settled",
-      message,
-    });
-    if (updated) return outcome;
-  }
-  return "no shipment";
+  let already: string | null = null;
+  const saved = await updateDecided(
+    deps.db,
+    shipment.shop,
+    shipment.id,
+    (current) => {
+      already = current.codSettlement;
+      if (already) return null;
+      return {
+        patch: {
+          codSettlement: outcome,
+          codSettledAt: new Date(),
+          // A refusal is the merchant's to act on, unless the shipment shows another problem already.
+          ...(current.problem ? {} : problem),
+        },
+        event: {
+          actor: ACTOR,
+          type:
+            outcome === "marked_paid"
+              ? "cod_marked_paid"
+              : outcome === "refused"
+                ? "cod_refused"
+                : "cod_settled",
+          message,
+        },
+      };
+    },
+    ACTOR,
+    shipment,
+  );
+  if (!saved) return "no shipment";
+  return already ? `already settled: ${already}` : outcome;
 }

@@ -1,8 +1,7 @@
 import { fulfillmentEvents, type Shipment } from "#app/db/schema.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { recordedEntries, type HistoryEntry } from "#app/shipments/fulfillment-events.ts";
-import type { ShipmentContents } from "#app/orders/map.ts";
-import { isCod } from "#app/shipments/cod.ts";
+import { codAmount, isCod } from "#app/shipments/cod.ts";
 import { isOnlyTrouble, troubleProblem } from "#app/shipments/trouble.ts";
 import { getShipment, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
 import { canMove, isShipmentStatus, type ShipmentStatus } from "#app/shipments/states.ts";
@@ -85,7 +84,7 @@ export async function processSyncStatus(
       note: latest?.status === (patch.status ?? current.status) ? (latest.note ?? null) : null,
       destinationName: current.destinationName,
       destinationPhone: current.destinationPhone,
-      cod: (current.contents as ShipmentContents | null)?.cod ?? null,
+      cod: codAmount(current),
       currency: current.currency,
     });
     let type = "synced";

@@ -9,10 +9,9 @@ import type { Logger } from "#app/logger.server.ts";
 import type { MappingProblem, ProductInfo } from "#app/orders/map.ts";
 import type { AdminGraphql } from "#app/admin-api/request.ts";
 import {
-  getShipment,
-  updateShipment,
+  updateDecided,
+  type DecidedChange,
   type ShipmentFields,
-  type ShipmentPatch,
 } from "#app/shipments/shipments.server.ts";
 import { mappingProblem, problemOf, type Problem } from "#app/shipments/problem-kinds.ts";
 import { httpUrlOrNull } from "#app/http-url.ts";
@@ -212,23 +211,13 @@ export async function markInbox(
 }
 
 /** Applies a change, retrying on a concurrent update by re-reading and asking `decide` again. */
-export async function apply(
+export function apply(
   ctx: Ctx,
   shop: string,
   shipmentId: string,
-  decide: (
-    current: Shipment,
-  ) => { patch: ShipmentPatch; event: Parameters<typeof updateShipment>[3] } | null,
+  decide: (current: Shipment) => DecidedChange,
 ): Promise<Shipment | null> {
-  for (let i = 0; i < 5; i++) {
-    const current = await getShipment(ctx.deps.db, shop, shipmentId);
-    if (!current) return null;
-    const change = decide(current);
-    if (!change) return current;
-    const updated = await updateShipment(ctx.deps.db, current, change.patch, change.event);
-    if (updated) return updated;
-  }
-  throw new Error(`Shipment ${shipmentId} kept changing under ${ctx.job.name}`);
+  return updateDecided(ctx.deps.db, shop, shipmentId, decide, ctx.job.name);
 }
 
 /**
