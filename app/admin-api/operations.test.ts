@@ -20,6 +20,7 @@ import * as orderSettlement from "./operations/order-settlement";
 import * as orders from "./operations/orders";
 import * as products from "./operations/products";
 import * as returns from "./operations/returns";
+import * as shopOperations from "./operations/shop";
 import { operationName } from "./request";
 
 const { BOOKING_HOLD, BOOKING_HOLD_RELEASE } = fulfillmentOrders;
@@ -40,6 +41,7 @@ const modules = [
   orders,
   products,
   returns,
+  shopOperations,
 ];
 /** Every document the app sends: each export of ./operations/. */
 const documents: [string, string][] = modules.flatMap((m) => Object.entries(m));

@@ -1,4 +1,5 @@
 import type { FulfillmentEventStatus } from "../shipments/fulfillment-events";
+import type { LabelSnapshot } from "../labels/snapshot";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -231,6 +232,13 @@ export const shipments = pgTable(
     returnOutcome: text("return_outcome", {
       enum: ["cancelled", "to_refund", "left_open", "by_hand", "refused"],
     }),
+    /**
+     * What the parcel's label prints (app/labels/snapshot.ts): sender, receiver, items with their
+     * weights and the courier's routing code, as the service's booked order states them.
+     */
+    label: jsonb("label").$type<LabelSnapshot>(),
+    /** When the label was last printed (the list's "not printed yet" filter); null until then. */
+    labelPrintedAt: timestamp("label_printed_at", { withTimezone: true }),
     version: integer("version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -50,6 +50,11 @@ function summary(s: Shipment, locale: string) {
     currency: s.currency,
     updatedAt: s.updatedAt.toISOString(),
     actions: availableActions(s),
+    /** Its label: printable once it has a waybill (and is not cancelled), and when last printed. */
+    label: {
+      printable: Boolean(s.waybillId) && !["cancelled", "not_required"].includes(s.status),
+      printedAt: s.labelPrintedAt?.toISOString() ?? null,
+    },
     // After the booking: the customer's WhatsApp, the COD and a return, in words.
     ...afterBookingWords(s, locale),
   };

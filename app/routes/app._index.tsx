@@ -73,6 +73,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   // The kind of problem filters the "needs attention" tab only.
   const kindParam = url.searchParams.get("kind");
   const kind = tab === "attention" && isProblemKind(kindParam) ? kindParam : null;
+  const notPrinted = url.searchParams.get("printed") === "no";
   const [shop, counts, kindCounts, page, lastImport] = await Promise.all([
     getShop(db, session.shop),
     countByTab(db, session.shop),
@@ -82,6 +83,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     listShipments(db, session.shop, {
       tab,
       problemKind: kind,
+      notPrinted,
       search,
       after: decodeCursor(url.searchParams.get("after")),
       limit: 50,
@@ -96,6 +98,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     search,
     counts,
     kind,
+    notPrinted,
     // The kinds this shop has now, in the filter's order, with their words.
     kinds: PROBLEM_KINDS.flatMap((k) =>
       kindCounts[k] ? [{ kind: k, count: kindCounts[k], ...PROBLEM_KIND_WORDS[k] }] : [],
@@ -110,6 +113,9 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       destination: r.destinationCity,
       status: describeStatus(r, locale),
       waybill: r.waybillId,
+      printed: r.labelPrintedAt
+        ? { relative: relativeTime(r.labelPrintedAt, now), exact: exactTime(r.labelPrintedAt) }
+        : null,
       trackingUrl: httpUrlOrNull(r.trackingUrl),
       updated: { relative: relativeTime(r.updatedAt, now), exact: exactTime(r.updatedAt) },
       // The problem in short (its first sentence); the whole text is on the shipment's page.
@@ -226,10 +232,11 @@ export default function Shipments() {
   }
   const tabIndex = TABS.indexOf(data.tab);
   // The list's place: tab, search and kind of problem, kept across pages.
-  const placeOf = (at: { tab: Tab; q: string; kind: string | null }) => ({
+  const placeOf = (at: { tab: Tab; q: string; kind: string | null; printed?: boolean }) => ({
     tab: at.tab,
     ...(at.q ? { q: at.q } : {}),
     ...(at.kind ? { kind: at.kind } : {}),
+    ...((at.printed ?? data.notPrinted) ? { printed: "no" } : {}),
   });
   const place = placeOf({ tab: data.tab, q: data.search, kind: data.kind });
   const chosenKind = data.kinds.find((k) => k.kind === data.kind);
@@ -243,6 +250,11 @@ export default function Shipments() {
           disabled: importing,
           helpText: "Orders of the last 60 days the app never received (placed before install)",
           onAction: () => void startImport(),
+        },
+        {
+          content: "Print labels not printed today",
+          helpText: "Every booked shipment whose label was not printed today",
+          onAction: () => navigate("/app/labels?pending=today"),
         },
         { content: "Settings", onAction: () => navigate("/app/settings") },
         { content: "Failed work", onAction: () => navigate("/app/failed") },
@@ -335,6 +347,21 @@ export default function Shipments() {
                   />
                 </div>
                 <Button submit>Search</Button>
+                <Button
+                  pressed={data.notPrinted}
+                  onClick={() =>
+                    setParams(
+                      placeOf({
+                        tab: data.tab,
+                        q: data.search,
+                        kind: data.kind,
+                        printed: !data.notPrinted,
+                      }),
+                    )
+                  }
+                >
+                  Not printed yet
+                </Button>
               </InlineStack>
             </form>
           </div>
@@ -387,6 +414,12 @@ export default function Shipments() {
               { content: "Retry", onAction: () => void runBulk("retry") },
               { content: "Cancel", onAction: () => void runBulk("cancel") },
             ]}
+            bulkActions={[
+              {
+                content: "Print labels",
+                onAction: () => navigate(`/app/labels?ids=${selectedResources.join(",")}`),
+              },
+            ]}
             headings={[
               { title: "Order" },
               { title: "Status" },
@@ -436,6 +469,19 @@ export default function Shipments() {
                     )
                   ) : (
                     "—"
+                  )}
+                  {row.waybill && (
+                    <div>
+                      <Text as="span" variant="bodySm" tone="subdued">
+                        {row.printed ? (
+                          <span
+                            title={row.printed.exact}
+                          >{`Label printed ${row.printed.relative}`}</span>
+                        ) : (
+                          "Label not printed"
+                        )}
+                      </Text>
+                    </div>
                   )}
                 </IndexTable.Cell>
                 <IndexTable.Cell>

@@ -1,3 +1,4 @@
+import { LABEL_LAYOUTS, LAYOUT_WORDS } from "../labels/layouts";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import {
@@ -345,6 +346,7 @@ export default function Settings() {
       : "",
     deliveryType: settings.deliveryType,
     codType: settings.codType,
+    labelLayout: settings.labelLayout,
   });
   const check = (name: keyof typeof s, label: string, help?: string) => (
     <>
@@ -619,6 +621,31 @@ export default function Settings() {
                       autoComplete="off"
                       initial={settings.proofOfDeliveryNote}
                       error={errors.proofOfDeliveryNote}
+                    />
+                  </FormLayout>
+                </Card>
+                <Card>
+                  <FormLayout>
+                    <GroupHeading title="7. Labels">
+                      The label each parcel carries: its waybill as a barcode, the receiver, the
+                      cash to collect. Printed from the shipments list, a shipment&apos;s page or
+                      the order page.
+                    </GroupHeading>
+                    <Select
+                      label="Label size"
+                      name="labelLayout"
+                      options={LABEL_LAYOUTS.map((l) => ({ label: LAYOUT_WORDS[l], value: l }))}
+                      value={s.labelLayout}
+                      onChange={(v) => setS({ ...s, labelLayout: v as typeof s.labelLayout })}
+                      error={errors.labelLayout}
+                    />
+                    <Field
+                      label="Shop name on labels"
+                      name="labelShopName"
+                      autoComplete="off"
+                      initial={settings.labelShopName}
+                      helpText="Empty: your shop's name in Shopify"
+                      error={errors.labelShopName}
                     />
                   </FormLayout>
                 </Card>

@@ -272,6 +272,16 @@ export default function ShipmentDetail() {
       title={`Shipment ${shipment.orderName ?? shipment.orderId}`}
       backAction={{ content: "Shipments", onAction: () => navigate("/app") }}
       titleMetadata={<StatusBadge label={words.label} group={words.group} />}
+      secondaryActions={
+        shipment.waybillId && !["cancelled", "not_required"].includes(shipment.status)
+          ? [
+              {
+                content: shipment.labelPrintedAt ? "Print label again" : "Print label",
+                onAction: () => navigate(`/app/labels?ids=${shipment.id}`),
+              },
+            ]
+          : []
+      }
     >
       <Layout>
         <Layout.Section>

@@ -1,9 +1,9 @@
-import { and, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../db/client.server";
 import { shipments } from "../db/schema";
 import { PROBLEM_PREVIEW_CHARS } from "../orders/problem-text";
 import type { ProblemKind } from "./problem-kinds";
-import type { ShipmentStatus } from "./states";
+import { OUTBOUND_STATUSES, type ShipmentStatus } from "./states";
 
 import type { Tab } from "./tabs";
 
@@ -52,6 +52,8 @@ export interface ListOptions {
   tab?: Tab;
   /** Only shipments with a problem of this kind (the "needs attention" tab's filter). */
   problemKind?: ProblemKind | null;
+  /** Only booked shipments (a waybill, not ended) whose label was never printed. */
+  notPrinted?: boolean;
   /** Matches order names (#1001) and order ids. */
   search?: string;
   /** The last row of the previous page. */
@@ -73,6 +75,12 @@ export async function listShipments(db: Queryable, shop: string, options: ListOp
     conditions.push(
       isNotNull(shipments.problem),
       sql`${shipments.problemKinds} @> array[${options.problemKind}]::text[]`,
+    );
+  if (options.notPrinted)
+    conditions.push(
+      isNotNull(shipments.waybillId),
+      isNull(shipments.labelPrintedAt),
+      inArray(shipments.status, OUTBOUND_STATUSES),
     );
   const search = options.search?.trim();
   if (search) {
@@ -111,6 +119,7 @@ export async function listShipments(db: Queryable, shop: string, options: ListOp
       currency: shipments.currency,
       waybillId: shipments.waybillId,
       trackingUrl: shipments.trackingUrl,
+      labelPrintedAt: shipments.labelPrintedAt,
       updatedAt: shipments.updatedAt,
     })
     .from(shipments)

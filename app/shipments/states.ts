@@ -55,6 +55,11 @@ export const IN_FLIGHT_STATUSES: readonly ShipmentStatus[] = [
   "return_in_transit",
 ];
 
+/** Booked and on its way out, not coming back: the parcels whose labels are printed. */
+export const OUTBOUND_STATUSES: readonly ShipmentStatus[] = IN_FLIGHT_STATUSES.filter(
+  (s) => s !== "return_in_transit",
+);
+
 export function isShipmentStatus(value: string): value is ShipmentStatus {
   return (SHIPMENT_STATUSES as readonly string[]).includes(value);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LABEL_LAYOUTS } from "../labels/layouts";
 import { ITEM_CATEGORIES, COD_TYPES } from "../shipping/contract";
 import type { ShopSettings } from "./settings";
 
@@ -41,6 +42,10 @@ export function parsePreferencesForm(form: FormData): {
   if (!deliveryType.success) errors.deliveryType = "now or scheduled";
   const codType = z.enum(COD_TYPES).safeParse(form.get("codType"));
   if (!codType.success) errors.codType = `One of ${COD_TYPES.join(", ")}`;
+  const labelLayout = z.enum(LABEL_LAYOUTS).safeParse(form.get("labelLayout") ?? "thermal");
+  if (!labelLayout.success) errors.labelLayout = `One of ${LABEL_LAYOUTS.join(", ")}`;
+  const labelShopName = String(form.get("labelShopName") ?? "").trim();
+  if (labelShopName.length > 80) errors.labelShopName = "At most 80 characters";
   const podNote = String(form.get("proofOfDeliveryNote") ?? "").trim();
   if (checkbox(form, "proofOfDelivery") && !podNote)
     errors.proofOfDeliveryNote = "The courier needs an instruction for the proof of delivery";
@@ -71,6 +76,8 @@ export function parsePreferencesForm(form: FormData): {
       restockReturns: checkbox(form, "restockReturns"),
       cancelReturnedCod: checkbox(form, "cancelReturnedCod"),
       holdWhileBooking: checkbox(form, "holdWhileBooking"),
+      labelLayout: labelLayout.success ? labelLayout.data : "thermal",
+      labelShopName: labelShopName.slice(0, 80),
     },
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LABEL_LAYOUTS } from "../labels/layouts";
 import { ITEM_CATEGORIES, COD_TYPES } from "../shipping/contract";
 
 /** Where parcels are collected: the shop's pickup location as the shipping service needs it. */
@@ -103,6 +104,10 @@ export const shopSettingsSchema = z.object({
    * Only with fulfilOnConfirm: without it the merchant fulfils by hand, which the hold would stop.
    */
   holdWhileBooking: z.boolean().default(false),
+  /** The size labels print at (app/labels), chosen again at each print if the merchant wants. */
+  labelLayout: z.enum(LABEL_LAYOUTS).default("thermal"),
+  /** The shop's name as labels print it; empty: Shopify's name for the shop, read at the first print. */
+  labelShopName: z.string().trim().max(80).default(""),
   /** Rates at checkout: what is offered (app/checkout-rates). */
   checkoutRates: checkoutRatesSchema.prefault({}),
 });

@@ -8,6 +8,7 @@ import {
   ORDER_FULFILLMENT_ORDERS_QUERY,
 } from "#app/admin-api/operations/fulfillment-orders.ts";
 import { SHOP_LOCATIONS_QUERY } from "#app/admin-api/operations/locations.ts";
+import { SHOP_NAME_QUERY } from "#app/admin-api/operations/shop.ts";
 import {
   FULFILLMENT_CREATE,
   FULFILLMENT_EVENT_CREATE,
@@ -288,6 +289,15 @@ export type RawAdminGraphql = (
   variables: Record<string, unknown>,
 ) => Promise<unknown>;
 
+/** The name the fake gives a shop in Shopify: "toko-batik-1.myshopify.com" → "Toko Batik 1". */
+export function fakeShopName(shop: string): string {
+  return shop
+    .replace(/\.myshopify\.com$/, "")
+    .split("-")
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(" ");
+}
+
 /**
  * Stands in for Shopify's Admin GraphQL (which cannot run here): answers only the app's own
  * queries and mutations, checks their variables, and records what it was asked.
@@ -324,6 +334,7 @@ export function fakeAdminGraphql(
         : SHOPIFY_ORDERS.holds(shop, orderId)
           ? SHOPIFY_ORDERS
           : null;
+    if (query === SHOP_NAME_QUERY) return { data: { shop: { name: fakeShopName(shop) } } };
     if (query === ORDER_OWNER_QUERY) {
       return { data: { order: holderOf(orderIdOf(variables.id)) ? { id: variables.id } : null } };
     }

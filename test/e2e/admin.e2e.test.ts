@@ -25,6 +25,7 @@ import { freshOrder, startTestWorkers, shipmentOf, waitFor } from "../helpers/pi
 import { startFakeShopify, type FakeShopify } from "#fakes/shopify/fake-shopify-server.ts";
 import { shopifyRateRequest } from "../helpers/rate-requests.ts";
 import { draftBody, testKey } from "../helpers/sandbox.ts";
+import { pdfFile } from "../helpers/pdf.ts";
 import { API_KEY, API_SECRET_KEY, offlineSession } from "../helpers/shopify.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 import {
@@ -254,6 +255,25 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
       expect(back).toContain("Cash on delivery Rp254.000: not collected");
       expect(back).toContain("Restocked in Shopify");
       await page.screenshot({ path: path.join(SHOTS, "13-returned-shipment.png"), fullPage: true });
+
+      // The held parcel's label: the print page, and the PDF it fetched drawn as an image.
+      await openInAdmin(page, `/app/shipments/${seeded.heldId}`);
+      await page.getByRole("button", { name: "Print label" }).click();
+      await page.getByText("1 label: #").waitFor();
+      await page.locator("iframe[title='Labels']").waitFor();
+      await page.screenshot({ path: path.join(SHOTS, "14-print-labels.png"), fullPage: true });
+      const bytes = await page.evaluate(async (id) => {
+        const response = await fetch(`/app/labels.pdf?ids=${id}&layout=thermal`);
+        return Array.from(new Uint8Array(await response.arrayBuffer()));
+      }, seeded.heldId);
+      const pdf = pdfFile(Buffer.from(bytes), "label");
+      try {
+        expect(await pdf.barcodes()).toEqual([[expect.stringMatching(/^CGK\d+$/)]]);
+        expect(pdf.pages()[0]).toContain("COD Rp404.000");
+        fs.writeFileSync(path.join(SHOTS, "15-label.png"), pdf.png(1, 110));
+      } finally {
+        pdf.remove();
+      }
     } catch (error) {
       await page
         .screenshot({ path: path.join(SHOTS, "failure-after-booking.png"), fullPage: true })
@@ -262,7 +282,13 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
     } finally {
       await page.close();
     }
-    for (const f of ["11-cash-on-delivery", "12-parcel-in-trouble", "13-returned-shipment"])
+    for (const f of [
+      "11-cash-on-delivery",
+      "12-parcel-in-trouble",
+      "13-returned-shipment",
+      "14-print-labels",
+      "15-label",
+    ])
       expect(fs.statSync(path.join(SHOTS, `${f}.png`)).size).toBeGreaterThan(5_000);
   }, 120_000);
 });

@@ -44,6 +44,32 @@ export async function seedAfterBooking(db: Db, shop: string, firstOrderId = 990_
       originName: "Gudang Toko Maju",
       orderVerifiedAt: new Date(),
       fulfillmentIds: [`gid://shopify/Fulfillment/${firstOrderId + n}`],
+      // What the service's booked order said, for the label.
+      label: {
+        sender: {
+          name: "Gudang Toko Maju",
+          phone: "6281234567890",
+          address: "Jl. Fatmawati 10, Cilandak, Jakarta Selatan",
+          district: "Cilandak",
+          city: "Jakarta Selatan",
+          province: "DKI Jakarta",
+          postalCode: "12430",
+        },
+        receiver: {
+          name: "Rahmat Hidayat",
+          phone: "6282166778899",
+          address: "Jl. Gatot Subroto No. 217, Sei Sikambing B, samping Indomaret",
+          district: "Medan Sunggal",
+          city: "Medan",
+          province: "Sumatera Utara",
+          postalCode: "20122",
+        },
+        shipper: null,
+        routingCode: "KNO20122",
+        items: [{ name: "Batik Shirt - M / Blue", quantity: 1, grams: 300 }],
+        cod: (over.contents as { cod?: number } | undefined)?.cod ?? null,
+        currency: "IDR",
+      },
       ...over,
     };
   };

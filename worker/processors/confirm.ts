@@ -5,6 +5,7 @@ import { CODES, type Order } from "#app/shipping/contract.ts";
 import { ShippingNotFoundError, ShippingStateError } from "#app/shipping/errors.ts";
 import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
+import { labelSnapshot } from "#app/labels/snapshot.ts";
 import { estimateFor } from "#app/shipments/estimate.ts";
 import { courierListFor } from "../shared/order-state.ts";
 import { holdNow } from "../shared/fulfillment-plan.ts";
@@ -160,7 +161,12 @@ export async function processConfirm(
     current.shippingOrderId
       ? null
       : {
-          patch: { ...orderPatch(confirmed), estimatedDeliveryAt: estimate, problem: null },
+          patch: {
+            ...orderPatch(confirmed),
+            label: labelSnapshot(confirmed),
+            estimatedDeliveryAt: estimate,
+            problem: null,
+          },
           event: {
             actor: ACTOR.confirm,
             type: "confirmed",

@@ -1,3 +1,4 @@
+import { labelSnapshot } from "#app/labels/snapshot.ts";
 import { fulfillmentEvents, type Shipment } from "#app/db/schema.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { recordedEntries, type HistoryEntry } from "#app/shipments/fulfillment-events.ts";
@@ -72,6 +73,11 @@ export async function processSyncStatus(
       patch.trackingUrl = httpUrlOrNull(order.courier?.link) ?? httpUrlOrNull(current.trackingUrl);
       notes.push(`waybill ${current.waybillId ?? "none"} → ${waybill}`);
     }
+    // The label's facts: kept once (a booking recorded before labels existed gets them now), and
+    // again when the courier's routing code comes later than the booking.
+    const routingCode = order.courier?.routing_code?.trim() || null;
+    if (!current.label || (routingCode && routingCode !== current.label.routingCode))
+      patch.label = labelSnapshot(order);
     const price = order.price === null || order.price === undefined ? null : String(order.price);
     if (price !== null && Number(price) !== Number(current.price)) {
       patch.price = price;

@@ -310,6 +310,11 @@ export type ReturnedOrderCancelMutationVariables = AdminTypes.Exact<{
 
 export type ReturnedOrderCancelMutation = { orderCancel?: AdminTypes.Maybe<{ job?: AdminTypes.Maybe<Pick<AdminTypes.Job, 'id'>>, orderCancelUserErrors: Array<Pick<AdminTypes.OrderCancelUserError, 'field' | 'message' | 'code'>> }> };
 
+export type ShopNameQueryVariables = AdminTypes.Exact<{ [key: string]: never; }>;
+
+
+export type ShopNameQuery = { shop: Pick<AdminTypes.Shop, 'name'> };
+
 interface GeneratedQueryTypes {
   "#graphql\n  query AppCarrierServices {\n    carrierServices(first: 50) {\n      nodes { id name callbackUrl active }\n    }\n  }": {return: AppCarrierServicesQuery, variables: AppCarrierServicesQueryVariables},
   "#graphql\n  query OrderFulfillmentOrders($id: ID!) {\n    order(id: $id) {\n      id\n      fulfillmentOrders(first: 50) {\n        nodes {\n          id\n          status\n          supportedActions { action }\n          deliveryMethod { methodType }\n          fulfillmentHolds { id displayReason reasonNotes heldByRequestingApp }\n          assignedLocation {\n            name\n            location { id isFulfillmentService fulfillmentService { serviceName } }\n          }\n          lineItems(first: 250) {\n            nodes { id totalQuantity remainingQuantity lineItem { id } }\n          }\n        }\n      }\n    }\n    locations(first: 20) {\n      nodes { id isFulfillmentService }\n    }\n  }": {return: OrderFulfillmentOrdersQuery, variables: OrderFulfillmentOrdersQueryVariables},
@@ -323,6 +328,7 @@ interface GeneratedQueryTypes {
   "#graphql\n  query OrderOwner($id: ID!) {\n    order(id: $id) {\n      id\n    }\n  }": {return: OrderOwnerQuery, variables: OrderOwnerQueryVariables},
   "#graphql\n  query ProductsForShipping($ids: [ID!]!) {\n    nodes(ids: $ids) {\n      ... on Product {\n        id\n        productType\n        tags\n        category { fullName }\n      }\n    }\n  }": {return: ProductsForShippingQuery, variables: ProductsForShippingQueryVariables},
   "#graphql\n  query ShipmentReturnState($orderId: ID!, $fulfillmentId: ID!) {\n    order(id: $orderId) {\n      id\n      cancelledAt\n      displayFinancialStatus\n      totalOutstandingSet { shopMoney { amount currencyCode } }\n      returns(first: 20) {\n        nodes { ...ShipmentReturn }\n      }\n    }\n    fulfillment(id: $fulfillmentId) {\n      id\n      location { id name }\n      fulfillmentLineItems(first: 100) {\n        nodes { id quantity }\n      }\n    }\n    returnableFulfillments(orderId: $orderId, first: 20) {\n      nodes {\n        fulfillment { id }\n        returnableFulfillmentLineItems(first: 100) {\n          nodes { quantity fulfillmentLineItem { id } }\n        }\n      }\n    }\n  }\n  fragment ShipmentReturn on Return {\n    id\n    status\n    returnLineItems(first: 100) {\n      nodes {\n        id\n        quantity\n        processableQuantity\n        ... on ReturnLineItem { fulfillmentLineItem { id } }\n      }\n    }\n    reverseFulfillmentOrders(first: 5) {\n      nodes {\n        id\n        lineItems(first: 100) {\n          nodes { id totalQuantity fulfillmentLineItem { id } }\n        }\n      }\n    }\n  }": {return: ShipmentReturnStateQuery, variables: ShipmentReturnStateQueryVariables},
+  "#graphql\n  query ShopName {\n    shop {\n      name\n    }\n  }": {return: ShopNameQuery, variables: ShopNameQueryVariables},
 }
 
 interface GeneratedMutationTypes {

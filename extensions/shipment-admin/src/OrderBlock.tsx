@@ -105,6 +105,7 @@ function OrderBlock() {
                 )}
               </s-text>
             )}
+            {view.print && <s-link href={view.print.href}>{view.print.label}</s-link>}
             {view.call && (
               <s-link href={view.call} target="_blank">
                 Call the customer on WhatsApp

@@ -121,6 +121,36 @@ describe("order block view", () => {
     expect(view.lines).toEqual(["Price: Rp34.000", "From: Gudang Sleman"]);
   });
 
+  it("a booked parcel offers its label; printed once, it offers to print it again; a draft offers none", () => {
+    const fresh = describeShipment(
+      summary({
+        id: "7f9c2b1e-0000-4000-8000-000000000001",
+        status: "confirmed",
+        waybill: "CGK1",
+        label: { printable: true, printedAt: null },
+      }),
+    );
+    expect(fresh.print).toEqual({
+      href: "app:/app/labels?ids=7f9c2b1e-0000-4000-8000-000000000001",
+      label: "Print label",
+    });
+    const again = describeShipment(
+      summary({
+        status: "confirmed",
+        waybill: "CGK1",
+        label: { printable: true, printedAt: "2026-11-25T02:00:00.000Z" },
+      }),
+    );
+    expect(again.print?.label).toBe("Print label again");
+    expect(
+      describeShipment(
+        summary({ status: "draft_ready", label: { printable: false, printedAt: null } }),
+      ).print,
+    ).toBe(null);
+    // An answer of an app version before labels says nothing of them: nothing offered.
+    expect(describeShipment(summary({ status: "confirmed", waybill: "CGK1" })).print).toBe(null);
+  });
+
   it("a problem is critical and says what is wrong", () => {
     const stuck = describeShipment(
       summary(

@@ -35,6 +35,8 @@ export interface ShipmentSummary {
   cod?: string | null;
   /** What became of a parcel that came back, in words. */
   returned?: string | null;
+  /** Its label: whether there is one to print (a waybill, not cancelled) and when it was last printed. */
+  label?: { printable: boolean; printedAt: string | null };
 }
 
 type StatusGroup = "attention" | "waiting" | "in_progress" | "done" | "ended";
@@ -56,6 +58,8 @@ export interface BlockView {
   tracking: { label: string; url: string } | null;
   /** The customer's WhatsApp chat, to call before the courier sends the parcel back. */
   call: string | null;
+  /** The app's print page for this shipment's label (an `app:` link opens it in the admin). */
+  print: { href: string; label: string } | null;
   buttons: { action: Action; label: string; destructive: boolean }[];
 }
 
@@ -91,6 +95,7 @@ export function describeShipment(shipment: ShipmentSummary | null): BlockView {
       lines: [],
       tracking: null,
       call: null,
+      print: null,
       buttons: [{ action: "create", label: LABELS.create, destructive: false }],
     };
   }
@@ -111,6 +116,12 @@ export function describeShipment(shipment: ShipmentSummary | null): BlockView {
       ? { label: shipment.waybill, url: shipment.trackingUrl ?? "" }
       : null,
     call: shipment.whatsapp?.startsWith("https://wa.me/") ? shipment.whatsapp : null,
+    print: shipment.label?.printable
+      ? {
+          href: `app:/app/labels?ids=${encodeURIComponent(shipment.id)}`,
+          label: shipment.label.printedAt ? "Print label again" : "Print label",
+        }
+      : null,
     buttons: shipment.actions.map((action) => ({
       action,
       label: LABELS[action],

@@ -1,0 +1,179 @@
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../db/client.server";
+import { shipments } from "../db/schema";
+import { SHOP_NAME_QUERY } from "../admin-api/operations/shop";
+import { adminRequest, type AdminGraphql } from "../admin-api/request";
+import type { Env } from "../env.server";
+import { shippingAccessForShop } from "../shipping/for-shop.server";
+import { getShopSettings, updateShopSettings } from "../shops/shops.server";
+import { OUTBOUND_STATUSES } from "../shipments/states";
+import { labelSnapshot } from "./snapshot";
+import { labelView, type LabelRow, type LabelView } from "./view";
+
+/**
+ * Which shipments a print takes, and what it leaves out with why. A label needs a waybill; a
+ * cancelled shipment has nothing to print. Another shop's ids are simply not found.
+ */
+export const MAX_LABELS = 250;
+
+const NOTHING_TO_PRINT = new Set(["cancelled", "not_required"]);
+
+/** `notPrintedToday`: every booked shipment on its way out whose label was not printed since midnight WIB. */
+export type LabelSelection = { ids: string[] } | { notPrintedToday: true };
+
+/** Midnight in Jakarta (WIB, UTC+7, no daylight saving) at or before `now`. */
+export function startOfDayInJakarta(now: Date): Date {
+  const offset = 7 * 3600 * 1000;
+  const day = 24 * 3600 * 1000;
+  return new Date(Math.floor((now.getTime() + offset) / day) * day - offset);
+}
+
+export interface Skipped {
+  id: string;
+  orderName: string;
+  reason: string;
+}
+
+const columns = {
+  id: shipments.id,
+  orderId: shipments.orderId,
+  orderName: shipments.orderName,
+  status: shipments.status,
+  waybillId: shipments.waybillId,
+  courierCompany: shipments.courierCompany,
+  courierType: shipments.courierType,
+  shippingOrderId: shipments.shippingOrderId,
+  label: shipments.label,
+  labelPrintedAt: shipments.labelPrintedAt,
+};
+
+/** The shipments a print would take, oldest booking first, and those it would leave out. */
+export async function selectForLabels(
+  db: Db,
+  shop: string,
+  selection: LabelSelection,
+  now = new Date(),
+) {
+  const where =
+    "ids" in selection
+      ? and(eq(shipments.shop, shop), inArray(shipments.id, selection.ids.slice(0, MAX_LABELS)))
+      : and(
+          eq(shipments.shop, shop),
+          isNotNull(shipments.waybillId),
+          inArray(shipments.status, OUTBOUND_STATUSES),
+          or(
+            isNull(shipments.labelPrintedAt),
+            lt(shipments.labelPrintedAt, startOfDayInJakarta(now)),
+          ),
+        );
+  const rows = await db
+    .select(columns)
+    .from(shipments)
+    .where(where)
+    .orderBy(asc(shipments.createdAt), asc(shipments.id))
+    .limit(MAX_LABELS);
+  const printable: typeof rows = [];
+  const skipped: Skipped[] = [];
+  for (const row of rows) {
+    const orderName = row.orderName ?? `Order ${row.orderId}`;
+    if (NOTHING_TO_PRINT.has(row.status))
+      skipped.push({ id: row.id, orderName, reason: "Cancelled: there is no parcel to label" });
+    else if (!row.waybillId)
+      skipped.push({
+        id: row.id,
+        orderName,
+        reason: "No waybill yet: book it first, or wait for the courier to issue one",
+      });
+    else printable.push(row);
+  }
+  // Ids asked for that are not this shop's (or no longer exist) are left out without a word
+  // about them: nothing tells one shop what another has.
+  return { rows: printable, skipped };
+}
+
+export interface PrintDeps {
+  db: Db;
+  env: Env;
+  graphql: AdminGraphql;
+  fetch?: typeof fetch;
+}
+
+/** The shop's name for labels: the merchant's own words, else Shopify's, kept after the first read. */
+async function shopName(deps: PrintDeps, shop: string): Promise<string> {
+  const settings = await getShopSettings(deps.db, shop);
+  if (settings.labelShopName) return settings.labelShopName;
+  try {
+    const answer = await adminRequest(deps.graphql, shop, SHOP_NAME_QUERY, {});
+    const name = answer.shop.name.trim().slice(0, 80);
+    if (name) {
+      await updateShopSettings(deps.db, shop, { labelShopName: name });
+      return name;
+    }
+  } catch {
+    // Shopify unreachable: the shop's handle prints this time, and Shopify is asked again next time.
+  }
+  return shop.replace(/\.myshopify\.com$/, "");
+}
+
+/**
+ * The labels of a print, marked printed. A shipment booked before labels were kept has its label
+ * facts read once from the service's order and saved; one the service cannot tell about now is
+ * left out with why.
+ */
+export async function printLabels(
+  deps: PrintDeps,
+  shop: string,
+  selection: LabelSelection,
+  now = new Date(),
+): Promise<{ labels: LabelView[]; skipped: Skipped[] }> {
+  const { rows, skipped } = await selectForLabels(deps.db, shop, selection, now);
+  const ready: (LabelRow & { label: NonNullable<LabelRow["label"]> })[] = [];
+  let access: Awaited<ReturnType<typeof shippingAccessForShop>> | null = null;
+  for (const row of rows) {
+    if (row.label) {
+      ready.push({ ...row, label: row.label });
+      continue;
+    }
+    const orderName = row.orderName ?? `Order ${row.orderId}`;
+    try {
+      if (!row.shippingOrderId) throw new Error("no order at the service");
+      access ??= await shippingAccessForShop(deps.db, deps.env, shop, { fetch: deps.fetch });
+      const label = labelSnapshot(await access.client.getOrder(row.shippingOrderId));
+      await deps.db
+        .update(shipments)
+        .set({ label })
+        .where(and(eq(shipments.shop, shop), eq(shipments.id, row.id)));
+      ready.push({ ...row, label });
+    } catch (error) {
+      skipped.push({
+        id: row.id,
+        orderName,
+        reason: `The shipping service could not say what the label prints (${(error as Error).message}): try again`,
+      });
+    }
+  }
+  if (ready.length > 0)
+    await markPrinted(
+      deps.db,
+      shop,
+      ready.map((r) => r.id),
+      now,
+    );
+  const name = ready.length > 0 ? await shopName(deps, shop) : "";
+  return { labels: ready.map((row) => labelView(row, name)), skipped };
+}
+
+/** One statement: the shipments marked printed, and a line on each one's timeline. */
+async function markPrinted(db: Db, shop: string, ids: string[], at: Date): Promise<void> {
+  await db.execute(sql`
+    with marked as (
+      update ${shipments} set label_printed_at = ${at.toISOString()}::timestamptz
+      where shop = ${shop} and id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+      returning id, shop
+    )
+    insert into shipment_events (shipment_id, shop, actor, type, message)
+    select id, shop, 'merchant', 'label_printed', 'Label printed' from marked`);
+}

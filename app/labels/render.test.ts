@@ -1,0 +1,99 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { hasPoppler, pdfFile } from "#test/helpers/pdf.ts";
+import type { LabelLayout } from "./layouts";
+import { PAGE_SIZES, labelPdfBuffer } from "./render.server";
+import type { LabelView } from "./view";
+import { sampleLabel } from "#test/fixtures/labels.ts";
+
+/**
+ * Labels judged as a printer and a scanner would: each PDF is rendered by poppler and every
+ * barcode read back by ZXing and compared with its waybill; page sizes are poppler's.
+ */
+const files: { remove(): void }[] = [];
+afterAll(() => files.forEach((f) => f.remove()));
+
+const label = sampleLabel;
+
+async function render(labels: LabelView[], layout: LabelLayout) {
+  const pdf = pdfFile(await labelPdfBuffer(labels, layout));
+  files.push(pdf);
+  return pdf;
+}
+
+const MM = 72 / 25.4;
+
+describe.skipIf(!hasPoppler)("labels as a PDF", () => {
+  it("prints forty thermal labels, 100 × 150 mm, each barcode reading back its waybill", async () => {
+    const labels = Array.from({ length: 40 }, (_, i) => label(i));
+    const pdf = await render(labels, "thermal");
+    const sizes = pdf.pageSizes();
+    expect(sizes).toHaveLength(40);
+    for (const [w, h] of sizes) {
+      expect(w).toBeCloseTo(100 * MM, 0);
+      expect(h).toBeCloseTo(150 * MM, 0);
+    }
+    expect(await pdf.barcodes()).toEqual(labels.map((l) => [l.waybill]));
+  });
+
+  it("puts four labels on an A4 page, and reads all four back", async () => {
+    const labels = Array.from({ length: 6 }, (_, i) => label(i));
+    const pdf = await render(labels, "a4");
+    expect(pdf.pageSizes()).toEqual([
+      [PAGE_SIZES.a4[0], PAGE_SIZES.a4[1]],
+      [PAGE_SIZES.a4[0], PAGE_SIZES.a4[1]],
+    ]);
+    const read = await pdf.barcodes();
+    expect(read.map((page) => [...page].sort())).toEqual([
+      labels
+        .slice(0, 4)
+        .map((l) => l.waybill)
+        .sort(),
+      labels
+        .slice(4)
+        .map((l) => l.waybill)
+        .sort(),
+    ]);
+  });
+
+  it("wraps a long address and prints the scripts customers type, with the font embedded", async () => {
+    const address =
+      "Perumahan Griya Permata Hijau Blok C-7 No. 15, Jalan Raya Letjen. Suprapto Gang Mawar III, RT 012/RW 007, Kelurahan Sukamaju Baru, dekat Masjid Al-Ikhlas, pagar hijau";
+    const name = "Ñoño Dewi Ayu Ратмир Ελένη Nurhasanah binti Abdurrahman Wahid";
+    const pdf = await render(
+      [label(1, { waybill: "JNE00000000001", receiver: { ...label(1).receiver, name, address } })],
+      "thermal",
+    );
+    const [text] = pdf.pages();
+    // Wrapped, not cut: every word of the address and the name is on the page.
+    for (const word of [...address.split(/\s+/), ...name.split(/\s+/)])
+      expect(text).toContain(word);
+    expect(text).toContain("Kebon Jeruk, Jakarta Barat, DKI Jakarta 11530");
+    expect(text).toContain("NON-COD");
+    // The typeface travels in the file (embedded and subset), so any printer prints the same glyphs.
+    const fonts = pdf
+      .fonts()
+      .split("\n")
+      .filter((l) => l.includes("DejaVu"));
+    expect(fonts.map((l) => /DejaVuSans-Bold/.test(l))).toEqual(
+      expect.arrayContaining([true, false]),
+    );
+    for (const line of fonts) expect(line).toMatch(/\byes\s+yes\s+yes\b/);
+    // And the barcode, drawn above the text, still reads.
+    expect(await pdf.barcodes()).toEqual([["JNE00000000001"]]);
+  });
+
+  it("says the COD to collect in large type, NON-COD on a prepaid parcel, the routing code where given", async () => {
+    const pdf = await render([label(0), label(1)], "thermal");
+    const [cod, prepaid] = pdf.pages();
+    expect(cod).toContain("COD Rp150.000");
+    expect(cod).not.toContain("NON-COD");
+    expect(cod).toContain("CGK10112");
+    expect(prepaid).toContain("NON-COD");
+    expect(prepaid).not.toContain("CGK10112");
+    expect(cod).toContain("Berat / Weight: 1,25 kg");
+    expect(cod).toContain("Order #1000");
+    expect(cod).toContain("Batik Sekar Jagad");
+    expect(cod).toContain("JNE REG");
+    expect(prepaid).toContain("SICEPAT REG");
+  });
+});

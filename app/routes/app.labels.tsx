@@ -1,0 +1,162 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useNavigate } from "@remix-run/react";
+import {
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  EmptyState,
+  InlineStack,
+  Page,
+  Select,
+  Spinner,
+  Text,
+} from "@shopify/polaris";
+import { useEffect, useRef, useState } from "react";
+import { db } from "../db/index.server";
+import { LABEL_LAYOUTS, LAYOUT_WORDS, type LabelLayout } from "../labels/layouts";
+import { selectForLabels } from "../labels/print.server";
+import { selectionFrom } from "../labels/selection";
+import { getShopSettings } from "../shops/shops.server";
+import { authenticate } from "../shopify.server";
+
+/**
+ * Printing labels: what the print takes (and leaves out, with why), the size, and the PDF itself
+ * shown in the page to print or save. Reached from the shipments list (selected, or every booked
+ * shipment not printed today), a shipment's page, and the order page's block.
+ */
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const params = new URL(request.url).searchParams;
+  const selection = selectionFrom(params);
+  const settings = await getShopSettings(db, session.shop);
+  const { rows, skipped } = selection
+    ? await selectForLabels(db, session.shop, selection)
+    : { rows: [], skipped: [] };
+  return {
+    today: Boolean(selection && "notPrintedToday" in selection),
+    layout: settings.labelLayout,
+    ids: rows.map((r) => r.id),
+    reprints: rows.filter((r) => r.labelPrintedAt).length,
+    orders: rows.map((r) => r.orderName ?? `Order ${r.orderId}`),
+    skipped,
+  };
+};
+
+export default function PrintLabels() {
+  const data = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  const [layout, setLayout] = useState<LabelLayout>(data.layout);
+  // The PDF drawn for one selection and size; another size fetches another (App Bridge adds the
+  // session token to the app's own fetches).
+  const [drawn, setDrawn] = useState<{ key: string; url?: string; error?: string } | null>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const ids = data.ids.join(",");
+  const key = `${ids}|${layout}`;
+  const pdf = drawn?.key === key ? (drawn.url ?? null) : null;
+  const error = drawn?.key === key ? (drawn.error ?? null) : null;
+
+  useEffect(() => {
+    if (!ids) return;
+    let url: string | null = null;
+    let current = true;
+    fetch(`/app/labels.pdf?ids=${ids}&layout=${layout}`)
+      .then(async (response) => {
+        if (!response.ok) {
+          const body = (await response.json().catch(() => null)) as { error?: string } | null;
+          throw new Error(body?.error ?? `HTTP ${response.status}`);
+        }
+        url = URL.createObjectURL(await response.blob());
+        if (current) setDrawn({ key: `${ids}|${layout}`, url });
+      })
+      .catch((e: unknown) => {
+        if (current) setDrawn({ key: `${ids}|${layout}`, error: (e as Error).message });
+      });
+    return () => {
+      current = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [ids, layout]);
+
+  const count = data.ids.length;
+  return (
+    <Page
+      title="Print labels"
+      backAction={{ content: "Shipments", onAction: () => navigate("/app") }}
+      primaryAction={{
+        content: "Print",
+        disabled: !pdf,
+        onAction: () => frame.current?.contentWindow?.print(),
+      }}
+      secondaryActions={[
+        {
+          content: "Download PDF",
+          disabled: !pdf,
+          onAction: () => {
+            if (!pdf) return;
+            const a = document.createElement("a");
+            a.href = pdf;
+            a.download = `labels-${new Date().toISOString().slice(0, 10)}.pdf`;
+            a.click();
+          },
+        },
+      ]}
+    >
+      <BlockStack gap="400">
+        {data.skipped.length > 0 && (
+          <Banner tone="warning" title={`${data.skipped.length} left out`}>
+            <BlockStack gap="100">
+              {data.skipped.map((s) => (
+                <Text as="p" key={s.id}>{`${s.orderName}: ${s.reason}`}</Text>
+              ))}
+            </BlockStack>
+          </Banner>
+        )}
+        {count === 0 ? (
+          <Card>
+            <EmptyState
+              heading={data.today ? "Every label is printed for today" : "No label to print"}
+              image=""
+              action={{ content: "Back to shipments", onAction: () => navigate("/app") }}
+            >
+              <p>Labels are printed for booked shipments that have a waybill.</p>
+            </EmptyState>
+          </Card>
+        ) : (
+          <Card>
+            <BlockStack gap="300">
+              <InlineStack gap="400" blockAlign="end" align="space-between">
+                <Text as="p">
+                  {`${count} ${count === 1 ? "label" : "labels"}`}
+                  {data.reprints ? ` (${data.reprints} printed before)` : ""}
+                  {`: ${data.orders.slice(0, 8).join(", ")}${count > 8 ? ", …" : ""}`}
+                </Text>
+                <div style={{ minWidth: "18rem" }}>
+                  <Select
+                    label="Size"
+                    options={LABEL_LAYOUTS.map((l) => ({ label: LAYOUT_WORDS[l], value: l }))}
+                    value={layout}
+                    onChange={(v) => setLayout(v as LabelLayout)}
+                  />
+                </div>
+              </InlineStack>
+              {error && <Banner tone="critical">{error}</Banner>}
+              {!pdf && !error && <Spinner accessibilityLabel="Drawing the labels" size="small" />}
+              {pdf && (
+                <iframe
+                  ref={frame}
+                  title="Labels"
+                  src={pdf}
+                  style={{ width: "100%", height: "80vh", border: "1px solid #ddd" }}
+                />
+              )}
+              <InlineStack>
+                <Button onClick={() => navigate("/app")}>Done</Button>
+              </InlineStack>
+            </BlockStack>
+          </Card>
+        )}
+      </BlockStack>
+    </Page>
+  );
+}

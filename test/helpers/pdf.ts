@@ -1,0 +1,117 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { prepareZXingModule, readBarcodes } from "zxing-wasm/reader";
+
+/**
+ * A PDF judged as a printer and a scanner would judge it: poppler (pdftoppm, pdftotext, pdfinfo,
+ * pdffonts) renders and reads it, and ZXing (zxing-wasm, a decoder nobody here wrote) reads every
+ * barcode on every page back.
+ */
+export const hasPoppler = (() => {
+  try {
+    execFileSync("pdftoppm", ["-v"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+if (!hasPoppler && process.env.CI)
+  throw new Error("The label tests need poppler-utils (pdftoppm): apt-get install poppler-utils");
+
+let prepared = false;
+function prepare() {
+  if (prepared) return;
+  const require = createRequire(import.meta.url);
+  const wasm = readFileSync(require.resolve("zxing-wasm/reader/zxing_reader.wasm"));
+  // From the package's own file: ZXing would otherwise fetch its WebAssembly from a CDN.
+  prepareZXingModule({
+    overrides: {
+      wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength),
+    },
+    fireImmediately: true,
+  });
+  prepared = true;
+}
+
+export interface PdfFile {
+  file: string;
+  /** Each page's size in points, as poppler reads it. */
+  pageSizes(): [number, number][];
+  /** The text of each page (pdftotext), whitespace folded. */
+  pages(): string[];
+  /** The embedded fonts' lines of pdffonts. */
+  fonts(): string;
+  /** Every Code 128 on each page, top to bottom then left to right, rendered at `dpi`. */
+  barcodes(dpi?: number): Promise<string[][]>;
+  /** Page `n` (1-based) as a PNG at `dpi`. */
+  png(n: number, dpi?: number): Buffer;
+}
+
+export function pdfFile(pdf: Buffer | Uint8Array, name = "doc"): PdfFile & { remove(): void } {
+  const dir = mkdtempSync(path.join(tmpdir(), "pdf-"));
+  const file = path.join(dir, `${name}.pdf`);
+  writeFileSync(file, pdf);
+  return {
+    file,
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+    pageSizes() {
+      const info = execFileSync("pdfinfo", ["-f", "1", "-l", "100000", file], { encoding: "utf8" });
+      return [...info.matchAll(/Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts/g)].map((m) => [
+        Number(m[1]),
+        Number(m[2]),
+      ]);
+    },
+    pages() {
+      return execFileSync("pdftotext", [file, "-"], { encoding: "utf8" })
+        .split("\f")
+        .slice(0, -1)
+        .map((p) => p.replace(/\s+/g, " ").trim());
+    },
+    fonts() {
+      return execFileSync("pdffonts", [file], { encoding: "utf8" });
+    },
+    async barcodes(dpi = 200) {
+      prepare();
+      const prefix = path.join(dir, `page${dpi}`);
+      execFileSync("pdftoppm", ["-r", String(dpi), "-png", file, prefix]);
+      const images = readdirSync(dir)
+        .filter((f) => f.startsWith(`page${dpi}-`) && f.endsWith(".png"))
+        .sort();
+      const found: string[][] = [];
+      for (const image of images) {
+        const png = new Uint8Array(readFileSync(path.join(dir, image)));
+        const results = await readBarcodes(png, { formats: ["Code128"], maxNumberOfSymbols: 8 });
+        found.push(
+          results
+            .filter((r) => r.isValid)
+            .sort(
+              (a, b) =>
+                a.position.topLeft.y - b.position.topLeft.y ||
+                a.position.topLeft.x - b.position.topLeft.x,
+            )
+            .map((r) => r.text),
+        );
+      }
+      return found;
+    },
+    png(n, dpi = 100) {
+      const prefix = path.join(dir, `single-${n}-${dpi}`);
+      execFileSync("pdftoppm", [
+        "-r",
+        String(dpi),
+        "-png",
+        "-f",
+        String(n),
+        "-l",
+        String(n),
+        "-singlefile",
+        file,
+        prefix,
+      ]);
+      return readFileSync(`${prefix}.png`);
+    },
+  };
+}
