@@ -22,6 +22,8 @@ import { pruneInbox } from "./processors/prune-inbox.ts";
 import { reconcile } from "./processors/reconcile.ts";
 import { processReturn } from "./processors/process-return.ts";
 import { processSettleCod } from "./processors/settle-cod.ts";
+import { processBookReturnPickup } from "./processors/book-return-pickup.ts";
+import { processSyncReturnPickup } from "./processors/sync-return-pickup.ts";
 import { processShopifySync } from "./processors/shopify-sync.ts";
 import { syncRecentOrders } from "./processors/sync-orders.ts";
 import { processSyncStatus } from "./processors/sync-status.ts";
@@ -44,6 +46,8 @@ const shipmentProcessors = {
   [shipmentJobs.update.name]: processUpdate,
   [shipmentJobs.fulfillmentChange.name]: processFulfillmentChange,
   [shipmentJobs.syncStatus.name]: processSyncStatus,
+  [shipmentJobs.bookReturnPickup.name]: processBookReturnPickup,
+  [shipmentJobs.syncReturnPickup.name]: processSyncReturnPickup,
 } as const;
 
 export interface ProcessorDeps {

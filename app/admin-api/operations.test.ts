@@ -19,6 +19,7 @@ import * as metafields from "./operations/metafields";
 import * as orderSettlement from "./operations/order-settlement";
 import * as orders from "./operations/orders";
 import * as products from "./operations/products";
+import * as returnPickups from "./operations/return-pickups";
 import * as returns from "./operations/returns";
 import * as shopOperations from "./operations/shop";
 import { operationName } from "./request";
@@ -40,6 +41,7 @@ const modules = [
   orderSettlement,
   orders,
   products,
+  returnPickups,
   returns,
   shopOperations,
 ];

@@ -1,5 +1,6 @@
 import type { FulfillmentEventStatus } from "../shipments/fulfillment-events";
 import type { LabelSnapshot } from "../labels/snapshot";
+import type { ReturnPickupLine } from "../returns/lines";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -289,6 +290,58 @@ export const shipmentEvents = pgTable(
   },
   (t) => [index("shipment_events_shipment_idx").on(t.shipmentId, t.id)],
 );
+
+/**
+ * A customer's return approved in Shopify, and the courier pickup booked for it at the service
+ * (app/returns/pickups.server.ts, worker/processors/book-return-pickup.ts): an ordinary order from
+ * the customer's address to the pickup location the original parcel left from, for the returned
+ * lines only, non-COD. `status`: approved (Shopify approved it; nothing booked), booking (the
+ * merchant asked; the job books), booked (the service's order made; `service_status` follows it),
+ * declined or closed (in Shopify before any booking: nothing is booked), refused (the service or
+ * Shopify said no: `problem`). One row per Shopify return.
+ */
+export const returnPickups = pgTable(
+  "return_pickups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    shop: text("shop")
+      .notNull()
+      .references(() => shops.shop, { onDelete: "cascade" }),
+    shopifyReturnId: text("shopify_return_id").notNull(),
+    orderId: text("order_id").notNull(),
+    /** The original shipment (its pickup location and courier); null while the order has none booked. */
+    shipmentId: uuid("shipment_id").references(() => shipments.id, { onDelete: "set null" }),
+    status: text("status", {
+      enum: ["approved", "booking", "booked", "declined", "closed", "refused"],
+    })
+      .notNull()
+      .default("approved"),
+    problem: text("problem"),
+    /** The courier service the merchant booked with, as quoted. */
+    courierCompany: text("courier_company"),
+    courierType: text("courier_type"),
+    price: numeric("price", { precision: 14, scale: 2 }),
+    /** The lines picked up, as Shopify's return lists them, with the weights of the original items. */
+    lines: jsonb("lines").$type<ReturnPickupLine[]>(),
+    draftOrderId: text("draft_order_id"),
+    shippingOrderId: text("shipping_order_id"),
+    serviceStatus: text("service_status"),
+    waybillId: text("waybill_id"),
+    trackingUrl: text("tracking_url"),
+    /** Shopify's reverse delivery carrying the waybill, so that Shopify tells the customer. */
+    reverseDeliveryId: text("reverse_delivery_id"),
+    bookedAt: timestamp("booked_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("return_pickups_shop_return_uq").on(t.shop, t.shopifyReturnId),
+    index("return_pickups_shop_order_idx").on(t.shop, t.orderId),
+    index("return_pickups_shipping_order_idx").on(t.shippingOrderId),
+  ],
+);
+export type ReturnPickup = typeof returnPickups.$inferSelect;
 
 /**
  * The courier's progress as Shopify fulfillment events (worker/processors/fulfillment-events.ts):

@@ -61,6 +61,19 @@ export const shipmentJobs = {
   /** A parcel back with the shop: returned and restocked in Shopify, the order closed, once. */
   processReturn: { name: "process-return", payload: z.object({ shop, shipmentId: z.uuid() }) },
   /**
+   * A customer's return the merchant asked to be picked up: booked at the service (draft, then
+   * confirm), then its waybill put on Shopify's return; each step found done is not done again.
+   */
+  bookReturnPickup: {
+    name: "book-return-pickup",
+    payload: z.object({ shop, pickupId: z.uuid() }),
+  },
+  /** A return pickup's order at the service changed (its events, or the poll): its status follows. */
+  syncReturnPickup: {
+    name: "sync-return-pickup",
+    payload: z.object({ shop, pickupId: z.uuid() }),
+  },
+  /**
    * Push the status metafields to the store order, and the tracking to its fulfillments when
    * `tracking` (the waybill or its link changed; absent in jobs queued before it existed: sent).
    */

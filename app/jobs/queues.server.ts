@@ -239,6 +239,27 @@ export const enqueue = {
   /** One per shipment: the job finds the steps already done (the shipment's return_* columns). */
   processReturn: (shop: string, shipmentId: string) =>
     add(shipmentJobs.processReturn, { shop, shipmentId }, { id: jobId("return", shipmentId) }),
+  /** One per return pickup and request: the job finds the steps already done. */
+  bookReturnPickup: (shop: string, pickupId: string) =>
+    add(
+      shipmentJobs.bookReturnPickup,
+      { shop, pickupId },
+      {
+        options: {
+          deduplication: { id: jobId("return-pickup", pickupId), keepLastIfActive: true },
+        },
+      },
+    ),
+  syncReturnPickup: (shop: string, pickupId: string) =>
+    add(
+      shipmentJobs.syncReturnPickup,
+      { shop, pickupId },
+      {
+        options: {
+          deduplication: { id: jobId("return-pickup-sync", pickupId), keepLastIfActive: true },
+        },
+      },
+    ),
   syncStatus: (shop: string, shipmentId: string) =>
     add(
       shipmentJobs.syncStatus,

@@ -45,6 +45,7 @@ const columns = {
   shippingOrderId: shipments.shippingOrderId,
   label: shipments.label,
   labelPrintedAt: shipments.labelPrintedAt,
+  redactedAt: shipments.redactedAt,
 };
 
 /** The shipments a print would take, oldest booking first, and those it would leave out. */
@@ -78,6 +79,12 @@ export async function selectForLabels(
     const orderName = row.orderName ?? `Order ${row.orderId}`;
     if (NOTHING_TO_PRINT.has(row.status))
       skipped.push({ id: row.id, orderName, reason: "Cancelled: there is no parcel to label" });
+    else if (row.redactedAt)
+      skipped.push({
+        id: row.id,
+        orderName,
+        reason: "The customer's data was removed at their request: there is no receiver to print",
+      });
     else if (!row.waybillId)
       skipped.push({
         id: row.id,

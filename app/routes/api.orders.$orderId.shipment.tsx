@@ -16,6 +16,8 @@ import { afterBookingWords } from "../shipments/after-booking-words";
 import { currentShipments } from "../shipments/shipments.server";
 import type { Shipment } from "../db/schema";
 import { authenticate } from "../shopify.server";
+import { pickupSentence } from "../returns/pickup-view.server";
+import { pickupsOfOrder } from "../returns/pickups.server";
 import { describeStatus, localeOf } from "../shipments/wording";
 
 /** The order id from the extension: "gid://shopify/Order/123" or "123". */
@@ -66,7 +68,18 @@ function summary(s: Shipment, locale: string) {
  */
 async function orderAnswer(shop: string, orderId: string, request: Request) {
   const locale = localeOf(request.headers.get("accept-language"));
-  const list = (await currentShipments(db, shop, orderId)).map((s) => summary(s, locale));
+  const current = await currentShipments(db, shop, orderId);
+  const returns = await pickupsOfOrder(db, shop, orderId);
+  const list = current.map((s) => ({
+    ...summary(s, locale),
+    // Customers' returns of this parcel: what became of each, and whether its pickup can be booked.
+    returns: returns
+      .filter((p) => p.shipmentId === s.id)
+      .map((p) => ({
+        ...pickupSentence(p, s.label?.sender.name ?? s.originName),
+        bookable: p.status === "approved" || p.status === "refused",
+      })),
+  }));
   return { shipment: list[0] ?? null, shipments: list };
 }
 

@@ -1,3 +1,8 @@
+import { enqueue } from "../jobs/queues.server";
+import { shopifyAdminGraphql } from "../admin-api/gateway.server";
+import { ReturnPickupCard } from "../components/ReturnPickupCard";
+import { ADMIN_ORDER, pickupViews } from "../returns/pickup-view.server";
+import { getPickup, requestPickup } from "../returns/pickups.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import {
@@ -57,9 +62,11 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const shipment = /^[0-9a-f-]{36}$/.test(id) ? await getShipment(db, session.shop, id) : null;
   if (!shipment) throw new Response("Shipment not found", { status: 404 });
   const now = new Date();
-  const [timeline, history] = await Promise.all([
+  const [timeline, history, returnPickups] = await Promise.all([
     shipmentTimeline(db, session.shop, shipment.id),
     orderShipments(db, session.shop, shipment.orderId),
+    // Customers' returns of this parcel, an open one quoted for its courier pickup.
+    pickupViews({ db, env: getEnv(), graphql: shopifyAdminGraphql }, session.shop, shipment),
   ]);
   const attempts = history.filter((h) => h.part === shipment.part);
   // The current attempt of each of the order's shipments (part 1, 2, …): the list is by part, newest attempt first.
@@ -136,6 +143,8 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
       shipment.returnOutcome === "to_refund"
         ? `shopify://admin/orders/${shipment.orderId}/refund`
         : null,
+    returnPickups,
+    orderUrl: ADMIN_ORDER(shipment.orderId),
     // Newest first, in words: what happened, who or what did it, what changed, why, when.
     timeline: timeline
       .map((e) => {
@@ -198,6 +207,20 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
         ok: true,
         message: `Shipment attempt ${next.attempt} started (reference ${next.referenceId})`,
       };
+    } else if (intent === "book_return_pickup") {
+      const [company, type, price] = String(form.get("courier") ?? "").split("/");
+      const pickup = await getPickup(db, session.shop, String(form.get("pickupId") ?? ""));
+      if (!pickup || pickup.shipmentId !== id) return { ok: false, message: "No such return" };
+      if (!company || !type || !Number.isFinite(Number(price)))
+        return { ok: false, message: "Choose a courier" };
+      const asked = await requestPickup(db, enqueue, session.shop, pickup.id, {
+        company,
+        type,
+        price: Number(price),
+      });
+      return asked
+        ? { ok: true, message: "Booking the return pickup: its waybill appears here in a moment" }
+        : { ok: false, message: "This return is not waiting for a pickup any more" };
     } else if (intent === "rebook") await rebook(deps, session.shop, id);
     else if (intent === "courier") {
       const [company, type] = String(form.get("courier") ?? "").split("/");
@@ -235,6 +258,8 @@ export default function ShipmentDetail() {
     history,
     latest,
     parts,
+    returnPickups,
+    orderUrl,
   } = useLoaderData<typeof loader>();
   const problemKinds = shipment.problemKinds.filter(isProblemKind);
   const result = useActionData<typeof action>();
@@ -287,6 +312,9 @@ export default function ShipmentDetail() {
         <Layout.Section>
           <BlockStack gap="400">
             {result && <Banner tone={result.ok ? "success" : "critical"}>{result.message}</Banner>}
+            {returnPickups.map((view) => (
+              <ReturnPickupCard key={view.id} view={view} busy={busy} orderUrl={orderUrl} />
+            ))}
             {shipment.problem && (
               <Banner
                 tone="critical"

@@ -6,6 +6,7 @@ import { getEnv } from "../env.server";
 import { enqueue } from "../jobs/queues.server";
 import { logger } from "../logger.server";
 import { getShipmentByShippingOrderId } from "../shipments/shipments.server";
+import { getPickupByShippingOrderId } from "../returns/pickups.server";
 import { shippingEventSchema } from "../shipping/contract";
 
 function sameSecret(a: string, b: string): boolean {
@@ -57,6 +58,20 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     );
   const event = parsed.data;
   const shipment = await getShipmentByShippingOrderId(db, event.order_id);
+  // A customer's return on its way back to the shop: its own sync.
+  const pickup = shipment ? null : await getPickupByShippingOrderId(db, event.order_id);
+  if (pickup) {
+    try {
+      await enqueue.syncReturnPickup(pickup.shop, pickup.id);
+    } catch (error) {
+      logger.error(
+        { shop: pickup.shop, pickupId: pickup.id, err: (error as Error).message },
+        "could not enqueue a return pickup sync",
+      );
+      return jsonResponse({ error: "Queue unavailable, retry later" }, 503);
+    }
+    return jsonResponse({ ok: true });
+  }
   if (!shipment) {
     // Not ours (another app on the same account) or already redacted: nothing to do, no retries.
     logger.info(

@@ -215,6 +215,8 @@ export const NO_RECIPIENT = {
   destinationAddress: null,
   destinationCity: null,
   destinationPostalCode: null,
+  // The label's facts name the receiver too.
+  label: null,
 } as const satisfies ShipmentPatch;
 
 /**

@@ -4,8 +4,28 @@ import { sessionTable } from "../db/schema";
 import { getShop, recordUninstall, redactCustomer, redactShop } from "../shops/shops.server";
 import { customersDataRequestSchema, customersRedactSchema } from "./compliance";
 import type { InlineWebhookHandler } from "./inline-intake.server";
+import { recordApprovedReturn, recordReturnEnded } from "../returns/pickups.server";
 
 const scopesSchema = z.object({ current: z.array(z.string()) });
+
+/** The returns topics' bodies: the return's id, and its order (`order.id`, or `order_id` on close). */
+const returnSchema = z.looseObject({
+  id: z.union([z.number(), z.string()]),
+  order: z.looseObject({ id: z.union([z.number(), z.string()]) }).nullish(),
+  order_id: z.union([z.number(), z.string()]).nullish(),
+});
+/** What the inbox keeps of a returns delivery: the return's and its order's ids. */
+const recordReturn: InlineWebhookHandler["record"] = ({ payload }) => {
+  const parsed = returnSchema.parse(payload);
+  return {
+    resourceId: String(parsed.id),
+    payload: { returnId: parsed.id, orderId: orderOf(parsed) },
+  };
+};
+const orderOf = (r: z.infer<typeof returnSchema>): string | null => {
+  const id = r.order?.id ?? r.order_id;
+  return id === null || id === undefined ? null : String(id);
+};
 
 /**
  * The topics whose whole work is a few writes to the app's own database, done in the same
@@ -80,5 +100,30 @@ export const INLINE_TOPICS = {
         ? "the shop is installed: shop/redact comes only after an uninstall"
         : null,
     apply: (tx, { shop }) => redactShop(tx, shop),
+  },
+
+  /**
+   * A customer's return approved in Shopify (or made open by the merchant): kept against the
+   * order's booked shipment, where the merchant books its courier pickup. A redelivery adds nothing.
+   */
+  "returns/approve": {
+    record: recordReturn,
+    apply: async (tx, { shop, payload }) => {
+      const parsed = returnSchema.parse(payload);
+      const orderId = orderOf(parsed);
+      if (orderId) await recordApprovedReturn(tx, shop, parsed.id, orderId);
+    },
+  },
+  /** Declined before any booking: nothing is booked for it. */
+  "returns/decline": {
+    record: recordReturn,
+    apply: (tx, { shop, payload }) =>
+      recordReturnEnded(tx, shop, returnSchema.parse(payload).id, "declined"),
+  },
+  /** Closed before any booking (processed or given up in Shopify): nothing is booked for it. */
+  "returns/close": {
+    record: recordReturn,
+    apply: (tx, { shop, payload }) =>
+      recordReturnEnded(tx, shop, returnSchema.parse(payload).id, "closed"),
   },
 } satisfies Record<string, InlineWebhookHandler>;

@@ -274,6 +274,7 @@ export function emptyAdminLog(): Required<FakeAdminLog> {
     returns: [],
     restocks: [],
     cancellations: [],
+    reverseDeliveries: [],
   };
 }
 

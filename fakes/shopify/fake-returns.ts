@@ -1,4 +1,8 @@
 import {
+  CUSTOMER_RETURN_QUERY,
+  RETURN_PICKUP_TRACKING,
+} from "#app/admin-api/operations/return-pickups.ts";
+import {
   RETURN_CREATE,
   RETURN_PROCESS,
   RETURNED_ORDER_CANCEL,
@@ -26,8 +30,11 @@ export interface FakeFulfillment {
 }
 interface FakeReturn {
   id: string;
+  name?: string;
   orderId: string;
-  status: "OPEN" | "CLOSED";
+  status: "OPEN" | "CLOSED" | "DECLINED";
+  /** Reverse deliveries made for it (its waybill sent to Shopify). */
+  deliveries?: { id: string; number: string | null; url: string | null }[];
   lines: { id: string; fulfillmentLineItemId: string; quantity: number; processed: number }[];
   reverseId: string;
   reverseLines: { id: string; fulfillmentLineItemId: string; quantity: number }[];
@@ -42,6 +49,13 @@ export interface ReturnsLog {
   }[];
   restocks?: { shop: string; locationId: string; lineItemId: string; quantity: number }[];
   cancellations?: { shop: string; orderId: string; restock: boolean; staffNote: string | null }[];
+  reverseDeliveries?: {
+    shop: string;
+    returnId: string;
+    number: string | null;
+    url: string | null;
+    lines: { reverseFulfillmentOrderLineItemId: string; quantity: number }[];
+  }[];
 }
 
 let count = 0;
@@ -114,6 +128,56 @@ export class FakeReturns {
   }
 
   /**
+   * A customer's return approved in Shopify (what `returns/approve` announces): OPEN, for these
+   * fulfilled lines of the order. Returns its gid.
+   */
+  approveCustomerReturn(
+    shop: string,
+    orderId: string,
+    lines: { fulfillmentLineItemId: string; quantity: number }[],
+  ): string {
+    const ret: FakeReturn = {
+      id: gid("Return"),
+      name: `#R${count}`,
+      orderId,
+      status: "OPEN",
+      lines: lines.map((l) => ({ id: gid("ReturnLineItem"), ...l, processed: 0 })),
+      reverseId: gid("ReverseFulfillmentOrder"),
+      reverseLines: lines.map((l) => ({ id: gid("ReverseFulfillmentOrderLineItem"), ...l })),
+      deliveries: [],
+    };
+    this.returnsOf(shop, orderId).push(ret);
+    return ret.id;
+  }
+
+  /**
+   * Another fake of this process (the fake Shopify server's, say) sees this order's fulfillments
+   * and returns: the same objects, so what one records the other answers.
+   */
+  shareOrder(other: FakeReturns, shop: string, orderId: string): void {
+    for (const [key, f] of this.fulfillments)
+      if (key.startsWith(`${shop} `) && f.orderId === orderId) other.fulfillments.set(key, f);
+    other.returns.set(`${shop} ${orderId}`, this.returnsOf(shop, orderId));
+  }
+
+  /** The shop's fulfilled lines of an order, with the order's line items they fulfil. */
+  fulfilledLines(shop: string, orderId: string): FakeFulfillmentLine[] {
+    return this.fulfillmentsOf(shop, orderId).flatMap(([, f]) => f.lines);
+  }
+
+  setStatus(shop: string, returnId: string, status: FakeReturn["status"]): void {
+    const ret = this.findReturn(shop, returnId);
+    if (ret) ret.status = status;
+  }
+
+  private findReturn(shop: string, returnId: string): FakeReturn | undefined {
+    return [...this.returns.entries()]
+      .filter(([key]) => key.startsWith(`${shop} `))
+      .flatMap(([, list]) => list)
+      .find((r) => r.id === returnId);
+  }
+
+  /**
    * Shopify's answer to a returns document, or undefined when `query` is not one. `order` finds
    * the shop's order by id; `locations` are the shop's location gids.
    */
@@ -125,6 +189,110 @@ export class FakeReturns {
     locations: readonly string[],
     log?: ReturnsLog,
   ): unknown {
+    if (query === CUSTOMER_RETURN_QUERY) {
+      const ret = this.findReturn(shop, String(variables.id));
+      if (!ret) return { data: { return: null } };
+      const raw = order(ret.orderId);
+      const items = (raw?.line_items ?? []) as {
+        id: number | string;
+        name: string;
+        sku?: string;
+      }[];
+      const lines = this.fulfilledLines(shop, ret.orderId);
+      return {
+        data: {
+          return: {
+            id: ret.id,
+            name: ret.name ?? ret.id,
+            status: ret.status,
+            order: { id: `gid://shopify/Order/${ret.orderId}` },
+            reverseFulfillmentOrders: {
+              nodes: [
+                {
+                  id: ret.reverseId,
+                  lineItems: {
+                    nodes: ret.reverseLines.map((l) => {
+                      const lineItemId = lines.find(
+                        (f) => f.id === l.fulfillmentLineItemId,
+                      )?.lineItemId;
+                      const item = items.find(
+                        (i) => `gid://shopify/LineItem/${i.id}` === lineItemId,
+                      );
+                      return {
+                        id: l.id,
+                        totalQuantity: l.quantity,
+                        fulfillmentLineItem: lineItemId
+                          ? {
+                              lineItem: {
+                                id: lineItemId,
+                                name: item?.name ?? "Item",
+                                sku: item?.sku ?? null,
+                              },
+                            }
+                          : null,
+                      };
+                    }),
+                  },
+                  reverseDeliveries: {
+                    nodes: (ret.deliveries ?? []).map((d) => ({
+                      id: d.id,
+                      deliverable: { tracking: { number: d.number } },
+                    })),
+                  },
+                },
+              ],
+            },
+          },
+        },
+      };
+    }
+    if (query === RETURN_PICKUP_TRACKING) {
+      const refuse = (message: string) => ({
+        data: {
+          reverseDeliveryCreateWithShipping: {
+            reverseDelivery: null,
+            userErrors: [{ field: ["reverseFulfillmentOrderId"], message }],
+          },
+        },
+      });
+      const ret = [...this.returns.entries()]
+        .filter(([key]) => key.startsWith(`${shop} `))
+        .flatMap(([, list]) => list)
+        .find((r) => r.reverseId === variables.reverseFulfillmentOrderId);
+      if (!ret) return refuse("Reverse fulfillment order does not exist.");
+      if (ret.status !== "OPEN") return refuse("The return is not open.");
+      const wanted = variables.reverseDeliveryLineItems as {
+        reverseFulfillmentOrderLineItemId: string;
+        quantity: number;
+      }[];
+      for (const w of wanted) {
+        const line = ret.reverseLines.find((l) => l.id === w.reverseFulfillmentOrderLineItemId);
+        if (!line || w.quantity < 1 || w.quantity > line.quantity)
+          return refuse("Reverse delivery line items are not valid.");
+      }
+      const tracking = (variables.trackingInput ?? {}) as { number?: string; url?: string };
+      const delivery = {
+        id: gid("ReverseDelivery"),
+        number: tracking.number ?? null,
+        url: tracking.url ?? null,
+      };
+      (ret.deliveries ??= []).push(delivery);
+      log?.reverseDeliveries?.push({
+        shop,
+        returnId: ret.id,
+        number: delivery.number,
+        url: delivery.url,
+        lines: wanted,
+      });
+      return {
+        data: {
+          reverseDeliveryCreateWithShipping: {
+            reverseDelivery: { id: delivery.id },
+            userErrors: [],
+          },
+        },
+      };
+    }
     if (query === SHIPMENT_RETURN_STATE) {
       const orderId = numericId(variables.orderId, "Order");
       const found = order(orderId);

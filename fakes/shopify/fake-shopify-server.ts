@@ -100,7 +100,7 @@ export function offlineSessionRow(shop: string, accessToken: string) {
     state: "",
     isOnline: false,
     scope:
-      "read_orders,write_orders,read_products,read_locations,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,write_shipping,write_returns",
+      "read_orders,write_orders,read_products,read_locations,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,write_shipping,read_returns,write_returns",
     // Far enough ahead that no run refreshes it (expiring offline tokens are refreshed near expiry).
     expires: new Date(Date.now() + 30 * 24 * 3600_000),
     accessToken,

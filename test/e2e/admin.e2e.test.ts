@@ -11,14 +11,15 @@ import { getJwt, getHmac } from "@shopify/shopify-api/test-helpers";
 import { eq } from "drizzle-orm";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { database, db } from "#app/db/index.server.ts";
-import { shops } from "#app/db/schema.ts";
+import { returnPickups, shipments, shops } from "#app/db/schema.ts";
 import { getEnv } from "#app/env.server.ts";
 import { closeQueues } from "#app/jobs/queues.server.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
-import { holdDeliveredOrder } from "#fakes/shopify/fake-admin.ts";
+import { holdDeliveredOrder, SHOP_LOCATION, SHOPIFY_ORDERS } from "#fakes/shopify/fake-admin.ts";
+import { loadShopifySample } from "../fixtures/shopify.ts";
 import { seedBusyShop } from "../helpers/seed-shipments.ts";
 import { seedAfterBooking } from "../helpers/seed-after-booking.ts";
-import { recordInstall } from "#app/shops/shops.server.ts";
+import { getShop, recordInstall, setShippingApiKey } from "#app/shops/shops.server.ts";
 import { shippingClientForShop } from "#app/shipping/for-shop.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { freshOrder, startTestWorkers, shipmentOf, waitFor } from "../helpers/pipeline.ts";
@@ -189,15 +190,20 @@ async function openInAdmin(page: Page, pathname: string) {
 async function deliverOrder(order: Record<string, unknown>) {
   const raw = JSON.stringify(order);
   holdDeliveredOrder("orders/create", shop, raw);
-  const response = await fetch(`${baseUrl}/webhooks/orders/create`, {
+  await deliverTopic("orders/create", raw, `e2e-${order.id}`);
+}
+
+/** A webhook signed as Shopify signs it, to the production server. */
+async function deliverTopic(topic: string, raw: string, webhookId: string) {
+  const response = await fetch(`${baseUrl}/webhooks/${topic}`, {
     method: "POST",
     headers: {
       "content-type": "application/json",
       "x-shopify-hmac-sha256": getHmac(raw, API_SECRET_KEY),
-      "x-shopify-topic": "orders/create",
+      "x-shopify-topic": topic,
       "x-shopify-shop-domain": shop,
       "x-shopify-api-version": "2026-10",
-      "x-shopify-webhook-id": `e2e-${order.id}`,
+      "x-shopify-webhook-id": webhookId,
     },
     body: raw,
   });
@@ -274,6 +280,68 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
       } finally {
         pdf.remove();
       }
+
+      // The delivered parcel's customer asks for a return and the merchant approves it in
+      // Shopify: returns/approve (Shopify's sample, renamed) to the production server; the page
+      // quotes the courier pickup, the merchant books it, the worker books it at the sandbox.
+      const [delivered] = await db
+        .select()
+        .from(shipments)
+        .where(eq(shipments.id, seeded.deliveredId));
+      const orderId = delivered!.orderId;
+      const lineId = 9_100_000 + (Number(orderId) % 1000);
+      const raw = {
+        id: Number(orderId),
+        line_items: [{ id: lineId, name: "Batik Shirt - M / Blue", sku: "BTK-M-BL", quantity: 1 }],
+      };
+      SHOPIFY_ORDERS.put(shop, raw);
+      shopify!.orders.put(shop, raw);
+      const fulfilled = `gid://shopify/FulfillmentLineItem/${lineId}`;
+      SHOPIFY_ORDERS.returns.recordFulfillment(shop, `gid://shopify/Fulfillment/${orderId}`, {
+        orderId,
+        location: SHOP_LOCATION,
+        lines: [{ id: fulfilled, lineItemId: `gid://shopify/LineItem/${lineId}`, quantity: 1 }],
+      });
+      const returnId = SHOPIFY_ORDERS.returns.approveCustomerReturn(shop, orderId, [
+        { fulfillmentLineItemId: fulfilled, quantity: 1 },
+      ]);
+      // The web server's fake Shopify and the workers' share the return.
+      SHOPIFY_ORDERS.returns.shareOrder(shopify!.orders.returns, shop, orderId);
+      // The shop's key, as the set-up test saved it (set here too when this test runs alone).
+      if (!(await getShop(db, shop))?.shippingApiKeyEncrypted)
+        await setShippingApiKey(db, env.ENCRYPTION_KEY, shop, testKey("e2e"), sandbox.url);
+      const approval = loadShopifySample("returns-approve") as Record<string, unknown>;
+      approval.id = Number(returnId.split("/").pop());
+      approval.admin_graphql_api_id = returnId;
+      approval.order = {
+        id: Number(orderId),
+        admin_graphql_api_id: `gid://shopify/Order/${orderId}`,
+      };
+      await deliverTopic("returns/approve", JSON.stringify(approval), `e2e-${returnId}`);
+      await openInAdmin(page, `/app/shipments/${seeded.deliveredId}`);
+      await page.getByText("Customer return approved in Shopify").waitFor();
+      expect(await page.locator("body").innerText()).toContain(
+        "1 × Batik Shirt - M / Blue (300 g)",
+      );
+      await page.screenshot({
+        path: path.join(SHOTS, "16-return-pickup-quote.png"),
+        fullPage: true,
+      });
+      await page.getByRole("button", { name: "Book return pickup" }).click();
+      await page.getByText("Booking the return pickup: its waybill appears here").waitFor();
+      await waitFor("the return pickup booked and on Shopify's return", async () => {
+        const [row] = await db.select().from(returnPickups).where(eq(returnPickups.shop, shop));
+        return row?.reverseDeliveryId ? row : undefined;
+      });
+      await openInAdmin(page, `/app/shipments/${seeded.deliveredId}`);
+      await page.getByText("Return pickup booked: JNE REG, waybill", { exact: false }).waitFor();
+      expect(await page.locator("body").innerText()).toContain(
+        "Shopify has the tracking on the return and told the customer",
+      );
+      await page.screenshot({
+        path: path.join(SHOTS, "17-return-pickup-booked.png"),
+        fullPage: true,
+      });
     } catch (error) {
       await page
         .screenshot({ path: path.join(SHOTS, "failure-after-booking.png"), fullPage: true })
@@ -288,6 +356,8 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
       "13-returned-shipment",
       "14-print-labels",
       "15-label",
+      "16-return-pickup-quote",
+      "17-return-pickup-booked",
     ])
       expect(fs.statSync(path.join(SHOTS, `${f}.png`)).size).toBeGreaterThan(5_000);
   }, 120_000);

@@ -1,3 +1,4 @@
+import { PICKUP_SENDER } from "../fixtures/labels.ts";
 import type { Db } from "#app/db/client.server.ts";
 import type { shipmentEvents, shipments } from "#app/db/schema.ts";
 import { troubleProblem } from "#app/shipments/trouble.ts";
@@ -46,15 +47,7 @@ export async function seedAfterBooking(db: Db, shop: string, firstOrderId = 990_
       fulfillmentIds: [`gid://shopify/Fulfillment/${firstOrderId + n}`],
       // What the service's booked order said, for the label.
       label: {
-        sender: {
-          name: "Gudang Toko Maju",
-          phone: "6281234567890",
-          address: "Jl. Fatmawati 10, Cilandak, Jakarta Selatan",
-          district: "Cilandak",
-          city: "Jakarta Selatan",
-          province: "DKI Jakarta",
-          postalCode: "12430",
-        },
+        sender: PICKUP_SENDER,
         receiver: {
           name: "Rahmat Hidayat",
           phone: "6282166778899",
@@ -196,5 +189,5 @@ export async function seedAfterBooking(db: Db, shop: string, firstOrderId = 990_
     { row: comingBack, events: [] },
   ];
   const ids = await insertWithTimelines(db, shop, rows);
-  return { heldId: ids[5]!, returnedId: ids[6]! };
+  return { deliveredId: ids[0]!, heldId: ids[5]!, returnedId: ids[6]! };
 }

@@ -16,7 +16,7 @@ import * as pdfRoute from "#app/routes/app.labels[.]pdf.tsx";
 import * as printPage from "#app/routes/app.labels.tsx";
 import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";
 import { sessionStorage } from "#app/shopify.server.ts";
-import { getShopSettings, updateShopSettings } from "#app/shops/shops.server.ts";
+import { getShopSettings, redactCustomer, updateShopSettings } from "#app/shops/shops.server.ts";
 import { fakeShopName } from "#fakes/shopify/fake-admin.ts";
 import {
   offlineSessionRow,
@@ -219,6 +219,19 @@ describe.skipIf(!hasPoppler)("labels of booked shipments", () => {
     expect(foreign.status).toBe(404);
     expect(await foreign.json()).toEqual({ error: "Nothing to print", skipped: [] });
     expect((await get(pdfRoute.loader, booked.shop, "/app/labels.pdf?ids=nope")).status).toBe(400);
+  });
+
+  it("forgets the label's receiver when the customer's data is removed, and prints no label for it", async () => {
+    const booked = await connected(stack.booked("cod"));
+    await redactCustomer(db, booked.shop, null, [booked.shipment.orderId]);
+    const row = await rowOf(booked.shop, booked.shipment.id);
+    expect(row.label).toBeNull();
+    expect(JSON.stringify(row)).not.toContain(booked.shipment.label!.receiver.phone!);
+    // A later status from the service does not bring the receiver back.
+    await stack.moves(booked.shop, booked.shipment, "picked");
+    expect((await rowOf(booked.shop, booked.shipment.id)).label).toBeNull();
+    const { skipped } = await selectForLabels(db, booked.shop, { ids: [booked.shipment.id] });
+    expect(skipped[0]?.reason).toMatch(/removed at their request/);
   });
 
   it("the order block offers the label of a booked shipment", async () => {

@@ -1,6 +1,7 @@
-import { and, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
-import { shipments } from "#app/db/schema.ts";
+import { returnPickups, shipments } from "#app/db/schema.ts";
+import { TERMINAL_ORDER_STATUSES } from "#app/shipping/contract.ts";
 import { maintenanceJobs } from "#app/jobs/definitions.ts";
 import type { enqueue as enqueueFns } from "#app/jobs/queues.server.ts";
 import { IN_FLIGHT_STATUSES } from "#app/shipments/states.ts";
@@ -8,7 +9,7 @@ import { IN_FLIGHT_STATUSES } from "#app/shipments/states.ts";
 /** At most this many shipments asked about per run (the next run, a minute later, takes the rest). */
 const LIMIT = 2000;
 
-/** Shipments in flight that no event has touched for a while: ask the service for their status. */
+/** Shipments (and customers' return pickups) in flight that no event has touched for a while: ask the service for their status. */
 export async function pollStatuses(db: Db, enqueue: typeof enqueueFns, data: unknown) {
   const { staleSeconds } = maintenanceJobs.pollStatuses.payload.parse(data);
   const stale = await db
@@ -23,5 +24,24 @@ export async function pollStatuses(db: Db, enqueue: typeof enqueueFns, data: unk
     .orderBy(shipments.updatedAt)
     .limit(LIMIT);
   for (const s of stale) await enqueue.syncStatus(s.shop, s.id);
-  return { polled: stale.length };
+  // Customers' returns on their way back, likewise (their events may be lost too).
+  const pickups = await db
+    .select({ shop: returnPickups.shop, id: returnPickups.id })
+    .from(returnPickups)
+    .where(
+      and(
+        eq(returnPickups.status, "booked"),
+        isNotNull(returnPickups.shippingOrderId),
+        isNull(returnPickups.deliveredAt),
+        or(
+          isNull(returnPickups.serviceStatus),
+          notInArray(returnPickups.serviceStatus, [...TERMINAL_ORDER_STATUSES]),
+        ),
+        lt(returnPickups.updatedAt, sql`now() - make_interval(secs => ${staleSeconds})`),
+      ),
+    )
+    .orderBy(returnPickups.updatedAt)
+    .limit(LIMIT);
+  for (const p of pickups) await enqueue.syncReturnPickup(p.shop, p.id);
+  return { polled: stale.length, returnPickups: pickups.length };
 }

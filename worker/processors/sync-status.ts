@@ -76,7 +76,11 @@ export async function processSyncStatus(
     // The label's facts: kept once (a booking recorded before labels existed gets them now), and
     // again when the courier's routing code comes later than the booking.
     const routingCode = order.courier?.routing_code?.trim() || null;
-    if (!current.label || (routingCode && routingCode !== current.label.routingCode))
+    // (Never again for a shipment whose customer data was removed at the customer's request.)
+    if (
+      !current.redactedAt &&
+      (!current.label || (routingCode && routingCode !== current.label.routingCode))
+    )
       patch.label = labelSnapshot(order);
     const price = order.price === null || order.price === undefined ? null : String(order.price);
     if (price !== null && Number(price) !== Number(current.price)) {

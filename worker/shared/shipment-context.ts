@@ -60,6 +60,8 @@ export interface ShipmentDeps {
     | "settleCod"
     | "processReturn"
     | "shopifySync"
+    | "bookReturnPickup"
+    | "syncReturnPickup"
   >;
   /**
    * Admin GraphQL of the shop (unauthenticated.admin in production): whether an order is the

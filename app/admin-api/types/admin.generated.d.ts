@@ -218,6 +218,34 @@ export type ProductsForShippingQuery = { nodes: Array<AdminTypes.Maybe<(
     & { category?: AdminTypes.Maybe<Pick<AdminTypes.TaxonomyCategory, 'fullName'>> }
   )>> };
 
+export type CustomerReturnQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type CustomerReturnQuery = { return?: AdminTypes.Maybe<(
+    Pick<AdminTypes.Return, 'id' | 'name' | 'status'>
+    & { order: Pick<AdminTypes.Order, 'id'>, reverseFulfillmentOrders: { nodes: Array<(
+        Pick<AdminTypes.ReverseFulfillmentOrder, 'id'>
+        & { lineItems: { nodes: Array<(
+            Pick<AdminTypes.ReverseFulfillmentOrderLineItem, 'id' | 'totalQuantity'>
+            & { fulfillmentLineItem?: AdminTypes.Maybe<{ lineItem: Pick<AdminTypes.LineItem, 'id' | 'name' | 'sku'> }> }
+          )> }, reverseDeliveries: { nodes: Array<(
+            Pick<AdminTypes.ReverseDelivery, 'id'>
+            & { deliverable?: AdminTypes.Maybe<{ tracking?: AdminTypes.Maybe<Pick<AdminTypes.ReverseDeliveryTrackingV2, 'number'>> }> }
+          )> } }
+      )> } }
+  )> };
+
+export type ReturnPickupTrackingMutationVariables = AdminTypes.Exact<{
+  reverseFulfillmentOrderId: AdminTypes.Scalars['ID']['input'];
+  reverseDeliveryLineItems: Array<AdminTypes.ReverseDeliveryLineItemInput> | AdminTypes.ReverseDeliveryLineItemInput;
+  trackingInput?: AdminTypes.InputMaybe<AdminTypes.ReverseDeliveryTrackingInput>;
+}>;
+
+
+export type ReturnPickupTrackingMutation = { reverseDeliveryCreateWithShipping?: AdminTypes.Maybe<{ reverseDelivery?: AdminTypes.Maybe<Pick<AdminTypes.ReverseDelivery, 'id'>>, userErrors: Array<Pick<AdminTypes.ReturnUserError, 'field' | 'message'>> }> };
+
 export type ShipmentReturnStateQueryVariables = AdminTypes.Exact<{
   orderId: AdminTypes.Scalars['ID']['input'];
   fulfillmentId: AdminTypes.Scalars['ID']['input'];
@@ -327,6 +355,7 @@ interface GeneratedQueryTypes {
   "#graphql\n  query ShippingOrders($first: Int!, $after: String, $query: String!) {\n    orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...ShippingOrderFields }\n    }\n  }\n  #graphql\n  fragment ShippingOrderFields on Order {\n    id\n    legacyResourceId\n    name\n    email\n    phone\n    tags\n    note\n    createdAt\n    updatedAt\n    cancelledAt\n    sourceName\n    currencyCode\n    presentmentCurrencyCode\n    displayFinancialStatus\n    displayFulfillmentStatus\n    paymentGatewayNames\n    totalOutstandingSet { shopMoney { amount currencyCode } }\n    currentTotalPriceSet { shopMoney { amount currencyCode } }\n    customer { legacyResourceId firstName lastName }\n    shippingAddress {\n      firstName lastName name company address1 address2 city province zip country countryCodeV2 phone latitude longitude\n    }\n    shippingLines(first: 5) { nodes { code title source carrierIdentifier deliveryCategory isRemoved } }\n    lineItems(first: 250) {\n      nodes {\n        id name title variantTitle sku quantity currentQuantity unfulfilledQuantity requiresShipping isGiftCard\n        weight { unit value }\n        originalUnitPriceSet { shopMoney { amount currencyCode } }\n        discountAllocations { allocatedAmountSet { shopMoney { amount currencyCode } } }\n        product { id }\n        variant { id }\n      }\n    }\n  }": {return: ShippingOrdersQuery, variables: ShippingOrdersQueryVariables},
   "#graphql\n  query OrderOwner($id: ID!) {\n    order(id: $id) {\n      id\n    }\n  }": {return: OrderOwnerQuery, variables: OrderOwnerQueryVariables},
   "#graphql\n  query ProductsForShipping($ids: [ID!]!) {\n    nodes(ids: $ids) {\n      ... on Product {\n        id\n        productType\n        tags\n        category { fullName }\n      }\n    }\n  }": {return: ProductsForShippingQuery, variables: ProductsForShippingQueryVariables},
+  "#graphql\n  query CustomerReturn($id: ID!) {\n    return(id: $id) {\n      id\n      name\n      status\n      order {\n        id\n      }\n      reverseFulfillmentOrders(first: 5) {\n        nodes {\n          id\n          lineItems(first: 100) {\n            nodes {\n              id\n              totalQuantity\n              fulfillmentLineItem {\n                lineItem {\n                  id\n                  name\n                  sku\n                }\n              }\n            }\n          }\n          reverseDeliveries(first: 10) {\n            nodes {\n              id\n              deliverable {\n                ... on ReverseDeliveryShippingDeliverable {\n                  tracking {\n                    number\n                  }\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }": {return: CustomerReturnQuery, variables: CustomerReturnQueryVariables},
   "#graphql\n  query ShipmentReturnState($orderId: ID!, $fulfillmentId: ID!) {\n    order(id: $orderId) {\n      id\n      cancelledAt\n      displayFinancialStatus\n      totalOutstandingSet { shopMoney { amount currencyCode } }\n      returns(first: 20) {\n        nodes { ...ShipmentReturn }\n      }\n    }\n    fulfillment(id: $fulfillmentId) {\n      id\n      location { id name }\n      fulfillmentLineItems(first: 100) {\n        nodes { id quantity }\n      }\n    }\n    returnableFulfillments(orderId: $orderId, first: 20) {\n      nodes {\n        fulfillment { id }\n        returnableFulfillmentLineItems(first: 100) {\n          nodes { quantity fulfillmentLineItem { id } }\n        }\n      }\n    }\n  }\n  fragment ShipmentReturn on Return {\n    id\n    status\n    returnLineItems(first: 100) {\n      nodes {\n        id\n        quantity\n        processableQuantity\n        ... on ReturnLineItem { fulfillmentLineItem { id } }\n      }\n    }\n    reverseFulfillmentOrders(first: 5) {\n      nodes {\n        id\n        lineItems(first: 100) {\n          nodes { id totalQuantity fulfillmentLineItem { id } }\n        }\n      }\n    }\n  }": {return: ShipmentReturnStateQuery, variables: ShipmentReturnStateQueryVariables},
   "#graphql\n  query ShopName {\n    shop {\n      name\n    }\n  }": {return: ShopNameQuery, variables: ShopNameQueryVariables},
 }
@@ -344,6 +373,7 @@ interface GeneratedMutationTypes {
   "#graphql\n  mutation StatusMetafieldDefinitionUpdate($definition: MetafieldDefinitionUpdateInput!) {\n    metafieldDefinitionUpdate(definition: $definition) {\n      updatedDefinition { id }\n      userErrors { field message code }\n    }\n  }": {return: StatusMetafieldDefinitionUpdateMutation, variables: StatusMetafieldDefinitionUpdateMutationVariables},
   "#graphql\n  mutation ShipmentStatusMetafield($metafields: [MetafieldsSetInput!]!) {\n    metafieldsSet(metafields: $metafields) {\n      metafields { id }\n      userErrors { field message }\n    }\n  }": {return: ShipmentStatusMetafieldMutation, variables: ShipmentStatusMetafieldMutationVariables},
   "#graphql\n  mutation OrderMarkAsPaid($input: OrderMarkAsPaidInput!) {\n    orderMarkAsPaid(input: $input) {\n      order { id displayFinancialStatus }\n      userErrors { field message }\n    }\n  }": {return: OrderMarkAsPaidMutation, variables: OrderMarkAsPaidMutationVariables},
+  "#graphql\n  mutation ReturnPickupTracking(\n    $reverseFulfillmentOrderId: ID!\n    $reverseDeliveryLineItems: [ReverseDeliveryLineItemInput!]!\n    $trackingInput: ReverseDeliveryTrackingInput\n  ) {\n    reverseDeliveryCreateWithShipping(\n      reverseFulfillmentOrderId: $reverseFulfillmentOrderId\n      reverseDeliveryLineItems: $reverseDeliveryLineItems\n      trackingInput: $trackingInput\n      notifyCustomer: true\n    ) {\n      reverseDelivery {\n        id\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }": {return: ReturnPickupTrackingMutation, variables: ReturnPickupTrackingMutationVariables},
   "#graphql\n  mutation ShipmentReturnCreate($returnInput: ReturnInput!) {\n    returnCreate(returnInput: $returnInput) {\n      return { ...ShipmentReturnCreated }\n      userErrors { field message code }\n    }\n  }\n  fragment ShipmentReturnCreated on Return {\n    id\n    status\n    returnLineItems(first: 100) {\n      nodes {\n        id\n        quantity\n        processableQuantity\n        ... on ReturnLineItem { fulfillmentLineItem { id } }\n      }\n    }\n    reverseFulfillmentOrders(first: 5) {\n      nodes {\n        id\n        lineItems(first: 100) {\n          nodes { id totalQuantity fulfillmentLineItem { id } }\n        }\n      }\n    }\n  }": {return: ShipmentReturnCreateMutation, variables: ShipmentReturnCreateMutationVariables},
   "#graphql\n  mutation ShipmentReturnProcess($input: ReturnProcessInput!) {\n    returnProcess(input: $input) {\n      return { id status }\n      userErrors { field message code }\n    }\n  }": {return: ShipmentReturnProcessMutation, variables: ShipmentReturnProcessMutationVariables},
   "#graphql\n  mutation ReturnedOrderCancel($orderId: ID!, $restock: Boolean!, $staffNote: String) {\n    orderCancel(\n      orderId: $orderId\n      reason: CUSTOMER\n      refund: false\n      restock: $restock\n      notifyCustomer: false\n      staffNote: $staffNote\n    ) {\n      job { id }\n      orderCancelUserErrors { field message code }\n    }\n  }": {return: ReturnedOrderCancelMutation, variables: ReturnedOrderCancelMutationVariables},

@@ -106,6 +106,9 @@ function OrderBlock() {
               </s-text>
             )}
             {view.print && <s-link href={view.print.href}>{view.print.label}</s-link>}
+            {view.returnPickup && (
+              <s-link href={view.returnPickup.href}>{view.returnPickup.label}</s-link>
+            )}
             {view.call && (
               <s-link href={view.call} target="_blank">
                 Call the customer on WhatsApp

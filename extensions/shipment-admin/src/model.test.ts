@@ -151,6 +151,39 @@ describe("order block view", () => {
     expect(describeShipment(summary({ status: "confirmed", waybill: "CGK1" })).print).toBe(null);
   });
 
+  it("a customer's return waiting for its pickup: said in a line, and a link to book it on the shipment's page", () => {
+    const waiting = describeShipment(
+      summary({
+        id: "7f9c2b1e-0000-4000-8000-000000000002",
+        status: "delivered",
+        waybill: "CGK1",
+        returns: [
+          {
+            title: "Customer return approved in Shopify",
+            sentence: "Book a courier to pick it up.",
+            bookable: true,
+          },
+        ],
+      }),
+    );
+    expect(waiting.lines).toContain(
+      "Customer return approved in Shopify: Book a courier to pick it up.",
+    );
+    expect(waiting.returnPickup).toEqual({
+      href: "app:/app/shipments/7f9c2b1e-0000-4000-8000-000000000002",
+      label: "Book the return pickup",
+    });
+    const booked = describeShipment(
+      summary({
+        status: "delivered",
+        waybill: "CGK1",
+        returns: [{ title: "Return pickup booked", sentence: "Booked.", bookable: false }],
+      }),
+    );
+    expect(booked.returnPickup).toBe(null);
+    expect(booked.lines).toContain("Return pickup booked: Booked.");
+  });
+
   it("a problem is critical and says what is wrong", () => {
     const stuck = describeShipment(
       summary(

@@ -37,6 +37,8 @@ export interface ShipmentSummary {
   returned?: string | null;
   /** Its label: whether there is one to print (a waybill, not cancelled) and when it was last printed. */
   label?: { printable: boolean; printedAt: string | null };
+  /** Customers' returns of the parcel: what became of each; `bookable` while its pickup can be booked. */
+  returns?: { title: string; sentence: string; bookable: boolean }[];
 }
 
 type StatusGroup = "attention" | "waiting" | "in_progress" | "done" | "ended";
@@ -60,6 +62,8 @@ export interface BlockView {
   call: string | null;
   /** The app's print page for this shipment's label (an `app:` link opens it in the admin). */
   print: { href: string; label: string } | null;
+  /** A customer's return waiting for its courier pickup: the shipment's page quotes and books it. */
+  returnPickup: { href: string; label: string } | null;
   buttons: { action: Action; label: string; destructive: boolean }[];
 }
 
@@ -96,6 +100,7 @@ export function describeShipment(shipment: ShipmentSummary | null): BlockView {
       tracking: null,
       call: null,
       print: null,
+      returnPickup: null,
       buttons: [{ action: "create", label: LABELS.create, destructive: false }],
     };
   }
@@ -107,6 +112,7 @@ export function describeShipment(shipment: ShipmentSummary | null): BlockView {
   if (shipment.origin) lines.push(`From: ${shipment.origin}`);
   if (shipment.cod) lines.push(shipment.cod);
   if (shipment.returned) lines.push(shipment.returned);
+  for (const r of shipment.returns ?? []) lines.push(`${r.title}: ${r.sentence}`);
   return {
     heading: shipment.words.label,
     tone: TONES[shipment.words.group] ?? "neutral",
@@ -120,6 +126,12 @@ export function describeShipment(shipment: ShipmentSummary | null): BlockView {
       ? {
           href: `app:/app/labels?ids=${encodeURIComponent(shipment.id)}`,
           label: shipment.label.printedAt ? "Print label again" : "Print label",
+        }
+      : null,
+    returnPickup: shipment.returns?.some((r) => r.bookable)
+      ? {
+          href: `app:/app/shipments/${encodeURIComponent(shipment.id)}`,
+          label: "Book the return pickup",
         }
       : null,
     buttons: shipment.actions.map((action) => ({

@@ -1,0 +1,4 @@
+import { webhookAction } from "../webhooks/intake.server";
+
+/** returns/close (shopify.app.toml): a door onto the one webhook intake (app/webhooks/intake.server.ts). */
+export const action = webhookAction("returns/close");

@@ -1,0 +1,209 @@
+import { describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { db } from "#app/db/index.server.ts";
+import { returnPickups } from "#app/db/schema.ts";
+import { getEnv } from "#app/env.server.ts";
+import { enqueue } from "#app/jobs/queues.server.ts";
+import { pickupViews } from "#app/returns/pickup-view.server.ts";
+import * as approve from "#app/routes/webhooks.returns.approve.tsx";
+import * as decline from "#app/routes/webhooks.returns.decline.tsx";
+import * as close from "#app/routes/webhooks.returns.close.tsx";
+import * as shipmentPage from "#app/routes/app.shipments.$id.tsx";
+import { sessionStorage } from "#app/shopify.server.ts";
+import { fakeAdminGraphql, SHOPIFY_ORDERS } from "#fakes/shopify/fake-admin.ts";
+import { loadShopifySample } from "../fixtures/shopify.ts";
+import { afterBookingStack, shipmentJobsSettled } from "../helpers/after-booking.ts";
+import { PICKUP } from "../helpers/pipeline.ts";
+import {
+  deliverWebhook,
+  offlineSession,
+  sessionTokenRequest,
+  type RouteAction,
+} from "../helpers/shopify.ts";
+
+/**
+ * A customer's return picked up by the courier: Shopify's own sample payloads of returns/approve,
+ * returns/decline and returns/close (their ids renamed to a return the fake Admin API holds for a
+ * booked and fulfilled order) through the real webhook intake; the merchant's one action through
+ * the shipment page's route with a correctly signed session token; the booking at the sandbox over
+ * HTTP by the worker; Shopify's return given the waybill (the fake records it).
+ */
+const stack = afterBookingStack({
+  label: "rpick",
+  clockStart: Date.UTC(2026, 10, 23, 2, 0, 0),
+  fulfilled: true,
+});
+const { log } = stack;
+const graphql = fakeAdminGraphql([], log);
+
+/** An order booked and fulfilled, and its customer's return of `units` of its first line approved in Shopify. */
+async function approvedReturn(units = 1) {
+  const booked = await stack.booked("multi-item");
+  await sessionStorage.storeSession(offlineSession(booked.shop));
+  const orderId = String(booked.order.id);
+  const [first] = SHOPIFY_ORDERS.returns.fulfilledLines(booked.shop, orderId);
+  const returnId = SHOPIFY_ORDERS.returns.approveCustomerReturn(booked.shop, orderId, [
+    { fulfillmentLineItemId: first!.id, quantity: units },
+  ]);
+  return { ...booked, orderId, returnId, returnedLine: first! };
+}
+
+/** Shopify's sample body of a returns topic, naming this return and order. */
+function sample(topic: "approve" | "decline" | "close", returnId: string, orderId: string) {
+  const body = loadShopifySample(`returns-${topic}`) as Record<string, unknown>;
+  const id = Number(returnId.split("/").pop());
+  body.id = id;
+  body.admin_graphql_api_id = returnId;
+  if ("order" in body)
+    body.order = { id: Number(orderId), admin_graphql_api_id: `gid://shopify/Order/${orderId}` };
+  if ("order_id" in body) body.order_id = Number(orderId);
+  return body;
+}
+
+const routes = { approve, decline, close };
+
+/** Shopify's sample of returns/<topic> for this return, signed and delivered; the status answered. */
+function deliverReturn(
+  topic: "approve" | "decline" | "close",
+  b: { shop: string; returnId: string; orderId: string },
+  webhookId?: string,
+) {
+  return deliverWebhook(routes[topic].action, {
+    topic: `returns/${topic}`,
+    shop: b.shop,
+    body: sample(topic, b.returnId, b.orderId),
+    webhookId,
+  });
+}
+
+const rowsOf = (shop: string) =>
+  db.select().from(returnPickups).where(eq(returnPickups.shop, shop));
+
+async function book(shop: string, shipmentId: string, pickupId: string, courier: string) {
+  const request = await sessionTokenRequest(`/app/shipments/${shipmentId}`, shop, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "book_return_pickup", pickupId, courier }),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
+  return (await (shipmentPage.action as unknown as RouteAction)({
+    request,
+    params: { id: shipmentId },
+    context: {},
+  })) as unknown as { ok: boolean; message: string };
+}
+
+const returnOrders = (key: string) =>
+  [...stack.sandbox.service.account(key).orders.values()].filter((o) =>
+    o.spec.tags.includes("return"),
+  );
+
+describe("a customer's return picked up by the courier", () => {
+  it("approve → the merchant's one action → one order from the customer to the pickup location, the returned line only → the waybill on Shopify's return; twice delivered, booked once", async () => {
+    const { shop, key, shipment, orderId, returnId, returnedLine, order } = await approvedReturn(1);
+    const delivered = { shop, returnId, orderId };
+    for (let i = 0; i < 2; i += 1)
+      expect(await deliverReturn("approve", delivered, `approve-${returnId}`)).toBe(200);
+    const [row] = await rowsOf(shop);
+    expect(row).toMatchObject({
+      shopifyReturnId: returnId,
+      shipmentId: shipment.id,
+      status: "approved",
+    });
+    expect(await rowsOf(shop)).toHaveLength(1);
+
+    // The page quotes it before anything is charged: the original courier first, at the service's price.
+    const [view] = await pickupViews({ db, env: getEnv(), graphql }, shop, shipment);
+    expect(view!.quoteError).toBeNull();
+    expect(
+      view!.options![0]!.value.startsWith(`${shipment.courierCompany}/${shipment.courierType}/`),
+    ).toBe(true);
+    const line = (order.line_items as { id: number; name: string; grams: number }[]).find(
+      (l) => `gid://shopify/LineItem/${l.id}` === returnedLine.lineItemId,
+    )!;
+    expect(view!.lines).toEqual([`1 × ${line.name} (${line.grams} g)`]);
+    expect(returnOrders(key)).toHaveLength(0);
+
+    const choice = view!.options![0]!.value;
+    expect(await book(shop, shipment.id, row!.id, choice)).toMatchObject({ ok: true });
+    // A second click books nothing more.
+    expect(await book(shop, shipment.id, row!.id, choice)).toMatchObject({ ok: false });
+    await shipmentJobsSettled();
+
+    const orders = returnOrders(key);
+    expect(orders).toHaveLength(1);
+    const [made] = orders;
+    // From the customer (the parcel's receiver) to the pickup location it left from, non-COD.
+    expect(made!.spec.origin.postalCode).toBe(Number(shipment.label!.receiver.postalCode));
+    expect(made!.spec.destination.postalCode).toBe(PICKUP.postalCode);
+    expect(made!.spec.destination.contactName).toBe(PICKUP.contactName);
+    expect(made!.spec.cod).toBeNull();
+    expect(made!.spec.items.map((i) => [i.name, i.quantity, i.weight])).toEqual([
+      [line.name, 1, line.grams],
+    ]);
+    const [after] = await rowsOf(shop);
+    expect(after).toMatchObject({
+      status: "booked",
+      shippingOrderId: made!.id,
+      waybillId: made!.waybillId,
+    });
+    const deliveries = log.reverseDeliveries!.filter((d) => d.shop === shop);
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0]).toMatchObject({ returnId, number: made!.waybillId });
+    expect(deliveries[0]!.lines.map((l) => l.quantity)).toEqual([1]);
+    expect(after!.reverseDeliveryId).not.toBeNull();
+
+    // The same approval delivered again (and once more under a new delivery id), and the job asked
+    // again: nothing more is booked or sent.
+    expect(await deliverReturn("approve", delivered, `approve-${returnId}`)).toBe(200);
+    expect(await deliverReturn("approve", delivered)).toBe(200);
+    await enqueue.bookReturnPickup(shop, row!.id);
+    await shipmentJobsSettled();
+    expect(returnOrders(key)).toHaveLength(1);
+    expect(log.reverseDeliveries!.filter((d) => d.shop === shop)).toHaveLength(1);
+
+    // It follows its statuses: back with the shop, the page says to process the return in Shopify.
+    stack.sandbox.service.lifecycle.forceStatus(made!.id, "delivered");
+    await enqueue.syncReturnPickup(shop, row!.id);
+    await shipmentJobsSettled();
+    const [back] = await rowsOf(shop);
+    expect(back!.serviceStatus).toBe("delivered");
+    expect(back!.deliveredAt).not.toBeNull();
+    const [done] = await pickupViews({ db, env: getEnv(), graphql }, shop, shipment);
+    expect(done!.title).toBe("The return is back with you");
+  });
+
+  it("a return declined or closed in Shopify books nothing", async () => {
+    const declined = await approvedReturn(1);
+    expect(await deliverReturn("approve", declined)).toBe(200);
+    expect(await deliverReturn("decline", declined)).toBe(200);
+    const [row] = await rowsOf(declined.shop);
+    expect(row!.status).toBe("declined");
+    expect(await book(declined.shop, declined.shipment.id, row!.id, "jne/reg/18000")).toMatchObject(
+      {
+        ok: false,
+      },
+    );
+
+    const closed = await approvedReturn(1);
+    await deliverReturn("approve", closed);
+    expect(await deliverReturn("close", closed)).toBe(200);
+    expect((await rowsOf(closed.shop))[0]!.status).toBe("closed");
+
+    // Declined in Shopify after the merchant asked, before the job ran: the job books nothing.
+    const late = await approvedReturn(1);
+    await deliverReturn("approve", late);
+    const [lateRow] = await rowsOf(late.shop);
+    SHOPIFY_ORDERS.returns.setStatus(late.shop, late.returnId, "DECLINED");
+    await db
+      .update(returnPickups)
+      .set({ status: "booking", courierCompany: "jne", courierType: "reg" })
+      .where(and(eq(returnPickups.id, lateRow!.id)));
+    await enqueue.bookReturnPickup(late.shop, lateRow!.id);
+    await shipmentJobsSettled();
+    expect((await rowsOf(late.shop))[0]).toMatchObject({
+      status: "declined",
+      shippingOrderId: null,
+    });
+    for (const s of [declined, closed, late]) expect(returnOrders(s.key)).toHaveLength(0);
+  });
+});
