@@ -5,6 +5,8 @@ import { returnPickups } from "#app/db/schema.ts";
 import { getEnv } from "#app/env.server.ts";
 import { enqueue } from "#app/jobs/queues.server.ts";
 import { pickupViews } from "#app/returns/pickup-view.server.ts";
+import { pickupDraft } from "#app/returns/pickups.server.ts";
+import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
 import * as approve from "#app/routes/webhooks.returns.approve.tsx";
 import * as decline from "#app/routes/webhooks.returns.decline.tsx";
 import * as close from "#app/routes/webhooks.returns.close.tsx";
@@ -170,6 +172,38 @@ describe("a customer's return picked up by the courier", () => {
     expect(back!.deliveredAt).not.toBeNull();
     const [done] = await pickupViews({ db, env: getEnv(), graphql }, shop, shipment);
     expect(done!.title).toBe("The return is back with you");
+  });
+
+  it("a draft an earlier run made, whose answer was lost, is adopted: one draft, one order", async () => {
+    const b = await approvedReturn(1);
+    await deliverReturn("approve", b);
+    const [row] = await rowsOf(b.shop);
+    const [view] = await pickupViews({ db, env: getEnv(), graphql }, b.shop, b.shipment);
+    const [company, type] = view!.options![0]!.value.split("/");
+    // What the lost run sent: the same draft, under the return's reference.
+    const { client } = await shippingAccessForShop(db, getEnv(), b.shop);
+    const lost = await client.createDraftOrder(
+      pickupDraft(
+        b.shipment.label!,
+        (await rowsOf(b.shop))[0]!.lines!,
+        { company: company!, type: type! },
+        {
+          referenceId: `return-${b.returnId.split("/").pop()}`,
+          returnName: "#R",
+          orderName: b.shipment.orderName,
+        },
+      ),
+    );
+    expect(await book(b.shop, b.shipment.id, row!.id, view!.options![0]!.value)).toMatchObject({
+      ok: true,
+    });
+    await shipmentJobsSettled();
+    const drafts = [...stack.sandbox.service.account(b.key).drafts.values()].filter((d) =>
+      d.spec.tags.includes("return"),
+    );
+    expect(drafts.map((d) => d.id)).toEqual([lost.id]);
+    expect(returnOrders(b.key)).toHaveLength(1);
+    expect((await rowsOf(b.shop))[0]).toMatchObject({ status: "booked", draftOrderId: lost.id });
   });
 
   it("a return declined or closed in Shopify books nothing", async () => {

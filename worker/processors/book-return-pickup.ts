@@ -76,21 +76,30 @@ export async function processBookReturnPickup(
     try {
       let draftId = pickup.draftOrderId;
       if (!draftId) {
-        const draft = await ctx.call(apiKey, "draft_orders", () =>
-          client.createDraftOrder(
-            pickupDraft(
-              shipment.label!,
-              what.lines,
-              { company: pickup.courierCompany!, type: pickup.courierType! },
-              {
-                referenceId: `return-${pickup.shopifyReturnId.split("/").pop()}`,
-                returnName: found.name,
-                orderName: shipment.orderName,
-              },
-            ),
-          ),
+        const request = pickupDraft(
+          shipment.label!,
+          what.lines,
+          { company: pickup.courierCompany!, type: pickup.courierType! },
+          {
+            referenceId: `return-${pickup.shopifyReturnId.split("/").pop()}`,
+            returnName: found.name,
+            orderName: shipment.orderName,
+          },
         );
-        draftId = draft.id;
+        try {
+          draftId = (await ctx.call(apiKey, "draft_orders", () => client.createDraftOrder(request)))
+            .id;
+        } catch (error) {
+          // An earlier run made the draft but its answer was lost: adopt it, never make a second.
+          const existing =
+            error instanceof ShippingStateError &&
+            (error.code === CODES.draftReferenceUsed || error.code === CODES.referenceUsed) &&
+            typeof error.details?.draft_order_id === "string"
+              ? error.details.draft_order_id
+              : null;
+          if (!existing) throw error;
+          draftId = existing;
+        }
         await save({ draftOrderId: draftId, lines: what.lines });
       }
       let order: Order;
