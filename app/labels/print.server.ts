@@ -7,6 +7,7 @@ import type { Env } from "../env.server";
 import { shippingAccessForShop } from "../shipping/for-shop.server";
 import { getShopSettings, updateShopSettings } from "../shops/shops.server";
 import { OUTBOUND_STATUSES } from "../shipments/states";
+import { orderTitle } from "../shipments/wording";
 import { labelSnapshot } from "./snapshot";
 import { labelView, type LabelRow, type LabelView } from "./view";
 
@@ -76,7 +77,7 @@ export async function selectForLabels(
   const printable: typeof rows = [];
   const skipped: Skipped[] = [];
   for (const row of rows) {
-    const orderName = row.orderName ?? `Order ${row.orderId}`;
+    const orderName = orderTitle(row);
     if (NOTHING_TO_PRINT.has(row.status))
       skipped.push({ id: row.id, orderName, reason: "Cancelled: there is no parcel to label" });
     else if (row.redactedAt)
@@ -141,7 +142,7 @@ export async function printLabels(
       ready.push({ ...row, label: row.label });
       continue;
     }
-    const orderName = row.orderName ?? `Order ${row.orderId}`;
+    const orderName = orderTitle(row);
     try {
       if (!row.shippingOrderId) throw new Error("no order at the service");
       access ??= await shippingAccessForShop(deps.db, deps.env, shop, { fetch: deps.fetch });

@@ -45,7 +45,8 @@ export function labelView(row: LabelRow & { label: LabelSnapshot }, shopName: st
     courier: courierName(row.courierCompany, row.courierType) ?? "",
     routingCode: label.routingCode,
     shopName,
-    orderName: row.orderName ?? `Order ${row.orderId}`,
+    // The label says "Order #1001" (or "Order 5123…" for an order whose name is not known).
+    orderName: row.orderName ?? row.orderId,
     sender: label.sender,
     receiver: label.receiver,
     cod: label.cod === null ? null : formatMoney(label.cod, label.currency, "id-ID"),

@@ -3,7 +3,7 @@ import type { AdminGraphql } from "../admin-api/request";
 import type { Queryable } from "../db/client.server";
 import type { Env } from "../env.server";
 import { courierName, formatMoney, statusLabel } from "../shipments/wording";
-import { pickupsOfShipment, quotePickup } from "./pickups.server";
+import { pickupsOfOrder, quotePickup } from "./pickups.server";
 
 /** A customer's return on the shipment's page, in words, with what the merchant can do. */
 export interface PickupView {
@@ -19,7 +19,8 @@ export interface PickupView {
   problem: string | null;
 }
 
-const ADMIN_ORDER = (orderId: string) => `shopify://admin/orders/${orderId}`;
+/** The store order's page in the Shopify admin (where its return is processed). */
+export const ADMIN_ORDER = (orderId: string) => `shopify://admin/orders/${orderId}`;
 
 export function pickupSentence(
   p: ReturnPickup,
@@ -75,7 +76,10 @@ export async function pickupViews(
   shop: string,
   shipment: Shipment,
 ): Promise<PickupView[]> {
-  const pickups = await pickupsOfShipment(deps.db, shop, shipment.id);
+  // Through the (shop, order_id) index: the order's returns, this parcel's.
+  const pickups = (await pickupsOfOrder(deps.db, shop, shipment.orderId)).filter(
+    (p) => p.shipmentId === shipment.id,
+  );
   const views: PickupView[] = [];
   for (const p of pickups) {
     const words = pickupSentence(p, shipment.label?.sender.name ?? shipment.originName);
@@ -104,5 +108,3 @@ export async function pickupViews(
   }
   return views;
 }
-
-export { ADMIN_ORDER };

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { Queryable } from "../db/client.server";
 import { returnPickups, shipments, type ReturnPickup, type Shipment } from "../db/schema";
 import { CUSTOMER_RETURN_QUERY } from "../admin-api/operations/return-pickups";
@@ -40,7 +40,7 @@ export async function recordApprovedReturn(
         or(isNotNull(shipments.shippingOrderId), isNotNull(shipments.waybillId)),
       ),
     )
-    .orderBy(asc(shipments.part), sql`${shipments.attempt} desc`)
+    .orderBy(asc(shipments.part), desc(shipments.attempt))
     .limit(1);
   await tx
     .insert(returnPickups)
@@ -70,18 +70,6 @@ export async function recordReturnEnded(
         eq(returnPickups.status, "approved"),
       ),
     );
-}
-
-export async function pickupsOfShipment(
-  db: Queryable,
-  shop: string,
-  shipmentId: string,
-): Promise<ReturnPickup[]> {
-  return db
-    .select()
-    .from(returnPickups)
-    .where(and(eq(returnPickups.shop, shop), eq(returnPickups.shipmentId, shipmentId)))
-    .orderBy(asc(returnPickups.createdAt));
 }
 
 export async function pickupsOfOrder(
@@ -206,7 +194,7 @@ export interface PickupQuote {
 }
 
 /**
- * What booking the pickup would cost: the returned lines (from Shopify's return, kept on the row),
+ * What booking the pickup would cost: the returned lines (from Shopify's return; the booking keeps them),
  * then the service's rates from the customer's postal code to the pickup location's for them, the
  * original parcel's courier service first.
  */
@@ -231,10 +219,6 @@ export async function quotePickup(
   if (!found) return none("Shopify no longer has this return");
   const what = pickupLines(found, shipment);
   if (!what) return none("the return has no lines to pick up");
-  await deps.db
-    .update(returnPickups)
-    .set({ lines: what.lines })
-    .where(and(eq(returnPickups.shop, shop), eq(returnPickups.id, pickup.id)));
   const origin = postal(shipment.label.receiver.postalCode);
   const destination = postal(shipment.label.sender.postalCode);
   if (!origin || !destination)

@@ -51,6 +51,7 @@ import {
   exactTime,
   firstSentence,
   localeOf,
+  orderTitle,
   relativeTime,
 } from "../shipments/wording";
 
@@ -107,7 +108,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     // Words, not codes: every status, amount and time is written here, in the reader's locale.
     rows: page.rows.map((r) => ({
       id: r.id,
-      orderName: r.orderName ?? `Order ${r.orderId}`,
+      orderName: orderTitle(r),
       attempt: r.attempt,
       origin: r.originName,
       destination: r.destinationCity,

@@ -4,7 +4,7 @@ import { Banner, BlockStack, Card, EmptyState, IndexTable, Page, Text } from "@s
 import { useState } from "react";
 import { db } from "../db/index.server";
 import { codReport } from "../shipments/cod-report.server";
-import { courierName, formatMoney, localeOf } from "../shipments/wording";
+import { courierName, formatMoney, localeOf, orderTitle } from "../shipments/wording";
 import { getShopSettings } from "../shops/shops.server";
 import { authenticate } from "../shopify.server";
 
@@ -42,7 +42,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     })),
     returned: report.returned.map((p) => ({
       id: p.id,
-      order: p.orderName ?? `Order ${p.orderId}`,
+      order: orderTitle(p),
       courier: courierName(p.courierCompany, p.courierType) ?? "—",
       waybill: p.waybillId ?? "—",
       state: p.status === "return_in_transit" ? "Coming back to you" : "Back with you",

@@ -1,3 +1,4 @@
+import { orderTitle } from "../shipments/wording";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useNavigate } from "@remix-run/react";
 import {
@@ -38,7 +39,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     layout: settings.labelLayout,
     ids: rows.map((r) => r.id),
     reprints: rows.filter((r) => r.labelPrintedAt).length,
-    orders: rows.map((r) => r.orderName ?? `Order ${r.orderId}`),
+    orders: rows.map(orderTitle),
     skipped,
   };
 };

@@ -58,21 +58,9 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     );
   const event = parsed.data;
   const shipment = await getShipmentByShippingOrderId(db, event.order_id);
-  // A customer's return on its way back to the shop: its own sync.
+  // Else a customer's return on its way back to the shop, which has its own sync.
   const pickup = shipment ? null : await getPickupByShippingOrderId(db, event.order_id);
-  if (pickup) {
-    try {
-      await enqueue.syncReturnPickup(pickup.shop, pickup.id);
-    } catch (error) {
-      logger.error(
-        { shop: pickup.shop, pickupId: pickup.id, err: (error as Error).message },
-        "could not enqueue a return pickup sync",
-      );
-      return jsonResponse({ error: "Queue unavailable, retry later" }, 503);
-    }
-    return jsonResponse({ ok: true });
-  }
-  if (!shipment) {
+  if (!shipment && !pickup) {
     // Not ours (another app on the same account) or already redacted: nothing to do, no retries.
     logger.info(
       { event: event.event, orderId: event.order_id },
@@ -80,13 +68,15 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     );
     return jsonResponse({ ok: true, ignored: true });
   }
-  // However many events arrive, and whatever their unsigned fields say, a shipment has at most one
-  // sync running and one waiting: each re-reads the order from the service.
+  // However many events arrive, and whatever their unsigned fields say, a shipment (or pickup) has
+  // at most one sync running and one waiting: each re-reads the order from the service.
+  const shop = (shipment ?? pickup)!.shop;
   try {
-    await enqueue.syncStatus(shipment.shop, shipment.id);
+    if (shipment) await enqueue.syncStatus(shop, shipment.id);
+    else await enqueue.syncReturnPickup(shop, pickup!.id);
   } catch (error) {
     logger.error(
-      { shop: shipment.shop, shipmentId: shipment.id, err: (error as Error).message },
+      { shop, shipmentId: shipment?.id, pickupId: pickup?.id, err: (error as Error).message },
       "could not enqueue a status sync",
     );
     return jsonResponse({ error: "Queue unavailable, retry later" }, 503);

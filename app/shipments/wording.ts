@@ -64,6 +64,11 @@ export function statusLabel(status: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** A shipment's store order as the merchant knows it: its name ("#1001"), else its id. */
+export function orderTitle(s: { orderName: string | null; orderId: string }): string {
+  return s.orderName ?? `Order ${s.orderId}`;
+}
+
 /** "jne" "reg" → "JNE REG"; the service's courier codes are what couriers are known by in Indonesia. */
 export function courierName(
   company: string | null | undefined,

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import { database, db } from "#app/db/index.server.ts";
-import type { Shipment } from "#app/db/schema.ts";
+import { shipments, type Shipment } from "#app/db/schema.ts";
+import { eq } from "drizzle-orm";
+import { reconcileAfterJourney } from "#worker/processors/reconcile.ts";
 import { getEnv } from "#app/env.server.ts";
 import { QUEUES } from "#app/jobs/definitions.ts";
 import { closeQueues, enqueue, getQueue } from "#app/jobs/queues.server.ts";
@@ -29,6 +31,33 @@ export async function shipmentJobsSettled(): Promise<void> {
     const counts = await queue.getJobCounts("waiting", "active", "delayed", "prioritized");
     return Object.values(counts).every((n) => n === 0);
   });
+}
+
+/**
+ * A journey that ended 400 days ago (`ended`: its status and time, as the worker records them)
+ * whose follow-up job was lost, as after Redis lost its data; then reconciliation of the journeys
+ * that ended before a year ago, so that it takes this row and not the other test files' (the whole
+ * reconciliation would queue their pending work too). The counts of what it queued.
+ */
+export async function reconcileLostJob(
+  shipmentId: string,
+  ended: { status: "delivered" | "returned" },
+) {
+  const at = new Date(Date.now() - 400 * 86_400_000);
+  await db
+    .update(shipments)
+    .set(
+      ended.status === "delivered"
+        ? { status: "delivered", deliveredAt: at }
+        : { status: "returned", returnedAt: at },
+    )
+    .where(eq(shipments.id, shipmentId));
+  return reconcileAfterJourney(
+    db,
+    getQueue(QUEUES.shipments),
+    enqueue,
+    new Date(Date.now() - 365 * 86_400_000),
+  );
 }
 
 export interface Courier {

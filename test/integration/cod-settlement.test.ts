@@ -6,8 +6,12 @@ import { QUEUES } from "#app/jobs/definitions.ts";
 import { enqueue, getQueue } from "#app/jobs/queues.server.ts";
 import { FakeShopifyOrders, fakeAdminGraphql, SHOPIFY_ORDERS } from "#fakes/shopify/fake-admin.ts";
 import { ORDER_MARK_AS_PAID } from "#app/admin-api/operations/order-settlement.ts";
-import { reconcileAfterJourney } from "#worker/processors/reconcile.ts";
-import { adminLog, afterBookingStack, shipmentJobsSettled } from "../helpers/after-booking.ts";
+import {
+  adminLog,
+  afterBookingStack,
+  reconcileLostJob,
+  shipmentJobsSettled,
+} from "../helpers/after-booking.ts";
 import { freshOrder, shipmentOf } from "../helpers/pipeline.ts";
 
 /**
@@ -108,18 +112,7 @@ describe("a delivered cash-on-delivery parcel's order is marked paid in Shopify"
   it("a delivered COD shipment whose job was lost is settled by reconciliation", async () => {
     const { shop, order, shipment } = await bookedOrder("cod");
     // The delivery recorded, its settle-cod job lost (as after Redis lost its data).
-    await db
-      .update(shipments)
-      .set({ status: "delivered", deliveredAt: new Date(Date.now() - 400 * 86_400_000) })
-      .where(eq(shipments.id, shipment.id));
-    // Only journeys that ended before a year ago: this row, not the other test files' (the whole
-    // reconciliation would queue their pending work too).
-    const counts = await reconcileAfterJourney(
-      db,
-      getQueue(QUEUES.shipments),
-      enqueue,
-      new Date(Date.now() - 365 * 86_400_000),
-    );
+    const counts = await reconcileLostJob(shipment.id, { status: "delivered" });
     expect(counts.settleCod).toBe(1);
     await settled();
     expect((await shipmentOf(db, shop, order.id))!.codSettlement).toBe("marked_paid");

@@ -5,18 +5,20 @@ import { returnPickups } from "#app/db/schema.ts";
 import { getEnv } from "#app/env.server.ts";
 import { enqueue } from "#app/jobs/queues.server.ts";
 import { pickupViews } from "#app/returns/pickup-view.server.ts";
-import { pickupDraft } from "#app/returns/pickups.server.ts";
+import { pickupDraft, quotePickup } from "#app/returns/pickups.server.ts";
 import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
 import * as approve from "#app/routes/webhooks.returns.approve.tsx";
 import * as decline from "#app/routes/webhooks.returns.decline.tsx";
 import * as close from "#app/routes/webhooks.returns.close.tsx";
 import * as shipmentPage from "#app/routes/app.shipments.$id.tsx";
+import { action as shippingEvents } from "#app/routes/webhooks.shipping.tsx";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { fakeAdminGraphql, SHOPIFY_ORDERS } from "#fakes/shopify/fake-admin.ts";
 import { loadShopifySample } from "../fixtures/shopify.ts";
 import { afterBookingStack, shipmentJobsSettled } from "../helpers/after-booking.ts";
 import { PICKUP } from "../helpers/pipeline.ts";
 import {
+  callRoute,
   deliverWebhook,
   offlineSession,
   sessionTokenRequest,
@@ -164,8 +166,21 @@ describe("a customer's return picked up by the courier", () => {
     expect(log.reverseDeliveries!.filter((d) => d.shop === shop)).toHaveLength(1);
 
     // It follows its statuses: back with the shop, the page says to process the return in Shopify.
+    // (The service's event for its order comes to the events route, which knows it as a pickup.)
     stack.sandbox.service.lifecycle.forceStatus(made!.id, "delivered");
-    await enqueue.syncReturnPickup(shop, row!.id);
+    const env = getEnv();
+    const event = await callRoute(
+      shippingEvents,
+      new Request("https://app.example/webhooks/shipping", {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          [env.SHIPPING_WEBHOOK_HEADER]: env.SHIPPING_WEBHOOK_SECRET!,
+        },
+        body: JSON.stringify({ event: "order.status", order_id: made!.id, status: "delivered" }),
+      }),
+    );
+    expect(await event.json()).toEqual({ ok: true });
     await shipmentJobsSettled();
     const [back] = await rowsOf(shop);
     expect(back!.serviceStatus).toBe("delivered");
@@ -178,15 +193,15 @@ describe("a customer's return picked up by the courier", () => {
     const b = await approvedReturn(1);
     await deliverReturn("approve", b);
     const [row] = await rowsOf(b.shop);
-    const [view] = await pickupViews({ db, env: getEnv(), graphql }, b.shop, b.shipment);
-    const [company, type] = view!.options![0]!.value.split("/");
+    const quote = await quotePickup({ db, env: getEnv(), graphql }, b.shop, row!, b.shipment);
+    const { company, type, price } = quote.options[0]!;
     // What the lost run sent: the same draft, under the return's reference.
     const { client } = await shippingAccessForShop(db, getEnv(), b.shop);
     const lost = await client.createDraftOrder(
       pickupDraft(
         b.shipment.label!,
-        (await rowsOf(b.shop))[0]!.lines!,
-        { company: company!, type: type! },
+        quote.lines,
+        { company, type },
         {
           referenceId: `return-${b.returnId.split("/").pop()}`,
           returnName: "#R",
@@ -194,9 +209,11 @@ describe("a customer's return picked up by the courier", () => {
         },
       ),
     );
-    expect(await book(b.shop, b.shipment.id, row!.id, view!.options![0]!.value)).toMatchObject({
-      ok: true,
-    });
+    expect(await book(b.shop, b.shipment.id, row!.id, `${company}/${type}/${price}`)).toMatchObject(
+      {
+        ok: true,
+      },
+    );
     await shipmentJobsSettled();
     const drafts = [...stack.sandbox.service.account(b.key).drafts.values()].filter((d) =>
       d.spec.tags.includes("return"),

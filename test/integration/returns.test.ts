@@ -1,15 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
 import { db } from "#app/db/index.server.ts";
-import { shipmentEvents, shipments } from "#app/db/schema.ts";
+import { shipmentEvents } from "#app/db/schema.ts";
 import { QUEUES } from "#app/jobs/definitions.ts";
 import { enqueue, getQueue } from "#app/jobs/queues.server.ts";
 import { describeStatus } from "#app/shipments/wording.ts";
 import { codAmount } from "#app/shipments/cod.ts";
 import { RETURN_CREATE, RETURNED_ORDER_CANCEL } from "#app/admin-api/operations/returns.ts";
 import { fakeAdminGraphql, SHOP_LOCATION, SHOPIFY_ORDERS } from "#fakes/shopify/fake-admin.ts";
-import { reconcileAfterJourney } from "#worker/processors/reconcile.ts";
-import { afterBookingStack, shipmentJobsSettled } from "../helpers/after-booking.ts";
+import {
+  afterBookingStack,
+  reconcileLostJob,
+  shipmentJobsSettled,
+} from "../helpers/after-booking.ts";
 import { shipmentOf } from "../helpers/pipeline.ts";
 
 /**
@@ -121,18 +124,7 @@ describe("a COD parcel refused by the customer and returned to sender", () => {
 describe("a return whose job was lost", () => {
   it("is handled once reconciliation queues it again", async () => {
     const { shop, order, shipment } = await bookedOrder("cod");
-    await db
-      .update(shipments)
-      .set({ status: "returned", returnedAt: new Date(Date.now() - 400 * 86_400_000) })
-      .where(eq(shipments.id, shipment.id));
-    // Only journeys that ended before a year ago: this row, not the other test files' (the whole
-    // reconciliation would queue their pending work too).
-    const counts = await reconcileAfterJourney(
-      db,
-      getQueue(QUEUES.shipments),
-      enqueue,
-      new Date(Date.now() - 365 * 86_400_000),
-    );
+    const counts = await reconcileLostJob(shipment.id, { status: "returned" });
     expect(counts.processReturn).toBe(1);
     await settled();
     expect((await shipmentOf(db, shop, order.id))!.returnOutcome).toBe("cancelled");
