@@ -24,9 +24,25 @@ export const REDACT_PATHS = [
   "*.address",
 ];
 
+/**
+ * Standard output, written asynchronously: a log line never waits for the terminal or the file
+ * behind it (pino's default writes synchronously). What is still buffered is written on exit.
+ */
+function asyncStdout(): pino.DestinationStream {
+  const stream = pino.destination({ dest: 1, sync: false });
+  process.once("exit", () => {
+    try {
+      stream.flushSync();
+    } catch {
+      // Not open yet, or already closed: nothing to flush.
+    }
+  });
+  return stream;
+}
+
 export function createLogger(
   options: { level?: string; name?: string } = {},
-  destination?: pino.DestinationStream,
+  destination: pino.DestinationStream = asyncStdout(),
 ) {
   return pino(
     {

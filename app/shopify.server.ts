@@ -1,6 +1,8 @@
 import "@shopify/shopify-app-remix/adapters/node";
 import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { DrizzleSessionStoragePostgres } from "@shopify/shopify-app-session-storage-drizzle";
+import { forgetAdminSession } from "./admin-api/sessions.server";
+import { ADMIN_API_VERSION } from "./admin-api/version";
 import { db } from "./db/index.server";
 import { sessionTable } from "./db/schema";
 import { getEnv } from "./env.server";
@@ -9,8 +11,10 @@ import { recordInstall } from "./shops/shops.server";
 
 const env = getEnv();
 
-/** The newest Admin API version @shopify/shopify-api 15 knows. */
+/** The newest Admin API version @shopify/shopify-api 15 knows (the same as ADMIN_API_VERSION). */
 export const API_VERSION = ApiVersion.October26;
+if ((API_VERSION as string) !== ADMIN_API_VERSION)
+  throw new Error(`API_VERSION ${API_VERSION} and ADMIN_API_VERSION ${ADMIN_API_VERSION} differ`);
 
 /**
  * The app's one shopifyApp(). Embedded, Shopify-managed installation with token exchange
@@ -34,6 +38,8 @@ const shopify = shopifyApp({
   hooks: {
     afterAuth: async ({ session }) => {
       await recordInstall(db, session.shop);
+      // A new token: the one this process kept is replaced at the next Admin API call.
+      forgetAdminSession(session.shop);
       logger.info({ shop: session.shop }, "shop authenticated");
     },
   },

@@ -16,6 +16,8 @@
  *    its floor (half the backlog at the key's booking rate).
  *
  * 5. The embedded default next to PostgreSQL: the same orders through the same stack on each.
+ * 0. Cost per shipment (`PARTS=cost`, see runCost): CPU, Admin API calls, SQL statements, Redis
+ *    commands and peak RSS per shipment, with the service out of the way.
  *
  * PARTS (default "small,one,shops,databases") picks the runs.
  * Writes bench/results/pipeline.json.
@@ -110,7 +112,7 @@ async function untilConfirmed(
 }
 
 /** The floor: a BullMQ job that does nothing, added and processed on the same Redis, in this process. */
-async function bareBullmq(redisUrl: string, jobs: number) {
+async function bareBullmq(redisUrl: string, jobs: number, concurrency = CONCURRENCY) {
   const prefix = `pbbare${Date.now()}`;
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
   const queue = new Queue("bare", { connection, prefix });
@@ -126,7 +128,7 @@ async function bareBullmq(redisUrl: string, jobs: number) {
     {
       connection: new Redis(redisUrl, { maxRetriesPerRequest: null }),
       prefix,
-      concurrency: CONCURRENCY,
+      concurrency,
       removeOnComplete: { count: 1000 },
     },
   );
@@ -238,6 +240,86 @@ async function runSmallShops() {
     `  flash sale: median order-to-booking ${result.flashMedianBookingS} s (floor ${result.flashFloorMedianS} s: half the backlog at ${keyRate} bookings/s); first booking ${result.flashFirstBookingS} s, last ${result.flashLastBookingS} s, ${result.flashBookedInFirstHalf} of ${flashTimes.length} booked in the first half of the run; 429s ${result.responses429}`,
   );
   return { smallShops: result };
+}
+
+// --- 0. cost per shipment ---------------------------------------------------------------------------
+/**
+ * What one shipment costs, with the service out of the way: COST_ORDERS (400) orders of one shop
+ * delivered at 300/s, the sandbox without rate limits or added latency, one worker at concurrency
+ * COST_CONCURRENCY (10), measured from the first delivery until the queue is empty (drafts,
+ * confirmations and the Shopify sync after each booking). Per shipment: CPU of web and worker,
+ * Shopify Admin API calls, SQL statements of each process, Redis commands (INFO commandstats, every
+ * client's), and each process's peak RSS, next to a bare BullMQ job on the same Redis.
+ * COST_CPU_PROF=1 writes the worker's CPU profile to bench/results/profiles.
+ */
+async function runCost() {
+  const orders = Number(process.env.COST_ORDERS ?? 400);
+  const concurrency = Number(process.env.COST_CONCURRENCY ?? 10);
+  console.log(
+    `Cost per shipment: ${orders} orders of one shop, no rate limits, 1 worker, concurrency ${concurrency}`,
+  );
+  const stack = await Stack.start({
+    name: "bench_pipeline_cost",
+    sandbox: { rateLimits: false },
+    workers: 1,
+    workerConcurrency: concurrency,
+    countSql: true,
+    workerNodeArgs: process.env.COST_CPU_PROF
+      ? ["--cpu-prof", "--cpu-prof-dir", "bench/results/profiles"]
+      : [],
+  });
+  const shop = "toko-hemat.myshopify.com";
+  await stack.addShop(shop, "biteship_live.bench-cost");
+  const webPid = stack.web.process.pid;
+  const workerPid = stack.workers[0]!.process.pid;
+  const sql0 = await stack.sqlStatements();
+  const redis0 = await stack.redisCommands();
+  const admin0 = [...stack.shopify.calls.values()].reduce((a, b) => a + b, 0);
+  const web0 = processUsage(webPid);
+  const worker0 = processUsage(workerPid);
+  const t0 = performance.now();
+  const sale = await flashSale(stack, [shop], orders, 300);
+  await untilConfirmed(stack, [shop], orders, t0, "cost", 900);
+  while ((await stack.backlog()) > 0) await new Promise((r) => setTimeout(r, 100));
+  const seconds = (performance.now() - t0) / 1000;
+  const web1 = processUsage(webPid);
+  const worker1 = processUsage(workerPid);
+  const sql1 = await stack.sqlStatements();
+  const redis1 = await stack.redisCommands();
+  if (process.env.BENCH_SQL_TEXTS) console.log(await stack.redisCommandStats());
+  const adminByOperation = Object.fromEntries(stack.shopify.calls);
+  const admin1 = [...stack.shopify.calls.values()].reduce((a, b) => a + b, 0);
+  const floorMs = await bareBullmq(stack.env.REDIS_URL!, 5000, concurrency);
+  await stack.stop();
+  const per = (n: number) => +(n / orders).toFixed(3);
+  const cost = {
+    orders,
+    concurrency,
+    seconds: +seconds.toFixed(1),
+    webhookP99Ms: +sale.p99Ms.toFixed(1),
+    workerCpuMs: per((worker1.cpuS - worker0.cpuS) * 1000),
+    webCpuMs: per((web1.cpuS - web0.cpuS) * 1000),
+    bareBullmqJobCpuMs: floorMs,
+    adminCalls: per(admin1 - admin0),
+    adminCallsByOperation: adminByOperation,
+    workerSqlStatements: per(sql1.workers[0]! - sql0.workers[0]!),
+    webSqlStatements: per(sql1.web - sql0.web),
+    // Less the benchmark's own polling (a few hundred commands over the run).
+    redisCommands: per(redis1 - redis0),
+    workerPeakRssMb: worker1.peakRssMb,
+    webPeakRssMb: web1.peakRssMb,
+    // Before the first delivery: started, one shop added, nothing done yet.
+    workerIdleRssMb: worker0.rssMb,
+    webIdleRssMb: web0.rssMb,
+  };
+  console.log("");
+  console.log(
+    `  per shipment: worker CPU ${cost.workerCpuMs} ms (bare BullMQ job ${floorMs} ms), web CPU ${cost.webCpuMs} ms; Admin API calls ${cost.adminCalls} (${JSON.stringify(adminByOperation)}); SQL statements worker ${cost.workerSqlStatements}, web ${cost.webSqlStatements}; Redis commands ${cost.redisCommands}`,
+  );
+  console.log(
+    `  peak RSS worker ${cost.workerPeakRssMb} MB, web ${cost.webPeakRssMb} MB (idle before the run: worker ${cost.workerIdleRssMb} MB, web ${cost.webIdleRssMb} MB); ${orders} shipments in ${cost.seconds} s; webhook p99 ${cost.webhookP99Ms} ms`,
+  );
+  return { cost };
 }
 
 // --- 1. one shop ---------------------------------------------------------------------------------
@@ -414,6 +496,7 @@ async function runDatabases() {
 }
 
 const results: Record<string, unknown> = {};
+if (PARTS.has("cost")) Object.assign(results, await runCost());
 if (PARTS.has("small")) Object.assign(results, await runSmallShops());
 if (PARTS.has("one")) Object.assign(results, await runOneShop());
 if (PARTS.has("shops")) Object.assign(results, await runShops());

@@ -1,6 +1,7 @@
 /**
  * The whole app as deployed, for the benchmarks and the drills: a fresh PostgreSQL database, the
- * production web server (server.ts on a fresh build), worker processes (worker/index.ts), the
+ * production web server and worker processes, compiled as `npm run build` compiles them and run
+ * with plain node (server.ts and worker/index.ts on a fresh build), the
  * sandbox shipping service (in this process, over HTTP) and Redis (the local one, or a private
  * redis-server). Shopify's Admin API is the tests' fake over HTTP (in this process): the workers
  * reach it the production way (each shop's offline session and token), their fetches to
@@ -25,6 +26,7 @@ import { recordInstall, setShippingApiKey, updateShopSettings } from "#app/shops
 import type { ShopSettings } from "#app/shops/settings.ts";
 import { createSandbox, type Sandbox, type SandboxOptions } from "#sandbox/server.ts";
 import {
+  buildNodeEntries,
   buildWebApp,
   freePort,
   startWorker,
@@ -37,6 +39,8 @@ export const API_SECRET = "bench-app-secret";
 const ADMIN_DATABASE_URL =
   process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const BUILD_DIR = path.resolve(".cache/bench-build");
+/** The compiled web server and worker (`npm run build`'s Node half), run with plain node. */
+const NODE_BUILD_DIR = path.join(BUILD_DIR, "node");
 export const LOG_DIR = path.resolve("bench/results/logs");
 
 let built = false;
@@ -51,6 +55,7 @@ export function ensureBuild(): void {
     SHOPIFY_APP_URL: "http://127.0.0.1",
     SCOPES: "read_orders",
   });
+  buildNodeEntries(NODE_BUILD_DIR);
   built = true;
 }
 
@@ -103,6 +108,13 @@ export interface StackOptions {
   /** Another Redis (e.g. a private redis-server the drill can kill). */
   redisUrl?: string;
   webNodeArgs?: string[];
+  /** Extra Node options for the workers (after BENCH_WORKER_NODE_ARGS). */
+  workerNodeArgs?: string[];
+  /**
+   * Count the SQL statements of web and workers (bench/count-sql.ts preloaded); read them with
+   * `sqlStatements()`.
+   */
+  countSql?: boolean;
   /** Extra environment for web and workers. */
   env?: Record<string, string>;
   /**
@@ -171,12 +183,17 @@ export class Stack {
       WORKER_CONCURRENCY: String(options.workerConcurrency),
       ...options.env,
     };
+    if (options.countSql) env.BENCH_SQL_COUNT_FILE = path.join(LOG_DIR, `${options.name}-sql`);
     const logFile = (what: string) => path.join(LOG_DIR, `${options.name}-${what}.log`);
     for (const what of ["web", "worker"]) fs.rmSync(logFile(what), { force: true });
     const web = await startWeb(BUILD_DIR, webPort, {
       env,
       logFile: logFile("web"),
-      nodeArgs: options.webNodeArgs,
+      compiled: NODE_BUILD_DIR,
+      nodeArgs: [
+        ...(options.countSql ? ["--import", "./bench/count-sql.ts"] : []),
+        ...(options.webNodeArgs ?? []),
+      ],
     });
     const { pool } = opened.database;
     const redis = new Redis(env.REDIS_URL!, { maxRetriesPerRequest: null, lazyConnect: false });
@@ -207,10 +224,13 @@ export class Stack {
     const child = await startWorker({
       env: { ...this.env, LOG_LEVEL: "info" },
       logFile: path.join(LOG_DIR, `${this.options.name}-worker.log`),
+      compiled: NODE_BUILD_DIR,
       nodeArgs: [
         "--import",
         "./fakes/shopify/redirect-shopify-admin.ts",
+        ...(this.options.countSql ? ["--import", "./bench/count-sql.ts"] : []),
         ...(process.env.BENCH_WORKER_NODE_ARGS ?? "").split(" ").filter(Boolean),
+        ...(this.options.workerNodeArgs ?? []),
       ],
     });
     this.workers.push(child);
@@ -332,6 +352,44 @@ export class Stack {
     return wait + delayed + active + prioritized;
   }
 
+  /** SQL statements each process has sent so far (with `countSql`): web, then each worker. */
+  async sqlStatements(): Promise<{ web: number; workers: number[] }> {
+    const file = this.env.BENCH_SQL_COUNT_FILE;
+    if (!file) throw new Error("the stack was started without countSql");
+    const children = [this.web, ...this.workers];
+    for (const child of children) fs.rmSync(`${file}.${child.process.pid}`, { force: true });
+    for (const child of children) child.process.kill("SIGUSR2");
+    const read = async (pid: number | undefined) => {
+      for (let i = 0; i < 50; i++) {
+        try {
+          return (JSON.parse(fs.readFileSync(`${file}.${pid}`, "utf8")) as { statements: number })
+            .statements;
+        } catch {
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      }
+      throw new Error(`process ${pid} did not report its SQL statements`);
+    };
+    const [web, ...workers] = await Promise.all(children.map((c) => read(c.process.pid)));
+    return { web: web!, workers };
+  }
+
+  /** Redis commands run so far on the server (every client's), from INFO commandstats. */
+  async redisCommands(): Promise<number> {
+    const info = await this.redis.info("commandstats");
+    let calls = 0;
+    for (const m of info.matchAll(/calls=(\d+)/g)) calls += Number(m[1]);
+    return calls;
+  }
+
+  /** Calls per Redis command so far (INFO commandstats, every client's). */
+  async redisCommandStats(): Promise<Record<string, number>> {
+    const info = await this.redis.info("commandstats");
+    return Object.fromEntries(
+      [...info.matchAll(/cmdstat_([^:]+):calls=(\d+)/g)].map((m) => [m[1]!, Number(m[2])]),
+    );
+  }
+
   /** Jobs that ran out of attempts. */
   async failedJobs(): Promise<number> {
     return this.redis.zcard(`${this.prefix}:shipments:failed`);
@@ -361,18 +419,27 @@ export class Stack {
   }
 }
 
-/** Process CPU seconds (user + system) and peak RSS, from /proc. */
-export function processUsage(pid: number | undefined): { cpuS: number; peakRssMb: number } {
-  if (!pid) return { cpuS: 0, peakRssMb: 0 };
+/** Process CPU seconds (user + system), peak RSS and RSS now, from /proc. */
+export function processUsage(pid: number | undefined): {
+  cpuS: number;
+  peakRssMb: number;
+  rssMb: number;
+} {
+  if (!pid) return { cpuS: 0, peakRssMb: 0, rssMb: 0 };
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     const ticks = Number(fields[11]) + Number(fields[12]);
     const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
     const hwm = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
-    return { cpuS: ticks / 100, peakRssMb: +(hwm / 1024).toFixed(1) };
+    const rss = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+    return {
+      cpuS: ticks / 100,
+      peakRssMb: +(hwm / 1024).toFixed(1),
+      rssMb: +(rss / 1024).toFixed(1),
+    };
   } catch {
-    return { cpuS: 0, peakRssMb: 0 };
+    return { cpuS: 0, peakRssMb: 0, rssMb: 0 };
   }
 }
 

@@ -16,7 +16,6 @@ const { checkEvictionPolicy, createProducerConnection } = await import("#app/red
 const { scheduleMaintenance, closeQueues, producerConnection } =
   await import("#app/jobs/queues.server.ts");
 const { ServiceRateLimiter } = await import("#app/shipping/limiter.server.ts");
-const { lookupProducts } = await import("#app/orders/products.ts");
 const { shopifyAdminGraphql } = await import("#app/admin-api/gateway.server.ts");
 const { startWorkers } = await import("./worker.ts");
 const { allProcessors } = await import("./jobs.ts");
@@ -72,7 +71,6 @@ const running = startWorkers({
     logger: log,
     env,
     limiter: new ServiceRateLimiter(producerConnection(), env.QUEUE_PREFIX),
-    products: (shop, ids) => lookupProducts(shopifyAdminGraphql, shop, ids),
     adminGraphql: shopifyAdminGraphql,
   }),
   logger: log,

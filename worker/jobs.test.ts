@@ -18,7 +18,6 @@ describe("the job table", () => {
       SHIPPING_API_TIMEOUT_MS: 1000,
     },
     limiter: {} as ServiceRateLimiter,
-    products: async () => new Map(),
     adminGraphql: async () => ({}),
   });
 

@@ -5,7 +5,6 @@ import { QUEUES, maintenanceJobs } from "#app/jobs/definitions.ts";
 import { enqueue, getQueue, shopBacklog } from "#app/jobs/queues.server.ts";
 import type { Logger } from "#app/logger.server.ts";
 import type { Env } from "#app/env.server.ts";
-import type { ProductInfo } from "#app/orders/map.ts";
 import type { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
 import { ShopNotInstalledError } from "#app/shipping/for-shop.server.ts";
 import type { AdminGraphql } from "#app/admin-api/request.ts";
@@ -55,8 +54,7 @@ export interface ProcessorDeps {
   logger: Logger;
   env: ShipmentDeps["env"];
   limiter: ServiceRateLimiter;
-  products: (shop: string, productIds: string[]) => Promise<Map<string, ProductInfo>>;
-  /** Admin GraphQL for fulfilments and metafields (unauthenticated.admin in production). */
+  /** The shops' Admin GraphQL (app/admin-api/gateway.server.ts in production). */
   adminGraphql: AdminGraphql;
   inlineWaitMs?: number;
 }

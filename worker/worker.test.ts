@@ -1,5 +1,7 @@
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { Queue, type Job } from "bullmq";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
@@ -10,6 +12,7 @@ import { createProducerConnection } from "#app/redis.server.ts";
 import { logger } from "#app/logger.server.ts";
 import { basicProcessors } from "./jobs.ts";
 import { startWorkers } from "./worker.ts";
+import { buildNodeEntries } from "../scripts/processes.ts";
 
 const redisUrl = process.env.REDIS_URL!;
 const producer = createProducerConnection(redisUrl);
@@ -120,9 +123,26 @@ describe("worker", () => {
     await queue.close();
   });
 
-  it("runs as its own process and exits 0 on SIGTERM", { timeout: 60_000 }, async () => {
+  // From its TypeScript through tsx (development), and compiled as `npm run build` compiles it,
+  // run with plain node and no TypeScript compiler loaded (production).
+  it.each([
+    ["from its source", () => ["--import", "tsx", "worker/index.ts"]],
+    [
+      "compiled, with plain node",
+      () => {
+        // Inside the project: the build's packages are the project's node_modules.
+        fs.mkdirSync(".cache", { recursive: true });
+        const dir = path.resolve(".cache/worker-test-build");
+        buildNodeEntries(dir);
+        const compiled = fs.readFileSync(path.join(dir, "worker.js"), "utf8");
+        expect(compiled).not.toMatch(/from "(#app|tsx)/);
+        return ["--enable-source-maps", path.join(dir, "worker.js")];
+      },
+    ],
+  ])("runs as its own process %s and exits 0 on SIGTERM", { timeout: 90_000 }, async (_, args) => {
+    const argv = args();
     const started = Date.now();
-    const child = spawn(process.execPath, ["--import", "tsx", "worker/index.ts"], {
+    const child = spawn(process.execPath, argv, {
       cwd: process.cwd(),
       env: { ...process.env, LOG_LEVEL: "info", QUEUE_PREFIX: freshPrefix() },
     });
@@ -144,7 +164,7 @@ describe("worker", () => {
     expect(out).toContain('"worker stopped"');
     // How long start-up and shutdown took, for a slow run's log (the suite's other files share the cores).
     process.stderr.write(
-      `worker process: ready after ${ready - started} ms, stopped ${Date.now() - ready} ms after SIGTERM\n`,
+      `worker process (${argv.at(-1)}): ready after ${ready - started} ms, stopped ${Date.now() - ready} ms after SIGTERM\n`,
     );
   });
 });

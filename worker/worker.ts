@@ -30,10 +30,23 @@ export function startWorkers(options: StartWorkersOptions): RunningWorkers {
     const worker = new Worker(
       queueName,
       async (job, token) => {
+        const started = performance.now();
         try {
           const handle = handlers?.[job.name];
           if (!handle) throw new Error(`No processor for job ${job.name} on queue ${queueName}`);
-          return await handle(job, token);
+          const result = await handle(job, token);
+          // The one line a job writes at info; everything else a job says is at debug.
+          options.logger.info(
+            {
+              job: job.name,
+              jobId: job.id,
+              shop: (job.data as { shop?: unknown } | undefined)?.shop,
+              result: typeof result === "string" ? result : undefined,
+              ms: Math.round(performance.now() - started),
+            },
+            "job done",
+          );
+          return result;
         } catch (error) {
           const shop = (job.data as { shop?: unknown } | undefined)?.shop;
           if (typeof shop === "string" && job.id && failsForGood(job, error)) {

@@ -1,22 +1,27 @@
 import { assertOutsideTransaction } from "../db/transaction-scope";
-import { isThrottled, ShopNotConnectedError, type AdminGraphql } from "./request";
+import { isThrottled, operationName, ShopNotConnectedError, type AdminGraphql } from "./request";
+import { adminSession, forgetAdminSession } from "./sessions.server";
+import { ADMIN_API_VERSION } from "./version";
 
 /**
- * The production AdminGraphql: a shop's Admin GraphQL API through its offline session
- * (unauthenticated.admin of @shopify/shopify-app-remix), the one way the app and the worker reach
- * Shopify's Admin API.
+ * The production AdminGraphql: a shop's Admin GraphQL API with its offline access token, the one
+ * way the app and the worker reach Shopify's Admin API. One `fetch` per call: the token is kept per
+ * shop (./sessions.server.ts) and no client object is built per call (building one through
+ * `unauthenticated.admin` for each call cost more CPU than the call).
  *
  * - A shop without an offline session (uninstalled, never authenticated) is ShopNotConnectedError.
- * - A failure of the request itself (the network, a 5xx, an HTTP 429) is not retried here: it
- *   throws, and the job that asked retries with its backoff (one layer of retries, not two: with
- *   Shopify's client retrying too, a maintenance pass over many shops with Shopify unreachable
- *   took three times as long, and a worker's shutdown waited for it).
+ * - A 401 loads the shop's session again and sends once more (another process may have stored a
+ *   new token); refused again, the token is dead: ShopNotConnectedError.
+ * - Any other failure of the request itself (the network, a 5xx, an HTTP 429) is not retried here:
+ *   it throws, and the job that asked retries with its backoff (one layer of retries, not two: with
+ *   a client retrying too, a maintenance pass over many shops with Shopify unreachable took three
+ *   times as long, and a worker's shutdown waited for it).
  * - A THROTTLED answer (the shop's query-cost bucket is empty) is retried after the time Shopify's
  *   cost figures say the bucket needs to refill for the query, at most THROTTLE_RETRIES times and
  *   never longer than MAX_THROTTLE_WAIT_MS at once; still throttled, the answer is given back and
  *   checkErrors throws AdminGraphqlError(throttled), which the job's own retry and backoff take.
- * - GraphQL errors come back as Shopify's answer (`errors`), which Shopify's client throws as
- *   GraphqlQueryError: the caller reads one shape, from here and from the fake Admin API alike.
+ * - GraphQL errors come back as Shopify's answer (`errors`): the caller reads one shape, from here
+ *   and from the fake Admin API alike.
  * - Never inside a database transaction (it would hold the transaction across the network).
  */
 export const shopifyAdminGraphql: AdminGraphql = (shop, document, variables) =>
@@ -28,41 +33,47 @@ async function send(
   variables: Record<string, unknown>,
 ): Promise<unknown> {
   assertOutsideTransaction("an Admin API call");
-  const { unauthenticated } = await import("../shopify.server");
-  const { SessionNotFoundError } = await import("@shopify/shopify-app-remix/server");
-  const { GraphqlQueryError } = await import("@shopify/shopify-api");
-  let admin;
-  try {
-    ({ admin } = await unauthenticated.admin(shop));
-  } catch (error) {
-    if (error instanceof SessionNotFoundError)
-      throw new ShopNotConnectedError(`${shop} has no offline session`);
-    throw error;
-  }
+  const url = `https://${shop}/admin/api/${ADMIN_API_VERSION}/graphql.json`;
+  const body = JSON.stringify({ query: document, variables });
+  const post = async (reload: boolean) => {
+    const { accessToken } = await adminSession(shop, reload);
+    return fetch(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json",
+        "x-shopify-access-token": accessToken,
+        "user-agent": USER_AGENT,
+      },
+      body,
+    });
+  };
   const once = async (): Promise<unknown> => {
-    try {
-      const response = await admin.graphql(document, { variables });
-      return await response.json();
-    } catch (error) {
-      if (error instanceof GraphqlQueryError && error.body) return graphqlAnswer(error.body);
-      throw error;
+    let response = await post(false);
+    if (response.status === 401) {
+      await response.body?.cancel();
+      response = await post(true);
+      if (response.status === 401) {
+        await response.body?.cancel();
+        forgetAdminSession(shop);
+        throw new ShopNotConnectedError(`Shopify refused ${shop}'s access token`);
+      }
     }
+    if (!response.ok) {
+      const text = (await response.text()).slice(0, 300);
+      throw new Error(
+        `Shopify answered HTTP ${response.status} to ${operationName(document) ?? "a query"}: ${text}`,
+      );
+    }
+    return response.json();
   };
   return retryThrottled(once);
 }
 
+const USER_AGENT = "parcelbridge (Shopify app; Admin GraphQL over fetch)";
+
 export const THROTTLE_RETRIES = 2;
 export const MAX_THROTTLE_WAIT_MS = 10_000;
-
-/** Shopify's client's thrown answer ({data, errors: {graphQLErrors}, extensions}) in GraphQL's own shape. */
-export function graphqlAnswer(body: Record<string, unknown>): unknown {
-  const errors = body.errors as { graphQLErrors?: unknown; message?: unknown } | undefined;
-  return {
-    data: body.data,
-    errors: errors?.graphQLErrors ?? [{ message: String(errors?.message ?? "GraphQL error") }],
-    extensions: body.extensions,
-  };
-}
 
 /**
  * How long until the shop's bucket holds the query's cost again, from Shopify's answer

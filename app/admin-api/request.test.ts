@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
-  graphqlAnswer,
   MAX_THROTTLE_WAIT_MS,
   retryThrottled,
   THROTTLE_RETRIES,
   throttleWaitMs,
 } from "./gateway.server";
-import { ORDER_OWNER_QUERY } from "./operations/orders";
+import { ORDER_QUERY } from "./operations/orders";
 import { adminAnswer, AdminGraphqlError, adminRequest, type AdminGraphql } from "./request";
 
 /**
@@ -34,11 +33,11 @@ const throttled = (currentlyAvailable: number, requestedQueryCost = 202) => ({
 
 describe("an Admin API answer, read once for every operation", () => {
   it("gives the typed data, and throws Shopify's GraphQL errors with their words", () => {
-    const data = adminAnswer(ORDER_OWNER_QUERY, {
+    const data = adminAnswer(ORDER_QUERY, {
       data: { order: { id: "gid://shopify/Order/1" } },
     });
     expect(data.order?.id).toBe("gid://shopify/Order/1");
-    expect(() => adminAnswer(ORDER_OWNER_QUERY, throttled(6))).toThrow(
+    expect(() => adminAnswer(ORDER_QUERY, throttled(6))).toThrow(
       new AdminGraphqlError("Throttled", true),
     );
     const denied = {
@@ -48,14 +47,14 @@ describe("an Admin API answer, read once for every operation", () => {
     };
     let error: unknown;
     try {
-      adminAnswer(ORDER_OWNER_QUERY, denied);
+      adminAnswer(ORDER_QUERY, denied);
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(AdminGraphqlError);
     expect(error).toMatchObject({ detail: "Access denied for order field.", throttled: false });
     // An answer without data and without errors is not taken for an empty one.
-    expect(() => adminAnswer(ORDER_OWNER_QUERY, {})).toThrow("no data for OrderOwner");
+    expect(() => adminAnswer(ORDER_QUERY, {})).toThrow("no data for ShippingOrder");
   });
 
   it("adminRequest sends the document and its variables, as typed", async () => {
@@ -64,11 +63,11 @@ describe("an Admin API answer, read once for every operation", () => {
       sent.push([shop, document, variables]);
       return { data: { order: null } };
     };
-    const answer = await adminRequest(graphql, "s.myshopify.com", ORDER_OWNER_QUERY, {
+    const answer = await adminRequest(graphql, "s.myshopify.com", ORDER_QUERY, {
       id: "gid://shopify/Order/7",
     });
     expect(answer.order).toBeNull();
-    expect(sent).toEqual([["s.myshopify.com", ORDER_OWNER_QUERY, { id: "gid://shopify/Order/7" }]]);
+    expect(sent).toEqual([["s.myshopify.com", ORDER_QUERY, { id: "gid://shopify/Order/7" }]]);
   });
 });
 
@@ -97,16 +96,6 @@ describe("the gateway's throttling", () => {
       async () => {},
     );
     expect(sends).toBe(1 + THROTTLE_RETRIES);
-    expect(() => adminAnswer(ORDER_OWNER_QUERY, last)).toThrow(AdminGraphqlError);
-  });
-
-  it("Shopify's client's thrown answer is read as GraphQL's own shape", () => {
-    // @shopify/shopify-api's GraphqlQueryError carries {data, errors: {graphQLErrors, message}, extensions}.
-    const body = graphqlAnswer({
-      data: undefined,
-      errors: { message: "GraphQL Client: An error occurred", graphQLErrors: throttled(6).errors },
-      extensions: throttled(6).extensions,
-    });
-    expect(body).toEqual({ data: undefined, ...throttled(6) });
+    expect(() => adminAnswer(ORDER_QUERY, last)).toThrow(AdminGraphqlError);
   });
 });

@@ -87,7 +87,7 @@ export function adminAnswer<D extends AdminDocument>(document: D, body: unknown)
   return data as AdminAnswer<D>;
 }
 
-/** The operation a document names (`query OrderOwner(…)` → "OrderOwner"), or null for an anonymous one. */
+/** The operation a document names (`query ShippingOrder(…)` → "ShippingOrder"), or null for an anonymous one. */
 export function operationName(document: string): string | null {
   return /\b(?:query|mutation)\s+(\w+)/.exec(document)?.[1] ?? null;
 }

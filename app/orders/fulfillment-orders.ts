@@ -5,6 +5,7 @@ import {
   type AdminGraphql,
   type AdminVariables,
 } from "../admin-api/request";
+import type { OrderFulfillmentOrderNodesFragment } from "../admin-api/types/admin.generated";
 import { idOfGid } from "./exact-json";
 import { discountedUnitPrice, orderedQuantity, refundedUnits } from "./map";
 import type { ShopifyOrder } from "./payload";
@@ -54,7 +55,17 @@ export interface OrderFulfillment {
 
 /** The order's fulfillment orders and the shop's locations; null when Shopify has no such order. */
 export function parseFulfillmentOrders(body: unknown): OrderFulfillment | null {
-  const data = adminAnswer(ORDER_FULFILLMENT_ORDERS_QUERY, body);
+  return fulfillmentOf(adminAnswer(ORDER_FULFILLMENT_ORDERS_QUERY, body));
+}
+
+/**
+ * The fulfillment orders of an answer that selects them (OrderFulfillmentOrders, OrderForShipping);
+ * null when Shopify has no such order.
+ */
+export function fulfillmentOf(data: {
+  order?: OrderFulfillmentOrderNodesFragment | null;
+  locations: { nodes: { isFulfillmentService: boolean }[] };
+}): OrderFulfillment | null {
   if (!data.order) return null;
   const own = data.locations.nodes.filter((l) => !l.isFulfillmentService);
   return {

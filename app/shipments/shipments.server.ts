@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client.server";
 import { shipmentEvents, shipments, type Shipment } from "../db/schema";
 import type { Problem } from "./problem-kinds";
@@ -221,8 +221,10 @@ export const NO_RECIPIENT = {
 
 /**
  * Applies a change if nobody changed the shipment since it was read (optimistic concurrency on
- * `version`), and writes the event in the same transaction. Returns the new row, or null when
- * the shipment moved on meanwhile: the caller re-reads and decides again.
+ * `version`), and writes the event in the same statement (a data-modifying WITH: the event is
+ * written only when the row was). Returns the new row, or null when the shipment moved on
+ * meanwhile: the caller re-reads and decides again. One round trip to the database, where a
+ * transaction of an UPDATE and an INSERT took four.
  */
 export async function updateShipment(
   db: Queryable,
@@ -230,21 +232,39 @@ export async function updateShipment(
   patch: ShipmentPatch,
   event: ShipmentEventInput,
 ): Promise<Shipment | null> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(shipments)
-      .set({
-        ...patch,
-        ...(patch.problem === null ? { problemKinds: [] } : {}),
-        version: sql`${shipments.version} + 1`,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(shipments.id, current.id), eq(shipments.version, current.version)))
-      .returning();
-    if (!row) return null;
-    await tx.insert(shipmentEvents).values(eventRow(row, event, current.status));
-    return row;
-  });
+  const update = db
+    .update(shipments)
+    .set({
+      ...patch,
+      ...(patch.problem === null ? { problemKinds: [] } : {}),
+      version: sql`${shipments.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(shipments.id, current.id), eq(shipments.version, current.version)))
+    .returning();
+  const data = event.data === undefined || event.data === null ? null : JSON.stringify(event.data);
+  const result = await db.execute(sql`
+    WITH updated AS (${update.getSQL()}),
+    event AS (
+      INSERT INTO shipment_events (shipment_id, shop, actor, type, from_status, to_status, message, data)
+      SELECT id, shop, ${event.actor}, ${event.type}, ${current.status}, status, ${event.message ?? null}, ${data}::jsonb
+        FROM updated
+    )
+    SELECT * FROM updated`);
+  const [row] = result.rows;
+  return row ? shipmentFromRow(row) : null;
+}
+
+const SHIPMENT_COLUMNS = Object.entries(getTableColumns(shipments));
+
+/** A shipments row as the database names it (a raw statement's answer), as drizzle reads it. */
+function shipmentFromRow(raw: Record<string, unknown>): Shipment {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of SHIPMENT_COLUMNS) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as Shipment;
 }
 
 /** SQL: the shipment's courier collects cash on delivery (its draft's COD is above zero). */

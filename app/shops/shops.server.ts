@@ -1,3 +1,4 @@
+import { forgetShop } from "./shop-cache.server";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { decryptSecret, encryptSecret } from "../crypto.server";
 import type { Queryable as Db } from "../db/client.server";
@@ -52,6 +53,7 @@ export async function recordInstall(db: Db, shop: string): Promise<void> {
       // Only a shop that was uninstalled counts as newly installed; otherwise keep the date.
       setWhere: eq(shops.installed, false),
     });
+  forgetShop(shop);
 }
 
 export async function getShop(db: Db, shop: string) {
@@ -75,6 +77,7 @@ export async function updateShopSettings(
     .insert(shops)
     .values({ shop, settings: next })
     .onConflictDoUpdate({ target: shops.shop, set: { settings: next, updatedAt: sql`now()` } });
+  forgetShop(shop);
   return next;
 }
 
@@ -98,6 +101,7 @@ export async function setShippingApiKey(
     .insert(shops)
     .values({ shop, ...values })
     .onConflictDoUpdate({ target: shops.shop, set: { ...values, updatedAt: sql`now()` } });
+  forgetShop(shop);
 }
 
 /** The shop's shipping API key in clear, or null when none is set. Never log the result. */
@@ -136,6 +140,7 @@ export async function recordUninstall(db: Db, shop: string): Promise<void> {
       })
       .where(eq(shops.shop, shop));
   });
+  forgetShop(shop);
 }
 
 const REMOVED = "[removed at the customer's request]";
@@ -294,6 +299,7 @@ export async function redactShop(db: Db, shop: string): Promise<void> {
         },
       });
   });
+  forgetShop(shop);
 }
 
 /** Records the carrier service registered for rates at checkout (null: none, rates at checkout are off). */
@@ -306,4 +312,5 @@ export async function setCarrierServiceId(
     .update(shops)
     .set({ carrierServiceId, updatedAt: sql`now()` })
     .where(eq(shops.shop, shop));
+  forgetShop(shop);
 }

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { forgetAdminSession } from "../admin-api/sessions.server";
 import { sessionTable } from "../db/schema";
 import { getShop, recordUninstall, redactCustomer, redactShop } from "../shops/shops.server";
 import { customersDataRequestSchema, customersRedactSchema } from "./compliance";
@@ -35,7 +36,11 @@ export const INLINE_TOPICS = {
   /** Sessions deleted, shop marked uninstalled; its data is kept until shop/redact. */
   "app/uninstalled": {
     record: () => ({ payload: null }),
-    apply: (tx, { shop }) => recordUninstall(tx, shop),
+    apply: async (tx, { shop }) => {
+      await recordUninstall(tx, shop);
+      // This process's kept token is dead too (the others learn from Shopify's 401).
+      forgetAdminSession(shop);
+    },
   },
 
   /** Keeps the stored sessions' scope in step with the grant. */

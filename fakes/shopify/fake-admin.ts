@@ -1,10 +1,10 @@
-import { PRODUCTS_QUERY } from "#app/admin-api/operations/products.ts";
 import { operationName } from "#app/admin-api/request.ts";
-import { ORDER_OWNER_QUERY, ORDER_QUERY, ORDERS_QUERY } from "#app/admin-api/operations/orders.ts";
+import { ORDER_QUERY, ORDERS_QUERY } from "#app/admin-api/operations/orders.ts";
 import {
   BOOKING_HOLD,
   BOOKING_HOLD_RELEASE,
   FULFILLMENT_ORDER_ORDER_QUERY,
+  ORDER_FOR_SHIPPING_QUERY,
   ORDER_FULFILLMENT_ORDERS_QUERY,
 } from "#app/admin-api/operations/fulfillment-orders.ts";
 import { SHOP_LOCATIONS_QUERY } from "#app/admin-api/operations/locations.ts";
@@ -114,9 +114,7 @@ export class FakeShopifyOrders {
 
   /** An order without a split: one fulfillment order at the shop's first location, for every shippable line. */
   private defaultLayout(shop: string, orderId: string): FakeFulfillmentOrder[] {
-    const lines =
-      (this.byShop.get(shop)?.get(orderId)?.line_items as Record<string, unknown>[] | undefined) ??
-      [];
+    const lines = lineItemsOf(this.byShop.get(shop)?.get(orderId));
     const shippable = lines.filter((l) => l.requires_shipping !== false && l.gift_card !== true);
     return [
       {
@@ -336,9 +334,6 @@ export function fakeAdminGraphql(
           ? SHOPIFY_ORDERS
           : null;
     if (query === SHOP_NAME_QUERY) return { data: { shop: { name: fakeShopName(shop) } } };
-    if (query === ORDER_OWNER_QUERY) {
-      return { data: { order: holderOf(orderIdOf(variables.id)) ? { id: variables.id } : null } };
-    }
     if (query === ORDER_QUERY) {
       const id = String(variables.id).replace("gid://shopify/Order/", "");
       const order = orders?.byShop.get(shop)?.get(id);
@@ -364,23 +359,26 @@ export function fakeAdminGraphql(
       };
     }
     const held = orders ?? SHOPIFY_ORDERS;
-    if (query === ORDER_FULFILLMENT_ORDERS_QUERY) {
+    if (query === ORDER_FULFILLMENT_ORDERS_QUERY || query === ORDER_FOR_SHIPPING_QUERY) {
       const orderId = orderIdOf(variables.id);
       const holder = holderOf(orderId);
       const locations = held
         .locationsOf(shop)
         .map((l) => ({ id: l.id, isFulfillmentService: Boolean(l.fulfillmentService) }));
-      return {
-        data: {
-          order: holder
-            ? {
-                id: variables.id,
-                fulfillmentOrders: { nodes: holder.fulfillmentOrdersOf(shop, orderId) },
-              }
-            : null,
-          locations: { nodes: locations },
-        },
-      };
+      const order = holder
+        ? {
+            id: variables.id,
+            fulfillmentOrders: { nodes: holder.fulfillmentOrdersOf(shop, orderId) },
+            ...(query === ORDER_FOR_SHIPPING_QUERY
+              ? { lineItems: { nodes: lineItemProducts(holder.byShop.get(shop)?.get(orderId)) } }
+              : {}),
+          }
+        : null;
+      if (order && query === ORDER_FOR_SHIPPING_QUERY) {
+        const ids = order.lineItems!.nodes.flatMap((l) => (l.product ? [l.product.id] : []));
+        calls.push({ shop, ids });
+      }
+      return { data: { order, locations: { nodes: locations } } };
     }
     if (query === BOOKING_HOLD || query === BOOKING_HOLD_RELEASE) {
       const foId = String(variables.id);
@@ -629,30 +627,49 @@ export function fakeAdminGraphql(
       }
       return metafieldAnswer;
     }
-    if (query !== PRODUCTS_QUERY)
-      throw new Error(`Unexpected Admin GraphQL query: ${query.slice(0, 80)}`);
-    const ids = variables.ids as string[];
-    if (!Array.isArray(ids) || ids.some((id) => !/^gid:\/\/shopify\/Product\/\d+$/.test(id)))
-      throw new Error("ids must be product gids");
-    calls.push({ shop, ids });
-    // Product type, tags and taxonomy category of the fixtures' products.
-    const types: Record<string, [string, string[], string | null]> = {
-      "9001": ["Apparel", [], "Apparel & Accessories > Clothing > Shirts & Tops"],
-      "9002": ["", ["Coffee"], "Food, Beverages & Tobacco > Beverages > Coffee"],
-      "9101": ["", [], "Electronics > Audio > Headphones"],
-    };
-    return {
-      data: {
-        nodes: ids.map((gid) => {
-          const id = gid.split("/").pop()!;
-          const t = types[id];
-          return t
-            ? { id: gid, productType: t[0], tags: t[1], category: t[2] ? { fullName: t[2] } : null }
-            : null;
-        }),
-      },
-    };
+    throw new Error(`Unexpected Admin GraphQL query: ${query.slice(0, 80)}`);
   };
+}
+
+/**
+ * The line items of an order Shopify holds (its delivery's JSON). A delivery the drills forge may
+ * carry something else than a list there; Shopify's own order always has its items: none, then.
+ */
+function lineItemsOf(order: Record<string, unknown> | undefined): Record<string, unknown>[] {
+  const lines = order?.line_items;
+  return Array.isArray(lines)
+    ? lines.filter((l): l is Record<string, unknown> => !!l && typeof l === "object")
+    : [];
+}
+
+/** Product type, tags and taxonomy category of the fixtures' products, by numeric id. */
+const PRODUCT_FACTS: Record<string, [string, string[], string | null]> = {
+  "9001": ["Apparel", [], "Apparel & Accessories > Clothing > Shirts & Tops"],
+  "9002": ["", ["Coffee"], "Food, Beverages & Tobacco > Beverages > Coffee"],
+  "9101": ["", [], "Electronics > Audio > Headphones"],
+};
+
+/**
+ * An order's line items as OrderForShipping reads them, from the order Shopify holds (its
+ * webhook's JSON): each with its product's facts; a product Shopify does not know is null (deleted).
+ */
+function lineItemProducts(order: Record<string, unknown> | undefined) {
+  return lineItemsOf(order).map((line) => {
+    const productId = line.product_id == null ? null : String(line.product_id);
+    const facts = productId ? PRODUCT_FACTS[productId] : undefined;
+    return {
+      id: `gid://shopify/LineItem/${String(line.id)}`,
+      product:
+        productId && facts
+          ? {
+              id: `gid://shopify/Product/${productId}`,
+              productType: facts[0],
+              tags: facts[1],
+              category: facts[2] ? { fullName: facts[2] } : null,
+            }
+          : null,
+    };
+  });
 }
 
 /**

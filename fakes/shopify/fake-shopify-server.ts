@@ -24,10 +24,14 @@ export interface FakeShopify {
   url: string;
   orders: FakeShopifyOrders;
   log: FakeAdminLog;
-  /** Calls answered, per operation name (OrderOwner, ProductsForShipping, …). */
+  /** Calls answered for one shop, per operation name. */
+  callsOf(shop: string): Map<string, number>;
+  /** Calls answered, per operation name (OrderForShipping, ShipmentStatusMetafield, …). */
   calls: Map<string, number>;
   /** An access token for the shop, as installation would have given it (store it as its offline session). */
   connect(shop: string): string;
+  /** Shopify issues the shop a new token: the old one is refused (401) from now on. */
+  rotate(shop: string): string;
   /** Shopify holds the order of a delivery it signed for `shop`. */
   hold(topic: string, shop: string, raw: string): void;
   close(): Promise<void>;
@@ -41,6 +45,7 @@ export async function startFakeShopify(port = 0): Promise<FakeShopify> {
   const log: FakeAdminLog = emptyAdminLog();
   const tokens = new Map<string, string>();
   const calls = new Map<string, number>();
+  const shopCalls = new Map<string, Map<string, number>>();
   const graphql = fakeAdminGraphql([], log, orders);
   const server = http.createServer(async (req, res) => {
     const reply = (status: number, body: unknown) => {
@@ -64,6 +69,9 @@ export async function startFakeShopify(port = 0): Promise<FakeShopify> {
     }
     const operation = operationName(request.query ?? "") ?? "anonymous";
     calls.set(operation, (calls.get(operation) ?? 0) + 1);
+    const ofShop = shopCalls.get(shop) ?? new Map<string, number>();
+    ofShop.set(operation, (ofShop.get(operation) ?? 0) + 1);
+    shopCalls.set(shop, ofShop);
     try {
       reply(200, await graphql(shop, request.query ?? "", request.variables ?? {}));
     } catch (error) {
@@ -77,8 +85,14 @@ export async function startFakeShopify(port = 0): Promise<FakeShopify> {
     orders,
     log,
     calls,
+    callsOf: (shop) => new Map(shopCalls.get(shop) ?? []),
     connect(shop) {
       const token = tokens.get(shop) ?? `shpat_${crypto.randomBytes(16).toString("hex")}`;
+      tokens.set(shop, token);
+      return token;
+    },
+    rotate(shop) {
+      const token = `shpat_${crypto.randomBytes(16).toString("hex")}`;
       tokens.set(shop, token);
       return token;
     },

@@ -15,7 +15,6 @@ import { orderWithId } from "../fixtures/orders.ts";
 import type { Env } from "#app/env.server.ts";
 import { producerConnection } from "#app/jobs/queues.server.ts";
 import { logger } from "#app/logger.server.ts";
-import { lookupProducts } from "#app/orders/products.ts";
 import { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
 import { allProcessors } from "#worker/jobs.ts";
 import { startWorkers } from "#worker/worker.ts";
@@ -79,8 +78,7 @@ export function startTestWorkers(
       logger,
       env,
       limiter: new ServiceRateLimiter(producerConnection(), env.QUEUE_PREFIX, options.utilisation),
-      products: (shop, ids) => lookupProducts(fakeAdminGraphql(options.graphqlCalls), shop, ids),
-      adminGraphql: fakeAdminGraphql([], options.adminLog, options.shopifyOrders),
+      adminGraphql: fakeAdminGraphql(options.graphqlCalls, options.adminLog, options.shopifyOrders),
     }),
   });
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { database, db } from "#app/db/index.server.ts";
 import { sessionTable } from "#app/db/schema.ts";
 import { getEnv } from "#app/env.server.ts";
+import { updateShopSettings } from "#app/shops/shops.server.ts";
 import { closeQueues } from "#app/jobs/queues.server.ts";
 import { referenceIdFor } from "#app/orders/map.ts";
 import { action as ordersCancelled } from "#app/routes/webhooks.orders.cancelled.tsx";
@@ -156,6 +157,42 @@ export function describeProcessPipeline(backend: string) {
           "confirmed",
         ]);
         expect(timeline.at(-1)?.toStatus).toBe("delivered");
+      },
+    );
+
+    it(
+      "a shop that books without fulfilling: two Admin API calls per shipment, counted at Shopify",
+      { timeout: 120_000 },
+      async () => {
+        const { shop } = await newShop();
+        await updateShopSettings(db, shop, { fulfilOnConfirm: false });
+        const orders = Array.from({ length: 5 }, () => freshOrder("multi-item"));
+        for (const order of orders)
+          expect(await deliver(ordersCreate, "orders/create", shop, order)).toBe(200);
+        for (const order of orders) {
+          await waitFor("confirmed", statusIs(shop, order.id, "confirmed"), 60_000);
+          await waitFor(
+            "status metafield",
+            async () =>
+              shopify.log.metafields.some(
+                (m) => m.shop === shop && m.ownerId === `gid://shopify/Order/${order.id}`,
+              ),
+            60_000,
+          );
+        }
+        // One read before drafting (whose order, its fulfillment orders, its products) and one
+        // write after booking; the metafield definitions are made once per shop, not per shipment.
+        const calls = Object.fromEntries(shopify.callsOf(shop));
+        const perShop = ["StatusMetafieldDefinition", "StatusMetafieldDefinitionCreate"];
+        const perShipment = Object.entries(calls).filter(([op]) => !perShop.includes(op));
+        expect(Object.fromEntries(perShipment)).toEqual({
+          OrderForShipping: orders.length,
+          ShipmentStatusMetafield: orders.length,
+        });
+        expect(perShipment.reduce((sum, [, n]) => sum + n, 0)).toBeLessThanOrEqual(
+          2 * orders.length,
+        );
+        for (const op of perShop) expect(calls[op] ?? 0).toBeLessThanOrEqual(2);
       },
     );
 

@@ -7,7 +7,7 @@ import { shops } from "#app/db/schema.ts";
 import { WaitInsideTransaction } from "#app/db/transaction-scope.ts";
 import { closeQueues, enqueue } from "#app/jobs/queues.server.ts";
 import { shopifyAdminGraphql } from "#app/admin-api/gateway.server.ts";
-import { ORDER_OWNER_QUERY } from "#app/admin-api/operations/orders.ts";
+import { ORDER_QUERY } from "#app/admin-api/operations/orders.ts";
 import { createShippingClient } from "#app/shipping/client.server.ts";
 
 afterAll(async () => {
@@ -26,7 +26,7 @@ describe("a database transaction", () => {
     const attempts: Record<string, () => Promise<unknown>> = {
       "a database query on another connection": () => db.select().from(shops).limit(1),
       "an Admin API call": () =>
-        shopifyAdminGraphql("txscope.myshopify.com", ORDER_OWNER_QUERY, {
+        shopifyAdminGraphql("txscope.myshopify.com", ORDER_QUERY, {
           id: "gid://shopify/Order/1",
         }),
       "a shipping service call (GET /v1/couriers)": () =>

@@ -91,7 +91,7 @@ describe("a worker process killed mid-batch", () => {
     await new Promise((r) => second.once("exit", r));
 
     // Each order was checked with the shop's own Admin API (its token) before its draft.
-    expect(shopify.calls.get("OrderOwner")).toBeGreaterThanOrEqual(orders.length);
+    expect(shopify.calls.get("OrderForShipping")).toBeGreaterThanOrEqual(orders.length);
     const account = sandbox.service.account(key);
     for (const o of orders) {
       const ref = referenceIdFor(shop, String(o.id));

@@ -3,8 +3,7 @@ import { addShipmentEvent, getShipment } from "#app/shipments/shipments.server.t
 import { problemOf } from "#app/shipments/problem-kinds.ts";
 import { CODES, type Order } from "#app/shipping/contract.ts";
 import { ShippingNotFoundError, ShippingStateError } from "#app/shipping/errors.ts";
-import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
-import { getShopSettings } from "#app/shops/shops.server.ts";
+import { shopFacts } from "#app/shops/shop-cache.server.ts";
 import { labelSnapshot } from "#app/labels/snapshot.ts";
 import { estimateFor } from "#app/shipments/estimate.ts";
 import { courierListFor } from "../shared/order-state.ts";
@@ -37,7 +36,7 @@ export async function processConfirm(
   if (shipment.shippingOrderId) {
     // Likewise for the follow-up of a confirmation whose run stopped after saving it.
     if (shipment.status === "confirmed") {
-      if ((await getShopSettings(db, shop)).fulfilOnConfirm)
+      if ((await shopFacts(db, deps.env, shop)).settings.fulfilOnConfirm)
         await deps.enqueue.fulfil(shop, shipment.id, shipment.waybillId);
       else await deps.enqueue.shopifySync(shop, shipment.id, shipment.version, false);
     }
@@ -89,7 +88,9 @@ export async function processConfirm(
     return "not ready";
   }
 
-  const { client, apiKey } = await shippingAccessForShop(db, deps.env, shop);
+  const { access } = await shopFacts(db, deps.env, shop);
+  if (access instanceof Error) throw access;
+  const { client, apiKey } = access;
   const draftId = shipment.draftOrderId;
 
   const adopt = async (): Promise<Order | null> => {
@@ -157,27 +158,32 @@ export async function processConfirm(
     Number.isFinite(bookedAt) ? new Date(bookedAt) : new Date(),
   );
 
-  const saved = await apply(ctx, shop, shipmentId, (current) =>
-    current.shippingOrderId
-      ? null
-      : {
-          patch: {
-            ...orderPatch(confirmed),
-            label: labelSnapshot(confirmed),
-            estimatedDeliveryAt: estimate,
-            problem: null,
+  const saved = await apply(
+    ctx,
+    shop,
+    shipmentId,
+    (current) =>
+      current.shippingOrderId
+        ? null
+        : {
+            patch: {
+              ...orderPatch(confirmed),
+              label: labelSnapshot(confirmed),
+              estimatedDeliveryAt: estimate,
+              problem: null,
+            },
+            event: {
+              actor: ACTOR.confirm,
+              type: "confirmed",
+              message: `Order ${confirmed.id}, waybill ${confirmed.courier?.waybill_id ?? "pending"}`,
+              data: { shippingOrderId: confirmed.id },
+            },
           },
-          event: {
-            actor: ACTOR.confirm,
-            type: "confirmed",
-            message: `Order ${confirmed.id}, waybill ${confirmed.courier?.waybill_id ?? "pending"}`,
-            data: { shippingOrderId: confirmed.id },
-          },
-        },
+    shipment,
   );
   if (saved?.status === "cancelled") return "cancelled";
   if (saved?.shippingOrderId) {
-    const settings = await getShopSettings(db, shop);
+    const { settings } = await shopFacts(db, deps.env, shop);
     if (settings.fulfilOnConfirm) await deps.enqueue.fulfil(shop, saved.id, saved.waybillId);
     else await deps.enqueue.shopifySync(shop, saved.id, saved.version, false);
   }

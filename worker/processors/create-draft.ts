@@ -18,8 +18,7 @@ import {
   ShippingValidationError,
   type ShippingError,
 } from "#app/shipping/errors.ts";
-import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
-import { getShopSettings } from "#app/shops/shops.server.ts";
+import { shopFacts } from "#app/shops/shop-cache.server.ts";
 import { courierListFor, evaluateOrder, orderSnapshot } from "../shared/order-state.ts";
 import { verifyOrderOwner } from "../shared/order-owner.ts";
 import { partForDraft } from "../shared/fulfillment-plan.ts";
@@ -129,7 +128,7 @@ export async function processCreateDraft(
       shipment.status === "draft_ready" &&
       !shipment.problem &&
       !shipment.awaitingPayment &&
-      (await getShopSettings(db, shop)).autoConfirm
+      (await shopFacts(db, deps.env, shop)).settings.autoConfirm
     )
       await deps.enqueue.confirm(shop, shipment.id);
     return `already ${shipment.status}`;
@@ -138,11 +137,8 @@ export async function processCreateDraft(
   // The key first, and the call's slot with it: a deferred job comes back before reading the order.
   // A shop that books automatically reserves the confirmation's slot too, right after the draft's:
   // each shipment is booked as soon as its draft is made, not after the shop's whole backlog.
-  const access = await shippingAccessForShop(db, deps.env, shop).catch((error: unknown) => {
-    if (!merchantProblem(error)) throw error;
-    return error as Error;
-  });
-  const settings = await getShopSettings(db, shop);
+  // The shop's settings and key, kept by this process for a few seconds (app/shops/shop-cache.server.ts).
+  const { access, settings } = await shopFacts(db, deps.env, shop);
   if (!(access instanceof Error))
     await ctx.reserve(access.apiKey, "draft_orders", settings.autoConfirm);
 
@@ -200,12 +196,10 @@ export async function processCreateDraft(
   const part = decided.kind === "part" ? decided.plan : null;
   if (decided.kind === "part") shipment = decided.shipment;
 
-  const productIds = [
-    ...new Set(order.line_items.map((l) => l.product_id).filter((id): id is string => !!id)),
-  ];
+  // The products' types and categories came with the order (one Admin API call for the job).
   let products = new Map<string, ProductInfo>();
   try {
-    if (productIds.length > 0) products = await deps.products(shop, productIds);
+    products = (await ctx.orderForShipping(shop, orderId))?.products ?? products;
   } catch (error) {
     // Categories are an enrichment: without product types the items map to the taxonomy or `others`.
     ctx.log.warn(
@@ -292,7 +286,10 @@ export async function processCreateDraft(
         return "needs attention";
       }
       draft = await ctx.call(apiKey, "draft_orders", () => client.getDraftOrder(existingId));
-      ctx.log.info({ shop, draftOrderId: existingId }, "adopted the draft an earlier attempt made");
+      ctx.log.debug(
+        { shop, draftOrderId: existingId },
+        "adopted the draft an earlier attempt made",
+      );
     } else if (
       error instanceof ShippingValidationError &&
       refusesCourier(error) &&
@@ -337,26 +334,32 @@ export async function processCreateDraft(
   const story = placed
     ? `without a courier${courierNote ? ` (${courierNote})` : ""}`
     : courierStory(mapped.courier);
-  const saved = await apply(ctx, shop, shipment.id, (current) => {
-    // Cancelled while the draft was being made: leave the shipment cancelled (the draft goes below).
-    if (current.draftOrderId || current.status === "cancelled") return null;
-    const patch: ShipmentPatch = {
-      ...snapshot,
-      ...draftPatch(draft),
-      ...origin,
-      ...problem,
-      shopifyHold: hold,
-    };
-    return {
-      patch,
-      event: {
-        actor: ACTOR.create,
-        type: "draft_created",
-        message: `Draft ${draft.id} ${draft.status}: ${story}${draft.price ? `, price ${draft.price}` : ""}${payment.reason ? `. ${payment.reason}` : ""}${hold ? `. ${hold}: not booked until the hold is released` : ""}${warnings.length > 0 ? `. ${problemText(warnings)}` : ""}`,
-        data: { draftOrderId: draft.id, courier: mapped.courier },
-      },
-    };
-  });
+  const saved = await apply(
+    ctx,
+    shop,
+    shipment.id,
+    (current) => {
+      // Cancelled while the draft was being made: leave the shipment cancelled (the draft goes below).
+      if (current.draftOrderId || current.status === "cancelled") return null;
+      const patch: ShipmentPatch = {
+        ...snapshot,
+        ...draftPatch(draft),
+        ...origin,
+        ...problem,
+        shopifyHold: hold,
+      };
+      return {
+        patch,
+        event: {
+          actor: ACTOR.create,
+          type: "draft_created",
+          message: `Draft ${draft.id} ${draft.status}: ${story}${draft.price ? `, price ${draft.price}` : ""}${payment.reason ? `. ${payment.reason}` : ""}${hold ? `. ${hold}: not booked until the hold is released` : ""}${warnings.length > 0 ? `. ${problemText(warnings)}` : ""}`,
+          data: { draftOrderId: draft.id, courier: mapped.courier },
+        },
+      };
+    },
+    shipment,
+  );
   if (saved && saved.status === "cancelled" && !saved.draftOrderId) {
     // Cancelled while the draft was being made: remove what we just created.
     await ctx

@@ -4,7 +4,6 @@ import {
   codSharing,
   foreignHold,
   planFulfillment,
-  readFulfillmentOrders,
   type FulfillmentOrder,
   type OrderFulfillment,
 } from "#app/orders/fulfillment-orders.ts";
@@ -53,7 +52,7 @@ export async function readFulfillment(
   orderId: string,
 ): Promise<OrderFulfillment | null | "unreachable"> {
   try {
-    return await readFulfillmentOrders(ctx.deps.adminGraphql, shop, orderId);
+    return (await ctx.orderForShipping(shop, orderId))?.fulfillment ?? null;
   } catch (error) {
     if (error instanceof ShopNotConnectedError) return "unreachable";
     throw error;

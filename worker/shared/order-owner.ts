@@ -1,6 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { shipments, webhookInbox, type Shipment } from "#app/db/schema.ts";
-import { isShopsOrder } from "#app/orders/ownership.ts";
 import { ShopNotConnectedError } from "#app/admin-api/request.ts";
 import { ORDER_DATA_TOPICS } from "#app/orders/sources.ts";
 import {
@@ -25,7 +24,7 @@ export const UNVERIFIED_PROBLEM =
 
 /**
  * Before an order's data is written to its shipment or anything is drafted, the shop the delivery
- * named must hold the order (app/orders/ownership.ts). Asked once per shipment: the answer is kept
+ * named must hold the order (app/orders/order-for-shipping.ts). Asked once per shipment: the answer is kept
  * (`order_verified_at`). A "no" disowns the shipment: not required, its recipient, contents and
  * the inbox payloads of the order in this shop removed, and later deliveries of it store no
  * payload (app/webhooks/order-delivery.server.ts). Failing to ask throws (the job retries), except
@@ -41,7 +40,7 @@ export async function verifyOrderOwner(
   const { db } = ctx.deps;
   let owned: boolean;
   try {
-    owned = await isShopsOrder(ctx.deps.adminGraphql, shipment.shop, shipment.orderId);
+    owned = (await ctx.orderForShipping(shipment.shop, shipment.orderId)) !== null;
   } catch (error) {
     if (!(error instanceof ShopNotConnectedError)) throw error;
     if (shipment.problem !== UNVERIFIED_PROBLEM)

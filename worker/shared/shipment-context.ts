@@ -6,7 +6,8 @@ import { webhookInbox, type Shipment } from "#app/db/schema.ts";
 import type { Env } from "#app/env.server.ts";
 import type { enqueue as enqueueFns } from "#app/jobs/queues.server.ts";
 import type { Logger } from "#app/logger.server.ts";
-import type { MappingProblem, ProductInfo } from "#app/orders/map.ts";
+import type { MappingProblem } from "#app/orders/map.ts";
+import { readOrderForShipping, type OrderForShipping } from "#app/orders/order-for-shipping.ts";
 import type { AdminGraphql } from "#app/admin-api/request.ts";
 import {
   updateDecided,
@@ -68,8 +69,6 @@ export interface ShipmentDeps {
    * shop's, and an edited order as it now is.
    */
   adminGraphql: AdminGraphql;
-  /** Product types, tags and dimensions the webhook lacks (Admin GraphQL); best effort. */
-  products: (shop: string, productIds: string[]) => Promise<Map<string, ProductInfo>>;
   /** Waits shorter than this are slept in place; longer ones delay the job. */
   inlineWaitMs?: number;
 }
@@ -116,6 +115,22 @@ export class Ctx {
     readonly job: JobWithSlot,
     readonly token: string | undefined,
   ) {}
+
+  private orderRead: { orderId: string; answer: Promise<OrderForShipping | null> } | undefined;
+
+  /**
+   * The store order as drafting reads it from Shopify (app/orders/order-for-shipping.ts): one Admin
+   * API call per job, however many steps of the job ask (whose order, its fulfillment orders, its
+   * products). A failure is the same failure for each step that asks.
+   */
+  orderForShipping(shop: string, orderId: string): Promise<OrderForShipping | null> {
+    if (this.orderRead?.orderId !== orderId)
+      this.orderRead = {
+        orderId,
+        answer: readOrderForShipping(this.deps.adminGraphql, shop, orderId),
+      };
+    return this.orderRead.answer;
+  }
 
   get log() {
     return this.deps.logger.child({ job: this.job.name, jobId: this.job.id });
@@ -212,14 +227,19 @@ export async function markInbox(
     );
 }
 
-/** Applies a change, retrying on a concurrent update by re-reading and asking `decide` again. */
+/**
+ * Applies a change, retrying on a concurrent update by re-reading and asking `decide` again.
+ * `held`: the row the job read, decided on first without reading it again (a concurrent change
+ * makes its version stale: the row is then read again).
+ */
 export function apply(
   ctx: Ctx,
   shop: string,
   shipmentId: string,
   decide: (current: Shipment) => DecidedChange,
+  held?: Shipment,
 ): Promise<Shipment | null> {
-  return updateDecided(ctx.deps.db, shop, shipmentId, decide, ctx.job.name);
+  return updateDecided(ctx.deps.db, shop, shipmentId, decide, ctx.job.name, held);
 }
 
 /**

@@ -60,6 +60,9 @@ export async function writeStatusMetafields(
   return "synced";
 }
 
+/** Shops whose definitions this process has seen at STATUS_DEFINITIONS_VERSION. */
+const definedShops = new Set<string>();
+
 /**
  * The shop's definitions, made or updated once per STATUS_DEFINITIONS_VERSION. The first writes of
  * a shop often run at once (two parcels booked together): one job takes a lease on the making (one
@@ -69,10 +72,13 @@ export async function writeStatusMetafields(
  * to it). A lease whose job died runs out, and the next write makes them.
  */
 export async function ensureStatusDefinitions(deps: ShopifyOrderDeps, shop: string): Promise<void> {
+  // The version only grows: a shop seen up to date is not read again by this process.
+  if (definedShops.has(shop)) return;
   const [seen] = await deps.db
     .select({ version: shops.statusDefinitionsVersion })
     .from(shops)
     .where(eq(shops.shop, shop));
+  if (seen && seen.version >= STATUS_DEFINITIONS_VERSION) definedShops.add(shop);
   if (!seen || seen.version >= STATUS_DEFINITIONS_VERSION) return;
   const leased = await deps.db
     .update(shops)

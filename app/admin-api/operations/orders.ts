@@ -1,8 +1,8 @@
 /**
  * Store orders read through the Admin API: for orders the app never received by webhook (placed
  * before install, lost after Shopify's retries), for edits (whose webhook carries only the
- * changes), and to ask a shop whether an order is its own. app/orders/admin-order.ts turns an
- * answer into the webhook's shape; app/orders/ownership.ts reads OrderOwner.
+ * changes). app/orders/admin-order.ts turns an answer into the webhook's shape. Whether an order is
+ * the shop's is asked with the order's fulfillment orders (OrderForShipping, ./fulfillment-orders.ts).
  */
 
 const ORDER_FIELDS = `#graphql
@@ -57,11 +57,3 @@ export const ORDERS_QUERY = `#graphql
     }
   }
   ${ORDER_FIELDS}` as const;
-
-/** Whether the shop has the order: another shop's order (or one that is gone) is null. */
-export const ORDER_OWNER_QUERY = `#graphql
-  query OrderOwner($id: ID!) {
-    order(id: $id) {
-      id
-    }
-  }`;

@@ -32,6 +32,20 @@ export type CarrierServiceDeleteMutation = { carrierServiceDelete?: AdminTypes.M
     & { userErrors: Array<Pick<AdminTypes.CarrierServiceDeleteUserError, 'field' | 'message'>> }
   )> };
 
+export type OrderFulfillmentOrderNodesFragment = { fulfillmentOrders: { nodes: Array<(
+      Pick<AdminTypes.FulfillmentOrder, 'id' | 'status'>
+      & { supportedActions: Array<Pick<AdminTypes.FulfillmentOrderSupportedAction, 'action'>>, deliveryMethod?: AdminTypes.Maybe<Pick<AdminTypes.DeliveryMethod, 'methodType'>>, fulfillmentHolds: Array<Pick<AdminTypes.FulfillmentHold, 'id' | 'displayReason' | 'reasonNotes' | 'heldByRequestingApp'>>, assignedLocation: (
+        Pick<AdminTypes.FulfillmentOrderAssignedLocation, 'name'>
+        & { location?: AdminTypes.Maybe<(
+          Pick<AdminTypes.Location, 'id' | 'isFulfillmentService'>
+          & { fulfillmentService?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentService, 'serviceName'>> }
+        )> }
+      ), lineItems: { nodes: Array<(
+          Pick<AdminTypes.FulfillmentOrderLineItem, 'id' | 'totalQuantity' | 'remainingQuantity'>
+          & { lineItem: Pick<AdminTypes.LineItem, 'id'> }
+        )> } }
+    )> } };
+
 export type OrderFulfillmentOrdersQueryVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars['ID']['input'];
 }>;
@@ -40,6 +54,34 @@ export type OrderFulfillmentOrdersQueryVariables = AdminTypes.Exact<{
 export type OrderFulfillmentOrdersQuery = { order?: AdminTypes.Maybe<(
     Pick<AdminTypes.Order, 'id'>
     & { fulfillmentOrders: { nodes: Array<(
+        Pick<AdminTypes.FulfillmentOrder, 'id' | 'status'>
+        & { supportedActions: Array<Pick<AdminTypes.FulfillmentOrderSupportedAction, 'action'>>, deliveryMethod?: AdminTypes.Maybe<Pick<AdminTypes.DeliveryMethod, 'methodType'>>, fulfillmentHolds: Array<Pick<AdminTypes.FulfillmentHold, 'id' | 'displayReason' | 'reasonNotes' | 'heldByRequestingApp'>>, assignedLocation: (
+          Pick<AdminTypes.FulfillmentOrderAssignedLocation, 'name'>
+          & { location?: AdminTypes.Maybe<(
+            Pick<AdminTypes.Location, 'id' | 'isFulfillmentService'>
+            & { fulfillmentService?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentService, 'serviceName'>> }
+          )> }
+        ), lineItems: { nodes: Array<(
+            Pick<AdminTypes.FulfillmentOrderLineItem, 'id' | 'totalQuantity' | 'remainingQuantity'>
+            & { lineItem: Pick<AdminTypes.LineItem, 'id'> }
+          )> } }
+      )> } }
+  )>, locations: { nodes: Array<Pick<AdminTypes.Location, 'id' | 'isFulfillmentService'>> } };
+
+export type OrderForShippingQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type OrderForShippingQuery = { order?: AdminTypes.Maybe<(
+    Pick<AdminTypes.Order, 'id'>
+    & { lineItems: { nodes: Array<(
+        Pick<AdminTypes.LineItem, 'id'>
+        & { product?: AdminTypes.Maybe<(
+          Pick<AdminTypes.Product, 'id' | 'productType' | 'tags'>
+          & { category?: AdminTypes.Maybe<Pick<AdminTypes.TaxonomyCategory, 'fullName'>> }
+        )> }
+      )> }, fulfillmentOrders: { nodes: Array<(
         Pick<AdminTypes.FulfillmentOrder, 'id' | 'status'>
         & { supportedActions: Array<Pick<AdminTypes.FulfillmentOrderSupportedAction, 'action'>>, deliveryMethod?: AdminTypes.Maybe<Pick<AdminTypes.DeliveryMethod, 'methodType'>>, fulfillmentHolds: Array<Pick<AdminTypes.FulfillmentHold, 'id' | 'displayReason' | 'reasonNotes' | 'heldByRequestingApp'>>, assignedLocation: (
           Pick<AdminTypes.FulfillmentOrderAssignedLocation, 'name'>
@@ -201,23 +243,6 @@ export type ShippingOrdersQuery = { orders: { pageInfo: Pick<AdminTypes.PageInfo
         )> } }
     )> } };
 
-export type OrderOwnerQueryVariables = AdminTypes.Exact<{
-  id: AdminTypes.Scalars['ID']['input'];
-}>;
-
-
-export type OrderOwnerQuery = { order?: AdminTypes.Maybe<Pick<AdminTypes.Order, 'id'>> };
-
-export type ProductsForShippingQueryVariables = AdminTypes.Exact<{
-  ids: Array<AdminTypes.Scalars['ID']['input']> | AdminTypes.Scalars['ID']['input'];
-}>;
-
-
-export type ProductsForShippingQuery = { nodes: Array<AdminTypes.Maybe<(
-    Pick<AdminTypes.Product, 'id' | 'productType' | 'tags'>
-    & { category?: AdminTypes.Maybe<Pick<AdminTypes.TaxonomyCategory, 'fullName'>> }
-  )>> };
-
 export type CustomerReturnQueryVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars['ID']['input'];
 }>;
@@ -345,7 +370,8 @@ export type ShopNameQuery = { shop: Pick<AdminTypes.Shop, 'name'> };
 
 interface GeneratedQueryTypes {
   "#graphql\n  query AppCarrierServices {\n    carrierServices(first: 50) {\n      nodes { id name callbackUrl active }\n    }\n  }": {return: AppCarrierServicesQuery, variables: AppCarrierServicesQueryVariables},
-  "#graphql\n  query OrderFulfillmentOrders($id: ID!) {\n    order(id: $id) {\n      id\n      fulfillmentOrders(first: 50) {\n        nodes {\n          id\n          status\n          supportedActions { action }\n          deliveryMethod { methodType }\n          fulfillmentHolds { id displayReason reasonNotes heldByRequestingApp }\n          assignedLocation {\n            name\n            location { id isFulfillmentService fulfillmentService { serviceName } }\n          }\n          lineItems(first: 250) {\n            nodes { id totalQuantity remainingQuantity lineItem { id } }\n          }\n        }\n      }\n    }\n    locations(first: 20) {\n      nodes { id isFulfillmentService }\n    }\n  }": {return: OrderFulfillmentOrdersQuery, variables: OrderFulfillmentOrdersQueryVariables},
+  "#graphql\n  query OrderFulfillmentOrders($id: ID!) {\n    order(id: $id) {\n      id\n      ...OrderFulfillmentOrderNodes\n    }\n    locations(first: 20) {\n      nodes { id isFulfillmentService }\n    }\n  }\n  #graphql\n  fragment OrderFulfillmentOrderNodes on Order {\n    fulfillmentOrders(first: 50) {\n      nodes {\n        id\n        status\n        supportedActions { action }\n        deliveryMethod { methodType }\n        fulfillmentHolds { id displayReason reasonNotes heldByRequestingApp }\n        assignedLocation {\n          name\n          location { id isFulfillmentService fulfillmentService { serviceName } }\n        }\n        lineItems(first: 250) {\n          nodes { id totalQuantity remainingQuantity lineItem { id } }\n        }\n      }\n    }\n  }": {return: OrderFulfillmentOrdersQuery, variables: OrderFulfillmentOrdersQueryVariables},
+  "#graphql\n  query OrderForShipping($id: ID!) {\n    order(id: $id) {\n      id\n      ...OrderFulfillmentOrderNodes\n      lineItems(first: 250) {\n        nodes {\n          id\n          product { id productType tags category { fullName } }\n        }\n      }\n    }\n    locations(first: 20) {\n      nodes { id isFulfillmentService }\n    }\n  }\n  #graphql\n  fragment OrderFulfillmentOrderNodes on Order {\n    fulfillmentOrders(first: 50) {\n      nodes {\n        id\n        status\n        supportedActions { action }\n        deliveryMethod { methodType }\n        fulfillmentHolds { id displayReason reasonNotes heldByRequestingApp }\n        assignedLocation {\n          name\n          location { id isFulfillmentService fulfillmentService { serviceName } }\n        }\n        lineItems(first: 250) {\n          nodes { id totalQuantity remainingQuantity lineItem { id } }\n        }\n      }\n    }\n  }": {return: OrderForShippingQuery, variables: OrderForShippingQueryVariables},
   "#graphql\n  query FulfillmentOrderOrder($id: ID!) {\n    fulfillmentOrder(id: $id) {\n      id\n      orderId\n    }\n  }": {return: FulfillmentOrderOrderQuery, variables: FulfillmentOrderOrderQueryVariables},
   "#graphql\n  query ShipmentProgressSent($id: ID!) {\n    fulfillment(id: $id) {\n      id\n      events(first: 100, sortKey: HAPPENED_AT) {\n        nodes { id status happenedAt }\n      }\n    }\n  }": {return: ShipmentProgressSentQuery, variables: ShipmentProgressSentQueryVariables},
   "#graphql\n  query ShopLocations {\n    locations(first: 50) {\n      nodes {\n        id\n        name\n        isFulfillmentService\n        fulfillsOnlineOrders\n        address { address1 address2 city province zip countryCode phone latitude longitude }\n      }\n    }\n  }": {return: ShopLocationsQuery, variables: ShopLocationsQueryVariables},
@@ -353,8 +379,6 @@ interface GeneratedQueryTypes {
   "#graphql\n  query OrderPayment($id: ID!) {\n    order(id: $id) {\n      id\n      canMarkAsPaid\n      displayFinancialStatus\n      cancelledAt\n      totalOutstandingSet { shopMoney { amount currencyCode } }\n    }\n  }": {return: OrderPaymentQuery, variables: OrderPaymentQueryVariables},
   "#graphql\n  query ShippingOrder($id: ID!) {\n    order(id: $id) { ...ShippingOrderFields }\n  }\n  #graphql\n  fragment ShippingOrderFields on Order {\n    id\n    legacyResourceId\n    name\n    email\n    phone\n    tags\n    note\n    createdAt\n    updatedAt\n    cancelledAt\n    sourceName\n    currencyCode\n    presentmentCurrencyCode\n    displayFinancialStatus\n    displayFulfillmentStatus\n    paymentGatewayNames\n    totalOutstandingSet { shopMoney { amount currencyCode } }\n    currentTotalPriceSet { shopMoney { amount currencyCode } }\n    customer { legacyResourceId firstName lastName }\n    shippingAddress {\n      firstName lastName name company address1 address2 city province zip country countryCodeV2 phone latitude longitude\n    }\n    shippingLines(first: 5) { nodes { code title source carrierIdentifier deliveryCategory isRemoved } }\n    lineItems(first: 250) {\n      nodes {\n        id name title variantTitle sku quantity currentQuantity unfulfilledQuantity requiresShipping isGiftCard\n        weight { unit value }\n        originalUnitPriceSet { shopMoney { amount currencyCode } }\n        discountAllocations { allocatedAmountSet { shopMoney { amount currencyCode } } }\n        product { id }\n        variant { id }\n      }\n    }\n  }": {return: ShippingOrderQuery, variables: ShippingOrderQueryVariables},
   "#graphql\n  query ShippingOrders($first: Int!, $after: String, $query: String!) {\n    orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...ShippingOrderFields }\n    }\n  }\n  #graphql\n  fragment ShippingOrderFields on Order {\n    id\n    legacyResourceId\n    name\n    email\n    phone\n    tags\n    note\n    createdAt\n    updatedAt\n    cancelledAt\n    sourceName\n    currencyCode\n    presentmentCurrencyCode\n    displayFinancialStatus\n    displayFulfillmentStatus\n    paymentGatewayNames\n    totalOutstandingSet { shopMoney { amount currencyCode } }\n    currentTotalPriceSet { shopMoney { amount currencyCode } }\n    customer { legacyResourceId firstName lastName }\n    shippingAddress {\n      firstName lastName name company address1 address2 city province zip country countryCodeV2 phone latitude longitude\n    }\n    shippingLines(first: 5) { nodes { code title source carrierIdentifier deliveryCategory isRemoved } }\n    lineItems(first: 250) {\n      nodes {\n        id name title variantTitle sku quantity currentQuantity unfulfilledQuantity requiresShipping isGiftCard\n        weight { unit value }\n        originalUnitPriceSet { shopMoney { amount currencyCode } }\n        discountAllocations { allocatedAmountSet { shopMoney { amount currencyCode } } }\n        product { id }\n        variant { id }\n      }\n    }\n  }": {return: ShippingOrdersQuery, variables: ShippingOrdersQueryVariables},
-  "#graphql\n  query OrderOwner($id: ID!) {\n    order(id: $id) {\n      id\n    }\n  }": {return: OrderOwnerQuery, variables: OrderOwnerQueryVariables},
-  "#graphql\n  query ProductsForShipping($ids: [ID!]!) {\n    nodes(ids: $ids) {\n      ... on Product {\n        id\n        productType\n        tags\n        category { fullName }\n      }\n    }\n  }": {return: ProductsForShippingQuery, variables: ProductsForShippingQueryVariables},
   "#graphql\n  query CustomerReturn($id: ID!) {\n    return(id: $id) {\n      id\n      name\n      status\n      order {\n        id\n      }\n      reverseFulfillmentOrders(first: 5) {\n        nodes {\n          id\n          lineItems(first: 100) {\n            nodes {\n              id\n              totalQuantity\n              fulfillmentLineItem {\n                lineItem {\n                  id\n                  name\n                  sku\n                }\n              }\n            }\n          }\n          reverseDeliveries(first: 10) {\n            nodes {\n              id\n              deliverable {\n                ... on ReverseDeliveryShippingDeliverable {\n                  tracking {\n                    number\n                  }\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }": {return: CustomerReturnQuery, variables: CustomerReturnQueryVariables},
   "#graphql\n  query ShipmentReturnState($orderId: ID!, $fulfillmentId: ID!) {\n    order(id: $orderId) {\n      id\n      cancelledAt\n      displayFinancialStatus\n      totalOutstandingSet { shopMoney { amount currencyCode } }\n      returns(first: 20) {\n        nodes { ...ShipmentReturn }\n      }\n    }\n    fulfillment(id: $fulfillmentId) {\n      id\n      location { id name }\n      fulfillmentLineItems(first: 100) {\n        nodes { id quantity }\n      }\n    }\n    returnableFulfillments(orderId: $orderId, first: 20) {\n      nodes {\n        fulfillment { id }\n        returnableFulfillmentLineItems(first: 100) {\n          nodes { quantity fulfillmentLineItem { id } }\n        }\n      }\n    }\n  }\n  fragment ShipmentReturn on Return {\n    id\n    status\n    returnLineItems(first: 100) {\n      nodes {\n        id\n        quantity\n        processableQuantity\n        ... on ReturnLineItem { fulfillmentLineItem { id } }\n      }\n    }\n    reverseFulfillmentOrders(first: 5) {\n      nodes {\n        id\n        lineItems(first: 100) {\n          nodes { id totalQuantity fulfillmentLineItem { id } }\n        }\n      }\n    }\n  }": {return: ShipmentReturnStateQuery, variables: ShipmentReturnStateQueryVariables},
   "#graphql\n  query ShopName {\n    shop {\n      name\n    }\n  }": {return: ShopNameQuery, variables: ShopNameQueryVariables},

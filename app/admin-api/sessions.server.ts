@@ -1,0 +1,98 @@
+/**
+ * Each shop's offline access token, kept in the process between Admin API calls: loading the
+ * session from the database and checking it costs more than the call it is for, and a worker makes
+ * one or two calls per shipment.
+ *
+ * - A token is kept for SESSION_CACHE_MS at most, and not past five minutes before it expires
+ *   (expiring offline tokens). It is read straight from the session table (the offline session's
+ *   row, `offline_<shop>`, as Shopify's session storage writes it); only a token that is missing
+ *   or about to expire goes through Shopify's library (`unauthenticated.admin`), which refreshes
+ *   it and stores the new one. A worker thus never loads Shopify's app library while its shops'
+ *   tokens are current (about a hundred megabytes of ES modules).
+ * - `forgetAdminSession` drops a shop's token at once: on uninstall and on a new install in this
+ *   process. Another process learns of a new token when Shopify answers 401 to the old one (the
+ *   gateway then loads the session again, once), and of an uninstall the same way or within the TTL.
+ * - A shop without an offline session is ShopNotConnectedError, and nothing is kept for it.
+ */
+import { eq } from "drizzle-orm";
+import { sessionTable } from "../db/schema";
+import { ShopNotConnectedError } from "./request";
+
+export const SESSION_CACHE_MS = 60_000;
+/** An expiring token is refreshed this long before it expires. */
+const REFRESH_BEFORE_MS = 5 * 60_000;
+
+export interface AdminSession {
+  accessToken: string;
+  /** When the token expires (expiring offline tokens), or null. */
+  expires: number | null;
+  /** When this process loaded it. */
+  loadedAt: number;
+}
+
+const sessions = new Map<string, AdminSession>();
+/** One load per shop at a time: ten jobs of one shop starting together read the session once. */
+const loading = new Map<string, Promise<AdminSession>>();
+
+function fresh(session: AdminSession | undefined, now: number): session is AdminSession {
+  if (!session) return false;
+  if (now - session.loadedAt > SESSION_CACHE_MS) return false;
+  return session.expires === null || session.expires - now > REFRESH_BEFORE_MS;
+}
+
+/** The shop's offline token, from this process's cache or loaded; `reload` skips the cache. */
+export async function adminSession(shop: string, reload = false): Promise<AdminSession> {
+  const kept = sessions.get(shop);
+  if (!reload && fresh(kept, Date.now())) return kept;
+  const pending = loading.get(shop);
+  if (pending && !reload) return pending;
+  const load = loadSession(shop).finally(() => loading.delete(shop));
+  loading.set(shop, load);
+  return load;
+}
+
+async function loadSession(shop: string): Promise<AdminSession> {
+  const { db } = await import("../db/index.server");
+  const [row] = await db
+    .select({ accessToken: sessionTable.accessToken, expires: sessionTable.expires })
+    .from(sessionTable)
+    .where(eq(sessionTable.id, `offline_${shop}`));
+  const now = Date.now();
+  if (row?.accessToken && (!row.expires || row.expires.getTime() - now > REFRESH_BEFORE_MS)) {
+    const kept: AdminSession = {
+      accessToken: row.accessToken,
+      expires: row.expires ? row.expires.getTime() : null,
+      loadedAt: now,
+    };
+    sessions.set(shop, kept);
+    return kept;
+  }
+  return refreshSession(shop);
+}
+
+/** Through Shopify's library: a missing session is ShopNotConnectedError, an expiring token is refreshed. */
+async function refreshSession(shop: string): Promise<AdminSession> {
+  const { unauthenticated } = await import("../shopify.server");
+  const { SessionNotFoundError } = await import("@shopify/shopify-app-remix/server");
+  try {
+    const { session } = await unauthenticated.admin(shop);
+    if (!session.accessToken) throw new ShopNotConnectedError(`${shop} has no access token`);
+    const kept: AdminSession = {
+      accessToken: session.accessToken,
+      expires: session.expires ? session.expires.getTime() : null,
+      loadedAt: Date.now(),
+    };
+    sessions.set(shop, kept);
+    return kept;
+  } catch (error) {
+    sessions.delete(shop);
+    if (error instanceof SessionNotFoundError)
+      throw new ShopNotConnectedError(`${shop} has no offline session`);
+    throw error;
+  }
+}
+
+/** Drops the shop's kept token (uninstalled, or installed again with a new one). */
+export function forgetAdminSession(shop: string): void {
+  sessions.delete(shop);
+}
