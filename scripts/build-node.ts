@@ -11,6 +11,8 @@
  */
 import fs from "node:fs";
 import { build, type Plugin } from "esbuild";
+// The compiled entries, by name (build/node/<name>.js), shared with scripts/entry.mjs.
+import entryPoints from "./node-entries.json" with { type: "json" };
 
 // NODE_BUILD_DIR lets the benchmarks and tests build elsewhere than the deployable build/node.
 const outdir = process.env.NODE_BUILD_DIR || "build/node";
@@ -37,9 +39,10 @@ const externalPackages: Plugin = {
     });
   },
 };
+
 fs.rmSync(outdir, { recursive: true, force: true });
 const result = await build({
-  entryPoints: { server: "server.ts", worker: "worker/index.ts", migrate: "scripts/migrate.ts" },
+  entryPoints,
   outdir,
   bundle: true,
   splitting: true,

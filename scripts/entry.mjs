@@ -8,8 +8,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-
-const SOURCES = { server: "server.ts", worker: "worker/index.ts", migrate: "scripts/migrate.ts" };
+// Each entry's TypeScript source, by the name of its compiled file (scripts/build-node.ts).
+import SOURCES from "./node-entries.json" with { type: "json" };
 const name = process.argv[2];
 if (!Object.hasOwn(SOURCES, name)) {
   console.error(`usage: node scripts/entry.mjs <${Object.keys(SOURCES).join("|")}>`);

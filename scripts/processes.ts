@@ -7,6 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import NODE_ENTRIES from "./node-entries.json" with { type: "json" };
 
 export function portOpen(port: number, host = "127.0.0.1"): Promise<boolean> {
   return new Promise((resolve) => {
@@ -91,11 +92,9 @@ export interface Child {
 export const WORKER_NODE_FLAGS = ["--max-semi-space-size=4"];
 
 /** What a TypeScript entry point is called in the compiled build (scripts/build-node.ts). */
-const COMPILED_NAMES: Record<string, string> = {
-  "server.ts": "server.js",
-  "worker/index.ts": "worker.js",
-  "scripts/migrate.ts": "migrate.js",
-};
+const COMPILED_NAMES: Record<string, string> = Object.fromEntries(
+  Object.entries(NODE_ENTRIES).map(([name, source]) => [source, `${name}.js`]),
+);
 
 /**
  * Starts `node --import tsx <script>` (TypeScript entry points: server.ts, worker/index.ts…), or

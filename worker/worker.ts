@@ -31,6 +31,7 @@ export function startWorkers(options: StartWorkersOptions): RunningWorkers {
       queueName,
       async (job, token) => {
         const started = performance.now();
+        const shop = (job.data as { shop?: unknown } | undefined)?.shop;
         try {
           const handle = handlers?.[job.name];
           if (!handle) throw new Error(`No processor for job ${job.name} on queue ${queueName}`);
@@ -40,7 +41,7 @@ export function startWorkers(options: StartWorkersOptions): RunningWorkers {
             {
               job: job.name,
               jobId: job.id,
-              shop: (job.data as { shop?: unknown } | undefined)?.shop,
+              shop,
               result: typeof result === "string" ? result : undefined,
               ms: Math.round(performance.now() - started),
             },
@@ -48,7 +49,6 @@ export function startWorkers(options: StartWorkersOptions): RunningWorkers {
           );
           return result;
         } catch (error) {
-          const shop = (job.data as { shop?: unknown } | undefined)?.shop;
           if (typeof shop === "string" && job.id && failsForGood(job, error)) {
             await indexFailedJob(shop, job.id).catch((e: Error) =>
               options.logger.warn(

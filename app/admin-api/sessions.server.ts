@@ -57,16 +57,8 @@ async function loadSession(shop: string): Promise<AdminSession> {
     .select({ accessToken: sessionTable.accessToken, expires: sessionTable.expires })
     .from(sessionTable)
     .where(eq(sessionTable.id, `offline_${shop}`));
-  const now = Date.now();
-  if (row?.accessToken && (!row.expires || row.expires.getTime() - now > REFRESH_BEFORE_MS)) {
-    const kept: AdminSession = {
-      accessToken: row.accessToken,
-      expires: row.expires ? row.expires.getTime() : null,
-      loadedAt: now,
-    };
-    sessions.set(shop, kept);
-    return kept;
-  }
+  if (row?.accessToken && (!row.expires || row.expires.getTime() - Date.now() > REFRESH_BEFORE_MS))
+    return keep(shop, row.accessToken, row.expires);
   return refreshSession(shop);
 }
 
@@ -77,19 +69,19 @@ async function refreshSession(shop: string): Promise<AdminSession> {
   try {
     const { session } = await unauthenticated.admin(shop);
     if (!session.accessToken) throw new ShopNotConnectedError(`${shop} has no access token`);
-    const kept: AdminSession = {
-      accessToken: session.accessToken,
-      expires: session.expires ? session.expires.getTime() : null,
-      loadedAt: Date.now(),
-    };
-    sessions.set(shop, kept);
-    return kept;
+    return keep(shop, session.accessToken, session.expires ?? null);
   } catch (error) {
     sessions.delete(shop);
     if (error instanceof SessionNotFoundError)
       throw new ShopNotConnectedError(`${shop} has no offline session`);
     throw error;
   }
+}
+
+function keep(shop: string, accessToken: string, expires: Date | null): AdminSession {
+  const kept = { accessToken, expires: expires ? expires.getTime() : null, loadedAt: Date.now() };
+  sessions.set(shop, kept);
+  return kept;
 }
 
 /** Drops the shop's kept token (uninstalled, or installed again with a new one). */

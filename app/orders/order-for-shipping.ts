@@ -1,5 +1,6 @@
 import { ORDER_FOR_SHIPPING_QUERY } from "../admin-api/operations/fulfillment-orders";
 import { adminRequest, orderGid, type AdminGraphql } from "../admin-api/request";
+import { idOfGid } from "./exact-json";
 import { fulfillmentOf, type OrderFulfillment } from "./fulfillment-orders";
 import type { ProductInfo } from "./map";
 
@@ -39,7 +40,7 @@ export async function readOrderForShipping(
   for (const line of data.order.lineItems.nodes) {
     const product = line.product;
     if (!product) continue;
-    products.set(product.id.replace("gid://shopify/Product/", ""), {
+    products.set(idOfGid(product.id) ?? product.id, {
       productType: product.productType ?? null,
       tags: product.tags ?? [],
       taxonomy: product.category?.fullName ?? null,

@@ -21,7 +21,7 @@ export async function shippingClientForShop(
   return (await shippingAccessForShop(db, env, shop, options)).client;
 }
 
-type ShippingEnv = Pick<
+export type ShippingEnv = Pick<
   Env,
   "ENCRYPTION_KEY" | "SHIPPING_API_BASE_URL" | "SHIPPING_API_TIMEOUT_MS"
 >;
@@ -31,14 +31,32 @@ export class ShopNotInstalledError extends ShippingNotConfiguredError {
   override name = "ShopNotInstalledError";
 }
 
-/** The client and the key it uses (the worker's rate limiter needs the key's identity). */
+/** A shop's shipping client and the key it uses (the worker's rate limiter needs the key's identity). */
+export interface ShippingAccess {
+  client: ShippingClient;
+  apiKey: string;
+}
+
+/** The client and the key it uses, from the shop's row read now. */
 export async function shippingAccessForShop(
   db: Queryable,
   env: ShippingEnv,
   shop: string,
   options: { fetch?: typeof fetch } = {},
-): Promise<{ client: ShippingClient; apiKey: string }> {
-  const row = await getShop(db, shop);
+): Promise<ShippingAccess> {
+  return shippingAccessOf(await getShop(db, shop), env, shop, options);
+}
+
+/**
+ * The client and the key from a shop row already read (app/shops/shop-cache.server.ts keeps one);
+ * throws ShopNotInstalledError or ShippingNotConfiguredError when the shop has none.
+ */
+export function shippingAccessOf(
+  row: Awaited<ReturnType<typeof getShop>>,
+  env: ShippingEnv,
+  shop: string,
+  options: { fetch?: typeof fetch } = {},
+): ShippingAccess {
   // Work queued before an uninstall (or a delivery replayed for another shop) books nothing.
   if (!row?.installed) throw new ShopNotInstalledError(`${shop} does not have the app installed`);
   const apiKey = shippingApiKeyOf(row, env.ENCRYPTION_KEY);

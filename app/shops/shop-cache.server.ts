@@ -8,26 +8,22 @@
  * the merchant saved in the web process) within SHOP_CACHE_MS. An uninstall reaches a worker the
  * same way: its jobs for the shop stop within SHOP_CACHE_MS.
  */
-import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.server";
-import { shops } from "../db/schema";
-import { decryptSecret } from "../crypto.server";
-import type { Env } from "../env.server";
-import { createShippingClient, type ShippingClient } from "../shipping/client.server";
-import { ShippingNotConfiguredError, ShopNotInstalledError } from "../shipping/for-shop.server";
+import {
+  ShippingNotConfiguredError,
+  shippingAccessOf,
+  type ShippingAccess,
+  type ShippingEnv,
+} from "../shipping/for-shop.server";
 import { parseShopSettings, type ShopSettings } from "./settings";
+import { getShop } from "./shops.server";
 
 export const SHOP_CACHE_MS = 5_000;
-
-type ShippingEnv = Pick<
-  Env,
-  "ENCRYPTION_KEY" | "SHIPPING_API_BASE_URL" | "SHIPPING_API_TIMEOUT_MS"
->;
 
 export interface ShopFacts {
   settings: ShopSettings;
   /** The shop's shipping client and key, or why it has none (not installed, no key). */
-  access: { client: ShippingClient; apiKey: string } | ShippingNotConfiguredError;
+  access: ShippingAccess | ShippingNotConfiguredError;
 }
 
 const kept = new Map<string, { at: number; facts: Promise<ShopFacts> }>();
@@ -46,30 +42,15 @@ export function shopFacts(db: Db, env: ShippingEnv, shop: string): Promise<ShopF
 }
 
 async function loadFacts(db: Db, env: ShippingEnv, shop: string): Promise<ShopFacts> {
-  const [row] = await db.select().from(shops).where(eq(shops.shop, shop));
+  const row = await getShop(db, shop);
   const settings = parseShopSettings(row?.settings);
-  // Work queued before an uninstall (or a delivery replayed for another shop) books nothing.
-  if (!row?.installed)
-    return {
-      settings,
-      access: new ShopNotInstalledError(`${shop} does not have the app installed`),
-    };
-  const apiKey = row.shippingApiKeyEncrypted
-    ? decryptSecret(row.shippingApiKeyEncrypted, env.ENCRYPTION_KEY, shop)
-    : null;
-  if (!apiKey)
-    return {
-      settings,
-      access: new ShippingNotConfiguredError(
-        `${shop} has no shipping API key; set one in the app's settings`,
-      ),
-    };
-  const client = createShippingClient({
-    baseUrl: row.shippingBaseUrl ?? env.SHIPPING_API_BASE_URL,
-    apiKey,
-    timeoutMs: env.SHIPPING_API_TIMEOUT_MS,
-  });
-  return { settings, access: { client, apiKey } };
+  try {
+    return { settings, access: shippingAccessOf(row, env, shop) };
+  } catch (error) {
+    // Not installed, or no key: the job makes it the shipment's problem (kept like the rest).
+    if (error instanceof ShippingNotConfiguredError) return { settings, access: error };
+    throw error;
+  }
 }
 
 /** Drops the shop's kept facts (its settings, key or installation changed in this process). */

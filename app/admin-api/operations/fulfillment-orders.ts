@@ -41,7 +41,7 @@ export const ORDER_FULFILLMENT_ORDERS_QUERY = `#graphql
 
 /**
  * Everything drafting a shipment reads of Shopify, in one call: whether the shop has the order
- * (another shop's order, or one that is gone, is null: app/orders/ownership.ts), its fulfillment
+ * (another shop's order, or one that is gone, is null: app/orders/order-for-shipping.ts), its fulfillment
  * orders and the shop's locations as above, and its items' product types, tags and taxonomy
  * categories (the items' categories at the service).
  */
