@@ -34,6 +34,11 @@ export interface FakeShopify {
   rotate(shop: string): string;
   /** Shopify holds the order of a delivery it signed for `shop`. */
   hold(topic: string, shop: string, raw: string): void;
+  /**
+   * Shopify answers the shop's next `times` calls of `operation` with 503 Service Unavailable
+   * (what it answers during an incident), counted in `calls` like any other.
+   */
+  failNext(shop: string, operation: string, times?: number): void;
   close(): Promise<void>;
 }
 
@@ -46,6 +51,7 @@ export async function startFakeShopify(port = 0): Promise<FakeShopify> {
   const tokens = new Map<string, string>();
   const calls = new Map<string, number>();
   const shopCalls = new Map<string, Map<string, number>>();
+  const failures = new Map<string, number>();
   const graphql = fakeAdminGraphql([], log, orders);
   const server = http.createServer(async (req, res) => {
     const reply = (status: number, body: unknown) => {
@@ -72,6 +78,12 @@ export async function startFakeShopify(port = 0): Promise<FakeShopify> {
     const ofShop = shopCalls.get(shop) ?? new Map<string, number>();
     ofShop.set(operation, (ofShop.get(operation) ?? 0) + 1);
     shopCalls.set(shop, ofShop);
+    const failing = `${shop} ${operation}`;
+    const left = failures.get(failing) ?? 0;
+    if (left > 0) {
+      failures.set(failing, left - 1);
+      return reply(503, { errors: "Service Unavailable" });
+    }
     try {
       reply(200, await graphql(shop, request.query ?? "", request.variables ?? {}));
     } catch (error) {
@@ -95,6 +107,9 @@ export async function startFakeShopify(port = 0): Promise<FakeShopify> {
       const token = `shpat_${crypto.randomBytes(16).toString("hex")}`;
       tokens.set(shop, token);
       return token;
+    },
+    failNext(shop, operation, times = 1) {
+      failures.set(`${shop} ${operation}`, times);
     },
     hold(topic, shop, raw) {
       holdDeliveredOrder(topic, shop, raw, orders);

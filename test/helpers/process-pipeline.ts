@@ -3,7 +3,8 @@ import { database, db } from "#app/db/index.server.ts";
 import { sessionTable } from "#app/db/schema.ts";
 import { getEnv } from "#app/env.server.ts";
 import { updateShopSettings } from "#app/shops/shops.server.ts";
-import { closeQueues } from "#app/jobs/queues.server.ts";
+import { closeQueues, getQueue } from "#app/jobs/queues.server.ts";
+import { QUEUES } from "#app/jobs/definitions.ts";
 import { referenceIdFor } from "#app/orders/map.ts";
 import { action as ordersCancelled } from "#app/routes/webhooks.orders.cancelled.tsx";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
@@ -59,12 +60,16 @@ export function describeProcessPipeline(backend: string) {
     await database.close();
   });
 
-  /** An installed shop: shipping key at the sandbox, offline session at the fake Shopify, events registered. */
-  async function newShop() {
+  /**
+   * An installed shop: shipping key at the sandbox, offline session at the fake Shopify, events
+   * registered (unless `events` is false: then no courier's progress queues jobs of its own).
+   */
+  async function newShop({ events: withEvents = true } = {}) {
     const shop = uniqueShop("procs");
     const key = liveKey("procs");
     await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url);
     await db.insert(sessionTable).values(offlineSessionRow(shop, shopify.connect(shop)));
+    if (!withEvents) return { shop, key };
     const registered = await registerEvents(sandbox.url, key, `${events.url}/webhooks/shipping`, {
       name: env.SHIPPING_WEBHOOK_HEADER,
       secret: env.SHIPPING_WEBHOOK_SECRET,
@@ -97,6 +102,15 @@ export function describeProcessPipeline(backend: string) {
     ),
   });
   const failing = () => `\nworker output:\n${worker.output().slice(-3000)}`;
+  /** The shop's jobs that ran to the end, by name (each job counted once, whatever its tries). */
+  const jobsOf = async (shop: string) => {
+    const done = await getQueue(QUEUES.shipments).getJobs(["completed"]);
+    const names: Record<string, number> = {};
+    for (const job of done)
+      if ((job.data as { shop?: string }).shop === shop)
+        names[job.name] = (names[job.name] ?? 0) + 1;
+    return names;
+  };
 
   describe(`store orders through web, a worker process and the sandbox, on ${backend}`, () => {
     it(
@@ -164,7 +178,7 @@ export function describeProcessPipeline(backend: string) {
       "a shop that books without fulfilling: two Admin API calls per shipment, counted at Shopify",
       { timeout: 120_000 },
       async () => {
-        const { shop } = await newShop();
+        const { shop } = await newShop({ events: false });
         await updateShopSettings(db, shop, { fulfilOnConfirm: false });
         const orders = Array.from({ length: 5 }, () => freshOrder("multi-item"));
         for (const order of orders)
@@ -193,6 +207,51 @@ export function describeProcessPipeline(backend: string) {
           2 * orders.length,
         );
         for (const op of perShop) expect(calls[op] ?? 0).toBeLessThanOrEqual(2);
+        // Two jobs per shipment: the confirmation writes the status itself (no shopify-sync job).
+        expect(await jobsOf(shop)).toEqual({
+          "create-draft": orders.length,
+          confirm: orders.length,
+        });
+      },
+    );
+
+    it(
+      "Shopify unavailable when the booking's status is written: the booking stands, a shopify-sync job writes it",
+      { timeout: 120_000 },
+      async () => {
+        const { shop, key } = await newShop({ events: false });
+        await updateShopSettings(db, shop, { fulfilOnConfirm: false });
+        shopify.failNext(shop, "ShipmentStatusMetafield");
+        const order = freshOrder("multi-item");
+        expect(await deliver(ordersCreate, "orders/create", shop, order)).toBe(200);
+        const confirmed = await waitFor(
+          "confirmed",
+          statusIs(shop, order.id, "confirmed"),
+          60_000,
+        ).catch((e: Error) => {
+          throw new Error(e.message + failing());
+        });
+        await waitFor(
+          "status metafield",
+          async () =>
+            shopify.log.metafields.some(
+              (m) => m.shop === shop && m.ownerId === `gid://shopify/Order/${order.id}`,
+            ),
+          60_000,
+        );
+        // Refused once (503), written once by the job the confirmation queued instead.
+        expect(shopify.callsOf(shop).get("ShipmentStatusMetafield")).toBe(2);
+        expect(atService(key, confirmed.referenceId).orders).toHaveLength(1);
+        await waitFor(
+          "the shopify-sync job done",
+          async () => (await jobsOf(shop))["shopify-sync"] === 1,
+          30_000,
+        );
+        expect(await jobsOf(shop)).toEqual({ "create-draft": 1, confirm: 1, "shopify-sync": 1 });
+        expect(await shipmentOf(db, shop, order.id)).toMatchObject({
+          status: "confirmed",
+          problem: null,
+        });
       },
     );
 

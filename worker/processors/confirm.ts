@@ -1,3 +1,4 @@
+import type { Shipment } from "#app/db/schema.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { addShipmentEvent, getShipment } from "#app/shipments/shipments.server.ts";
 import { problemOf } from "#app/shipments/problem-kinds.ts";
@@ -8,6 +9,7 @@ import { labelSnapshot } from "#app/labels/snapshot.ts";
 import { estimateFor } from "#app/shipments/estimate.ts";
 import { courierListFor } from "../shared/order-state.ts";
 import { holdNow } from "../shared/fulfillment-plan.ts";
+import { writeStatusMetafields } from "../shared/status-metafields.ts";
 import {
   ACTOR,
   Ctx,
@@ -185,7 +187,31 @@ export async function processConfirm(
   if (saved?.shippingOrderId) {
     const { settings } = await shopFacts(db, deps.env, shop);
     if (settings.fulfilOnConfirm) await deps.enqueue.fulfil(shop, saved.id, saved.waybillId);
-    else await deps.enqueue.shopifySync(shop, saved.id, saved.version, false);
+    else await writeBackOrQueue(ctx, saved);
   }
   return saved?.status ?? "gone";
+}
+
+/**
+ * The booking's one write to Shopify (the order's status metafields), made by this job: a
+ * shipment booked without fulfilling costs two jobs (draft, confirm), not three. Should Shopify
+ * not take it now, the shopify-sync job makes it instead (it retries with backoff, and records a
+ * shop without a session); the booking stands either way. A run that stops after booking and
+ * before this write queues that job on its retry (the "already confirmed" branch above).
+ */
+async function writeBackOrQueue(ctx: Ctx, saved: Shipment): Promise<void> {
+  const { deps } = ctx;
+  try {
+    await writeStatusMetafields(
+      { db: deps.db, graphql: deps.adminGraphql },
+      saved.shop,
+      saved.orderId,
+    );
+  } catch (error) {
+    ctx.log.debug(
+      { shop: saved.shop, shipmentId: saved.id, err: (error as Error).message },
+      "status metafields not written with the booking: queued",
+    );
+    await deps.enqueue.shopifySync(saved.shop, saved.id, saved.version, false);
+  }
 }
