@@ -1,5 +1,5 @@
 import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
-import type { Queryable } from "../db/client.server";
+import type { Db, Queryable } from "../db/client.server";
 import { shipmentEvents, shipments, type Shipment } from "../db/schema";
 import type { Problem } from "./problem-kinds";
 
@@ -17,10 +17,13 @@ export async function getShipment(
   shop: string,
   id: string,
 ): Promise<Shipment | null> {
-  const [row] = await db
-    .select()
-    .from(shipments)
-    .where(and(eq(shipments.shop, shop), eq(shipments.id, id)));
+  const hot = hotReads(db);
+  const [row] = hot
+    ? await hot.byId.execute({ shop, id })
+    : await db
+        .select()
+        .from(shipments)
+        .where(and(eq(shipments.shop, shop), eq(shipments.id, id)));
   return row ?? null;
 }
 
@@ -31,12 +34,17 @@ export async function getShipmentByOrder(
   orderId: string,
   part = 1,
 ): Promise<Shipment | null> {
-  const [row] = await db
-    .select()
-    .from(shipments)
-    .where(and(eq(shipments.shop, shop), eq(shipments.orderId, orderId), eq(shipments.part, part)))
-    .orderBy(desc(shipments.attempt))
-    .limit(1);
+  const hot = hotReads(db);
+  const [row] = hot
+    ? await hot.byOrderPart.execute({ shop, orderId, part })
+    : await db
+        .select()
+        .from(shipments)
+        .where(
+          and(eq(shipments.shop, shop), eq(shipments.orderId, orderId), eq(shipments.part, part)),
+        )
+        .orderBy(desc(shipments.attempt))
+        .limit(1);
   return row ?? null;
 }
 
@@ -61,11 +69,62 @@ export async function orderShipments(
   shop: string,
   orderId: string,
 ): Promise<Shipment[]> {
+  const hot = hotReads(db);
+  if (hot) return hot.ofOrder.execute({ shop, orderId });
   return db
     .select()
     .from(shipments)
     .where(and(eq(shipments.shop, shop), eq(shipments.orderId, orderId)))
     .orderBy(shipments.part, desc(shipments.attempt));
+}
+
+/**
+ * The reads every shipment job makes (by id, by order and part, the order's shipments), built
+ * once per database as named prepared statements: drizzle builds their SQL once instead of on
+ * every call, and each connection has PostgreSQL parse them once. Inside a transaction the
+ * ordinary query runs (a prepared query belongs to the database handle it was made on).
+ */
+const preparedReads = new WeakMap<object, ReturnType<typeof prepareReads>>();
+
+function prepareReads(db: Db) {
+  const shop = sql.placeholder("shop");
+  const orderId = sql.placeholder("orderId");
+  return {
+    byId: db
+      .select()
+      .from(shipments)
+      .where(and(eq(shipments.shop, shop), eq(shipments.id, sql.placeholder("id"))))
+      .prepare("pb_shipment_by_id"),
+    byOrderPart: db
+      .select()
+      .from(shipments)
+      .where(
+        and(
+          eq(shipments.shop, shop),
+          eq(shipments.orderId, orderId),
+          eq(shipments.part, sql.placeholder("part")),
+        ),
+      )
+      .orderBy(desc(shipments.attempt))
+      .limit(1)
+      .prepare("pb_shipment_by_order_part"),
+    ofOrder: db
+      .select()
+      .from(shipments)
+      .where(and(eq(shipments.shop, shop), eq(shipments.orderId, orderId)))
+      .orderBy(shipments.part, desc(shipments.attempt))
+      .prepare("pb_shipments_of_order"),
+  };
+}
+
+function hotReads(db: Queryable): ReturnType<typeof prepareReads> | null {
+  if (!("$client" in db)) return null;
+  let reads = preparedReads.get(db);
+  if (!reads) {
+    reads = prepareReads(db);
+    preparedReads.set(db, reads);
+  }
+  return reads;
 }
 
 /**
