@@ -36,5 +36,9 @@ export default defineConfig(
       // The server bundle uses top-level await (the database opens before the first request).
       build: { assetsInlineLimit: 0, target: isSsrBuild ? "node22" : "es2022" },
       optimizeDeps: { include: ["@shopify/app-bridge-react", "@shopify/polaris"] },
+      // drizzle-orm compiled into the server bundle: loaded from node_modules as ES modules, its
+      // 300-odd files cost the web process about 90 MB of memory (scripts/build-node.ts bundles it
+      // into the compiled server and worker for the same reason).
+      ssr: { noExternal: ["drizzle-orm"] },
     }) satisfies UserConfig,
 );
