@@ -27,6 +27,7 @@ import { Queue, Worker } from "bullmq";
 import { Redis } from "ioredis";
 import { LIVE_LIMITS } from "#sandbox/ratelimit.ts";
 import { loadOrder } from "#test/fixtures/orders.ts";
+import { runLean } from "./lean.ts";
 import { processUsage, progress, Stack, writeResult } from "./stack.ts";
 
 const ORDERS = Number(process.env.ORDERS ?? 3000);
@@ -244,19 +245,24 @@ async function runSmallShops() {
 
 // --- 0. cost per shipment ---------------------------------------------------------------------------
 /**
- * What one shipment costs, with the service out of the way: COST_ORDERS (400) orders of one shop
- * delivered at 300/s, the sandbox without rate limits or added latency, one worker at concurrency
- * COST_CONCURRENCY (10), measured from the first delivery until the queue is empty (drafts,
- * confirmations and the Shopify sync after each booking). Per shipment: CPU of web and worker,
- * Shopify Admin API calls, SQL statements of each process, Redis commands (INFO commandstats, every
- * client's), and each process's peak RSS, next to a bare BullMQ job on the same Redis.
- * COST_CPU_PROF=1 writes the worker's CPU profile to bench/results/profiles.
+ * What one shipment costs, with the service out of the way: COST_WARMUP (200) orders of one shop
+ * delivered at 300/s and booked first (a fresh process's first shipments also pay for loading and
+ * compiling its code), then COST_ORDERS (400) more, measured from their first delivery until the
+ * queue is empty (drafts, confirmations and the Shopify status write of each booking), with the
+ * sandbox without rate limits or added latency and one worker at concurrency COST_CONCURRENCY
+ * (10). Per shipment: CPU of web and worker, Shopify Admin API calls, SQL statements of each
+ * process, Redis commands (INFO commandstats, every client's; BENCH_SQL_TEXTS=1 prints them by
+ * command, and the SQL statements' texts), and each process's peak RSS, next to a bare BullMQ job
+ * on the same Redis and to the lean worker (bench/lean.ts: the least work any correct worker must
+ * do, on the same stack and orders, after the same warm-up). COST_CPU_PROF=1 writes the worker's
+ * CPU profile to bench/results/profiles.
  */
 async function runCost() {
   const orders = Number(process.env.COST_ORDERS ?? 400);
+  const warmup = Number(process.env.COST_WARMUP ?? 200);
   const concurrency = Number(process.env.COST_CONCURRENCY ?? 10);
   console.log(
-    `Cost per shipment: ${orders} orders of one shop, no rate limits, 1 worker, concurrency ${concurrency}`,
+    `Cost per shipment: ${orders} orders of one shop after ${warmup} to warm up, no rate limits, 1 worker, concurrency ${concurrency}`,
   );
   const stack = await Stack.start({
     name: "bench_pipeline_cost",
@@ -272,32 +278,61 @@ async function runCost() {
   await stack.addShop(shop, "biteship_live.bench-cost");
   const webPid = stack.web.process.pid;
   const workerPid = stack.workers[0]!.process.pid;
+  const firstId = nextId + 1;
+  const idle = { web: processUsage(webPid), worker: processUsage(workerPid) };
+  // A worker runs for days: the first shipments of a fresh process also pay for loading and
+  // compiling its code. They are booked first and counted apart (cold), then the measured ones.
+  if (warmup > 0) {
+    const t = performance.now();
+    await flashSale(stack, [shop], warmup, 300);
+    await untilConfirmed(stack, [shop], warmup, t, "cost warm-up", 900);
+    while ((await stack.backlog()) > 0) await new Promise((r) => setTimeout(r, 100));
+  }
   const sql0 = await stack.sqlStatements();
   const redis0 = await stack.redisCommands();
+  const stats0 = await stack.redisCommandStats();
   const admin0 = [...stack.shopify.calls.values()].reduce((a, b) => a + b, 0);
   const web0 = processUsage(webPid);
   const worker0 = processUsage(workerPid);
   const t0 = performance.now();
   const sale = await flashSale(stack, [shop], orders, 300);
-  await untilConfirmed(stack, [shop], orders, t0, "cost", 900);
+  await untilConfirmed(stack, [shop], warmup + orders, t0, "cost", 900);
   while ((await stack.backlog()) > 0) await new Promise((r) => setTimeout(r, 100));
   const seconds = (performance.now() - t0) / 1000;
   const web1 = processUsage(webPid);
   const worker1 = processUsage(workerPid);
   const sql1 = await stack.sqlStatements();
   const redis1 = await stack.redisCommands();
-  if (process.env.BENCH_SQL_TEXTS) console.log(await stack.redisCommandStats());
+  if (process.env.BENCH_SQL_TEXTS) {
+    // Each Redis command's calls per shipment in the measured run (the benchmark's polling included).
+    const stats1 = await stack.redisCommandStats();
+    const perShipment = Object.entries(stats1)
+      .map(([command, calls]) => [command, +((calls - (stats0[command] ?? 0)) / orders).toFixed(2)])
+      .filter(([, calls]) => (calls as number) > 0)
+      .sort((a, b) => (b[1] as number) - (a[1] as number));
+    console.log(Object.fromEntries(perShipment));
+  }
   const adminByOperation = Object.fromEntries(stack.shopify.calls);
   const admin1 = [...stack.shopify.calls.values()].reduce((a, b) => a + b, 0);
+  const orderIds = Array.from({ length: warmup + orders }, (_, i) => firstId + i);
+  const lean = await runLean(stack, shop, orderIds, warmup, concurrency);
   const floorMs = await bareBullmq(stack.env.REDIS_URL!, 5000, concurrency);
   await stack.stop();
   const per = (n: number) => +(n / orders).toFixed(3);
   const cost = {
     orders,
+    warmup,
     concurrency,
     seconds: +seconds.toFixed(1),
     webhookP99Ms: +sale.p99Ms.toFixed(1),
     workerCpuMs: per((worker1.cpuS - worker0.cpuS) * 1000),
+    // The warm-up's shipments too, from the worker's start (what the first run of a process costs).
+    workerCpuColdMs: +(((worker1.cpuS - idle.worker.cpuS) * 1000) / (warmup + orders)).toFixed(3),
+    leanWorkerCpuMs: lean.cpuMs,
+    leanPace: lean.pace,
+    leanWorkerCpuColdMs: lean.cpuColdMs,
+    ratioToLean: +(((worker1.cpuS - worker0.cpuS) * 1000) / orders / lean.cpuMs).toFixed(2),
+    leanPeakRssMb: lean.peakRssMb,
     webCpuMs: per((web1.cpuS - web0.cpuS) * 1000),
     bareBullmqJobCpuMs: floorMs,
     adminCalls: per(admin1 - admin0),
@@ -309,15 +344,15 @@ async function runCost() {
     workerPeakRssMb: worker1.peakRssMb,
     webPeakRssMb: web1.peakRssMb,
     // Before the first delivery: started, one shop added, nothing done yet.
-    workerIdleRssMb: worker0.rssMb,
-    webIdleRssMb: web0.rssMb,
+    workerIdleRssMb: idle.worker.rssMb,
+    webIdleRssMb: idle.web.rssMb,
   };
   console.log("");
   console.log(
-    `  per shipment: worker CPU ${cost.workerCpuMs} ms (bare BullMQ job ${floorMs} ms), web CPU ${cost.webCpuMs} ms; Admin API calls ${cost.adminCalls} (${JSON.stringify(adminByOperation)}); SQL statements worker ${cost.workerSqlStatements}, web ${cost.webSqlStatements}; Redis commands ${cost.redisCommands}`,
+    `  per shipment: worker CPU ${cost.workerCpuMs} ms (${cost.ratioToLean} × the lean worker's ${lean.cpuMs} ms, paced "${lean.pace}"; cold, warm-up included: ${cost.workerCpuColdMs} ms against ${lean.cpuColdMs} ms; bare BullMQ job ${floorMs} ms), web CPU ${cost.webCpuMs} ms; Admin API calls ${cost.adminCalls} (${JSON.stringify(adminByOperation)}); SQL statements worker ${cost.workerSqlStatements}, web ${cost.webSqlStatements}; Redis commands ${cost.redisCommands}`,
   );
   console.log(
-    `  peak RSS worker ${cost.workerPeakRssMb} MB, web ${cost.webPeakRssMb} MB (idle before the run: worker ${cost.workerIdleRssMb} MB, web ${cost.webIdleRssMb} MB); ${orders} shipments in ${cost.seconds} s; webhook p99 ${cost.webhookP99Ms} ms`,
+    `  peak RSS worker ${cost.workerPeakRssMb} MB (lean ${lean.peakRssMb} MB), web ${cost.webPeakRssMb} MB (idle before the run: worker ${cost.workerIdleRssMb} MB, web ${cost.webIdleRssMb} MB); ${orders} shipments in ${cost.seconds} s (lean ${lean.seconds} s); webhook p99 ${cost.webhookP99Ms} ms`,
   );
   return { cost };
 }
