@@ -99,15 +99,6 @@ export async function processCreateDraft(
   const ctx = new Ctx(deps, job, token);
   const { shop, orderId, part: partNumber } = shipmentJobs.createDraft.payload.parse(job.data);
   const { db } = deps;
-  // The key first, and the call's slot with it: a job the schedule defers has read nothing yet, so
-  // a flash sale's deferred jobs cost Redis alone (a job that then finds its work done leaves its
-  // slot unused). A shop that books automatically reserves the confirmation's slot too, right after
-  // the draft's: each shipment is booked as soon as its draft is made, not after the shop's whole
-  // backlog. The shop's settings and key are kept by this process for a few seconds
-  // (app/shops/shop-cache.server.ts).
-  const { access, settings } = await shopFacts(db, deps.env, shop);
-  if (!(access instanceof Error))
-    await ctx.reserve(access.apiKey, "draft_orders", settings.autoConfirm);
   let shipment = await getShipmentByOrder(db, shop, orderId, partNumber);
   if (!shipment) return "no shipment row";
   if (shipment.redactedAt) {
@@ -137,11 +128,19 @@ export async function processCreateDraft(
       shipment.status === "draft_ready" &&
       !shipment.problem &&
       !shipment.awaitingPayment &&
-      settings.autoConfirm
+      (await shopFacts(db, deps.env, shop)).settings.autoConfirm
     )
       await deps.enqueue.confirm(shop, shipment.id);
     return `already ${shipment.status}`;
   }
+
+  // The key first, and the call's slot with it: a deferred job comes back before reading the order.
+  // A shop that books automatically reserves the confirmation's slot too, right after the draft's:
+  // each shipment is booked as soon as its draft is made, not after the shop's whole backlog.
+  // The shop's settings and key, kept by this process for a few seconds (app/shops/shop-cache.server.ts).
+  const { access, settings } = await shopFacts(db, deps.env, shop);
+  if (!(access instanceof Error))
+    await ctx.reserve(access.apiKey, "draft_orders", settings.autoConfirm);
 
   // Nothing of the order is written or drafted before the shop's own Admin API says it is the shop's.
   const owner = await verifyOrderOwner(ctx, shipment, ACTOR.create);
