@@ -319,19 +319,20 @@ async function runCost() {
   const floorMs = await bareBullmq(stack.env.REDIS_URL!, 5000, concurrency);
   await stack.stop();
   const per = (n: number) => +(n / orders).toFixed(3);
+  const workerCpuMs = ((worker1.cpuS - worker0.cpuS) * 1000) / orders;
   const cost = {
     orders,
     warmup,
     concurrency,
     seconds: +seconds.toFixed(1),
     webhookP99Ms: +sale.p99Ms.toFixed(1),
-    workerCpuMs: per((worker1.cpuS - worker0.cpuS) * 1000),
+    workerCpuMs: +workerCpuMs.toFixed(3),
     // The warm-up's shipments too, from the worker's start (what the first run of a process costs).
     workerCpuColdMs: +(((worker1.cpuS - idle.worker.cpuS) * 1000) / (warmup + orders)).toFixed(3),
     leanWorkerCpuMs: lean.cpuMs,
     leanPace: lean.pace,
     leanWorkerCpuColdMs: lean.cpuColdMs,
-    ratioToLean: +(((worker1.cpuS - worker0.cpuS) * 1000) / orders / lean.cpuMs).toFixed(2),
+    ratioToLean: +(workerCpuMs / lean.cpuMs).toFixed(2),
     leanPeakRssMb: lean.peakRssMb,
     webCpuMs: per((web1.cpuS - web0.cpuS) * 1000),
     bareBullmqJobCpuMs: floorMs,

@@ -111,6 +111,21 @@ export function describeProcessPipeline(backend: string) {
         names[job.name] = (names[job.name] ?? 0) + 1;
     return names;
   };
+  /** The order's shipment once booked; the worker's last output in the failure otherwise. */
+  const bookedShipment = (shop: string, orderId: number) =>
+    waitFor("confirmed", statusIs(shop, orderId, "confirmed"), 60_000).catch((e: Error) => {
+      throw new Error(e.message + failing());
+    });
+  /** Until Shopify holds the order's status metafields. */
+  const statusWritten = (shop: string, orderId: number) =>
+    waitFor(
+      "status metafield",
+      async () =>
+        shopify.log.metafields.some(
+          (m) => m.shop === shop && m.ownerId === `gid://shopify/Order/${orderId}`,
+        ),
+      60_000,
+    );
 
   describe(`store orders through web, a worker process and the sandbox, on ${backend}`, () => {
     it(
@@ -120,13 +135,7 @@ export function describeProcessPipeline(backend: string) {
         const { shop, key } = await newShop();
         const order = freshOrder("multi-item");
         expect(await deliver(ordersCreate, "orders/create", shop, order)).toBe(200);
-        const confirmed = await waitFor(
-          "confirmed",
-          statusIs(shop, order.id, "confirmed"),
-          60_000,
-        ).catch((e: Error) => {
-          throw new Error(e.message + failing());
-        });
+        const confirmed = await bookedShipment(shop, order.id);
         expect(confirmed).toMatchObject({
           referenceId: referenceIdFor(shop, String(order.id)),
           courierCompany: "jne",
@@ -184,15 +193,8 @@ export function describeProcessPipeline(backend: string) {
         for (const order of orders)
           expect(await deliver(ordersCreate, "orders/create", shop, order)).toBe(200);
         for (const order of orders) {
-          await waitFor("confirmed", statusIs(shop, order.id, "confirmed"), 60_000);
-          await waitFor(
-            "status metafield",
-            async () =>
-              shopify.log.metafields.some(
-                (m) => m.shop === shop && m.ownerId === `gid://shopify/Order/${order.id}`,
-              ),
-            60_000,
-          );
+          await bookedShipment(shop, order.id);
+          await statusWritten(shop, order.id);
         }
         // One read before drafting (whose order, its fulfillment orders, its products) and one
         // write after booking; the metafield definitions are made once per shop, not per shipment.
@@ -224,21 +226,8 @@ export function describeProcessPipeline(backend: string) {
         shopify.failNext(shop, "ShipmentStatusMetafield");
         const order = freshOrder("multi-item");
         expect(await deliver(ordersCreate, "orders/create", shop, order)).toBe(200);
-        const confirmed = await waitFor(
-          "confirmed",
-          statusIs(shop, order.id, "confirmed"),
-          60_000,
-        ).catch((e: Error) => {
-          throw new Error(e.message + failing());
-        });
-        await waitFor(
-          "status metafield",
-          async () =>
-            shopify.log.metafields.some(
-              (m) => m.shop === shop && m.ownerId === `gid://shopify/Order/${order.id}`,
-            ),
-          60_000,
-        );
+        const confirmed = await bookedShipment(shop, order.id);
+        await statusWritten(shop, order.id);
         // Refused once (503), written once by the job the confirmation queued instead.
         expect(shopify.callsOf(shop).get("ShipmentStatusMetafield")).toBe(2);
         expect(atService(key, confirmed.referenceId).orders).toHaveLength(1);
@@ -273,11 +262,7 @@ export function describeProcessPipeline(backend: string) {
 
         const booked = freshOrder("multi-item");
         await deliver(ordersCreate, "orders/create", shop, booked);
-        const confirmed = await waitFor(
-          "confirmed",
-          statusIs(shop, booked.id, "confirmed"),
-          60_000,
-        );
+        const confirmed = await bookedShipment(shop, booked.id);
         await deliver(ordersCancelled, "orders/cancelled", shop, {
           ...booked,
           cancelled_at: new Date().toISOString(),
