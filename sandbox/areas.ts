@@ -1,204 +1,383 @@
 /**
- * A small gazetteer of Indonesian areas in the service's id format, enough for area-id locators
- * and GET /v1/maps/areas. Ids follow the live pattern: province, city, district, then the postal
- * code after `IDZ` (`IDNP6IDNC148IDND836IDZ12430`). An id of that structure outside the gazetteer
- * is still understood: its postal code is read from it, and its province, city and district
- * names wherever the gazetteer knows those ids (so the documentation's own example ids work).
+ * Indonesia's areas as the service's maps API names them, for the whole country (from
+ * `gazetteer.ts`): an area is a district with one of its postal codes ("Cilandak, Jakarta
+ * Selatan, DKI Jakarta. 12430"), located at the centre of its villages.
+ *
+ * Ids have the service's structure: province, city, district, then the postal code after `IDZ`.
+ * The sandbox numbers them with the Kemendagri codes (`IDNP31IDNC3174IDND317406IDZ12430` for
+ * Cilandak 12430); the live service has its own numbering (`IDNP6IDNC148IDND836IDZ12430` in its
+ * documentation), which the sandbox cannot know. An id of that structure that is not one of the
+ * sandbox's is still understood: by its district when that is one of the sandbox's, else by its
+ * postal code (so the documentation's own example ids locate where they say). The documentation
+ * also writes `IDNZ` once for `IDZ`; both are read.
  */
+import { gazetteer } from "./gazetteer.ts";
+
 export interface AreaDef {
   id: string;
   name: string;
   province: string | null;
   city: string | null;
   district: string | null;
+  /** The area's first village (kelurahan or desa): the fourth administrative level. */
+  subdistrict: string | null;
   postalCode: number;
   latitude: number | null;
   longitude: number | null;
 }
 
-const rows: [string, string, string, string, number, number, number][] = [
-  [
-    "IDNP6IDNC148IDND836IDZ12430",
-    "DKI Jakarta",
-    "Jakarta Selatan",
-    "Cilandak",
-    12430,
-    -6.2886,
-    106.7986,
-  ],
-  [
-    "IDNP6IDNC148IDND841IDZ12190",
-    "DKI Jakarta",
-    "Jakarta Selatan",
-    "Kebayoran Baru",
-    12190,
-    -6.2297,
-    106.8031,
-  ],
-  [
-    "IDNP6IDNC147IDND831IDZ10110",
-    "DKI Jakarta",
-    "Jakarta Pusat",
-    "Gambir",
-    10110,
-    -6.1754,
-    106.8272,
-  ],
-  [
-    "IDNP6IDNC150IDND853IDZ11470",
-    "DKI Jakarta",
-    "Jakarta Barat",
-    "Grogol Petamburan",
-    11470,
-    -6.1663,
-    106.7893,
-  ],
-  [
-    "IDNP6IDNC149IDND848IDZ13220",
-    "DKI Jakarta",
-    "Jakarta Timur",
-    "Jatinegara",
-    13220,
-    -6.225,
-    106.87,
-  ],
-  ["IDNP9IDNC23IDND251IDZ16412", "Jawa Barat", "Depok", "Beji", 16412, -6.3725, 106.8229],
-  ["IDNP9IDNC24IDND262IDZ17141", "Jawa Barat", "Bekasi", "Bekasi Utara", 17141, -6.2245, 107.0015],
-  ["IDNP9IDNC22IDND232IDZ40115", "Jawa Barat", "Bandung", "Coblong", 40115, -6.8915, 107.6107],
-  ["IDNP9IDNC27IDND290IDZ16111", "Jawa Barat", "Bogor", "Bogor Tengah", 16111, -6.595, 106.797],
-  ["IDNP3IDNC259IDND2800IDZ15111", "Banten", "Tangerang", "Tangerang", 15111, -6.1783, 106.6319],
-  [
-    "IDNP10IDNC196IDND2047IDZ50132",
-    "Jawa Tengah",
-    "Semarang",
-    "Semarang Tengah",
-    50132,
-    -6.9822,
-    110.4091,
-  ],
-  [
-    "IDNP5IDNC209IDND2198IDZ55213",
-    "DI Yogyakarta",
-    "Yogyakarta",
-    "Gondokusuman",
-    55213,
-    -7.7829,
-    110.3671,
-  ],
-  ["IDNP11IDNC444IDND5341IDZ60271", "Jawa Timur", "Surabaya", "Genteng", 60271, -7.2575, 112.7521],
-  ["IDNP11IDNC452IDND5391IDZ65111", "Jawa Timur", "Malang", "Klojen", 65111, -7.9797, 112.6304],
-  ["IDNP2IDNC99IDND1052IDZ80361", "Bali", "Badung", "Kuta", 80361, -8.718, 115.1686],
-  [
-    "IDNP2IDNC100IDND1062IDZ80234",
-    "Bali",
-    "Denpasar",
-    "Denpasar Selatan",
-    80234,
-    -8.6705,
-    115.2126,
-  ],
-  [
-    "IDNP34IDNC278IDND3089IDZ20112",
-    "Sumatera Utara",
-    "Medan",
-    "Medan Petisah",
-    20112,
-    3.5952,
-    98.6722,
-  ],
-  [
-    "IDNP33IDNC254IDND2731IDZ30128",
-    "Sumatera Selatan",
-    "Palembang",
-    "Ilir Barat I",
-    30128,
-    -2.9761,
-    104.7754,
-  ],
-  [
-    "IDNP13IDNC288IDND3210IDZ75117",
-    "Kalimantan Timur",
-    "Samarinda",
-    "Samarinda Ulu",
-    75117,
-    -0.5022,
-    117.1536,
-  ],
-  [
-    "IDNP28IDNC332IDND3713IDZ90111",
-    "Sulawesi Selatan",
-    "Makassar",
-    "Ujung Pandang",
-    90111,
-    -5.1477,
-    119.4327,
-  ],
-  [
-    "IDNP24IDNC430IDND5003IDZ99111",
-    "Papua",
-    "Jayapura",
-    "Jayapura Utara",
-    99111,
-    -2.5337,
-    140.7181,
-  ],
-];
-
-export const AREAS: readonly AreaDef[] = rows.map(
-  ([id, province, city, district, postalCode, latitude, longitude]) => ({
-    id,
-    name: `${district}, ${city}, ${province}. ${postalCode}`,
-    province,
-    city,
-    district,
-    postalCode,
-    latitude,
-    longitude,
-  }),
-);
-
-const byId = new Map(AREAS.map((a) => [a.id, a]));
-const byPostal = new Map(AREAS.map((a) => [a.postalCode, a]));
-
-const AREA_ID = /^IDNP(\d+)IDNC(\d+)IDND(\d+)IDZ(\d{5})$/;
-const provinces = new Map<string, string>();
-const cities = new Map<string, string>();
-const districts = new Map<string, AreaDef>();
-for (const a of AREAS) {
-  const [, p, c, d] = AREA_ID.exec(a.id)!;
-  provinces.set(p!, a.province!);
-  cities.set(c!, a.city!);
-  districts.set(d!, a);
+/** A district without a postal code: what a `type=double` search answers first. */
+export interface DistrictDef {
+  id: string;
+  name: string;
+  province: string;
+  city: string;
+  district: string;
+  latitude: number;
+  longitude: number;
+  areas: AreaDef[];
 }
 
-/** The area an id names: from the gazetteer, else read from the id's structure; undefined when the id is not an area id. */
+interface Keys {
+  /** Each name's words run together ("pangkalpinang"): spellings differ in their spaces. */
+  district: string;
+  city: string;
+  province: string;
+  words: string[];
+}
+
+interface Index {
+  areas: AreaDef[];
+  byId: Map<string, AreaDef>;
+  byPostal: Map<number, AreaDef[]>;
+  districts: DistrictDef[];
+  districtById: Map<string, DistrictDef>;
+}
+
+/** What only searches need, built on the first search. */
+interface SearchIndex {
+  areaKeys: Keys[];
+  districtKeys: Keys[];
+}
+
+/** What only naming a coordinate needs, built on the first such lookup. */
+interface VillageGrid {
+  grid: Map<number, number[]>;
+}
+
+const AREA_ID = /^(IDNP(\d+)IDNC(\d+)IDND(\d+))(?:IDN?Z(\d{5}))?$/;
+/** Results of one search, at most (the service's page size is undocumented). */
+export const SEARCH_LIMIT = 100;
+const CELL = 4; // grid cells of 1/4 degree for the nearest-village lookup
+
+/** "Kabupaten Magelang" and "Kota Magelang" are both "Magelang", as the service names cities. */
+export const cityName = (raw: string) =>
+  raw.replace(/^Kota Administrasi\s+/, "").replace(/^(Kabupaten|Kota)\s+/, "");
+
+const STOP_WORDS = new Set([
+  "kabupaten",
+  "kab",
+  "kota",
+  "kecamatan",
+  "kec",
+  "provinsi",
+  "prov",
+  "kelurahan",
+  "kel",
+  "desa",
+  "administrasi",
+  "adm",
+]);
+
+/** Lower case, letters and digits only, without the words that name a level ("kota", "kec."). */
+export function words(s: string): string[] {
+  return s
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim()
+    .split(" ")
+    .filter((w) => w !== "" && !STOP_WORDS.has(w));
+}
+
+let built: Index | undefined;
+const index = () => (built ??= buildIndex());
+let searchBuilt: SearchIndex | undefined;
+const searchIndex = () => (searchBuilt ??= buildSearchIndex());
+let gridBuilt: VillageGrid | undefined;
+const villageGrid = () => (gridBuilt ??= buildGrid());
+
+function buildIndex(): Index {
+  const g = gazetteer();
+  const provinces = new Map(g.provinces);
+  const cities = new Map(g.cities);
+  const digits = (code: string) => code.replaceAll(".", "");
+  const districts: DistrictDef[] = g.districts.map(([code, name, latitude, longitude]) => {
+    const [p, c] = code.split(".");
+    const province = provinces.get(p!)!;
+    const city = cityName(cities.get(`${p}.${c}`)!);
+    return {
+      id: `IDNP${p}IDNC${digits(`${p}.${c}`)}IDND${digits(code)}`,
+      name: `${name}, ${city}, ${province}`,
+      province,
+      city,
+      district: name,
+      latitude,
+      longitude,
+      areas: [],
+    };
+  });
+  const byPostal = new Map<number, AreaDef[]>();
+  const areas = g.areas.map(([d, postalCode, latitude, longitude, subdistrict]): AreaDef => {
+    const district = districts[d]!;
+    const area: AreaDef = {
+      id: `${district.id}IDZ${postalCode}`,
+      name: `${district.name}. ${postalCode}`,
+      province: district.province,
+      city: district.city,
+      district: district.district,
+      subdistrict,
+      postalCode,
+      latitude,
+      longitude,
+    };
+    district.areas.push(area);
+    const list = byPostal.get(postalCode);
+    if (list) list.push(area);
+    else byPostal.set(postalCode, [area]);
+    return area;
+  });
+  return {
+    areas,
+    byId: new Map(areas.map((a) => [a.id, a])),
+    byPostal,
+    districts,
+    districtById: new Map(districts.map((d) => [d.id, d])),
+  };
+}
+
+function buildSearchIndex(): SearchIndex {
+  const keysOf = (x: { district: string | null; city: string | null; province: string | null }) => {
+    const district = words(x.district ?? "");
+    const city = words(x.city ?? "");
+    const province = words(x.province ?? "");
+    return {
+      district: district.join(""),
+      city: city.join(""),
+      province: province.join(""),
+      words: [...district, ...city, ...province],
+    };
+  };
+  const i = index();
+  return { areaKeys: i.areas.map(keysOf), districtKeys: i.districts.map(keysOf) };
+}
+
+function buildGrid(): VillageGrid {
+  const grid = new Map<number, number[]>();
+  const { latitude, longitude } = gazetteer().villages;
+  for (let n = 0; n < latitude.length; n++) {
+    const cell = cellOf(latitude[n]!, longitude[n]!);
+    const list = grid.get(cell);
+    if (list) list.push(n);
+    else grid.set(cell, [n]);
+  }
+  return { grid };
+}
+
+const cellOf = (lat: number, lng: number) =>
+  (Math.floor(lat * CELL) + 90 * CELL) * 1000 * CELL + (Math.floor(lng * CELL) + 180 * CELL);
+
+/** How many areas, districts and villages the sandbox knows, and from which data set. */
+export function areaCounts() {
+  const g = gazetteer();
+  return {
+    source: g.source,
+    areas: g.areas.length,
+    districts: g.districts.length,
+    villages: g.villages.name.length,
+  };
+}
+
+/** The area an id names; undefined when the id is not an area id (a district id is not one). */
 export function areaById(id: string): AreaDef | undefined {
-  const known = byId.get(id);
+  const i = index();
+  const known = i.byId.get(id.replace("IDNZ", "IDZ"));
   if (known) return known;
   const m = AREA_ID.exec(id);
-  if (!m) return undefined;
-  const [, p, c, d, postal] = m;
-  const district = districts.get(d!);
+  if (!m || m[5] === undefined) return undefined;
+  const postalCode = Number(m[5]);
+  const district = i.districtById.get(m[1]!);
+  const at = district ?? i.byPostal.get(postalCode)?.[0];
   const parts = {
-    province: provinces.get(p!) ?? null,
-    city: cities.get(c!) ?? null,
-    district: district?.district ?? null,
+    province: at?.province ?? null,
+    city: at?.city ?? null,
+    district: at?.district ?? null,
   };
   const named = [parts.district, parts.city, parts.province].filter(Boolean).join(", ");
   return {
     id,
-    name: named ? `${named}. ${postal}` : postal!,
+    name: named ? `${named}. ${postalCode}` : String(postalCode),
     ...parts,
-    postalCode: Number(postal),
-    latitude: district?.latitude ?? null,
-    longitude: district?.longitude ?? null,
+    subdistrict: district ? null : (i.byPostal.get(postalCode)?.[0]?.subdistrict ?? null),
+    postalCode,
+    latitude: at?.latitude ?? null,
+    longitude: at?.longitude ?? null,
   };
 }
 
-export const areaByPostalCode = (postalCode: number) => byPostal.get(postalCode);
+/** A district by its id (an area id without the postal code), with its areas. */
+export const districtById = (id: string): DistrictDef | undefined => index().districtById.get(id);
 
-/** Country and administrative levels of an area (null names where the area is not known). */
-export function divisionsJson(a: AreaDef | null) {
+/** The first area with this postal code (a few postal codes span two districts). */
+export const areaByPostalCode = (postalCode: number): AreaDef | undefined =>
+  index().byPostal.get(postalCode)?.[0];
+
+/**
+ * Where a side of a shipment is, as the service names it: its area (given by id, else found by its
+ * postal code, else by its coordinates) and the village (fourth level) there. Null when neither
+ * the postal code nor the coordinates are anywhere the sandbox's data knows.
+ */
+export function placeOf(side: {
+  area: AreaDef | null;
+  postalCode: number | null;
+  coordinate: { latitude: number; longitude: number } | null;
+}): { area: AreaDef; village: string | null } | null {
+  const near = side.coordinate
+    ? nearestPlace(side.coordinate.latitude, side.coordinate.longitude)
+    : undefined;
+  const area =
+    side.area ??
+    (side.postalCode !== null ? areaByPostalCode(side.postalCode) : undefined) ??
+    near?.area;
+  if (!area) return null;
+  const village =
+    near && near.area.district === area.district && near.area.city === area.city
+      ? near.village
+      : area.subdistrict;
+  return { area, village };
+}
+
+/** The area of a side (see `placeOf`). */
+export const areaOfSide = (side: Parameters<typeof placeOf>[0]): AreaDef | null =>
+  placeOf(side)?.area ?? null;
+
+/**
+ * The village nearest a coordinate and its area, within 50 km (none out at sea or abroad): how a
+ * side given only by coordinates is named.
+ */
+export function nearestPlace(
+  latitude: number,
+  longitude: number,
+): { area: AreaDef; village: string; km: number } | undefined {
+  const { grid } = villageGrid();
+  const villages = gazetteer().villages;
+  let best = -1;
+  let bestKm = Infinity;
+  for (let ring = 0; ring <= 2; ring++) {
+    for (let dy = -ring; dy <= ring; dy++) {
+      for (let dx = -ring; dx <= ring; dx++) {
+        if (Math.max(Math.abs(dx), Math.abs(dy)) !== ring) continue;
+        const cell = cellOf(latitude + dy / CELL, longitude + dx / CELL);
+        for (const v of grid.get(cell) ?? []) {
+          const km = haversineKm(
+            latitude,
+            longitude,
+            villages.latitude[v]!,
+            villages.longitude[v]!,
+          );
+          if (km < bestKm) {
+            bestKm = km;
+            best = v;
+          }
+        }
+      }
+    }
+    // Cells beyond ring r are at least r cells (≈ 27.75 km each) away: stop once none can be closer.
+    if (best >= 0 && bestKm < (ring * 111) / CELL) break;
+  }
+  if (best < 0 || bestKm > 50) return undefined;
+  return {
+    area: index().areas[villages.area[best]!]!,
+    village: villages.name[best]!,
+    km: bestKm,
+  };
+}
+
+export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const rad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * rad;
+  const dLng = (lng2 - lng1) * rad;
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(h));
+}
+
+/**
+ * How close a place's names are to the search (lower is closer), or -1 when it does not match:
+ * every word of the search starts a word of its names (a postal code by its leading digits), or
+ * the search run together is part of one name run together ("Pangkalpinang", "Palangka Raya").
+ */
+function closeness(keys: Keys, postal: number | null, query: string[], joined: string): number {
+  const matches = query.every((q) =>
+    /^\d+$/.test(q)
+      ? postal !== null && String(postal).startsWith(q)
+      : keys.words.some((w) => w.startsWith(q)),
+  );
+  if (
+    !matches &&
+    !keys.district.includes(joined) &&
+    !keys.city.includes(joined) &&
+    !keys.province.includes(joined)
+  )
+    return -1;
+  if (postal !== null && joined === String(postal)) return 0;
+  if (keys.city === joined) return 0;
+  if (keys.district === joined) return 1;
+  if (`${keys.district}${keys.city}`.startsWith(joined)) return 2;
+  if (keys.district.startsWith(joined)) return 3;
+  if (keys.city.startsWith(joined)) return 4;
+  if (keys.province.startsWith(joined)) return 5;
+  return 6;
+}
+
+function ranked<T extends { name: string }>(
+  items: readonly T[],
+  keys: readonly Keys[],
+  postal: (item: T) => number | null,
+  input: string,
+): T[] {
+  const query = words(input);
+  if (query.length === 0) return [];
+  const joined = query.join("");
+  const hits: { item: T; score: number }[] = [];
+  items.forEach((item, n) => {
+    const score = closeness(keys[n]!, postal(item), query, joined);
+    if (score >= 0) hits.push({ item, score });
+  });
+  hits.sort((a, b) => a.score - b.score || a.item.name.localeCompare(b.item.name));
+  return hits.slice(0, SEARCH_LIMIT).map((h) => h.item);
+}
+
+/** `type=single`: areas (district and postal code) by district, city, province or postal code. */
+export const searchAreas = (input: string): AreaDef[] =>
+  ranked(index().areas, searchIndex().areaKeys, (a) => a.postalCode, input);
+
+/** `type=double`, first step: districts by district, city or province name (or a postal code in them). */
+export function searchDistricts(input: string): DistrictDef[] {
+  const i = index();
+  if (/^\d{3,5}$/.test(input.trim())) {
+    const seen = new Set<DistrictDef>();
+    for (const area of searchAreas(input)) {
+      const d = i.districtById.get(area.id.replace(/IDZ\d{5}$/, ""));
+      if (d) seen.add(d);
+    }
+    return [...seen];
+  }
+  return ranked(i.districts, searchIndex().districtKeys, () => null, input);
+}
+
+/** Country and administrative levels 1-3 of an area (null names where the area is not known). */
+export function divisionsJson(a: Pick<AreaDef, "province" | "city" | "district"> | null) {
   return {
     country_name: "Indonesia",
     country_code: "ID",
@@ -216,9 +395,7 @@ export function areaJson(a: AreaDef) {
   return { id: a.id, name: a.name, ...divisionsJson(a), postal_code: a.postalCode };
 }
 
-export function searchAreas(input: string): AreaDef[] {
-  const q = input.trim().toLowerCase();
-  return AREAS.filter(
-    (a) => a.name.toLowerCase().includes(q) || String(a.postalCode).startsWith(q),
-  );
+/** A district as the first step of a `type=double` search answers it: no postal code yet. */
+export function districtJson(d: DistrictDef) {
+  return { id: d.id, name: d.name, ...divisionsJson(d) };
 }

@@ -229,18 +229,18 @@ export class Drafts {
         proof_of_delivery: {
           use: spec.proofOfDelivery !== null,
           fee: draft.quote?.podFee ?? 0,
+          fee_currency: "IDR",
           note: spec.proofOfDelivery?.note ?? null,
           link: null,
         },
-        cash_on_delivery: spec.cod
-          ? {
-              payment_method: "cash",
-              amount: spec.cod.amount,
-              amount_currency: "IDR",
-              note: null,
-              type: spec.cod.type,
-            }
-          : null,
+        // An object even without cash on delivery, its fields null (as the documentation shows).
+        cash_on_delivery: {
+          payment_method: spec.cod ? "cash" : null,
+          amount: spec.cod?.amount ?? null,
+          amount_currency: "IDR",
+          note: null,
+          type: spec.cod?.type ?? null,
+        },
       },
       courier: {
         name: null,
@@ -334,8 +334,14 @@ export function draftRoutes(route: AddRoute, service: ShippingService): void {
     return {
       body:
         service.behaviour.draftDeleteAnswer === "with_id"
-          ? { success: true, object: "draft_order", id: draft.id, message }
-          : { success: true, message },
+          ? {
+              success: true,
+              code: CODES.draftDeleted,
+              object: "draft_order",
+              id: draft.id,
+              message,
+            }
+          : { success: true, code: CODES.draftDeleted, message },
     };
   });
   // Confirm takes no body: `[]`, `{}` or anything else a client sends is ignored.

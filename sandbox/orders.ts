@@ -214,29 +214,21 @@ export class Orders {
         proof_of_delivery: {
           use: spec.proofOfDelivery !== null,
           fee: order.quote.podFee,
+          fee_currency: "IDR",
           note: spec.proofOfDelivery?.note ?? null,
           link: null,
         },
-        // An object even without cash on delivery, its fields null.
-        cash_on_delivery: spec.cod
-          ? {
-              id: `COD-${order.shortId}`,
-              amount: spec.cod.amount,
-              amount_currency: "IDR",
-              fee: order.quote.codFee,
-              fee_currency: "IDR",
-              note: null,
-              type: spec.cod.type,
-            }
-          : {
-              id: null,
-              amount: null,
-              amount_currency: null,
-              fee: null,
-              fee_currency: null,
-              note: null,
-              type: null,
-            },
+        // An object even without cash on delivery: amounts 0, as the documentation's examples.
+        cash_on_delivery: {
+          id: spec.cod ? `COD-${order.shortId}` : null,
+          amount: spec.cod?.amount ?? 0,
+          amount_currency: "IDR",
+          fee: order.quote.codFee,
+          fee_currency: "IDR",
+          note: null,
+          type: spec.cod?.type ?? null,
+          ...codState(order),
+        },
       },
       courier: {
         tracking_id: order.trackingId,
@@ -265,7 +257,7 @@ export class Orders {
       },
       reference_id: spec.referenceId,
       invoice_id: order.invoiceId,
-      voucher: null,
+      voucher: { id: null, name: null, value: null, type: null },
       items: spec.items.map(itemJson),
       extra: [],
       metadata: spec.metadata,
@@ -284,6 +276,21 @@ export class Orders {
         : {}),
     };
   }
+}
+
+/**
+ * The cash-on-delivery state fields of an order's answer. The documentation shows them (on a
+ * confirmation without cash on delivery: `status: null, payment_status: "pending",
+ * payment_method: "cash"`) without listing their values; the sandbox answers `payment_status`
+ * `paid` once a cash-on-delivery parcel is delivered (the courier has collected the cash),
+ * `pending` before, and `status` null.
+ */
+function codState(order: OrderRecord) {
+  return {
+    status: null,
+    payment_status: order.spec.cod && order.status === "delivered" ? "paid" : "pending",
+    payment_method: "cash",
+  };
 }
 
 /** Back to request fields, so that an order update re-validates the whole shipment. */

@@ -3,8 +3,12 @@ import type { CourierServiceDef } from "./catalogue.ts";
 /** A resolved side of a shipment: what the price depends on. */
 export interface Place {
   postalCode?: number;
+  /** Coordinates given by the client: instant couriers need these. */
   latitude?: number;
   longitude?: number;
+  /** The centre of the area the side is in (by area id, postal code or coordinates), when known. */
+  areaLatitude?: number;
+  areaLongitude?: number;
 }
 
 export interface PricedItem {
@@ -44,11 +48,23 @@ export function distanceKm(a: Place, b: Place): number | null {
   return 2 * 6371 * Math.asin(Math.sqrt(h));
 }
 
+/** The distance parcels are priced by: between the given coordinates, else the areas' centres. */
+export function parcelKm(origin: Place, destination: Place): number | null {
+  const at = (p: Place): Place =>
+    p.latitude !== undefined ? p : { latitude: p.areaLatitude, longitude: p.areaLongitude };
+  return distanceKm(at(origin), at(destination));
+}
+
+/** Beyond this distance the far zone's per-kg rate grows with the distance (Java to Papua). */
+export const FAR_KM = 1500;
+
 /**
- * Zone 0 (same city) to 3 (far): from the postal codes (Indonesian codes share their first digit
- * within a region and their first three within a city), else from the distance.
+ * Zone 0 (same city, under 30 km) to 3 (700 km and more) by the distance between the sides.
+ * Without it (a postal code the sandbox's data does not have) by the postal codes: Indonesian
+ * codes share their first digit within a region and their first three within a city.
  */
-export function zoneOf(origin: Place, destination: Place): 0 | 1 | 2 | 3 {
+export function zoneOf(origin: Place, destination: Place, km: number | null): 0 | 1 | 2 | 3 {
+  if (km !== null) return km < 30 ? 0 : km < 200 ? 1 : km < 700 ? 2 : 3;
   if (origin.postalCode !== undefined && destination.postalCode !== undefined) {
     const a = String(origin.postalCode);
     const b = String(destination.postalCode);
@@ -56,8 +72,7 @@ export function zoneOf(origin: Place, destination: Place): 0 | 1 | 2 | 3 {
     if (a[0] === b[0]) return 1;
     return Math.abs(Number(a[0]) - Number(b[0])) <= 2 ? 2 : 3;
   }
-  const km = distanceKm(origin, destination) ?? 1000;
-  return km < 15 ? 0 : km < 150 ? 1 : km < 600 ? 2 : 3;
+  return 3;
 }
 
 export interface PriceOptions {
@@ -92,7 +107,12 @@ export function quote(
     shippingFee = (service.base ?? 0) + Math.ceil(km) * (service.perKm ?? 0);
   } else {
     const billedKg = Math.max(service.minKg ?? 1, Math.ceil(kg - 0.3)); // 0.3 kg tolerance, as couriers round
-    shippingFee = billedKg * (service.perKg?.[zoneOf(origin, destination)] ?? 0);
+    const roadKm = parcelKm(origin, destination);
+    const zone = zoneOf(origin, destination, roadKm);
+    let perKg = service.perKg?.[zone] ?? 0;
+    if (zone === 3 && roadKm !== null && roadKm > FAR_KM)
+      perKg = Math.round((perKg * roadKm) / FAR_KM / 500) * 500;
+    shippingFee = billedKg * perKg;
   }
   const insuranceFee =
     service.insurance && options.insuredValue

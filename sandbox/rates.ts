@@ -1,5 +1,5 @@
 import { CODES, type LocationDetail, type Pricing } from "#app/shipping/contract.ts";
-import { areaById, areaByPostalCode, divisionsJson, type AreaDef } from "./areas.ts";
+import { areaById, divisionsJson, placeOf, type AreaDef } from "./areas.ts";
 import { CATALOGUE, type CourierServiceDef } from "./catalogue.ts";
 import { distanceKm, quote, type Place, type Quote } from "./pricing.ts";
 import type { AddRoute, Body } from "./routes.ts";
@@ -15,6 +15,8 @@ export const ORIGIN_SUGGESTION = "origin_suggestion_to_closest_destination";
 interface ResolvedPlace extends Place {
   area: AreaDef | null;
   locationId: string | null;
+  /** The location's address when the side is one of the key's locations. */
+  address: string | null;
 }
 
 /** Rates (`POST /v1/rates/couriers`) and the courier list (`GET /v1/couriers`). */
@@ -96,6 +98,7 @@ export class Rates {
       longitude: side.coordinate?.longitude,
       area: side.area,
       locationId: side.locationId,
+      address: side.locationId ? side.address : null,
     });
   }
 
@@ -123,7 +126,7 @@ export class Rates {
     const lat = numberOf(body[`${p}_latitude`]);
     const lng = numberOf(body[`${p}_longitude`]);
     const areaId = body[`${p}_area_id`];
-    const result: ResolvedPlace = { area: null, locationId: null };
+    const result: ResolvedPlace = { area: null, locationId: null, address: null };
     if (rawPostal !== undefined && rawPostal !== null && rawPostal !== "") {
       const n = numberOf(rawPostal);
       if (n === undefined || !Number.isInteger(n) || n < 10000 || n > 99999) {
@@ -162,7 +165,7 @@ export class Rates {
         `${p} needs ${p}_area_id, ${p}_latitude and ${p}_longitude, or ${p}_postal_code`,
       );
     }
-    return result;
+    return withAreaCentre(result);
   }
 
   /** `type: origin_suggestion_to_closest_destination`: the key's origin location nearest the destination's coordinates. */
@@ -177,13 +180,14 @@ export class Rates {
     let best: { place: ResolvedPlace; km: number } | null = null;
     for (const l of this.s.account(key).locations.values()) {
       if (l.type !== "origin" || l.latitude === null || l.longitude === null) continue;
-      const place: ResolvedPlace = {
+      const place: ResolvedPlace = withAreaCentre({
         postalCode: l.postalCode,
         latitude: l.latitude,
         longitude: l.longitude,
         area: null,
         locationId: l.id,
-      };
+        address: l.address,
+      });
       const km = distanceKm(place, destination)!;
       if (!best || km < best.km) best = { place, km };
     }
@@ -197,17 +201,38 @@ export class Rates {
   }
 }
 
-/** Where a rate is from or to, as location details (not an echo of the request). */
+const named = (place: ResolvedPlace) =>
+  placeOf({
+    area: place.area,
+    postalCode: place.postalCode ?? null,
+    coordinate:
+      place.latitude !== undefined && place.longitude !== undefined
+        ? { latitude: place.latitude, longitude: place.longitude }
+        : null,
+  });
+
+/** A side with the centre of its area, which parcel prices are measured from. */
+function withAreaCentre(place: ResolvedPlace): ResolvedPlace {
+  const area = named(place)?.area;
+  return {
+    ...place,
+    areaLatitude: area?.latitude ?? undefined,
+    areaLongitude: area?.longitude ?? undefined,
+  };
+}
+
+/** Where a rate is from or to, as location details (not an echo of the request), four levels deep. */
 function detail(place: ResolvedPlace): LocationDetail {
-  const area =
-    place.area ??
-    (place.postalCode !== undefined ? (areaByPostalCode(place.postalCode) ?? null) : null);
+  const at = named(place);
   return {
     location_id: place.locationId,
     latitude: place.latitude ?? null,
     longitude: place.longitude ?? null,
-    postal_code: place.postalCode ?? null,
-    ...divisionsJson(area),
+    postal_code: place.postalCode ?? at?.area.postalCode ?? null,
+    ...divisionsJson(at?.area ?? null),
+    administrative_division_level_4_name: at?.village ?? null,
+    administrative_division_level_4_type: "subdistrict",
+    address: place.address,
   };
 }
 

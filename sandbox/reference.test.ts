@@ -264,20 +264,24 @@ describe("states", () => {
     }
   });
 
-  it("the confirm answer carries a cash-on-delivery object with null fields when there is no COD", async () => {
+  it("the confirm answer carries a cash-on-delivery object, amounts 0, when there is no COD", async () => {
     const key = testKey();
     const draft = await ready(key);
     const r = await api("POST", `/v1/draft_orders/${draft.id}/confirm`, key);
+    // As the documentation's confirm example shows it.
     expect((r.body.destination as { cash_on_delivery: unknown }).cash_on_delivery).toEqual({
       id: null,
-      amount: null,
-      amount_currency: null,
-      fee: null,
-      fee_currency: null,
+      amount: 0,
+      amount_currency: "IDR",
+      fee: 0,
+      fee_currency: "IDR",
       note: null,
       type: null,
+      status: null,
+      payment_status: "pending",
+      payment_method: "cash",
     });
-    expect(r.body).toHaveProperty("voucher", null);
+    expect(r.body).toHaveProperty("voucher", { id: null, name: null, value: null, type: null });
   });
 
   it("a cancel with no body at all is accepted as others; with the refuse behaviour it is a 400", async () => {
@@ -300,6 +304,7 @@ describe("states", () => {
     const first = await ready(key);
     expect((await api("DELETE", `/v1/draft_orders/${first.id}`, key)).body).toEqual({
       success: true,
+      code: 20011005,
       object: "draft_order",
       id: first.id,
       message: expect.any(String),
@@ -308,6 +313,7 @@ describe("states", () => {
     const second = await ready(key);
     expect((await api("DELETE", `/v1/draft_orders/${second.id}`, key)).body).toEqual({
       success: true,
+      code: 20011005,
       message: expect.any(String),
     });
   });
@@ -364,6 +370,9 @@ describe("rates and areas", () => {
       administrative_division_level_2_type: "city",
       administrative_division_level_3_name: "Cilandak",
       administrative_division_level_3_type: "district",
+      administrative_division_level_4_name: "Cilandak Barat",
+      administrative_division_level_4_type: "subdistrict",
+      address: null,
     });
     expect(r.body.destination).toMatchObject({
       postal_code: 60271,

@@ -259,7 +259,7 @@ describe("draft orders", () => {
     expect(r.body.destination).toMatchObject({
       city_name: "Surabaya",
       postal_code: 60271,
-      cash_on_delivery: null,
+      cash_on_delivery: { amount: null, payment_method: null, type: null },
       proof_of_delivery: { use: false },
     });
   });
@@ -400,6 +400,7 @@ describe("draft orders", () => {
     const del = await api("DELETE", `/v1/draft_orders/${draft.id}`, key);
     expect(del.body).toEqual({
       success: true,
+      code: CODES.draftDeleted,
       object: "draft_order",
       id: draft.id,
       message: expect.any(String),
@@ -1078,10 +1079,15 @@ describe("rates, couriers and areas", () => {
         ],
       }),
     ).toBe(base * 4);
+    // By the distance between the areas: Cilandak to Lebak Bulus (same city), to Bogor (about
+    // 45 km), to Semarang (about 370 km); the base is Surabaya (about 670 km), Medan is 1,400 km.
     const sameCity = await priceOf({ destination_postal_code: 12440 });
-    const sameRegion = await priceOf({ destination_postal_code: 13220 });
+    const sameRegion = await priceOf({ destination_postal_code: 16111 });
+    const neighbouring = await priceOf({ destination_postal_code: 50132 });
     expect(sameCity).toBeLessThan(sameRegion);
-    expect(sameRegion).toBeLessThan(base);
+    expect(sameRegion).toBeLessThan(neighbouring);
+    expect(neighbouring).toBeLessThanOrEqual(base);
+    expect(base).toBeLessThan(await priceOf({ destination_postal_code: 20112 }));
     expect(await priceOf({ courier_insurance: 1_000_000 })).toBe(base + 2500);
     expect(await priceOf({ destination_cash_on_delivery: 1_000_000 })).toBe(base + 30000);
   });
@@ -1155,10 +1161,16 @@ describe("rates, couriers and areas", () => {
   });
 
   it("finds areas by name or postal code; an area id works as a locator", async () => {
-    const r = await api("GET", "/v1/maps/areas?countries=ID&input=surabaya&type=single", testKey());
+    const r = await api("GET", "/v1/maps/areas?countries=ID&input=genteng%20surabaya", testKey());
     const areas = r.body.areas as { id: string; postal_code: number }[];
-    expect(areas).toHaveLength(1);
-    expect(areas[0]).toMatchObject({ postal_code: 60271, country_code: "ID" });
+    expect(areas.map((a) => a.postal_code)).toContain(60271);
+    expect(areas[0]).toMatchObject({
+      administrative_division_level_2_name: "Surabaya",
+      administrative_division_level_3_name: "Genteng",
+      country_code: "ID",
+    });
+    const byPostal = await api("GET", "/v1/maps/areas?countries=ID&input=60271", testKey());
+    expect(byPostal.body.areas).toEqual([areas.find((a) => a.postal_code === 60271)]);
     expect((await api("GET", "/v1/maps/areas?countries=ID&input=x", testKey())).status).toBe(400);
     const draft = await api(
       "POST",
@@ -1166,13 +1178,17 @@ describe("rates, couriers and areas", () => {
       testKey(),
       draftBody({
         destination_postal_code: undefined,
-        destination_area_id: areas[0]!.id,
+        destination_area_id: (byPostal.body.areas as { id: string }[])[0]!.id,
         courier_company: "jne",
         courier_type: "reg",
       }),
     );
     expect(draft.status).toBe(201);
-    expect(draft.body.destination).toMatchObject({ area_id: areas[0]!.id, postal_code: 60271 });
+    expect(draft.body.destination).toMatchObject({
+      area_id: (byPostal.body.areas as { id: string }[])[0]!.id,
+      postal_code: 60271,
+      city_name: "Surabaya",
+    });
   });
 });
 

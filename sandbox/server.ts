@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { CODES } from "#app/shipping/contract.ts";
-import { AREAS } from "./areas.ts";
+import { areaCounts } from "./areas.ts";
 import type { Behaviour } from "./behaviour.ts";
 import { handleControl } from "./control.ts";
 import { draftRoutes } from "./drafts.ts";
@@ -390,7 +390,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   logger.info(
     {
       url: baseUrl,
-      areas: AREAS.length,
+      areas: areaCounts(),
       rateLimits: rateLimiter.config.enabled,
       statusIntervalMs: options.statusIntervalMs ?? 0,
     },

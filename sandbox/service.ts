@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { CODES } from "#app/shipping/contract.ts";
+import { areaOfSide } from "./areas.ts";
 import { defaultBehaviour, type Behaviour } from "./behaviour.ts";
 import { findService, type CourierServiceDef } from "./catalogue.ts";
 import { Drafts, type DraftRecord } from "./drafts.ts";
@@ -230,10 +231,13 @@ export class ShippingService {
 }
 
 function place(side: SideSpec): Place {
+  const area = areaOfSide(side);
   return {
     postalCode: side.postalCode ?? undefined,
     latitude: side.coordinate?.latitude,
     longitude: side.coordinate?.longitude,
+    areaLatitude: area?.latitude ?? undefined,
+    areaLongitude: area?.longitude ?? undefined,
   };
 }
 

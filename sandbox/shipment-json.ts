@@ -1,11 +1,10 @@
-import { areaByPostalCode } from "./areas.ts";
+import { areaOfSide } from "./areas.ts";
 import type { ShipmentSpec, SideSpec } from "./validation.ts";
 
 /** The parts of a draft and an order that are written the same way in both answers. */
 
 export function sideJson(side: SideSpec) {
-  const area =
-    side.area ?? (side.postalCode !== null ? (areaByPostalCode(side.postalCode) ?? null) : null);
+  const area = areaOfSide(side);
   return {
     area_id: area?.id ?? null,
     address: side.address,

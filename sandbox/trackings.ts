@@ -15,8 +15,14 @@ export class Trackings {
 
   byTrackingId(key: string, trackingId: string) {
     const order = [...this.s.account(key).orders.values()].find((o) => o.trackingId === trackingId);
+    // The documentation's code for an unknown tracking id. A waybill is not a tracking id: a client
+    // that asks this endpoint for one gets this answer too (a waybill needs …/couriers/:code).
     if (!order)
-      throw new SandboxError(400, CODES.orderNotFound, `Tracking ${trackingId} not found`);
+      throw new SandboxError(
+        400,
+        CODES.trackingNotFound,
+        `Failed to retrieve tracking number. ${trackingId} is not a tracking id of this account (a waybill is tracked with GET /v1/trackings/:waybill_id/couriers/:courier_code)`,
+      );
     return this.json(order);
   }
 
@@ -32,7 +38,11 @@ export class Trackings {
       (o) => o.waybillId === waybillId && o.spec.service!.courierCode === code,
     );
     if (!order)
-      throw new SandboxError(400, CODES.orderNotFound, `Waybill ${waybillId} of ${code} not found`);
+      throw new SandboxError(
+        400,
+        CODES.waybillNotFound,
+        `Waybill not found. It's either not activated or expired (${waybillId} of ${code})`,
+      );
     return this.json(order);
   }
 
@@ -48,8 +58,9 @@ export class Trackings {
   private json(order: OrderRecord) {
     return {
       success: true,
-      // Sic: the live tracking answers spell it with three s.
+      // Sic: the live tracking answers spell it with three s; `message` too, for clients that read that.
       messsage: "Successfully get tracking info",
+      message: "Successfully get tracking info",
       object: "tracking",
       id: order.trackingId,
       waybill_id: order.waybillId,

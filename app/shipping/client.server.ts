@@ -69,6 +69,8 @@ const NOT_FOUND_CODES: ReadonlySet<number> = new Set([
   CODES.orderNotFound,
   CODES.draftNotFound,
   CODES.locationNotFound,
+  CODES.trackingNotFound,
+  CODES.waybillNotFound,
 ]);
 /** Valid requests refused in the resource's current state. */
 const STATE_CODES: ReadonlySet<number> = new Set([

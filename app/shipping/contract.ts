@@ -115,6 +115,8 @@ export const CODES = {
   draftCreated: 20111002,
   draftRetrieved: 20011004,
   draftUpdated: 20011003,
+  /** Undocumented: the sandbox's choice, next in the draft module's sequence (2 created, 3 updated, 4 retrieved). */
+  draftDeleted: 20011005,
   rates: 20001007,
   draftRates: 20001003,
 
@@ -150,6 +152,10 @@ export const CODES = {
   destinationCoordinateIncomplete: 40002024,
   courierNeedsDestinationCoordinate: 40002025,
   courierUnknown: 40002026,
+  /** GET /v1/trackings/:id for an id the service has no tracking for ("Failed to retrieve tracking number."). */
+  trackingNotFound: 40003001,
+  /** GET /v1/trackings/:waybill_id/couriers/:courier_code for a waybill it does not know. */
+  waybillNotFound: 40003003,
   courierTypeUnknown: 40002027,
   codNotAvailable: 40002028,
   codTypeInvalid: 40002029,
@@ -433,6 +439,7 @@ export type DraftOrder = z.infer<typeof draftOrderSchema>;
 /** The delete answer is undocumented: some answers carry the id, some only a message. */
 export const draftOrderDeleteResponseSchema = z.looseObject({
   success: z.literal(true),
+  code: z.number().optional(),
   object: z.string().optional(),
   id: z.string().optional(),
   message: z.string().optional(),
@@ -622,6 +629,11 @@ export const locationDetailSchema = z.looseObject({
   longitude: z.union([z.number(), z.string()]).nullish(),
   postal_code: z.union([z.number(), z.string()]).nullish(),
   ...divisionFields,
+  /** The village (kelurahan or desa). */
+  administrative_division_level_4_name: nullableString,
+  administrative_division_level_4_type: nullableString,
+  /** The location's address when the side is one of the key's locations, else null. */
+  address: nullableString,
 });
 export type LocationDetail = z.infer<typeof locationDetailSchema>;
 

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { DraftOrderCreateRequest } from "#app/shipping/contract.ts";
-import { noFaults, type Sandbox } from "#sandbox/server.ts";
+import { createSandbox, noFaults, type Sandbox } from "#sandbox/server.ts";
 
 /**
  * Between tests sharing one sandbox: no faults, rate limiting off, and the limiter on a manual
@@ -10,6 +11,22 @@ export function resetSandbox(sandbox: Sandbox, clock: { ms: number }): void {
   Object.assign(sandbox.faults, noFaults());
   sandbox.rateLimiter.config.enabled = false;
   sandbox.rateLimiter.now = () => clock.ms;
+}
+
+/**
+ * One sandbox for a test file (rate limits off), reset before each test; its fields are set once
+ * the file's tests start.
+ */
+export function sandboxForFile(): { sandbox: Sandbox; api: ReturnType<typeof apiCaller> } {
+  const shared = {} as { sandbox: Sandbox; api: ReturnType<typeof apiCaller> };
+  const clock = { ms: 0 };
+  beforeAll(async () => {
+    shared.sandbox = await createSandbox({ port: 0, rateLimits: false });
+    shared.api = apiCaller(shared.sandbox.url);
+  });
+  afterAll(() => shared.sandbox.close());
+  beforeEach(() => resetSandbox(shared.sandbox, clock));
+  return shared;
 }
 
 /** A fresh account: every key is its own tenant in the sandbox. */
