@@ -6,12 +6,14 @@
  *   answered straight from Node's request, ahead of Express and Remix, by the same intake and
  *   rate functions as their Remix routes (which `npm run dev` serves); and every request body is
  *   capped (413/411) before anything reads it.
+ * - Bounds on slow and numerous clients (app/server-limits.ts): seconds, not minutes, to send a
+ *   request, and a connection cap (WEB_HEADERS_TIMEOUT_MS, WEB_REQUEST_TIMEOUT_MS,
+ *   WEB_MAX_CONNECTIONS).
  * - SIGTERM/SIGINT stop accepting connections, let requests in flight finish (up to
  *   SHUTDOWN_GRACE_MS), close Redis and the database pool, and exit.
  *
  * Node's own fetch API (Request, Response) is used, not Remix's polyfills.
  */
-import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -19,6 +21,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { fastPath } from "#app/fast-path.ts";
+import { createLimitedServer, serverLimitsFrom } from "#app/server-limits.ts";
 
 import type * as EntryModule from "#app/entry.server.tsx";
 
@@ -58,8 +61,7 @@ app.use(
 app.use(express.static(clientDir, { maxAge: "1h" }));
 app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
-const server = http.createServer(fastPath(entry, app));
-server.keepAliveTimeout = 65_000;
+const server = createLimitedServer(fastPath(entry, app), serverLimitsFrom(process.env));
 server.listen(port, host, () =>
   process.stdout.write(`[server] http://${host ?? "localhost"}:${port}\n`),
 );

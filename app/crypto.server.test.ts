@@ -1,6 +1,14 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { DecryptionError, decryptSecret, encryptSecret } from "./crypto.server";
+import {
+  DecryptionError,
+  Keyring,
+  decryptSecret,
+  encryptSecret,
+  isSealed,
+  keyId,
+  sealedWithCurrent,
+} from "./crypto.server";
 
 const key = crypto.randomBytes(32);
 const secret = "biteship_test.fake-key-for-tests_abcdef";
@@ -29,5 +37,38 @@ describe("secret envelope", () => {
     parts[3] = body.toString("base64url");
     expect(() => decryptSecret(parts.join("."), key, "a.myshopify.com")).toThrow(DecryptionError);
     expect(() => decryptSecret("plain", key, "a.myshopify.com")).toThrow(DecryptionError);
+  });
+});
+
+describe("key rotation", () => {
+  const old = crypto.randomBytes(32);
+  const current = crypto.randomBytes(32);
+  const ring = new Keyring([current, old]);
+
+  it("a keyring opens what its previous key sealed and seals with its current key", () => {
+    const before = encryptSecret(secret, old, "a.myshopify.com");
+    expect(sealedWithCurrent(before, ring)).toBe(false);
+    expect(decryptSecret(before, ring, "a.myshopify.com")).toBe(secret);
+    const after = encryptSecret(secret, ring, "a.myshopify.com");
+    expect(after.split(".")[1]).toBe(keyId(current));
+    expect(sealedWithCurrent(after, ring)).toBe(true);
+    // Once the old key is dropped, what it sealed no longer opens, and the error names its key.
+    expect(() => decryptSecret(before, new Keyring([current]), "a.myshopify.com")).toThrow(
+      new RegExp(keyId(old)),
+    );
+  });
+
+  it("opens the earlier v1 envelopes (no key id) with whichever key sealed them", () => {
+    const iv = crypto.randomBytes(12);
+    const cipher = crypto.createCipheriv("aes-256-gcm", old, iv);
+    cipher.setAAD(Buffer.from("a.myshopify.com"));
+    const body = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
+    const v1 = ["v1", iv, cipher.getAuthTag(), body]
+      .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
+      .join(".");
+    expect(isSealed(v1)).toBe(true);
+    expect(decryptSecret(v1, ring, "a.myshopify.com")).toBe(secret);
+    expect(sealedWithCurrent(v1, ring)).toBe(false);
+    expect(isSealed("shpat_0123456789abcdef")).toBe(false);
   });
 });

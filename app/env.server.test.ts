@@ -15,7 +15,8 @@ describe("parseEnv", () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.PGLITE_DATA_DIR).toBe(".data/pglite");
     expect(env.REDIS_URL).toBe("redis://127.0.0.1:6379");
-    expect(env.ENCRYPTION_KEY).toHaveLength(32);
+    expect(env.ENCRYPTION_KEY.keys).toHaveLength(1);
+    expect(env.ENCRYPTION_KEY.current).toHaveLength(32);
     expect(env.SANDBOX_PORT).toBe(4010);
   });
 
@@ -49,7 +50,30 @@ describe("parseEnv", () => {
   it("accepts a base64 encryption key", () => {
     const key = Buffer.alloc(32, 7).toString("base64");
     expect(
-      parseEnv({ ...valid, ENCRYPTION_KEY: key }).ENCRYPTION_KEY.equals(Buffer.alloc(32, 7)),
+      parseEnv({ ...valid, ENCRYPTION_KEY: key }).ENCRYPTION_KEY.current.equals(
+        Buffer.alloc(32, 7),
+      ),
     ).toBe(true);
+  });
+
+  it("ENCRYPTION_KEYS: the current key first, then previous ones; either variable will do", () => {
+    const { ENCRYPTION_KEY: _k, ...withoutKey } = valid;
+    const current = "cd".repeat(32);
+    const ring = parseEnv({
+      ...withoutKey,
+      ENCRYPTION_KEYS: `${current}, ${"ab".repeat(32)}`,
+    }).ENCRYPTION_KEY;
+    expect(ring.keys.map((k) => k.toString("hex"))).toEqual([current, "ab".repeat(32)]);
+    expect(ring.current.toString("hex")).toBe(current);
+    // Both set: they must agree on the current key.
+    expect(() => parseEnv({ ...valid, ENCRYPTION_KEYS: current })).toThrow(
+      /ENCRYPTION_KEY: differs from the first of ENCRYPTION_KEYS/,
+    );
+    expect(
+      parseEnv({ ...valid, ENCRYPTION_KEYS: `${"ab".repeat(32)},${current}` }).ENCRYPTION_KEY.keys,
+    ).toHaveLength(2);
+    expect(() => parseEnv({ ...withoutKey, ENCRYPTION_KEYS: `${current},short` })).toThrow(
+      /ENCRYPTION_KEYS: must be keys of 32 bytes/,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Keyring } from "./crypto.server";
 import { loadDotEnv } from "./dotenv.server";
 
 /**
@@ -8,21 +9,37 @@ import { loadDotEnv } from "./dotenv.server";
  */
 const port = z.coerce.number().int().min(0).max(65535);
 
+const keyFrom = (value: string) =>
+  /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, "hex") : Buffer.from(value, "base64");
+const KEY_FORMAT = "32 bytes, as 64 hex characters or base64 (openssl rand -hex 32)";
+
 const encryptionKey = z
   .string()
   .trim()
   .transform((value, ctx) => {
-    const key = /^[0-9a-fA-F]{64}$/.test(value)
-      ? Buffer.from(value, "hex")
-      : Buffer.from(value, "base64");
+    const key = keyFrom(value);
     if (key.length !== 32) {
-      ctx.addIssue({
-        code: "custom",
-        message: "must be 32 bytes, as 64 hex characters or base64 (openssl rand -hex 32)",
-      });
+      ctx.addIssue({ code: "custom", message: `must be ${KEY_FORMAT}` });
       return z.NEVER;
     }
     return key;
+  });
+
+/** Comma-separated keys, the current one first: the previous ones still open what they sealed. */
+const encryptionKeys = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const keys = value
+      .split(",")
+      .map((k) => k.trim())
+      .filter(Boolean)
+      .map(keyFrom);
+    if (keys.length === 0 || keys.some((k) => k.length !== 32)) {
+      ctx.addIssue({ code: "custom", message: `must be keys of ${KEY_FORMAT}, comma-separated` });
+      return z.NEVER;
+    }
+    return keys;
   });
 
 export const envSchema = z.object({
@@ -65,8 +82,13 @@ export const envSchema = z.object({
   /** New store orders one shop may have queued in Redis; the rest wait in the database (reconciliation queues them). */
   SHOP_BACKLOG_LIMIT: z.coerce.number().int().min(10).max(1_000_000).default(5_000),
 
-  /** AES-256-GCM key that encrypts each shop's shipping API key at rest. */
-  ENCRYPTION_KEY: encryptionKey,
+  /**
+   * AES-256-GCM key that seals each shop's shipping API key and Shopify tokens at rest. With
+   * ENCRYPTION_KEYS (current first, then previous keys) keys can be rotated; one of the two is
+   * required. Parsed into one keyring, `Env.ENCRYPTION_KEY`.
+   */
+  ENCRYPTION_KEY: encryptionKey.optional(),
+  ENCRYPTION_KEYS: encryptionKeys.optional(),
 
   /** Base URL of the shipping service for shops that did not choose another one. */
   SHIPPING_API_BASE_URL: z.url().default("http://127.0.0.1:4010"),
@@ -93,7 +115,10 @@ export const envSchema = z.object({
   SANDBOX_PORT: port.default(4010),
 });
 
-export type Env = z.infer<typeof envSchema>;
+/** The environment as the app reads it: ENCRYPTION_KEY is the keyring of ENCRYPTION_KEYS or ENCRYPTION_KEY. */
+export type Env = Omit<z.infer<typeof envSchema>, "ENCRYPTION_KEY" | "ENCRYPTION_KEYS"> & {
+  ENCRYPTION_KEY: Keyring;
+};
 
 /** Thrown when the environment does not satisfy {@link envSchema}; its message names each variable. */
 export class EnvError extends Error {
@@ -106,18 +131,29 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     Object.entries(source).filter(([, v]) => v !== undefined && v !== ""),
   );
   const result = envSchema.safeParse(cleaned);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => {
-      const name = issue.path.join(".") || "(environment)";
-      const message =
-        issue.code === "invalid_type" && cleaned[name] === undefined
-          ? "is required but not set"
-          : issue.message;
-      return `  ${name}: ${message}`;
-    });
-    throw new EnvError(`Invalid environment (see .env.example):\n${lines.join("\n")}`);
+  const lines = result.success
+    ? []
+    : result.error.issues.map((issue) => {
+        const name = issue.path.join(".") || "(environment)";
+        const message =
+          issue.code === "invalid_type" && cleaned[name] === undefined
+            ? "is required but not set"
+            : issue.message;
+        return `  ${name}: ${message}`;
+      });
+  if (cleaned.ENCRYPTION_KEY === undefined && cleaned.ENCRYPTION_KEYS === undefined)
+    lines.push("  ENCRYPTION_KEY: is required but not set (or ENCRYPTION_KEYS, to rotate keys)");
+  if (result.success) {
+    const { ENCRYPTION_KEY: single, ENCRYPTION_KEYS: several } = result.data;
+    if (several && single && !several[0]!.equals(single))
+      lines.push(
+        "  ENCRYPTION_KEY: differs from the first of ENCRYPTION_KEYS (set one of them, or make ENCRYPTION_KEYS start with it)",
+      );
   }
-  return result.data;
+  if (!result.success || lines.length > 0)
+    throw new EnvError(`Invalid environment (see .env.example):\n${lines.join("\n")}`);
+  const { ENCRYPTION_KEY: single, ENCRYPTION_KEYS: several, ...rest } = result.data;
+  return { ...rest, ENCRYPTION_KEY: new Keyring(several ?? [single!]) };
 }
 
 let cached: Env | undefined;

@@ -10,8 +10,10 @@ import type { WebhookAnswer } from "./webhooks/received";
  * (app/webhooks/intake.server.ts), which `npm run dev` serves; everything else goes to `next`.
  *
  * Every request body is capped before anything reads it: a declared length over MAX_BODY_BYTES
- * answers 413 without reading the body, and a body without a declared length (chunked) answers
- * 411, so no route (Remix reads whole bodies) ever buffers more than the cap. Webhook paths match
+ * (RATES_MAX_BODY_BYTES for the rate requests, which anyone can send: their signature is checked
+ * only once the body is read) answers 413 without reading the body, and a body without a declared
+ * length (chunked) answers 411, so no route (Remix reads whole bodies) ever buffers more than the
+ * cap. Webhook paths match
  * after normalising the path (a trailing slash); other methods on them answer 405.
  *
  * Framework-free and given its handlers: server.ts passes the production build's (so that one
@@ -29,6 +31,8 @@ export interface FastPathHandlers {
 
 /** Shopify's order payloads are a few kilobytes, the app's own forms less: no request body may be larger. */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
+/** A checkout's rate request is a few kilobytes (an address and the cart's items). */
+export const RATES_MAX_BODY_BYTES = 64 * 1024;
 
 export function fastPath(
   handlers: FastPathHandlers,
@@ -37,13 +41,15 @@ export function fastPath(
     console.error(JSON.stringify({ level: "error", ...fields })),
 ): (req: http.IncomingMessage, res: http.ServerResponse) => void {
   return (req, res) => {
+    const pathname = (req.url ?? "").split("?")[0]!.replace(/\/+$/, "");
+    const rates = pathname === handlers.CARRIER_SERVICE_PATH;
+    const cap = rates ? RATES_MAX_BODY_BYTES : MAX_BODY_BYTES;
     const declared = req.headers["content-length"];
-    if (declared !== undefined && Number(declared) > MAX_BODY_BYTES)
-      return refuseUnread(res, 413, `Request body larger than ${MAX_BODY_BYTES} bytes`);
+    if (declared !== undefined && Number(declared) > cap)
+      return refuseUnread(res, 413, `Request body larger than ${cap} bytes`);
     if (declared === undefined && req.headers["transfer-encoding"] !== undefined)
       return refuseUnread(res, 411, "A request body needs a Content-Length");
-    const pathname = (req.url ?? "").split("?")[0]!.replace(/\/+$/, "");
-    if (pathname === handlers.CARRIER_SERVICE_PATH && req.method === "POST") {
+    if (rates && req.method === "POST") {
       return readBody(req, (rawBody) =>
         handlers.answerRateRequest(rawBody, headerOf(req)).then(
           (a) => json(res, a.status, a.body),
@@ -74,7 +80,7 @@ export function fastPath(
   };
 }
 
-/** The body is at most MAX_BODY_BYTES: its declared length was checked, and Node delivers no more than that. */
+/** The body is at most its cap: its declared length was checked, and Node delivers no more than that. */
 function readBody(req: http.IncomingMessage, then: (rawBody: string) => void) {
   const chunks: Buffer[] = [];
   req.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -1,6 +1,7 @@
 import "@shopify/shopify-app-remix/adapters/node";
 import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { DrizzleSessionStoragePostgres } from "@shopify/shopify-app-session-storage-drizzle";
+import { SealedSessionStorage } from "./admin-api/sealed-sessions.server";
 import { forgetAdminSession } from "./admin-api/sessions.server";
 import { ADMIN_API_VERSION } from "./admin-api/version";
 import { db } from "./db/index.server";
@@ -29,7 +30,11 @@ const shopify = shopifyApp({
     .filter(Boolean),
   appUrl: env.SHOPIFY_APP_URL,
   authPathPrefix: "/auth",
-  sessionStorage: new DrizzleSessionStoragePostgres(db, sessionTable),
+  // Shopify's Drizzle adapter, its tokens sealed at rest (admin-api/sealed-sessions.server.ts).
+  sessionStorage: new SealedSessionStorage(
+    new DrizzleSessionStoragePostgres(db, sessionTable),
+    () => env.ENCRYPTION_KEY,
+  ),
   distribution: AppDistribution.AppStore,
   future: {
     unstable_newEmbeddedAuthStrategy: true,

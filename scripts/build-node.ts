@@ -1,8 +1,9 @@
 /**
  * The Node half of `npm run build` (after Remix's own build of the web app): the web server
- * (server.ts), the worker (worker/index.ts) and the migration script (scripts/migrate.ts)
- * compiled to plain JavaScript in build/node/, which `npm start`, `npm run worker` and
- * `npm run db:migrate` run with `node` in production (scripts/entry.mjs).
+ * (server.ts), the worker (worker/index.ts), the migration script (scripts/migrate.ts) and the
+ * re-sealing of secrets (scripts/reseal-secrets.ts) compiled to plain JavaScript in build/node/,
+ * which `npm start`, `npm run worker`, `npm run db:migrate` and `npm run secrets:reseal` run with
+ * `node` in production (scripts/entry.mjs).
  *
  * esbuild bundles the app's own TypeScript (the `#app/*` imports of package.json) into one module
  * per entry plus shared chunks, and leaves every package of node_modules external: they are loaded
@@ -58,5 +59,5 @@ const result = await build({
 const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith(".js"));
 const kb = outputs.reduce((sum, [, o]) => sum + o.bytes, 0) / 1024;
 console.log(
-  `Built ${outdir}/{server,worker,migrate}.js (${outputs.length} files, ${kb.toFixed(0)} kB)`,
+  `Built ${outdir}/{${Object.keys(entryPoints).join(",")}}.js (${outputs.length} files, ${kb.toFixed(0)} kB)`,
 );

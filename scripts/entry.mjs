@@ -1,6 +1,6 @@
 /**
- * `node scripts/entry.mjs <server|worker|migrate>`: what `npm start`, `npm run worker` and
- * `npm run db:migrate` run. With NODE_ENV=production, the compiled JavaScript of `npm run build`
+ * `node scripts/entry.mjs <server|worker|migrate|reseal>`: what `npm start`, `npm run worker`,
+ * `npm run db:migrate` and `npm run secrets:reseal` run. With NODE_ENV=production, the compiled JavaScript of `npm run build`
  * (build/node/<name>.js, scripts/build-node.ts) with plain `node`: no TypeScript is compiled at run
  * time. Otherwise (development) the TypeScript source itself through tsx, so a change needs no
  * build.

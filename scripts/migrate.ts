@@ -6,15 +6,10 @@ import { loadDotEnv } from "#app/dotenv.server.ts";
 
 loadDotEnv();
 const { getEnv } = await import("#app/env.server.ts");
-const { openDatabase } = await import("#app/db/client.server.ts");
+const { databaseLocation, openDatabase } = await import("#app/db/client.server.ts");
 
 const env = getEnv();
-const database = await openDatabase({
-  databaseUrl: env.DATABASE_URL,
-  pgliteDataDir: env.PGLITE_DATA_DIR,
-  pglitePort: env.PGLITE_PORT,
-  poolSize: 1,
-});
+const database = await openDatabase({ ...databaseLocation(env), poolSize: 1 });
 console.log(
   database.kind === "postgres"
     ? `Migrations applied to ${new URL(env.DATABASE_URL ?? "").host}${new URL(env.DATABASE_URL ?? "").pathname}`

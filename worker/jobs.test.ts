@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { Keyring } from "#app/crypto.server.ts";
 import { describe, expect, it } from "vitest";
 import type { Db } from "#app/db/client.server.ts";
 import { QUEUES, maintenanceJobs, shipmentJobs } from "#app/jobs/definitions.ts";
@@ -13,7 +14,7 @@ describe("the job table", () => {
     db: {} as Db,
     logger,
     env: {
-      ENCRYPTION_KEY: Buffer.alloc(32),
+      ENCRYPTION_KEY: new Keyring([Buffer.alloc(32)]),
       SHIPPING_API_BASE_URL: "http://127.0.0.1:1",
       SHIPPING_API_TIMEOUT_MS: 1000,
     },

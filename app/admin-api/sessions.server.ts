@@ -5,7 +5,8 @@
  *
  * - A token is kept for SESSION_CACHE_MS at most, and not past five minutes before it expires
  *   (expiring offline tokens). It is read straight from the session table (the offline session's
- *   row, `offline_<shop>`, as Shopify's session storage writes it); only a token that is missing
+ *   row, `offline_<shop>`, as Shopify's session storage writes it, the token sealed:
+ *   `token-seal.server.ts`); only a token that is missing
  *   or about to expire goes through Shopify's library (`unauthenticated.admin`), which refreshes
  *   it and stores the new one. A worker thus never loads Shopify's app library while its shops'
  *   tokens are current (about a hundred megabytes of ES modules).
@@ -14,8 +15,11 @@
  *   gateway then loads the session again, once), and of an uninstall the same way or within the TTL.
  * - A shop without an offline session is ShopNotConnectedError, and nothing is kept for it.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { sessionTable } from "../db/schema";
+import { getEnv } from "../env.server";
+import { isSealed } from "../crypto.server";
+import { openToken, sealToken } from "./token-seal.server";
 import { ShopNotConnectedError } from "./request";
 
 export const SESSION_CACHE_MS = 60_000;
@@ -57,8 +61,25 @@ async function loadSession(shop: string): Promise<AdminSession> {
     .select({ accessToken: sessionTable.accessToken, expires: sessionTable.expires })
     .from(sessionTable)
     .where(eq(sessionTable.id, `offline_${shop}`));
-  if (row?.accessToken && (!row.expires || row.expires.getTime() - Date.now() > REFRESH_BEFORE_MS))
-    return keep(shop, row.accessToken, row.expires);
+  if (
+    row?.accessToken &&
+    (!row.expires || row.expires.getTime() - Date.now() > REFRESH_BEFORE_MS)
+  ) {
+    const keys = getEnv().ENCRYPTION_KEY;
+    const token = openToken(row.accessToken, keys, shop);
+    // A row stored before tokens were sealed: seal it now, unless another process replaced it.
+    if (!isSealed(row.accessToken))
+      await db
+        .update(sessionTable)
+        .set({ accessToken: sealToken(token, keys, shop) })
+        .where(
+          and(
+            eq(sessionTable.id, `offline_${shop}`),
+            eq(sessionTable.accessToken, row.accessToken),
+          ),
+        );
+    return keep(shop, token, row.expires);
+  }
   return refreshSession(shop);
 }
 

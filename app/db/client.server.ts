@@ -42,6 +42,17 @@ const DEFAULT_MIGRATIONS = path.resolve("drizzle");
 // Arbitrary constant: serialises concurrent migrators (web and worker starting together).
 const MIGRATION_LOCK_KEY = 7_340_012_297;
 
+/** Where the environment puts the database: DATABASE_URL, else the embedded PGlite database. */
+export const databaseLocation = (env: {
+  DATABASE_URL?: string;
+  PGLITE_DATA_DIR: string;
+  PGLITE_PORT: number;
+}): Pick<OpenDatabaseOptions, "databaseUrl" | "pgliteDataDir" | "pglitePort"> => ({
+  databaseUrl: env.DATABASE_URL,
+  pgliteDataDir: env.PGLITE_DATA_DIR,
+  pglitePort: env.PGLITE_PORT,
+});
+
 /** Opens the app's database: real PostgreSQL when a URL is given, otherwise embedded PGlite. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const migrationsFolder = options.migrationsFolder ?? DEFAULT_MIGRATIONS;

@@ -1,6 +1,6 @@
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
-import { openDatabase } from "./client.server";
+import { databaseLocation, openDatabase } from "./client.server";
 
 const env = getEnv();
 
@@ -9,9 +9,7 @@ const env = getEnv();
  * worker both wait here until the database is reachable and up to date.
  */
 export const database = await openDatabase({
-  databaseUrl: env.DATABASE_URL,
-  pgliteDataDir: env.PGLITE_DATA_DIR,
-  pglitePort: env.PGLITE_PORT,
+  ...databaseLocation(env),
   poolSize: env.DATABASE_POOL_SIZE,
   idleInTransactionMs: env.PGLITE_IDLE_IN_TRANSACTION_MS,
   // In the process hosting the embedded database: what its server ended or refused, and whose.

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
-import { decryptSecret, DecryptionError, encryptSecret } from "../crypto.server";
+import { decryptSecret, DecryptionError, encryptSecret, type SecretKeys } from "../crypto.server";
 import type { Queryable as Db } from "../db/client.server";
 import { appMeta } from "../db/schema";
 
-const NAME = "encryption_canary";
+export const CANARY_NAME = "encryption_canary";
+const NAME = CANARY_NAME;
 const PLAINTEXT = "parcelbridge encryption canary";
 
 export class EncryptionKeyMismatchError extends Error {
@@ -15,7 +16,7 @@ export class EncryptionKeyMismatchError extends Error {
  * stores a known text encrypted with the key; every later start decrypts it. A different key would
  * otherwise fail quietly, shop by shop, as each job's API-key read failed and was retried.
  */
-export async function checkEncryptionKey(db: Db, key: Buffer): Promise<void> {
+export async function checkEncryptionKey(db: Db, key: SecretKeys): Promise<void> {
   await db
     .insert(appMeta)
     .values({ name: NAME, value: encryptSecret(PLAINTEXT, key, NAME) })
@@ -31,6 +32,7 @@ export async function checkEncryptionKey(db: Db, key: Buffer): Promise<void> {
   }
   throw new EncryptionKeyMismatchError(
     `ENCRYPTION_KEY is not the key this database's secrets were encrypted with (set ${row!.createdAt.toISOString()}): ` +
-      "restore the original key in the environment. With this one no shop's shipping API key can be read.",
+      "restore the original key in the environment (or list it after the new one in ENCRYPTION_KEYS, then run `npm run secrets:reseal`). " +
+      "With this one no shop's shipping API key or Shopify token can be read.",
   );
 }

@@ -1,6 +1,6 @@
 import { forgetShop } from "./shop-cache.server";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { decryptSecret, encryptSecret } from "../crypto.server";
+import { decryptSecret, encryptSecret, type SecretKeys } from "../crypto.server";
 import type { Queryable as Db } from "../db/client.server";
 import {
   fulfillmentEvents,
@@ -84,7 +84,7 @@ export async function updateShopSettings(
 /** Stores the shop's shipping API key encrypted (AES-256-GCM, bound to the shop). */
 export async function setShippingApiKey(
   db: Db,
-  encryptionKey: Buffer,
+  encryptionKey: SecretKeys,
   shop: string,
   apiKey: string,
   baseUrl?: string | null,
@@ -107,7 +107,7 @@ export async function setShippingApiKey(
 /** The shop's shipping API key in clear, or null when none is set. Never log the result. */
 export async function getShippingApiKey(
   db: Db,
-  encryptionKey: Buffer,
+  encryptionKey: SecretKeys,
   shop: string,
 ): Promise<string | null> {
   return shippingApiKeyOf(await getShop(db, shop), encryptionKey);
@@ -116,7 +116,7 @@ export async function getShippingApiKey(
 /** The key in clear from a shop row already read (null when none is set). Never log the result. */
 export function shippingApiKeyOf(
   row: { shop: string; shippingApiKeyEncrypted: string | null } | null | undefined,
-  encryptionKey: Buffer,
+  encryptionKey: SecretKeys,
 ): string | null {
   if (!row?.shippingApiKeyEncrypted) return null;
   return decryptSecret(row.shippingApiKeyEncrypted, encryptionKey, row.shop);

@@ -12,6 +12,7 @@ import {
 import { recordInstall, setShippingApiKey, updateShopSettings } from "#app/shops/shops.server.ts";
 import type { ShopSettings } from "#app/shops/settings.ts";
 import { orderWithId } from "../fixtures/orders.ts";
+import type { SecretKeys } from "#app/crypto.server.ts";
 import type { Env } from "#app/env.server.ts";
 import { producerConnection } from "#app/jobs/queues.server.ts";
 import { logger } from "#app/logger.server.ts";
@@ -37,7 +38,7 @@ export { PICKUP };
 /** An installed shop with its shipping key pointing at the sandbox and a pickup location. */
 export async function setUpShop(
   db: Db,
-  encryptionKey: Buffer,
+  encryptionKey: SecretKeys,
   shop: string,
   apiKey: string,
   baseUrl: string,

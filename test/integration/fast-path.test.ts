@@ -6,7 +6,7 @@ import { answerRateRequest, CARRIER_SERVICE_PATH } from "#app/checkout-rates/cal
 import { database, db } from "#app/db/index.server.ts";
 import { shops, webhookInbox } from "#app/db/schema.ts";
 import { getEnv } from "#app/env.server.ts";
-import { fastPath, MAX_BODY_BYTES } from "#app/fast-path.ts";
+import { fastPath, MAX_BODY_BYTES, RATES_MAX_BODY_BYTES } from "#app/fast-path.ts";
 import { createDraftJobId, QUEUES } from "#app/jobs/definitions.ts";
 import { closeQueues, getQueue } from "#app/jobs/queues.server.ts";
 import { takeWebhook, webhookTopicOfPath, WEBHOOK_TOPICS } from "#app/webhooks/intake.server.ts";
@@ -182,6 +182,20 @@ describe("the fast path takes every Shopify webhook through the one intake", () 
       req.end(); // the body is never sent: the answer comes first
     });
     expect(big).toBe(413);
+    // The rate requests (unauthenticated until their body is read) are capped at 64 KB.
+    const declaring = (path: string, bytes: number) =>
+      new Promise<number>((resolve, reject) => {
+        const req = http.request(`${base}${path}`, {
+          method: "POST",
+          headers: { "content-length": String(bytes) },
+        });
+        req.on("response", (res) => (res.resume(), resolve(res.statusCode!)));
+        req.on("error", reject);
+        if (bytes <= RATES_MAX_BODY_BYTES) req.end(" ".repeat(bytes));
+        else req.end();
+      });
+    expect(await declaring(CARRIER_SERVICE_PATH, RATES_MAX_BODY_BYTES + 1)).toBe(413);
+    expect(await declaring(CARRIER_SERVICE_PATH, RATES_MAX_BODY_BYTES)).not.toBe(413);
     const chunked = await new Promise<number>((resolve, reject) => {
       const req = http.request(`${base}/webhooks/orders/create`, { method: "POST" });
       req.on("response", (res) => (res.resume(), resolve(res.statusCode!)));

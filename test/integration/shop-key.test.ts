@@ -28,7 +28,7 @@ describe("a shop's shipping API key", () => {
     const [row] = await db.select().from(shops).where(eq(shops.shop, shop));
     expect(row?.shippingMode).toBe("live");
     expect(row?.shippingApiKeyHint).toBe(apiKey.slice(-4));
-    expect(row?.shippingApiKeyEncrypted).toMatch(/^v1\./);
+    expect(row?.shippingApiKeyEncrypted).toMatch(/^v2\.[0-9a-f]{8}\./);
     // Search the whole database's text, not only the column we wrote.
     const dump = await db.execute(sql`SELECT row_to_json(s)::text AS j FROM shops s`);
     expect(dump.rows.length).toBeGreaterThan(0);
