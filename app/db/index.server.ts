@@ -1,6 +1,6 @@
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
-import { databaseLocation, openDatabase } from "./client.server";
+import { databaseLocation, embeddedDatabaseWarning, openDatabase } from "./client.server";
 
 const env = getEnv();
 
@@ -18,9 +18,14 @@ export const database = await openDatabase({
       { embeddedDatabase: event },
       event.kind === "transaction_ended"
         ? "embedded database ended an idle transaction"
-        : "embedded database dropped a client",
+        : event.kind === "authentication_failed"
+          ? "embedded database refused a client with a wrong password"
+          : "embedded database dropped a client",
     ),
 });
+
+const warning = embeddedDatabaseWarning(database.kind, env.NODE_ENV);
+if (warning) logger.warn({ database: "pglite", dataDir: env.PGLITE_DATA_DIR }, warning);
 
 export const db = database.db;
 export * as schema from "./schema";

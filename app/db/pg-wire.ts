@@ -237,6 +237,29 @@ export function frame(type: string, body: Buffer = Buffer.alloc(0)): Buffer {
 export const cstring = (value: string) => Buffer.from(`${value}\0`, "utf8");
 
 export const authenticationOk = () => frame("R", Buffer.from([0, 0, 0, 0]));
+/** Asks the client for its password, in clear (the port is loopback only). */
+export const authenticationCleartextPassword = () => frame("R", Buffer.from([0, 0, 0, 3]));
+
+/**
+ * Reads the client's PasswordMessage (`p`, the password as a C string) from the front of
+ * `buffer`: null while incomplete; ProtocolViolation for any other message or layout.
+ */
+export function readPasswordMessage(buffer: Buffer): { password: string; size: number } | null {
+  if (buffer.length < 1) return null;
+  if (buffer[0] !== 0x70)
+    throw new ProtocolViolation(
+      `expected a password message, got message type ${JSON.stringify(String.fromCharCode(buffer[0]!))}`,
+    );
+  if (buffer.length < 5) return null;
+  const length = buffer.readInt32BE(1);
+  if (length < 5 || length > 1024)
+    throw new ProtocolViolation(`invalid password message length ${length}`);
+  if (buffer.length < 1 + length) return null;
+  const body = buffer.subarray(5, 1 + length);
+  if (body[body.length - 1] !== 0 || body.indexOf(0) !== body.length - 1)
+    throw new ProtocolViolation("invalid password message layout");
+  return { password: body.subarray(0, body.length - 1).toString("utf8"), size: 1 + length };
+}
 
 export const parameterStatus = (name: string, value: string) =>
   frame("S", Buffer.concat([cstring(name), cstring(value)]));

@@ -3,6 +3,7 @@ import net from "node:net";
 import type { PGlite } from "@electric-sql/pglite";
 import {
   ProtocolViolation,
+  authenticationCleartextPassword,
   authenticationOk,
   backendKeyData,
   backendMessages,
@@ -12,6 +13,7 @@ import {
   query,
   readFirstPacket,
   readMessage,
+  readPasswordMessage,
   readyForQuery,
   ownMessage,
   startupPacket,
@@ -52,12 +54,18 @@ export type PgliteServerEvent =
       idleMs: number;
       waiting: number;
     }
-  | { kind: "protocol_violation"; connection: string; reason: string };
+  | { kind: "protocol_violation"; connection: string; reason: string }
+  | { kind: "authentication_failed"; connection: string; user: string };
 
 export interface PgliteServerOptions {
   /** How long a connection may sit idle inside a transaction while others wait (default 5000 ms). */
   idleInTransactionMs?: number;
   onEvent?: (event: PgliteServerEvent) => void;
+  /**
+   * The password every client must give (asked in clear: the port is loopback only). Unset, none
+   * is asked (tests of the protocol alone).
+   */
+  password?: string;
 }
 
 interface Batch {
@@ -74,6 +82,9 @@ class Connection {
   buffer = Buffer.alloc(0);
   pending: FrontendMessage[] = [];
   started = false;
+  /** Started, its password not yet given. */
+  authenticating = false;
+  user = "";
   closed = false;
   applicationName = "";
   readonly secretKey = crypto.randomInt(1, 2 ** 31 - 1);
@@ -218,6 +229,34 @@ export class PgliteServer {
         }
         conn.started = true;
         conn.applicationName = (packet.parameters.get("application_name") ?? "").slice(0, 63);
+        conn.user = (packet.parameters.get("user") ?? "").slice(0, 63);
+        if (this.options.password !== undefined) {
+          conn.authenticating = true;
+          conn.socket.write(authenticationCleartextPassword());
+        } else conn.socket.write(this.greeting(conn));
+        continue;
+      }
+      if (conn.authenticating) {
+        const given = readPasswordMessage(conn.buffer);
+        if (!given) return;
+        conn.buffer = conn.buffer.subarray(given.size);
+        if (!samePassword(given.password, this.options.password!)) {
+          this.options.onEvent?.({
+            kind: "authentication_failed",
+            connection: conn.name,
+            user: conn.user,
+          });
+          conn.socket.end(
+            errorResponse(
+              "FATAL",
+              "28P01",
+              `password authentication failed for user "${conn.user}"`,
+            ),
+          );
+          this.drop(conn);
+          return;
+        }
+        conn.authenticating = false;
         conn.socket.write(this.greeting(conn));
         continue;
       }
@@ -405,4 +444,10 @@ function rollbackAnything(): FrontendMessage[] {
 
 function messageOf(bytes: Buffer): FrontendMessage {
   return { type: String.fromCharCode(bytes[0]!), bytes };
+}
+
+/** Compares in constant time (the hashes have one length whatever was sent). */
+function samePassword(given: string, expected: string): boolean {
+  const digest = (value: string) => crypto.createHash("sha256").update(value).digest();
+  return crypto.timingSafeEqual(digest(given), digest(expected));
 }

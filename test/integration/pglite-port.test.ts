@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "#app/db/client.server.ts";
+import { embeddedPasswordPath, openDatabase, type Database } from "#app/db/client.server.ts";
 import { backendMessages, frame, cstring, query, startupPacket, sync } from "#app/db/pg-wire.ts";
 import type { PgliteServerEvent } from "#app/db/pglite-server.server.ts";
 import { freePort } from "../../scripts/processes.ts";
@@ -40,11 +40,16 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** The password the hosting process generated: every client must give it. */
+const password = () => fs.readFileSync(embeddedPasswordPath(dataDir), "utf8").trim();
+const passwordMessage = (value = password()) => frame("p", cstring(value));
+
 const client = async (name: string) => {
   const c = new pg.Client({
     host: "127.0.0.1",
     port,
     user: "postgres",
+    password: password(),
     database: "postgres",
     application_name: name,
   });
@@ -106,6 +111,7 @@ function raw() {
       socket.write(
         startupPacket({ user: "postgres", database: "postgres", application_name: "raw" }),
       );
+      socket.write(passwordMessage());
       await until(() => received.includes(Buffer.from("Z\0\0\0\x05I", "latin1")));
       return received.length;
     },
@@ -113,6 +119,44 @@ function raw() {
 }
 
 describe("the embedded database's shared port", () => {
+  it("serves only clients that give the password the host generated (kept in a 0600 file)", async () => {
+    expect(fs.statSync(embeddedPasswordPath(dataDir)).mode & 0o777).toBe(0o600);
+    await withBystanders(async () => {
+      for (const [user, given] of [
+        ["mallory", "wrong"],
+        ["postgres", "wrong"],
+        ["postgres", undefined],
+      ] as const) {
+        const intruder = new pg.Client({
+          host: "127.0.0.1",
+          port,
+          user,
+          database: "postgres",
+          ...(given === undefined ? {} : { password: given }),
+        });
+        intruder.on("error", () => undefined);
+        const refused = await intruder.connect().then(
+          () => null,
+          (error: Error & { code?: string }) => error,
+        );
+        await intruder.end().catch(() => undefined);
+        expect(refused, `${user}/${given}`).not.toBeNull();
+        if (given !== undefined) expect(refused!.code).toBe("28P01");
+      }
+      // A raw client sending anything but its password first is refused as well.
+      const r = raw();
+      r.send(startupPacket({ user: "postgres", database: "postgres" }));
+      r.send(query("SELECT 1"));
+      await r.until(() => r.closed());
+      expect(r.types()).toMatch(/^RE$/);
+    });
+    expect(events.filter((e) => e.kind === "authentication_failed")).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: "authentication_failed", user: "mallory" }),
+      ]),
+    );
+  });
+
   it("declines SSL and GSS encryption requests; the client then starts in clear", async () => {
     await withBystanders(async () => {
       for (const code of [80877103, 80877104]) {
@@ -125,9 +169,11 @@ describe("the embedded database's shared port", () => {
         expect(r.received().toString("latin1")).toBe("N");
         const from = r.received().length;
         r.send(startupPacket({ user: "postgres", database: "postgres" }));
+        r.send(passwordMessage());
         r.send(query("SELECT 41 + 1"));
         await r.until(() => r.types(from).endsWith("Z") && r.types(from).includes("D"));
-        expect(r.types(from)).toMatch(/^RS+KZTDCZ$/);
+        // The password asked (R), then the greeting (R: ok, S…, K, Z), then the answer.
+        expect(r.types(from)).toMatch(/^RRS+KZTDCZ$/);
         expect(r.received().subarray(from).toString("latin1")).toContain("42");
         r.socket.destroy();
       }
@@ -177,6 +223,8 @@ describe("the embedded database's shared port", () => {
       ],
       ["a length of two gigabytes", Buffer.from([0x51, 0x7f, 0xff, 0xff, 0xff])],
     ];
+    const violations = () => events.filter((e) => e.kind === "protocol_violation").length;
+    const before = violations();
     for (const [what, bytes] of malformed) {
       await withBystanders(async () => {
         const r = raw();
@@ -188,7 +236,7 @@ describe("the embedded database's shared port", () => {
         expect(answer, what).toContain("08P01");
       });
     }
-    expect(events.filter((e) => e.kind === "protocol_violation")).toHaveLength(malformed.length);
+    expect(violations() - before).toBe(malformed.length);
     // A start-up packet that is not one is refused the same way.
     const r = raw();
     r.send(Buffer.from([0, 0, 0, 8, 0, 9, 0, 0]));
@@ -314,6 +362,7 @@ describe("the embedded database's shared port", () => {
           env: {
             ...process.env,
             PGCONNECT_TIMEOUT: "5",
+            PGPASSWORD: password(),
             PGSSLMODE: "prefer",
             PGGSSENCMODE: "prefer",
           },

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "#app/db/client.server.ts";
+import { embeddedPasswordPath, openDatabase, type Database } from "#app/db/client.server.ts";
 import { shops } from "#app/db/schema.ts";
 
 /** The embedded default: PGlite in a data folder, shared by several processes over the wire protocol. */
@@ -18,12 +18,15 @@ afterAll(async () => {
   fs.rmSync(`${dataDir}.lock`, { force: true });
 });
 
-function runChild(script: string): Promise<{ code: number | null; out: string }> {
+function runChild(
+  script: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
       ["--import", "tsx", "--input-type=module", "-e", script],
-      { cwd: process.cwd(), env: process.env },
+      { cwd: process.cwd(), env },
     );
     let out = "";
     child.stdout.on("data", (d) => (out += d));
@@ -38,7 +41,9 @@ describe("embedded PGlite database", () => {
     opened.push(host);
     expect(host.kind).toBe("pglite");
     expect(host.hostsEmbedded).toBe(true);
-    expect(fs.readFileSync(`${dataDir}.lock`, "utf8")).toBe(String(process.pid));
+    expect(fs.readFileSync(`${dataDir}.lock`, "utf8")).toMatch(
+      new RegExp(`^${process.pid}( \\d+)?$`),
+    );
     await host.db.insert(shops).values({ shop: "host.myshopify.com" });
 
     // Another process (as the worker would be) reads and writes the same database.
@@ -145,6 +150,7 @@ describe("embedded PGlite database", () => {
       host: "127.0.0.1",
       port,
       user: "postgres",
+      password: fs.readFileSync(embeddedPasswordPath(dataDir), "utf8").trim(),
       database: "postgres",
     });
     await dying.connect();
@@ -169,11 +175,80 @@ describe("embedded PGlite database", () => {
     const d = await openDatabase({ pgliteDataDir: dir, pglitePort: port + 1, poolSize: 1 });
     try {
       expect(d.hostsEmbedded).toBe(true);
-      expect(fs.readFileSync(`${dir}.lock`, "utf8")).toBe(String(process.pid));
+      // The holder's PID and, on Linux, when it started.
+      expect(fs.readFileSync(`${dir}.lock`, "utf8")).toMatch(new RegExp(`^${process.pid} \\d+$`));
     } finally {
       await d.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
     expect(fs.existsSync(`${dir}.lock`)).toBe(false);
+  });
+
+  it.each([
+    ["this process's own PID (a restarted container gets the same PID)", () => `${process.pid}`],
+    [
+      "a live process whose start time is not the one recorded (its PID was reused)",
+      () => `${process.ppid} 1`,
+    ],
+  ])("takes over a lock naming %s at once", async (_what, content) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-pglite-reused-"));
+    fs.writeFileSync(`${dir}.lock`, content());
+    const started = Date.now();
+    const d = await openDatabase({ pgliteDataDir: dir, pglitePort: port + 2, poolSize: 1 });
+    try {
+      expect(d.hostsEmbedded).toBe(true);
+      // Not after the 60 s a live holder is waited for.
+      expect(Date.now() - started).toBeLessThan(30_000);
+      expect((await d.pool.query("SELECT 1 AS one")).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await d.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a lock held by this process while it starts is waited for, not taken over", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-pglite-twice-"));
+    const [first, second] = await Promise.all([
+      openDatabase({ pgliteDataDir: dir, pglitePort: port + 3, poolSize: 1 }),
+      openDatabase({ pgliteDataDir: dir, pglitePort: port + 3, poolSize: 1, migrate: false }),
+    ]);
+    try {
+      expect([first.hostsEmbedded, second.hostsEmbedded].sort()).toEqual([false, true]);
+      expect((await second.pool.query("SELECT count(*)::int AS n FROM shops")).rows).toEqual([
+        { n: 0 },
+      ]);
+    } finally {
+      await second.close();
+      await first.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("in production without DATABASE_URL, the app says loudly that PGlite can lose commits", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-pglite-prod-"));
+    const script = `
+      const { database } = await import("#app/db/index.server.ts");
+      await database.close();
+    `;
+    const env = (nodeEnv: "production" | "development"): NodeJS.ProcessEnv => ({
+      ...process.env,
+      NODE_ENV: nodeEnv,
+      DATABASE_URL: "",
+      PGLITE_DATA_DIR: dir,
+      PGLITE_PORT: String(port + 4),
+      LOG_LEVEL: "warn",
+    });
+    try {
+      const production = await runChild(script, env("production"));
+      expect(production.code, production.out).toBe(0);
+      expect(production.out).toContain("running on the embedded PGlite database");
+      expect(production.out).toContain("can lose commits");
+      const development = await runChild(script, env("development"));
+      expect(development.code, development.out).toBe(0);
+      expect(development.out).not.toContain("embedded PGlite database");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(`${dir}.lock`, { force: true });
+    }
   });
 });
