@@ -40,12 +40,14 @@ export interface Origin {
     | "connected location"
     | "default pickup"
     | "pickup with the origin's postal code"
-    | "origin postal code";
+    | "origin postal code"
+    | "none of the shop's locations";
 }
 
 /**
  * The pickup location for a request's origin. `locations` null: the shop's Shopify locations are
- * not known right now (not cached, Shopify slow), and the pickups are matched by postal code.
+ * not known right now (not cached, Shopify slow), and the pickups are matched by postal code. An
+ * origin that matches none of the known locations has no pickup (`none of the shop's locations`).
  */
 export function originFor(
   settings: ShopSettings,
@@ -54,14 +56,16 @@ export function originFor(
 ): Origin {
   if (locations) {
     const location = matchOriginLocation(origin, locations);
-    if (location) {
-      const pickup = pickupForLocation(settings, location.id, locations.length === 1);
-      if (pickup && pickup !== "unconnected")
-        return {
-          pickup,
-          via: settings.locationLinks[location.id] ? "connected location" : "default pickup",
-        };
-    }
+    // Shopify's request names an origin only by address, and its signature covers the body only,
+    // not the shop header: an origin that is none of this shop's locations is not this shop's
+    // checkout (a body signed for another shop, replayed), and gets no rates.
+    if (!location) return { pickup: null, via: "none of the shop's locations" };
+    const pickup = pickupForLocation(settings, location.id, locations.length === 1);
+    if (pickup && pickup !== "unconnected")
+      return {
+        pickup,
+        via: settings.locationLinks[location.id] ? "connected location" : "default pickup",
+      };
   }
   if (settings.locations.length <= 1 && settings.pickup)
     return { pickup: settings.pickup, via: "default pickup" };

@@ -116,6 +116,8 @@ export async function quoteCheckout(
         rate.origin,
         await cachedLocations(deps, shop, now() + (options.deadlineAt - now()) * LOCATIONS_SHARE),
       );
+  if (origin.via === "none of the shop's locations")
+    return none("the request's origin is none of the shop's Shopify locations");
   const originPostal = origin.pickup?.postalCode ?? postalCodeOf(rate.origin);
   const originPoint =
     origin.pickup?.latitude !== undefined && origin.pickup.longitude !== undefined

@@ -420,6 +420,22 @@ describe("rates at checkout: Shopify's rate requests", () => {
     await submitRates(shop, [["service", "jne/reg"]]);
     expect(await askRates(shop, rateBody(JAKARTA))).toMatchObject({ status: 200, rates: [] });
   });
+
+  it("a request from an origin that is none of the shop's locations (another shop's checkout, replayed) gets no rates", async () => {
+    const { shop } = await twoWarehouseShop();
+    await submitRates(shop, OFFER);
+    // Warm the shop's locations, as a real checkout of its own would.
+    expect((await askRates(shop, rateBody(JAKARTA))).rates.length).toBeGreaterThan(0);
+    const before = ratesCalls();
+    const elsewhere: FakeLocation = {
+      id: "gid://shopify/Location/777",
+      name: "Gudang Medan",
+      address: { address1: "Jl. Gatot Subroto 99", city: "Medan", zip: "20112" },
+    };
+    expect(await askRates(shop, rateBody(elsewhere))).toMatchObject({ status: 200, rates: [] });
+    // Not even the default pickup's prices were asked for.
+    expect(ratesCalls()).toBe(before);
+  });
 });
 
 describe("rates at checkout: the customer's choice ships", () => {
