@@ -62,11 +62,12 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const pickup = shipment ? null : await getPickupByShippingOrderId(db, event.order_id);
   if (!shipment && !pickup) {
     // Not ours (another app on the same account) or already redacted: nothing to do, no retries.
+    // Answered as a known order is, so that the answer says nothing of which orders exist here.
     logger.info(
       { event: event.event, orderId: event.order_id },
       "shipping event for an unknown order ignored",
     );
-    return jsonResponse({ ok: true, ignored: true });
+    return jsonResponse({ ok: true });
   }
   // However many events arrive, and whatever their unsigned fields say, a shipment (or pickup) has
   // at most one sync running and one waiting: each re-reads the order from the service.

@@ -487,6 +487,21 @@ describe("status sync", () => {
     });
     expect(forged.status).toBe(401);
     expect((await shipmentOf(db, shop, order.id))?.status).toBe("delivered");
+
+    // With the secret, an event for an order that is no shop's is answered exactly as one for a
+    // known order: the answer tells no stranger which order ids belong to a shop here.
+    const withSecret = (orderId: string) =>
+      fetch(`${events.url}/webhooks/shipping`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          [env.SHIPPING_WEBHOOK_HEADER]: env.SHIPPING_WEBHOOK_SECRET!,
+        },
+        body: JSON.stringify({ event: "order.status", order_id: orderId, status: "delivered" }),
+      }).then(async (r) => [r.status, await r.text()]);
+    expect(await withSecret("0123456789abcdef01234567")).toEqual(
+      await withSecret(confirmed.shippingOrderId!),
+    );
   });
 
   it("a service without an instant waybill: booked without one, fulfilled in Shopify when the waybill arrives", async () => {
