@@ -66,7 +66,7 @@ export function decryptSecret(envelope: string, keys: SecretKeys, context: strin
   const ring = keysOf(keys);
   let candidates: readonly Buffer[];
   let sealed: string[];
-  if (parts[0] === "v2" && parts.length === 5) {
+  if (parts[0] === VERSION && parts.length === 5) {
     const key = ring.find((k) => keyId(k) === parts[1]);
     if (!key)
       throw new DecryptionError(

@@ -234,32 +234,38 @@ export const areaByPostalCode = (postalCode: number): AreaDef | undefined =>
 
 /**
  * Where a side of a shipment is, as the service names it: its area (given by id, else found by its
- * postal code, else by its coordinates) and the village (fourth level) there. Null when neither
- * the postal code nor the coordinates are anywhere the sandbox's data knows.
+ * postal code, else by its coordinates) and, unless `village` is false, the village (fourth level)
+ * there. Null when neither the postal code nor the coordinates are anywhere the sandbox's data
+ * knows. The nearest-village lookup runs only when the area or the village needs it.
  */
-export function placeOf(side: {
-  area: AreaDef | null;
-  postalCode: number | null;
-  coordinate: { latitude: number; longitude: number } | null;
-}): { area: AreaDef; village: string | null } | null {
-  const near = side.coordinate
-    ? nearestPlace(side.coordinate.latitude, side.coordinate.longitude)
-    : undefined;
-  const area =
-    side.area ??
-    (side.postalCode !== null ? areaByPostalCode(side.postalCode) : undefined) ??
-    near?.area;
+export function placeOf(
+  side: {
+    area: AreaDef | null;
+    postalCode: number | null;
+    coordinate: { latitude: number; longitude: number } | null;
+  },
+  village = true,
+): { area: AreaDef; village: string | null } | null {
+  const named =
+    side.area ?? (side.postalCode !== null ? areaByPostalCode(side.postalCode) : undefined);
+  const near =
+    side.coordinate && (!named || village)
+      ? nearestPlace(side.coordinate.latitude, side.coordinate.longitude)
+      : undefined;
+  const area = named ?? near?.area;
   if (!area) return null;
-  const village =
-    near && near.area.district === area.district && near.area.city === area.city
-      ? near.village
-      : area.subdistrict;
-  return { area, village };
+  return {
+    area,
+    village:
+      near && near.area.district === area.district && near.area.city === area.city
+        ? near.village
+        : area.subdistrict,
+  };
 }
 
-/** The area of a side (see `placeOf`). */
+/** The area of a side (see `placeOf`), without looking for its village. */
 export const areaOfSide = (side: Parameters<typeof placeOf>[0]): AreaDef | null =>
-  placeOf(side)?.area ?? null;
+  placeOf(side, false)?.area ?? null;
 
 /**
  * The village nearest a coordinate and its area, within 50 km (none out at sea or abroad): how a

@@ -17,6 +17,8 @@ interface ResolvedPlace extends Place {
   locationId: string | null;
   /** The location's address when the side is one of the key's locations. */
   address: string | null;
+  /** Its area and village, once named (`located`). */
+  at?: ReturnType<typeof placeOf>;
 }
 
 /** Rates (`POST /v1/rates/couriers`) and the courier list (`GET /v1/couriers`). */
@@ -31,11 +33,12 @@ export class Rates {
     if (!Array.isArray(body.items) || body.items.length === 0) throw missing("items is required");
     if (body.type !== undefined && body.type !== null && body.type !== ORIGIN_SUGGESTION)
       throw missing(`type must be ${ORIGIN_SUGGESTION} when given`);
-    const destination = this.side(body, "destination");
-    const origin =
+    const destination = located(this.side(body, "destination"));
+    const origin = located(
       body.type === ORIGIN_SUGGESTION
         ? this.nearestOrigin(key, destination)
-        : this.side(body, "origin");
+        : this.side(body, "origin"),
+    );
     const items = (body.items as unknown[]).map((raw, i) => {
       const item = raw as Body;
       if (typeof item?.weight !== "number" || item.weight <= 0)
@@ -165,7 +168,7 @@ export class Rates {
         `${p} needs ${p}_area_id, ${p}_latitude and ${p}_longitude, or ${p}_postal_code`,
       );
     }
-    return withAreaCentre(result);
+    return result;
   }
 
   /** `type: origin_suggestion_to_closest_destination`: the key's origin location nearest the destination's coordinates. */
@@ -180,14 +183,14 @@ export class Rates {
     let best: { place: ResolvedPlace; km: number } | null = null;
     for (const l of this.s.account(key).locations.values()) {
       if (l.type !== "origin" || l.latitude === null || l.longitude === null) continue;
-      const place: ResolvedPlace = withAreaCentre({
+      const place: ResolvedPlace = {
         postalCode: l.postalCode,
         latitude: l.latitude,
         longitude: l.longitude,
         area: null,
         locationId: l.id,
         address: l.address,
-      });
+      };
       const km = distanceKm(place, destination)!;
       if (!best || km < best.km) best = { place, km };
     }
@@ -211,19 +214,20 @@ const named = (place: ResolvedPlace) =>
         : null,
   });
 
-/** A side with the centre of its area, which parcel prices are measured from. */
-function withAreaCentre(place: ResolvedPlace): ResolvedPlace {
-  const area = named(place)?.area;
+/** A side named once: its area and village, and the area's centre, which parcels are priced from. */
+function located(place: ResolvedPlace): ResolvedPlace {
+  const at = named(place);
   return {
     ...place,
-    areaLatitude: area?.latitude ?? undefined,
-    areaLongitude: area?.longitude ?? undefined,
+    at,
+    areaLatitude: at?.area.latitude ?? undefined,
+    areaLongitude: at?.area.longitude ?? undefined,
   };
 }
 
 /** Where a rate is from or to, as location details (not an echo of the request), four levels deep. */
 function detail(place: ResolvedPlace): LocationDetail {
-  const at = named(place);
+  const at = place.at !== undefined ? place.at : named(place);
   return {
     location_id: place.locationId,
     latitude: place.latitude ?? null,

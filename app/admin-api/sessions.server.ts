@@ -15,11 +15,11 @@
  *   gateway then loads the session again, once), and of an uninstall the same way or within the TTL.
  * - A shop without an offline session is ShopNotConnectedError, and nothing is kept for it.
  */
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { sessionTable } from "../db/schema";
 import { getEnv } from "../env.server";
 import { isSealed } from "../crypto.server";
-import { openToken, sealToken } from "./token-seal.server";
+import { openToken, replaceStoredToken, sealToken } from "./token-seal.server";
 import { ShopNotConnectedError } from "./request";
 
 export const SESSION_CACHE_MS = 60_000;
@@ -69,15 +69,13 @@ async function loadSession(shop: string): Promise<AdminSession> {
     const token = openToken(row.accessToken, keys, shop);
     // A row stored before tokens were sealed: seal it now, unless another process replaced it.
     if (!isSealed(row.accessToken))
-      await db
-        .update(sessionTable)
-        .set({ accessToken: sealToken(token, keys, shop) })
-        .where(
-          and(
-            eq(sessionTable.id, `offline_${shop}`),
-            eq(sessionTable.accessToken, row.accessToken),
-          ),
-        );
+      await replaceStoredToken(
+        db,
+        `offline_${shop}`,
+        "accessToken",
+        row.accessToken,
+        sealToken(token, keys, shop),
+      );
     return keep(shop, token, row.expires);
   }
   return refreshSession(shop);

@@ -4,7 +4,6 @@ import type { Queryable as Db } from "../db/client.server";
 import { appMeta } from "../db/schema";
 
 export const CANARY_NAME = "encryption_canary";
-const NAME = CANARY_NAME;
 const PLAINTEXT = "parcelbridge encryption canary";
 
 export class EncryptionKeyMismatchError extends Error {
@@ -19,14 +18,14 @@ export class EncryptionKeyMismatchError extends Error {
 export async function checkEncryptionKey(db: Db, key: SecretKeys): Promise<void> {
   await db
     .insert(appMeta)
-    .values({ name: NAME, value: encryptSecret(PLAINTEXT, key, NAME) })
+    .values({ name: CANARY_NAME, value: encryptSecret(PLAINTEXT, key, CANARY_NAME) })
     .onConflictDoNothing({ target: appMeta.name });
   const [row] = await db
     .select({ value: appMeta.value, createdAt: appMeta.createdAt })
     .from(appMeta)
-    .where(eq(appMeta.name, NAME));
+    .where(eq(appMeta.name, CANARY_NAME));
   try {
-    if (decryptSecret(row!.value, key, NAME) === PLAINTEXT) return;
+    if (decryptSecret(row!.value, key, CANARY_NAME) === PLAINTEXT) return;
   } catch (error) {
     if (!(error instanceof DecryptionError)) throw error;
   }

@@ -6,11 +6,11 @@
  * still holds the value read (a token another process replaced meanwhile is not overwritten).
  */
 import { and, eq, isNotNull } from "drizzle-orm";
-import { openToken, sealToken } from "../admin-api/token-seal.server";
+import { openToken, replaceStoredToken, sealToken } from "../admin-api/token-seal.server";
 import { decryptSecret, encryptSecret, sealedWithCurrent, type Keyring } from "../crypto.server";
 import type { Queryable as Db } from "../db/client.server";
 import { appMeta, sessionTable, shops } from "../db/schema";
-import { CANARY_NAME as CANARY } from "./canary.server";
+import { CANARY_NAME } from "./canary.server";
 
 export interface ResealCounts {
   shippingKeys: { checked: number; resealed: number };
@@ -56,27 +56,27 @@ export async function resealSecrets(db: Db, keys: Keyring): Promise<ResealCounts
       counts.sessionTokens.checked++;
       if (sealedWithCurrent(stored, keys)) continue;
       const resealed = sealToken(openToken(stored, keys, row.shop), keys, row.shop);
-      const updated = await db
-        .update(sessionTable)
-        .set({ [column]: resealed })
-        .where(and(eq(sessionTable.id, row.id), eq(sessionTable[column], stored)))
-        .returning({ id: sessionTable.id });
-      counts.sessionTokens.resealed += updated.length;
+      if (await replaceStoredToken(db, row.id, column, stored, resealed))
+        counts.sessionTokens.resealed++;
     }
   }
 
   const [canary] = await db
     .select({ value: appMeta.value })
     .from(appMeta)
-    .where(eq(appMeta.name, CANARY));
+    .where(eq(appMeta.name, CANARY_NAME));
   if (canary) {
     counts.canary.checked++;
     if (!sealedWithCurrent(canary.value, keys)) {
-      const resealed = encryptSecret(decryptSecret(canary.value, keys, CANARY), keys, CANARY);
+      const resealed = encryptSecret(
+        decryptSecret(canary.value, keys, CANARY_NAME),
+        keys,
+        CANARY_NAME,
+      );
       const updated = await db
         .update(appMeta)
         .set({ value: resealed })
-        .where(and(eq(appMeta.name, CANARY), eq(appMeta.value, canary.value)))
+        .where(and(eq(appMeta.name, CANARY_NAME), eq(appMeta.value, canary.value)))
         .returning({ name: appMeta.name });
       counts.canary.resealed += updated.length;
     }
