@@ -81,6 +81,14 @@ export const envSchema = z.object({
   WORKER_LOCK_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   /** New store orders one shop may have queued in Redis; the rest wait in the database (reconciliation queues them). */
   SHOP_BACKLOG_LIMIT: z.coerce.number().int().min(10).max(1_000_000).default(5_000),
+  /** Jobs one shop's merchant may have asked for through the app's API and still waiting; past it, 429. */
+  SHOP_REQUESTED_JOBS_LIMIT: z.coerce.number().int().min(10).max(1_000_000).default(1_000),
+  /** Import runs ("import open orders") reading a page at once across all shops; the others wait their turn. */
+  IMPORTS_RUNNING_LIMIT: z.coerce.number().int().min(1).max(100).default(2),
+  /** Requests per minute one shop may send to /api/* and the admin pages' actions (past it, 429 with Retry-After). */
+  SHOP_REQUEST_RATE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** How many of those requests may come at once before the rate applies. */
+  SHOP_REQUEST_BURST: z.coerce.number().int().min(1).max(1_000_000).default(120),
 
   /**
    * AES-256-GCM key that seals each shop's shipping API key and Shopify tokens at rest. With

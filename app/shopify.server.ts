@@ -8,7 +8,9 @@ import { db } from "./db/index.server";
 import { sessionTable } from "./db/schema";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
+import { producerConnection } from "./jobs/queues.server";
 import { recordInstall } from "./shops/shops.server";
+import { isMeteredRequest, takeShopRequest, tooManyRequests } from "./shops/request-rate.server";
 
 const env = getEnv();
 
@@ -53,7 +55,30 @@ const shopify = shopifyApp({
 
 export default shopify;
 export const addDocumentResponseHeaders = shopify.addDocumentResponseHeaders;
-export const authenticate = shopify.authenticate;
+/**
+ * Shopify's authentication, and for the app's API and the admin pages' actions the shop's request
+ * rate (shops/request-rate.server.ts): past it, a 429 with Retry-After is thrown (with the CORS
+ * headers the admin extensions need to read it) before the route does anything.
+ */
+export const authenticate = {
+  ...shopify.authenticate,
+  admin: (async (request: Request) => {
+    const context = await shopify.authenticate.admin(request);
+    if (isMeteredRequest(request)) {
+      const wait = await takeShopRequest(
+        producerConnection(),
+        env.QUEUE_PREFIX,
+        context.session.shop,
+        {
+          perMinute: env.SHOP_REQUEST_RATE,
+          burst: env.SHOP_REQUEST_BURST,
+        },
+      );
+      if (wait > 0) throw context.cors(tooManyRequests(wait));
+    }
+    return context;
+  }) as typeof shopify.authenticate.admin,
+};
 export const unauthenticated = shopify.unauthenticated;
 export const login = shopify.login;
 export const registerWebhooks = shopify.registerWebhooks;

@@ -2,7 +2,15 @@ import type { Job } from "bullmq";
 import { failsForGood } from "#app/jobs/failed.server.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { QUEUES, maintenanceJobs } from "#app/jobs/definitions.ts";
-import { enqueue, getQueue, shopBacklog } from "#app/jobs/queues.server.ts";
+import {
+  COUNTED_FIELD,
+  enqueue,
+  getQueue,
+  producerConnection,
+  shopBacklog,
+} from "#app/jobs/queues.server.ts";
+import { getEnv } from "#app/env.server.ts";
+import { ImportSlots } from "#app/orders/import-slots.server.ts";
 import type { Logger } from "#app/logger.server.ts";
 import type { Env } from "#app/env.server.ts";
 import type { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
@@ -79,12 +87,19 @@ function endingForUninstalledShops(
 }
 
 /**
- * A new order's draft job gives its place in the shop's backlog back when it ends: done, or failed
- * for the last time (a deferral or a retry keeps it).
+ * A job gives its place in its shop's share of the queue back when it ends: done, or failed for
+ * the last time (a deferral or a retry keeps it). A new order's draft holds a place in the shop's
+ * backlog of orders (its job id); every other counted job names its place in its payload.
  */
-function releasingBacklog(handler: (job: Job, token: string | undefined) => Promise<unknown>) {
+function releasingShare(handler: (job: Job, token: string | undefined) => Promise<unknown>) {
   return async (job: Job, token: string | undefined) => {
-    const release = () => shopBacklog().release(String(job.data.shop), String(job.id));
+    const release = () => {
+      const shop = String(job.data.shop);
+      const counted = (job.data as Record<string, unknown>)[COUNTED_FIELD];
+      if (typeof counted === "string") return shopBacklog().release(shop, counted, "work");
+      if (job.name === shipmentJobs.createDraft.name)
+        return shopBacklog().release(shop, String(job.id));
+    };
     try {
       const result = await handler(job, token);
       await release();
@@ -104,34 +119,39 @@ export function allProcessors(
 ): ProcessorTable {
   const shipmentDeps: ShipmentDeps = { ...deps, enqueue };
   const importDeps = { db: deps.db, logger: deps.logger, graphql: deps.adminGraphql, enqueue };
+  const env = getEnv();
+  const importRunDeps = {
+    ...importDeps,
+    slots: new ImportSlots(producerConnection(), env.QUEUE_PREFIX, env.IMPORTS_RUNNING_LIMIT),
+  };
   const basic = basicProcessors(deps.db);
   // Every job of app/jobs/definitions.ts has its line here.
   return {
-    [QUEUES.shipments]: {
-      ...Object.fromEntries(
-        Object.entries(shipmentProcessors).map(([name, processor]) => {
-          const handler = endingForUninstalledShops(
-            (job: Job, token: string | undefined) => processor(job, shipmentDeps, token),
-            deps.logger,
-          );
-          return [
-            name,
-            name === shipmentJobs.createDraft.name ? releasingBacklog(handler) : handler,
-          ];
-        }),
-      ),
-      [shipmentJobs.fulfil.name]: (job: Job) =>
-        processFulfil(job, { db: deps.db, graphql: deps.adminGraphql, enqueue }),
-      [shipmentJobs.fulfillmentEvents.name]: (job: Job) =>
-        processFulfillmentEvents(job, { db: deps.db, graphql: deps.adminGraphql }),
-      [shipmentJobs.settleCod.name]: (job: Job) =>
-        processSettleCod(job, { db: deps.db, graphql: deps.adminGraphql }),
-      [shipmentJobs.processReturn.name]: (job: Job) =>
-        processReturn(job, { db: deps.db, graphql: deps.adminGraphql }),
-      [shipmentJobs.shopifySync.name]: (job: Job) =>
-        processShopifySync(job, { db: deps.db, graphql: deps.adminGraphql }),
-      [shipmentJobs.importOrders.name]: (job: Job) => processImportOrders(job, importDeps),
-    },
+    [QUEUES.shipments]: Object.fromEntries(
+      Object.entries({
+        ...Object.fromEntries(
+          Object.entries(shipmentProcessors).map(([name, processor]) => {
+            const handler = endingForUninstalledShops(
+              (job: Job, token: string | undefined) => processor(job, shipmentDeps, token),
+              deps.logger,
+            );
+            return [name, handler];
+          }),
+        ),
+        [shipmentJobs.fulfil.name]: (job: Job) =>
+          processFulfil(job, { db: deps.db, graphql: deps.adminGraphql, enqueue }),
+        [shipmentJobs.fulfillmentEvents.name]: (job: Job) =>
+          processFulfillmentEvents(job, { db: deps.db, graphql: deps.adminGraphql }),
+        [shipmentJobs.settleCod.name]: (job: Job) =>
+          processSettleCod(job, { db: deps.db, graphql: deps.adminGraphql }),
+        [shipmentJobs.processReturn.name]: (job: Job) =>
+          processReturn(job, { db: deps.db, graphql: deps.adminGraphql }),
+        [shipmentJobs.shopifySync.name]: (job: Job) =>
+          processShopifySync(job, { db: deps.db, graphql: deps.adminGraphql }),
+        [shipmentJobs.importOrders.name]: (job: Job, token: string | undefined) =>
+          processImportOrders(job, importRunDeps, token),
+      }).map(([name, processor]) => [name, releasingShare(processor)]),
+    ),
     [QUEUES.maintenance]: {
       ...basic[QUEUES.maintenance],
       [maintenanceJobs.reconcile.name]: (job) =>

@@ -46,45 +46,70 @@ export const sessionTable = pgTable(
 );
 
 /** One row per shop that ever installed the app. */
-export const shops = pgTable("shops", {
-  shop: text("shop").primaryKey(),
-  installed: boolean("installed").notNull().default(true),
-  installedAt: timestamp("installed_at", { withTimezone: true }).notNull().defaultNow(),
-  uninstalledAt: timestamp("uninstalled_at", { withTimezone: true }),
-  /**
-   * shop/redact removed everything of the shop; the row stays as a tombstone (no key, no settings)
-   * so that late deliveries are recognised and store nothing. A new installation clears it.
-   */
-  redactedAt: timestamp("redacted_at", { withTimezone: true }),
-  /** AES-256-GCM envelope of the shipping API key (see app/crypto.server.ts); never the key itself. */
-  shippingApiKeyEncrypted: text("shipping_api_key_encrypted"),
-  /** Last four characters, for display ("…1a2b"). */
-  shippingApiKeyHint: text("shipping_api_key_hint"),
-  shippingMode: text("shipping_mode", { enum: ["test", "live"] }),
-  /** Overrides SHIPPING_API_BASE_URL for this shop (a sandbox, a regional endpoint). */
-  shippingBaseUrl: text("shipping_base_url"),
-  /** Validated by shopSettingsSchema (app/shops/settings.ts). */
-  settings: jsonb("settings")
-    .notNull()
-    .default(sql`'{}'::jsonb`),
-  /**
-   * Which version of the order status metafield definitions (app/orders/status-metafields.ts) the
-   * worker made in the shop; 0: none yet. Made or updated when the shop's next status is written.
-   */
-  statusDefinitionsVersion: integer("status_definitions_version").notNull().default(0),
-  /**
-   * Until when one job has the making of those definitions to itself (a lease taken with one
-   * statement, so no transaction stays open across the Admin API calls); null: nobody is making them.
-   */
-  statusDefinitionsLeaseUntil: timestamp("status_definitions_lease_until", { withTimezone: true }),
-  /**
-   * The carrier service (gid) the app registered in the shop for rates at checkout; null: rates at
-   * checkout are off. Shopify removes it when the app is uninstalled, and so does recordUninstall here.
-   */
-  carrierServiceId: text("carrier_service_id"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const shops = pgTable(
+  "shops",
+  {
+    shop: text("shop").primaryKey(),
+    installed: boolean("installed").notNull().default(true),
+    installedAt: timestamp("installed_at", { withTimezone: true }).notNull().defaultNow(),
+    uninstalledAt: timestamp("uninstalled_at", { withTimezone: true }),
+    /**
+     * shop/redact removed everything of the shop; the row stays as a tombstone (no key, no settings)
+     * so that late deliveries are recognised and store nothing. A new installation clears it.
+     */
+    redactedAt: timestamp("redacted_at", { withTimezone: true }),
+    /** AES-256-GCM envelope of the shipping API key (see app/crypto.server.ts); never the key itself. */
+    shippingApiKeyEncrypted: text("shipping_api_key_encrypted"),
+    /** Last four characters, for display ("…1a2b"). */
+    shippingApiKeyHint: text("shipping_api_key_hint"),
+    shippingMode: text("shipping_mode", { enum: ["test", "live"] }),
+    /** Overrides SHIPPING_API_BASE_URL for this shop (a sandbox, a regional endpoint). */
+    shippingBaseUrl: text("shipping_base_url"),
+    /** Validated by shopSettingsSchema (app/shops/settings.ts). */
+    settings: jsonb("settings")
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    /**
+     * Which version of the order status metafield definitions (app/orders/status-metafields.ts) the
+     * worker made in the shop; 0: none yet. Made or updated when the shop's next status is written.
+     */
+    statusDefinitionsVersion: integer("status_definitions_version").notNull().default(0),
+    /**
+     * Until when one job has the making of those definitions to itself (a lease taken with one
+     * statement, so no transaction stays open across the Admin API calls); null: nobody is making them.
+     */
+    statusDefinitionsLeaseUntil: timestamp("status_definitions_lease_until", {
+      withTimezone: true,
+    }),
+    /**
+     * The carrier service (gid) the app registered in the shop for rates at checkout; null: rates at
+     * checkout are off. Shopify removes it when the app is uninstalled, and so does recordUninstall here.
+     */
+    carrierServiceId: text("carrier_service_id"),
+    /**
+     * The shop's callback token (app/shops/callback-token.server.ts): it is in the URL of the
+     * shipping service's events (`/webhooks/shipping/<token>`) and of the carrier service's rate
+     * requests (`?token=`), so each shop's callbacks are its own. Rotated from the settings; the
+     * previous one is accepted for a grace period after `callback_token_rotated_at`.
+     */
+    callbackToken: text("callback_token")
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+    callbackTokenPrevious: text("callback_token_previous"),
+    callbackTokenRotatedAt: timestamp("callback_token_rotated_at", { withTimezone: true }),
+    /**
+     * The shop's carrier service calls the callback URL with the token. Until then (a carrier service
+     * registered before tokens), rate requests without a token are still answered for this shop.
+     */
+    carrierCallbackTokened: boolean("carrier_callback_tokened").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("shops_callback_token_idx").on(t.callbackToken),
+    index("shops_callback_token_previous_idx").on(t.callbackTokenPrevious),
+  ],
+);
 
 /**
  * A store order on its way to becoming (or being) a shipment at the shipping service.
@@ -437,7 +462,13 @@ export const orderImports = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (t) => [index("order_imports_shop_idx").on(t.shop, t.startedAt)],
+  (t) => [
+    index("order_imports_shop_idx").on(t.shop, t.startedAt),
+    // At most one import running per shop.
+    uniqueIndex("order_imports_one_running_idx")
+      .on(t.shop)
+      .where(sql`status = 'running'`),
+  ],
 );
 
 /**

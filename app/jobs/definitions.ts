@@ -81,10 +81,18 @@ export const shipmentJobs = {
     name: "shopify-sync",
     payload: z.object({ shop, shipmentId: z.uuid(), tracking: z.boolean().default(true) }),
   },
-  /** Read orders through Admin GraphQL: an import run (open orders of the last days) or one order. */
+  /**
+   * Read orders through Admin GraphQL: one page of an import run (open orders of the last days;
+   * `page`: how many pages of it were read before) or one order.
+   */
   importOrders: {
     name: "import-orders",
-    payload: z.object({ shop, importId: z.uuid().optional(), orderId: orderId.optional() }),
+    payload: z.object({
+      shop,
+      importId: z.uuid().optional(),
+      page: z.number().int().min(0).default(0),
+      orderId: orderId.optional(),
+    }),
   },
 } as const;
 

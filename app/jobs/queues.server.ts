@@ -48,6 +48,7 @@ export function shopBacklog(): ShopBacklog {
     producerConnection(),
     getEnv().QUEUE_PREFIX,
     getEnv().SHOP_BACKLOG_LIMIT,
+    getEnv().SHOP_REQUESTED_JOBS_LIMIT,
   );
   return backlog;
 }
@@ -84,12 +85,25 @@ async function producerReady(timeoutMs = 2_000): Promise<void> {
 
 /**
  * How a job is queued. Every job of a shop runs at the shop's turn (its BullMQ priority: 1 + the
- * shop's backlog of new orders), so one shop's flash sale does not hold the others back. Two kinds
- * go ahead of every turn (priority 0): a confirmation holding the rate-limit slot its draft
- * reserved for it (so a shipment is booked right after its draft, not after the shop's whole
- * backlog of drafts), and the cancellation of a store order (before the courier comes).
+ * shop's share of the queue, shop-backlog.server.ts), so neither one shop's flash sale nor one
+ * merchant's flood of requests holds the other shops back. Each job is counted in its shop's share
+ * until it ends: a new order's draft in the shop's backlog of orders (`admit`), every other job in
+ * its work (`requested`: the merchant asked for it through the app's API, and a full share
+ * refuses it). Two kinds go ahead of every turn (priority 0) and are not counted: a confirmation
+ * holding the rate-limit slot its draft reserved for it (so a shipment is booked right after its
+ * draft, not after the shop's whole backlog of drafts), and the cancellation of a store order
+ * (before the courier comes).
  */
-type Placement = { id?: string; urgent?: boolean; admit?: boolean; options?: JobsOptions };
+type Placement = {
+  id?: string;
+  urgent?: boolean;
+  admit?: boolean;
+  requested?: boolean;
+  options?: JobsOptions;
+};
+
+/** The payload field that names a job's place in its shop's work (the worker gives it back). */
+export const COUNTED_FIELD = "_counted";
 
 async function add<J extends ShipmentJob>(
   job: J,
@@ -97,10 +111,10 @@ async function add<J extends ShipmentJob>(
   placement: Placement,
   extra: Record<string, unknown> = {},
 ) {
-  const payload = { ...job.payload.parse(data), ...extra };
+  const payload: Record<string, unknown> = { ...job.payload.parse(data), ...extra };
   assertOutsideTransaction(`queueing ${job.name}`);
   await producerReady();
-  const shop = (payload as { shop: string }).shop;
+  const shop = payload.shop as string;
   let priority: number | undefined;
   if (placement.admit && placement.id) {
     const admitted = await shopBacklog().admit(shop, placement.id);
@@ -108,7 +122,14 @@ async function add<J extends ShipmentJob>(
     if (admitted === null) return null;
     priority = admitted;
   } else if (!placement.urgent) {
-    priority = await shopBacklog().priority(shop);
+    const member = placement.id ?? placement.options?.deduplication?.id;
+    if (member) {
+      const counted = await shopBacklog().count(shop, member, placement.requested);
+      // The merchant has asked for too much at once: the request is refused (429).
+      if (counted === null) return null;
+      priority = counted;
+      payload[COUNTED_FIELD] = member;
+    } else priority = await shopBacklog().priority(shop);
   }
   return getQueue(QUEUES.shipments).add(job.name, payload, {
     ...(placement.id ? { jobId: placement.id } : {}),
@@ -214,15 +235,24 @@ export const enqueue = {
       { shop, shipmentId, tracking },
       { id: jobId("shopify", shipmentId, `v${version}`) },
     ),
-  importOrders: (shop: string, importId: string) =>
-    add(shipmentJobs.importOrders, { shop, importId }, { id: jobId("import", importId) }),
-  /** One order the app never received; removed once run, so a later request imports it again. */
+  /** One page of an import run: each page's job queues the next one's. */
+  importOrders: (shop: string, importId: string, page = 0) =>
+    add(
+      shipmentJobs.importOrders,
+      { shop, importId, ...(page ? { page } : {}) },
+      { id: page ? jobId("import", importId, `p${page}`) : jobId("import", importId) },
+    ),
+  /**
+   * One order the app never received, asked for by the merchant; removed once run, so a later
+   * request imports it again. Null when the shop has SHOP_REQUESTED_JOBS_LIMIT such jobs waiting.
+   */
   importOrder: (shop: string, orderId: string) =>
     add(
       shipmentJobs.importOrders,
       { shop, orderId },
       {
         id: jobId("import", shop, orderId),
+        requested: true,
         options: { attempts: 5, removeOnComplete: true, removeOnFail: true },
       },
     ),

@@ -12,16 +12,20 @@ export async function startImport(
   days = IMPORT_DAYS,
   now = new Date(),
 ): Promise<string> {
+  // One run per shop (a unique index on the running ones): two clicks at once start one run.
+  const [row] = await db
+    .insert(orderImports)
+    .values({ shop, since: new Date(now.getTime() - days * 24 * 3600_000) })
+    .onConflictDoNothing()
+    .returning({ id: orderImports.id });
+  if (row) return row.id;
   const [running] = await db
     .select({ id: orderImports.id })
     .from(orderImports)
     .where(and(eq(orderImports.shop, shop), eq(orderImports.status, "running")));
   if (running) return running.id;
-  const [row] = await db
-    .insert(orderImports)
-    .values({ shop, since: new Date(now.getTime() - days * 24 * 3600_000) })
-    .returning({ id: orderImports.id });
-  return row!.id;
+  // The running one ended between the two statements: start again.
+  return startImport(db, shop, days, now);
 }
 
 /** The shop's latest import run, for its progress on the shipments page. */

@@ -16,6 +16,7 @@ import { afterBookingWords } from "../shipments/after-booking-words";
 import { currentShipments } from "../shipments/shipments.server";
 import type { Shipment } from "../db/schema";
 import { authenticate } from "../shopify.server";
+import { tooManyRequests } from "../shops/request-rate.server";
 import { pickupSentence } from "../returns/pickup-view.server";
 import { pickupsOfOrder } from "../returns/pickups.server";
 import { describeStatus, localeOf } from "../shipments/wording";
@@ -121,7 +122,15 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   if (!shipment) {
     // An order the app never received (placed before install, webhook lost): read it from Shopify.
     if (body.action === "create") {
-      await actionDeps().enqueue.importOrder(session.shop, orderId);
+      const queued = await actionDeps().enqueue.importOrder(session.shop, orderId);
+      // The shop already has its share of requested work waiting: asked again once some is done.
+      if (queued === null)
+        return cors(
+          tooManyRequests(
+            60_000,
+            "This shop already has too many orders waiting to be read from Shopify",
+          ),
+        );
       return cors(jsonResponse({ shipment: null, queued: "import" }, 202));
     }
     return cors(

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+// Before any module reads the environment: every one of the flood's requests passes the request
+// rate and the cap on requested jobs, so that what is tested is the queue's accounting alone.
+vi.hoisted(() => {
+  process.env.SHOP_REQUEST_RATE = "1000000";
+  process.env.SHOP_REQUEST_BURST = "1000000";
+  process.env.SHOP_REQUESTED_JOBS_LIMIT = "5000";
+});
+
+import { database, db } from "#app/db/index.server.ts";
+import { getEnv } from "#app/env.server.ts";
+import { QUEUES } from "#app/jobs/definitions.ts";
+import { closeQueues, getQueue, producerConnection, shopBacklog } from "#app/jobs/queues.server.ts";
+import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";
+import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
+import { sessionStorage } from "#app/shopify.server.ts";
+import { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
+import { logger } from "#app/logger.server.ts";
+import { allProcessors } from "#worker/jobs.ts";
+import { startWorkers, type RunningWorkers } from "#worker/worker.ts";
+import { createSandbox, type Sandbox } from "#sandbox/server.ts";
+import { liveKey } from "../helpers/sandbox.ts";
+import {
+  fakeAdminGraphql,
+  freshOrder,
+  setUpShop,
+  shipmentOf,
+  waitFor,
+} from "../helpers/pipeline.ts";
+import {
+  deliverWebhook,
+  offlineSession,
+  sessionTokenRequest,
+  uniqueShop,
+} from "../helpers/shopify.ts";
+
+/**
+ * A merchant floods the order block's endpoint with "create shipment" for 2,000 orders the app
+ * never received, each an import job reading Shopify. Another shop's one new order, arriving
+ * after the whole flood was queued, is still booked within the fairness goal (10 s), while most
+ * of the flood waits: the flood counts in its shop's share of the queue like new orders do.
+ */
+const env = getEnv();
+const FLOOD = 2_000;
+let sandbox: Sandbox;
+let workers: RunningWorkers | undefined;
+
+beforeAll(async () => {
+  sandbox = await createSandbox({ port: 0 });
+});
+afterAll(async () => {
+  await workers?.close();
+  await closeQueues();
+  await sandbox.close();
+  await database.close();
+});
+
+/** Shopify's Admin API takes tens of milliseconds an answer, as the real one does. */
+function slowAdmin() {
+  const fake = fakeAdminGraphql();
+  return async (shop: string, query: string, variables: Record<string, unknown>) => {
+    await new Promise((r) => setTimeout(r, 60));
+    return fake(shop, query, variables);
+  };
+}
+
+describe("a merchant's flood of requests", () => {
+  it("2,000 imports asked through the order block do not hold up another shop's new order", async () => {
+    const flooder = uniqueShop("flooder");
+    const other = uniqueShop("other");
+    await setUpShop(db, env.ENCRYPTION_KEY, flooder, liveKey("flooder"), sandbox.url);
+    await setUpShop(db, env.ENCRYPTION_KEY, other, liveKey("other"), sandbox.url);
+    await sessionStorage.storeSession(offlineSession(flooder));
+
+    // The flood, through the extension's endpoint with the shop's session tokens, 25 at a time.
+    const statuses: number[] = [];
+    for (let start = 0; start < FLOOD; start += 25) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(25, FLOOD - start) }, async (_, i) => {
+          const orderId = String(9_000_000_000 + start + i);
+          const request = await sessionTokenRequest(`/api/orders/${orderId}/shipment`, flooder, {
+            method: "POST",
+            body: JSON.stringify({ action: "create" }),
+            headers: { "content-type": "application/json" },
+          });
+          return (await orderApi.action({ request, params: { orderId }, context: {} })).status;
+        }),
+      );
+      statuses.push(...batch);
+    }
+    expect(statuses.filter((s) => s === 202)).toHaveLength(FLOOD);
+    expect(await shopBacklog().size(flooder, "work")).toBe(FLOOD);
+
+    // Then the other shop's one new order.
+    const order = freshOrder("multi-item");
+    expect(
+      await deliverWebhook(ordersCreate, { topic: "orders/create", shop: other, body: order }),
+    ).toBe(200);
+    const started = Date.now();
+    workers = startWorkers({
+      logger,
+      redisUrl: env.REDIS_URL,
+      prefix: env.QUEUE_PREFIX,
+      concurrency: 10,
+      processors: allProcessors({
+        db,
+        logger,
+        env,
+        limiter: new ServiceRateLimiter(producerConnection(), env.QUEUE_PREFIX),
+        adminGraphql: slowAdmin(),
+      }),
+    });
+    await waitFor(
+      "the other shop's order booked",
+      async () => (await shipmentOf(db, other, order.id))?.status === "confirmed",
+      60_000,
+    );
+    const elapsed = Date.now() - started;
+    const floodLeft = await shopBacklog().size(flooder, "work");
+    const waiting = await getQueue(QUEUES.shipments).getJobCountByTypes("prioritized", "wait");
+    // Booked within the fairness goal, while most of the flood still waits its turn.
+    expect(elapsed).toBeLessThan(10_000);
+    expect(floodLeft).toBeGreaterThan(FLOOD / 2);
+    expect(waiting).toBeGreaterThan(FLOOD / 2);
+
+    // The flood runs to its end, and gives its places back.
+    await waitFor(
+      "the flood done",
+      async () => (await shopBacklog().size(flooder, "work")) === 0,
+      120_000,
+    );
+  }, 180_000);
+});

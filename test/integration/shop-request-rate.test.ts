@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+// Before any module reads the environment: a small rate, burst and cap, to reach them quickly.
+vi.hoisted(() => {
+  process.env.SHOP_REQUEST_RATE = "60";
+  process.env.SHOP_REQUEST_BURST = "5";
+  process.env.SHOP_REQUESTED_JOBS_LIMIT = "10";
+});
+
+import { database, db } from "#app/db/index.server.ts";
+import { getEnv } from "#app/env.server.ts";
+import { closeQueues, producerConnection } from "#app/jobs/queues.server.ts";
+import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";
+import * as settingsRoute from "#app/routes/app.settings.tsx";
+import { sessionStorage } from "#app/shopify.server.ts";
+import { whenReady } from "#app/redis.server.ts";
+import { recordInstall } from "#app/shops/shops.server.ts";
+import { offlineSession, sessionTokenRequest, uniqueShop } from "../helpers/shopify.ts";
+
+/**
+ * Each shop's request rate on the app's API and the admin pages' actions (SHOP_REQUEST_RATE a
+ * minute, SHOP_REQUEST_BURST at once; here 60 and 5), and the cap on the jobs a merchant may
+ * have asked for (SHOP_REQUESTED_JOBS_LIMIT; here 10): past either, 429 with Retry-After.
+ */
+const env = getEnv();
+
+beforeAll(async () => {
+  // The producer fails fast rather than queueing commands: wait for its connection.
+  await whenReady(producerConnection(), 5_000);
+});
+afterAll(async () => {
+  await closeQueues();
+  await database.close();
+});
+
+async function installedShop(label: string) {
+  const shop = uniqueShop(label);
+  await recordInstall(db, shop);
+  await sessionStorage.storeSession(offlineSession(shop));
+  return shop;
+}
+
+type Route = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => Promise<unknown>;
+async function call(route: unknown, request: Request, params: Record<string, string> = {}) {
+  try {
+    const answer = await (route as Route)({ request, params, context: {} });
+    return answer instanceof Response ? answer : new Response(null, { status: 200 });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+const blockRead = async (shop: string, orderId = "123") =>
+  call(
+    orderApi.loader,
+    await sessionTokenRequest(`/api/orders/${orderId}/shipment`, shop, {
+      headers: { origin: "https://admin.shopify.com" },
+    }),
+    { orderId },
+  );
+const create = async (shop: string, orderId: string) =>
+  call(
+    orderApi.action,
+    await sessionTokenRequest(`/api/orders/${orderId}/shipment`, shop, {
+      method: "POST",
+      body: JSON.stringify({ action: "create" }),
+      headers: { "content-type": "application/json", origin: "https://admin.shopify.com" },
+    }),
+    { orderId },
+  );
+
+describe("each shop's request rate", () => {
+  it("past the burst the API answers 429 with Retry-After and CORS, for that shop only", async () => {
+    const busy = await installedShop("busy");
+    const calm = await installedShop("calm");
+    const answers = [];
+    for (let i = 0; i < 8; i++) answers.push(await blockRead(busy));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    const refused = answers[5]!;
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(2);
+    expect(refused.headers.get("access-control-allow-origin")).toBe("*");
+    expect(((await refused.json()) as { error: string }).error).toMatch(/Too many requests/);
+    // Another shop is not held back by this one.
+    expect((await blockRead(calm)).status).toBe(200);
+    // The rate refills: one request a second here.
+    await new Promise((r) => setTimeout(r, 1_100));
+    expect((await blockRead(busy)).status).toBe(200);
+  });
+
+  it("the admin pages' actions count, their pages do not", async () => {
+    const shop = await installedShop("admin");
+    for (let i = 0; i < 8; i++)
+      expect(
+        (await call(settingsRoute.loader, await sessionTokenRequest("/app/settings", shop))).status,
+      ).toBe(200);
+    const statuses = [];
+    for (let i = 0; i < 7; i++) {
+      const request = await sessionTokenRequest("/app/settings", shop, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "nothing-known" }),
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
+      statuses.push((await call(settingsRoute.action, request)).status);
+    }
+    expect(statuses.slice(5)).toEqual([429, 429]);
+    expect(statuses.slice(0, 5)).not.toContain(429);
+  });
+});
+
+describe("the cap on jobs a merchant asked for", () => {
+  it("past SHOP_REQUESTED_JOBS_LIMIT waiting imports, creating answers 429 until some are done", async () => {
+    const shop = await installedShop("imports");
+    const statuses: number[] = [];
+    const bodies: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      // Each round within the request rate (a burst of 5): what is tested here is the cap alone.
+      await producerConnection().del(`${env.QUEUE_PREFIX}:rate:${shop}`);
+      for (let i = 0; i < 5; i++) {
+        const answer = await create(shop, String(7_000_000_000 + round * 5 + i));
+        statuses.push(answer.status);
+        bodies.push(await answer.text());
+      }
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(202));
+    expect(statuses.slice(10)).toEqual(Array(5).fill(429));
+    expect(bodies[10]).toMatch(/too many orders waiting to be read from Shopify/);
+  });
+});
