@@ -103,16 +103,6 @@ export const envSchema = z.object({
   SHIPPING_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 
   /**
-   * Static secret the shipping service sends with its events (configured at the service as a
-   * header name and value). Unset: /webhooks/shipping refuses every event.
-   */
-  SHIPPING_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
-  SHIPPING_WEBHOOK_HEADER: z
-    .string()
-    .regex(/^[A-Za-z0-9-]+$/)
-    .default("x-parcelbridge-secret"),
-
-  /**
    * Rates at checkout: the callback answers within this many ms whatever the service does (from
    * the cache, or with no rates). Shopify waits 10 s, 5 s or 3 s depending on the shop's volume.
    */

@@ -25,6 +25,7 @@ export interface FastPathHandlers {
   answerRateRequest(
     rawBody: string,
     header: HeaderGetter,
+    token: string | null,
   ): Promise<{ status: number; body: unknown }>;
   CARRIER_SERVICE_PATH: string;
 }
@@ -51,7 +52,7 @@ export function fastPath(
       return refuseUnread(res, 411, "A request body needs a Content-Length");
     if (rates && req.method === "POST") {
       return readBody(req, (rawBody) =>
-        handlers.answerRateRequest(rawBody, headerOf(req)).then(
+        handlers.answerRateRequest(rawBody, headerOf(req), tokenOf(req.url ?? "")).then(
           (a) => json(res, a.status, a.body),
           (error: Error) => {
             // Always answered: no rates rather than an error at the checkout.
@@ -78,6 +79,12 @@ export function fastPath(
       ),
     );
   };
+}
+
+/** The `token` parameter of a request's URL (the shop's callback token on the rates path). */
+function tokenOf(url: string): string | null {
+  const query = url.indexOf("?");
+  return query < 0 ? null : new URLSearchParams(url.slice(query + 1)).get("token");
 }
 
 /** The body is at most its cap: its declared length was checked, and Node delivers no more than that. */

@@ -15,7 +15,8 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import os from "node:os";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { callbackTokenOf } from "#app/shops/callback-token.server.ts";
 import * as schema from "#app/db/schema.ts";
 import { shopifyRateRequest } from "#test/helpers/rate-requests.ts";
 import { API_SECRET, progress, quantile, Stack, writeResult } from "./stack.ts";
@@ -107,11 +108,17 @@ async function startStack(name: string, cacheSeconds: number): Promise<Stack> {
   });
   await stack.db
     .update(schema.shops)
-    .set({ carrierServiceId: "gid://shopify/DeliveryCarrierService/1" })
+    // Registered with the shop's callback token, which every request's URL then carries.
+    .set({
+      carrierServiceId: "gid://shopify/DeliveryCarrierService/1",
+      carrierCallbackToken: sql`${schema.shops.callbackToken}`,
+    })
     .where(eq(schema.shops.shop, SHOP));
+  callbackPath = `/carrier-service/rates?token=${await callbackTokenOf(stack.db, SHOP)}`;
   return stack;
 }
 
+let callbackPath = "/carrier-service/rates";
 const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
 function ask(port: number, raw: string): Promise<{ ms: number; status: number; rates: number }> {
   const t0 = performance.now();
@@ -120,7 +127,7 @@ function ask(port: number, raw: string): Promise<{ ms: number; status: number; r
       {
         host: "127.0.0.1",
         port,
-        path: "/carrier-service/rates",
+        path: callbackPath,
         method: "POST",
         agent,
         headers: {

@@ -120,15 +120,7 @@ async function main() {
       fulfilOnConfirm: true,
       codGateways: ["Cash on Delivery (COD)"],
     });
-    const hook = await registerEvents(
-      stack.sandbox.url,
-      KEY,
-      `${stack.env.SHOPIFY_APP_URL}/webhooks/shipping`,
-      {
-        name: stack.env.SHIPPING_WEBHOOK_HEADER ?? "x-parcelbridge-secret",
-        secret: stack.env.SHIPPING_WEBHOOK_SECRET,
-      },
-    );
+    const hook = await registerEvents(stack.sandbox.url, KEY, await stack.eventsUrl(SHOP));
     if (!hook.ok) throw new Error(`registering the events URL: ${await hook.text()}`);
 
     const booking = await phase(stack, "booking (draft, confirm, fulfil)", ORDERS, async () => {

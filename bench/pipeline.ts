@@ -16,10 +16,12 @@
  *    its floor (half the backlog at the key's booking rate).
  *
  * 5. The embedded default next to PostgreSQL: the same orders through the same stack on each.
+ * 6. A merchant's flood (`PARTS=flood`, bench/merchant-flood.ts): 2,000 "create shipment" requests
+ *    from one shop's admin while five other shops send one order each.
  * 0. Cost per shipment (`PARTS=cost`, see runCost): CPU, Admin API calls, SQL statements, Redis
  *    commands and peak RSS per shipment, with the service out of the way.
  *
- * PARTS (default "small,one,shops,databases") picks the runs.
+ * PARTS (default "small,one,shops,databases,flood") picks the runs.
  * Writes bench/results/pipeline.json.
  */
 import os from "node:os";
@@ -28,6 +30,7 @@ import { Redis } from "ioredis";
 import { LIVE_LIMITS } from "#sandbox/ratelimit.ts";
 import { loadOrder } from "#test/fixtures/orders.ts";
 import { runLean } from "./lean.ts";
+import { runMerchantFlood } from "./merchant-flood.ts";
 import { processUsage, progress, Stack, writeResult } from "./stack.ts";
 
 const ORDERS = Number(process.env.ORDERS ?? 3000);
@@ -39,7 +42,7 @@ const CEILING = LIVE_LIMITS.draft_orders / 2;
 const FLASH_ORDERS = Number(process.env.FLASH_ORDERS ?? 600);
 const SMALL_SHOPS = Number(process.env.SMALL_SHOPS ?? 5);
 const PARTS = new Set(
-  (process.env.PARTS ?? "small,one,shops,databases").split(",").map((p) => p.trim()),
+  (process.env.PARTS ?? "small,one,shops,databases,flood").split(",").map((p) => p.trim()),
 );
 const template = loadOrder("multi-item");
 let nextId = 7_000_000_000_000;
@@ -537,6 +540,8 @@ if (PARTS.has("small")) Object.assign(results, await runSmallShops());
 if (PARTS.has("one")) Object.assign(results, await runOneShop());
 if (PARTS.has("shops")) Object.assign(results, await runShops());
 if (PARTS.has("databases")) Object.assign(results, await runDatabases());
+if (PARTS.has("flood"))
+  Object.assign(results, await runMerchantFlood({ orderFor, bookingLatencies }));
 
 const file = writeResult("pipeline", {
   benchmark: "pipeline",

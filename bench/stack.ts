@@ -22,6 +22,7 @@ import {
   startFakeShopify,
   type FakeShopify,
 } from "#fakes/shopify/fake-shopify-server.ts";
+import { callbackTokenOf, eventsUrlFor } from "#app/shops/callback-token.server.ts";
 import { recordInstall, setShippingApiKey, updateShopSettings } from "#app/shops/shops.server.ts";
 import type { ShopSettings } from "#app/shops/settings.ts";
 import { createSandbox, type Sandbox, type SandboxOptions } from "#sandbox/server.ts";
@@ -174,7 +175,6 @@ export class Stack {
       SHOPIFY_APP_URL: `http://127.0.0.1:${webPort}`,
       SCOPES: "read_orders,write_orders,read_products",
       ENCRYPTION_KEY: encryptionKey.toString("hex"),
-      SHIPPING_WEBHOOK_SECRET: crypto.randomBytes(24).toString("base64url"),
       ...opened.env,
       REDIS_URL: options.redisUrl ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
       QUEUE_PREFIX: prefix,
@@ -241,6 +241,11 @@ export class Stack {
    * An installed shop with its offline session (a token the fake Shopify accepts), a shipping key
    * at the sandbox, a pickup location and automatic confirmation.
    */
+  /** The shop's own URL for the shipping service's events (its callback token in the path). */
+  async eventsUrl(shop: string): Promise<string> {
+    return eventsUrlFor(this.env.SHOPIFY_APP_URL!, await callbackTokenOf(this.db, shop));
+  }
+
   async addShop(shop: string, apiKey: string, settings: Partial<ShopSettings> = {}): Promise<void> {
     await recordInstall(this.db, shop);
     await this.db

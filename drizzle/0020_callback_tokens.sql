@@ -6,7 +6,7 @@ WHERE "status" = 'running' AND "id" NOT IN (
 ALTER TABLE "shops" ADD COLUMN "callback_token" text DEFAULT replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') NOT NULL;--> statement-breakpoint
 ALTER TABLE "shops" ADD COLUMN "callback_token_previous" text;--> statement-breakpoint
 ALTER TABLE "shops" ADD COLUMN "callback_token_rotated_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "shops" ADD COLUMN "carrier_callback_tokened" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "shops" ADD COLUMN "carrier_callback_token" text;--> statement-breakpoint
 CREATE UNIQUE INDEX "order_imports_one_running_idx" ON "order_imports" USING btree ("shop") WHERE status = 'running';--> statement-breakpoint
 CREATE UNIQUE INDEX "shops_callback_token_idx" ON "shops" USING btree ("callback_token");--> statement-breakpoint
 CREATE INDEX "shops_callback_token_previous_idx" ON "shops" USING btree ("callback_token_previous");

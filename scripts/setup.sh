@@ -27,9 +27,8 @@ echo "npm scripts run on Node ${node_version} (node_modules/.bin/node)"
 say "Environment"
 if [ ! -f .env ]; then
   key=$(node_modules/.bin/node -e 'console.log(require("node:crypto").randomBytes(32).toString("hex"))')
-  hook=$(node_modules/.bin/node -e 'console.log(require("node:crypto").randomBytes(24).toString("base64url"))')
-  sed -e "s/^ENCRYPTION_KEY=.*/ENCRYPTION_KEY=${key}/" -e "s/^SHIPPING_WEBHOOK_SECRET=.*/SHIPPING_WEBHOOK_SECRET=${hook}/" .env.example > .env
-  echo "Wrote .env from .env.example with a new ENCRYPTION_KEY and SHIPPING_WEBHOOK_SECRET (sandbox-safe values otherwise)."
+  sed -e "s/^ENCRYPTION_KEY=.*/ENCRYPTION_KEY=${key}/" .env.example > .env
+  echo "Wrote .env from .env.example with a new ENCRYPTION_KEY (sandbox-safe values otherwise)."
 else
   echo ".env exists; left as it is."
 fi

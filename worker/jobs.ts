@@ -33,6 +33,7 @@ import { processBookReturnPickup } from "./processors/book-return-pickup.ts";
 import { processSyncReturnPickup } from "./processors/sync-return-pickup.ts";
 import { processShopifySync } from "./processors/shopify-sync.ts";
 import { syncRecentOrders } from "./processors/sync-orders.ts";
+import { registerCarrierCallbacks } from "./processors/carrier-callbacks.ts";
 import { processSyncStatus } from "./processors/sync-status.ts";
 import { processUpdate } from "./processors/update.ts";
 import type { ShipmentDeps } from "./shared/shipment-context.ts";
@@ -158,6 +159,11 @@ export function allProcessors(
         reconcile(deps.db, getQueue(QUEUES.shipments), enqueue, job.data),
       [maintenanceJobs.pollStatuses.name]: (job) => pollStatuses(deps.db, enqueue, job.data),
       [maintenanceJobs.syncOrders.name]: (job) => syncRecentOrders(importDeps, job.data),
+      [maintenanceJobs.carrierCallbacks.name]: () =>
+        registerCarrierCallbacks(
+          { db: deps.db, graphql: deps.adminGraphql, logger: deps.logger },
+          env.SHOPIFY_APP_URL,
+        ),
     },
   };
 }

@@ -46,9 +46,11 @@ export function productionDeps(): QuoteDeps {
   return deps;
 }
 
+/** `token`: the `token` parameter of the request's URL (the shop's callback token). */
 export async function answerRateRequest(
   rawBody: string,
   header: HeaderGetter,
+  token: string | null = null,
   quoteDeps: QuoteDeps = productionDeps(),
 ): Promise<RateAnswer> {
   const started = Date.now();
@@ -81,7 +83,7 @@ export async function answerRateRequest(
   try {
     // Whatever is slow (the database, Redis), the answer is due by the deadline.
     const quote = await byDeadline(
-      quoteCheckout(quoteDeps, shop, parsed.data.rate, { deadlineAt }),
+      quoteCheckout(quoteDeps, shop, parsed.data.rate, { deadlineAt, token }),
       deadlineAt + 50,
     );
     const ms = Date.now() - started;

@@ -13,6 +13,7 @@ import {
   type AdminGraphql,
   type AdminVariables,
 } from "../admin-api/request";
+import { callbackTokenOf } from "../shops/callback-token.server";
 import { setCarrierServiceId } from "../shops/shops.server";
 import { CARRIER_SERVICE_PATH } from "./offer";
 
@@ -61,8 +62,22 @@ function refused(errors: readonly { message: string }[]): never {
   throw new CarrierServiceRefused(refusalText(errors.map((e) => e.message).join("; ")));
 }
 
-export function callbackUrlFor(appUrl: string): string {
-  return new URL(CARRIER_SERVICE_PATH, appUrl).toString();
+/** The shop's callback URL: the app's rates path with the shop's callback token. */
+export function callbackUrlFor(appUrl: string, token: string): string {
+  const url = new URL(CARRIER_SERVICE_PATH, appUrl);
+  url.searchParams.set("token", token);
+  return url.toString();
+}
+
+/** Whether a carrier service calls this app's rates path (with any token, or none). */
+function callsThisApp(callbackUrl: string, appUrl: string): boolean {
+  try {
+    const url = new URL(callbackUrl);
+    const app = new URL(CARRIER_SERVICE_PATH, appUrl);
+    return url.origin === app.origin && url.pathname === app.pathname;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -76,12 +91,17 @@ export async function enableCarrierService(
   appUrl: string,
   recorded: string | null,
 ): Promise<string> {
-  const callbackUrl = callbackUrlFor(appUrl);
+  const token = await callbackTokenOf(db, shop);
+  const callbackUrl = callbackUrlFor(appUrl, token);
   // The recorded one, else one already calling this app (made before the id was kept, or a reinstall).
   const existing = (await call(graphql, shop, CARRIER_SERVICES_QUERY, {})).carrierServices.nodes;
   const mine =
     existing.find((s) => s.id === recorded) ??
-    existing.find((s) => s.callbackUrl === callbackUrl || s.name === CARRIER_SERVICE_NAME);
+    existing.find(
+      (s) =>
+        (typeof s.callbackUrl === "string" && callsThisApp(s.callbackUrl, appUrl)) ||
+        s.name === CARRIER_SERVICE_NAME,
+    );
   if (mine) {
     const updated = (
       await call(graphql, shop, CARRIER_SERVICE_UPDATE, {
@@ -89,7 +109,7 @@ export async function enableCarrierService(
       })
     ).carrierServiceUpdate;
     if (updated?.userErrors.length) refused(updated.userErrors);
-    await setCarrierServiceId(db, shop, mine.id);
+    await setCarrierServiceId(db, shop, mine.id, token);
     return mine.id;
   }
   const created = (
@@ -108,7 +128,7 @@ export async function enableCarrierService(
         ? created.userErrors
         : [{ message: "no carrier service in Shopify's answer" }],
     );
-  await setCarrierServiceId(db, shop, created.carrierService.id);
+  await setCarrierServiceId(db, shop, created.carrierService.id, token);
   return created.carrierService.id;
 }
 

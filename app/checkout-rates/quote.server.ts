@@ -8,6 +8,7 @@ import type { RatesRequest } from "../shipping/contract";
 import { ShippingError } from "../shipping/errors";
 import type { ServiceRateLimiter } from "../shipping/limiter.server";
 import { parseShopSettings, type CheckoutRates } from "../shops/settings";
+import { acceptsRateRequest } from "../shops/callback-token.server";
 import { getShop, shippingApiKeyOf } from "../shops/shops.server";
 import {
   coordinatesOf,
@@ -82,6 +83,11 @@ const none = (reason: string, origin: string | null = null): Quote => ({
 export interface QuoteOptions {
   /** Epoch ms by which the answer is due. */
   deadlineAt: number;
+  /**
+   * The callback token of the request's URL (app/shops/callback-token.server.ts): it must be the
+   * shop's. Not for the preview, which the merchant asks for from the settings.
+   */
+  token?: string | null;
   /** The settings page's preview: prices even when rates at checkout are off, with an offer not saved yet, from the default pickup. */
   preview?: { offer: CheckoutRates };
 }
@@ -96,6 +102,9 @@ export async function quoteCheckout(
   const row = await getShop(deps.db, shop);
   if (!row?.installed) return none("the app is not installed in this shop");
   if (!options.preview && !row.carrierServiceId) return none("rates at checkout are off");
+  // A signed body replayed under another shop's header: that shop's token is not in its URL.
+  if (!options.preview && !acceptsRateRequest(row, options.token ?? null))
+    return none("a rate request came without this shop's callback token");
   const apiKey = shippingApiKeyOf(row, deps.env.ENCRYPTION_KEY);
   if (!apiKey) return none("the shop has no shipping API key");
   const settings = parseShopSettings(row.settings);

@@ -98,10 +98,11 @@ export const shops = pgTable(
     callbackTokenPrevious: text("callback_token_previous"),
     callbackTokenRotatedAt: timestamp("callback_token_rotated_at", { withTimezone: true }),
     /**
-     * The shop's carrier service calls the callback URL with the token. Until then (a carrier service
-     * registered before tokens), rate requests without a token are still answered for this shop.
+     * The token the shop's carrier service was last registered with (in its callback URL); null:
+     * registered before tokens (rate requests without a token are then still answered for this
+     * shop, until the worker registers it again with the token: worker/processors/carrier-callbacks.ts).
      */
-    carrierCallbackTokened: boolean("carrier_callback_tokened").notNull().default(false),
+    carrierCallbackToken: text("carrier_callback_token"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -109,6 +109,8 @@ export const maintenanceJobs = {
     name: "poll-statuses",
     payload: z.object({ staleSeconds: z.number().int().min(0).default(600) }),
   },
+  /** Carrier services that do not call the app with their shop's current callback token: registered again. */
+  carrierCallbacks: { name: "carrier-callbacks", payload: z.object({}) },
   /** Orders updated in Shopify lately that the app has no (or an older) copy of: lost webhooks. */
   syncOrders: {
     name: "sync-orders",

@@ -325,6 +325,14 @@ export async function scheduleMaintenance(
     },
   );
   await queue.upsertJobScheduler(
+    maintenanceJobs.carrierCallbacks.name,
+    { every: 900_000 },
+    {
+      name: maintenanceJobs.carrierCallbacks.name,
+      data: maintenanceJobs.carrierCallbacks.payload.parse({}),
+    },
+  );
+  await queue.upsertJobScheduler(
     maintenanceJobs.pollStatuses.name,
     { every: 300_000 },
     {

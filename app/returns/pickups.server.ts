@@ -93,11 +93,16 @@ export async function getPickup(db: Queryable, shop: string, id: string) {
 }
 
 /** The return pickup whose order at the service this is (the service's events name only the order). */
-export async function getPickupByShippingOrderId(db: Queryable, shippingOrderId: string) {
+/** The shop's return pickup with that order at the shipping service. */
+export async function getPickupByShippingOrderId(
+  db: Queryable,
+  shop: string,
+  shippingOrderId: string,
+) {
   const [row] = await db
     .select({ id: returnPickups.id, shop: returnPickups.shop })
     .from(returnPickups)
-    .where(eq(returnPickups.shippingOrderId, shippingOrderId))
+    .where(and(eq(returnPickups.shippingOrderId, shippingOrderId), eq(returnPickups.shop, shop)))
     .limit(1);
   return row ?? null;
 }

@@ -24,6 +24,9 @@ import {
   type RatesFormResult,
 } from "../checkout-rates/settings.server";
 import { CheckoutRatesCard } from "../components/settings/CheckoutRatesCard";
+import { EventsUrlCard } from "../components/settings/EventsUrlCard";
+import { CALLBACK_TOKEN_GRACE_MS, eventsUrlFor } from "../shops/callback-token.server";
+import { rotateShopCallbacks } from "../shops/rotate-callbacks.server";
 import { Field } from "../components/settings/Field";
 import { LocationForm, ShopifyLocationRow } from "../components/settings/Locations";
 import { producerConnection } from "../jobs/queues.server";
@@ -106,6 +109,14 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       place: [l.address.address1, l.address.city].filter(Boolean).join(", "),
     })),
     locationsError,
+    events: {
+      url: shop ? eventsUrlFor(getEnv().SHOPIFY_APP_URL, shop.callbackToken) : "",
+      previousUntil:
+        shop?.callbackTokenRotatedAt &&
+        Date.now() - shop.callbackTokenRotatedAt.getTime() < CALLBACK_TOKEN_GRACE_MS
+          ? new Date(shop.callbackTokenRotatedAt.getTime() + CALLBACK_TOKEN_GRACE_MS).toISOString()
+          : null,
+    },
   };
 };
 
@@ -289,6 +300,16 @@ export const action = async ({ request }: ActionFunctionArgs): Promise<ActionRes
       )),
     };
 
+  if (intent === "rotateEventsUrl") {
+    const rotated = await rotateShopCallbacks(
+      db,
+      shopifyAdminGraphql,
+      session.shop,
+      env.SHOPIFY_APP_URL,
+    );
+    return { form: intent, ok: rotated.ok, message: rotated.message };
+  }
+
   if (intent === "preferences") {
     const { patch, errors } = parsePreferencesForm(form);
     if (Object.keys(errors).length > 0)
@@ -324,6 +345,7 @@ export default function Settings() {
     locationsError,
     ratesOn,
     ratesProblem,
+    events,
   } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
@@ -376,7 +398,9 @@ export default function Settings() {
                 title="Before the first shipment"
               >{`To start: ${steps.join(", then ")}.`}</Banner>
             )}
-            {result && <Banner tone={result.ok ? "success" : "critical"}>{result.message}</Banner>}
+            {result && result.form !== "rotateEventsUrl" && (
+              <Banner tone={result.ok ? "success" : "critical"}>{result.message}</Banner>
+            )}
             <Card>
               <Form method="post">
                 <input type="hidden" name="intent" value="apiKey" />
@@ -665,6 +689,12 @@ export default function Settings() {
               result={result?.form === "checkoutRates" ? result : null}
               busy={busy}
               disabled={!apiKey}
+            />
+            <EventsUrlCard
+              url={events.url}
+              previousUntil={events.previousUntil}
+              result={result?.form === "rotateEventsUrl" ? result : null}
+              busy={busy}
             />
           </BlockStack>
         </Layout.Section>

@@ -8,6 +8,10 @@ import { jsonResponse } from "../http.server";
  * serves it under `npm run dev` and in tests, with the same function.
  */
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const answer = await answerRateRequest(await request.text(), (name) => request.headers.get(name));
+  const answer = await answerRateRequest(
+    await request.text(),
+    (name) => request.headers.get(name),
+    new URL(request.url).searchParams.get("token"),
+  );
   return jsonResponse(answer.body, answer.status);
 };

@@ -235,14 +235,16 @@ export async function startNextAttempt(
 }
 
 /** The service's order ids are random and global, so an event can be matched without a shop. */
+/** The shop's shipment with that order at the shipping service. */
 export async function getShipmentByShippingOrderId(
   db: Queryable,
+  shop: string,
   shippingOrderId: string,
 ): Promise<Shipment | null> {
   const [row] = await db
     .select()
     .from(shipments)
-    .where(eq(shipments.shippingOrderId, shippingOrderId));
+    .where(and(eq(shipments.shippingOrderId, shippingOrderId), eq(shipments.shop, shop)));
   return row ?? null;
 }
 

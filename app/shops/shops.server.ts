@@ -302,15 +302,19 @@ export async function redactShop(db: Db, shop: string): Promise<void> {
   forgetShop(shop);
 }
 
-/** Records the carrier service registered for rates at checkout (null: none, rates at checkout are off). */
+/**
+ * Records the carrier service registered for rates at checkout (null: none, rates at checkout are
+ * off), and the callback token its URL carries.
+ */
 export async function setCarrierServiceId(
   db: Db,
   shop: string,
   carrierServiceId: string | null,
+  callbackToken: string | null = null,
 ): Promise<void> {
   await db
     .update(shops)
-    .set({ carrierServiceId, updatedAt: sql`now()` })
+    .set({ carrierServiceId, carrierCallbackToken: callbackToken, updatedAt: sql`now()` })
     .where(eq(shops.shop, shop));
   forgetShop(shop);
 }

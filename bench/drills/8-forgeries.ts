@@ -189,15 +189,12 @@ export async function drillForgeries() {
       "SELECT id, shipping_order_id FROM shipments WHERE shop = $1",
       [b!.shop],
     );
+    const eventsUrlOfB = await stack.eventsUrl(b!.shop);
     const eventStatuses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        fetch(`${base}/webhooks/shipping`, {
+        fetch(eventsUrlOfB, {
           method: "POST",
-          headers: {
-            "content-type": "application/json",
-            [stack.env.SHIPPING_WEBHOOK_HEADER ?? "x-parcelbridge-secret"]:
-              stack.env.SHIPPING_WEBHOOK_SECRET!,
-          },
+          headers: { "content-type": "application/json" },
           body: JSON.stringify({
             event: "order.status",
             order_id: bShipment[0]!.shipping_order_id,
@@ -209,9 +206,26 @@ export async function drillForgeries() {
       ),
     );
     const queue = new Queue("shipments", { connection: stack.redis, prefix: stack.prefix });
-    const syncJobs = (
-      await queue.getJobs(["waiting", "prioritized", "delayed", "active", "completed"])
-    ).filter((j) => j.name === "sync-status" && j.data.shipmentId === bShipment[0]!.id).length;
+    const syncJobsOfB = async () =>
+      (await queue.getJobs(["waiting", "prioritized", "delayed", "active", "completed"])).filter(
+        (j) => j.name === "sync-status" && j.data.shipmentId === bShipment[0]!.id,
+      ).length;
+    const syncJobs = await syncJobsOfB();
+    // B's order sent at A's own events URL: answered as an unknown order is, and no sync for B.
+    const event = (url: string, orderId: string) =>
+      fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ event: "order.status", order_id: orderId, status: "picked" }),
+      }).then(async (r) => `${r.status} ${await r.text()}`);
+    const eventsUrlOfA = await stack.eventsUrl(a!.shop);
+    const crossShopEvent = await event(eventsUrlOfA, bShipment[0]!.shipping_order_id);
+    const unknownOrderEvent = await event(eventsUrlOfA, "0123456789abcdef01234567");
+    const crossShopEventActedOn = (await syncJobsOfB()) - syncJobs;
+    // The URL without a shop's token (where events went before): no event is taken there.
+    const eventWithoutToken = Number(
+      (await event(`${base}/webhooks/shipping`, bShipment[0]!.shipping_order_id)).split(" ")[0],
+    );
     await queue.close();
     const eventBig = await fetch(`${base}/webhooks/shipping`, {
       method: "POST",
@@ -358,6 +372,9 @@ export async function drillForgeries() {
       eventStatuses.every((st) => st === 200) &&
       syncJobs <= 10 &&
       eventBig === 413 &&
+      crossShopEvent === unknownOrderEvent &&
+      crossShopEventActedOn === 0 &&
+      eventWithoutToken === 410 &&
       documentLoads5xx === 0 &&
       preflights.bulk === 204 &&
       preflights.order === 204 &&
@@ -386,6 +403,10 @@ export async function drillForgeries() {
         answered200: eventStatuses.filter((st) => st === 200).length,
         syncJobs,
         over64kb: eventBig,
+        bOrderAtAsUrl: crossShopEvent,
+        unknownOrderAtAsUrl: unknownOrderEvent,
+        crossShopEventActedOn,
+        withoutToken: eventWithoutToken,
       },
       documentLoads,
       documentLoads5xx,

@@ -17,6 +17,7 @@ export async function setUpMerchant(stack: DemoStack): Promise<void> {
   const { offlineSessionRow } = await import("#fakes/shopify/fake-shopify-server.ts");
   const { registerEvents } = await import("#test/helpers/sandbox.ts");
   const { PICKUP } = await import("#test/fixtures/pickup.ts");
+  const { callbackTokenOf, eventsUrlFor } = await import("#app/shops/callback-token.server.ts");
   const env = getEnv();
   const db = stack.database.db;
   const apiKey = `biteship_live.demo-${crypto.randomBytes(6).toString("hex")}`;
@@ -33,8 +34,7 @@ export async function setUpMerchant(stack: DemoStack): Promise<void> {
   const hook = await registerEvents(
     stack.sandbox.url,
     apiKey,
-    `${stack.webUrl}/webhooks/shipping`,
-    { name: env.SHIPPING_WEBHOOK_HEADER, secret: env.SHIPPING_WEBHOOK_SECRET },
+    eventsUrlFor(stack.webUrl, await callbackTokenOf(db, SHOP)),
   );
   if (!hook.ok) throw new Error(`Registering the events URL failed: ${await hook.text()}`);
 }

@@ -75,7 +75,6 @@ export async function startStack(
       SHOPIFY_APP_URL: `http://127.0.0.1:${options.webPort}`,
       SCOPES: process.env.SCOPES ?? "read_orders,write_orders,read_products",
       ENCRYPTION_KEY: process.env.ENCRYPTION_KEY || crypto.randomBytes(32).toString("hex"),
-      SHIPPING_WEBHOOK_SECRET: crypto.randomBytes(24).toString("base64url"),
       DATABASE_URL: "",
       PGLITE_DATA_DIR: path.join(options.dir, "pglite"),
       PGLITE_PORT: String(options.pglitePort),

@@ -1,17 +1,14 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-
-vi.hoisted(() => {
-  process.env.SHIPPING_WEBHOOK_SECRET = "e2e-events-secret-0123456789";
-});
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { getJwt, getHmac } from "@shopify/shopify-api/test-helpers";
 import { eq } from "drizzle-orm";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { database, db } from "#app/db/index.server.ts";
 import { returnPickups, shipments, shops } from "#app/db/schema.ts";
+import { callbackTokenOf } from "#app/shops/callback-token.server.ts";
 import { getEnv } from "#app/env.server.ts";
 import { closeQueues } from "#app/jobs/queues.server.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
@@ -424,9 +421,14 @@ async function flow(page: Page) {
     await page.getByRole("button", { name: "Save rates at checkout" }).click();
     await page.getByText(/^Rates at checkout are on: 2 courier services offered/).waitFor();
     const registered = shopify!.orders.carrierServices.of(shop);
+    const token = await callbackTokenOf(db, shop);
     expect(registered.map((c) => [c.callbackUrl, c.active])).toEqual([
-      [`${baseUrl}/carrier-service/rates`, true],
+      [`${baseUrl}/carrier-service/rates?token=${token}`, true],
     ]);
+    // The shop's own URL for the service's events, to paste in its dashboard.
+    expect(await page.getByLabel("Events URL").inputValue()).toBe(
+      `${baseUrl}/webhooks/shipping/${token}`,
+    );
     await page.screenshot({ path: path.join(SHOTS, "2-settings.png"), fullPage: true });
     const settingsShop = await db.select().from(shops).where(eq(shops.shop, shop));
     expect(settingsShop[0]?.shippingApiKeyHint).toHaveLength(4);
@@ -679,7 +681,8 @@ describe.skipIf(!available)("the production server (server.ts)", () => {
       "x-shopify-hmac-sha256": getHmac(raw, API_SECRET_KEY),
       "x-shopify-shop-domain": shop,
     };
-    const answer = await post("/carrier-service/rates", raw, headers);
+    const callback = `/carrier-service/rates?token=${await callbackTokenOf(db, shop)}`;
+    const answer = await post(callback, raw, headers);
     expect(answer.status).toBe(200);
     const { rates } = (await answer.json()) as {
       rates: { service_code: string; service_name: string; total_price: string }[];
@@ -689,11 +692,20 @@ describe.skipIf(!available)("the production server (server.ts)", () => {
       ["sicepat:best", "Kilat Besok Sampai"],
     ]);
     expect(rates.every((r) => /^[1-9]\d*00$/.test(r.total_price))).toBe(true);
-    const forged = await post("/carrier-service/rates", raw, {
+    const forged = await post(callback, raw, {
       ...headers,
       "x-shopify-hmac-sha256": getHmac(raw, "another-apps-secret"),
     });
     expect(forged.status).toBe(401);
+    // Signed, but without the shop's token (or with another): no rates.
+    for (const path of [
+      "/carrier-service/rates",
+      `/carrier-service/rates?token=${"0".repeat(64)}`,
+    ]) {
+      const other = await post(path, raw, headers);
+      expect(other.status).toBe(200);
+      expect(((await other.json()) as { rates: unknown[] }).rates).toEqual([]);
+    }
   });
 
   it("caps every body before reading it, on every path and method; order paths match with a trailing slash, POST only", async () => {

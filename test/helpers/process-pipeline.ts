@@ -16,7 +16,15 @@ import {
   startFakeShopify,
   type FakeShopify,
 } from "#fakes/shopify/fake-shopify-server.ts";
-import { freshOrder, serveAction, setUpShop, shipmentOf, timelineOf, waitFor } from "./pipeline.ts";
+import {
+  eventsPathOf,
+  freshOrder,
+  serveAction,
+  setUpShop,
+  shipmentOf,
+  timelineOf,
+  waitFor,
+} from "./pipeline.ts";
 import { liveKey, registerEvents } from "./sandbox.ts";
 import { deliverWebhook, uniqueShop } from "./shopify.ts";
 
@@ -70,10 +78,11 @@ export function describeProcessPipeline(backend: string) {
     await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url);
     await db.insert(sessionTable).values(offlineSessionRow(shop, shopify.connect(shop)));
     if (!withEvents) return { shop, key };
-    const registered = await registerEvents(sandbox.url, key, `${events.url}/webhooks/shipping`, {
-      name: env.SHIPPING_WEBHOOK_HEADER,
-      secret: env.SHIPPING_WEBHOOK_SECRET,
-    });
+    const registered = await registerEvents(
+      sandbox.url,
+      key,
+      `${events.url}${await eventsPathOf(db, shop)}`,
+    );
     expect(registered.status).toBe(200);
     return { shop, key };
   }

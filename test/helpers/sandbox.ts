@@ -40,12 +40,15 @@ export function registerEvents(
   sandboxUrl: string,
   apiKey: string,
   url: string,
-  header: { name: string; secret: string | undefined },
+  header?: { name: string; secret: string },
 ): Promise<Response> {
   return fetch(`${sandboxUrl}/_sandbox/webhook`, {
     method: "POST",
     headers: { authorization: apiKey, "content-type": "application/json" },
-    body: JSON.stringify({ url, header_name: header.name, header_secret: header.secret }),
+    body: JSON.stringify({
+      url,
+      ...(header ? { header_name: header.name, header_secret: header.secret } : {}),
+    }),
     signal: AbortSignal.timeout(10_000),
   });
 }

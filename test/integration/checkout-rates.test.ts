@@ -18,6 +18,16 @@ import * as settingsRoute from "#app/routes/app.settings.tsx";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { shippingClientForShop } from "#app/shipping/for-shop.server.ts";
 import { saveLocation } from "#app/shops/locations.server.ts";
+import {
+  CALLBACK_TOKEN_GRACE_MS,
+  callbackTokenOf,
+  shopOfCallbackToken,
+} from "#app/shops/callback-token.server.ts";
+import { shops } from "#app/db/schema.ts";
+import { eq } from "drizzle-orm";
+import { shopifyAdminGraphql } from "#app/admin-api/gateway.server.ts";
+import { logger } from "#app/logger.server.ts";
+import { registerCarrierCallbacks } from "#worker/processors/carrier-callbacks.ts";
 import { connectLocation } from "#app/shops/shopify-locations.server.ts";
 import {
   getShop,
@@ -116,10 +126,10 @@ async function twoWarehouseShop() {
 }
 
 /** The settings page's rates-at-checkout form, posted with the merchant's session token. */
-async function submitRates(shop: string, fields: [string, string][]) {
+async function submitRates(shop: string, fields: [string, string][], intent = "checkoutRates") {
   const request = await sessionTokenRequest("/app/settings", shop, {
     method: "POST",
-    body: new URLSearchParams([["intent", "checkoutRates"], ...fields]),
+    body: new URLSearchParams([["intent", intent], ...fields]),
     headers: { "content-type": "application/x-www-form-urlencoded" },
   });
   return (await (
@@ -188,14 +198,15 @@ function rateBody(
   });
 }
 
-/** A rate request signed as Shopify signs it (or not). */
-function rateRequest(
+/** A rate request signed as Shopify signs it (or not), at the shop's callback URL (its token). */
+async function rateRequest(
   shop: string,
   body: unknown,
-  options: { secret?: string; tamper?: (raw: string) => string } = {},
+  options: { secret?: string; tamper?: (raw: string) => string; token?: string | null } = {},
 ) {
   const raw = JSON.stringify(body);
-  return new Request(`${APP_URL}/carrier-service/rates`, {
+  const token = options.token === undefined ? await callbackTokenOf(db, shop) : options.token;
+  return new Request(`${APP_URL}/carrier-service/rates${token ? `?token=${token}` : ""}`, {
     method: "POST",
     body: options.tamper ? options.tamper(raw) : raw,
     headers: {
@@ -208,7 +219,7 @@ function rateRequest(
 
 async function askRates(shop: string, body: unknown) {
   const started = Date.now();
-  const response = await callRoute(ratesRoute.action, rateRequest(shop, body));
+  const response = await callRoute(ratesRoute.action, await rateRequest(shop, body));
   return {
     status: response.status,
     ms: Date.now() - started,
@@ -245,7 +256,7 @@ describe("rates at checkout: turned on and off from the settings", () => {
     const [service] = shopify.orders.carrierServices.of(shop);
     expect(service).toMatchObject({
       name: "ParcelBridge",
-      callbackUrl: `${APP_URL}/carrier-service/rates`,
+      callbackUrl: `${APP_URL}/carrier-service/rates?token=${await callbackTokenOf(db, shop)}`,
       active: true,
     });
     expect((await getShop(db, shop))?.carrierServiceId).toBe(service!.id);
@@ -405,16 +416,21 @@ describe("rates at checkout: Shopify's rate requests", () => {
     const before = ratesCalls();
     const forged = await callRoute(
       ratesRoute.action,
-      rateRequest(shop, rateBody(JAKARTA), { secret: "not-the-app-secret" }),
+      await rateRequest(shop, rateBody(JAKARTA), { secret: "not-the-app-secret" }),
     );
     expect(forged.status).toBe(401);
     const tampered = await callRoute(
       ratesRoute.action,
-      rateRequest(shop, rateBody(JAKARTA), { tamper: (raw) => raw.replace("12950", "12951") }),
+      await rateRequest(shop, rateBody(JAKARTA), {
+        tamper: (raw) => raw.replace("12950", "12951"),
+      }),
     );
     expect(tampered.status).toBe(401);
     expect(ratesCalls()).toBe(before);
-    const notARate = await callRoute(ratesRoute.action, rateRequest(shop, { hello: "world" }));
+    const notARate = await callRoute(
+      ratesRoute.action,
+      await rateRequest(shop, { hello: "world" }),
+    );
     expect(notARate.status).toBe(400);
 
     await submitRates(shop, [["service", "jne/reg"]]);
@@ -435,6 +451,86 @@ describe("rates at checkout: Shopify's rate requests", () => {
     expect(await askRates(shop, rateBody(elsewhere))).toMatchObject({ status: 200, rates: [] });
     // Not even the default pickup's prices were asked for.
     expect(ratesCalls()).toBe(before);
+  });
+});
+
+describe("rates at checkout: each shop's callback token", () => {
+  /** A signed rate request for `shop`'s header, with `token` in its URL (null: none). */
+  const ratesWith = async (shop: string, token: string | null) => {
+    const response = await callRoute(
+      ratesRoute.action,
+      await rateRequest(shop, rateBody(JAKARTA), { token }),
+    );
+    return ((await response.json()) as { rates: ShopifyRate[] }).rates.length;
+  };
+
+  it("a signed request replayed under another shop's header, with the replayer's own token, gets no rates", async () => {
+    const a = await twoWarehouseShop();
+    const b = await twoWarehouseShop();
+    await submitRates(a.shop, OFFER);
+    await submitRates(b.shop, OFFER);
+    const tokenA = await callbackTokenOf(db, a.shop);
+    const tokenB = await callbackTokenOf(db, b.shop);
+    expect(tokenA).not.toBe(tokenB);
+    expect(await ratesWith(b.shop, tokenB)).toBeGreaterThan(0);
+    // The same signed body, B's header, A's token (all a replayer from shop A has): nothing.
+    const before = ratesCalls();
+    expect(await ratesWith(b.shop, tokenA)).toBe(0);
+    // Nor without a token, now that B's carrier service calls with one.
+    expect(await ratesWith(b.shop, null)).toBe(0);
+    expect(ratesCalls()).toBe(before);
+  });
+
+  it("a carrier service registered before tokens answers without one until the worker registers it again", async () => {
+    const { shop } = await twoWarehouseShop();
+    await submitRates(shop, OFFER);
+    // As registered before tokens: its URL has none, and the shop records none.
+    await db.update(shops).set({ carrierCallbackToken: null }).where(eq(shops.shop, shop));
+    const [service] = shopify.orders.carrierServices.of(shop);
+    service!.callbackUrl = `${APP_URL}/carrier-service/rates`;
+    expect(await ratesWith(shop, null)).toBeGreaterThan(0);
+
+    const totals = await registerCarrierCallbacks(
+      { db, graphql: shopifyAdminGraphql, logger },
+      APP_URL,
+    );
+    expect(totals.registered).toBeGreaterThanOrEqual(1);
+    const token = await callbackTokenOf(db, shop);
+    expect(shopify.orders.carrierServices.of(shop)).toMatchObject([
+      { id: service!.id, callbackUrl: `${APP_URL}/carrier-service/rates?token=${token}` },
+    ]);
+    expect((await getShop(db, shop))?.carrierCallbackToken).toBe(token);
+    expect(await ratesWith(shop, null)).toBe(0);
+    expect(await ratesWith(shop, token)).toBeGreaterThan(0);
+  });
+
+  it("a new URL from the settings: the carrier service follows at once, the old token works for the grace period only", async () => {
+    const { shop } = await twoWarehouseShop();
+    await submitRates(shop, OFFER);
+    const old = await callbackTokenOf(db, shop);
+    const rotated = await submitRates(shop, [], "rotateEventsUrl");
+    expect(rotated).toMatchObject({
+      ok: true,
+      message: expect.stringMatching(/keeps working for 72 hours/),
+    });
+    const token = await callbackTokenOf(db, shop);
+    expect(token).not.toBe(old);
+    expect(shopify.orders.carrierServices.of(shop)[0]?.callbackUrl).toBe(
+      `${APP_URL}/carrier-service/rates?token=${token}`,
+    );
+    // Within the grace period both work, for rates and for the service's events.
+    expect(await ratesWith(shop, old)).toBeGreaterThan(0);
+    expect(await ratesWith(shop, token)).toBeGreaterThan(0);
+    expect(await shopOfCallbackToken(db, old)).toBe(shop);
+    // Once it is over, only the new one.
+    await db
+      .update(shops)
+      .set({ callbackTokenRotatedAt: new Date(Date.now() - CALLBACK_TOKEN_GRACE_MS - 60_000) })
+      .where(eq(shops.shop, shop));
+    expect(await ratesWith(shop, old)).toBe(0);
+    expect(await shopOfCallbackToken(db, old)).toBeNull();
+    expect(await shopOfCallbackToken(db, token)).toBe(shop);
+    expect(await ratesWith(shop, token)).toBeGreaterThan(0);
   });
 });
 

@@ -2,9 +2,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 // Before any module reads the environment: the events secret.
-vi.hoisted(() => {
-  process.env.SHIPPING_WEBHOOK_SECRET = "pipeline-test-secret-0123456789";
-});
+vi.hoisted(() => {});
 
 import { database, db } from "#app/db/index.server.ts";
 import { getEnv } from "#app/env.server.ts";
@@ -24,6 +22,7 @@ import {
   type FakeAdminLog,
   freshOrder,
   startTestWorkers,
+  eventsPathOf,
   serveAction,
   setUpShop,
   shipmentOf,
@@ -60,12 +59,9 @@ beforeEach(() => {
 const deliver = (action: unknown, topic: string, shop: string, body: unknown, webhookId?: string) =>
   deliverWebhook(action, { topic, shop, body, webhookId });
 
-/** Registers the app's events route for the key's order events at the sandbox, as a merchant does in its dashboard. */
-const registerEvents = (key: string) =>
-  registerEventsAt(sandbox.url, key, `${events.url}/webhooks/shipping`, {
-    name: env.SHIPPING_WEBHOOK_HEADER,
-    secret: env.SHIPPING_WEBHOOK_SECRET,
-  });
+/** Registers the shop's events URL for the key's order events at the sandbox, as a merchant does in its dashboard. */
+const registerEvents = async (shop: string, key: string) =>
+  registerEventsAt(sandbox.url, key, `${events.url}${await eventsPathOf(db, shop)}`);
 
 async function newShop(settings = {}) {
   const shop = uniqueShop("pipe");
@@ -420,7 +416,7 @@ describe("address edits", () => {
 describe("status sync", () => {
   it("events are authenticated, re-fetched, and statuses only move forward", async () => {
     const { shop, key } = await newShop();
-    expect((await registerEvents(key)).status).toBe(200);
+    expect((await registerEvents(shop, key)).status).toBe(200);
 
     const order = freshOrder("multi-item");
     await deliver(ordersCreate, "orders/create", shop, order);
@@ -472,41 +468,60 @@ describe("status sync", () => {
     sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "delivered");
     await waitFor("delivered", statusIs(shop, order.id, "delivered"));
 
-    // A forged event with the right shape but no secret is refused.
-    const forged = await fetch(`${events.url}/webhooks/shipping`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        [env.SHIPPING_WEBHOOK_HEADER]: "wrong-secret-wrong-secret",
-      },
-      body: JSON.stringify({
-        event: "order.status",
-        order_id: confirmed.shippingOrderId,
-        status: "cancelled",
-      }),
-    });
-    expect(forged.status).toBe(401);
+    // A forged event with the right shape but no shop's token is refused: at a made-up token, and
+    // at the URL without one (where events went before each shop had its own).
+    const eventFor = (path: string, orderId: string, status = "cancelled") =>
+      fetch(`${events.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ event: "order.status", order_id: orderId, status }),
+      }).then(async (r) => [r.status, await r.text()] as const);
+    expect(
+      (await eventFor(`/webhooks/shipping/${"ab".repeat(32)}`, confirmed.shippingOrderId!))[0],
+    ).toBe(401);
+    expect((await eventFor("/webhooks/shipping", confirmed.shippingOrderId!))[0]).toBe(410);
     expect((await shipmentOf(db, shop, order.id))?.status).toBe("delivered");
 
-    // With the secret, an event for an order that is no shop's is answered exactly as one for a
-    // known order: the answer tells no stranger which order ids belong to a shop here.
-    const withSecret = (orderId: string) =>
-      fetch(`${events.url}/webhooks/shipping`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          [env.SHIPPING_WEBHOOK_HEADER]: env.SHIPPING_WEBHOOK_SECRET!,
-        },
-        body: JSON.stringify({ event: "order.status", order_id: orderId, status: "delivered" }),
-      }).then(async (r) => [r.status, await r.text()]);
-    expect(await withSecret("0123456789abcdef01234567")).toEqual(
-      await withSecret(confirmed.shippingOrderId!),
+    // At the shop's own URL, an event for an order that is no shop's is answered exactly as one
+    // for its known order: the answer tells no stranger which order ids belong to a shop here.
+    const own = await eventsPathOf(db, shop);
+    expect(await eventFor(own, "0123456789abcdef01234567", "delivered")).toEqual(
+      await eventFor(own, confirmed.shippingOrderId!, "delivered"),
     );
+  });
+
+  it("an event for shop A sent with shop B's token acts on nothing and answers as for an unknown order", async () => {
+    const a = await newShop();
+    const b = await newShop();
+    // A's events URL is not registered at the service: the only events are the ones sent here.
+    const order = freshOrder("multi-item");
+    await deliver(ordersCreate, "orders/create", a.shop, order);
+    const confirmed = await waitFor("confirmed", statusIs(a.shop, order.id, "confirmed"));
+    sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "picked");
+    const send = (shop: string, orderId: string) =>
+      eventsPathOf(db, shop).then((path) =>
+        fetch(`${events.url}${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ event: "order.status", order_id: orderId, status: "picked" }),
+        }).then(async (r) => [r.status, await r.text()] as const),
+      );
+    // A's order under B's token: the same answer as an order nobody has, and no sync for A's shipment.
+    expect(await send(b.shop, confirmed.shippingOrderId!)).toEqual(
+      await send(b.shop, "0123456789abcdef01234567"),
+    );
+    expect(
+      await getQueue(QUEUES.shipments).getDeduplicationJobId(jobId("sync", confirmed.id)),
+    ).toBeFalsy();
+    expect((await shipmentOf(db, a.shop, order.id))?.status).toBe("confirmed");
+    // Under A's own token, the same event makes A's shipment follow the service.
+    expect((await send(a.shop, confirmed.shippingOrderId!))[0]).toBe(200);
+    await waitFor("picked", statusIs(a.shop, order.id, "picked"));
   });
 
   it("a service without an instant waybill: booked without one, fulfilled in Shopify when the waybill arrives", async () => {
     const { shop, key } = await newShop();
-    expect((await registerEvents(key)).status).toBe(200);
+    expect((await registerEvents(shop, key)).status).toBe(200);
     // 18 kg by JNE Trucking (10 kg and up), a service whose rates say available_for_instant_waybill_id: false.
     const base = freshOrder("multi-item");
     const order = {
@@ -558,7 +573,7 @@ describe("status sync", () => {
   });
 
   it("a registration ping, {} or an empty body, with or without the header, answers 200 and does nothing", async () => {
-    const { key } = await newShop();
+    const { shop, key } = await newShop();
     const before = (await getQueue(QUEUES.shipments).getJobCounts()) as Record<string, number>;
     for (const body of ["{}", "", "  "]) {
       const ping = await fetch(`${events.url}/webhooks/shipping`, {
@@ -574,7 +589,7 @@ describe("status sync", () => {
       body: JSON.stringify({ webhookPing: "empty", pingWithHeader: false }),
     });
     try {
-      expect((await registerEvents(key)).status).toBe(200);
+      expect((await registerEvents(shop, key)).status).toBe(200);
     } finally {
       await fetch(`${sandbox.url}/_sandbox/behaviour`, {
         method: "POST",
@@ -584,8 +599,8 @@ describe("status sync", () => {
     const after = (await getQueue(QUEUES.shipments).getJobCounts()) as Record<string, number>;
     const total = (c: Record<string, number>) => Object.values(c).reduce((a, b) => a + b, 0);
     expect(total(after)).toBe(total(before));
-    // A body that is not an event still needs the header: nothing is parsed for a stranger.
-    const stranger = await fetch(`${events.url}/webhooks/shipping`, {
+    // A body that is not an event still needs a shop's token: nothing is parsed for a stranger.
+    const stranger = await fetch(`${events.url}/webhooks/shipping/${"cd".repeat(32)}`, {
       method: "POST",
       body: JSON.stringify({ event: "order.status", order_id: "x" }),
     });
@@ -594,7 +609,7 @@ describe("status sync", () => {
 
   it("every price change reaches the shipment: price events are told apart by their own price, not order_price", async () => {
     const { shop, key } = await newShop();
-    await registerEvents(key);
+    await registerEvents(shop, key);
     const order = freshOrder("multi-item");
     await deliver(ordersCreate, "orders/create", shop, order);
     const confirmed = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));

@@ -8,7 +8,6 @@ const dataDir = vi.hoisted(() => {
   process.env.DATABASE_URL = "";
   process.env.PGLITE_DATA_DIR = dir;
   process.env.PGLITE_PORT = String(40_000 + (process.pid % 10_000));
-  process.env.SHIPPING_WEBHOOK_SECRET = "process-pipeline-secret-0123456789";
   return dir;
 });
 

@@ -1,0 +1,44 @@
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import type { AdminGraphql } from "#app/admin-api/request.ts";
+import { enableCarrierService } from "#app/checkout-rates/carrier-service.server.ts";
+import type { Db } from "#app/db/client.server.ts";
+import { shops } from "#app/db/schema.ts";
+import type { Logger } from "#app/logger.server.ts";
+
+/**
+ * carrier-callbacks (every 15 minutes): each installed shop whose carrier service does not call the
+ * app with the shop's current callback token — one registered before tokens, or one Shopify could
+ * not be told about when the merchant made a new token — is registered again with it. Until then
+ * such a shop's rate requests are answered as before (without a token, or with the previous one
+ * within its grace period); after, only with the current one.
+ */
+export async function registerCarrierCallbacks(
+  deps: { db: Db; graphql: AdminGraphql; logger: Logger },
+  appUrl: string,
+): Promise<{ registered: number; failed: number }> {
+  const stale = await deps.db
+    .select({ shop: shops.shop, carrierServiceId: shops.carrierServiceId })
+    .from(shops)
+    .where(
+      and(
+        eq(shops.installed, true),
+        isNotNull(shops.carrierServiceId),
+        sql`${shops.carrierCallbackToken} IS DISTINCT FROM ${shops.callbackToken}`,
+      ),
+    );
+  const totals = { registered: 0, failed: 0 };
+  for (const { shop, carrierServiceId } of stale) {
+    try {
+      await enableCarrierService(deps.db, deps.graphql, shop, appUrl, carrierServiceId);
+      totals.registered++;
+    } catch (error) {
+      // One shop's refusal (its plan, its grant, Shopify unreachable) does not hold the others back.
+      totals.failed++;
+      deps.logger.warn(
+        { shop, err: (error as Error).message },
+        "carrier service not registered again with the shop's callback token; next run retries",
+      );
+    }
+  }
+  return totals;
+}
