@@ -3,7 +3,8 @@
  * orders. One shop's admin sends FLOOD_REQUESTS (2,000) "create shipment" requests for orders the
  * app never received (POST /api/orders/<n>/shipment, the order block's endpoint, with valid session
  * tokens), 50 at a time, as fast as the web server answers; each accepted one queues an import job
- * that reads the order from Shopify (the stack's fake Admin API, over HTTP). Meanwhile SMALL_SHOPS
+ * that reads the order from Shopify (the stack's fake Admin API, over HTTP, answering in
+ * ADMIN_LATENCY_MS, 100 ms, as the real one takes tens to hundreds of ms). Meanwhile SMALL_SHOPS
  * (5) other shops send one new order each, one a second from 0.5 s. Reported: the flood's answers
  * (202 queued, 429 refused), each small order's time from delivery to booking (goal: within 10 s),
  * and when the flood's jobs were all done. Two runs: the default limits (SHOP_REQUEST_RATE,
@@ -16,6 +17,7 @@ import { API_SECRET, progress, Stack } from "./stack.ts";
 const FLOOD_REQUESTS = Number(process.env.FLOOD_REQUESTS ?? 2000);
 const SMALL_SHOPS = Number(process.env.SMALL_SHOPS ?? 5);
 const LATENCY_MS = Number(process.env.LATENCY_MS ?? 100);
+const ADMIN_LATENCY_MS = Number(process.env.ADMIN_LATENCY_MS ?? 100);
 
 export interface FloodHelpers {
   orderFor(n: number): Record<string, unknown>;
@@ -70,6 +72,7 @@ async function oneRun(helpers: FloodHelpers, label: string, env: Record<string, 
     workerConcurrency: 10,
     env,
   });
+  stack.shopify.latencyMs = ADMIN_LATENCY_MS;
   try {
     const flooder = "flooder.myshopify.com";
     const smalls = Array.from({ length: SMALL_SHOPS }, (_, i) => `calm-${i + 1}.myshopify.com`);

@@ -39,6 +39,8 @@ export interface FakeShopify {
    * (what it answers during an incident), counted in `calls` like any other.
    */
   failNext(shop: string, operation: string, times?: number): void;
+  /** How long each Admin call takes to answer (ms; 0 by default), as the real API's tens to hundreds. */
+  latencyMs: number;
   close(): Promise<void>;
 }
 
@@ -78,6 +80,7 @@ export async function startFakeShopify(port = 0): Promise<FakeShopify> {
     const ofShop = shopCalls.get(shop) ?? new Map<string, number>();
     ofShop.set(operation, (ofShop.get(operation) ?? 0) + 1);
     shopCalls.set(shop, ofShop);
+    if (fake.latencyMs > 0) await new Promise((r) => setTimeout(r, fake.latencyMs));
     const failing = `${shop} ${operation}`;
     const left = failures.get(failing) ?? 0;
     if (left > 0) {
@@ -92,7 +95,8 @@ export async function startFakeShopify(port = 0): Promise<FakeShopify> {
     }
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return {
+  const fake: FakeShopify = {
+    latencyMs: 0,
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     orders,
     log,
@@ -116,6 +120,7 @@ export async function startFakeShopify(port = 0): Promise<FakeShopify> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return fake;
 }
 
 /**
