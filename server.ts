@@ -34,6 +34,7 @@ type EntryExports = Pick<
   | "checkStartup"
   | "answerRateRequest"
   | "CARRIER_SERVICE_PATH"
+  | "answerWebHealth"
 >;
 
 const buildPath = path.resolve(process.env.REMIX_BUILD ?? "build/server/index.js");

@@ -47,5 +47,5 @@ export default async function handleRequest(
 // (app/fast-path.ts) and closes the process's connections on shutdown. Exported here so that it
 // uses this build's modules.
 export { takeWebhook, webhookTopicOfPath } from "./webhooks/intake.server";
-export { checkStartup, closeWebResources } from "./lifecycle.server";
+export { answerWebHealth, checkStartup, closeWebResources } from "./lifecycle.server";
 export { answerRateRequest, CARRIER_SERVICE_PATH } from "./checkout-rates/callback.server";

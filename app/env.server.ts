@@ -77,6 +77,10 @@ export const envSchema = z.object({
     .regex(/^[A-Za-z0-9_-]+$/)
     .default("pb"),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(10),
+  /** Port of the worker's /healthz, /readyz and /metrics (app/health.server.ts); unset: none. */
+  WORKER_HEALTH_PORT: port.optional(),
+  /** When set, GET /metrics (web and worker) answers only `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   /** How long a job's lock lasts; a job of a worker that died is retried after at most twice this. */
   WORKER_LOCK_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   /** New store orders one shop may have queued in Redis; the rest wait in the database (reconciliation queues them). */

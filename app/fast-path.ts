@@ -28,7 +28,15 @@ export interface FastPathHandlers {
     token: string | null,
   ): Promise<{ status: number; body: unknown }>;
   CARRIER_SERVICE_PATH: string;
+  /** GET /healthz, /readyz and /metrics (app/health.server.ts); null for any other path. */
+  answerWebHealth?(
+    method: string,
+    pathname: string,
+    header: HeaderGetter,
+  ): Promise<{ status: number; contentType: string; body: string } | null>;
 }
+
+const HEALTH_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
 
 /** Shopify's order payloads are a few kilobytes, the app's own forms less: no request body may be larger. */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -63,7 +71,23 @@ export function fastPath(
       );
     }
     const topic = handlers.webhookTopicOfPath(pathname);
-    if (!topic) return next(req, res);
+    if (!topic) {
+      if (handlers.answerWebHealth && HEALTH_PATHS.has(pathname)) {
+        req.resume();
+        return void handlers.answerWebHealth(req.method ?? "GET", pathname, headerOf(req)).then(
+          (a) => {
+            if (!a) return next(req, res);
+            res.writeHead(a.status, { "content-type": a.contentType });
+            res.end(req.method === "HEAD" ? undefined : a.body);
+          },
+          (error: Error) => {
+            log({ msg: "health answer failed", err: error.message });
+            answer(res, 500, "Internal error");
+          },
+        );
+      }
+      return next(req, res);
+    }
     if (req.method !== "POST") {
       res.setHeader("allow", "POST");
       return refuseUnread(res, 405, "Webhooks are POST only");

@@ -1,11 +1,32 @@
 import { database } from "./db/index.server";
 import { getEnv } from "./env.server";
-import { closeQueues } from "./jobs/queues.server";
+import type { HeaderGetter } from "./http.server";
+import { answerHealth, type HealthAnswer, type ReadinessDeps } from "./health.server";
+import { closeQueues, producerConnection, queueDepths } from "./jobs/queues.server";
+import { watchQueueDepths } from "./metrics.server";
 import { checkEncryptionKey } from "./shops/canary.server";
 
 /** What must hold before the web process serves anything: ENCRYPTION_KEY opens this database's secrets. */
 export async function checkStartup(): Promise<void> {
   await checkEncryptionKey(database.db, getEnv().ENCRYPTION_KEY);
+}
+
+/** What /readyz checks in this process: its database and its Redis connection. */
+export const processReadiness = (): ReadinessDeps => ({
+  db: database.db,
+  redis: producerConnection(),
+});
+
+// Every process that serves /metrics reports its queues' depths, read from Redis when scraped.
+watchQueueDepths(queueDepths);
+
+/** The web server's /healthz, /readyz and /metrics (null for any other path): app/health.server.ts. */
+export function answerWebHealth(
+  method: string,
+  pathname: string,
+  header: HeaderGetter,
+): Promise<HealthAnswer | null> {
+  return answerHealth(method, pathname, header, processReadiness);
 }
 
 /** Releases what the web process holds (Redis connections, the database pool) for a clean exit. */

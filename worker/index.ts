@@ -4,6 +4,7 @@
  * connections close. A second signal exits at once (jobs left active are retried by BullMQ after
  * their lock expires).
  */
+import type { Server } from "node:http";
 import { loadDotEnv } from "#app/dotenv.server.ts";
 
 loadDotEnv();
@@ -80,11 +81,24 @@ const running = startWorkers({
   lockMs: env.WORKER_LOCK_MS,
 });
 await Promise.all(running.workers.map((w) => w.waitUntilReady()));
+// The worker's health port: /healthz, /readyz and /metrics (app/health.server.ts).
+let health: Server | undefined;
+if (env.WORKER_HEALTH_PORT !== undefined) {
+  const { serveHealth } = await import("#app/health.server.ts");
+  const { watchQueueDepths } = await import("#app/metrics.server.ts");
+  const { queueDepths } = await import("#app/jobs/queues.server.ts");
+  watchQueueDepths(queueDepths);
+  health = await serveHealth(env.WORKER_HEALTH_PORT, () => ({
+    db: database.db,
+    redis: producerConnection(),
+  }));
+}
 log.info(
   {
     queues: running.workers.map((w) => w.name),
     concurrency: env.WORKER_CONCURRENCY,
     database: database.kind,
+    healthPort: env.WORKER_HEALTH_PORT ?? null,
   },
   "worker ready",
 );
@@ -98,6 +112,7 @@ async function shutdown(signal: string) {
   stopping = true;
   log.info({ signal }, "shutting down: finishing active jobs");
   try {
+    health?.close();
     await running.close();
     await closeQueues();
     await database.close();

@@ -1,8 +1,9 @@
-import { type Job, Worker } from "bullmq";
+import { DelayedError, type Job, Worker } from "bullmq";
 import { QUEUES, type QueueName, cappedBackoff } from "#app/jobs/definitions.ts";
 import type { Logger } from "#app/logger.server.ts";
 import { failsForGood, indexFailedJob } from "#app/jobs/failed.server.ts";
 import { createWorkerConnection } from "#app/redis.server.ts";
+import { jobRuns, jobSeconds } from "#app/metrics.server.ts";
 
 /** A processor receives its job and the lock token (needed to defer the job). */
 export type JobHandler = (job: Job, token: string | undefined) => Promise<unknown>;
@@ -36,6 +37,11 @@ export function startWorkers(options: StartWorkersOptions): RunningWorkers {
           const handle = handlers?.[job.name];
           if (!handle) throw new Error(`No processor for job ${job.name} on queue ${queueName}`);
           const result = await handle(job, token);
+          jobRuns.inc({ queue: queueName, name: job.name, outcome: "done" });
+          jobSeconds.observe(
+            { queue: queueName, name: job.name },
+            (performance.now() - started) / 1000,
+          );
           // The one line a job writes at info; everything else a job says is at debug.
           options.logger.info(
             {
@@ -49,6 +55,15 @@ export function startWorkers(options: StartWorkersOptions): RunningWorkers {
           );
           return result;
         } catch (error) {
+          jobRuns.inc({
+            queue: queueName,
+            name: handlers?.[job.name] ? job.name : "unknown",
+            outcome: error instanceof DelayedError ? "deferred" : "failed",
+          });
+          jobSeconds.observe(
+            { queue: queueName, name: handlers?.[job.name] ? job.name : "unknown" },
+            (performance.now() - started) / 1000,
+          );
           if (typeof shop === "string" && job.id && failsForGood(job, error)) {
             await indexFailedJob(shop, job.id).catch((e: Error) =>
               options.logger.warn(

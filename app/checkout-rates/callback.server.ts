@@ -4,6 +4,7 @@ import { getEnv } from "../env.server";
 import type { HeaderGetter } from "../http.server";
 import { producerConnection } from "../jobs/queues.server";
 import { logger } from "../logger.server";
+import { ratesAnswers } from "../metrics.server";
 import { shopifyAdminGraphql } from "../admin-api/gateway.server";
 import { ServiceRateLimiter } from "../shipping/limiter.server";
 import { shopifyLocations } from "../shops/shopify-locations.server";
@@ -59,19 +60,23 @@ export async function answerRateRequest(
   try {
     shop = verifyShopifySignature(rawBody, header, env.SHOPIFY_API_SECRET);
   } catch (error) {
-    if (error instanceof WebhookRejected)
+    if (error instanceof WebhookRejected) {
+      ratesAnswers.inc({ outcome: "refused" });
       return { status: error.status, body: { error: error.message } };
+    }
     throw error;
   }
   let json: unknown;
   try {
     json = JSON.parse(rawBody);
   } catch {
+    ratesAnswers.inc({ outcome: "refused" });
     return { status: 400, body: { error: "The body is not JSON" } };
   }
   const parsed = rateRequestSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
+    ratesAnswers.inc({ outcome: "refused" });
     return {
       status: 400,
       body: { error: `Not a rate request: ${issue?.path.join(".")}: ${issue?.message}` },
@@ -93,6 +98,7 @@ export async function answerRateRequest(
         void recordRatesProblem(quoteDeps.redis, env.QUEUE_PREFIX, shop, quote.reason);
     } else
       log.debug({ ms, outcome: quote.outcome, rates: quote.rates.length }, "rates at checkout");
+    ratesAnswers.inc({ outcome: quote.rates.length > 0 ? quote.outcome : "none" });
     return { status: 200, body: { rates: quote.rates } };
   } catch (error) {
     if (error instanceof Late) {
@@ -108,6 +114,7 @@ export async function answerRateRequest(
       );
     } else
       log.error({ err: (error as Error).message }, "rates at checkout failed; answered no rates");
+    ratesAnswers.inc({ outcome: error instanceof Late ? "late" : "error" });
     return { status: 200, body: { rates: [] } };
   }
 }

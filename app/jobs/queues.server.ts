@@ -298,6 +298,21 @@ export const enqueue = {
     ),
 };
 
+/** How many jobs each queue holds, by state (for the metrics). */
+export async function queueDepths(): Promise<Record<string, Record<string, number>>> {
+  await producerReady();
+  const depths: Record<string, Record<string, number>> = {};
+  for (const name of Object.values(QUEUES))
+    depths[name] = await getQueue(name).getJobCounts(
+      "waiting",
+      "prioritized",
+      "delayed",
+      "active",
+      "failed",
+    );
+  return depths;
+}
+
 /** Schedules the periodic maintenance jobs (idempotent: one scheduler each, whatever the number of calls). */
 export async function scheduleMaintenance(
   queue: Queue = getQueue(QUEUES.maintenance),

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { z } from "zod";
 import { assertOutsideTransaction } from "../db/transaction-scope";
+import { routeLabel, shippingCallSeconds, shippingCalls } from "../metrics.server";
 import {
   CODES,
   areaResponseSchema,
@@ -204,7 +205,33 @@ export function createShippingClient(options: ShippingClientOptions) {
   const doFetch = options.fetch ?? globalThis.fetch;
   const wait = options.sleep ?? ((ms: number) => sleep(ms));
 
+  /** One call, counted by route and outcome in the metrics. */
   async function once(method: Method, path: string, body: unknown): Promise<unknown> {
+    const started = performance.now();
+    const route = routeLabel(method, path);
+    try {
+      const json = await onceUncounted(method, path, body);
+      shippingCalls.inc({ route, outcome: "ok" });
+      return json;
+    } catch (error) {
+      const outcome =
+        error instanceof ShippingNetworkError
+          ? "network"
+          : error instanceof ShippingRateLimitedError
+            ? "429"
+            : error instanceof ShippingServerError
+              ? "5xx"
+              : error instanceof ShippingError
+                ? "4xx"
+                : "error";
+      shippingCalls.inc({ route, outcome });
+      throw error;
+    } finally {
+      shippingCallSeconds.observe({ route }, (performance.now() - started) / 1000);
+    }
+  }
+
+  async function onceUncounted(method: Method, path: string, body: unknown): Promise<unknown> {
     assertOutsideTransaction(`a shipping service call (${method} ${path})`);
     let response: Response;
     let text: string;

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { limiterWaitSeconds } from "../metrics.server";
 import type { Redis } from "ioredis";
 
 /** Requests per second per key at the service, by API (shipping-api-reference.md, Rate limits). */
@@ -80,6 +81,7 @@ export class ServiceRateLimiter {
       String(this.interval(apiKey, api)),
       String(count),
     )) as number;
+    limiterWaitSeconds.observe(Math.max(0, wait) / 1000);
     return Math.max(0, wait);
   }
 
@@ -95,6 +97,7 @@ export class ServiceRateLimiter {
       String(this.interval(apiKey, api)),
       String(Math.max(0, Math.floor(maxWaitMs))),
     )) as number;
+    if (wait >= 0) limiterWaitSeconds.observe(wait / 1000);
     return wait < 0 ? null : wait;
   }
 }

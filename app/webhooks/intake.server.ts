@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { webhookAckSeconds, webhookAcks } from "../metrics.server";
 import { getEnv } from "../env.server";
 import { jsonResponse, type HeaderGetter } from "../http.server";
 import { logger } from "../logger.server";
@@ -55,6 +56,20 @@ export function webhookTopicOfPath(pathname: string): string | null {
  * it to the topic's intake. Framework-free (raw body and a header getter in, an answer out).
  */
 export async function takeWebhook(
+  topic: string,
+  rawBody: string,
+  header: HeaderGetter,
+): Promise<WebhookAnswer> {
+  const started = performance.now();
+  const answer = await takeUncounted(topic, rawBody, header);
+  // Counted under its topic when it is one of the app's (a bounded set), else "unknown".
+  const label = INTAKES.has(topic) ? topic : "unknown";
+  webhookAcks.inc({ topic: label, status: String(answer.status) });
+  webhookAckSeconds.observe({ topic: label }, (performance.now() - started) / 1000);
+  return answer;
+}
+
+async function takeUncounted(
   topic: string,
   rawBody: string,
   header: HeaderGetter,

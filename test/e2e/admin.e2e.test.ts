@@ -655,6 +655,25 @@ describe.skipIf(!available)("the production server (server.ts)", () => {
     ).toBe(401);
   });
 
+  it("answers /healthz, /readyz and /metrics ahead of Remix, from the build", async () => {
+    expect(await (await fetch(`${baseUrl}/healthz`)).json()).toEqual({ ok: true });
+    const ready = await fetch(`${baseUrl}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({
+      ok: true,
+      checks: { database: "ok", migrations: "ok", redis: "ok" },
+    });
+    const raw = JSON.stringify(freshOrder("multi-item"));
+    expect((await post("/webhooks/orders/create", raw, signed("orders/create", raw))).status).toBe(
+      200,
+    );
+    const metrics = await (await fetch(`${baseUrl}/metrics`)).text();
+    expect(metrics).toMatch(
+      /^parcelbridge_webhook_acks_total\{topic="orders\/create",status="200"\} [1-9]\d*$/m,
+    );
+    expect(metrics).toMatch(/^parcelbridge_queue_jobs\{queue="shipments",state="failed"\} \d+$/m);
+  });
+
   it("answers the checkout's rate requests ahead of Remix: signed ones with rates, forged ones refused", async () => {
     const raw = JSON.stringify(
       shopifyRateRequest({
