@@ -1,0 +1,143 @@
+import type { ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import YAML from "yaml";
+import { buildNodeEntries, buildWebApp, freePort, waitUntil } from "../../scripts/processes.ts";
+
+/**
+ * The production image's commands, as compose.yaml gives them (read from it), run with plain node
+ * on a build laid out as the Dockerfile lays it out (build/, drizzle/, node_modules/, package.json,
+ * scripts/entry.mjs and node-entries.json, nothing else), with NODE_ENV=production and compose's
+ * environment (its hosts replaced by this machine's PostgreSQL and Redis): the one-shot migration
+ * ends with 0, then the web server and the worker answer /healthz, /readyz and /metrics.
+ */
+interface ComposeService {
+  command: string[];
+  environment?: Record<string, string>;
+}
+const compose = YAML.parse(fs.readFileSync("compose.yaml", "utf8"), { merge: true }) as {
+  services: Record<string, ComposeService>;
+};
+const dir = path.resolve(`.cache/smoke-${process.pid}`);
+const children: ChildProcess[] = [];
+let output = "";
+
+/** Compose's environment for the service, with this machine's database, Redis and secrets. */
+function envOf(service: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const declared = compose.services[service]!.environment ?? {};
+  const env: NodeJS.ProcessEnv = {
+    NODE_ENV: declared.NODE_ENV as NodeJS.ProcessEnv["NODE_ENV"],
+    PATH: process.env.PATH,
+    ...Object.fromEntries(Object.entries(declared).filter(([, v]) => !String(v).startsWith("${"))),
+    DATABASE_URL: process.env.DATABASE_URL,
+    REDIS_URL: process.env.REDIS_URL,
+    QUEUE_PREFIX: process.env.QUEUE_PREFIX,
+    SHOPIFY_API_KEY: process.env.SHOPIFY_API_KEY,
+    SHOPIFY_API_SECRET: process.env.SHOPIFY_API_SECRET,
+    SHOPIFY_APP_URL: process.env.SHOPIFY_APP_URL,
+    ENCRYPTION_KEY: process.env.ENCRYPTION_KEY,
+    SHIPPING_API_BASE_URL: process.env.SHIPPING_API_BASE_URL,
+    LOG_LEVEL: "warn",
+    ...extra,
+  };
+  // What this machine does not set stays unset (a child would see the text "undefined").
+  return Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined),
+  ) as NodeJS.ProcessEnv;
+}
+
+/** Runs a service's command (`node …`) with this Node, in the image's layout. */
+function run(service: string, env: NodeJS.ProcessEnv): ChildProcess {
+  const [program, ...args] = compose.services[service]!.command;
+  expect(program).toBe("node");
+  const child = spawn(process.execPath, args, { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
+  const keep = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  children.push(child);
+  return child;
+}
+
+beforeAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(path.join(dir, "scripts"), { recursive: true });
+  buildWebApp(path.join(dir, "build"));
+  buildNodeEntries(path.join(dir, "build", "node"));
+  for (const file of ["scripts/entry.mjs", "scripts/node-entries.json", "package.json"])
+    fs.copyFileSync(file, path.join(dir, file));
+  fs.symlinkSync(path.resolve("node_modules"), path.join(dir, "node_modules"), "dir");
+  fs.symlinkSync(path.resolve("drizzle"), path.join(dir, "drizzle"), "dir");
+}, 180_000);
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  await Promise.all(
+    children.map((c) =>
+      c.exitCode === null ? new Promise((resolve) => c.once("exit", resolve)) : null,
+    ),
+  );
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function probe(base: string) {
+  const healthz = await fetch(`${base}/healthz`);
+  const readyz = await fetch(`${base}/readyz`);
+  const metrics = await fetch(`${base}/metrics`);
+  return {
+    healthz: healthz.status,
+    readyz: { status: readyz.status, body: await readyz.json() },
+    metrics: { status: metrics.status, text: await metrics.text() },
+  };
+}
+
+describe("the production image's commands (compose.yaml) on the build", () => {
+  it("migrate ends with 0; web and worker then answer /healthz, /readyz and /metrics", async () => {
+    const scopes = /^SCOPES=(.+)$/m.exec(fs.readFileSync(".env.example", "utf8"))?.[1];
+    for (const service of ["migrate", "web", "worker"]) {
+      expect(compose.services[service]!.environment?.NODE_ENV, service).toBe("production");
+      expect(compose.services[service]!.environment?.SCOPES, service).toBe(scopes);
+    }
+    const migrate = run("migrate", envOf("migrate"));
+    const code = await new Promise<number | null>((resolve) => migrate.once("exit", resolve));
+    expect(code, output).toBe(0);
+
+    const webPort = await freePort();
+    const web = run("web", envOf("web", { PORT: String(webPort) }));
+    const webBase = `http://127.0.0.1:${webPort}`;
+    await waitUntil(
+      "the web server",
+      async () => {
+        if (web.exitCode !== null) throw new Error(`web exited ${web.exitCode}:\n${output}`);
+        return (await fetch(`${webBase}/healthz`).catch(() => null))?.status === 200;
+      },
+      60_000,
+    );
+    const webAnswers = await probe(webBase);
+    expect(webAnswers.readyz).toEqual({
+      status: 200,
+      body: { ok: true, checks: { database: "ok", migrations: "ok", redis: "ok" } },
+    });
+    expect(webAnswers.metrics.status).toBe(200);
+    expect(webAnswers.metrics.text).toMatch(
+      /^parcelbridge_queue_jobs\{queue="shipments",state="waiting"\} \d+$/m,
+    );
+
+    const healthPort = await freePort();
+    const worker = run("worker", envOf("worker", { WORKER_HEALTH_PORT: String(healthPort) }));
+    const workerBase = `http://127.0.0.1:${healthPort}`;
+    await waitUntil(
+      "the worker's health port",
+      async () => {
+        if (worker.exitCode !== null)
+          throw new Error(`worker exited ${worker.exitCode}:\n${output}`);
+        return (await fetch(`${workerBase}/healthz`).catch(() => null))?.status === 200;
+      },
+      60_000,
+    );
+    const workerAnswers = await probe(workerBase);
+    expect(workerAnswers.readyz.status).toBe(200);
+    expect(workerAnswers.metrics.text).toMatch(/^parcelbridge_process_cpu_seconds_total \d/m);
+    expect(workerAnswers.metrics.text).toMatch(/^# TYPE parcelbridge_jobs_total counter$/m);
+  }, 120_000);
+});
