@@ -5,25 +5,28 @@ import { orderImports } from "../db/schema";
 /** How far back "import open orders" reaches (orders older than 60 days need read_all_orders). */
 export const IMPORT_DAYS = 60;
 
-/** Starts an import run of the shop's open orders of the last days, or returns the one running. */
+/**
+ * Starts an import run of the shop's open orders of the last days, or returns the one running:
+ * its id, and how many pages it has read (the page its next job reads).
+ */
 export async function startImport(
   db: Queryable,
   shop: string,
   days = IMPORT_DAYS,
   now = new Date(),
-): Promise<string> {
+): Promise<{ id: string; pages: number }> {
   // One run per shop (a unique index on the running ones): two clicks at once start one run.
   const [row] = await db
     .insert(orderImports)
     .values({ shop, since: new Date(now.getTime() - days * 24 * 3600_000) })
     .onConflictDoNothing()
-    .returning({ id: orderImports.id });
-  if (row) return row.id;
+    .returning({ id: orderImports.id, pages: orderImports.pages });
+  if (row) return row;
   const [running] = await db
-    .select({ id: orderImports.id })
+    .select({ id: orderImports.id, pages: orderImports.pages })
     .from(orderImports)
     .where(and(eq(orderImports.shop, shop), eq(orderImports.status, "running")));
-  if (running) return running.id;
+  if (running) return running;
   // The running one ended between the two statements: start again.
   return startImport(db, shop, days, now);
 }

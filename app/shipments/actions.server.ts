@@ -257,11 +257,15 @@ export async function chooseCourier(
   }
 }
 
-/** Starts the import of the shop's open orders of the last 60 days (one run at a time). */
+/**
+ * Starts the import of the shop's open orders of the last 60 days (one run at a time). Asked again
+ * while one runs, its next page's job is queued again: nothing when that job is still queued (same
+ * id), and the run goes on when Redis lost it.
+ */
 export async function importOpenOrders(deps: ActionDeps, shop: string): Promise<string> {
-  const importId = await startImport(deps.db, shop);
-  await deps.enqueue.importOrders(shop, importId);
-  return importId;
+  const run = await startImport(deps.db, shop);
+  await deps.enqueue.importOrders(shop, run.id, run.pages);
+  return run.id;
 }
 
 /** The draft's rates, for the courier choice. */

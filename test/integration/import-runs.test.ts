@@ -72,6 +72,20 @@ const done = (shop: string) => async () => {
 };
 
 describe("import runs", () => {
+  it("a run whose next page's job Redis lost goes on when the merchant imports again", async () => {
+    const shop = await shopWithOrders(30);
+    const importId = await importOpenOrders(actionDeps(), shop);
+    // Redis loses the queued job (flushed, failed over) before any worker took it.
+    await (await getQueue(QUEUES.shipments).getJob(jobId("import", importId)))!.remove();
+    expect(await importOpenOrders(actionDeps(), shop)).toBe(importId);
+    workers = startTestWorkers(db, env, { shopifyOrders: shopify });
+    expect(await waitFor("import done", done(shop))).toMatchObject({
+      id: importId,
+      pages: 2,
+      seen: 30,
+    });
+  });
+
   it("read one page per job, each page's job queueing the next from the saved cursor", async () => {
     const shop = await shopWithOrders(60);
     const importId = await importOpenOrders(actionDeps(), shop);
@@ -97,7 +111,7 @@ describe("import runs", () => {
       startImport(db, shop),
       startImport(db, shop),
     ]);
-    expect(new Set(ids).size).toBe(1);
+    expect(new Set(ids.map((run) => run.id)).size).toBe(1);
     const running = await db
       .select({ id: orderImports.id })
       .from(orderImports)
