@@ -35,6 +35,12 @@ describe.skipIf(!hasPoppler)("labels as a PDF", () => {
     expect(await pdf.barcodes()).toEqual(labels.map((l) => [l.waybill]));
   });
 
+  it("reads back a waybill the scanner's downscaled pass once misread (a thermal label)", async () => {
+    const waybill = "10008178875168228";
+    const pdf = await render([{ ...label(0), waybill }], "thermal");
+    expect(await pdf.barcodes()).toEqual([[waybill]]);
+  });
+
   it("puts four labels on an A4 page, and reads all four back", async () => {
     const labels = Array.from({ length: 6 }, (_, i) => label(i));
     const pdf = await render(labels, "a4");
