@@ -12,6 +12,12 @@ import crypto from "node:crypto";
  */
 const VERSION = "v2";
 
+/** Two secrets compared in constant time (their hashes have one length whatever was sent). */
+export function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => crypto.createHash("sha256").update(value).digest();
+  return crypto.timingSafeEqual(digest(given), digest(expected));
+}
+
 /** The keys secrets are sealed with: the current one first, then previous ones still accepted. */
 export class Keyring {
   readonly keys: readonly Buffer[];

@@ -1,5 +1,5 @@
 import type http from "node:http";
-import type { HeaderGetter } from "./http.server";
+import { headerOf, type HeaderGetter } from "./http.server";
 import type { WebhookAnswer } from "./webhooks/received";
 
 /**
@@ -117,13 +117,6 @@ function readBody(req: http.IncomingMessage, then: (rawBody: string) => void) {
   req.on("data", (chunk: Buffer) => chunks.push(chunk));
   req.on("end", () => then(Buffer.concat(chunks).toString("utf8")));
 }
-
-const headerOf =
-  (req: http.IncomingMessage): HeaderGetter =>
-  (name) => {
-    const value = req.headers[name];
-    return Array.isArray(value) ? value[0] : value;
-  };
 
 function json(res: http.ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);

@@ -4,8 +4,9 @@ import path from "node:path";
 import type { Redis } from "ioredis";
 import { sql } from "drizzle-orm";
 import type { Db } from "./db/client.server";
+import { byDeadline } from "./deadline";
 import { getEnv } from "./env.server";
-import type { HeaderGetter } from "./http.server";
+import { headerOf, type HeaderGetter } from "./http.server";
 import { METRICS_CONTENT_TYPE, metricsText } from "./metrics.server";
 import { whenReady } from "./redis.server";
 
@@ -33,17 +34,8 @@ export interface ReadinessDeps {
 
 const CHECK_MS = 2_000;
 
-function within<T>(work: Promise<T>, what: string): Promise<T> {
-  return Promise.race([
-    work,
-    new Promise<never>((_, reject) =>
-      setTimeout(
-        () => reject(new Error(`${what} did not answer within ${CHECK_MS} ms`)),
-        CHECK_MS,
-      ).unref(),
-    ),
-  ]);
-}
+const within = <T>(work: Promise<T>, what: string): Promise<T> =>
+  byDeadline(work, Date.now() + CHECK_MS, Date.now, `${what} did not answer within ${CHECK_MS} ms`);
 
 /** The newest migration's timestamp in the folder's journal (what drizzle records once applied). */
 function newestMigration(folder: string): { tag: string; when: number } {
@@ -125,11 +117,7 @@ export function serveHealth(
 ): Promise<http.Server> {
   const server = http.createServer((req, res) => {
     const pathname = (req.url ?? "").split("?")[0]!;
-    const header = (name: string) => {
-      const value = req.headers[name.toLowerCase()];
-      return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
-    };
-    answerHealth(req.method ?? "GET", pathname, header, deps).then(
+    answerHealth(req.method ?? "GET", pathname, headerOf(req), deps).then(
       (answer) => {
         const a = answer ?? {
           status: 404,

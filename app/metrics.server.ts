@@ -1,4 +1,5 @@
 import client from "prom-client";
+import { byDeadline } from "./deadline";
 
 /**
  * The process's metrics in Prometheus's text format (prom-client), served at `GET /metrics` by the
@@ -112,12 +113,7 @@ export async function metricsText(): Promise<string> {
   queueDepths.reset();
   if (depthSource) {
     try {
-      const depths = await Promise.race([
-        depthSource(),
-        new Promise<never>((_, reject) =>
-          setTimeout(() => reject(new Error("queue depths timed out")), 1_000).unref(),
-        ),
-      ]);
+      const depths = await byDeadline(depthSource(), Date.now() + 1_000);
       for (const [queue, counts] of Object.entries(depths))
         for (const [state, n] of Object.entries(counts)) queueDepths.set({ queue, state }, n);
     } catch {

@@ -33,15 +33,13 @@ export function startWorkers(options: StartWorkersOptions): RunningWorkers {
       async (job, token) => {
         const started = performance.now();
         const shop = (job.data as { shop?: unknown } | undefined)?.shop;
+        // The metrics' label: the job's name when this queue has it (a bounded set), else "unknown".
+        const name = handlers?.[job.name] ? job.name : "unknown";
         try {
           const handle = handlers?.[job.name];
           if (!handle) throw new Error(`No processor for job ${job.name} on queue ${queueName}`);
           const result = await handle(job, token);
-          jobRuns.inc({ queue: queueName, name: job.name, outcome: "done" });
-          jobSeconds.observe(
-            { queue: queueName, name: job.name },
-            (performance.now() - started) / 1000,
-          );
+          jobRuns.inc({ queue: queueName, name, outcome: "done" });
           // The one line a job writes at info; everything else a job says is at debug.
           options.logger.info(
             {
@@ -57,13 +55,9 @@ export function startWorkers(options: StartWorkersOptions): RunningWorkers {
         } catch (error) {
           jobRuns.inc({
             queue: queueName,
-            name: handlers?.[job.name] ? job.name : "unknown",
+            name,
             outcome: error instanceof DelayedError ? "deferred" : "failed",
           });
-          jobSeconds.observe(
-            { queue: queueName, name: handlers?.[job.name] ? job.name : "unknown" },
-            (performance.now() - started) / 1000,
-          );
           if (typeof shop === "string" && job.id && failsForGood(job, error)) {
             await indexFailedJob(shop, job.id).catch((e: Error) =>
               options.logger.warn(
@@ -73,6 +67,8 @@ export function startWorkers(options: StartWorkersOptions): RunningWorkers {
             );
           }
           throw error;
+        } finally {
+          jobSeconds.observe({ queue: queueName, name }, (performance.now() - started) / 1000);
         }
       },
       {

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import net from "node:net";
+import { sameSecret } from "../crypto.server";
 import type { PGlite } from "@electric-sql/pglite";
 import {
   ProtocolViolation,
@@ -240,7 +241,7 @@ export class PgliteServer {
         const given = readPasswordMessage(conn.buffer);
         if (!given) return;
         conn.buffer = conn.buffer.subarray(given.size);
-        if (!samePassword(given.password, this.options.password!)) {
+        if (!sameSecret(given.password, this.options.password!)) {
           this.options.onEvent?.({
             kind: "authentication_failed",
             connection: conn.name,
@@ -444,10 +445,4 @@ function rollbackAnything(): FrontendMessage[] {
 
 function messageOf(bytes: Buffer): FrontendMessage {
   return { type: String.fromCharCode(bytes[0]!), bytes };
-}
-
-/** Compares in constant time (the hashes have one length whatever was sent). */
-function samePassword(given: string, expected: string): boolean {
-  const digest = (value: string) => crypto.createHash("sha256").update(value).digest();
-  return crypto.timingSafeEqual(digest(given), digest(expected));
 }

@@ -25,7 +25,7 @@ import {
 } from "../checkout-rates/settings.server";
 import { CheckoutRatesCard } from "../components/settings/CheckoutRatesCard";
 import { EventsUrlCard } from "../components/settings/EventsUrlCard";
-import { CALLBACK_TOKEN_GRACE_MS, eventsUrlFor } from "../shops/callback-token.server";
+import { eventsUrlFor, previousTokenUntil } from "../shops/callback-token.server";
 import { rotateShopCallbacks } from "../shops/rotate-callbacks.server";
 import { Field } from "../components/settings/Field";
 import { LocationForm, ShopifyLocationRow } from "../components/settings/Locations";
@@ -111,11 +111,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     locationsError,
     events: {
       url: shop ? eventsUrlFor(getEnv().SHOPIFY_APP_URL, shop.callbackToken) : "",
-      previousUntil:
-        shop?.callbackTokenRotatedAt &&
-        Date.now() - shop.callbackTokenRotatedAt.getTime() < CALLBACK_TOKEN_GRACE_MS
-          ? new Date(shop.callbackTokenRotatedAt.getTime() + CALLBACK_TOKEN_GRACE_MS).toISOString()
-          : null,
+      previousUntil: (shop && previousTokenUntil(shop)?.toISOString()) ?? null,
     },
   };
 };

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { and, eq, gt, or, sql } from "drizzle-orm";
+import { sameSecret } from "../crypto.server";
+import { eq, or, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client.server";
 import { shops } from "../db/schema";
 import { forgetShop } from "./shop-cache.server";
@@ -39,6 +40,24 @@ export async function callbackTokenOf(db: Queryable, shop: string): Promise<stri
   return row.token;
 }
 
+type TokenFacts = Pick<
+  typeof shops.$inferSelect,
+  "callbackToken" | "callbackTokenPrevious" | "callbackTokenRotatedAt"
+>;
+
+/** Until when the shop's previous token is still accepted; null when it is not (none, or its grace is over). */
+export function previousTokenUntil(row: TokenFacts, now = new Date()): Date | null {
+  if (row.callbackTokenPrevious === null || row.callbackTokenRotatedAt === null) return null;
+  const until = new Date(row.callbackTokenRotatedAt.getTime() + CALLBACK_TOKEN_GRACE_MS);
+  return until > now ? until : null;
+}
+
+/** Whether `token` is the shop's (its current one, or its previous one within the grace period). */
+export function isShopToken(row: TokenFacts, token: string, now = new Date()): boolean {
+  if (sameSecret(token, row.callbackToken)) return true;
+  return previousTokenUntil(row, now) !== null && sameSecret(token, row.callbackTokenPrevious!);
+}
+
 /** The shop whose current token, or previous one within its grace period, this is; null if none. */
 export async function shopOfCallbackToken(
   db: Queryable,
@@ -46,42 +65,16 @@ export async function shopOfCallbackToken(
   now = new Date(),
 ): Promise<string | null> {
   if (!CALLBACK_TOKEN_PATTERN.test(token)) return null;
-  const [row] = await db
-    .select({ shop: shops.shop })
+  const candidates = await db
+    .select({
+      shop: shops.shop,
+      callbackToken: shops.callbackToken,
+      callbackTokenPrevious: shops.callbackTokenPrevious,
+      callbackTokenRotatedAt: shops.callbackTokenRotatedAt,
+    })
     .from(shops)
-    .where(
-      or(
-        eq(shops.callbackToken, token),
-        and(
-          eq(shops.callbackTokenPrevious, token),
-          gt(shops.callbackTokenRotatedAt, new Date(now.getTime() - CALLBACK_TOKEN_GRACE_MS)),
-        ),
-      ),
-    )
-    .limit(1);
-  return row?.shop ?? null;
-}
-
-function same(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && crypto.timingSafeEqual(x, y);
-}
-
-type TokenFacts = Pick<
-  typeof shops.$inferSelect,
-  "callbackToken" | "callbackTokenPrevious" | "callbackTokenRotatedAt"
->;
-
-/** Whether `token` is the shop's (its current one, or its previous one within the grace period). */
-export function isShopToken(row: TokenFacts, token: string, now = new Date()): boolean {
-  if (same(token, row.callbackToken)) return true;
-  return (
-    row.callbackTokenPrevious !== null &&
-    row.callbackTokenRotatedAt !== null &&
-    now.getTime() - row.callbackTokenRotatedAt.getTime() < CALLBACK_TOKEN_GRACE_MS &&
-    same(token, row.callbackTokenPrevious)
-  );
+    .where(or(eq(shops.callbackToken, token), eq(shops.callbackTokenPrevious, token)));
+  return candidates.find((row) => isShopToken(row, token, now))?.shop ?? null;
 }
 
 /**

@@ -2,7 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
-import { shipmentEvents, shipments, shops } from "#app/db/schema.ts";
+import { shipmentEvents, shipments } from "#app/db/schema.ts";
+import { callbackTokenOf } from "#app/shops/callback-token.server.ts";
 import type { RouteAction } from "./shopify.ts";
 import {
   fakeAdminGraphql,
@@ -86,12 +87,7 @@ export function startTestWorkers(
 
 /** The shop's own events path, `/webhooks/shipping/<its callback token>`. */
 export async function eventsPathOf(db: Db, shop: string): Promise<string> {
-  const [row] = await db
-    .select({ token: shops.callbackToken })
-    .from(shops)
-    .where(eq(shops.shop, shop));
-  if (!row) throw new Error(`No shop ${shop}`);
-  return `/webhooks/shipping/${row.token}`;
+  return `/webhooks/shipping/${await callbackTokenOf(db, shop)}`;
 }
 
 /** Polls until `check` returns a value (not undefined/false), or fails after `timeoutMs`. */
