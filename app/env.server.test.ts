@@ -76,4 +76,62 @@ describe("parseEnv", () => {
       /ENCRYPTION_KEYS: must be keys of 32 bytes/,
     );
   });
+
+  describe("Redis Cluster", () => {
+    it("reads seed nodes as host:port or URLs, with the URLs' password and TLS for every node", () => {
+      const env = parseEnv({
+        ...valid,
+        QUEUE_PREFIX: "{pb}",
+        REDIS_CLUSTER_NODES:
+          "10.0.0.11:7000, rediss://app:p%40ss@redis-2.internal:7001,redis-3.internal",
+      });
+      expect(env.REDIS_CLUSTER_NODES).toEqual({
+        nodes: [
+          { host: "10.0.0.11", port: 7000 },
+          { host: "redis-2.internal", port: 7001 },
+          { host: "redis-3.internal", port: 6379 },
+        ],
+        username: "app",
+        password: "p@ss",
+        tls: true,
+      });
+      expect(parseEnv(valid).REDIS_CLUSTER_NODES).toBeUndefined();
+    });
+
+    it("refuses a queue prefix without a hash tag on a cluster, saying why", () => {
+      expect(() =>
+        parseEnv({ ...valid, QUEUE_PREFIX: "pb", REDIS_CLUSTER_NODES: "127.0.0.1:7000" }),
+      ).toThrow(/QUEUE_PREFIX: must carry a hash tag on a Redis Cluster .* such as \{pb\}/);
+      // Without a cluster, a tagged prefix is fine too (the same keys on one server).
+      expect(parseEnv({ ...valid, QUEUE_PREFIX: "{pb}" }).QUEUE_PREFIX).toBe("{pb}");
+      expect(
+        parseEnv({ ...valid, QUEUE_PREFIX: "shop{pb}", REDIS_CLUSTER_NODES: "h:1" }).QUEUE_PREFIX,
+      ).toBe("shop{pb}");
+    });
+
+    it.each([
+      ["QUEUE_PREFIX", "{}", /QUEUE_PREFIX: letters, digits/],
+      ["QUEUE_PREFIX", "{a}{b}", /QUEUE_PREFIX: letters, digits/],
+      ["QUEUE_PREFIX", "p b", /QUEUE_PREFIX: letters, digits/],
+      ["REDIS_CLUSTER_NODES", "http://h:1", /REDIS_CLUSTER_NODES: "http:\/\/h:1" is not host:port/],
+      ["REDIS_CLUSTER_NODES", " , ", /REDIS_CLUSTER_NODES: names no node/],
+    ])("rejects %s=%s by name", (name, value, message) => {
+      expect(() => parseEnv({ ...valid, [name]: value })).toThrow(message);
+    });
+  });
+
+  it("database: a migration URL of its own, and prepared statements switched off by name", () => {
+    const env = parseEnv({
+      ...valid,
+      DATABASE_URL: "postgres://app@pgbouncer:6432/shop",
+      DATABASE_MIGRATION_URL: "postgres://app@postgres:5432/shop",
+      DATABASE_PREPARED_STATEMENTS: "false",
+    });
+    expect(env.DATABASE_MIGRATION_URL).toBe("postgres://app@postgres:5432/shop");
+    expect(env.DATABASE_PREPARED_STATEMENTS).toBe(false);
+    expect(parseEnv(valid).DATABASE_PREPARED_STATEMENTS).toBe(true);
+    expect(() => parseEnv({ ...valid, DATABASE_PREPARED_STATEMENTS: "no" })).toThrow(
+      /DATABASE_PREPARED_STATEMENTS: must be "true" or "false"/,
+    );
+  });
 });

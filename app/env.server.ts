@@ -42,6 +42,50 @@ const encryptionKeys = z
     return keys;
   });
 
+/** A Redis Cluster's seed nodes, and the credentials and TLS their URLs give (the same for all). */
+export interface RedisClusterNodes {
+  nodes: { host: string; port: number }[];
+  username?: string;
+  password?: string;
+  tls: boolean;
+}
+
+const redisClusterNodes = z
+  .string()
+  .trim()
+  .transform((value, ctx): RedisClusterNodes => {
+    const seeds = value
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const cluster: RedisClusterNodes = { nodes: [], tls: false };
+    for (const seed of seeds) {
+      let url: URL;
+      try {
+        url = new URL(/^[a-z]+:\/\//i.test(seed) ? seed : `redis://${seed}`);
+      } catch {
+        url = new URL("invalid://");
+      }
+      const port = Number(url.port || 6379);
+      if (!/^rediss?:$/.test(url.protocol) || !url.hostname || !Number.isInteger(port)) {
+        ctx.addIssue({
+          code: "custom",
+          message: `"${seed}" is not host:port nor a redis:// or rediss:// URL`,
+        });
+        return z.NEVER;
+      }
+      cluster.nodes.push({ host: url.hostname.replace(/^\[|\]$/g, ""), port });
+      if (url.protocol === "rediss:") cluster.tls = true;
+      if (url.username) cluster.username ??= decodeURIComponent(url.username);
+      if (url.password) cluster.password ??= decodeURIComponent(url.password);
+    }
+    if (cluster.nodes.length === 0) {
+      ctx.addIssue({ code: "custom", message: "names no node (host:port, comma-separated)" });
+      return z.NEVER;
+    }
+    return cluster;
+  });
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -57,6 +101,24 @@ export const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
+  /**
+   * Where migrations run, on a connection of their own holding a session lock (so that processes
+   * starting together migrate once): PostgreSQL itself when DATABASE_URL is a transaction pooler
+   * such as PgBouncer. Default: DATABASE_URL.
+   */
+  DATABASE_MIGRATION_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  /**
+   * Named prepared statements for the hottest queries (parsed once per connection). "false" behind
+   * a pooler in transaction mode (PgBouncer 1.18), where a connection's statements may be gone on
+   * the next transaction.
+   */
+  DATABASE_PREPARED_STATEMENTS: z
+    .enum(["true", "false"], { message: 'must be "true" or "false"' })
+    .default("true")
+    .transform((v) => v === "true"),
   PGLITE_DATA_DIR: z.string().min(1).default(".data/pglite"),
   /** Loopback port on which the process that opened PGlite shares it with the other processes. */
   PGLITE_PORT: port.default(5499),
@@ -71,10 +133,24 @@ export const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
     .default("redis://127.0.0.1:6379"),
-  /** Prefix of every BullMQ key, so that several deployments (or test runs) can share one Redis. */
+  /**
+   * A Redis Cluster instead of REDIS_URL: comma-separated seed nodes, each `host:port`, or
+   * `redis://` / `rediss://` (TLS) with `user:password@` when the cluster needs them. With it,
+   * REDIS_URL is not used and QUEUE_PREFIX must carry a hash tag.
+   */
+  REDIS_CLUSTER_NODES: redisClusterNodes.optional(),
+  /**
+   * Prefix of every Redis key of the app, so that several deployments (or test runs) can share one
+   * Redis. On a cluster it carries a hash tag (`{pb}`): every key then lives in one slot, as
+   * BullMQ's scripts and the app's own (which touch several keys at once) require.
+   */
   QUEUE_PREFIX: z
     .string()
-    .regex(/^[A-Za-z0-9_-]+$/)
+    .regex(
+      /^[A-Za-z0-9_-]*(\{[A-Za-z0-9_-]+\}[A-Za-z0-9_-]*)?$/,
+      "letters, digits, _ and -, with at most one {hash tag} (such as {pb})",
+    )
+    .min(1)
     .default("pb"),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(10),
   /** Port of the worker's /healthz, /readyz and /metrics (app/health.server.ts); unset: none. */
@@ -152,6 +228,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         "  ENCRYPTION_KEY: differs from the first of ENCRYPTION_KEYS (set one of them, or make ENCRYPTION_KEYS start with it)",
       );
   }
+  if (result.success && result.data.REDIS_CLUSTER_NODES && !/\{.+\}/.test(result.data.QUEUE_PREFIX))
+    lines.push(
+      `  QUEUE_PREFIX: must carry a hash tag on a Redis Cluster (REDIS_CLUSTER_NODES is set), such as {${result.data.QUEUE_PREFIX}}: BullMQ's scripts use several keys of a queue at once, and a cluster runs a script only on keys of one slot`,
+    );
   if (!result.success || lines.length > 0)
     throw new EnvError(`Invalid environment (see .env.example):\n${lines.join("\n")}`);
   const { ENCRYPTION_KEY: single, ENCRYPTION_KEYS: several, ...rest } = result.data;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import type { Redis } from "ioredis";
+import type { RedisConnection } from "./redis.server";
 import { sql } from "drizzle-orm";
 import type { Db } from "./db/client.server";
 import { byDeadline } from "./deadline";
@@ -27,7 +27,7 @@ export interface HealthAnswer {
 
 export interface ReadinessDeps {
   db: Db;
-  redis: Redis;
+  redis: RedisConnection;
   /** The migrations folder (its meta/_journal.json names the newest migration). */
   migrationsFolder?: string;
 }

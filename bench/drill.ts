@@ -8,6 +8,7 @@
  * 2. Worker SIGKILLs        6. Cancellations at every stage
  * 3. Redis killed           7. 1,000 malformed or unusual orders
  * 4. Service outage         8. Forged requests; no API key in Redis, logs or job payloads
+ *                           9. Redis Cluster: the queues' master killed (2 web, 3 workers)
  *
  * One file per drill in bench/drills/, what they share in bench/drills/shared.ts; this file runs
  * the chosen ones and records their results.
@@ -22,10 +23,11 @@ import { drillDroppedAnswers } from "./drills/5-dropped-answers.ts";
 import { drillCancellations } from "./drills/6-cancellations.ts";
 import { drillMalformed } from "./drills/7-malformed.ts";
 import { drillForgeries } from "./drills/8-forgeries.ts";
+import { drillClusterFailover } from "./drills/9-cluster-failover.ts";
 import { ORDERS, OUTAGE_S } from "./drills/shared.ts";
 import { LOG_DIR, writeResult } from "./stack.ts";
 
-const SELECTED = (process.env.DRILLS ?? "1,2,3,4,5,6,7,8").split(",").map(Number);
+const SELECTED = (process.env.DRILLS ?? "1,2,3,4,5,6,7,8,9").split(",").map(Number);
 
 interface Result {
   drill: string;
@@ -49,6 +51,11 @@ const drills: [number, string, () => Promise<Record<string, unknown> & { pass: b
   [6, "Cancellations before, during, after confirmation and before the create", drillCancellations],
   [7, "1,000 malformed or unusual store orders", drillMalformed],
   [8, "Forged webhooks and tokens, cross-shop access, API keys at rest", drillForgeries],
+  [
+    9,
+    "Redis Cluster: the master of the app's slot killed mid-run, 2 web and 3 worker processes",
+    drillClusterFailover,
+  ],
 ];
 
 fs.rmSync(LOG_DIR, { recursive: true, force: true });

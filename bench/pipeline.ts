@@ -430,7 +430,7 @@ async function runOneShop() {
     bareBullmqJobCpuMs: floorMs,
     webPeakRssMb: webAfter.peakRssMb,
     workerPeakRssMb: workerAfter.peakRssMb,
-    redisAfterRun: await redisMemory(one.redis, one.prefix),
+    redisAfterRun: await redisMemory(one.redisServers()[0]!, one.prefix),
   };
   await one.stop();
   console.log(

@@ -13,10 +13,12 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { Redis } from "ioredis";
+import { Cluster, type Redis } from "ioredis";
 import pg from "pg";
 import { openDatabase, type Database, type Db } from "#app/db/client.server.ts";
 import * as schema from "#app/db/schema.ts";
+import { parseEnv } from "#app/env.server.ts";
+import { createWorkerConnection, redisTargetOf, type RedisConnection } from "#app/redis.server.ts";
 import {
   offlineSessionRow,
   startFakeShopify,
@@ -108,6 +110,13 @@ export interface StackOptions {
   workerConcurrency: number;
   /** Another Redis (e.g. a private redis-server the drill can kill). */
   redisUrl?: string;
+  /**
+   * A Redis Cluster instead (REDIS_CLUSTER_NODES, its seeds): the queue prefix then carries a
+   * hash tag.
+   */
+  redisCluster?: string;
+  /** Web processes side by side (default 1); deliveries go to each in turn. */
+  webs?: number;
   webNodeArgs?: string[];
   /** Extra Node options for the workers (after BENCH_WORKER_NODE_ARGS). */
   workerNodeArgs?: string[];
@@ -138,6 +147,9 @@ export interface DeliveryOptions {
 
 export class Stack {
   readonly workers: Child[] = [];
+  /** Every web process, the first being `web` (on `webPort`), each with its port. */
+  readonly webs: { child: Child; port: number }[];
+  private nextWeb = 0;
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
   private constructor(
     readonly options: StackOptions,
@@ -147,11 +159,14 @@ export class Stack {
     readonly webPort: number,
     readonly pool: pg.Pool,
     readonly db: Db,
-    readonly redis: Redis,
+    readonly redis: RedisConnection,
     readonly encryptionKey: Buffer,
     readonly shopify: FakeShopify,
     private readonly database: Database,
-  ) {}
+    more: { child: Child; port: number }[],
+  ) {
+    this.webs = [{ child: web, port: webPort }, ...more];
+  }
 
   static async start(options: StackOptions): Promise<Stack> {
     ensureBuild();
@@ -166,7 +181,8 @@ export class Stack {
     const shopify = await startFakeShopify();
     const webPort = await freePort();
     const encryptionKey = crypto.randomBytes(32);
-    const prefix = `pb${options.name.replace(/[^a-z0-9]/g, "")}${Date.now()}`;
+    const tag = `pb${options.name.replace(/[^a-z0-9]/g, "")}${Date.now()}`;
+    const prefix = options.redisCluster ? `{${tag}}` : tag;
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       LOG_LEVEL: "warn",
@@ -177,6 +193,7 @@ export class Stack {
       ENCRYPTION_KEY: encryptionKey.toString("hex"),
       ...opened.env,
       REDIS_URL: options.redisUrl ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
+      REDIS_CLUSTER_NODES: options.redisCluster ?? "",
       QUEUE_PREFIX: prefix,
       SHIPPING_API_BASE_URL: sandbox.url,
       FAKE_SHOPIFY_ADMIN_URL: shopify.url,
@@ -195,8 +212,22 @@ export class Stack {
         ...(options.webNodeArgs ?? []),
       ],
     });
+    const more: { child: Child; port: number }[] = [];
+    for (let i = 1; i < (options.webs ?? 1); i++) {
+      const port = await freePort();
+      more.push({
+        port,
+        child: await startWeb(BUILD_DIR, port, {
+          env,
+          logFile: logFile(`web${i + 1}`),
+          compiled: NODE_BUILD_DIR,
+          nodeArgs: options.webNodeArgs ?? [],
+        }),
+      });
+    }
     const { pool } = opened.database;
-    const redis = new Redis(env.REDIS_URL!, { maxRetriesPerRequest: null, lazyConnect: false });
+    // The same Redis as the app's, one server or a cluster, through the app's own reading of it.
+    const redis = createWorkerConnection(redisTargetOf(parseEnv(env)));
     redis.on("error", () => {});
     const stack = new Stack(
       options,
@@ -210,6 +241,7 @@ export class Stack {
       encryptionKey,
       shopify,
       opened.database,
+      more,
     );
     for (let i = 0; i < options.workers; i++) await stack.startWorker();
     return stack;
@@ -290,7 +322,7 @@ export class Stack {
       const req = http.request(
         {
           host: "127.0.0.1",
-          port: options.target?.port ?? this.webPort,
+          port: options.target?.port ?? this.webs[this.nextWeb++ % this.webs.length]!.port,
           path: options.target?.path ?? `/webhooks/${topic}`,
           method: "POST",
           agent: this.agent,
@@ -379,20 +411,25 @@ export class Stack {
     return { web: web!, workers };
   }
 
-  /** Redis commands run so far on the server (every client's), from INFO commandstats. */
-  async redisCommands(): Promise<number> {
-    const info = await this.redis.info("commandstats");
-    let calls = 0;
-    for (const m of info.matchAll(/calls=(\d+)/g)) calls += Number(m[1]);
-    return calls;
+  /** The Redis servers holding data: the one server, or a cluster's masters. */
+  redisServers(): Redis[] {
+    return this.redis instanceof Cluster ? this.redis.nodes("master") : [this.redis];
   }
 
-  /** Calls per Redis command so far (INFO commandstats, every client's). */
+  /** Redis commands run so far on the server (every client's), from INFO commandstats. */
+  async redisCommands(): Promise<number> {
+    return Object.values(await this.redisCommandStats()).reduce((sum, n) => sum + n, 0);
+  }
+
+  /** Calls per Redis command so far (INFO commandstats, every client's, over every master). */
   async redisCommandStats(): Promise<Record<string, number>> {
-    const info = await this.redis.info("commandstats");
-    return Object.fromEntries(
-      [...info.matchAll(/cmdstat_([^:]+):calls=(\d+)/g)].map((m) => [m[1]!, Number(m[2])]),
-    );
+    const stats: Record<string, number> = {};
+    for (const server of this.redisServers()) {
+      const info = await server.info("commandstats");
+      for (const m of info.matchAll(/cmdstat_([^:]+):calls=(\d+)/g))
+        stats[m[1]!] = (stats[m[1]!] ?? 0) + Number(m[2]);
+    }
+    return stats;
   }
 
   /** Jobs that ran out of attempts. */
@@ -402,24 +439,20 @@ export class Stack {
 
   async stop(): Promise<void> {
     await Promise.all(this.workers.map((w) => stopProcess(w.process)));
-    await stopProcess(this.web.process);
+    await Promise.all(this.webs.map((w) => stopProcess(w.child.process)));
     this.agent.destroy();
     await this.sandbox.close();
     await this.shopify.close();
     await this.database.close();
     // The run's queues: gone, so that repeated runs do not fill Redis.
-    let cursor = "0";
-    do {
-      const [next, keys] = await this.redis.scan(
-        cursor,
-        "MATCH",
-        `${this.prefix}:*`,
-        "COUNT",
-        1000,
-      );
-      cursor = next;
-      if (keys.length) await this.redis.del(...keys);
-    } while (cursor !== "0");
+    for (const server of this.redisServers().filter((s) => s.status === "ready")) {
+      let cursor = "0";
+      do {
+        const [next, keys] = await server.scan(cursor, "MATCH", `${this.prefix}:*`, "COUNT", 1000);
+        cursor = next;
+        if (keys.length) await server.del(...keys);
+      } while (cursor !== "0");
+    }
     this.redis.disconnect();
   }
 }

@@ -1,5 +1,6 @@
 /**
- * `npm run db:migrate`: applies pending migrations from drizzle/ to DATABASE_URL, or to the
+ * `npm run db:migrate`: applies pending migrations from drizzle/ to DATABASE_MIGRATION_URL
+ * (default DATABASE_URL), or to the
  * embedded PGlite database when it is unset. Web and worker also do this on start.
  */
 import { loadDotEnv } from "#app/dotenv.server.ts";
@@ -10,9 +11,10 @@ const { databaseLocation, openDatabase } = await import("#app/db/client.server.t
 
 const env = getEnv();
 const database = await openDatabase({ ...databaseLocation(env), poolSize: 1 });
+const migrated = new URL(env.DATABASE_MIGRATION_URL ?? env.DATABASE_URL ?? "postgres://embedded");
 console.log(
   database.kind === "postgres"
-    ? `Migrations applied to ${new URL(env.DATABASE_URL ?? "").host}${new URL(env.DATABASE_URL ?? "").pathname}`
+    ? `Migrations applied to ${migrated.host}${migrated.pathname}`
     : `Migrations applied to the embedded database in ${env.PGLITE_DATA_DIR}`,
 );
 await database.close();

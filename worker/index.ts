@@ -13,7 +13,8 @@ const { getEnv } = await import("#app/env.server.ts");
 const env = getEnv();
 const { logger } = await import("#app/logger.server.ts");
 const { database } = await import("#app/db/index.server.ts");
-const { checkEvictionPolicy, createProducerConnection } = await import("#app/redis.server.ts");
+const { checkEvictionPolicy, createProducerConnection, describeRedisTarget, redisTargetOf } =
+  await import("#app/redis.server.ts");
 const { scheduleMaintenance, closeQueues, producerConnection } =
   await import("#app/jobs/queues.server.ts");
 const { ServiceRateLimiter } = await import("#app/shipping/limiter.server.ts");
@@ -35,7 +36,8 @@ try {
   process.exit(1);
 }
 
-const probe = createProducerConnection(env.REDIS_URL, { lazyConnect: true });
+const redisTarget = redisTargetOf(env);
+const probe = createProducerConnection(redisTarget, { lazyConnect: true });
 try {
   await probe.connect();
   const policy = await checkEvictionPolicy(probe);
@@ -48,8 +50,8 @@ try {
   }
 } catch (error) {
   log.error(
-    { err: (error as Error).message, redis: new URL(env.REDIS_URL).host },
-    "Redis is unreachable; start it or set REDIS_URL",
+    { err: (error as Error).message, redis: describeRedisTarget(redisTarget) },
+    "Redis is unreachable; start it or set REDIS_URL (or REDIS_CLUSTER_NODES)",
   );
   process.exit(1);
 } finally {
@@ -75,7 +77,7 @@ const running = startWorkers({
     adminGraphql: shopifyAdminGraphql,
   }),
   logger: log,
-  redisUrl: env.REDIS_URL,
+  redis: redisTarget,
   prefix: env.QUEUE_PREFIX,
   concurrency: env.WORKER_CONCURRENCY,
   lockMs: env.WORKER_LOCK_MS,

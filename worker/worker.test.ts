@@ -15,7 +15,7 @@ import { startWorkers } from "./worker.ts";
 import { buildNodeEntries } from "../scripts/processes.ts";
 
 const redisUrl = process.env.REDIS_URL!;
-const producer = createProducerConnection(redisUrl);
+const producer = createProducerConnection({ url: redisUrl });
 afterAll(async () => {
   producer.disconnect();
   await database.close();
@@ -51,7 +51,7 @@ describe("worker", () => {
     const finished: string[] = [];
     const running = startWorkers({
       logger,
-      redisUrl,
+      redis: { url: redisUrl },
       prefix,
       concurrency: 1,
       processors: {
@@ -103,7 +103,7 @@ describe("worker", () => {
     const queue = new Queue(QUEUES.maintenance, { connection: producer, prefix });
     const running = startWorkers({
       logger,
-      redisUrl,
+      redis: { url: redisUrl },
       prefix,
       concurrency: 1,
       processors: basicProcessors(db),

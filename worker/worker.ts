@@ -2,7 +2,7 @@ import { DelayedError, type Job, Worker } from "bullmq";
 import { QUEUES, type QueueName, cappedBackoff } from "#app/jobs/definitions.ts";
 import type { Logger } from "#app/logger.server.ts";
 import { failsForGood, indexFailedJob } from "#app/jobs/failed.server.ts";
-import { createWorkerConnection } from "#app/redis.server.ts";
+import { createWorkerConnection, type RedisTarget } from "#app/redis.server.ts";
 import { jobRuns, jobSeconds } from "#app/metrics.server.ts";
 
 /** A processor receives its job and the lock token (needed to defer the job). */
@@ -12,7 +12,8 @@ export type ProcessorTable = Partial<Record<QueueName, Record<string, JobHandler
 
 export interface StartWorkersOptions {
   logger: Logger;
-  redisUrl: string;
+  /** Where Redis is (one server or a cluster); each queue's worker has a connection of its own. */
+  redis: RedisTarget;
   prefix: string;
   concurrency: number;
   processors: ProcessorTable;
@@ -72,7 +73,7 @@ export function startWorkers(options: StartWorkersOptions): RunningWorkers {
         }
       },
       {
-        connection: createWorkerConnection(options.redisUrl),
+        connection: createWorkerConnection(options.redis),
         prefix: options.prefix,
         // Maintenance is light and must not crowd out shipments.
         concurrency: queueName === QUEUES.maintenance ? 1 : options.concurrency,

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { Redis } from "ioredis";
+import type { RedisConnection } from "../redis.server";
 import type { RatesRequest } from "../shipping/contract";
 import type { ServicePrice } from "./offer";
 
@@ -29,7 +29,10 @@ export function pricesCacheKey(prefix: string, apiKey: string, request: RatesReq
   return `${prefix}:checkout-rates:${digest}`;
 }
 
-export async function readPrices(redis: Redis, key: string): Promise<CachedPrices | null> {
+export async function readPrices(
+  redis: RedisConnection,
+  key: string,
+): Promise<CachedPrices | null> {
   try {
     const raw = await redis.get(key);
     return raw ? (JSON.parse(raw) as CachedPrices) : null;
@@ -40,7 +43,7 @@ export async function readPrices(redis: Redis, key: string): Promise<CachedPrice
 }
 
 export async function writePrices(
-  redis: Redis,
+  redis: RedisConnection,
   key: string,
   value: CachedPrices,
   seconds: number,

@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisConnection } from "../redis.server";
 
 /**
  * The last time the checkout got no rates (or older ones) from the app, and why, for the settings
@@ -13,7 +13,7 @@ export interface RatesProblem {
 const key = (prefix: string, shop: string) => `${prefix}:checkout-rates:problem:${shop}`;
 
 export async function recordRatesProblem(
-  redis: Redis,
+  redis: RedisConnection,
   prefix: string,
   shop: string,
   reason: string,
@@ -25,7 +25,7 @@ export async function recordRatesProblem(
 }
 
 export async function lastRatesProblem(
-  redis: Redis,
+  redis: RedisConnection,
   prefix: string,
   shop: string,
 ): Promise<RatesProblem | null> {

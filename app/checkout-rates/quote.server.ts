@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisConnection } from "../redis.server";
 import { byDeadline, Late } from "../deadline";
 import { whenReady } from "../redis.server";
 import type { Queryable } from "../db/client.server";
@@ -61,7 +61,7 @@ type QuoteEnv = Pick<
 
 export interface QuoteDeps {
   db: Queryable;
-  redis: Redis;
+  redis: RedisConnection;
   limiter: ServiceRateLimiter;
   env: QuoteEnv;
   /** The shop's own Shopify locations (address), read from Shopify; cached here. */

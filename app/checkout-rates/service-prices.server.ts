@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisConnection } from "../redis.server";
 import type { createShippingClient } from "../shipping/client.server";
 import { CODES, type RatesRequest } from "../shipping/contract";
 import { ShippingValidationError } from "../shipping/errors";
@@ -22,7 +22,7 @@ export class RatesBusy extends Error {}
 export interface ServicePricesCall {
   client: ReturnType<typeof createShippingClient>;
   limiter: ServiceRateLimiter;
-  redis: Redis;
+  redis: RedisConnection;
   apiKey: string;
   request: RatesRequest;
   /** The request's cache key (prices-cache.server.ts). */

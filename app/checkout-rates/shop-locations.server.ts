@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisConnection } from "../redis.server";
 import { byDeadline } from "../deadline";
 import type { OriginLocation } from "./origin";
 import { shared } from "./single-flight";
@@ -17,7 +17,7 @@ const LOCATIONS_RETRY_MS = 60_000;
 const locationsFailedAt = new Map<string, number>();
 
 export interface ShopLocationsDeps {
-  redis: Redis;
+  redis: RedisConnection;
   env: { QUEUE_PREFIX: string };
   /** The shop's own Shopify locations (address), read from Shopify. */
   shopifyLocations: (shop: string) => Promise<OriginLocation[]>;

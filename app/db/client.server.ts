@@ -37,7 +37,20 @@ export interface OpenDatabaseOptions {
   onServerEvent?: (event: PgliteServerEvent) => void;
   /** Names this process's connections (PostgreSQL's application_name); default: its script and pid. */
   applicationName?: string;
+  /**
+   * PostgreSQL only: where migrations run, on a connection of their own holding a session lock
+   * (PostgreSQL itself when databaseUrl is a transaction pooler). Default: databaseUrl.
+   */
+  migrationUrl?: string;
+  /**
+   * PostgreSQL only: false runs every statement unnamed, as a pooler in transaction mode needs
+   * (PgBouncer 1.18 keeps no prepared statement from one transaction to the next). Default true.
+   */
+  preparedStatements?: boolean;
 }
+
+/** How long a query waits for a connection (the pool's turn, or the server's answer to connect). */
+const CONNECT_TIMEOUT_MS = 30_000;
 
 const DEFAULT_MIGRATIONS = path.resolve("drizzle");
 // Arbitrary constant: serialises concurrent migrators (web and worker starting together).
@@ -64,10 +77,17 @@ export function embeddedDatabaseWarning(
 /** Where the environment puts the database: DATABASE_URL, else the embedded PGlite database. */
 export const databaseLocation = (env: {
   DATABASE_URL?: string;
+  DATABASE_MIGRATION_URL?: string;
+  DATABASE_PREPARED_STATEMENTS?: boolean;
   PGLITE_DATA_DIR: string;
   PGLITE_PORT: number;
-}): Pick<OpenDatabaseOptions, "databaseUrl" | "pgliteDataDir" | "pglitePort"> => ({
+}): Pick<
+  OpenDatabaseOptions,
+  "databaseUrl" | "migrationUrl" | "preparedStatements" | "pgliteDataDir" | "pglitePort"
+> => ({
   databaseUrl: env.DATABASE_URL,
+  migrationUrl: env.DATABASE_MIGRATION_URL,
+  preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
   pgliteDataDir: env.PGLITE_DATA_DIR,
   pglitePort: env.PGLITE_PORT,
 });
@@ -77,14 +97,22 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const migrationsFolder = options.migrationsFolder ?? DEFAULT_MIGRATIONS;
   const application_name = (options.applicationName ?? processName()).slice(0, 63);
   if (options.databaseUrl) {
+    if (options.migrate !== false)
+      await migratePostgres(
+        options.migrationUrl ?? options.databaseUrl,
+        migrationsFolder,
+        application_name,
+      );
     const pool = guardPool(
       new pg.Pool({
         connectionString: options.databaseUrl,
         max: options.poolSize,
         application_name,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        keepAlive: true,
       }),
+      { preparedStatements: options.preparedStatements !== false },
     );
-    if (options.migrate !== false) await migratePostgres(pool, migrationsFolder);
     return {
       db: guardTransactions(drizzle(pool, { schema })),
       pool,
@@ -146,7 +174,7 @@ function processName(): string {
  * fail the query or transaction using it, never the process: pg emits 'error' on a checked-out
  * client, and an 'error' event nobody listens to throws.
  */
-function guardPool(pool: pg.Pool): pg.Pool {
+function guardPool(pool: pg.Pool, { preparedStatements = true } = {}): pg.Pool {
   pool.on("error", () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
@@ -154,6 +182,7 @@ function guardPool(pool: pg.Pool): pg.Pool {
     client.on("error", () => {
       // The query or transaction on it fails with the error; the pool drops it on release.
     });
+    if (!preparedStatements) unnameStatements(client);
   });
   // pool.query takes its client through pool.connect too: one check serves both.
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
@@ -174,8 +203,49 @@ function guardTransactions(db: Db): Db {
   return db;
 }
 
-async function migratePostgres(pool: pg.Pool, migrationsFolder: string): Promise<void> {
-  const client = await pool.connect();
+/**
+ * The statements the app names (parsed once per connection) run unnamed on this client: a pooler
+ * in transaction mode hands the server connection to other clients between transactions, so a
+ * statement prepared on it may be missing, or another client's, on the next use.
+ */
+function unnameStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  Object.assign(client, {
+    query: (config: unknown, ...rest: unknown[]) => {
+      if (
+        config !== null &&
+        typeof config === "object" &&
+        "name" in config &&
+        typeof (config as { submit?: unknown }).submit !== "function"
+      ) {
+        const { name: _name, ...unnamed } = config as Record<string, unknown>;
+        return query(unnamed, ...rest);
+      }
+      return query(config, ...rest);
+    },
+  });
+}
+
+/**
+ * Applies pending migrations on a connection of its own to `url` (PostgreSQL itself, never a
+ * transaction pooler: the advisory lock that makes processes starting together migrate one at a
+ * time belongs to the session). The next process to take the lock finds nothing left to apply.
+ */
+async function migratePostgres(
+  url: string,
+  migrationsFolder: string,
+  application_name: string,
+): Promise<void> {
+  const client = new pg.Client({
+    connectionString: url,
+    application_name,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  client.on("error", () => {
+    // A lost connection fails the migration's pending query with the error.
+  });
+  await client.connect();
   try {
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     try {
@@ -184,7 +254,7 @@ async function migratePostgres(pool: pg.Pool, migrationsFolder: string): Promise
       await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
     }
   } finally {
-    client.release();
+    await client.end();
   }
 }
 

@@ -1,10 +1,10 @@
 import { Queue, type JobsOptions } from "bullmq";
-import type { Redis } from "ioredis";
+import type { RedisConnection } from "../redis.server";
 import type { z } from "zod";
 import { assertOutsideTransaction } from "../db/transaction-scope";
 import { getEnv } from "../env.server";
 import { logger } from "../logger.server";
-import { createProducerConnection, whenReady } from "../redis.server";
+import { createProducerConnection, redisTargetOf, whenReady } from "../redis.server";
 import { ShopBacklog } from "./shop-backlog.server";
 import {
   DEFAULT_JOB_OPTIONS,
@@ -20,14 +20,14 @@ import {
   type PruneInboxPayload,
 } from "./definitions";
 
-let connection: Redis | undefined;
+let connection: RedisConnection | undefined;
 let backlog: ShopBacklog | undefined;
 const queues = new Map<QueueName, Queue>();
 
 /** The producer connection of this process (fails fast; see redis.server.ts). */
-export function producerConnection(): Redis {
+export function producerConnection(): RedisConnection {
   if (!connection) {
-    connection = createProducerConnection(getEnv().REDIS_URL);
+    connection = createProducerConnection(redisTargetOf(getEnv()));
     let lastReport = 0;
     connection.on("error", (error: Error) => {
       // Reconnection is automatic; say so at most every 10 s instead of on every attempt.

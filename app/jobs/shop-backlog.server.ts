@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisConnection } from "../redis.server";
 
 /**
  * Each shop's share of the queue, in Redis: fairness between shops, and caps per shop. Two sorted
@@ -50,7 +50,7 @@ return {size, 1}
 
 export class ShopBacklog {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     private readonly prefix: string,
     /** New orders a shop may have waiting in Redis; more wait in the database for reconciliation. */
     readonly limit: number,

@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisConnection } from "../redis.server";
 
 /**
  * A cap on the import runs reading pages at once across all shops (IMPORTS_RUNNING_LIMIT), so that
@@ -21,7 +21,7 @@ return 0
 
 export class ImportSlots {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     private readonly prefix: string,
     readonly limit: number,
     private readonly leaseMs = 300_000,

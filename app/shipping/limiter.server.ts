@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { limiterWaitSeconds } from "../metrics.server";
-import type { Redis } from "ioredis";
+import type { RedisConnection } from "../redis.server";
 
 /** Requests per second per key at the service, by API (shipping-api-reference.md, Rate limits). */
 export const SERVICE_LIMITS = {
@@ -50,7 +50,7 @@ return math.ceil(slot - now)
  */
 export class ServiceRateLimiter {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     private readonly prefix: string,
     /** Share of the documented limit to use (headroom for clock skew and other clients of the key). */
     private readonly utilisation = 0.98,

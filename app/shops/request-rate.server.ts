@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisConnection } from "../redis.server";
 import { logger } from "../logger.server";
 
 /**
@@ -34,7 +34,7 @@ let lastWarning = 0;
 
 /** 0 when the shop's request may pass, else how many ms until it may. */
 export async function takeShopRequest(
-  redis: Redis,
+  redis: RedisConnection,
   prefix: string,
   shop: string,
   rate: RequestRate,

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { shipmentEvents, shipments } from "#app/db/schema.ts";
+import { redisTargetOf } from "#app/redis.server.ts";
 import { callbackTokenOf } from "#app/shops/callback-token.server.ts";
 import type { RouteAction } from "./shopify.ts";
 import {
@@ -72,7 +73,7 @@ export function startTestWorkers(
 ) {
   return startWorkers({
     logger,
-    redisUrl: env.REDIS_URL,
+    redis: redisTargetOf(env),
     prefix: env.QUEUE_PREFIX,
     concurrency: options.concurrency ?? 8,
     processors: allProcessors({

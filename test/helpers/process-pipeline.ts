@@ -38,29 +38,42 @@ import { deliverWebhook, uniqueShop } from "./shopify.ts";
  * The same scenarios run on both (process-pipeline.*.test.ts): a store order booked, fulfilled
  * and followed to delivery; the cancel path; many orders of two shops at once.
  */
-export function describeProcessPipeline(backend: string) {
+export interface ProcessPipelineOptions {
+  /** Worker processes side by side (default 1). */
+  workers?: number;
+  /**
+   * Kills the Redis node holding the app's keys (a cluster's master, whose replica takes over):
+   * given, one more scenario runs with it mid-way through a run of orders.
+   */
+  failRedisOver?: () => Promise<void>;
+}
+
+export function describeProcessPipeline(backend: string, options: ProcessPipelineOptions = {}) {
   const env = getEnv();
   let sandbox: Sandbox;
   let shopify: FakeShopify;
   let events: Awaited<ReturnType<typeof serveAction>>;
-  let worker: Child;
+  const workers: Child[] = [];
 
   beforeAll(async () => {
     sandbox = await createSandbox({ port: 0, webhookRetryDelaysMs: [100, 200, 400] });
     shopify = await startFakeShopify();
     events = await serveAction(shippingEvents as never);
-    worker = await startWorker({
-      env: {
-        ...process.env,
-        LOG_LEVEL: "info",
-        WORKER_CONCURRENCY: "10",
-        FAKE_SHOPIFY_ADMIN_URL: shopify.url,
-      },
-      nodeArgs: ["--import", "./fakes/shopify/redirect-shopify-admin.ts"],
-    });
+    for (let i = 0; i < (options.workers ?? 1); i++)
+      workers.push(
+        await startWorker({
+          env: {
+            ...process.env,
+            LOG_LEVEL: "info",
+            WORKER_CONCURRENCY: "10",
+            FAKE_SHOPIFY_ADMIN_URL: shopify.url,
+          },
+          nodeArgs: ["--import", "./fakes/shopify/redirect-shopify-admin.ts"],
+        }),
+      );
   });
   afterAll(async () => {
-    await stopProcess(worker?.process);
+    await Promise.all(workers.map((w) => stopProcess(w.process)));
     await closeQueues();
     await events?.close();
     await sandbox?.close();
@@ -110,7 +123,9 @@ export function describeProcessPipeline(backend: string) {
       (o) => o.spec.referenceId === reference,
     ),
   });
-  const failing = () => `\nworker output:\n${worker.output().slice(-3000)}`;
+  const workerOutput = () => workers.map((w) => w.output()).join("\n");
+  const failing = () =>
+    workers.map((w, i) => `\nworker ${i + 1} output:\n${w.output().slice(-3000)}`).join("");
   /** The shop's jobs that ran to the end, by name (each job counted once, whatever its tries). */
   const jobsOf = async (shop: string) => {
     const done = await getQueue(QUEUES.shipments).getJobs(["completed"]);
@@ -136,7 +151,7 @@ export function describeProcessPipeline(backend: string) {
       60_000,
     );
 
-  describe(`store orders through web, a worker process and the sandbox, on ${backend}`, () => {
+  describe(`store orders through web, worker processes and the sandbox, on ${backend}`, () => {
     it(
       "an order is drafted, booked, fulfilled with its status in Shopify, and followed to delivered",
       { timeout: 120_000 },
@@ -324,9 +339,78 @@ export function describeProcessPipeline(backend: string) {
           expect(service.orders, order.name).toHaveLength(1);
         }
         // No job waited inside a transaction, and the embedded server ended none.
-        expect(worker.output()).not.toContain("inside a database transaction");
-        expect(worker.output()).not.toContain("ended this connection's transaction");
+        expect(workerOutput()).not.toContain("inside a database transaction");
+        expect(workerOutput()).not.toContain("ended this connection's transaction");
       },
     );
+
+    const failRedisOver = options.failRedisOver;
+    if (failRedisOver)
+      it(
+        "sixty orders of two shops while Redis's master fails over mid-run: every one booked exactly once within five minutes, no process restarted",
+        { timeout: 360_000 },
+        async () => {
+          const shops = [await newShop({ events: false }), await newShop({ events: false })];
+          const orders = shops.flatMap((s) =>
+            Array.from({ length: 30 }, () => ({ ...s, order: freshOrder("multi-item") })),
+          );
+          let killedAt = 0;
+          let refused = 0;
+          // Shopify delivers each order one after another, and redelivers (same delivery id) what
+          // was not answered 200: here every 250 ms, Shopify's own retries being minutes apart.
+          for (const [i, { shop, order }] of orders.entries()) {
+            if (i === 20) {
+              await failRedisOver();
+              killedAt = Date.now();
+            }
+            const webhookId = `failover-${shop}-${order.id}`;
+            shopify.hold("orders/create", shop, JSON.stringify(order));
+            for (;;) {
+              const status = await deliverWebhook(ordersCreate, {
+                topic: "orders/create",
+                shop,
+                body: order,
+                webhookId,
+              });
+              if (status === 200) break;
+              expect(
+                status,
+                "a delivery Redis could not take is answered 5xx",
+              ).toBeGreaterThanOrEqual(500);
+              refused++;
+              expect(Date.now() - killedAt, "deliveries accepted again").toBeLessThan(120_000);
+              await new Promise((r) => setTimeout(r, 250));
+            }
+          }
+          await waitFor(
+            "all sixty confirmed",
+            async () => {
+              for (const { shop, order } of orders)
+                if ((await shipmentOf(db, shop, order.id))?.status !== "confirmed") return false;
+              return true;
+            },
+            300_000 - (Date.now() - killedAt),
+          ).catch(async (e: Error) => {
+            const states = await Promise.all(
+              orders.map(
+                async ({ shop, order }) =>
+                  `${order.name}: ${(await shipmentOf(db, shop, order.id))?.status ?? "none"}`,
+              ),
+            );
+            throw new Error(`${e.message}; states: ${states.join(", ")}${failing()}`);
+          });
+          expect(Date.now() - killedAt).toBeLessThan(300_000);
+          for (const { shop, key, order } of orders) {
+            const service = atService(key, referenceIdFor(shop, String(order.id)));
+            expect(service.drafts, order.name).toHaveLength(1);
+            expect(service.orders, order.name).toHaveLength(1);
+          }
+          for (const w of workers) expect(w.process.exitCode, failing()).toBeNull();
+          // What the failover cost, for the log of the run.
+          console.info(
+            `${backend}: master killed after 20 of 60 orders; ${refused} deliveries answered 5xx and redelivered; all booked ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill`,
+          );
+        },
+      );
   });
 }

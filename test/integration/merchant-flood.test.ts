@@ -12,6 +12,7 @@ import { database, db } from "#app/db/index.server.ts";
 import { getEnv } from "#app/env.server.ts";
 import { QUEUES } from "#app/jobs/definitions.ts";
 import { closeQueues, getQueue, producerConnection, shopBacklog } from "#app/jobs/queues.server.ts";
+import { redisTargetOf } from "#app/redis.server.ts";
 import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { sessionStorage } from "#app/shopify.server.ts";
@@ -100,7 +101,7 @@ describe("a merchant's flood of requests", () => {
     const started = Date.now();
     workers = startWorkers({
       logger,
-      redisUrl: env.REDIS_URL,
+      redis: redisTargetOf(env),
       prefix: env.QUEUE_PREFIX,
       concurrency: 10,
       processors: allProcessors({
