@@ -61,6 +61,9 @@ export function createProducerConnection(
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       connectTimeout: 2_000,
+      // A server that holds the connection open but does not answer (stalled, overloaded, a
+      // network dropping packets) fails the command after 2 s instead of holding the request.
+      commandTimeout: 2_000,
       // Keep trying in the background (a redelivered webhook will find Redis back), but never
       // make a request wait for it: enableOfflineQueue false fails its commands at once.
       retryStrategy: (times) => Math.min(times * 500, 5_000),

@@ -23,6 +23,66 @@ export interface RedisClusterOptions {
   nodeTimeoutMs?: number;
   /** requirepass and masterauth of every node. */
   password?: string;
+  /** TLS only, between clients and nodes and between nodes (tlsFiles gives a self-signed set). */
+  tls?: TlsFiles;
+}
+
+/** A certificate, its key and the CA that signed it, as files (PEM). */
+export interface TlsFiles {
+  cert: string;
+  key: string;
+  ca: string;
+}
+
+/**
+ * A self-signed certificate for 127.0.0.1 and localhost in `dir` (openssl), its own CA: what a
+ * private Redis with TLS presents, and what its clients must trust (NODE_EXTRA_CA_CERTS).
+ */
+export function selfSignedTls(dir: string): TlsFiles {
+  const cert = path.join(dir, "redis-cert.pem");
+  const key = path.join(dir, "redis-key.pem");
+  const made = spawnSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-keyout",
+      key,
+      "-out",
+      cert,
+      "-days",
+      "2",
+      "-subj",
+      "/CN=localhost",
+      "-addext",
+      "subjectAltName=IP:127.0.0.1,DNS:localhost",
+    ],
+    { encoding: "utf8" },
+  );
+  if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr}`);
+  return { cert, key, ca: cert };
+}
+
+/** redis-server's arguments for TLS only on `port` (and, in a cluster, between its nodes). */
+export function tlsServerArgs(port: number, tls: TlsFiles, cluster: boolean): string[] {
+  return [
+    "--port",
+    "0",
+    "--tls-port",
+    String(port),
+    "--tls-cert-file",
+    tls.cert,
+    "--tls-key-file",
+    tls.key,
+    "--tls-ca-cert-file",
+    tls.ca,
+    "--tls-auth-clients",
+    "no",
+    ...(cluster ? ["--tls-cluster", "yes", "--tls-replication", "yes"] : []),
+  ];
 }
 
 export class RedisCluster {
@@ -30,13 +90,20 @@ export class RedisCluster {
     readonly nodes: RedisClusterNode[],
     private readonly dir: string,
     private readonly password: string | undefined,
+    private readonly tls: TlsFiles | undefined,
   ) {}
 
-  /** REDIS_CLUSTER_NODES for the app: every node, with the password in URL form when there is one. */
+  /**
+   * REDIS_CLUSTER_NODES for the app: every node, as URLs carrying the password and TLS (rediss)
+   * when there are any, else as host:port.
+   */
   get seeds(): string {
     const auth = this.password ? `:${encodeURIComponent(this.password)}@` : "";
+    const scheme = this.tls ? "rediss" : "redis";
     return this.nodes
-      .map((n) => (auth ? `redis://${auth}127.0.0.1:${n.port}` : `127.0.0.1:${n.port}`))
+      .map((n) =>
+        auth || this.tls ? `${scheme}://${auth}127.0.0.1:${n.port}` : `127.0.0.1:${n.port}`,
+      )
       .join(",");
   }
 
@@ -61,8 +128,7 @@ export class RedisCluster {
       process: spawn(
         server,
         [
-          "--port",
-          String(port),
+          ...(options.tls ? tlsServerArgs(port, options.tls, true) : ["--port", String(port)]),
           "--bind",
           "127.0.0.1",
           "--cluster-enabled",
@@ -85,7 +151,7 @@ export class RedisCluster {
         { stdio: "ignore" },
       ),
     }));
-    const cluster = new RedisCluster(nodes, dir, options.password);
+    const cluster = new RedisCluster(nodes, dir, options.password, options.tls);
     try {
       for (const n of nodes) await waitUntil(`redis-server on ${n.port}`, () => portOpen(n.port));
       const create = spawnSync(
@@ -98,6 +164,7 @@ export class RedisCluster {
           String(replicas),
           "--cluster-yes",
           ...(options.password ? ["-a", options.password, "--no-auth-warning"] : []),
+          ...(options.tls ? ["--tls", "--cacert", options.tls.ca] : []),
         ],
         { encoding: "utf8" },
       );
@@ -116,6 +183,7 @@ export class RedisCluster {
       port,
       host: "127.0.0.1",
       password: this.password,
+      ...(this.tls ? { tls: { ca: fs.readFileSync(this.tls.ca) } } : {}),
       lazyConnect: true,
       maxRetriesPerRequest: 0,
       retryStrategy: () => null,

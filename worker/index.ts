@@ -38,6 +38,10 @@ try {
 
 const redisTarget = redisTargetOf(env);
 const probe = createProducerConnection(redisTarget, { lazyConnect: true });
+// What the connection met (a refused certificate, a wrong password): the failed connect itself
+// only says that the connection closed.
+let probeError: Error | undefined;
+probe.on("error", (error: Error) => (probeError ??= error));
 try {
   await probe.connect();
   const policy = await checkEvictionPolicy(probe);
@@ -50,7 +54,7 @@ try {
   }
 } catch (error) {
   log.error(
-    { err: (error as Error).message, redis: describeRedisTarget(redisTarget) },
+    { err: (probeError ?? (error as Error)).message, redis: describeRedisTarget(redisTarget) },
     "Redis is unreachable; start it or set REDIS_URL (or REDIS_CLUSTER_NODES)",
   );
   process.exit(1);

@@ -185,7 +185,8 @@ export async function drillForgeries() {
 
     // Fifty service events for B's shipment, each with other unsigned fields: one sync at a time
     // (one running, one waiting), so the burst makes a few jobs (the worker finishes some while
-    // the rest arrive), not fifty.
+    // the rest arrive), not fifty. How many depends on how many syncs end while the burst is
+    // still arriving (7 to 11 seen on two cores): the check is "well under one per event".
     const { rows: bShipment } = await stack.pool.query<{ id: string; shipping_order_id: string }>(
       "SELECT id, shipping_order_id FROM shipments WHERE shop = $1",
       [b!.shop],
@@ -380,7 +381,7 @@ export async function drillForgeries() {
       strangerActedOn === 0 &&
       eventStatuses.every((st) => st === 200) &&
       syncJobs >= 1 &&
-      syncJobs <= 10 &&
+      syncJobs < 25 &&
       eventBig === 413 &&
       crossShopEvent === unknownOrderEvent &&
       crossShopEventActedOn === 0 &&
