@@ -15,7 +15,7 @@ const { logger } = await import("#app/logger.server.ts");
 const { database } = await import("#app/db/index.server.ts");
 const { checkEvictionPolicy, createProducerConnection, describeRedisTarget, redisTargetOf } =
   await import("#app/redis.server.ts");
-const { scheduleMaintenance, closeQueues, producerConnection } =
+const { MAINTENANCE_RESCHEDULE_MS, scheduleMaintenance, closeQueues, producerConnection } =
   await import("#app/jobs/queues.server.ts");
 const { ServiceRateLimiter } = await import("#app/shipping/limiter.server.ts");
 const { shopifyAdminGraphql } = await import("#app/admin-api/gateway.server.ts");
@@ -72,6 +72,15 @@ producerConnection().on("ready", () => {
       log.warn({ err: error.message }, "could not re-schedule maintenance after reconnecting"),
   );
 });
+// A cluster's failover can lose a schedule's next run (replication is asynchronous) with no
+// reconnection to notice it: the schedules are put in place again every few minutes too. That
+// changes nothing while they are whole (a schedule's pending run is kept, not added to).
+const rescheduling = setInterval(() => {
+  scheduleMaintenance().catch((error: Error) =>
+    log.warn({ err: error.message }, "could not put the maintenance schedules in place"),
+  );
+}, MAINTENANCE_RESCHEDULE_MS);
+rescheduling.unref();
 const running = startWorkers({
   processors: allProcessors({
     db: database.db,
@@ -116,6 +125,7 @@ async function shutdown(signal: string) {
     process.exit(1);
   }
   stopping = true;
+  clearInterval(rescheduling);
   log.info({ signal }, "shutting down: finishing active jobs");
   try {
     health?.close();

@@ -313,7 +313,14 @@ export async function queueDepths(): Promise<Record<string, Record<string, numbe
   return depths;
 }
 
-/** Schedules the periodic maintenance jobs (idempotent: one scheduler each, whatever the number of calls). */
+/** How often each worker puts the maintenance schedules in place again (worker/index.ts). */
+export const MAINTENANCE_RESCHEDULE_MS = 5 * 60_000;
+
+/**
+ * Schedules the periodic maintenance jobs (idempotent: one scheduler each, whatever the number of
+ * calls; a schedule whose pending run is there keeps it, one whose pending run Redis lost gets its
+ * next one).
+ */
 export async function scheduleMaintenance(
   queue: Queue = getQueue(QUEUES.maintenance),
 ): Promise<void> {
