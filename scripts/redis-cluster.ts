@@ -153,7 +153,12 @@ export class RedisCluster {
     }));
     const cluster = new RedisCluster(nodes, dir, options.password, options.tls);
     try {
-      for (const n of nodes) await waitUntil(`redis-server on ${n.port}`, () => portOpen(n.port));
+      for (const n of nodes)
+        await waitUntil(`redis-server on ${n.port}`, async () => {
+          if (n.process.exitCode !== null)
+            throw new Error(`redis-server on ${n.port} exited (${n.process.exitCode})`);
+          return portOpen(n.port);
+        });
       const create = spawnSync(
         cli,
         [
@@ -265,10 +270,14 @@ export class RedisCluster {
   }
 }
 
-/** `count` free ports whose cluster bus ports (port + 10000) are free too. */
+/**
+ * `count` free ports whose cluster bus ports (port + 10000) are free too, below the range the
+ * system hands out to outgoing connections (32768 and up), from a start that differs between
+ * processes (test files start clusters at the same time).
+ */
 async function clusterPorts(count: number): Promise<number[]> {
   const ports: number[] = [];
-  for (let port = 21_000 + (process.pid % 200) * 50; ports.length < count; port++) {
+  for (let port = 20_000 + (process.pid % 250) * 50; ports.length < count; port++) {
     if (port > 55_000) throw new Error("no free ports for a Redis Cluster");
     if ((await canListen(port)) && (await canListen(port + 10_000))) ports.push(port);
   }
