@@ -234,6 +234,12 @@ export function describeProcessPipeline(backend: string, options: ProcessPipelin
         );
         for (const op of perShop) expect(calls[op] ?? 0).toBeLessThanOrEqual(2);
         // Two jobs per shipment: the confirmation writes the status itself (no shopify-sync job).
+        // A confirmation is marked completed just after it writes the status: wait for the last.
+        await waitFor(
+          "every confirmation completed",
+          async () => (await jobsOf(shop)).confirm === orders.length,
+          30_000,
+        ).catch(() => undefined);
         expect(await jobsOf(shop)).toEqual({
           "create-draft": orders.length,
           confirm: orders.length,
@@ -256,8 +262,11 @@ export function describeProcessPipeline(backend: string, options: ProcessPipelin
         expect(shopify.callsOf(shop).get("ShipmentStatusMetafield")).toBe(2);
         expect(atService(key, confirmed.referenceId).orders).toHaveLength(1);
         await waitFor(
-          "the shopify-sync job done",
-          async () => (await jobsOf(shop))["shopify-sync"] === 1,
+          "the shopify-sync job and the confirmation done",
+          async () => {
+            const done = await jobsOf(shop);
+            return done["shopify-sync"] === 1 && done.confirm === 1;
+          },
           30_000,
         );
         expect(await jobsOf(shop)).toEqual({ "create-draft": 1, confirm: 1, "shopify-sync": 1 });
