@@ -60,14 +60,9 @@ const redisClusterNodes = z
       .filter(Boolean);
     const cluster: RedisClusterNodes = { nodes: [], tls: false };
     for (const seed of seeds) {
-      let url: URL;
-      try {
-        url = new URL(/^[a-z]+:\/\//i.test(seed) ? seed : `redis://${seed}`);
-      } catch {
-        url = new URL("invalid://");
-      }
-      const port = Number(url.port || 6379);
-      if (!/^rediss?:$/.test(url.protocol) || !url.hostname || !Number.isInteger(port)) {
+      const url = URL.parse(/^[a-z]+:\/\//i.test(seed) ? seed : `redis://${seed}`);
+      const port = Number(url?.port || 6379);
+      if (!url || !/^rediss?:$/.test(url.protocol) || !url.hostname || !Number.isInteger(port)) {
         ctx.addIssue({
           code: "custom",
           message: `"${seed}" is not host:port nor a redis:// or rediss:// URL`,

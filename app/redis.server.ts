@@ -33,7 +33,15 @@ function connect(
 ): RedisConnection {
   if ("url" in target) return new Redis(target.url, options);
   const { nodes, username, password, tls } = target.cluster;
-  const { lazyConnect, enableOfflineQueue, enableReadyCheck, ...perNode } = options;
+  // A cluster drops a lost node and fetches the slots again instead of reconnecting to it: ioredis
+  // sets each node's retryStrategy (and offline queue) itself, so those stay cluster-wide.
+  const {
+    lazyConnect,
+    enableOfflineQueue,
+    enableReadyCheck,
+    retryStrategy: _perServer,
+    ...perNode
+  } = options;
   return new Cluster(nodes, {
     lazyConnect,
     enableOfflineQueue,

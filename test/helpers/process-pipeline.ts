@@ -126,6 +126,34 @@ export function describeProcessPipeline(backend: string, options: ProcessPipelin
   const workerOutput = () => workers.map((w) => w.output()).join("\n");
   const failing = () =>
     workers.map((w, i) => `\nworker ${i + 1} output:\n${w.output().slice(-3000)}`).join("");
+  type PlacedOrder = { shop: string; key: string; order: ReturnType<typeof freshOrder> };
+  /** Until every order's shipment is confirmed; each order's state and the workers' output otherwise. */
+  const allConfirmed = (orders: PlacedOrder[], label: string, timeoutMs: number) =>
+    waitFor(
+      label,
+      async () => {
+        for (const { shop, order } of orders)
+          if ((await shipmentOf(db, shop, order.id))?.status !== "confirmed") return false;
+        return true;
+      },
+      timeoutMs,
+    ).catch(async (e: Error) => {
+      const states = await Promise.all(
+        orders.map(
+          async ({ shop, order }) =>
+            `${order.name}: ${(await shipmentOf(db, shop, order.id))?.status ?? "none"}`,
+        ),
+      );
+      throw new Error(`${e.message}; states: ${states.join(", ")}${failing()}`);
+    });
+  /** Each order has exactly one draft and one order at the service. */
+  const bookedOnceEach = (orders: PlacedOrder[]) => {
+    for (const { shop, key, order } of orders) {
+      const service = atService(key, referenceIdFor(shop, String(order.id)));
+      expect(service.drafts, order.name).toHaveLength(1);
+      expect(service.orders, order.name).toHaveLength(1);
+    }
+  };
   /** The shop's jobs that ran to the end, by name (each job counted once, whatever its tries). */
   const jobsOf = async (shop: string) => {
     const done = await getQueue(QUEUES.shipments).getJobs(["completed"]);
@@ -325,28 +353,8 @@ export function describeProcessPipeline(backend: string, options: ProcessPipelin
           ]),
         );
         expect(answers.filter((status) => status !== 200)).toEqual([]);
-        await waitFor(
-          "all forty confirmed",
-          async () => {
-            for (const { shop, order } of orders)
-              if ((await shipmentOf(db, shop, order.id))?.status !== "confirmed") return false;
-            return true;
-          },
-          150_000,
-        ).catch(async (e: Error) => {
-          const states = await Promise.all(
-            orders.map(
-              async ({ shop, order }) =>
-                `${order.name}: ${(await shipmentOf(db, shop, order.id))?.status ?? "none"}`,
-            ),
-          );
-          throw new Error(`${e.message}; states: ${states.join(", ")}${failing()}`);
-        });
-        for (const { shop, key, order } of orders) {
-          const service = atService(key, referenceIdFor(shop, String(order.id)));
-          expect(service.drafts, order.name).toHaveLength(1);
-          expect(service.orders, order.name).toHaveLength(1);
-        }
+        await allConfirmed(orders, "all forty confirmed", 150_000);
+        bookedOnceEach(orders);
         // No job waited inside a transaction, and the embedded server ended none.
         expect(workerOutput()).not.toContain("inside a database transaction");
         expect(workerOutput()).not.toContain("ended this connection's transaction");
@@ -391,29 +399,9 @@ export function describeProcessPipeline(backend: string, options: ProcessPipelin
               await new Promise((r) => setTimeout(r, 250));
             }
           }
-          await waitFor(
-            "all sixty confirmed",
-            async () => {
-              for (const { shop, order } of orders)
-                if ((await shipmentOf(db, shop, order.id))?.status !== "confirmed") return false;
-              return true;
-            },
-            300_000 - (Date.now() - killedAt),
-          ).catch(async (e: Error) => {
-            const states = await Promise.all(
-              orders.map(
-                async ({ shop, order }) =>
-                  `${order.name}: ${(await shipmentOf(db, shop, order.id))?.status ?? "none"}`,
-              ),
-            );
-            throw new Error(`${e.message}; states: ${states.join(", ")}${failing()}`);
-          });
+          await allConfirmed(orders, "all sixty confirmed", 300_000 - (Date.now() - killedAt));
           expect(Date.now() - killedAt).toBeLessThan(300_000);
-          for (const { shop, key, order } of orders) {
-            const service = atService(key, referenceIdFor(shop, String(order.id)));
-            expect(service.drafts, order.name).toHaveLength(1);
-            expect(service.orders, order.name).toHaveLength(1);
-          }
+          bookedOnceEach(orders);
           for (const w of workers) expect(w.process.exitCode, failing()).toBeNull();
           // What the failover cost, for the log of the run.
           console.info(

@@ -48,13 +48,14 @@ function workerEnv(redis: Record<string, string>, trusted = true): NodeJS.Proces
   };
 }
 
-/** The maintenance schedules the worker put in place, read over TLS by this process. */
+/** The maintenance schedules the worker put in place, read over TLS by this process (then closed). */
 async function schedulesAt(connection: Redis | Cluster, prefix: string): Promise<string[]> {
   const queue = new Queue(QUEUES.maintenance, { connection, prefix });
   try {
     return (await queue.getJobSchedulers()).map((s) => s.key).sort();
   } finally {
     await queue.close();
+    connection.disconnect();
   }
 }
 
@@ -93,11 +94,7 @@ describe("Redis over TLS with a password", () => {
       tls: { ca: fs.readFileSync(tls.ca) },
       maxRetriesPerRequest: null,
     });
-    try {
-      expect(await schedulesAt(reader, prefix)).toHaveLength(5);
-    } finally {
-      reader.disconnect();
-    }
+    expect(await schedulesAt(reader, prefix)).toHaveLength(5);
   });
 
   it(
@@ -119,11 +116,7 @@ describe("Redis over TLS with a password", () => {
           maxRetriesPerRequest: null,
         },
       });
-      try {
-        expect(await schedulesAt(reader, prefix)).toHaveLength(5);
-      } finally {
-        reader.disconnect();
-      }
+      expect(await schedulesAt(reader, prefix)).toHaveLength(5);
     },
   );
 });
