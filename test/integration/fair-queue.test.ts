@@ -127,14 +127,18 @@ describe("within a shop", () => {
     workers = startTestWorkers(db, env, { concurrency: 3 });
     await waitFor("all booked", async () => (await confirmedCount(shop)) === 8, 60_000);
     const steps = (await timeline([shop], ["draft_created", "confirmed"])).map((e) => e.type);
-    // Drafts first, then bookings, left the first booking after the eighth draft.
+    // Drafts first, then bookings, left the first booking after the eighth draft. Here it comes
+    // right after the first three, drafted at once by the worker's three slots.
     const firstBooking = steps.indexOf("confirmed");
-    expect(firstBooking).toBeLessThanOrEqual(2);
-    // Each booking comes right after its draft: at no point are more than two drafts unbooked.
+    expect(firstBooking).toBeLessThanOrEqual(3);
+    // Each booking comes with its draft, in the same second or the next. A second's five calls
+    // (a test key) go together: two drafts and their bookings, and a third draft whose booking
+    // takes the next second's first slot, beside two more drafts. So at no point are more than
+    // three drafts unbooked (first come, first served: all eight).
     let open = 0;
     for (const step of steps) {
       open += step === "draft_created" ? 1 : -1;
-      expect(open).toBeLessThanOrEqual(2);
+      expect(open).toBeLessThanOrEqual(3);
     }
   });
 });

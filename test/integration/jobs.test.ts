@@ -2,8 +2,6 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { Queue } from "bullmq";
-import { Redis } from "ioredis";
-import { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
 import { database, db } from "#app/db/index.server.ts";
 import { getEnv } from "#app/env.server.ts";
 import {
@@ -168,60 +166,6 @@ describe("fairness and polling", () => {
       "picking_up",
       async () => (await shipmentOf(db, shop, order.id))?.status === "picking_up",
     );
-  });
-});
-
-describe("service rate limiter", () => {
-  it("spaces one key's calls at the documented rate, shared by every caller, and keeps keys apart", async () => {
-    const redis = new Redis(env.REDIS_URL);
-    try {
-      const limiter = new ServiceRateLimiter(redis, `${env.QUEUE_PREFIX}-limiter`, 1);
-      const key = testKey("spacing");
-      const waits = await Promise.all(
-        Array.from({ length: 6 }, () => limiter.reserve(key, "draft_orders")),
-      );
-      waits.sort((a, b) => a - b);
-      // 5 per second: slots 200 ms apart (give or take the milliseconds between the calls).
-      for (let i = 1; i < waits.length; i++)
-        expect(waits[i]! - waits[i - 1]!).toBeGreaterThanOrEqual(150);
-      expect(waits.at(-1)!).toBeGreaterThanOrEqual(900);
-      // Another key (another shop) does not wait behind this one's backlog.
-      expect(await limiter.reserve(testKey("other"), "draft_orders")).toBe(0);
-      // Live keys get the production figure.
-      const live = liveKey("spacing");
-      const liveWaits = await Promise.all(
-        Array.from({ length: 3 }, () => limiter.reserve(live, "draft_orders")),
-      );
-      expect(Math.max(...liveWaits)).toBeLessThan(200);
-      expect((await redis.keys(`${env.QUEUE_PREFIX}-limiter*`)).join(" ")).not.toContain(
-        "biteship",
-      );
-    } finally {
-      redis.disconnect();
-    }
-  });
-});
-
-describe("service rate limiter, with a deadline", () => {
-  it("reserves only a slot within the wait allowed; a refused caller takes no slot and pushes nobody back", async () => {
-    const redis = new Redis(env.REDIS_URL);
-    try {
-      const limiter = new ServiceRateLimiter(redis, `${env.QUEUE_PREFIX}-within`, 1);
-      const key = testKey("within");
-      // 5 per second: three slots fit within 450 ms (about 0, 200, 400 ms), the fourth does not.
-      const waits = [];
-      for (let i = 0; i < 4; i++) waits.push(await limiter.reserveWithin(key, "rates", 450));
-      expect(waits.slice(0, 3).every((w) => w !== null)).toBe(true);
-      expect(waits[3]).toBeNull();
-      // The refusals reserved nothing: the next caller allowed a second still gets the slot after the third.
-      for (let i = 0; i < 20; i++)
-        expect(await limiter.reserveWithin(key, "rates", 100)).toBeNull();
-      const next = await limiter.reserveWithin(key, "rates", 1_000);
-      expect(next).not.toBeNull();
-      expect(next!).toBeLessThan(700);
-    } finally {
-      redis.disconnect();
-    }
   });
 });
 

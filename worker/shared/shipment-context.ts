@@ -146,20 +146,29 @@ export class Ctx {
   /**
    * Waits for this call's slot in the key's shared schedule. A slot reserved before a deferral is
    * kept in the job's data, so a deferred job does not reserve twice; so is the follow-up slot
-   * reserved with it.
+   * reserved with it. A slot in the data belongs to one run of the job (`_slotRun`, the job's
+   * BullMQ `attemptsStarted` then; 1, its first, for a slot its producer reserved): a later run
+   * (a retry, a 429's deferral, a restart after a worker died) reserves its own, so a slot is used
+   * once without writing the job again to say so.
    */
   async throttle(apiKey: string, api: LimitedApi, count: 1 | 2 = 1): Promise<void> {
-    const slot = this.job.data._slot;
-    if (typeof slot === "number") {
+    const { _slot: slot, _slotRun: run } = this.job.data;
+    if (
+      typeof slot === "number" &&
+      this.job.attemptsStarted === (typeof run === "number" ? run : 1)
+    ) {
       if (typeof this.job.data._next === "number") this.followUpSlot = this.job.data._next;
-      await this.job.updateData({ ...this.job.data, _slot: undefined, _next: undefined });
       const wait = slot - Date.now();
       if (wait > 0) await sleep(wait);
       return;
     }
-    const wait = await this.deps.limiter.reserve(apiKey, api, count);
+    let wait: number;
+    if (count === 2) {
+      const pair = await this.deps.limiter.reserveWithFollowUp(apiKey, api);
+      wait = pair.wait;
+      this.followUpSlot = Date.now() + pair.followUpWait;
+    } else wait = await this.deps.limiter.reserve(apiKey, api);
     const at = Date.now() + wait;
-    if (count === 2) this.followUpSlot = Math.round(at + this.deps.limiter.interval(apiKey, api));
     // Once this run has made a call, it waits for its next slot in place: deferring would re-run
     // the calls already made (a confirmation answered "already confirmed", then deferred again
     // before adopting, forever).
@@ -170,7 +179,8 @@ export class Ctx {
     await this.job.updateData({
       ...this.job.data,
       _slot: at,
-      ...(this.followUpSlot ? { _next: this.followUpSlot } : {}),
+      _slotRun: this.job.attemptsStarted + 1,
+      ...(this.followUpSlot ? { _next: this.followUpSlot } : { _next: undefined }),
     });
     await this.defer(at, "rate-limit slot");
   }
