@@ -38,6 +38,13 @@ const LATEST_ORDER = `
     w.triggered_at DESC NULLS LAST, w.id DESC
   LIMIT 1`;
 
+const LATEST_ORDER_VERIFIED = `
+  WITH verified AS (
+    UPDATE shipments SET order_verified_at = now()
+    WHERE id = $4 AND shop = $1 AND order_verified_at IS NULL
+  )
+  ${LATEST_ORDER}`;
+
 /**
  * Refunds Shopify delivered on their own (refunds/create) that the order state does not include
  * yet: their units leave the order.
@@ -80,12 +87,24 @@ export function applyLaterRefunds(
  * The newest state of a store order the app holds, read in full. An order that is not in the
  * documented shape comes back with the first offending field, for the merchant to see.
  */
-export async function latestOrder(db: Db, shop: string, orderId: string): Promise<LatestOrder> {
-  const result = await db.$client.query<{ payload: string; refunds: string | null }>(LATEST_ORDER, [
-    shop,
-    orderId,
-    ORDER_PAYLOAD_TOPICS,
-  ]);
+export async function latestOrder(
+  db: Db,
+  shop: string,
+  orderId: string,
+  options: {
+    /**
+     * A shipment of the order whose owner the caller has just checked (worker/shared/order-owner.ts):
+     * its `order_verified_at` is recorded by the same statement, when not recorded yet.
+     */
+    verified?: string;
+  } = {},
+): Promise<LatestOrder> {
+  const result = await db.$client.query<{ payload: string; refunds: string | null }>(
+    options.verified ? LATEST_ORDER_VERIFIED : LATEST_ORDER,
+    options.verified
+      ? [shop, orderId, ORDER_PAYLOAD_TOPICS, options.verified]
+      : [shop, orderId, ORDER_PAYLOAD_TOPICS],
+  );
   const row = result.rows[0];
   if (!row)
     return {

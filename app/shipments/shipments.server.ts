@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Db, Queryable } from "../db/client.server";
 import { shipmentEvents, shipments, type Shipment } from "../db/schema";
 import type { Problem } from "./problem-kinds";
@@ -57,7 +57,35 @@ export async function currentShipments(
   shop: string,
   orderId: string,
 ): Promise<Shipment[]> {
-  const rows = await orderShipments(db, shop, orderId);
+  return latestAttempts(await orderShipments(db, shop, orderId));
+}
+
+/**
+ * A shipment (by id, whichever attempt) and its order's current shipments, in one statement: for a
+ * job that changes the shipment and then writes the order's state to Shopify from all of them.
+ */
+export async function shipmentWithOrder(
+  db: Queryable,
+  shop: string,
+  id: string,
+): Promise<{ shipment: Shipment | null; current: Shipment[] }> {
+  const hot = hotReads(db);
+  const rows = hot
+    ? await hot.withOrder.execute({ shop, id })
+    : await db
+        .select()
+        .from(shipments)
+        .where(and(eq(shipments.shop, shop), eq(shipments.orderId, orderOfShipment(shop, id))))
+        .orderBy(shipments.part, desc(shipments.attempt));
+  return { shipment: rows.find((r) => r.id === id) ?? null, current: latestAttempts(rows) };
+}
+
+/** The order of a shipment, as SQL (a subquery). */
+const orderOfShipment = (shop: unknown, id: unknown) =>
+  sql`(SELECT ${shipments.orderId} FROM ${shipments} WHERE ${shipments.shop} = ${shop} AND ${shipments.id} = ${id})`;
+
+/** The latest attempt of each part, part 1 first, from rows ordered by part, newest attempt first. */
+function latestAttempts(rows: readonly Shipment[]): Shipment[] {
   const latest = new Map<number, Shipment>();
   for (const row of rows) if (!latest.has(row.part)) latest.set(row.part, row);
   return [...latest.values()].sort((a, b) => a.part - b.part);
@@ -114,6 +142,17 @@ function prepareReads(db: Db) {
       .where(and(eq(shipments.shop, shop), eq(shipments.orderId, orderId)))
       .orderBy(shipments.part, desc(shipments.attempt))
       .prepare("pb_shipments_of_order"),
+    withOrder: db
+      .select()
+      .from(shipments)
+      .where(
+        and(
+          eq(shipments.shop, shop),
+          eq(shipments.orderId, orderOfShipment(shop, sql.placeholder("id"))),
+        ),
+      )
+      .orderBy(shipments.part, desc(shipments.attempt))
+      .prepare("pb_shipment_with_order"),
   };
 }
 
@@ -292,6 +331,8 @@ export async function updateShipment(
   current: Shipment,
   patch: ShipmentPatch,
   event: ShipmentEventInput,
+  /** Another change made by the same statement, whether or not the shipment's own is (idempotent). */
+  also?: SQL,
 ): Promise<Shipment | null> {
   const update = db
     .update(shipments)
@@ -310,7 +351,7 @@ export async function updateShipment(
       INSERT INTO shipment_events (shipment_id, shop, actor, type, from_status, to_status, message, data)
       SELECT id, shop, ${event.actor}, ${event.type}, ${current.status}, status, ${event.message ?? null}, ${data}::jsonb
         FROM updated
-    )
+    )${also ? sql`, also AS (${also})` : sql``}
     SELECT * FROM updated`);
   const [row] = result.rows;
   return row ? shipmentFromRow(row) : null;
@@ -338,7 +379,8 @@ export type DecidedChange = { patch: ShipmentPatch; event: ShipmentEventInput } 
  * Applies a change decided from the shipment as it is now, retrying (up to 5 times) when another
  * writer moved it meanwhile: the shipment is read again and `decide` asked again. `decide`
  * returning null leaves it as it is (that row is returned); null when the shipment is gone.
- * `first`: the row the caller holds already, decided on before any read.
+ * `first`: the row the caller holds already, decided on before any read. `also`: another change
+ * made with each attempt's statement (see updateShipment).
  */
 export async function updateDecided(
   db: Queryable,
@@ -347,12 +389,13 @@ export async function updateDecided(
   decide: (current: Shipment) => DecidedChange,
   what: string,
   first?: Shipment,
+  also?: SQL,
 ): Promise<Shipment | null> {
   let current = first ?? (await getShipment(db, shop, shipmentId));
   for (let i = 0; i < 5 && current; i++) {
     const change = decide(current);
     if (!change) return current;
-    const updated = await updateShipment(db, current, change.patch, change.event);
+    const updated = await updateShipment(db, current, change.patch, change.event, also);
     if (updated) return updated;
     current = await getShipment(db, shop, shipmentId);
   }

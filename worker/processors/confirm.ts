@@ -1,6 +1,10 @@
 import type { Shipment } from "#app/db/schema.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
-import { addShipmentEvent, getShipment } from "#app/shipments/shipments.server.ts";
+import {
+  addShipmentEvent,
+  getShipment,
+  shipmentWithOrder,
+} from "#app/shipments/shipments.server.ts";
 import { problemOf } from "#app/shipments/problem-kinds.ts";
 import { CODES, type Order } from "#app/shipping/contract.ts";
 import { ShippingNotFoundError, ShippingStateError } from "#app/shipping/errors.ts";
@@ -33,7 +37,8 @@ export async function processConfirm(
   const ctx = new Ctx(deps, job, token);
   const { shop, shipmentId, merchant } = shipmentJobs.confirm.payload.parse(job.data);
   const { db } = deps;
-  const shipment = await getShipment(db, shop, shipmentId);
+  // The order's other shipments come with it: the booking's write to Shopify is made from them.
+  const { shipment, current: orderShipments } = await shipmentWithOrder(db, shop, shipmentId);
   if (!shipment) return "no shipment";
   if (shipment.shippingOrderId) {
     // Likewise for the follow-up of a confirmation whose run stopped after saving it.
@@ -187,7 +192,12 @@ export async function processConfirm(
   if (saved?.shippingOrderId) {
     const { settings } = await shopFacts(db, deps.env, shop);
     if (settings.fulfilOnConfirm) await deps.enqueue.fulfil(shop, saved.id, saved.waybillId);
-    else await writeBackOrQueue(ctx, saved);
+    else
+      await writeBackOrQueue(
+        ctx,
+        saved,
+        orderShipments.map((s) => (s.id === saved.id ? saved : s)),
+      );
   }
   return saved?.status ?? "gone";
 }
@@ -199,13 +209,18 @@ export async function processConfirm(
  * shop without a session); the booking stands either way. A run that stops after booking and
  * before this write queues that job on its retry (the "already confirmed" branch above).
  */
-async function writeBackOrQueue(ctx: Ctx, saved: Shipment): Promise<void> {
+async function writeBackOrQueue(
+  ctx: Ctx,
+  saved: Shipment,
+  orderShipments: readonly Shipment[],
+): Promise<void> {
   const { deps } = ctx;
   try {
     await writeStatusMetafields(
       { db: deps.db, graphql: deps.adminGraphql },
       saved.shop,
       saved.orderId,
+      orderShipments,
     );
   } catch (error) {
     ctx.log.debug(

@@ -6,7 +6,7 @@ import { latestOrder } from "#app/orders/order-store.server.ts";
 import { ORDER_PAYLOAD_TOPICS } from "#app/orders/sources.ts";
 import {
   addShipmentEvent,
-  getShipmentByOrder,
+  currentShipments,
   updateShipment,
   type ShipmentPatch,
 } from "#app/shipments/shipments.server.ts";
@@ -30,6 +30,7 @@ import {
   apply,
   draftPatch,
   markInbox,
+  markInboxSql,
   merchantProblem,
   problemText,
   type JobWithSlot,
@@ -99,7 +100,9 @@ export async function processCreateDraft(
   const ctx = new Ctx(deps, job, token);
   const { shop, orderId, part: partNumber } = shipmentJobs.createDraft.payload.parse(job.data);
   const { db } = deps;
-  let shipment = await getShipmentByOrder(db, shop, orderId, partNumber);
+  // The order's current shipments in one read: this part's, and the others drafting part 1 plans around.
+  const orderShipments = await currentShipments(db, shop, orderId);
+  let shipment = orderShipments.find((s) => s.part === (partNumber ?? 1));
   if (!shipment) return "no shipment row";
   if (shipment.redactedAt) {
     // The customer's data was removed at their request before anything was booked.
@@ -143,13 +146,15 @@ export async function processCreateDraft(
     await ctx.reserve(access.apiKey, "draft_orders", settings.autoConfirm);
 
   // Nothing of the order is written or drafted before the shop's own Admin API says it is the shop's.
-  const owner = await verifyOrderOwner(ctx, shipment, ACTOR.create);
+  const owner = await verifyOrderOwner(ctx, shipment, ACTOR.create, {
+    recordWithOrderRead: true,
+  });
   if (owner !== "owned") {
     await markInbox(db, shop, orderId, ORDER_PAYLOAD_TOPICS);
     return owner === "disowned" ? "not this shop's order" : "needs attention";
   }
 
-  const state = await latestOrder(db, shop, orderId);
+  const state = await latestOrder(db, shop, orderId, { verified: shipment.id });
   if (!state.order) {
     await updateShipment(db, shipment, problemOf("order", state.reason), {
       actor: ACTOR.create,
@@ -161,7 +166,7 @@ export async function processCreateDraft(
   const { order } = state;
 
   // Which fulfillment order (location, items) this shipment ships; part 1 makes the order's others.
-  const decided = await partForDraft(ctx, shipment, order, settings);
+  const decided = await partForDraft(ctx, shipment, order, settings, orderShipments);
   if (decided.kind === "waits") {
     const { problem } = decided;
     await apply(ctx, shop, shipment.id, (current) =>
@@ -334,6 +339,8 @@ export async function processCreateDraft(
   const story = placed
     ? `without a courier${courierNote ? ` (${courierNote})` : ""}`
     : courierStory(mapped.courier);
+  // The order's deliveries are marked processed by the statement that saves the draft.
+  let inboxMarked = false;
   const saved = await apply(
     ctx,
     shop,
@@ -341,6 +348,7 @@ export async function processCreateDraft(
     (current) => {
       // Cancelled while the draft was being made: leave the shipment cancelled (the draft goes below).
       if (current.draftOrderId || current.status === "cancelled") return null;
+      inboxMarked = true;
       const patch: ShipmentPatch = {
         ...snapshot,
         ...draftPatch(draft),
@@ -359,6 +367,7 @@ export async function processCreateDraft(
       };
     },
     shipment,
+    markInboxSql(db, shop, orderId, ORDER_PAYLOAD_TOPICS),
   );
   if (saved && saved.status === "cancelled" && !saved.draftOrderId) {
     // Cancelled while the draft was being made: remove what we just created.
@@ -373,7 +382,7 @@ export async function processCreateDraft(
       message: `Draft ${draft.id} deleted: the store order was cancelled meanwhile`,
     });
   }
-  await markInbox(db, shop, orderId, ORDER_PAYLOAD_TOPICS);
+  if (!inboxMarked) await markInbox(db, shop, orderId, ORDER_PAYLOAD_TOPICS);
   // The "hold while booking" setting: nobody fulfils it by hand from now until this app does.
   if (saved?.draftOrderId === draft.id && settings.holdWhileBooking && settings.fulfilOnConfirm)
     await placeBookingHold(deps, saved, ACTOR.create);

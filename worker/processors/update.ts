@@ -125,7 +125,9 @@ export async function followStoreOrder(
   let open = all.filter(isOpen);
   if (open.length === 0) return "nothing to update";
   // Nothing of the order is written before the shop's own Admin API says it is the shop's.
-  const owner = await verifyOrderOwner(ctx, shipment, ACTOR.update);
+  const owner = await verifyOrderOwner(ctx, shipment, ACTOR.update, {
+    recordWithOrderRead: true,
+  });
   if (owner !== "owned")
     return owner === "disowned" ? "not this shop's order" : "the order's shop is not checked yet";
 
@@ -147,7 +149,7 @@ export async function followStoreOrder(
     }
   }
 
-  const state = await latestOrder(db, shop, orderId);
+  const state = await latestOrder(db, shop, orderId, { verified: shipment.id });
   if (!state.order) {
     for (const s of open)
       await apply(ctx, shop, s.id, () => ({

@@ -12,12 +12,7 @@ import type { ShopifyOrder } from "#app/orders/payload.ts";
 import { ShopNotConnectedError } from "#app/admin-api/request.ts";
 import { and, eq, isNull } from "drizzle-orm";
 import { shipments } from "#app/db/schema.ts";
-import {
-  addOrderPart,
-  addShipmentEvent,
-  currentShipments,
-  getShipment,
-} from "#app/shipments/shipments.server.ts";
+import { addOrderPart, addShipmentEvent, getShipment } from "#app/shipments/shipments.server.ts";
 import { problemOf, type Problem } from "#app/shipments/problem-kinds.ts";
 import { pickupForLocation, type ShopSettings } from "#app/shops/settings.ts";
 import { ACTOR, type Ctx } from "./shipment-context.ts";
@@ -94,6 +89,8 @@ export async function partForDraft(
   shipment: Shipment,
   order: ShopifyOrder,
   settings: ShopSettings,
+  /** The order's current shipments as the job read them (the shipment's own part included). */
+  orderShipments: readonly Shipment[],
 ): Promise<PartDecision> {
   const { db } = ctx.deps;
   const fulfillment = await readFulfillment(ctx, shipment.shop, shipment.orderId);
@@ -104,12 +101,7 @@ export async function partForDraft(
   const elsewhereText = elsewhere.map((e) => e.reason).join("; ");
   // The order's other shipments, read once: a shipment without a fulfillment order claims one no
   // other holds, and part 1 makes the parts for the rest.
-  const others =
-    shipment.part === 1 || !shipment.fulfillmentOrderId
-      ? (await currentShipments(db, shipment.shop, shipment.orderId)).filter(
-          (s) => s.part !== shipment.part,
-        )
-      : [];
+  const others = orderShipments.filter((s) => s.part !== shipment.part);
 
   let current = shipment;
   let fo: FulfillmentOrder | undefined;

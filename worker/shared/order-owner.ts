@@ -34,6 +34,13 @@ export async function verifyOrderOwner(
   ctx: Ctx,
   shipment: Shipment,
   actor: string,
+  options: {
+    /**
+     * The caller reads the order next and records the answer with that read (`latestOrder`'s
+     * `verified`): one statement instead of two. A run that stops in between asks again.
+     */
+    recordWithOrderRead?: boolean;
+  } = {},
 ): Promise<Ownership> {
   if (shipment.orderVerifiedAt) return "owned";
   if (shipment.disownedAt) return "disowned";
@@ -52,6 +59,7 @@ export async function verifyOrderOwner(
     return "unverified";
   }
   if (owned) {
+    if (options.recordWithOrderRead) return "owned";
     // Not a versioned change: nothing decides on it concurrently, and the caller's row stays current.
     await db
       .update(shipments)

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { DelayedError, type Job } from "bullmq";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { webhookInbox, type Shipment } from "#app/db/schema.ts";
 import type { Env } from "#app/env.server.ts";
@@ -224,7 +224,17 @@ export async function markInbox(
   orderId: string,
   topics: readonly string[],
 ): Promise<void> {
-  await db
+  await db.execute(markInboxSql(db, shop, orderId, topics));
+}
+
+/** The order's deliveries of these topics processed: as SQL, for a statement that also does more. */
+export function markInboxSql(
+  db: Db,
+  shop: string,
+  orderId: string,
+  topics: readonly string[],
+): SQL {
+  return db
     .update(webhookInbox)
     .set({ status: "processed", processedAt: sql`now()`, error: null })
     .where(
@@ -234,7 +244,8 @@ export async function markInbox(
         inArray(webhookInbox.topic, topics),
         eq(webhookInbox.status, "received"),
       ),
-    );
+    )
+    .getSQL();
 }
 
 /**
@@ -248,8 +259,9 @@ export function apply(
   shipmentId: string,
   decide: (current: Shipment) => DecidedChange,
   held?: Shipment,
+  also?: SQL,
 ): Promise<Shipment | null> {
-  return updateDecided(ctx.deps.db, shop, shipmentId, decide, ctx.job.name, held);
+  return updateDecided(ctx.deps.db, shop, shipmentId, decide, ctx.job.name, held, also);
 }
 
 /**

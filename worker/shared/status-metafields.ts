@@ -5,7 +5,7 @@ import {
   METAFIELD_DEFINITION_UPDATE,
 } from "#app/admin-api/operations/metafields.ts";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
-import { shops } from "#app/db/schema.ts";
+import { shops, type Shipment } from "#app/db/schema.ts";
 import {
   STATUS_DEFINITIONS,
   STATUS_DEFINITIONS_VERSION,
@@ -42,11 +42,18 @@ export async function writeStatusMetafields(
   deps: ShopifyOrderDeps,
   shop: string,
   orderId: string,
+  /**
+   * The order's current shipments as the caller has just seen them (its own change included): the
+   * first write is made from them without reading. Should another shipment have moved on since,
+   * the read after the write sees it and writes again, as for any concurrent change.
+   */
+  known?: readonly Shipment[],
 ): Promise<string> {
   await ensureStatusDefinitions(deps, shop);
   let written: string | null = null;
   for (let round = 0; round < MAX_WRITES; round++) {
-    const metafields = statusMetafields(orderId, await currentShipments(deps.db, shop, orderId));
+    const shipments = round === 0 && known ? known : await currentShipments(deps.db, shop, orderId);
+    const metafields = statusMetafields(orderId, shipments);
     if (metafields.length === 0) return "no shipment";
     const values = JSON.stringify(metafields.map((m) => m.value));
     if (values === written) break;
