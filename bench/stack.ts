@@ -390,7 +390,12 @@ export class Stack {
   }
 
   /** SQL statements each process has sent so far (with `countSql`): web, then each worker. */
-  async sqlStatements(): Promise<{ web: number; workers: number[] }> {
+  async sqlStatements(): Promise<{
+    web: number;
+    workers: number[];
+    /** With BENCH_SQL_TEXTS: the first worker's statements by their first 120 characters. */
+    workerTexts?: Record<string, number>;
+  }> {
     const file = this.env.BENCH_SQL_COUNT_FILE;
     if (!file) throw new Error("the stack was started without countSql");
     const children = [this.web, ...this.workers];
@@ -399,8 +404,10 @@ export class Stack {
     const read = async (pid: number | undefined) => {
       for (let i = 0; i < 50; i++) {
         try {
-          return (JSON.parse(fs.readFileSync(`${file}.${pid}`, "utf8")) as { statements: number })
-            .statements;
+          return JSON.parse(fs.readFileSync(`${file}.${pid}`, "utf8")) as {
+            statements: number;
+            texts?: Record<string, number>;
+          };
         } catch {
           await new Promise((r) => setTimeout(r, 20));
         }
@@ -408,7 +415,11 @@ export class Stack {
       throw new Error(`process ${pid} did not report its SQL statements`);
     };
     const [web, ...workers] = await Promise.all(children.map((c) => read(c.process.pid)));
-    return { web: web!, workers };
+    return {
+      web: web!.statements,
+      workers: workers.map((w) => w.statements),
+      workerTexts: workers[0]?.texts,
+    };
   }
 
   /** The Redis servers holding data: the one server, or a cluster's masters. */

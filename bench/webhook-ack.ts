@@ -21,6 +21,7 @@ import { createShippingClient } from "#app/shipping/client.server.ts";
 import { parseShopSettings } from "#app/shops/settings.ts";
 import { loadOrder } from "#test/fixtures/orders.ts";
 import { freePort } from "../scripts/processes.ts";
+import { sendDeliveries, type DeliveryFigures } from "./deliveries.ts";
 import { API_SECRET, Stack, writeResult } from "./stack.ts";
 
 const DURATION_S = Number(process.env.DURATION_S ?? 60);
@@ -79,73 +80,45 @@ const naivePort = await freePort();
 await new Promise<void>((r) => naive.listen(naivePort, "127.0.0.1", r));
 
 // --- the load -------------------------------------------------------------------------------
+// Sent from a thread of their own, each body signed before the run (bench/deliveries.ts).
 const template = loadOrder("multi-item");
 let sequence = 0;
 
-function deliver(handler: "app" | "naive"): Promise<{ ms: number; status: number }> {
-  sequence += 1;
-  const order = {
-    ...template,
-    id: 8_000_000_000_000 + sequence,
-    admin_graphql_api_id: `gid://shopify/Order/${8_000_000_000_000 + sequence}`,
-    name: `#B${sequence}`,
-  };
-  return stack.deliver(
-    "orders/create",
-    SHOP,
-    order,
-    handler === "naive" ? { target: { port: naivePort, path: "/" } } : {},
-  );
+function bodies(count: number): { shop: string; body: string }[] {
+  return Array.from({ length: count }, () => {
+    sequence += 1;
+    const id = 8_000_000_000_000 + sequence;
+    return {
+      shop: SHOP,
+      body: JSON.stringify({
+        ...template,
+        id,
+        admin_graphql_api_id: `gid://shopify/Order/${id}`,
+        name: `#B${sequence}`,
+      }),
+    };
+  });
 }
 
-interface Run {
+interface Run extends DeliveryFigures {
   handler: string;
   rate: number;
-  sent: number;
-  p50: number;
-  p99: number;
-  max: number;
-  non2xx: number;
-  achievedRate: number;
 }
 
 async function run(handler: "app" | "naive", rate: number, seconds = DURATION_S): Promise<Run> {
-  const results: Promise<{ ms: number; status: number }>[] = [];
-  const interval = 1000 / rate;
-  const start = performance.now();
-  let next = start;
-  let lastReport = start;
-  while (performance.now() - start < seconds * 1000) {
-    const now = performance.now();
-    while (next <= now) {
-      results.push(deliver(handler));
-      next += interval;
-    }
-    if (now - lastReport >= 1000) {
-      process.stdout.write(
-        `\r  ${handler} at ${rate}/s: ${((now - start) / 1000).toFixed(0)} s, ${results.length} sent   `,
-      );
-      lastReport = now;
-    }
-    await new Promise((r) => setTimeout(r, Math.max(0, Math.min(5, next - performance.now()))));
-  }
-  const elapsed = (performance.now() - start) / 1000;
-  const done = await Promise.all(results);
-  const times = done.map((d) => d.ms).sort((a, b) => a - b);
-  const q = (p: number) =>
-    +times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(2);
-  const result = {
-    handler,
-    rate,
-    sent: done.length,
-    p50: q(0.5),
-    p99: q(0.99),
-    max: +times.at(-1)!.toFixed(2),
-    non2xx: done.filter((d) => d.status < 200 || d.status >= 300).length,
-    achievedRate: Math.round(done.length / elapsed),
-  };
+  const label = `${seconds === WARMUP_S ? "(warm-up) " : ""}${handler.padEnd(5)} ${String(rate).padStart(5)}/s`;
+  process.stdout.write(`  ${label}: ${rate * seconds} deliveries over ${seconds} s…`);
+  const figures = await sendDeliveries({
+    port: handler === "naive" ? naivePort : stack.webPort,
+    ...(handler === "naive" ? { path: "/" } : {}),
+    topic: "orders/create",
+    secret: API_SECRET,
+    deliveries: bodies(Math.round(rate * seconds)),
+    perSecond: rate,
+  });
+  const result = { handler, rate, ...figures };
   process.stdout.write(
-    `\r  ${seconds === WARMUP_S ? "(warm-up) " : ""}${handler.padEnd(5)} ${String(rate).padStart(5)}/s: p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms, non-2xx ${result.non2xx}/${result.sent}            \n`,
+    `\r  ${label}: p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms, non-2xx ${result.non2xx}/${result.sent}, ${result.achievedRate}/s sent            \n`,
   );
   return result;
 }

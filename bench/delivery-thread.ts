@@ -1,0 +1,108 @@
+/**
+ * The benchmarks' Shopify: sends signed webhook deliveries at a fixed rate from a thread of its
+ * own (bench/deliveries.ts starts it). The benchmark's main thread also hosts the sandbox and the
+ * fake Admin API, which the workers keep busy during a sale; timing the answers there would count
+ * that work as the web server's. Here nothing else runs on the event loop, and every body is
+ * signed before the first is sent (Shopify signs on its own machines, not on the server's cores).
+ * Open loop: each delivery leaves at its time, whatever the earlier answers do; its latency is
+ * measured from the moment it leaves until the answer's end.
+ */
+import crypto from "node:crypto";
+import http from "node:http";
+import { parentPort, workerData } from "node:worker_threads";
+
+export interface DeliveryPlan {
+  port: number;
+  /** Default /webhooks/<topic>. */
+  path?: string;
+  topic: string;
+  secret: string;
+  deliveries: { shop: string; body: string }[];
+  perSecond: number;
+}
+
+export interface DeliveryTimes {
+  /** Milliseconds from sending to the answer's end, per delivery in sending order. */
+  ms: number[];
+  /** HTTP status per delivery; 0: no answer (connection error or 10 s timeout). */
+  statuses: number[];
+  /** Seconds from the first delivery sent to the last answer. */
+  elapsedS: number;
+  /** Seconds from the first delivery sent to the last one sent. */
+  sendingS: number;
+}
+
+const plan = workerData as DeliveryPlan;
+const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+const signed = plan.deliveries.map(({ shop, body }) => ({
+  shop,
+  body,
+  length: Buffer.byteLength(body),
+  hmac: crypto.createHmac("sha256", plan.secret).update(body).digest("base64"),
+  id: crypto.randomUUID(),
+}));
+const ms = new Array<number>(signed.length).fill(0);
+const statuses = new Array<number>(signed.length).fill(0);
+const path = plan.path ?? `/webhooks/${plan.topic}`;
+
+function send(i: number): Promise<void> {
+  const d = signed[i]!;
+  const t0 = performance.now();
+  return new Promise((resolve) => {
+    const done = (status: number) => {
+      ms[i] = performance.now() - t0;
+      statuses[i] = status;
+      resolve();
+    };
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port: plan.port,
+        path,
+        method: "POST",
+        agent,
+        headers: {
+          "content-type": "application/json",
+          "content-length": d.length,
+          "x-shopify-hmac-sha256": d.hmac,
+          "x-shopify-topic": plan.topic,
+          "x-shopify-shop-domain": d.shop,
+          "x-shopify-api-version": "2026-10",
+          "x-shopify-webhook-id": d.id,
+          "x-shopify-triggered-at": new Date().toISOString(),
+        },
+        timeout: 10_000,
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => done(res.statusCode ?? 0));
+      },
+    );
+    req.on("timeout", () => req.destroy(new Error("timeout")));
+    req.on("error", () => done(0));
+    req.end(d.body);
+  });
+}
+
+const interval = 1000 / plan.perSecond;
+const pending: Promise<void>[] = [];
+const start = performance.now();
+let next = 0;
+while (next < signed.length) {
+  const now = performance.now();
+  while (next < signed.length && start + next * interval <= now) pending.push(send(next++));
+  if (next < signed.length)
+    await new Promise((r) =>
+      setTimeout(r, Math.max(0, start + next * interval - performance.now())),
+    );
+}
+const sendingS = (performance.now() - start) / 1000;
+await Promise.all(pending);
+const result: DeliveryTimes = {
+  ms,
+  statuses,
+  elapsedS: (performance.now() - start) / 1000,
+  sendingS,
+};
+agent.destroy();
+parentPort!.postMessage(result);
