@@ -61,9 +61,9 @@ return waits
  * then waits until the oldest of them is a window (1000 ms / utilisation) old. No window of a
  * second, wherever it starts, ever holds more calls than the limit: that holds whether the service
  * counts per calendar second, over a sliding second, or with a token bucket of a second's calls,
- * and a late call has the window's slack (20 ms at 98 %) before it could meet a 429. Calls are not
- * spaced evenly (one every 51 ms): a worker that wakes for each call alone costs about twice the CPU
- * of one that makes the second's calls together (bench/README.md, "Cost per shipment").
+ * and a late call has the window's slack (about 20 ms at 98 %) before it could meet a 429. Calls
+ * are not spaced evenly (one every 51 ms): woken for each call alone, the worker spent about a
+ * quarter more CPU per shipment (bench/README.md, "Cost per shipment").
  */
 export class ServiceRateLimiter {
   constructor(

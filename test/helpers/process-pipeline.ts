@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { database, db } from "#app/db/index.server.ts";
-import { sessionTable } from "#app/db/schema.ts";
+import { eq } from "drizzle-orm";
+import { sessionTable, webhookInbox } from "#app/db/schema.ts";
 import { getEnv } from "#app/env.server.ts";
 import { updateShopSettings } from "#app/shops/shops.server.ts";
 import { closeQueues, getQueue } from "#app/jobs/queues.server.ts";
@@ -261,6 +262,15 @@ export function describeProcessPipeline(backend: string, options: ProcessPipelin
           2 * orders.length,
         );
         for (const op of perShop) expect(calls[op] ?? 0).toBeLessThanOrEqual(2);
+        // What the merged statements record: the owner check (with the order's read) and each
+        // delivery processed (with the draft's save).
+        for (const order of orders)
+          expect((await shipmentOf(db, shop, order.id))?.orderVerifiedAt).toBeInstanceOf(Date);
+        const inbox = await db
+          .select({ status: webhookInbox.status })
+          .from(webhookInbox)
+          .where(eq(webhookInbox.shop, shop));
+        expect(inbox.map((row) => row.status)).toEqual(orders.map(() => "processed"));
         // Two jobs per shipment: the confirmation writes the status itself (no shopify-sync job).
         // A confirmation is marked completed just after it writes the status: wait for the last.
         await waitFor(
