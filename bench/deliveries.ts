@@ -22,7 +22,7 @@ export interface DeliveryFigures {
 let thread: Worker | null = null;
 let queue: Promise<unknown> = Promise.resolve();
 
-/** The benchmark's one delivery thread, started on first use (it does not keep the process alive). */
+/** The benchmark's one delivery thread, started on first use (idle, it does not keep the process alive). */
 function deliveryThread(): Worker {
   if (!thread) {
     thread = new Worker(new URL("./delivery-thread.ts", import.meta.url));
@@ -41,8 +41,11 @@ export async function sendDeliveries(plan: DeliveryPlan): Promise<DeliveryFigure
         worker.once("error", failed);
         worker.once("message", (times: DeliveryTimes) => {
           worker.off("error", failed);
+          worker.unref();
           resolve(times);
         });
+        // Held while it sends: the process waits for the answers.
+        worker.ref();
         worker.postMessage(plan);
       }),
   );
