@@ -7,9 +7,9 @@
  * Open loop: each delivery leaves at its time, whatever the earlier answers do; its latency is
  * measured from the moment it leaves until the answer's end.
  */
-import crypto from "node:crypto";
 import http from "node:http";
 import { parentPort } from "node:worker_threads";
+import { postDelivery, signDelivery } from "./signed-delivery.ts";
 
 export interface DeliveryPlan {
   port: number;
@@ -36,54 +36,16 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
 
 /** One plan: signs its bodies, then sends them at its rate and times the answers. */
 async function run(plan: DeliveryPlan): Promise<DeliveryTimes> {
-  const signed = plan.deliveries.map(({ shop, body }) => ({
-    shop,
-    body,
-    length: Buffer.byteLength(body),
-    hmac: crypto.createHmac("sha256", plan.secret).update(body).digest("base64"),
-    id: crypto.randomUUID(),
-  }));
+  const signed = plan.deliveries.map(({ shop, body }) =>
+    signDelivery({ topic: plan.topic, shop, body, secret: plan.secret }),
+  );
   const ms = new Array<number>(signed.length).fill(0);
   const statuses = new Array<number>(signed.length).fill(0);
-  const path = plan.path ?? `/webhooks/${plan.topic}`;
-
-  const send = (i: number): Promise<void> => {
-    const d = signed[i]!;
-    const t0 = performance.now();
-    return new Promise((resolve) => {
-      const done = (status: number) => {
-        ms[i] = performance.now() - t0;
-        statuses[i] = status;
-        resolve();
-      };
-      const req = http.request(
-        {
-          host: "127.0.0.1",
-          port: plan.port,
-          path,
-          method: "POST",
-          agent,
-          headers: {
-            "content-type": "application/json",
-            "content-length": d.length,
-            "x-shopify-hmac-sha256": d.hmac,
-            "x-shopify-topic": plan.topic,
-            "x-shopify-shop-domain": d.shop,
-            "x-shopify-api-version": "2026-10",
-            "x-shopify-webhook-id": d.id,
-            "x-shopify-triggered-at": new Date().toISOString(),
-          },
-          timeout: 10_000,
-        },
-        (res) => {
-          res.resume();
-          res.on("end", () => done(res.statusCode ?? 0));
-        },
-      );
-      req.on("timeout", () => req.destroy(new Error("timeout")));
-      req.on("error", () => done(0));
-      req.end(d.body);
-    });
+  const target = { port: plan.port, path: plan.path ?? `/webhooks/${plan.topic}` };
+  const send = async (i: number): Promise<void> => {
+    const answer = await postDelivery(agent, target, signed[i]!);
+    ms[i] = answer.ms;
+    statuses[i] = answer.status;
   };
 
   const interval = 1000 / plan.perSecond;

@@ -28,6 +28,7 @@ import { callbackTokenOf, eventsUrlFor } from "#app/shops/callback-token.server.
 import { recordInstall, setShippingApiKey, updateShopSettings } from "#app/shops/shops.server.ts";
 import type { ShopSettings } from "#app/shops/settings.ts";
 import { createSandbox, type Sandbox, type SandboxOptions } from "#sandbox/server.ts";
+import { postDelivery, signDelivery } from "./signed-delivery.ts";
 import {
   buildNodeEntries,
   buildWebApp,
@@ -313,40 +314,23 @@ export class Stack {
   ): Promise<{ status: number; ms: number }> {
     const body = options.rawBody ?? JSON.stringify(order);
     if (!options.secret && !options.shopHeader) this.shopify.hold(topic, shop, body);
-    const hmac = crypto
-      .createHmac("sha256", options.secret ?? API_SECRET)
-      .update(body)
-      .digest("base64");
-    const t0 = performance.now();
-    return new Promise((resolve) => {
-      const req = http.request(
-        {
-          host: "127.0.0.1",
-          port: options.target?.port ?? this.webs[this.nextWeb++ % this.webs.length]!.port,
-          path: options.target?.path ?? `/webhooks/${topic}`,
-          method: "POST",
-          agent: this.agent,
-          headers: {
-            "content-type": "application/json",
-            "content-length": Buffer.byteLength(body),
-            "x-shopify-hmac-sha256": hmac,
-            "x-shopify-topic": options.topicHeader ?? topic,
-            "x-shopify-shop-domain": options.shopHeader ?? shop,
-            "x-shopify-api-version": "2026-10",
-            "x-shopify-webhook-id": options.webhookId ?? crypto.randomUUID(),
-            "x-shopify-triggered-at": (options.triggeredAt ?? new Date()).toISOString(),
-          },
-          timeout: 10_000,
-        },
-        (res) => {
-          res.resume();
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - t0 }));
-        },
-      );
-      req.on("timeout", () => req.destroy(new Error("timeout")));
-      req.on("error", () => resolve({ status: 0, ms: performance.now() - t0 }));
-      req.end(body);
-    });
+    return postDelivery(
+      this.agent,
+      {
+        port: options.target?.port ?? this.webs[this.nextWeb++ % this.webs.length]!.port,
+        path: options.target?.path ?? `/webhooks/${topic}`,
+      },
+      signDelivery({
+        topic,
+        shop,
+        body,
+        secret: options.secret ?? API_SECRET,
+        webhookId: options.webhookId,
+        topicHeader: options.topicHeader,
+        shopHeader: options.shopHeader,
+      }),
+      options.triggeredAt,
+    );
   }
 
   /** Shipments per status, for the shops given (all when none). */
