@@ -75,6 +75,10 @@ export function createProducerConnection(
       // Keep trying in the background (a redelivered webhook will find Redis back), but never
       // make a request wait for it: enableOfflineQueue false fails its commands at once.
       retryStrategy: (times) => Math.min(times * 500, 5_000),
+      // The commands of one turn of the event loop go in one write: a group of order deliveries
+      // (app/webhooks/order-delivery-group.server.ts) is answered at once, and its jobs' commands
+      // leave together instead of a socket write each.
+      enableAutoPipelining: true,
       ...options,
     },
     {

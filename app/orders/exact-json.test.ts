@@ -18,6 +18,20 @@ describe("exact ids", () => {
     );
   });
 
+  it("is exact at the edge of 2^53 and wherever a long digit run sits", () => {
+    // 2^53 + 1 (16 digits) is not a double; 15 digits always are.
+    expect(parseExactJson('{"id":9007199254740993,"n":999999999999999}')).toEqual({
+      id: "9007199254740993",
+      n: 999999999999999,
+    });
+    // A long run inside a string sends the parse the exact way, which changes nothing there.
+    expect(parseExactJson('{"token":"x1234567890123456","id":5123456789012}')).toEqual({
+      token: "x1234567890123456",
+      id: 5123456789012,
+    });
+    expect(parseExactJson('[{"a":-1.5e3},null,true,"7"]')).toEqual([{ a: -1500 }, null, true, "7"]);
+  });
+
   it("restores ids from admin_graphql_api_id (samples stored after JSON parsing)", () => {
     const restored = restoreIds({
       id: 820982911946154500,

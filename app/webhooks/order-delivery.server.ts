@@ -37,25 +37,46 @@ export interface RecordedOrderDelivery {
 }
 
 /**
- * Records an order webhook delivery and the order's shipment row (with its first timeline event,
- * and the shop's row) in one statement, so one round trip to the database is the whole
- * acknowledgement's database cost. A single statement is atomic: either all of it is recorded
- * or none, and Shopify retries. A redelivery (same delivery id) inserts nothing and reports what
- * it found.
- *
- * The payload is not stored for an order whose customer's data was redacted (customers/redact),
- * nor for one the shop's Admin API disowned (worker/shared/order-owner.ts), nor for a shop that does not have the app installed: such a delivery is recorded as processed,
- * saying why, makes no shipment and no shop row (the shop/redact tombstone stays as it is).
- *
- * The final SELECT reads the statement's snapshot, which does not contain the rows the CTEs
- * insert (hence the coalesces), nor rows committed by a concurrent statement for the same order
- * while this one waited on its unique index: then `shipmentStatus` is null and the caller reads
- * the row again.
+ * Records an order webhook delivery and the order's shipment row (with its first timeline event)
+ * in one statement, so one round trip to the database is the whole acknowledgement's database
+ * cost. A single statement is atomic: either all of it is recorded or none, and Shopify retries.
+ * A redelivery (same delivery id) inserts nothing and reports what it found.
  */
 export async function recordOrderDelivery(
   pool: Pick<pg.Pool, "query">,
   d: OrderDelivery,
 ): Promise<RecordedOrderDelivery> {
+  const [recorded] = await recordOrderDeliveries(pool, [d]);
+  if (!recorded) throw new Error(`Recording delivery ${d.webhookId} returned nothing`);
+  return recorded;
+}
+
+/**
+ * Records several order deliveries in one statement and one commit (a group commit: the
+ * deliveries a flash sale sends together, order-delivery-group.server.ts), each exactly as if it
+ * were recorded alone; the answers come in the deliveries' order. The deliveries must have
+ * distinct delivery ids and be about distinct orders (throws otherwise): two deliveries of one
+ * order go in two statements, one after the other, as they would arrive.
+ *
+ * The payload is not stored for an order whose customer's data was redacted (customers/redact),
+ * nor for one the shop's Admin API disowned (worker/shared/order-owner.ts), nor for a shop that
+ * does not have the app installed: such a delivery is recorded as processed, saying why, and makes
+ * no shipment and no shop row (the shop/redact tombstone stays as it is).
+ *
+ * The final SELECT reads the statement's snapshot, which does not contain the rows the CTEs
+ * insert (hence the joins on what they return), nor rows committed by a concurrent statement for
+ * the same order while this one waited on its unique index: then `shipmentStatus` is null and the
+ * caller reads the row again.
+ */
+export async function recordOrderDeliveries(
+  pool: Pick<pg.Pool, "query">,
+  deliveries: readonly OrderDelivery[],
+): Promise<RecordedOrderDelivery[]> {
+  if (deliveries.length === 0) return [];
+  const ids = new Set(deliveries.map((d) => d.webhookId));
+  const orders = new Set(deliveries.map(orderKeyOf));
+  if (ids.size < deliveries.length || orders.size < deliveries.length)
+    throw new Error("Deliveries recorded together must have distinct ids and orders");
   const result = await pool.query<{
     delivery_id: string | null;
     earlier_status: RecordedOrderDelivery["earlierStatus"];
@@ -67,28 +88,15 @@ export async function recordOrderDelivery(
   }>({
     // Named: parsed and planned once per connection (on embedded PGlite too, whose server keeps
     // each connection's statements apart).
-    name: "record-order-delivery",
-    text: RECORD_ORDER_DELIVERY,
-    values: [
-      d.webhookId,
-      d.eventId ?? null,
-      d.shop,
-      d.topic,
-      d.resourceId,
-      d.triggeredAt ? d.triggeredAt.toISOString() : null,
-      d.rawPayload,
-      d.orderName,
-      d.customerId,
-      d.referenceId,
-      d.initialStatus,
-      d.actor,
-      d.message,
-      d.createShipment !== false,
-    ],
+    name: "record-order-deliveries",
+    text: RECORD_ORDER_DELIVERIES,
+    values: [deliveriesDocument(deliveries)],
   });
-  const row = result.rows[0];
-  if (!row) throw new Error(`Recording delivery ${d.webhookId} returned nothing`);
-  return {
+  if (result.rows.length !== deliveries.length)
+    throw new Error(
+      `Recording ${deliveries.length} deliveries returned ${result.rows.length} answers`,
+    );
+  return result.rows.map((row) => ({
     duplicate: row.delivery_id === null,
     earlierStatus: row.earlier_status,
     created: row.created_status !== null,
@@ -96,46 +104,109 @@ export async function recordOrderDelivery(
     draftOrderId: row.created_status !== null ? null : row.existing_draft,
     autoCreateDrafts: row.auto_create !== "false",
     installed: row.installed,
-  };
+  }));
 }
 
-const RECORD_ORDER_DELIVERY = `
-  WITH shop_now AS (
-    SELECT EXISTS (SELECT 1 FROM shops WHERE shop = $3 AND installed) AS installed
+/**
+ * The deliveries as one JSON array, each payload in it as it arrived (the caller parsed it: it is
+ * one JSON value), the rest as JSON.stringify writes it. One parameter, whatever the group's
+ * size: the statement's plan does not depend on how many deliveries it carries (an array's
+ * length would make PostgreSQL plan it again each time), and no payload is escaped again.
+ */
+function deliveriesDocument(deliveries: readonly OrderDelivery[]): string {
+  const rows = deliveries.map((d, n) => {
+    const fields = JSON.stringify({
+      n,
+      webhook_id: d.webhookId,
+      event_id: d.eventId ?? null,
+      shop: d.shop,
+      topic: d.topic,
+      resource_id: d.resourceId,
+      triggered_at: d.triggeredAt ? d.triggeredAt.toISOString() : null,
+      order_name: d.orderName,
+      customer_id: d.customerId,
+      reference_id: d.referenceId,
+      initial_status: d.initialStatus,
+      actor: d.actor,
+      message: d.message,
+      create_shipment: d.createShipment !== false,
+    });
+    return `${fields.slice(0, -1)},"payload":${d.rawPayload}}`;
+  });
+  return `[${rows.join(",")}]`;
+}
+
+/** The order a delivery is about, as one key (two deliveries of one order never share a statement). */
+export function orderKeyOf(d: Pick<OrderDelivery, "shop" | "resourceId">): string {
+  return `${d.shop}\n${d.resourceId}`;
+}
+
+// One row per delivery (`n`: its place in the document). Every row is about its own delivery id
+// and its own order, so each row's inserts and reads meet no other row's. The row-by-row lookups
+// are LATERAL with LIMIT: index probes whatever the number of rows the plan assumes (a plan made
+// for many rows would otherwise hash whole tables).
+const RECORD_ORDER_DELIVERIES = `
+  WITH input AS (
+    SELECT i.*, coalesce(sh.installed, false) AS installed, sh.auto_create, w.withheld
+    FROM json_to_recordset($1::json) AS i(n int, webhook_id text, event_id text, shop text,
+      topic text, resource_id text, triggered_at timestamptz, order_name text, customer_id text,
+      reference_id text, initial_status text, actor text, message text, create_shipment boolean,
+      payload jsonb)
+    LEFT JOIN LATERAL (
+      SELECT installed, settings->>'autoCreateDrafts' AS auto_create FROM shops
+      WHERE shop = i.shop LIMIT 1
+    ) sh ON true
+    -- An order whose customer's data was redacted never has it stored again, nor one the shop's
+    -- Admin API said is not the shop's (disowned).
+    LEFT JOIN LATERAL (
+      SELECT true AS withheld FROM shipments s
+      WHERE s.shop = i.shop AND s.order_id = i.resource_id
+        AND (s.redacted_at IS NOT NULL OR s.disowned_at IS NOT NULL)
+      LIMIT 1
+    ) w ON true
   ), delivery AS (
     INSERT INTO webhook_inbox (webhook_id, event_id, shop, topic, resource_id, triggered_at, payload, status, error, processed_at)
-    SELECT $1, $2, $3, $4, $5, $6::timestamptz,
-      -- An order whose customer's data was redacted never has it stored again, nor one the shop's
-      -- Admin API said is not the shop's (disowned); nor does a shop without the app.
-      CASE WHEN NOT installed OR EXISTS (SELECT 1 FROM shipments WHERE shop = $3 AND order_id = $5 AND (redacted_at IS NOT NULL OR disowned_at IS NOT NULL)) THEN NULL ELSE $7::jsonb END,
+    SELECT webhook_id, event_id, shop, topic, resource_id, triggered_at,
+      -- Nor does a shop without the app.
+      CASE WHEN installed AND withheld IS NULL THEN payload END,
       CASE WHEN installed THEN 'received' ELSE 'processed' END,
       CASE WHEN installed THEN NULL ELSE 'The app is not installed on this shop: recorded, not acted on' END,
       CASE WHEN installed THEN NULL ELSE now() END
-    FROM shop_now
+    FROM input
     ON CONFLICT (webhook_id) DO NOTHING
-    RETURNING id
+    RETURNING id, webhook_id
   ), created AS (
     INSERT INTO shipments (shop, order_id, order_name, customer_id, reference_id, status)
-    SELECT $3, $5, $8, $9, $10, $11 FROM shop_now WHERE installed AND EXISTS (SELECT 1 FROM delivery) AND $14::boolean
+    SELECT i.shop, i.resource_id, i.order_name, i.customer_id, i.reference_id, i.initial_status
+    FROM input i JOIN delivery d ON d.webhook_id = i.webhook_id
+    WHERE i.installed AND i.create_shipment
     -- No conflict target: concurrent deliveries of one order meet on either unique index
     -- ((shop, order_id, attempt) or (shop, reference_id), which derives from it).
     ON CONFLICT DO NOTHING
-    RETURNING id, status
+    RETURNING id, shop, order_id, status
   ), first_event AS (
     INSERT INTO shipment_events (shipment_id, shop, actor, type, to_status, message)
-    SELECT id, $3, $12, 'recorded', status, $13 FROM created
+    SELECT c.id, c.shop, i.actor, 'recorded', c.status, i.message
+    FROM created c JOIN input i ON i.shop = c.shop AND i.resource_id = c.order_id
   )
   SELECT
-    (SELECT id FROM delivery)::text AS delivery_id,
-    (SELECT status FROM webhook_inbox WHERE webhook_id = $1) AS earlier_status,
-    (SELECT status FROM created) AS created_status,
+    d.id::text AS delivery_id,
+    earlier.status AS earlier_status,
+    c.status AS created_status,
     s.status AS existing_status,
     s.draft_order_id AS existing_draft,
-    (SELECT settings->>'autoCreateDrafts' FROM shops WHERE shop = $3) AS auto_create,
-    (SELECT installed FROM shop_now) AS installed
-  FROM (SELECT 1) AS one
+    i.auto_create,
+    i.installed
+  FROM input i
+  LEFT JOIN delivery d ON d.webhook_id = i.webhook_id
+  LEFT JOIN created c ON c.shop = i.shop AND c.order_id = i.resource_id
+  LEFT JOIN LATERAL (
+    SELECT status FROM webhook_inbox w WHERE w.webhook_id = i.webhook_id LIMIT 1
+  ) earlier ON true
   LEFT JOIN LATERAL (
     -- The order's current shipment: its latest attempt.
-    SELECT status, draft_order_id FROM shipments WHERE shop = $3 AND order_id = $5 ORDER BY attempt DESC LIMIT 1
+    SELECT status, draft_order_id FROM shipments
+    WHERE shop = i.shop AND order_id = i.resource_id ORDER BY attempt DESC LIMIT 1
   ) s ON true
+  ORDER BY i.n
 `;

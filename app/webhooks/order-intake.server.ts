@@ -4,7 +4,7 @@ import { enqueue } from "../jobs/queues.server";
 import { idOfGid, parseExactJson } from "../orders/exact-json";
 import { referenceIdFor } from "../orders/map";
 import { getShipmentByOrder } from "../shipments/shipments.server";
-import { recordOrderDelivery } from "./order-delivery.server";
+import { OrderDeliveryGroup } from "./order-delivery-group.server";
 import { cleanJsonText } from "./clean-json";
 import type { Received, WebhookAnswer } from "./received";
 
@@ -21,6 +21,9 @@ export const ORDER_TOPICS = [
   "refunds/create",
 ] as const;
 export type OrderTopic = (typeof ORDER_TOPICS)[number];
+
+/** The process's order deliveries go to the database in groups (group commit). */
+const deliveries = new OrderDeliveryGroup(database.pool);
 
 /** Ids as text: Shopify's exceed 2^53, and parseExactJson keeps those as strings. */
 const id = z
@@ -75,8 +78,8 @@ function identityOf(topic: OrderTopic, body: unknown) {
 
 /**
  * The order topics, once the intake (intake.server.ts) verified the delivery: read the order's
- * identity (400 without one), record the delivery and the order's shipment row in one statement,
- * enqueue with a deterministic job id, answer 200.
+ * identity (400 without one), record the delivery and the order's shipment row in one statement
+ * (shared with the deliveries that arrive with it: order-delivery-group.server.ts), enqueue with a deterministic job id, answer 200.
  * A redelivery of a delivery not yet processed enqueues again (the job id collapses it); one
  * already processed does nothing. If the database cannot record it, or Redis cannot take the job,
  * the answer is 5xx and Shopify retries (reconciliation also picks up what the inbox holds).
@@ -117,7 +120,7 @@ export async function takeOrderDelivery(
     }
   }
   const isOrder = topic !== "orders/edited" && topic !== "refunds/create";
-  const recorded = await recordOrderDelivery(database.pool, {
+  const recorded = await deliveries.record({
     webhookId,
     eventId: verified.eventId,
     shop,

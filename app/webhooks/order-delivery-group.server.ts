@@ -1,0 +1,124 @@
+import type pg from "pg";
+import {
+  orderKeyOf,
+  recordOrderDeliveries,
+  type OrderDelivery,
+  type RecordedOrderDelivery,
+} from "./order-delivery.server";
+
+interface Waiting {
+  delivery: OrderDelivery;
+  resolve(recorded: RecordedOrderDelivery): void;
+  reject(error: unknown): void;
+}
+
+export interface DeliveryGroupOptions {
+  /** At most this many deliveries in one statement. */
+  maxRows?: number;
+  /** At most this many statements at the database at once; deliveries arriving meanwhile wait. */
+  maxInFlight?: number;
+}
+
+/**
+ * Group commit of order deliveries. A flash sale sends hundreds of deliveries a second; recorded
+ * one statement and one commit each, the acknowledgement's cost is mostly the round trip (the
+ * socket write, PostgreSQL's parse of the message, its commit's WAL flush) rather than the rows.
+ * Here the deliveries whose bodies arrived in one turn of the event loop go to the database as one
+ * statement (recordOrderDeliveries), and while `maxInFlight` statements are at the database the
+ * next ones gather. A delivery that arrives alone goes alone, at once: the group adds no wait
+ * when there is nothing to group.
+ *
+ * Each delivery still gets its own answer, as if recorded alone. Two deliveries with one id, or
+ * about one order, never share a statement: the later waits for the next, in arrival order. If a
+ * statement of several fails, each of its deliveries is recorded again alone, so one delivery the
+ * database refuses fails alone (its 5xx makes Shopify retry it) and the others are answered.
+ */
+export class OrderDeliveryGroup {
+  private readonly waiting: Waiting[] = [];
+  private inFlight = 0;
+  private scheduled = false;
+  private readonly maxRows: number;
+  private readonly maxInFlight: number;
+
+  constructor(
+    private readonly pool: Pick<pg.Pool, "query">,
+    options: DeliveryGroupOptions = {},
+  ) {
+    this.maxRows = options.maxRows ?? 50;
+    this.maxInFlight = options.maxInFlight ?? 4;
+  }
+
+  /** Records one delivery with whatever arrives with it; its own answer, or its own error. */
+  record(delivery: OrderDelivery): Promise<RecordedOrderDelivery> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ delivery, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /** Deliveries not yet sent to the database (for tests and metrics). */
+  get pending(): number {
+    return this.waiting.length;
+  }
+
+  // After the current turn's I/O callbacks: every body that completed in this turn joins.
+  private schedule(): void {
+    if (this.scheduled || this.inFlight >= this.maxInFlight || this.waiting.length === 0) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      while (this.inFlight < this.maxInFlight && this.waiting.length > 0) this.send(this.take());
+    });
+  }
+
+  /** The next statement's deliveries: the oldest ones, with distinct ids and orders. */
+  private take(): Waiting[] {
+    const taken: Waiting[] = [];
+    const ids = new Set<string>();
+    const orders = new Set<string>();
+    let kept = 0;
+    for (const w of this.waiting) {
+      const order = orderKeyOf(w.delivery);
+      if (taken.length < this.maxRows && !ids.has(w.delivery.webhookId) && !orders.has(order)) {
+        taken.push(w);
+        ids.add(w.delivery.webhookId);
+        orders.add(order);
+      } else this.waiting[kept++] = w;
+    }
+    this.waiting.length = kept;
+    return taken;
+  }
+
+  private send(group: Waiting[]): void {
+    this.inFlight++;
+    void this.recordGroup(group).finally(() => {
+      this.inFlight--;
+      this.schedule();
+    });
+  }
+
+  private async recordGroup(group: Waiting[]): Promise<void> {
+    let answers: RecordedOrderDelivery[];
+    try {
+      answers = await recordOrderDeliveries(
+        this.pool,
+        group.map((w) => w.delivery),
+      );
+    } catch (error) {
+      if (group.length === 1) return group[0]!.reject(error);
+      // One refused delivery must not fail the others: each alone, with its own answer.
+      await Promise.all(group.map((w) => this.recordAlone(w)));
+      return;
+    }
+    group.forEach((w, i) => w.resolve(answers[i]!));
+  }
+
+  private async recordAlone(w: Waiting): Promise<void> {
+    try {
+      const [answer] = await recordOrderDeliveries(this.pool, [w.delivery]);
+      w.resolve(answer!);
+    } catch (error) {
+      w.reject(error);
+    }
+  }
+}
