@@ -15,6 +15,9 @@ export interface DeliveryFigures {
   non2xx: number;
   /** Deliveries per second actually sent. */
   achievedRate: number;
+  /** How late the deliveries left (the sending thread's lag, not the server's): p99 and max, ms. */
+  lateP99: number;
+  lateMax: number;
   /** The five slowest answers: which delivery (in sending order) and its milliseconds. */
   slowest: { index: number; ms: number }[];
 }
@@ -52,14 +55,17 @@ export async function sendDeliveries(plan: DeliveryPlan): Promise<DeliveryFigure
   queue = run.catch(() => undefined);
   const times = await run;
   const sorted = [...times.ms].sort((a, b) => a - b);
-  const q = (p: number) =>
-    +sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!.toFixed(2);
+  const q = (p: number, of = sorted) =>
+    +of[Math.min(of.length - 1, Math.floor(p * of.length))]!.toFixed(2);
+  const late = [...times.lateMs].sort((a, b) => a - b);
   return {
     sent: sorted.length,
     p50: q(0.5),
     p99: q(0.99),
     max: +sorted.at(-1)!.toFixed(2),
     non2xx: times.statuses.filter((s) => s < 200 || s >= 300).length,
+    lateP99: q(0.99, late),
+    lateMax: +late.at(-1)!.toFixed(2),
     achievedRate: Math.round(sorted.length / Math.max(times.sendingS, 1e-3)),
     slowest: times.ms
       .map((ms, index) => ({ index, ms: +ms.toFixed(1) }))

@@ -24,6 +24,11 @@ export interface DeliveryPlan {
 export interface DeliveryTimes {
   /** Milliseconds from sending to the answer's end, per delivery in sending order. */
   ms: number[];
+  /**
+   * Milliseconds each delivery left after its time (this thread's own lag: its event loop, its
+   * GC). An answer's time counts from the moment it left; a late start is reported here.
+   */
+  lateMs: number[];
   /** HTTP status per delivery; 0: no answer (connection error or 10 s timeout). */
   statuses: number[];
   /** Seconds from the first delivery sent to the last answer. */
@@ -41,6 +46,7 @@ async function run(plan: DeliveryPlan): Promise<DeliveryTimes> {
   );
   const ms = new Array<number>(signed.length).fill(0);
   const statuses = new Array<number>(signed.length).fill(0);
+  const lateMs = new Array<number>(signed.length).fill(0);
   const target = { port: plan.port, path: plan.path ?? `/webhooks/${plan.topic}` };
   const send = async (i: number): Promise<void> => {
     const answer = await postDelivery(agent, target, signed[i]!);
@@ -54,7 +60,10 @@ async function run(plan: DeliveryPlan): Promise<DeliveryTimes> {
   let next = 0;
   while (next < signed.length) {
     const now = performance.now();
-    while (next < signed.length && start + next * interval <= now) pending.push(send(next++));
+    while (next < signed.length && start + next * interval <= now) {
+      lateMs[next] = now - (start + next * interval);
+      pending.push(send(next++));
+    }
     if (next < signed.length)
       await new Promise((r) =>
         setTimeout(r, Math.max(0, start + next * interval - performance.now())),
@@ -62,7 +71,7 @@ async function run(plan: DeliveryPlan): Promise<DeliveryTimes> {
   }
   const sendingS = (performance.now() - start) / 1000;
   await Promise.all(pending);
-  return { ms, statuses, elapsedS: (performance.now() - start) / 1000, sendingS };
+  return { ms, lateMs, statuses, elapsedS: (performance.now() - start) / 1000, sendingS };
 }
 
 // Plans come one at a time; the thread lives as long as the benchmark, so its code is compiled
