@@ -93,13 +93,18 @@ describe("import runs", () => {
     const run = await waitFor("import done", done(shop));
     expect(run).toMatchObject({ id: importId, pages: 3, seen: 60, created: 60 });
     const queue = getQueue(QUEUES.shipments);
-    const pageJobs = await Promise.all(
-      [
-        jobId("import", importId),
-        jobId("import", importId, "p1"),
-        jobId("import", importId, "p2"),
-      ].map((id) => queue.getJob(id)),
-    );
+    // The run is marked done inside the last page's job, a moment before BullMQ records that
+    // job's answer: wait for the three answers.
+    const pageJobs = await waitFor("page jobs answered", async () => {
+      const jobs = await Promise.all(
+        [
+          jobId("import", importId),
+          jobId("import", importId, "p1"),
+          jobId("import", importId, "p2"),
+        ].map((id) => queue.getJob(id)),
+      );
+      return jobs.every((j) => j?.finishedOn) ? jobs : undefined;
+    });
     expect(pageJobs.map((j) => j?.returnvalue)).toEqual(["page 1 read", "page 2 read", "done"]);
     expect(await queue.getJob(jobId("import", importId, "p3"))).toBeUndefined();
   });
