@@ -49,6 +49,15 @@ export interface OpenDatabaseOptions {
   preparedStatements?: boolean;
 }
 
+/**
+ * Connections a pool keeps open however long they sit idle (the rest close after 10 s idle). A
+ * new connection costs PostgreSQL a backend and every statement its first plan again: opened at
+ * the start of a flash sale after a quiet moment, the first deliveries waited 160-190 ms for them
+ * (bench/README.md). Two: the order deliveries' group commit keeps at most two statements at the
+ * database (app/webhooks/order-delivery-group.server.ts).
+ */
+const POOL_KEPT_CONNECTIONS = 2;
+
 /** How long a query waits for a connection (the pool's turn, or the server's answer to connect). */
 const CONNECT_TIMEOUT_MS = 30_000;
 
@@ -107,6 +116,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       new pg.Pool({
         connectionString: options.databaseUrl,
         max: options.poolSize,
+        min: Math.min(POOL_KEPT_CONNECTIONS, options.poolSize),
         application_name,
         connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
         keepAlive: true,
