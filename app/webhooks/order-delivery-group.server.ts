@@ -2,6 +2,7 @@ import type pg from "pg";
 import {
   orderKeyOf,
   recordOrderDeliveries,
+  recordOrderDelivery,
   type OrderDelivery,
   type RecordedOrderDelivery,
 } from "./order-delivery.server";
@@ -29,12 +30,16 @@ export interface DeliveryGroupOptions {
  * when there is nothing to group.
  *
  * Each delivery still gets its own answer, as if recorded alone. Two deliveries with one id, or
- * about one order, never share a statement: the later waits for the next, in arrival order. If a
- * statement of several fails, each of its deliveries is recorded again alone, so one delivery the
- * database refuses fails alone (its 5xx makes Shopify retry it) and the others are answered.
+ * about one order, are never at the database together: the later waits until the earlier's
+ * statement is answered, and they go in arrival order. If a statement of several fails, each of
+ * its deliveries is recorded again alone, so one delivery the database refuses fails alone (its
+ * 5xx makes Shopify retry it) and the others are answered.
  */
 export class OrderDeliveryGroup {
   private readonly waiting: Waiting[] = [];
+  /** The delivery ids and orders (orderKeyOf) of the statements at the database. */
+  private readonly busyIds = new Set<string>();
+  private readonly busyOrders = new Set<string>();
   private inFlight = 0;
   private scheduled = false;
   private readonly maxRows: number;
@@ -67,22 +72,29 @@ export class OrderDeliveryGroup {
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      while (this.inFlight < this.maxInFlight && this.waiting.length > 0) this.send(this.take());
+      while (this.inFlight < this.maxInFlight && this.waiting.length > 0) {
+        const group = this.take();
+        // All that waits is about what is at the database: sent when that is answered.
+        if (group.length === 0) return;
+        this.send(group);
+      }
     });
   }
 
-  /** The next statement's deliveries: the oldest ones, with distinct ids and orders. */
+  /** The next statement's deliveries: the oldest ones whose id and order are not at the database. */
   private take(): Waiting[] {
     const taken: Waiting[] = [];
-    const ids = new Set<string>();
-    const orders = new Set<string>();
     let kept = 0;
     for (const w of this.waiting) {
       const order = orderKeyOf(w.delivery);
-      if (taken.length < this.maxRows && !ids.has(w.delivery.webhookId) && !orders.has(order)) {
+      if (
+        taken.length < this.maxRows &&
+        !this.busyIds.has(w.delivery.webhookId) &&
+        !this.busyOrders.has(order)
+      ) {
         taken.push(w);
-        ids.add(w.delivery.webhookId);
-        orders.add(order);
+        this.busyIds.add(w.delivery.webhookId);
+        this.busyOrders.add(order);
       } else this.waiting[kept++] = w;
     }
     this.waiting.length = kept;
@@ -93,6 +105,10 @@ export class OrderDeliveryGroup {
     this.inFlight++;
     void this.recordGroup(group).finally(() => {
       this.inFlight--;
+      for (const w of group) {
+        this.busyIds.delete(w.delivery.webhookId);
+        this.busyOrders.delete(orderKeyOf(w.delivery));
+      }
       this.schedule();
     });
   }
@@ -115,8 +131,7 @@ export class OrderDeliveryGroup {
 
   private async recordAlone(w: Waiting): Promise<void> {
     try {
-      const [answer] = await recordOrderDeliveries(this.pool, [w.delivery]);
-      w.resolve(answer!);
+      w.resolve(await recordOrderDelivery(this.pool, w.delivery));
     } catch (error) {
       w.reject(error);
     }

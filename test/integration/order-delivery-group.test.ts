@@ -21,18 +21,28 @@ afterAll(async () => {
 /** The app's pool, counting the statements sent through it and their deliveries; optionally held. */
 function countingPool() {
   const statements: number[] = [];
+  const atOnce = { now: 0, max: 0 };
   let hold: Promise<void> | null = null;
   let release = () => {};
   const pool: Pick<pg.Pool, "query"> = {
     query: (async (config: pg.QueryConfig<[string]>) => {
       statements.push((JSON.parse(config.values![0]) as unknown[]).length);
-      if (hold) await hold;
-      return database.pool.query(config);
+      atOnce.max = Math.max(atOnce.max, ++atOnce.now);
+      try {
+        if (hold) await hold;
+        return await database.pool.query(config);
+      } finally {
+        atOnce.now--;
+      }
     }) as unknown as pg.Pool["query"],
   };
   return {
     pool,
     statements,
+    /** The most statements at the database at once. */
+    get maxAtOnce() {
+      return atOnce.max;
+    },
     hold() {
       hold = new Promise((resolve) => (release = resolve));
     },
@@ -136,7 +146,7 @@ describe("order deliveries recorded in groups (group commit)", () => {
     expect(createdRow!.payload).toEqual(JSON.parse(created!.rawPayload));
   });
 
-  it("never puts two deliveries of one order, or one delivery twice, in one statement", async () => {
+  it("never has two deliveries of one order, or one delivery twice, at the database together", async () => {
     const shop = uniqueShop("group-order");
     await recordInstall(db, shop);
     const create = orderDelivery(shop);
@@ -152,8 +162,10 @@ describe("order deliveries recorded in groups (group commit)", () => {
       group.record(create),
     ]);
 
-    // create and other together; the update of create's order, and create's redelivery, after.
+    // create and other together; the update of create's order, then create's redelivery, each
+    // once the statement before it was answered.
     expect(counting.statements).toEqual([2, 1, 1]);
+    expect(counting.maxAtOnce).toBe(1);
     expect(first).toMatchObject({ duplicate: false, created: true, shipmentStatus: "pending" });
     expect(third).toMatchObject({ duplicate: false, created: true });
     expect(second).toMatchObject({ duplicate: false, created: false, shipmentStatus: "pending" });
