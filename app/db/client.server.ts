@@ -52,9 +52,10 @@ export interface OpenDatabaseOptions {
 /**
  * Connections a pool keeps open however long they sit idle (the rest close after 10 s idle). A
  * new connection costs PostgreSQL a backend and every statement its first plan again: opened at
- * the start of a flash sale after a quiet moment, the first deliveries waited 160-190 ms for them
- * (bench/README.md). Two: the order deliveries' group commit keeps at most two statements at the
- * database (app/webhooks/order-delivery-group.server.ts).
+ * the start of a flash sale after a quiet moment, they made the first deliveries' p99 128-209 ms
+ * (bench/README.md); with two kept, 12-162 ms. The order deliveries' group commit
+ * (app/webhooks/order-delivery-group.server.ts, up to four statements at once) opens the others as
+ * a sale needs them.
  */
 const POOL_KEPT_CONNECTIONS = 2;
 

@@ -56,7 +56,7 @@ export async function recordOrderDelivery(
  * deliveries a flash sale sends together, order-delivery-group.server.ts), each exactly as if it
  * were recorded alone; the answers come in the deliveries' order. The deliveries must have
  * distinct delivery ids and be about distinct orders (throws otherwise): two deliveries of one
- * order go in two statements, one after the other, as they would arrive.
+ * order go in two statements, one after the other (the group waits for the first's answer).
  *
  * The payload is not stored for an order whose customer's data was redacted (customers/redact),
  * nor for one the shop's Admin API disowned (worker/shared/order-owner.ts), nor for a shop that

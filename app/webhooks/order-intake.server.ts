@@ -79,7 +79,8 @@ function identityOf(topic: OrderTopic, body: unknown) {
 /**
  * The order topics, once the intake (intake.server.ts) verified the delivery: read the order's
  * identity (400 without one), record the delivery and the order's shipment row in one statement
- * (shared with the deliveries that arrive with it: order-delivery-group.server.ts), enqueue with a deterministic job id, answer 200.
+ * (shared with the deliveries that arrive with it: order-delivery-group.server.ts), enqueue with
+ * a deterministic job id, answer 200.
  * A redelivery of a delivery not yet processed enqueues again (the job id collapses it); one
  * already processed does nothing. If the database cannot record it, or Redis cannot take the job,
  * the answer is 5xx and Shopify retries (reconciliation also picks up what the inbox holds).
