@@ -28,6 +28,7 @@ import { callbackTokenOf, eventsUrlFor } from "#app/shops/callback-token.server.
 import { recordInstall, setShippingApiKey, updateShopSettings } from "#app/shops/shops.server.ts";
 import type { ShopSettings } from "#app/shops/settings.ts";
 import { createSandbox, type Sandbox, type SandboxOptions } from "#sandbox/server.ts";
+import { Autovacuum } from "./autovacuum.ts";
 import { postDelivery, signDelivery } from "./signed-delivery.ts";
 import {
   buildNodeEntries,
@@ -48,6 +49,7 @@ const NODE_BUILD_DIR = path.join(BUILD_DIR, "node");
 export const LOG_DIR = path.resolve("bench/results/logs");
 
 let built = false;
+let autovacuumSaid = false;
 /** Builds the web app once per benchmark process. */
 export function ensureBuild(): void {
   if (built) return;
@@ -165,6 +167,8 @@ export class Stack {
     readonly shopify: FakeShopify,
     private readonly database: Database,
     more: { child: Child; port: number }[],
+    /** Autovacuum's work on the stack's database, when the server runs without it. */
+    readonly autovacuum: Autovacuum | null,
   ) {
     this.webs = [{ child: web, port: webPort }, ...more];
   }
@@ -177,6 +181,17 @@ export class Stack {
       options.database === "pglite"
         ? await openEmbedded(databaseName)
         : await openPostgres(databaseName);
+
+    const autovacuum =
+      opened.env.DATABASE_URL && process.env.BENCH_AUTOVACUUM !== "off"
+        ? await Autovacuum.startIfOff(opened.env.DATABASE_URL)
+        : null;
+    if (autovacuum && !autovacuumSaid) {
+      process.stdout.write(
+        "PostgreSQL runs without autovacuum here: the stack vacuums and analyzes its database as autovacuum would (bench/autovacuum.ts)\n",
+      );
+      autovacuumSaid = true;
+    }
 
     const sandbox = await createSandbox({ port: 0, ...options.sandbox });
     const shopify = await startFakeShopify();
@@ -243,6 +258,7 @@ export class Stack {
       shopify,
       opened.database,
       more,
+      autovacuum,
     );
     for (let i = 0; i < options.workers; i++) await stack.startWorker();
     return stack;
@@ -438,6 +454,7 @@ export class Stack {
     this.agent.destroy();
     await this.sandbox.close();
     await this.shopify.close();
+    await this.autovacuum?.stop();
     await this.database.close();
     // The run's queues: gone, so that repeated runs do not fill Redis.
     for (const server of this.redisServers().filter((s) => s.status === "ready")) {

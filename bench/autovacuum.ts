@@ -1,0 +1,116 @@
+/**
+ * Autovacuum for the stack's database when the PostgreSQL server runs without it.
+ *
+ * A production PostgreSQL runs autovacuum: it analyzes a table once enough of it changed, and
+ * every connection's cached plans for that table are then made again on the new statistics. The
+ * PostgreSQL of this project's machines runs with `autovacuum = off` (set for the tests). A
+ * benchmark's database starts empty. Without autovacuum, the app's named statements keep the
+ * plans made on those empty tables for the whole run. One such plan, measured on this machine:
+ * bench:webhooks probed an order's shipments through `shipments_shop_customer_idx` (the shop's
+ * every shipment, filtered) instead of the unique index on the order, 1,000 rows per delivery by
+ * the end of a run, PostgreSQL 0.9-1.08 ms of CPU per delivery instead of 0.44 ms at 2,000/s.
+ * The stack's figures would then be of a database no deployment has.
+ *
+ * So, when the server's autovacuum is off, this does what it would do, on the stack's database
+ * only: every NAPTIME_MS, VACUUM the tables past autovacuum's vacuum thresholds (dead rows, or rows
+ * inserted since the last vacuum) and ANALYZE those past its analyze threshold, with autovacuum's
+ * default thresholds and cost delay. Its connection is on the stack's database, so the benchmarks
+ * count its CPU with the database's, as they would count autovacuum's workers.
+ *
+ * BENCH_AUTOVACUUM=off leaves it out (the frozen plans, to compare).
+ *
+ * NAPTIME_MS is 10 s, not autovacuum's 60 s default: a benchmark's phases last 20-60 s from empty
+ * tables, and the plans a long-running server has are made on tables whose statistics settled.
+ */
+import pg from "pg";
+
+const NAPTIME_MS = 10_000;
+// PostgreSQL's defaults (autovacuum_*_threshold, autovacuum_*_scale_factor).
+const VACUUM_THRESHOLD = 50;
+const VACUUM_SCALE = 0.2;
+const INSERT_THRESHOLD = 1000;
+const INSERT_SCALE = 0.2;
+const ANALYZE_THRESHOLD = 50;
+const ANALYZE_SCALE = 0.1;
+
+/** The stack's tables that need a VACUUM or an ANALYZE now, by autovacuum's thresholds. */
+const DUE = `
+  SELECT s.relname AS name,
+    s.n_dead_tup > $1 + $2 * greatest(c.reltuples, 0)
+      OR s.n_ins_since_vacuum > $3 + $4 * greatest(c.reltuples, 0) AS vacuum,
+    s.n_mod_since_analyze > $5 + $6 * greatest(c.reltuples, 0) AS analyze
+  FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
+  WHERE s.schemaname = 'public'`;
+
+export class Autovacuum {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> = Promise.resolve();
+  private stopped = false;
+  /** What it did, for the benchmark to say. */
+  readonly done = { vacuums: 0, analyzes: 0, errors: 0 };
+
+  private constructor(private readonly client: pg.Client) {}
+
+  /** Starts it on the database at `url` when the server's autovacuum is off; null when it is on. */
+  static async startIfOff(url: string): Promise<Autovacuum | null> {
+    const client = new pg.Client({ connectionString: url, application_name: "bench-autovacuum" });
+    await client.connect();
+    const { rows } = await client.query<{ autovacuum: string }>("SHOW autovacuum");
+    if (rows[0]?.autovacuum === "on") {
+      await client.end();
+      return null;
+    }
+    // autovacuum_vacuum_cost_delay's default (2 ms per vacuum_cost_limit, 200): a VACUUM that
+    // yields to the app as autovacuum's does.
+    await client.query("SET vacuum_cost_delay = '2ms'");
+    client.on("error", () => {});
+    const keeper = new Autovacuum(client);
+    keeper.schedule();
+    return keeper;
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.cycle().finally(() => this.schedule());
+    }, NAPTIME_MS);
+  }
+
+  private async cycle(): Promise<void> {
+    try {
+      const { rows } = await this.client.query<{ name: string; vacuum: boolean; analyze: boolean }>(
+        DUE,
+        [
+          VACUUM_THRESHOLD,
+          VACUUM_SCALE,
+          INSERT_THRESHOLD,
+          INSERT_SCALE,
+          ANALYZE_THRESHOLD,
+          ANALYZE_SCALE,
+        ],
+      );
+      for (const table of rows) {
+        if (this.stopped) return;
+        const name = this.client.escapeIdentifier(table.name);
+        if (table.vacuum) {
+          await this.client.query(`VACUUM (ANALYZE ${table.analyze}) ${name}`);
+          this.done.vacuums += 1;
+          if (table.analyze) this.done.analyzes += 1;
+        } else if (table.analyze) {
+          await this.client.query(`ANALYZE ${name}`);
+          this.done.analyzes += 1;
+        }
+      }
+    } catch {
+      // Counted, not fatal: the benchmark goes on (a lost connection is not opened again).
+      this.done.errors += 1;
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+    await this.client.end().catch(() => {});
+  }
+}
