@@ -393,7 +393,7 @@ async function runOneShop() {
   const t0 = performance.now();
   const sale = await flashSale(one, [shop], ORDERS, 300);
   console.log(
-    `  ${sale.sent} deliveries at 300/s: ${sale.non2xx} non-2xx, p99 ${sale.p99Ms.toFixed(1)} ms`,
+    `  ${sale.sent} deliveries at 300/s: ${sale.non2xx} non-2xx, p99 ${sale.p99Ms.toFixed(1)} ms (slowest: ${sale.slowest.map((d) => `#${d.index} ${d.ms} ms`).join(", ")})`,
   );
   const done = await untilConfirmed(one, [shop], ORDERS, t0, "one shop", 1800);
   const elapsed = done.get(shop)!;

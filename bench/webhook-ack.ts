@@ -9,6 +9,8 @@
  * 150 ms added latency). Prints p50/p99/max and non-2xx per rate, the ratio, and writes
  * bench/results/webhook-ack.json. Goals: p99 under 50 ms at 300/s with no error, and at 2,000/s
  * when that rate is run. The deliveries are for SHOPS (20) installed shops, in turn.
+ * Then IDLE_SALES (6) sales of 100 deliveries at 300/s, each after IDLE_S (12) s without any
+ * (IDLE_SALES=0: none): a sale after a quiet moment.
  * RATES (100,300), MAX_RATE (3000) and NAIVE=off (the app alone) pick the runs; e.g.
  * `RATES=2000 MAX_RATE=0 NAIVE=off` measures 2,000/s only.
  * WEB_NODE_ARGS passes Node options to the web server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
@@ -203,6 +205,30 @@ for (let rate = Math.max(...RATES) * 2; rate <= MAX_RATE; rate = Math.round(rate
   }
 }
 
+// Sales after a quiet moment: IDLE_SALES (6) sales of 100 deliveries at 300/s, each after
+// IDLE_S (12) s with no delivery (past the 10 s after which the database pool closes the
+// connections it does not keep). Their first deliveries meet what a quiet moment left: closed
+// connections, cold caches.
+const IDLE_SALES = Number(process.env.IDLE_SALES ?? 6);
+const IDLE_S = Number(process.env.IDLE_S ?? 12);
+const idleSales: DeliveryFigures[] = [];
+if (IDLE_SALES > 0)
+  console.log(`  after ${IDLE_S} s idle, ${IDLE_SALES} sales of 100 deliveries at 300/s:`);
+for (let i = 0; i < IDLE_SALES; i++) {
+  await new Promise((r) => setTimeout(r, IDLE_S * 1000));
+  const sale = await sendDeliveries({
+    port: stack.webPort,
+    topic: "orders/create",
+    secret: API_SECRET,
+    deliveries: bodies(100),
+    perSecond: 300,
+  });
+  idleSales.push(sale);
+  console.log(
+    `    sale ${i + 1}: p50 ${sale.p50} ms, p99 ${sale.p99} ms, non-2xx ${sale.non2xx}; slowest ${sale.slowest.map((d) => `#${d.index} ${d.ms} ms`).join(", ")}`,
+  );
+}
+
 const at300 = runs.filter((r) => r.rate === 300);
 const app300 = at300.find((r) => r.handler === "app");
 const naive300 = at300.find((r) => r.handler === "naive");
@@ -215,6 +241,7 @@ const summary = {
   durationS: DURATION_S,
   runs,
   saturationRate: saturation,
+  afterIdle: { idleS: IDLE_S, sales: idleSales },
   ratioP99NaiveOverAppAt300: app300 && naive300 ? +(naive300.p99 / app300.p99).toFixed(1) : null,
   goalMet: app300 ? app300.p99 < 50 && app300.non2xx === 0 : null,
   goal2000Met: app2000 ? app2000.p99 < 50 && app2000.non2xx === 0 : null,

@@ -53,11 +53,13 @@ export interface OpenDatabaseOptions {
  * Connections a pool keeps open however long they sit idle (the rest close after 10 s idle). A
  * new connection costs PostgreSQL a backend and every statement its first plan again: opened at
  * the start of a flash sale after a quiet moment, they made the first deliveries' p99 128-209 ms
- * (bench/README.md); with two kept, 12-162 ms. The order deliveries' group commit
- * (app/webhooks/order-delivery-group.server.ts, up to four statements at once) opens the others as
- * a sale needs them.
+ * (bench/README.md). The order deliveries' group commit (app/webhooks/order-delivery-group.server.ts)
+ * has as many statements at the database at once as there are kept connections, so a sale after a
+ * quiet moment opens none: with two kept and four statements at once, the third and fourth
+ * deliveries of such a sale waited for new connections (p99 14-186 ms in six sales after 12 s
+ * idle); with two of each, 15-78 ms.
  */
-const POOL_KEPT_CONNECTIONS = 2;
+export const POOL_KEPT_CONNECTIONS = 2;
 
 /** How long a query waits for a connection (the pool's turn, or the server's answer to connect). */
 const CONNECT_TIMEOUT_MS = 30_000;

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { POOL_KEPT_CONNECTIONS } from "../db/client.server";
 import {
   orderKeyOf,
   recordOrderDeliveries,
@@ -16,7 +17,10 @@ interface Waiting {
 export interface DeliveryGroupOptions {
   /** At most this many deliveries in one statement. */
   maxRows?: number;
-  /** At most this many statements at the database at once; deliveries arriving meanwhile wait. */
+  /**
+   * At most this many statements at the database at once; deliveries arriving meanwhile wait.
+   * Default: the connections the pool keeps open when idle (POOL_KEPT_CONNECTIONS, 2).
+   */
   maxInFlight?: number;
 }
 
@@ -50,7 +54,7 @@ export class OrderDeliveryGroup {
     options: DeliveryGroupOptions = {},
   ) {
     this.maxRows = options.maxRows ?? 50;
-    this.maxInFlight = options.maxInFlight ?? 4;
+    this.maxInFlight = options.maxInFlight ?? POOL_KEPT_CONNECTIONS;
   }
 
   /** Records one delivery with whatever arrives with it; its own answer, or its own error. */

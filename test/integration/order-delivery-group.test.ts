@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type pg from "pg";
+import { POOL_KEPT_CONNECTIONS } from "#app/db/client.server.ts";
 import { database, db } from "#app/db/index.server.ts";
 import { shipmentEvents, shipments, webhookInbox } from "#app/db/schema.ts";
 import { referenceIdFor } from "#app/orders/map.ts";
@@ -215,5 +216,29 @@ describe("order deliveries recorded in groups (group commit)", () => {
     expect(recorded.every((r) => r.created)).toBe(true);
     // The four went in statements of at most three.
     expect(counting.statements.slice(2).sort()).toEqual([1, 3]);
+  });
+
+  it("has at most as many statements at the database as the pool keeps connections open", async () => {
+    // A sale after a quiet moment then finds every connection it needs open (no backend to start,
+    // no statement to plan again in the middle of the sale).
+    expect(database.pool.options.min).toBe(POOL_KEPT_CONNECTIONS);
+    const shop = uniqueShop("group-kept");
+    await recordInstall(db, shop);
+    const counting = countingPool();
+    const group = new OrderDeliveryGroup(counting.pool);
+    counting.hold();
+    const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+    const answers = [];
+    for (let i = 0; i < POOL_KEPT_CONNECTIONS + 3; i++) {
+      answers.push(group.record(orderDelivery(shop)));
+      await tick();
+    }
+    expect(counting.statements).toEqual(Array(POOL_KEPT_CONNECTIONS).fill(1));
+    expect(group.pending).toBe(3);
+
+    counting.release();
+    expect((await Promise.all(answers)).every((r) => r.created)).toBe(true);
+    expect(counting.maxAtOnce).toBe(POOL_KEPT_CONNECTIONS);
   });
 });
