@@ -57,7 +57,7 @@ export interface OpenDatabaseOptions {
  * has as many statements at the database at once as there are kept connections, so a sale after a
  * quiet moment opens none: with two kept and four statements at once, the third and fourth
  * deliveries of such a sale waited for new connections (p99 14-186 ms in six sales after 12 s
- * idle); with two of each, 15-78 ms.
+ * idle); with two of each, 15-78 ms (and 24-83 ms in bench:webhooks' six such sales).
  */
 export const POOL_KEPT_CONNECTIONS = 2;
 
