@@ -73,3 +73,8 @@ export async function sendDeliveries(plan: DeliveryPlan): Promise<DeliveryFigure
       .slice(0, 5),
   };
 }
+
+/** The slowest answers as text: "#index ms ms, …" (their place in sending order). */
+export function slowestText(slowest: DeliveryFigures["slowest"]): string {
+  return slowest.map((d) => `#${d.index} ${d.ms} ms`).join(", ");
+}

@@ -31,7 +31,7 @@ import { LIVE_LIMITS } from "#sandbox/ratelimit.ts";
 import { loadOrder } from "#test/fixtures/orders.ts";
 import { runLean } from "./lean.ts";
 import { runMerchantFlood } from "./merchant-flood.ts";
-import { sendDeliveries } from "./deliveries.ts";
+import { sendDeliveries, slowestText } from "./deliveries.ts";
 import { API_SECRET, processUsage, progress, Stack, writeResult } from "./stack.ts";
 
 const ORDERS = Number(process.env.ORDERS ?? 3000);
@@ -369,7 +369,7 @@ async function runCost() {
     `  per shipment: worker CPU ${cost.workerCpuMs} ms (${cost.ratioToLean} × the lean worker's ${lean.cpuMs} ms, paced "${lean.pace}"; cold, warm-up included: ${cost.workerCpuColdMs} ms against ${lean.cpuColdMs} ms; bare BullMQ job ${floorMs} ms), web CPU ${cost.webCpuMs} ms; Admin API calls ${cost.adminCalls} (${JSON.stringify(adminByOperation)}); SQL statements worker ${cost.workerSqlStatements}, web ${cost.webSqlStatements}; Redis commands ${cost.redisCommands}`,
   );
   console.log(
-    `  peak RSS worker ${cost.workerPeakRssMb} MB (lean ${lean.peakRssMb} MB), web ${cost.webPeakRssMb} MB (idle before the run: worker ${cost.workerIdleRssMb} MB, web ${cost.webIdleRssMb} MB); ${orders} shipments in ${cost.seconds} s (lean ${lean.seconds} s); webhook p99 ${cost.webhookP99Ms} ms (slowest: ${sale.slowest.map((d) => `#${d.index} ${d.ms} ms`).join(", ")})`,
+    `  peak RSS worker ${cost.workerPeakRssMb} MB (lean ${lean.peakRssMb} MB), web ${cost.webPeakRssMb} MB (idle before the run: worker ${cost.workerIdleRssMb} MB, web ${cost.webIdleRssMb} MB); ${orders} shipments in ${cost.seconds} s (lean ${lean.seconds} s); webhook p99 ${cost.webhookP99Ms} ms (slowest: ${slowestText(sale.slowest)})`,
   );
   return { cost };
 }
@@ -393,7 +393,7 @@ async function runOneShop() {
   const t0 = performance.now();
   const sale = await flashSale(one, [shop], ORDERS, 300);
   console.log(
-    `  ${sale.sent} deliveries at 300/s: ${sale.non2xx} non-2xx, p99 ${sale.p99Ms.toFixed(1)} ms (slowest: ${sale.slowest.map((d) => `#${d.index} ${d.ms} ms`).join(", ")})`,
+    `  ${sale.sent} deliveries at 300/s: ${sale.non2xx} non-2xx, p99 ${sale.p99Ms.toFixed(1)} ms (slowest: ${slowestText(sale.slowest)})`,
   );
   const done = await untilConfirmed(one, [shop], ORDERS, t0, "one shop", 1800);
   const elapsed = done.get(shop)!;

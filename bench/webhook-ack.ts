@@ -24,7 +24,7 @@ import { createShippingClient } from "#app/shipping/client.server.ts";
 import { parseShopSettings } from "#app/shops/settings.ts";
 import { loadOrder } from "#test/fixtures/orders.ts";
 import { freePort } from "../scripts/processes.ts";
-import { sendDeliveries, type DeliveryFigures } from "./deliveries.ts";
+import { sendDeliveries, slowestText, type DeliveryFigures } from "./deliveries.ts";
 import { API_SECRET, processUsage, Stack, writeResult } from "./stack.ts";
 
 const DURATION_S = Number(process.env.DURATION_S ?? 60);
@@ -225,7 +225,7 @@ for (let i = 0; i < IDLE_SALES; i++) {
   });
   idleSales.push(sale);
   console.log(
-    `    sale ${i + 1}: p50 ${sale.p50} ms, p99 ${sale.p99} ms, non-2xx ${sale.non2xx}; slowest ${sale.slowest.map((d) => `#${d.index} ${d.ms} ms`).join(", ")}`,
+    `    sale ${i + 1}: p50 ${sale.p50} ms, p99 ${sale.p99} ms, non-2xx ${sale.non2xx}; slowest ${slowestText(sale.slowest)}`,
   );
 }
 
