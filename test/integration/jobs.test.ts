@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { Queue } from "bullmq";
+import { DelayedError, Queue, Worker } from "bullmq";
+import { openDatabase } from "#app/db/client.server.ts";
 import { database, db } from "#app/db/index.server.ts";
 import { getEnv } from "#app/env.server.ts";
 import {
@@ -19,9 +20,13 @@ import {
   retryFailedJob,
 } from "#app/jobs/failed.server.ts";
 import { closeQueues, enqueue, getQueue, producerConnection } from "#app/jobs/queues.server.ts";
+import { logger } from "#app/logger.server.ts";
+import { createWorkerConnection, redisTargetOf } from "#app/redis.server.ts";
+import { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
+import { shopFacts } from "#app/shops/shop-cache.server.ts";
 import { referenceIdFor } from "#app/orders/map.ts";
 import { recordOrderDelivery } from "#app/webhooks/order-delivery.server.ts";
-import { holdDeliveredOrder } from "#fakes/shopify/fake-admin.ts";
+import { fakeAdminGraphql, holdDeliveredOrder } from "#fakes/shopify/fake-admin.ts";
 import { setShippingApiKey } from "#app/shops/shops.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { liveKey, testKey } from "../helpers/sandbox.ts";
@@ -35,6 +40,7 @@ import {
 import { uniqueShop } from "../helpers/shopify.ts";
 import { pollStatuses } from "#worker/processors/poll-statuses.ts";
 import { reconcile } from "#worker/processors/reconcile.ts";
+import { processCreateDraft } from "#worker/processors/create-draft.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 
 const env = getEnv();
@@ -103,6 +109,69 @@ describe("retries and backoff", () => {
       const job = await getQueue(QUEUES.shipments).getJob(jobId("create", shop, String(o.id)));
       expect(job?.stacktrace ?? []).toEqual([]);
       expect(job?.attemptsMade).toBe(1);
+    }
+  });
+});
+
+describe("a flash sale's deferral", () => {
+  it("a draft whose slot is seconds away is deferred before any SQL, holding both its slots", async () => {
+    const shop = uniqueShop("deferred");
+    const key = liveKey("deferred");
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url);
+    const order = await recordOrder(shop);
+    const limiter = new ServiceRateLimiter(producerConnection(), env.QUEUE_PREFIX);
+    // The key's draft calls for the next three windows are taken: this job's slot is seconds away.
+    const { calls } = limiter.window(key, "draft_orders");
+    for (let i = 0; i < 3 * calls; i++) await limiter.reserve(key, "draft_orders");
+
+    // The job as a worker holds it: active, with its lock token (a queue of its own, which the
+    // file's workers do not take from).
+    const name = `deferral-${crypto.randomUUID()}`;
+    const queue = new Queue(name, { connection: producerConnection(), prefix: env.QUEUE_PREFIX });
+    const taker = new Worker(name, null, {
+      connection: createWorkerConnection(redisTargetOf(env)),
+      prefix: env.QUEUE_PREFIX,
+      autorun: false,
+    });
+    const counted = await openDatabase({
+      databaseUrl: env.DATABASE_URL!,
+      migrate: false,
+      poolSize: 2,
+      pgliteDataDir: "",
+      pglitePort: 0,
+    });
+    try {
+      await queue.add(shipmentJobs.createDraft.name, { shop, orderId: String(order.id) });
+      const token = crypto.randomUUID();
+      const job = await taker.getNextJob(token);
+      if (!job) throw new Error("no job to take");
+      // The shop's key and settings as the worker keeps them for a few seconds.
+      await shopFacts(counted.db, env, shop);
+      const query = vi.spyOn(counted.pool, "query");
+      const deps = {
+        db: counted.db,
+        logger,
+        env,
+        limiter,
+        enqueue,
+        adminGraphql: fakeAdminGraphql(),
+      };
+      const before = Date.now();
+      await expect(processCreateDraft(job, deps, token)).rejects.toBeInstanceOf(DelayedError);
+      // Deferred before reading the order's shipments: the run at its slot reads them.
+      expect(query).not.toHaveBeenCalled();
+      const deferred = await queue.getJob(job.id!);
+      expect(await deferred!.getState()).toBe("delayed");
+      const { _slot: slot, _next: next } = deferred!.data as { _slot: number; _next: number };
+      expect(slot).toBeGreaterThan(before + 1_000);
+      // The confirmation's slot, reserved with the draft's, comes after it.
+      expect(next).toBeGreaterThan(slot);
+      expect((await shipmentOf(db, shop, order.id))?.status).toBe("pending");
+    } finally {
+      await taker.close();
+      await queue.obliterate({ force: true });
+      await queue.close();
+      await counted.close();
     }
   });
 });

@@ -100,6 +100,16 @@ export async function processCreateDraft(
   const ctx = new Ctx(deps, job, token);
   const { shop, orderId, part: partNumber } = shipmentJobs.createDraft.payload.parse(job.data);
   const { db } = deps;
+  // The call's slot first, from the shop's key and settings this process keeps for a few seconds
+  // (app/shops/shop-cache.server.ts). A flash sale's jobs are each deferred once, to their slot,
+  // while the sale's webhooks still arrive: that first run makes no SQL, and the run at the slot
+  // reads the order's shipments. A shop that books automatically reserves the confirmation's slot
+  // too, right after the draft's: each shipment is booked as soon as its draft is made, not after
+  // the shop's whole backlog. A job that then finds nothing to draft (cancelled, already drafted)
+  // leaves its slots unused.
+  const { access, settings } = await shopFacts(db, deps.env, shop);
+  if (!(access instanceof Error))
+    await ctx.reserve(access.apiKey, "draft_orders", settings.autoConfirm);
   // The order's current shipments in one read: this part's, and the others drafting part 1 plans around.
   const orderShipments = await currentShipments(db, shop, orderId);
   let shipment = orderShipments.find((s) => s.part === (partNumber ?? 1));
@@ -136,14 +146,6 @@ export async function processCreateDraft(
       await deps.enqueue.confirm(shop, shipment.id);
     return `already ${shipment.status}`;
   }
-
-  // The key first, and the call's slot with it: a deferred job comes back before reading the order.
-  // A shop that books automatically reserves the confirmation's slot too, right after the draft's:
-  // each shipment is booked as soon as its draft is made, not after the shop's whole backlog.
-  // The shop's settings and key, kept by this process for a few seconds (app/shops/shop-cache.server.ts).
-  const { access, settings } = await shopFacts(db, deps.env, shop);
-  if (!(access instanceof Error))
-    await ctx.reserve(access.apiKey, "draft_orders", settings.autoConfirm);
 
   // Nothing of the order is written or drafted before the shop's own Admin API says it is the shop's.
   const owner = await verifyOrderOwner(ctx, shipment, ACTOR.create, {

@@ -132,13 +132,18 @@ export class Ctx {
     return this.orderRead.answer;
   }
 
-  get log() {
-    return this.deps.logger.child({ job: this.job.name, jobId: this.job.id });
+  private jobLog: Logger | undefined;
+
+  /** The job's logger, made on first use (most runs never log past the worker's line). */
+  get log(): Logger {
+    this.jobLog ??= this.deps.logger.child({ job: this.job.name, jobId: this.job.id });
+    return this.jobLog;
   }
 
   /** Defers the job to `at` without using an attempt. */
   async defer(at: number, why: string): Promise<never> {
-    this.log.debug({ at, why }, "job deferred");
+    // A flash sale defers every job once: no child logger for a line the level drops.
+    if (this.deps.logger.isLevelEnabled("debug")) this.log.debug({ at, why }, "job deferred");
     await this.job.moveToDelayed(at, this.token);
     throw new DelayedError(why);
   }
