@@ -22,8 +22,10 @@ import type { Received, WebhookAnswer } from "./received";
  */
 export async function takeFulfillmentOrderDelivery(
   topic: FulfillmentOrderTopic,
-  { verified, rawBody: raw, log }: Received,
+  received: Received,
 ): Promise<WebhookAnswer> {
+  // `received.log` is made on first use (intake.server.ts): not destructured here.
+  const { verified, rawBody: raw } = received;
   const { shop, webhookId } = verified;
   let body: unknown;
   let event;
@@ -32,7 +34,7 @@ export async function takeFulfillmentOrderDelivery(
     event = readFulfillmentOrderEvent(topic, body);
   } catch (error) {
     // Signed by Shopify but not the documented shape: retrying would not help.
-    log.warn(
+    received.log.warn(
       { err: (error as Error).message },
       "fulfillment-order webhook without a fulfillment order",
     );
@@ -55,14 +57,19 @@ export async function takeFulfillmentOrderDelivery(
         "processed",
         "The app is not installed on this shop: recorded, not acted on",
       );
-    log.info("fulfillment-order delivery for a shop without the app: recorded, not acted on");
+    received.log.info(
+      "fulfillment-order delivery for a shop without the app: recorded, not acted on",
+    );
     return { status: 200 };
   }
   if (inbox.processed) return { status: 200 };
   try {
     await enqueue.fulfillmentChange(shop, webhookId);
   } catch (error) {
-    log.error({ err: (error as Error).message }, "could not enqueue; asking Shopify to retry");
+    received.log.error(
+      { err: (error as Error).message },
+      "could not enqueue; asking Shopify to retry",
+    );
     return { status: 503, error: "Queue unavailable, retry later" };
   }
   return { status: 200 };

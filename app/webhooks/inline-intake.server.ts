@@ -48,14 +48,16 @@ export function inlineIntake(expectedTopic: string, handler: InlineWebhookHandle
 async function takeInline(
   expectedTopic: string,
   handler: InlineWebhookHandler,
-  { verified, rawBody: raw, log }: Received,
+  received: Received,
 ) {
+  // `received.log` is made on first use (intake.server.ts): not destructured here.
+  const { verified, rawBody: raw } = received;
   const { shop, webhookId } = verified;
   let payload: unknown;
   try {
     payload = JSON.parse(cleanJsonText(raw));
   } catch {
-    log.warn("signed webhook body is not JSON");
+    received.log.warn("signed webhook body is not JSON");
     return { status: 400, error: `Payload of ${expectedTopic} is not JSON` };
   }
   const named =
@@ -66,7 +68,7 @@ async function takeInline(
     (COMPLIANCE_TOPICS.has(expectedTopic) || named !== undefined) &&
     (typeof named !== "string" || named.toLowerCase() !== shop)
   ) {
-    log.warn(
+    received.log.warn(
       { named: typeof named === "string" ? named.slice(0, 100) : typeof named },
       "webhook body names another shop than its header",
     );
@@ -81,7 +83,7 @@ async function takeInline(
     recorded = handler.record(context);
   } catch (error) {
     // Signed by Shopify but not the shape the topic documents: retrying would not help.
-    log.warn(
+    received.log.warn(
       { err: error instanceof Error ? error.message : String(error) },
       "webhook payload rejected",
     );
@@ -96,9 +98,10 @@ async function takeInline(
     await markDelivery(tx, webhookId, "processed", refused ?? undefined);
     return { duplicate: false, refused };
   });
-  if (outcome.refused) log.warn({ reason: outcome.refused }, "webhook recorded, not acted on");
+  if (outcome.refused)
+    received.log.warn({ reason: outcome.refused }, "webhook recorded, not acted on");
   else
-    log.info(
+    received.log.info(
       { duplicate: outcome.duplicate },
       outcome.duplicate ? "webhook redelivered; already processed" : "webhook processed",
     );

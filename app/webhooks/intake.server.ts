@@ -2,13 +2,13 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { webhookAckSeconds, webhookAcks } from "../metrics.server";
 import { getEnv } from "../env.server";
 import { jsonResponse, type HeaderGetter } from "../http.server";
-import { logger } from "../logger.server";
+import { logger, type Logger } from "../logger.server";
 import { FULFILLMENT_ORDER_TOPICS } from "../orders/fulfillment-order-events";
 import { takeFulfillmentOrderDelivery } from "./fulfillment-order-intake.server";
 import { inlineIntake } from "./inline-intake.server";
 import { INLINE_TOPICS } from "./inline-topics.server";
 import { ORDER_TOPICS, takeOrderDelivery } from "./order-intake.server";
-import type { TopicIntake, WebhookAnswer } from "./received";
+import type { Received, TopicIntake, WebhookAnswer } from "./received";
 import { verifyShopifyWebhook, WebhookRejected } from "./verify.server";
 
 /**
@@ -87,12 +87,25 @@ async function takeUncounted(
     );
     return { status: error.status, error: error.message };
   }
-  const log = logger.child({ shop: verified.shop, topic, webhookId: verified.webhookId });
+  // Made on first use: most order deliveries log nothing, and a child logger redacts its bindings
+  // when it is made (tens of microseconds, at hundreds of deliveries a second).
+  let child: Logger | undefined;
+  const received: Received = {
+    verified,
+    rawBody,
+    get log() {
+      child ??= logger.child({ shop: verified.shop, topic, webhookId: verified.webhookId });
+      return child;
+    },
+  };
   try {
-    return await intake({ verified, rawBody, log });
+    return await intake(received);
   } catch (error) {
     // Not recorded, or recorded and not acted on (the database unreachable…): Shopify retries a 5xx.
-    log.error({ err: (error as Error).message }, "webhook failed; asking Shopify to retry");
+    received.log.error(
+      { err: (error as Error).message },
+      "webhook failed; asking Shopify to retry",
+    );
     return { status: 500, error: "Could not record the delivery, retry later" };
   }
 }

@@ -89,11 +89,13 @@ function identityOf(topic: OrderTopic, body: unknown) {
  */
 export async function takeOrderDelivery(
   topic: OrderTopic,
-  { verified, rawBody, log }: Received,
+  received: Received,
 ): Promise<WebhookAnswer> {
+  // `received.log` is made on first use (intake.server.ts): not destructured here.
+  const { verified } = received;
   const { shop, webhookId } = verified;
   // Checked over the original; stored as text jsonb accepts (no NUL or unpaired surrogate escapes).
-  rawBody = cleanJsonText(rawBody);
+  const rawBody = cleanJsonText(received.rawBody);
   let body: unknown;
   try {
     body = parseExactJson(rawBody);
@@ -103,7 +105,7 @@ export async function takeOrderDelivery(
   const parsed = identityOf(topic, body);
   if (!parsed.success) {
     const field = parsed.error.issues[0]?.path.join(".") || "(body)";
-    log.warn({ field }, "order webhook without an order id");
+    received.log.warn({ field }, "order webhook without an order id");
     return { status: 400, error: `Payload of ${topic} has no usable order id (${field})` };
   }
   const order = parsed.data;
@@ -113,7 +115,7 @@ export async function takeOrderDelivery(
   if (cancelled) {
     const cancelledAt = (body as { cancelled_at?: unknown }).cancelled_at;
     if (typeof cancelledAt !== "string" || Number.isNaN(Date.parse(cancelledAt))) {
-      log.warn({ orderId: order.id }, "orders/cancelled whose body is not cancelled");
+      received.log.warn({ orderId: order.id }, "orders/cancelled whose body is not cancelled");
       return {
         status: 400,
         error: "Payload of orders/cancelled has no cancelled_at: the order is not cancelled",
@@ -143,7 +145,7 @@ export async function takeOrderDelivery(
   if (!recorded.installed) {
     // Uninstalled, never installed or redacted: nothing of it is stored or acted on (a 200, so
     // that Shopify stops sending it).
-    log.info("order delivery for a shop without the app: recorded, not acted on");
+    received.log.info("order delivery for a shop without the app: recorded, not acted on");
     return { status: 200 };
   }
 
@@ -171,7 +173,10 @@ export async function takeOrderDelivery(
     }
   } catch (error) {
     // Recorded, but not enqueued: 503 makes Shopify redeliver, and the redelivery enqueues.
-    log.error({ err: (error as Error).message }, "could not enqueue; asking Shopify to retry");
+    received.log.error(
+      { err: (error as Error).message },
+      "could not enqueue; asking Shopify to retry",
+    );
     return { status: 503, error: "Queue unavailable, retry later" };
   }
   return { status: 200 };

@@ -6,7 +6,10 @@ export interface Received {
   verified: VerifiedDelivery;
   /** The body exactly as it arrived (the signature is over it). */
   rawBody: string;
-  /** The intake's logger, bound to the shop, topic and delivery id. */
+  /**
+   * The intake's logger, bound to the shop, topic and delivery id. Made when first read: read it
+   * where a line is logged, not when the delivery arrives (destructuring it makes it).
+   */
   log: Logger;
 }
 

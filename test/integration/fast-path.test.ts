@@ -9,6 +9,7 @@ import { getEnv } from "#app/env.server.ts";
 import { fastPath, MAX_BODY_BYTES, RATES_MAX_BODY_BYTES } from "#app/fast-path.ts";
 import { createDraftJobId, QUEUES } from "#app/jobs/definitions.ts";
 import { closeQueues, getQueue } from "#app/jobs/queues.server.ts";
+import { logger } from "#app/logger.server.ts";
 import { takeWebhook, webhookTopicOfPath, WEBHOOK_TOPICS } from "#app/webhooks/intake.server.ts";
 import { fulfillmentOrderSampleBody, shopifySampleBody } from "../fixtures/shopify.ts";
 import { freshOrder, setUpShop, shipmentOf } from "../helpers/pipeline.ts";
@@ -98,6 +99,24 @@ describe("the fast path takes every Shopify webhook through the one intake", () 
       ).status,
     ).toBe(200);
     expect(await inboxOf(shop)).toHaveLength(1);
+  });
+
+  it("binds a logger to a delivery only when it logs, with its shop, topic and delivery id", async () => {
+    const shop = await installedShop("fast-log");
+    const child = vi.spyOn(logger, "child");
+    try {
+      const order = freshOrder("multi-item");
+      expect((await post({ topic: "orders/create", shop, body: order })).status).toBe(200);
+      expect(child).not.toHaveBeenCalled();
+      // An order without an id is refused, and the warning says whose delivery it was.
+      const webhookId = `fast-log-${order.id}`;
+      const refused = await post({ topic: "orders/create", shop, body: { name: "#1" }, webhookId });
+      expect(refused.status).toBe(400);
+      expect(child).toHaveBeenCalledTimes(1);
+      expect(child).toHaveBeenCalledWith({ shop, topic: "orders/create", webhookId });
+    } finally {
+      child.mockRestore();
+    }
   });
 
   it("Shopify's own samples of the other families: a fulfillment order split, and an uninstall", async () => {
