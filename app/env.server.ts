@@ -148,6 +148,11 @@ export const envSchema = z.object({
     .min(1)
     .default("pb"),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * The worker process's CPU niceness (0 normal, 19 lowest): on a machine web and worker share,
+   * the web's acknowledgements go ahead of the worker's bookings (worker/priority.ts).
+   */
+  WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** Port of the worker's /healthz, /readyz and /metrics (app/health.server.ts); unset: none. */
   WORKER_HEALTH_PORT: port.optional(),
   /** When set, GET /metrics (web and worker) answers only `Authorization: Bearer <METRICS_TOKEN>`. */

@@ -81,6 +81,9 @@ const rescheduling = setInterval(() => {
   );
 }, MAINTENANCE_RESCHEDULE_MS);
 rescheduling.unref();
+// The web's acknowledgements go ahead of the worker's bookings on a machine both share.
+const { lowerOwnPriority } = await import("./priority.ts");
+const nice = lowerOwnPriority(env.WORKER_NICE);
 const running = startWorkers({
   processors: allProcessors({
     db: database.db,
@@ -112,6 +115,7 @@ log.info(
   {
     queues: running.workers.map((w) => w.name),
     concurrency: env.WORKER_CONCURRENCY,
+    nice,
     database: database.kind,
     healthPort: env.WORKER_HEALTH_PORT ?? null,
   },

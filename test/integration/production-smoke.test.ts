@@ -1,6 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import YAML from "yaml";
@@ -80,6 +81,15 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** The niceness of each thread of a process (Linux: /proc/<pid>/task). */
+function nicenessOfThreads(pid: number): number[] {
+  return fs.readdirSync(`/proc/${pid}/task`).map((thread) => {
+    const stat = fs.readFileSync(`/proc/${pid}/task/${thread}/stat`, "utf8");
+    // After the command's closing parenthesis, the niceness is the 17th field.
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+  });
+}
+
 async function probe(base: string) {
   const healthz = await fetch(`${base}/healthz`);
   const readyz = await fetch(`${base}/readyz`);
@@ -137,6 +147,9 @@ describe("the production image's commands (compose.yaml) on the build", () => {
     );
     const workerAnswers = await probe(workerBase);
     expect(workerAnswers.readyz.status).toBe(200);
+    // Every thread of the worker at WORKER_NICE's default, the web's at the machine's normal.
+    expect(new Set(nicenessOfThreads(worker.pid!))).toEqual(new Set([10]));
+    expect(new Set(nicenessOfThreads(web.pid!))).toEqual(new Set([os.getPriority()]));
     expect(workerAnswers.metrics.text).toMatch(/^parcelbridge_process_cpu_seconds_total \d/m);
     expect(workerAnswers.metrics.text).toMatch(/^# TYPE parcelbridge_jobs_total counter$/m);
   }, 120_000);
