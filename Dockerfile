@@ -21,4 +21,4 @@ COPY --from=build --chown=node:node /app/drizzle ./drizzle
 COPY --from=build --chown=node:node /app/scripts/entry.mjs /app/scripts/node-entries.json ./scripts/
 USER node
 EXPOSE 3000 9464
-CMD ["node", "scripts/entry.mjs", "server"]
+CMD ["node", "--max-semi-space-size=8", "scripts/entry.mjs", "server"]

@@ -91,6 +91,16 @@ export interface Child {
  */
 export const WORKER_NODE_FLAGS = ["--max-semi-space-size=4"];
 
+/**
+ * The web server's V8 flags, as `npm start` (package.json) and the image (Dockerfile,
+ * compose.yaml) give them: a young generation of 8 MB semi-spaces. With V8's default (64 MB of
+ * new space here), 300 deliveries a second made a scavenge every 1.4 s that promoted about 9 MB
+ * and paused the server for 30 to 60 ms, and every delivery arriving meanwhile waited; with 8 MB
+ * the pauses were at most 10 to 18 ms, and with 4 MB a few milliseconds more often
+ * (bench/README.md, "While a sale is booked").
+ */
+export const WEB_NODE_FLAGS = ["--max-semi-space-size=8"];
+
 /** What a TypeScript entry point is called in the compiled build (scripts/build-node.ts). */
 const COMPILED_NAMES: Record<string, string> = Object.fromEntries(
   Object.entries(NODE_ENTRIES).map(([name, source]) => [source, `${name}.js`]),
@@ -129,6 +139,7 @@ export async function startWeb(
 ): Promise<Child> {
   const child = startNode("server.ts", {
     ...options,
+    nodeArgs: [...WEB_NODE_FLAGS, ...(options.nodeArgs ?? [])],
     env: {
       ...options.env,
       NODE_ENV: "production",
