@@ -22,10 +22,8 @@ import type { Received, WebhookAnswer } from "./received";
  */
 export async function takeFulfillmentOrderDelivery(
   topic: FulfillmentOrderTopic,
-  received: Received,
+  { verified, rawBody: raw, log }: Received,
 ): Promise<WebhookAnswer> {
-  // `received.log` is made on first use (intake.server.ts): not destructured here.
-  const { verified, rawBody: raw } = received;
   const { shop, webhookId } = verified;
   let body: unknown;
   let event;
@@ -34,7 +32,7 @@ export async function takeFulfillmentOrderDelivery(
     event = readFulfillmentOrderEvent(topic, body);
   } catch (error) {
     // Signed by Shopify but not the documented shape: retrying would not help.
-    received.log.warn(
+    log().warn(
       { err: (error as Error).message },
       "fulfillment-order webhook without a fulfillment order",
     );
@@ -57,19 +55,14 @@ export async function takeFulfillmentOrderDelivery(
         "processed",
         "The app is not installed on this shop: recorded, not acted on",
       );
-    received.log.info(
-      "fulfillment-order delivery for a shop without the app: recorded, not acted on",
-    );
+    log().info("fulfillment-order delivery for a shop without the app: recorded, not acted on");
     return { status: 200 };
   }
   if (inbox.processed) return { status: 200 };
   try {
     await enqueue.fulfillmentChange(shop, webhookId);
   } catch (error) {
-    received.log.error(
-      { err: (error as Error).message },
-      "could not enqueue; asking Shopify to retry",
-    );
+    log().error({ err: (error as Error).message }, "could not enqueue; asking Shopify to retry");
     return { status: 503, error: "Queue unavailable, retry later" };
   }
   return { status: 200 };

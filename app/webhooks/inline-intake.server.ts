@@ -48,16 +48,14 @@ export function inlineIntake(expectedTopic: string, handler: InlineWebhookHandle
 async function takeInline(
   expectedTopic: string,
   handler: InlineWebhookHandler,
-  received: Received,
+  { verified, rawBody: raw, log }: Received,
 ) {
-  // `received.log` is made on first use (intake.server.ts): not destructured here.
-  const { verified, rawBody: raw } = received;
   const { shop, webhookId } = verified;
   let payload: unknown;
   try {
     payload = JSON.parse(cleanJsonText(raw));
   } catch {
-    received.log.warn("signed webhook body is not JSON");
+    log().warn("signed webhook body is not JSON");
     return { status: 400, error: `Payload of ${expectedTopic} is not JSON` };
   }
   const named =
@@ -68,7 +66,7 @@ async function takeInline(
     (COMPLIANCE_TOPICS.has(expectedTopic) || named !== undefined) &&
     (typeof named !== "string" || named.toLowerCase() !== shop)
   ) {
-    received.log.warn(
+    log().warn(
       { named: typeof named === "string" ? named.slice(0, 100) : typeof named },
       "webhook body names another shop than its header",
     );
@@ -83,7 +81,7 @@ async function takeInline(
     recorded = handler.record(context);
   } catch (error) {
     // Signed by Shopify but not the shape the topic documents: retrying would not help.
-    received.log.warn(
+    log().warn(
       { err: error instanceof Error ? error.message : String(error) },
       "webhook payload rejected",
     );
@@ -98,10 +96,9 @@ async function takeInline(
     await markDelivery(tx, webhookId, "processed", refused ?? undefined);
     return { duplicate: false, refused };
   });
-  if (outcome.refused)
-    received.log.warn({ reason: outcome.refused }, "webhook recorded, not acted on");
+  if (outcome.refused) log().warn({ reason: outcome.refused }, "webhook recorded, not acted on");
   else
-    received.log.info(
+    log().info(
       { duplicate: outcome.duplicate },
       outcome.duplicate ? "webhook redelivered; already processed" : "webhook processed",
     );

@@ -8,7 +8,7 @@ import { takeFulfillmentOrderDelivery } from "./fulfillment-order-intake.server"
 import { inlineIntake } from "./inline-intake.server";
 import { INLINE_TOPICS } from "./inline-topics.server";
 import { ORDER_TOPICS, takeOrderDelivery } from "./order-intake.server";
-import type { Received, TopicIntake, WebhookAnswer } from "./received";
+import type { TopicIntake, WebhookAnswer } from "./received";
 import { verifyShopifyWebhook, WebhookRejected } from "./verify.server";
 
 /**
@@ -87,25 +87,14 @@ async function takeUncounted(
     );
     return { status: error.status, error: error.message };
   }
-  // Made on first use: most order deliveries log nothing, and a child logger redacts its bindings
-  // when it is made (tens of microseconds, at hundreds of deliveries a second).
   let child: Logger | undefined;
-  const received: Received = {
-    verified,
-    rawBody,
-    get log() {
-      child ??= logger.child({ shop: verified.shop, topic, webhookId: verified.webhookId });
-      return child;
-    },
-  };
+  const log = () =>
+    (child ??= logger.child({ shop: verified.shop, topic, webhookId: verified.webhookId }));
   try {
-    return await intake(received);
+    return await intake({ verified, rawBody, log });
   } catch (error) {
     // Not recorded, or recorded and not acted on (the database unreachable…): Shopify retries a 5xx.
-    received.log.error(
-      { err: (error as Error).message },
-      "webhook failed; asking Shopify to retry",
-    );
+    log().error({ err: (error as Error).message }, "webhook failed; asking Shopify to retry");
     return { status: 500, error: "Could not record the delivery, retry later" };
   }
 }

@@ -89,13 +89,11 @@ function identityOf(topic: OrderTopic, body: unknown) {
  */
 export async function takeOrderDelivery(
   topic: OrderTopic,
-  received: Received,
+  { verified, rawBody, log }: Received,
 ): Promise<WebhookAnswer> {
-  // `received.log` is made on first use (intake.server.ts): not destructured here.
-  const { verified } = received;
   const { shop, webhookId } = verified;
   // Checked over the original; stored as text jsonb accepts (no NUL or unpaired surrogate escapes).
-  const rawBody = cleanJsonText(received.rawBody);
+  rawBody = cleanJsonText(rawBody);
   let body: unknown;
   try {
     body = parseExactJson(rawBody);
@@ -105,7 +103,7 @@ export async function takeOrderDelivery(
   const parsed = identityOf(topic, body);
   if (!parsed.success) {
     const field = parsed.error.issues[0]?.path.join(".") || "(body)";
-    received.log.warn({ field }, "order webhook without an order id");
+    log().warn({ field }, "order webhook without an order id");
     return { status: 400, error: `Payload of ${topic} has no usable order id (${field})` };
   }
   const order = parsed.data;
@@ -115,7 +113,7 @@ export async function takeOrderDelivery(
   if (cancelled) {
     const cancelledAt = (body as { cancelled_at?: unknown }).cancelled_at;
     if (typeof cancelledAt !== "string" || Number.isNaN(Date.parse(cancelledAt))) {
-      received.log.warn({ orderId: order.id }, "orders/cancelled whose body is not cancelled");
+      log().warn({ orderId: order.id }, "orders/cancelled whose body is not cancelled");
       return {
         status: 400,
         error: "Payload of orders/cancelled has no cancelled_at: the order is not cancelled",
@@ -145,7 +143,7 @@ export async function takeOrderDelivery(
   if (!recorded.installed) {
     // Uninstalled, never installed or redacted: nothing of it is stored or acted on (a 200, so
     // that Shopify stops sending it).
-    received.log.info("order delivery for a shop without the app: recorded, not acted on");
+    log().info("order delivery for a shop without the app: recorded, not acted on");
     return { status: 200 };
   }
 
@@ -173,10 +171,7 @@ export async function takeOrderDelivery(
     }
   } catch (error) {
     // Recorded, but not enqueued: 503 makes Shopify redeliver, and the redelivery enqueues.
-    received.log.error(
-      { err: (error as Error).message },
-      "could not enqueue; asking Shopify to retry",
-    );
+    log().error({ err: (error as Error).message }, "could not enqueue; asking Shopify to retry");
     return { status: 503, error: "Queue unavailable, retry later" };
   }
   return { status: 200 };

@@ -7,10 +7,10 @@ export interface Received {
   /** The body exactly as it arrived (the signature is over it). */
   rawBody: string;
   /**
-   * The intake's logger, bound to the shop, topic and delivery id. Made when first read: read it
-   * where a line is logged, not when the delivery arrives (destructuring it makes it).
+   * The intake's logger, bound to the shop, topic and delivery id, made on the first call: most
+   * order deliveries log nothing, and a child logger redacts its bindings when it is made.
    */
-  log: Logger;
+  log: () => Logger;
 }
 
 /** The answer to Shopify: 2xx when recorded (or nothing to do), 4xx when refused, 5xx to be retried. */
