@@ -164,8 +164,9 @@ describe("a flash sale's deferral", () => {
       expect(await deferred!.getState()).toBe("delayed");
       const { _slot: slot, _next: next } = deferred!.data as { _slot: number; _next: number };
       expect(slot).toBeGreaterThan(before + 1_000);
-      // The confirmation's slot, reserved with the draft's, comes after it.
-      expect(next).toBeGreaterThan(slot);
+      // The confirmation's slot, reserved with the draft's: at it or after it (a key's calls of a
+      // window go together, so both may fall on the same millisecond).
+      expect(next).toBeGreaterThanOrEqual(slot);
       expect((await shipmentOf(db, shop, order.id))?.status).toBe("pending");
     } finally {
       await taker.close();
