@@ -75,10 +75,12 @@ export function createProducerConnection(
       // Keep trying in the background (a redelivered webhook will find Redis back), but never
       // make a request wait for it: enableOfflineQueue false fails its commands at once.
       retryStrategy: (times) => Math.min(times * 500, 5_000),
-      // The commands of one turn of the event loop go in one write: a group of order deliveries
-      // (app/webhooks/order-delivery-group.server.ts) is answered at once, and its jobs' commands
-      // leave together instead of a socket write each.
-      enableAutoPipelining: true,
+      // No auto-pipelining: each command is written as it is made. ioredis's auto-pipelining
+      // builds a Pipeline per turn of the event loop, and each copies every script command
+      // defined on the connection (BullMQ defines dozens); at 2,000 deliveries/s the web spent
+      // about 16 % more CPU with it than the writes it saved, and kept three times as much
+      // short-lived memory alive into the old generation (bench/README.md, "Webhook
+      // acknowledgement").
       ...options,
     },
     {
