@@ -177,6 +177,47 @@ describe("a flash sale's deferral", () => {
   });
 });
 
+describe("a key's steady flow", () => {
+  it("a draft whose slot is one window away waits for it in place, not deferred", async () => {
+    const shop = uniqueShop("inline");
+    const key = liveKey("inline");
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url);
+    const order = await recordOrder(shop);
+    // A window of 1,250 ms (80 % of the documented limit): a wait of one window is past the one
+    // second that used to be the edge, whatever the reservations below take.
+    const limiter = new ServiceRateLimiter(producerConnection(), env.QUEUE_PREFIX, 0.8);
+    const { calls, ms } = limiter.window(key, "draft_orders");
+    expect(ms).toBe(1250);
+    // The key's calls of this window are taken: this job's slot is the next window's.
+    for (let i = 0; i < calls; i++) await limiter.reserve(key, "draft_orders");
+
+    const name = `inline-${crypto.randomUUID()}`;
+    const queue = new Queue(name, { connection: producerConnection(), prefix: env.QUEUE_PREFIX });
+    const taker = new Worker(name, null, {
+      connection: createWorkerConnection(redisTargetOf(env)),
+      prefix: env.QUEUE_PREFIX,
+      autorun: false,
+    });
+    try {
+      await queue.add(shipmentJobs.createDraft.name, { shop, orderId: String(order.id) });
+      const token = crypto.randomUUID();
+      const job = await taker.getNextJob(token);
+      if (!job) throw new Error("no job to take");
+      const deps = { db, logger, env, limiter, enqueue, adminGraphql: fakeAdminGraphql() };
+      const before = Date.now();
+      await processCreateDraft(job, deps, token);
+      // It slept until its slot, then drafted, in this one run.
+      expect(Date.now() - before).toBeGreaterThanOrEqual(1_000);
+      expect(await (await queue.getJob(job.id!))!.getState()).toBe("active");
+      expect((await shipmentOf(db, shop, order.id))?.draftOrderId).toBeTruthy();
+    } finally {
+      await taker.close();
+      await queue.obliterate({ force: true });
+      await queue.close();
+    }
+  });
+});
+
 describe("job ids", () => {
   it("a courier's waybill with ':' or spaces still makes the fulfil job's id, one per waybill", async () => {
     const shipmentId = crypto.randomUUID();
