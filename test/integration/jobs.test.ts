@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { DelayedError, Queue, Worker } from "bullmq";
+import { DelayedError, Queue, Worker, type Job } from "bullmq";
 import { openDatabase } from "#app/db/client.server.ts";
 import { database, db } from "#app/db/index.server.ts";
 import { getEnv } from "#app/env.server.ts";
@@ -113,6 +113,35 @@ describe("retries and backoff", () => {
   });
 });
 
+/**
+ * A create-draft job of the order as a worker holds it (active, with its lock token), on a queue
+ * of its own that the file's workers do not take from; removed once `run` is done.
+ */
+async function withHeldDraftJob(
+  shop: string,
+  orderId: string,
+  run: (job: Job, token: string, queue: Queue) => Promise<void>,
+): Promise<void> {
+  const name = `held-${crypto.randomUUID()}`;
+  const queue = new Queue(name, { connection: producerConnection(), prefix: env.QUEUE_PREFIX });
+  const taker = new Worker(name, null, {
+    connection: createWorkerConnection(redisTargetOf(env)),
+    prefix: env.QUEUE_PREFIX,
+    autorun: false,
+  });
+  try {
+    await queue.add(shipmentJobs.createDraft.name, { shop, orderId });
+    const token = crypto.randomUUID();
+    const job = await taker.getNextJob(token);
+    if (!job) throw new Error("no job to take");
+    await run(job, token, queue);
+  } finally {
+    await taker.close();
+    await queue.obliterate({ force: true });
+    await queue.close();
+  }
+}
+
 describe("a flash sale's deferral", () => {
   it("a draft whose slot is seconds away is deferred before any SQL, holding both its slots", async () => {
     const shop = uniqueShop("deferred");
@@ -124,15 +153,6 @@ describe("a flash sale's deferral", () => {
     const { calls } = limiter.window(key, "draft_orders");
     for (let i = 0; i < 3 * calls; i++) await limiter.reserve(key, "draft_orders");
 
-    // The job as a worker holds it: active, with its lock token (a queue of its own, which the
-    // file's workers do not take from).
-    const name = `deferral-${crypto.randomUUID()}`;
-    const queue = new Queue(name, { connection: producerConnection(), prefix: env.QUEUE_PREFIX });
-    const taker = new Worker(name, null, {
-      connection: createWorkerConnection(redisTargetOf(env)),
-      prefix: env.QUEUE_PREFIX,
-      autorun: false,
-    });
     const counted = await openDatabase({
       databaseUrl: env.DATABASE_URL!,
       migrate: false,
@@ -141,37 +161,32 @@ describe("a flash sale's deferral", () => {
       pglitePort: 0,
     });
     try {
-      await queue.add(shipmentJobs.createDraft.name, { shop, orderId: String(order.id) });
-      const token = crypto.randomUUID();
-      const job = await taker.getNextJob(token);
-      if (!job) throw new Error("no job to take");
-      // The shop's key and settings as the worker keeps them for a few seconds.
-      await shopFacts(counted.db, env, shop);
-      const query = vi.spyOn(counted.pool, "query");
-      const deps = {
-        db: counted.db,
-        logger,
-        env,
-        limiter,
-        enqueue,
-        adminGraphql: fakeAdminGraphql(),
-      };
-      const before = Date.now();
-      await expect(processCreateDraft(job, deps, token)).rejects.toBeInstanceOf(DelayedError);
-      // Deferred before reading the order's shipments: the run at its slot reads them.
-      expect(query).not.toHaveBeenCalled();
-      const deferred = await queue.getJob(job.id!);
-      expect(await deferred!.getState()).toBe("delayed");
-      const { _slot: slot, _next: next } = deferred!.data as { _slot: number; _next: number };
-      expect(slot).toBeGreaterThan(before + 1_000);
-      // The confirmation's slot, reserved with the draft's: at it or after it (a key's calls of a
-      // window go together, so both may fall on the same millisecond).
-      expect(next).toBeGreaterThanOrEqual(slot);
-      expect((await shipmentOf(db, shop, order.id))?.status).toBe("pending");
+      await withHeldDraftJob(shop, String(order.id), async (job, token, queue) => {
+        // The shop's key and settings as the worker keeps them for a few seconds.
+        await shopFacts(counted.db, env, shop);
+        const query = vi.spyOn(counted.pool, "query");
+        const deps = {
+          db: counted.db,
+          logger,
+          env,
+          limiter,
+          enqueue,
+          adminGraphql: fakeAdminGraphql(),
+        };
+        const before = Date.now();
+        await expect(processCreateDraft(job, deps, token)).rejects.toBeInstanceOf(DelayedError);
+        // Deferred before reading the order's shipments: the run at its slot reads them.
+        expect(query).not.toHaveBeenCalled();
+        const deferred = await queue.getJob(job.id!);
+        expect(await deferred!.getState()).toBe("delayed");
+        const { _slot: slot, _next: next } = deferred!.data as { _slot: number; _next: number };
+        expect(slot).toBeGreaterThan(before + 1_000);
+        // The confirmation's slot, reserved with the draft's: at it or after it (a key's calls of a
+        // window go together, so both may fall on the same millisecond).
+        expect(next).toBeGreaterThanOrEqual(slot);
+        expect((await shipmentOf(db, shop, order.id))?.status).toBe("pending");
+      });
     } finally {
-      await taker.close();
-      await queue.obliterate({ force: true });
-      await queue.close();
       await counted.close();
     }
   });
@@ -191,18 +206,7 @@ describe("a key's steady flow", () => {
     // The key's calls of this window are taken: this job's slot is the next window's.
     for (let i = 0; i < calls; i++) await limiter.reserve(key, "draft_orders");
 
-    const name = `inline-${crypto.randomUUID()}`;
-    const queue = new Queue(name, { connection: producerConnection(), prefix: env.QUEUE_PREFIX });
-    const taker = new Worker(name, null, {
-      connection: createWorkerConnection(redisTargetOf(env)),
-      prefix: env.QUEUE_PREFIX,
-      autorun: false,
-    });
-    try {
-      await queue.add(shipmentJobs.createDraft.name, { shop, orderId: String(order.id) });
-      const token = crypto.randomUUID();
-      const job = await taker.getNextJob(token);
-      if (!job) throw new Error("no job to take");
+    await withHeldDraftJob(shop, String(order.id), async (job, token, queue) => {
       const deps = { db, logger, env, limiter, enqueue, adminGraphql: fakeAdminGraphql() };
       const before = Date.now();
       await processCreateDraft(job, deps, token);
@@ -210,11 +214,7 @@ describe("a key's steady flow", () => {
       expect(Date.now() - before).toBeGreaterThanOrEqual(1_000);
       expect(await (await queue.getJob(job.id!))!.getState()).toBe("active");
       expect((await shipmentOf(db, shop, order.id))?.draftOrderId).toBeTruthy();
-    } finally {
-      await taker.close();
-      await queue.obliterate({ force: true });
-      await queue.close();
-    }
+    });
   });
 });
 

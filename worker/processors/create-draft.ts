@@ -141,7 +141,7 @@ export async function processCreateDraft(
       shipment.status === "draft_ready" &&
       !shipment.problem &&
       !shipment.awaitingPayment &&
-      (await shopFacts(db, deps.env, shop)).settings.autoConfirm
+      settings.autoConfirm
     )
       await deps.enqueue.confirm(shop, shipment.id);
     return `already ${shipment.status}`;
