@@ -99,11 +99,19 @@ export async function latestOrder(
     verified?: string;
   } = {},
 ): Promise<LatestOrder> {
+  // Named: each connection has PostgreSQL parse them once (every draft reads its order).
   const result = await db.$client.query<{ payload: string; refunds: string | null }>(
-    options.verified ? LATEST_ORDER_VERIFIED : LATEST_ORDER,
     options.verified
-      ? [shop, orderId, ORDER_PAYLOAD_TOPICS, options.verified]
-      : [shop, orderId, ORDER_PAYLOAD_TOPICS],
+      ? {
+          name: "pb_latest_order_verified",
+          text: LATEST_ORDER_VERIFIED,
+          values: [shop, orderId, ORDER_PAYLOAD_TOPICS, options.verified],
+        }
+      : {
+          name: "pb_latest_order",
+          text: LATEST_ORDER,
+          values: [shop, orderId, ORDER_PAYLOAD_TOPICS],
+        },
   );
   const row = result.rows[0];
   if (!row)

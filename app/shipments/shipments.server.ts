@@ -1,7 +1,9 @@
-import { and, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../db/client.server";
 import { shipmentEvents, shipments, type Shipment } from "../db/schema";
+import { runRaw } from "../db/raw-statement.server";
 import type { Problem } from "./problem-kinds";
+import { shipmentUpdate, type InboxMark } from "./update-statement.server";
 
 /** Shipments data access. Every query names the shop, except lookups by the service's own ids. */
 
@@ -273,6 +275,31 @@ export async function startNextAttempt(
   });
 }
 
+/**
+ * The fulfillment order a shipment without one ships (its location), claimed only while it has
+ * none: whoever claims first wins. Not a versioned change (nothing decides on it concurrently).
+ * The claimed row, or null when the shipment had one already.
+ */
+export async function claimFulfillmentOrder(
+  db: Queryable,
+  shipment: Shipment,
+  fo: { id: string; locationId: string | null; locationName: string },
+): Promise<Shipment | null> {
+  const [row] = await runRaw(db, CLAIM_FULFILLMENT_ORDER, [
+    fo.id,
+    fo.locationId,
+    fo.locationName,
+    shipment.id,
+  ]);
+  return row ? shipmentFromRow(row) : null;
+}
+
+const CLAIM_FULFILLMENT_ORDER = {
+  name: "pb_claim_fulfillment_order",
+  text: `UPDATE shipments SET fulfillment_order_id = $1, shopify_location_id = $2, shopify_location_name = $3
+    WHERE id = $4 AND fulfillment_order_id IS NULL RETURNING *`,
+};
+
 /** The service's order ids are random and global, so an event can be matched without a shop. */
 /** The shop's shipment with that order at the shipping service. */
 export async function getShipmentByShippingOrderId(
@@ -331,29 +358,17 @@ export async function updateShipment(
   current: Shipment,
   patch: ShipmentPatch,
   event: ShipmentEventInput,
-  /** Another change made by the same statement, whether or not the shipment's own is (idempotent). */
-  also?: SQL,
+  /** The order's deliveries marked processed by the same statement, whether or not the shipment changes. */
+  also?: InboxMark,
 ): Promise<Shipment | null> {
-  const update = db
-    .update(shipments)
-    .set({
-      ...patch,
-      ...(patch.problem === null ? { problemKinds: [] } : {}),
-      version: sql`${shipments.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(shipments.id, current.id), eq(shipments.version, current.version)))
-    .returning();
   const data = event.data === undefined || event.data === null ? null : JSON.stringify(event.data);
-  const result = await db.execute(sql`
-    WITH updated AS (${update.getSQL()}),
-    event AS (
-      INSERT INTO shipment_events (shipment_id, shop, actor, type, from_status, to_status, message, data)
-      SELECT id, shop, ${event.actor}, ${event.type}, ${current.status}, status, ${event.message ?? null}, ${data}::jsonb
-        FROM updated
-    )${also ? sql`, also AS (${also})` : sql``}
-    SELECT * FROM updated`);
-  const [row] = result.rows;
+  const { statement, values } = shipmentUpdate({
+    current,
+    set: patch.problem === null ? { ...patch, problemKinds: [] } : patch,
+    event: { actor: event.actor, type: event.type, message: event.message ?? null, data },
+    also,
+  });
+  const [row] = await runRaw(db, statement, values);
   return row ? shipmentFromRow(row) : null;
 }
 
@@ -379,8 +394,8 @@ export type DecidedChange = { patch: ShipmentPatch; event: ShipmentEventInput } 
  * Applies a change decided from the shipment as it is now, retrying (up to 5 times) when another
  * writer moved it meanwhile: the shipment is read again and `decide` asked again. `decide`
  * returning null leaves it as it is (that row is returned); null when the shipment is gone.
- * `first`: the row the caller holds already, decided on before any read. `also`: another change
- * made with each attempt's statement (see updateShipment).
+ * `first`: the row the caller holds already, decided on before any read. `also`: the order's
+ * deliveries marked processed by each attempt's statement (see updateShipment).
  */
 export async function updateDecided(
   db: Queryable,
@@ -389,7 +404,7 @@ export async function updateDecided(
   decide: (current: Shipment) => DecidedChange,
   what: string,
   first?: Shipment,
-  also?: SQL,
+  also?: InboxMark,
 ): Promise<Shipment | null> {
   let current = first ?? (await getShipment(db, shop, shipmentId));
   for (let i = 0; i < 5 && current; i++) {

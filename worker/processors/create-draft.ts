@@ -30,7 +30,6 @@ import {
   apply,
   draftPatch,
   markInbox,
-  markInboxSql,
   merchantProblem,
   problemText,
   type JobWithSlot,
@@ -369,7 +368,7 @@ export async function processCreateDraft(
       };
     },
     shipment,
-    markInboxSql(db, shop, orderId, ORDER_PAYLOAD_TOPICS),
+    { shop, orderId, topics: ORDER_PAYLOAD_TOPICS },
   );
   if (saved && saved.status === "cancelled" && !saved.draftOrderId) {
     // Cancelled while the draft was being made: remove what we just created.

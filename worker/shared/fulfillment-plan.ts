@@ -10,9 +10,12 @@ import {
 import { outstandingOf, referenceIdFor } from "#app/orders/map.ts";
 import type { ShopifyOrder } from "#app/orders/payload.ts";
 import { ShopNotConnectedError } from "#app/admin-api/request.ts";
-import { and, eq, isNull } from "drizzle-orm";
-import { shipments } from "#app/db/schema.ts";
-import { addOrderPart, addShipmentEvent, getShipment } from "#app/shipments/shipments.server.ts";
+import {
+  addOrderPart,
+  addShipmentEvent,
+  claimFulfillmentOrder,
+  getShipment,
+} from "#app/shipments/shipments.server.ts";
 import { problemOf, type Problem } from "#app/shipments/problem-kinds.ts";
 import { pickupForLocation, type ShopSettings } from "#app/shops/settings.ts";
 import { ACTOR, type Ctx } from "./shipment-context.ts";
@@ -134,15 +137,7 @@ export async function partForDraft(
     const taken = fo;
     // Not a versioned change (like the order's verification): nothing decides on it concurrently,
     // and the row the caller holds stays current. Whoever set it first wins.
-    const [claimed] = await db
-      .update(shipments)
-      .set({
-        fulfillmentOrderId: taken.id,
-        shopifyLocationId: taken.locationId,
-        shopifyLocationName: taken.locationName,
-      })
-      .where(and(eq(shipments.id, shipment.id), isNull(shipments.fulfillmentOrderId)))
-      .returning();
+    const claimed = await claimFulfillmentOrder(db, shipment, taken);
     if (claimed) {
       current = claimed;
       if (ours.length > 1 || elsewhere.length > 0) {

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { DelayedError, type Job } from "bullmq";
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
-import { webhookInbox, type Shipment } from "#app/db/schema.ts";
+import type { Shipment } from "#app/db/schema.ts";
+import { runRaw } from "#app/db/raw-statement.server.ts";
 import type { Env } from "#app/env.server.ts";
 import type { enqueue as enqueueFns } from "#app/jobs/queues.server.ts";
 import type { Logger } from "#app/logger.server.ts";
@@ -15,6 +15,11 @@ import {
   type ShipmentFields,
 } from "#app/shipments/shipments.server.ts";
 import { mappingProblem, problemOf, type Problem } from "#app/shipments/problem-kinds.ts";
+import {
+  inboxMarkText,
+  inboxMarkValues,
+  type InboxMark,
+} from "#app/shipments/update-statement.server.ts";
 import { httpUrlOrNull } from "#app/http-url.ts";
 import {
   CODES,
@@ -241,29 +246,10 @@ export async function markInbox(
   orderId: string,
   topics: readonly string[],
 ): Promise<void> {
-  await db.execute(markInboxSql(db, shop, orderId, topics));
+  await runRaw(db, MARK_INBOX, inboxMarkValues({ shop, orderId, topics }));
 }
 
-/** The order's deliveries of these topics processed: as SQL, for a statement that also does more. */
-export function markInboxSql(
-  db: Db,
-  shop: string,
-  orderId: string,
-  topics: readonly string[],
-): SQL {
-  return db
-    .update(webhookInbox)
-    .set({ status: "processed", processedAt: sql`now()`, error: null })
-    .where(
-      and(
-        eq(webhookInbox.shop, shop),
-        eq(webhookInbox.resourceId, orderId),
-        inArray(webhookInbox.topic, topics),
-        eq(webhookInbox.status, "received"),
-      ),
-    )
-    .getSQL();
-}
+const MARK_INBOX = { text: inboxMarkText(1), name: "pb_mark_inbox" };
 
 /**
  * Applies a change, retrying on a concurrent update by re-reading and asking `decide` again.
@@ -276,7 +262,7 @@ export function apply(
   shipmentId: string,
   decide: (current: Shipment) => DecidedChange,
   held?: Shipment,
-  also?: SQL,
+  also?: InboxMark,
 ): Promise<Shipment | null> {
   return updateDecided(ctx.deps.db, shop, shipmentId, decide, ctx.job.name, held, also);
 }
