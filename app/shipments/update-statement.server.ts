@@ -61,7 +61,7 @@ export function shipmentUpdate(change: ShipmentChange): {
     const value = (change.set as Readonly<Record<string, unknown>>)[key];
     if (value === undefined) continue;
     if (value instanceof SQL)
-      throw new Error(`A shipment's ${key} is set to a value, not an SQL expression`);
+      throw new Error(`A shipment's ${key} must be set to a value, not an SQL expression`);
     keys.push(key);
     values.push(value === null ? null : COLUMNS[key]!.mapToDriverValue(value));
   }
