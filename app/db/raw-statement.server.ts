@@ -70,6 +70,3 @@ export function asDrizzleSql(text: string, values: readonly unknown[]): SQL {
     parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1]))),
   );
 }
-
-/** An identifier quoted for PostgreSQL. */
-export const quoteName = (name: string) => `"${name.replaceAll('"', '""')}"`;

@@ -1,5 +1,6 @@
 import { getTableColumns, getTableName, SQL, type Column } from "drizzle-orm";
-import { quoteName, type RawStatement } from "../db/raw-statement.server";
+import { escapeIdentifier as quoteName } from "pg";
+import type { RawStatement } from "../db/raw-statement.server";
 import { shipments, type Shipment } from "../db/schema";
 
 /**
