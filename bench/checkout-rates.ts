@@ -19,7 +19,7 @@ import { eq, sql } from "drizzle-orm";
 import { callbackTokenOf } from "#app/shops/callback-token.server.ts";
 import * as schema from "#app/db/schema.ts";
 import { shopifyRateRequest } from "#test/helpers/rate-requests.ts";
-import { API_SECRET, progress, quantile, Stack, writeResult } from "./stack.ts";
+import { API_SECRET, compiledScript, progress, quantile, Stack, writeResult } from "./stack.ts";
 
 const RATE = Number(process.env.RATE ?? 50);
 const DURATION_S = Number(process.env.DURATION_S ?? 30);
@@ -89,7 +89,7 @@ async function startStack(name: string, cacheSeconds: number): Promise<Stack> {
       CHECKOUT_RATES_DEADLINE_MS: String(DEADLINE_MS),
     },
     // The web process reads the shop's Shopify locations (to match the origin) from the fake Shopify.
-    webNodeArgs: ["--import", "./fakes/shopify/redirect-shopify-admin.ts"],
+    webNodeArgs: ["--import", compiledScript("fakes/shopify/redirect-shopify-admin.ts")],
   });
   stack.shopify.orders.locations.set(SHOP, [
     {

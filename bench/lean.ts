@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { loadOrder } from "#test/fixtures/orders.ts";
-import { processUsage, progress, type Stack } from "./stack.ts";
+import { compiledScript, processUsage, progress, type Stack } from "./stack.ts";
 
 const TABLES = `
 DROP TABLE IF EXISTS lean_events, lean_shipments;
@@ -55,7 +55,7 @@ export async function runLean(
   );
   const ids = rows.map((r) => r.id);
   const prefix = `${stack.prefix}lean`;
-  const child = spawn(process.execPath, ["bench/lean-worker.ts"], {
+  const child = spawn(process.execPath, [compiledScript("bench/lean-worker.ts")], {
     env: {
       ...process.env,
       LEAN_DATABASE_URL: stack.env.DATABASE_URL,

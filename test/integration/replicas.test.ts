@@ -27,6 +27,19 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 describe("two web and three worker processes", () => {
+  it("run JavaScript only, as deployed: no TypeScript file given to node", () => {
+    // A `.ts` preload would make Node load its type stripper, which the app as deployed never has.
+    const processes = [
+      ...stack.webs.map((w) => w.child.process),
+      ...stack.workers.map((w) => w.process),
+    ];
+    expect(processes).toHaveLength(5);
+    for (const child of processes) {
+      expect(child.spawnargs.some((arg) => arg.endsWith(".js"))).toBe(true);
+      expect(child.spawnargs.filter((arg) => /\.[cm]?ts$/.test(arg))).toEqual([]);
+    }
+  });
+
   it(
     "sixty orders, each delivered to both web processes at once, are booked exactly once",
     { timeout: 180_000 },
