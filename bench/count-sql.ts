@@ -1,9 +1,9 @@
 /**
  * Preloaded (compiled by `compiledScript` in bench/stack.ts, then `node --import`) into the stack's
- * web and worker processes by the cost benchmark: counts every SQL statement the process sends to PostgreSQL (each
- * `pg.Client#query`, BEGIN and COMMIT included) and, on SIGUSR2, writes the count so far to
- * BENCH_SQL_COUNT_FILE (synchronously, so the benchmark reads it a moment later). Without the
- * variable it changes nothing.
+ * web and worker processes by the cost benchmark: counts every SQL statement the process sends to
+ * PostgreSQL (each `pg.Client#query`, BEGIN and COMMIT included) and, on SIGUSR2, writes the count
+ * so far to BENCH_SQL_COUNT_FILE (synchronously, so the benchmark reads it a moment later). Without
+ * the variable it changes nothing.
  */
 import fs from "node:fs";
 import pg from "pg";
