@@ -1,9 +1,13 @@
+import fs from "node:fs";
 import { defineConfig } from "vitest/config";
 
 const testDatabaseName = "parcelbridge_test";
 const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const databaseUrl = new URL(adminUrl);
 databaseUrl.pathname = `/${testDatabaseName}`;
+/** The app under test is configured with the scopes shopify.app.toml requests, as deployed. */
+const scopes = /^scopes = "([^"]+)"/m.exec(fs.readFileSync("shopify.app.toml", "utf8"))?.[1];
+if (!scopes) throw new Error("shopify.app.toml has no [access_scopes] scopes line");
 
 export default defineConfig({
   test: {
@@ -29,7 +33,7 @@ export default defineConfig({
       SHOPIFY_API_KEY: "testApiKey",
       SHOPIFY_API_SECRET: "testApiSecretKey",
       SHOPIFY_APP_URL: "https://my-test-app.myshopify.io",
-      SCOPES: "read_orders,write_orders,read_products",
+      SCOPES: scopes,
       TEST_ADMIN_DATABASE_URL: adminUrl,
       DATABASE_URL: databaseUrl.toString(),
       REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",

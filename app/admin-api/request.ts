@@ -35,6 +35,11 @@ export class AdminGraphqlError extends Error {
     /** Shopify's own words (its errors' messages). */
     readonly detail: string,
     readonly throttled: boolean,
+    /**
+     * The root fields Shopify refused for want of an access scope (ACCESS_DENIED, named by the
+     * error's `path`); ./access-scopes.ts says which scope each needs.
+     */
+    readonly deniedFields: readonly string[] = [],
   ) {
     super(`Shopify answered: ${detail}`);
   }
@@ -47,6 +52,7 @@ export class ShopNotConnectedError extends Error {
 
 interface GraphqlError {
   message?: unknown;
+  path?: unknown;
   extensions?: { code?: unknown };
 }
 
@@ -69,6 +75,13 @@ export function checkErrors(body: unknown): void {
   throw new AdminGraphqlError(
     errors.map((e) => String(e.message ?? "an error")).join("; "),
     isThrottled(body),
+    errors.flatMap((e) =>
+      e.extensions?.code === "ACCESS_DENIED" &&
+      Array.isArray(e.path) &&
+      typeof e.path[0] === "string"
+        ? [e.path[0]]
+        : [],
+    ),
   );
 }
 

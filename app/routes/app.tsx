@@ -4,19 +4,37 @@ import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { NavMenu } from "@shopify/app-bridge-react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
+import { shopifyAdminGraphql } from "../admin-api/gateway.server";
+import { ScopesBanner } from "../components/ScopesBanner";
+import { db } from "../db/index.server";
+import { getEnv } from "../env.server";
+import { enqueue } from "../jobs/queues.server";
+import { logger } from "../logger.server";
 import { authenticate } from "../shopify.server";
+import { configuredScopes, scopesToApprove } from "../shops/access-grant.server";
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  await authenticate.admin(request);
-  return { apiKey: process.env.SHOPIFY_API_KEY ?? "" };
+  const { session } = await authenticate.admin(request);
+  const env = getEnv();
+  return {
+    apiKey: env.SHOPIFY_API_KEY,
+    // Scopes the shop has not approved yet (asks Shopify only while the stored grant lacks one).
+    scopesToApprove: await scopesToApprove(
+      { db, graphql: shopifyAdminGraphql, enqueue, logger },
+      session.shop,
+      configuredScopes(env.SCOPES),
+      session.scope,
+    ),
+  };
 };
 
 export default function App() {
-  const { apiKey } = useLoaderData<typeof loader>();
+  const { apiKey, scopesToApprove } = useLoaderData<typeof loader>();
   return (
     <AppProvider isEmbeddedApp apiKey={apiKey}>
+      <ScopesBanner missing={scopesToApprove} />
       <NavMenu>
         <Link to="/app" rel="home">
           Shipments

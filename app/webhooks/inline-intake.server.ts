@@ -29,6 +29,12 @@ export interface InlineWebhookHandler {
   refuse?(tx: Tx, context: WebhookContext): Promise<string | null>;
   /** The work itself, in the same transaction as the inbox record. */
   apply(tx: Tx, context: WebhookContext): Promise<void>;
+  /**
+   * Work that must not run inside the transaction (queueing jobs), once it committed. It runs for
+   * a redelivery too, so it must be idempotent: when it fails the delivery is answered 5xx, and
+   * Shopify's retry (a redelivery of a recorded delivery) does it again.
+   */
+  after?(context: WebhookContext): Promise<void>;
 }
 
 /**
@@ -38,8 +44,8 @@ export interface InlineWebhookHandler {
  *   `shop_domain` (400; so must any other body that names one): a delivery acts only on the shop
  *   its signed body says;
  * - then record the delivery and apply the work in one transaction. A redelivery of a processed
- *   delivery answers 200 and does nothing; a failure rolls both back and answers 5xx, so Shopify
- *   retries.
+ *   delivery answers 200 and does nothing but the handler's `after`; a failure rolls both back and
+ *   answers 5xx, so Shopify retries.
  */
 export function inlineIntake(expectedTopic: string, handler: InlineWebhookHandler): TopicIntake {
   return (received) => takeInline(expectedTopic, handler, received);
@@ -96,6 +102,7 @@ async function takeInline(
     await markDelivery(tx, webhookId, "processed", refused ?? undefined);
     return { duplicate: false, refused };
   });
+  if (!outcome.refused) await handler.after?.(context);
   if (outcome.refused) log().warn({ reason: outcome.refused }, "webhook recorded, not acted on");
   else
     log().info(

@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { forgetAdminSession } from "../admin-api/sessions.server";
-import { sessionTable } from "../db/schema";
+import { db } from "../db/index.server";
+import { enqueue } from "../jobs/queues.server";
+import { recordGrant, releaseWaitingProgress } from "../shops/access-grant.server";
 import { getShop, recordUninstall, redactCustomer, redactShop } from "../shops/shops.server";
 import { customersDataRequestSchema, customersRedactSchema } from "./compliance";
 import type { InlineWebhookHandler } from "./inline-intake.server";
@@ -43,15 +44,15 @@ export const INLINE_TOPICS = {
     },
   },
 
-  /** Keeps the stored sessions' scope in step with the grant. */
+  /**
+   * Keeps the stored sessions' copy of the grant in step with Shopify's; then the courier progress
+   * that waited for a scope goes out (shops/access-grant.server.ts).
+   */
   "app/scopes_update": {
-    record: ({ payload }) => ({ payload: scopesSchema.parse(payload) }),
-    apply: async (tx, { shop, payload }) => {
-      const { current } = scopesSchema.parse(payload);
-      await tx
-        .update(sessionTable)
-        .set({ scope: current.join(",") })
-        .where(eq(sessionTable.shop, shop));
+    record: ({ payload }) => ({ payload: { current: scopesSchema.parse(payload).current } }),
+    apply: (tx, { shop, payload }) => recordGrant(tx, shop, scopesSchema.parse(payload).current),
+    after: async ({ shop }) => {
+      await releaseWaitingProgress(db, enqueue, shop);
     },
   },
 

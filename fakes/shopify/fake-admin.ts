@@ -1,4 +1,3 @@
-import { operationName } from "#app/admin-api/request.ts";
 import { ORDER_QUERY, ORDERS_QUERY } from "#app/admin-api/operations/orders.ts";
 import {
   BOOKING_HOLD,
@@ -8,7 +7,7 @@ import {
   ORDER_FULFILLMENT_ORDERS_QUERY,
 } from "#app/admin-api/operations/fulfillment-orders.ts";
 import { SHOP_LOCATIONS_QUERY } from "#app/admin-api/operations/locations.ts";
-import { SHOP_NAME_QUERY } from "#app/admin-api/operations/shop.ts";
+import { GRANTED_SCOPES_QUERY, SHOP_NAME_QUERY } from "#app/admin-api/operations/shop.ts";
 import {
   FULFILLMENT_CREATE,
   FULFILLMENT_EVENT_CREATE,
@@ -24,6 +23,10 @@ import { FakeMetafields } from "./fake-metafields.ts";
 import { FakeCarrierServices } from "./fake-carrier-services.ts";
 import { adminQueryErrors, adminVariableErrors } from "./admin-schema.ts";
 import { orderToAdminNode } from "./admin-orders.ts";
+import { accessDeniedAnswer, appTomlScopes } from "./access.ts";
+
+/** What an installation grants: the scopes shopify.app.toml requests. */
+const APP_SCOPES: readonly string[] = appTomlScopes();
 
 /**
  * Shopify's Admin GraphQL as the tests, the benchmarks, the drills and the demo meet it (Shopify
@@ -101,12 +104,28 @@ export class FakeShopifyOrders {
   readonly metafields = new FakeMetafields();
   /** The shops' carrier services (rates at checkout). */
   readonly carrierServices = new FakeCarrierServices();
-  /** Operations a shop's grant does not cover ("<shop> <operation name>"): Shopify answers ACCESS_DENIED. */
-  readonly denied = new Set<string>();
+  /** The scopes each shop granted the app, where not those shopify.app.toml requests. */
+  readonly grants = new Map<string, readonly string[]>();
   /** The fulfillments made ("<shop> <gid>") and the events on each, in the order they were created. */
   readonly fulfillmentEvents = new Map<string, FakeFulfillmentEvent[]>();
   /** The fulfillments' lines, the orders' returns and what was restocked. */
   readonly returns = new FakeReturns();
+
+  /** What the shop granted: shopify.app.toml's scopes unless a test set others (`grant`, `revoke`). */
+  scopesOf(shop: string): readonly string[] {
+    return this.grants.get(shop) ?? APP_SCOPES;
+  }
+  /** The shop's grant is now exactly `scopes` (a merchant approving updated permissions). */
+  grant(shop: string, scopes: readonly string[]): void {
+    this.grants.set(shop, [...scopes]);
+  }
+  /** The shop's grant lacks these (installed before the app asked for them). */
+  revoke(shop: string, ...scopes: string[]): void {
+    this.grants.set(
+      shop,
+      this.scopesOf(shop).filter((s) => !scopes.includes(s)),
+    );
+  }
 
   locationsOf(shop: string): FakeLocation[] {
     return this.locations.get(shop) ?? [SHOP_LOCATION];
@@ -315,17 +334,10 @@ export function fakeAdminGraphql(
     const badVariables = adminVariableErrors(query, variables);
     if (badVariables.length > 0)
       throw new Error(`Admin GraphQL would refuse the variables: ${badVariables.join("; ")}`);
-    // An operation the shop's grant does not cover: Shopify's ACCESS_DENIED, whatever it asks.
-    const operation = operationName(query);
-    if (operation && (orders ?? SHOPIFY_ORDERS).denied.has(`${shop} ${operation}`))
-      return {
-        errors: [
-          {
-            message: `Access denied for ${operation}. Required access: the scope this operation needs.`,
-            extensions: { code: "ACCESS_DENIED" },
-          },
-        ],
-      };
+    // A field the shop's grant does not cover: Shopify's ACCESS_DENIED, whatever it asks.
+    const granted = (orders ?? SHOPIFY_ORDERS).scopesOf(shop);
+    const denied = accessDeniedAnswer(query, granted);
+    if (denied) return denied;
     // Which store of orders holds one: the caller's own, else the process-wide one; null when neither.
     const holderOf = (orderId: string) =>
       orders?.holds(shop, orderId)
@@ -334,6 +346,12 @@ export function fakeAdminGraphql(
           ? SHOPIFY_ORDERS
           : null;
     if (query === SHOP_NAME_QUERY) return { data: { shop: { name: fakeShopName(shop) } } };
+    if (query === GRANTED_SCOPES_QUERY)
+      return {
+        data: {
+          currentAppInstallation: { accessScopes: granted.map((handle) => ({ handle })) },
+        },
+      };
     if (query === ORDER_QUERY) {
       const id = String(variables.id).replace("gid://shopify/Order/", "");
       const order = orders?.byShop.get(shop)?.get(id);

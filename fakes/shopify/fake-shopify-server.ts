@@ -9,6 +9,7 @@ import {
   holdDeliveredOrder,
   type FakeAdminLog,
 } from "./fake-admin.ts";
+import { appTomlScopes } from "./access.ts";
 
 /**
  * The fake Admin API (fake-admin.ts) over HTTP, for processes that call Shopify the production
@@ -47,8 +48,14 @@ export interface FakeShopify {
 const GRAPHQL_PATH =
   /^\/([a-z0-9][a-z0-9-]*\.myshopify\.com)\/admin\/api\/\d{4}-\d{2}\/graphql\.json$/;
 
-export async function startFakeShopify(port = 0): Promise<FakeShopify> {
-  const orders = new FakeShopifyOrders();
+/**
+ * `orders`: the store of orders and grants it answers from (its own unless given: a test whose
+ * in-process workers use the process-wide one passes that, so both sides see one Shopify).
+ */
+export async function startFakeShopify(
+  port = 0,
+  orders = new FakeShopifyOrders(),
+): Promise<FakeShopify> {
   const log: FakeAdminLog = emptyAdminLog();
   const tokens = new Map<string, string>();
   const calls = new Map<string, number>();
@@ -133,8 +140,7 @@ export function offlineSessionRow(shop: string, accessToken: string) {
     shop,
     state: "",
     isOnline: false,
-    scope:
-      "read_orders,write_orders,read_products,read_locations,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,write_shipping,read_returns,write_returns",
+    scope: appTomlScopes().join(","),
     // Far enough ahead that no run refreshes it (expiring offline tokens are refreshed near expiry).
     expires: new Date(Date.now() + 30 * 24 * 3600_000),
     accessToken,

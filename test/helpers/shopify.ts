@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { API_KEY, API_SECRET_KEY, getHmac, getJwt } from "@shopify/shopify-api/test-helpers";
 import { Session } from "@shopify/shopify-api";
+import { appTomlScopes } from "#fakes/shopify/access.ts";
 import { holdDeliveredOrder } from "#fakes/shopify/fake-admin.ts";
 
 /**
@@ -95,14 +96,17 @@ export async function sessionTokenRequest(
   return new Request(new URL(url, APP_URL), { ...init, headers });
 }
 
-/** An offline session as token exchange would have stored it at install. */
-export function offlineSession(shop: string): Session {
+/**
+ * An offline session as token exchange would have stored it at install: `scope` is what the shop
+ * granted (by default all shopify.app.toml requests).
+ */
+export function offlineSession(shop: string, scope = appTomlScopes().join(",")): Session {
   return new Session({
     id: `offline_${shop}`,
     shop,
     state: "state",
     isOnline: false,
-    scope: "read_orders,write_orders,read_products",
+    scope,
     accessToken: `shpat_${crypto.randomBytes(16).toString("hex")}`,
     expires: new Date(Date.now() + 3600_000),
   });

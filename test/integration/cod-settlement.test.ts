@@ -121,14 +121,15 @@ describe("a delivered cash-on-delivery parcel's order is marked paid in Shopify"
 
   it("a shop that has not granted the permission gets a problem naming it", async () => {
     const { shop, order, shipment } = await bookedOrder("cod");
-    SHOPIFY_ORDERS.denied.add(`${shop} OrderMarkAsPaid`);
+    // Installed with orders read-only: Shopify refuses orderMarkAsPaid (write_orders).
+    SHOPIFY_ORDERS.revoke(shop, "write_orders");
     await courierMoves(shop, shipment, "delivered");
     expect(markedPaid(shop)).toEqual([]);
     const after = (await shipmentOf(db, shop, order.id))!;
     expect(after.codSettlement).toBe("refused");
     expect(after.problemKinds).toEqual(["shopify"]);
     expect(after.problem).toContain("write_orders");
-    expect(after.problem).toContain("Access denied for OrderMarkAsPaid");
+    expect(after.problem).toContain("Access denied for orderMarkAsPaid field");
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
 import { db } from "#app/db/index.server.ts";
-import { fulfillmentEvents, shipmentEvents, shipments } from "#app/db/schema.ts";
+import { fulfillmentEvents, shipments } from "#app/db/schema.ts";
 import { enqueue } from "#app/jobs/queues.server.ts";
 import { action as customersRedact } from "#app/routes/webhooks.customers.redact.tsx";
 import { updateShopSettings } from "#app/shops/shops.server.ts";
@@ -206,31 +206,6 @@ describe("the courier's progress as Shopify fulfillment events", () => {
         and(eq(fulfillmentEvents.shipmentId, shipment.id), eq(fulfillmentEvents.state, "sent")),
       );
     expect(sent).toHaveLength(4);
-  });
-
-  it("a shop whose grant does not cover the events: told on the timeline once, sent in order once it does", async () => {
-    const { shop, shipment } = await bookedCodOrder();
-    SHOPIFY_ORDERS.denied.add(`${shop} ShipmentProgress`);
-    await courierMoves(shop, shipment, "picked");
-    expect(eventsOf(shop)).toEqual([]);
-    const told = await db
-      .select({ type: shipmentEvents.type, message: shipmentEvents.message })
-      .from(shipmentEvents)
-      .where(
-        and(
-          eq(shipmentEvents.shipmentId, shipment.id),
-          eq(shipmentEvents.type, "fulfillment_event_refused"),
-        ),
-      );
-    expect(told).toHaveLength(1);
-    expect(told[0]!.message).toContain("approve them");
-    SHOPIFY_ORDERS.denied.delete(`${shop} ShipmentProgress`);
-    await courierMoves(shop, shipment, "dropping_off");
-    expect(eventsOf(shop).map((e) => e.status)).toEqual([
-      "CONFIRMED",
-      "CARRIER_PICKED_UP",
-      "IN_TRANSIT",
-    ]);
   });
 
   it("Shopify refuses an event (a fulfillment it does not have): the timeline says why; nothing is retried for ever", async () => {

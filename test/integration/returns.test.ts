@@ -148,7 +148,7 @@ describe("a prepaid parcel returned to sender", () => {
 describe("what the shop's grant and settings say", () => {
   it("a shop that has not approved write_returns gets a problem naming it; nothing is cancelled", async () => {
     const { shop, order, shipment } = await bookedOrder("cod");
-    SHOPIFY_ORDERS.denied.add(`${shop} ShipmentReturnCreate`);
+    SHOPIFY_ORDERS.revoke(shop, "write_returns");
     await courierMoves(shop, shipment, "returned");
     const back = (await shipmentOf(db, shop, order.id))!;
     expect(back.returnOutcome).toBe("refused");

@@ -4,6 +4,7 @@ import {
   FULFILLMENT_EVENT_CREATE,
   FULFILLMENT_EVENTS_QUERY,
 } from "#app/admin-api/operations/fulfillments.ts";
+import { deniedScopes } from "#app/admin-api/access-scopes.ts";
 import { AdminGraphqlError, adminRequest, userErrorText } from "#app/admin-api/request.ts";
 import { fulfillmentEvents, type FulfillmentEventRow } from "#app/db/schema.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
@@ -93,12 +94,17 @@ async function sendEvents(deps: ShopifyOrderDeps, shop: string, shipmentId: stri
     } catch (error) {
       // A throttle or the network: the job's retry settles this entry first (it stays `sending`).
       if (!(error instanceof AdminGraphqlError) || error.throttled) throw error;
-      // Refused as a whole (a permission the shop has not granted): the entries wait, said once.
+      // Refused as a whole (a permission the shop has not granted): the entries wait. They go
+      // out when the grant arrives (app/shops/access-grant.server.ts) or with the next update.
       await mark(deps, row.id, "sending", { state: "pending" });
+      const scopes = deniedScopes(error.deniedFields);
       await addShipmentEvent(db, shipment, {
         actor: ACTOR,
         type: "fulfillment_event_refused",
-        message: `Shopify did not take the courier's progress (${error.detail}). If the app asks for updated permissions in the Shopify admin, approve them; the progress is sent with the next update`,
+        message:
+          scopes.length > 0
+            ? `Your customer was not told of the courier's progress: the app still needs your approval of its updated permissions (${scopes.join(", ")}). Shopify asks for it when you open the app; once you approve, the progress waiting here is sent, in order`
+            : `Shopify did not take the courier's progress (${error.detail}); it is sent again with the next update`,
       });
       return `refused: ${error.detail}`;
     }

@@ -11,6 +11,7 @@ import {
   orderGid,
   userErrorText,
 } from "#app/admin-api/request.ts";
+import { deniedScopes } from "#app/admin-api/access-scopes.ts";
 import type { Shipment } from "#app/db/schema.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { codAmount } from "#app/shipments/cod.ts";
@@ -61,8 +62,8 @@ export async function processReturn(job: Job, deps: ShopifyOrderDeps): Promise<s
         problem: problemOf(
           "shopify",
           `The parcel came back, but Shopify refused the app's request: "${error.detail}". ${
-            /access denied/i.test(error.detail)
-              ? `Approve the app's updated permissions (${scopeOf(error.detail)}) in the Shopify admin, then restock and close the order there`
+            error.deniedFields.length > 0
+              ? `Approve the app's updated permissions (${deniedScopes(error.deniedFields).join(", ")}) in the Shopify admin, then restock and close the order there`
               : "Restock and close the order in Shopify"
           }`,
         ),
@@ -74,16 +75,6 @@ export async function processReturn(job: Job, deps: ShopifyOrderDeps): Promise<s
 }
 
 const ACTOR = "worker:process-return";
-
-/** The scope each operation needs, for a refusal's words. */
-const SCOPES: Record<string, string> = {
-  ShipmentReturnState: "read_returns",
-  ShipmentReturnCreate: "write_returns",
-  ShipmentReturnProcess: "write_returns",
-  ReturnedOrderCancel: "write_orders",
-};
-const scopeOf = (detail: string) =>
-  Object.entries(SCOPES).find(([op]) => detail.includes(op))?.[1] ?? "write_returns";
 
 async function handleReturn(deps: ShopifyOrderDeps, shipment: Shipment): Promise<string> {
   const settings = await getShopSettings(deps.db, shipment.shop);

@@ -9,6 +9,7 @@ import {
   orderGid,
   userErrorText,
 } from "#app/admin-api/request.ts";
+import { deniedScopes } from "#app/admin-api/access-scopes.ts";
 import type { Shipment } from "#app/db/schema.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { codAmount } from "#app/shipments/cod.ts";
@@ -127,7 +128,7 @@ async function refusedAsAWhole(
     "refused",
     problemOf(
       "shopify",
-      `The order could not be marked paid: Shopify said "${error.detail}". Approve the app's updated permissions (write_orders) in the Shopify admin, then mark it paid there`,
+      `The order could not be marked paid: Shopify said "${error.detail}". Approve the app's updated permissions (${deniedScopes(error.deniedFields).join(", ") || "write_orders"}) in the Shopify admin, then mark it paid there`,
     ),
     `Shopify refused to mark the order paid: ${error.detail}`,
   );

@@ -1,6 +1,7 @@
 import type { Job } from "bullmq";
 import { TRACKING_UPDATE } from "#app/admin-api/operations/fulfillments.ts";
-import { adminRequest, userErrorText } from "#app/admin-api/request.ts";
+import { deniedScopes } from "#app/admin-api/access-scopes.ts";
+import { AdminGraphqlError, adminRequest, userErrorText } from "#app/admin-api/request.ts";
 import { trackingInput } from "#app/orders/tracking-company.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { getShipment } from "#app/shipments/shipments.server.ts";
@@ -14,7 +15,16 @@ import { writeStatusMetafields } from "../shared/status-metafields.ts";
 
 export async function processShopifySync(job: Job, deps: ShopifyOrderDeps): Promise<string> {
   const { shop, shipmentId, tracking } = shipmentJobs.shopifySync.payload.parse(job.data);
-  return whenConnected(deps, shop, shipmentId, () => shopifySync(shop, shipmentId, tracking, deps));
+  return whenConnected(deps, shop, shipmentId, async () => {
+    try {
+      return await shopifySync(shop, shipmentId, tracking, deps);
+    } catch (error) {
+      // A scope the shop has not granted is not granted by retrying: the next change writes again.
+      if (error instanceof AdminGraphqlError && error.deniedFields.length > 0)
+        return `not granted: ${deniedScopes(error.deniedFields).join(", ")}`;
+      throw error;
+    }
+  });
 }
 
 async function shopifySync(

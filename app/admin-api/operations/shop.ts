@@ -5,3 +5,16 @@ export const SHOP_NAME_QUERY = `#graphql
       name
     }
   }`;
+
+/**
+ * The scopes the shop granted the app, in Shopify's own words: the stored session's copy can lag
+ * behind (an `app/scopes_update` delivery not in yet), so the app asks when that copy lacks one.
+ */
+export const GRANTED_SCOPES_QUERY = `#graphql
+  query GrantedScopes {
+    currentAppInstallation {
+      accessScopes {
+        handle
+      }
+    }
+  }`;
