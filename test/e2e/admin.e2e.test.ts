@@ -12,6 +12,7 @@ import { callbackTokenOf } from "#app/shops/callback-token.server.ts";
 import { getEnv } from "#app/env.server.ts";
 import { closeQueues } from "#app/jobs/queues.server.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
+import { appTomlScopes } from "#fakes/shopify/access.ts";
 import { holdDeliveredOrder, SHOP_LOCATION, SHOPIFY_ORDERS } from "#fakes/shopify/fake-admin.ts";
 import { loadShopifySample } from "../fixtures/shopify.ts";
 import { seedBusyShop } from "../helpers/seed-shipments.ts";
@@ -358,6 +359,36 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
     ])
       expect(fs.statSync(path.join(SHOTS, `${f}.png`)).size).toBeGreaterThan(5_000);
   }, 120_000);
+
+  it("a shop installed before write_fulfillments: every page asks for it and says why, until Shopify grants it", async () => {
+    const all = appTomlScopes();
+    const granted = await sessionStorage.loadSession(`offline_${shop}`);
+    shopify!.orders.revoke(shop, "write_fulfillments");
+    granted!.scope = all.filter((s) => s !== "write_fulfillments").join(",");
+    await sessionStorage.storeSession(granted!);
+    const page = await adminPage();
+    try {
+      const banner = page.getByText("Approve the app's updated permissions");
+      await banner.waitFor();
+      const body = await page.locator("body").innerText();
+      expect(body).toContain(
+        "tell your customers when the parcel is out for delivery and when it is delivered",
+      );
+      expect(body).not.toContain("write_fulfillments");
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: path.join(SHOTS, "18-permissions-to-approve.png") });
+      // The merchant approves in Shopify: the next load finds the grant, and the banner is gone.
+      shopify!.orders.grant(shop, all);
+      await openInAdmin(page, "/app/settings");
+      await page.getByRole("heading", { name: "Settings" }).first().waitFor();
+      expect(await banner.count()).toBe(0);
+      expect((await sessionStorage.loadSession(`offline_${shop}`))!.scope!.split(",")).toContain(
+        "write_fulfillments",
+      );
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
 });
 
 async function flow(page: Page) {
