@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { SCOPE_PURPOSES } from "#app/shops/access-grant.server.ts";
+import { appTomlScopes } from "#fakes/shopify/access.ts";
 
 /**
  * shopify.app.toml is what `shopify app deploy` publishes: every webhook it subscribes to must reach
@@ -43,12 +45,15 @@ describe("shopify.app.toml", () => {
   });
 
   it("asks for the scopes the app is configured with (.env.example's SCOPES)", () => {
-    const scopes = /^scopes = "([^"]+)"/m.exec(toml)?.[1];
+    const scopes = appTomlScopes(toml);
     const env = /^SCOPES=(.+)$/m.exec(fs.readFileSync(".env.example", "utf8"))?.[1];
-    expect(scopes).toBeDefined();
-    expect(scopes!.split(",").sort()).toEqual(env!.split(",").sort());
+    expect([...scopes].sort()).toEqual(env!.split(",").sort());
     // Rates at checkout register a carrier service (write_shipping, which includes reading).
-    expect(scopes!.split(",")).toContain("write_shipping");
-    expect(scopes!.split(",")).not.toContain("read_shipping");
+    expect(scopes).toContain("write_shipping");
+    expect(scopes).not.toContain("read_shipping");
+  });
+
+  it("says what each scope is for, in the words of the banner a shop without it sees", () => {
+    expect(appTomlScopes(toml).filter((s) => !SCOPE_PURPOSES[s])).toEqual([]);
   });
 });

@@ -107,7 +107,7 @@ export const ADMIN_FIELD_ACCESS: Readonly<Record<string, FieldAccess>> = {
   },
 };
 
-/** Whether a grant (scopes, or Shopify's comma-separated list) covers one root field's access. */
+/** Whether a grant covers one root field's access (any one of its scopes, or none needed). */
 export function grantsAccess(granted: AuthScopes, access: FieldAccess): boolean {
   return access.anyOf.length === 0 || access.anyOf.some((scope) => granted.has(scope));
 }

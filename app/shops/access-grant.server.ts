@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { missingScopes } from "../admin-api/access-scopes";
 import { GRANTED_SCOPES_QUERY } from "../admin-api/operations/shop";
 import { adminRequest, type AdminGraphql } from "../admin-api/request";
@@ -73,7 +73,7 @@ export async function releaseWaitingProgress(
   const waiting = await db
     .selectDistinct({ shipmentId: fulfillmentEvents.shipmentId })
     .from(fulfillmentEvents)
-    .where(and(eq(fulfillmentEvents.shop, shop), sql`${fulfillmentEvents.state} = 'pending'`));
+    .where(and(eq(fulfillmentEvents.shop, shop), eq(fulfillmentEvents.state, "pending")));
   for (const { shipmentId } of waiting) await enqueue.fulfillmentEvents(shop, shipmentId);
   return waiting.length;
 }
