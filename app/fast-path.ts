@@ -1,5 +1,6 @@
 import type http from "node:http";
 import { headerOf, type HeaderGetter } from "./http.server";
+import { routedPath } from "./http-url";
 import type { WebhookAnswer } from "./webhooks/received";
 
 /**
@@ -51,7 +52,8 @@ export function fastPath(
 ): (req: http.IncomingMessage, res: http.ServerResponse) => void {
   return (req, res) => {
     const pathname = (req.url ?? "").split("?")[0]!.replace(/\/+$/, "");
-    const rates = pathname === handlers.CARRIER_SERVICE_PATH;
+    // Any spelling Remix would route to the rates action is the rates path, capped as it is.
+    const rates = routedPath(pathname) === handlers.CARRIER_SERVICE_PATH;
     const cap = rates ? RATES_MAX_BODY_BYTES : MAX_BODY_BYTES;
     const declared = req.headers["content-length"];
     if (declared !== undefined && Number(declared) > cap)

@@ -13,3 +13,18 @@ export function httpUrlOrNull(value: string | null | undefined): string | null {
   }
   return url.protocol === "http:" || url.protocol === "https:" ? url.toString() : null;
 }
+
+/**
+ * A request's path as Remix routes it: decoded and case-folded (Remix matches routes without
+ * regard to case, after decoding), so that no spelling of a path (`/API/…`, `/%61pi/…`) escapes
+ * a check that depends on it. Malformed escapes leave the path as it came (Remix refuses it).
+ */
+export function routedPath(pathname: string): string {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // Left as it came.
+  }
+  return decoded.toLowerCase();
+}

@@ -3,6 +3,7 @@ import { getEnv } from "./env.server";
 import type { HeaderGetter } from "./http.server";
 import { answerHealth, type HealthAnswer, type ReadinessDeps } from "./health.server";
 import { closeQueues, producerConnection, queueDepths } from "./jobs/queues.server";
+import { closeLabelPool } from "./labels/render-pool.server";
 import { watchQueueDepths } from "./metrics.server";
 import { checkEncryptionKey } from "./shops/canary.server";
 
@@ -31,6 +32,7 @@ export function answerWebHealth(
 
 /** Releases what the web process holds (Redis connections, the database pool) for a clean exit. */
 export async function closeWebResources(): Promise<void> {
+  await closeLabelPool();
   await closeQueues();
   await database.close();
 }

@@ -171,17 +171,30 @@ export async function printLabels(
   return { labels: ready.map((row) => labelView(row, name)), skipped };
 }
 
-/** One statement: the shipments marked printed, and a line on each one's timeline. */
+/**
+ * One statement: the shipments marked printed, and a line on each one's timeline once per print:
+ * not again when the same label is fetched again within REPRINT_MINUTES (a reload, the PDF
+ * viewer asking twice).
+ */
 async function markPrinted(db: Db, shop: string, ids: string[], at: Date): Promise<void> {
   await db.execute(sql`
     with marked as (
-      update ${shipments} set label_printed_at = ${at.toISOString()}::timestamptz
-      where shop = ${shop} and id in (${sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})
-      returning id, shop
+      update ${shipments} s set label_printed_at = ${at.toISOString()}::timestamptz
+      from (
+        select id, label_printed_at as previous from ${shipments}
+        where shop = ${shop} and id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+      ) p
+      where s.id = p.id
+      returning s.id, s.shop, p.previous
     )
     insert into shipment_events (shipment_id, shop, actor, type, message)
-    select id, shop, 'merchant', 'label_printed', 'Label printed' from marked`);
+    select id, shop, 'merchant', 'label_printed', 'Label printed' from marked
+    where previous is null
+      or previous < ${at.toISOString()}::timestamptz - make_interval(mins => ${REPRINT_MINUTES})`);
 }
+
+/** Fetching the same label again within this is the same print (one timeline line). */
+export const REPRINT_MINUTES = 10;

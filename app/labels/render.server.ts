@@ -3,6 +3,7 @@ import PDFDocument from "pdfkit";
 import { code128, drawBars, encodable } from "./barcode";
 import { labelFonts, printable } from "./fonts.server";
 import type { LabelLayout } from "./layouts";
+import { LABEL_TEXT_LIMITS, boundedText } from "./text";
 import { placeLine, type LabelView } from "./view";
 
 /**
@@ -43,8 +44,10 @@ const BOLD = "Label-Bold";
 type Doc = PDFKit.PDFDocument;
 
 /**
- * Writes `text` into `box`, at `size` if it fits, else smaller down to `min`, and at `min` cut to
- * the box with an ellipsis. Returns the height used.
+ * Writes `text` into `box`, at `size` if it fits, else at the largest size down to `min` (in half
+ * points) at which it does, and at `min` cut to the box with an ellipsis. Returns the height used.
+ * The sizes are tried by halving the range (at most five measures of the text, not one per half
+ * point): every measure wraps the whole text again.
  */
 function fit(
   doc: Doc,
@@ -55,25 +58,46 @@ function fit(
   const font = o.font ?? REGULAR;
   const min = o.min ?? o.size;
   if (!text || box.height <= 0) return 0;
-  let size = o.size;
   doc.font(font);
-  for (;;) {
-    doc.fontSize(size);
-    const needed = doc.heightOfString(text, { width: box.width, lineGap: 0 });
-    if (needed <= box.height || size <= min) {
-      const height = Math.min(needed, box.height);
-      doc.text(text, box.x, box.y, {
-        width: box.width,
-        height: Math.max(height, doc.currentLineHeight()),
-        ellipsis: true,
-        lineGap: 0,
-        align: o.align ?? "left",
-      });
-      return height;
+  const heightAt = (size: number) =>
+    doc.fontSize(size).heightOfString(text, { width: box.width, lineGap: 0 });
+  let size = o.size;
+  let needed = heightAt(size);
+  if (needed > box.height && size > min) {
+    // Half points: the largest step count `fits` within [0, steps] whose size fits.
+    const steps = Math.round((o.size - min) * 2);
+    let low = 0; // min: shown, cut if it must be
+    let high = steps; // o.size: known not to fit
+    let lowNeeded: number | null = null;
+    while (high - low > 1) {
+      const middle = Math.floor((low + high) / 2);
+      const h = heightAt(min + middle / 2);
+      if (h <= box.height) {
+        low = middle;
+        lowNeeded = h;
+      } else high = middle;
     }
-    size = Math.max(min, size - 0.5);
+    size = min + low / 2;
+    needed = lowNeeded ?? heightAt(size);
   }
+  doc.fontSize(size);
+  const height = Math.min(needed, box.height);
+  doc.text(text, box.x, box.y, {
+    width: box.width,
+    height: Math.max(height, doc.currentLineHeight()),
+    ellipsis: true,
+    lineGap: 0,
+    align: o.align ?? "left",
+  });
+  return height;
 }
+
+/**
+ * A text of the label as printed: characters the typeface has, cut to `limit`, long runs broken.
+ * Only a few times `limit` is looked at (spaces collapse, so a little more than `limit` is read).
+ */
+const shown = (text: string, limit: number) =>
+  boundedText(printable(text.slice(0, limit * 4)), limit);
 
 function rule(doc: Doc, box: Box, y: number): void {
   doc
@@ -113,7 +137,7 @@ function drawLabel(doc: Doc, label: LabelView, outer: Box): void {
   const courierWidth = box.width * 0.45;
   fit(
     doc,
-    printable(label.courier),
+    shown(label.courier, LABEL_TEXT_LIMITS.courier),
     { ...box, x: box.x + box.width - courierWidth, width: courierWidth, height: 40 },
     {
       font: BOLD,
@@ -125,7 +149,7 @@ function drawLabel(doc: Doc, label: LabelView, outer: Box): void {
   const left = { ...box, width: box.width - courierWidth - 6 };
   const shopHeight = fit(
     doc,
-    printable(label.shopName),
+    shown(label.shopName, LABEL_TEXT_LIMITS.shopName),
     { ...left, y, height: 24 },
     {
       font: BOLD,
@@ -135,7 +159,7 @@ function drawLabel(doc: Doc, label: LabelView, outer: Box): void {
   );
   fit(
     doc,
-    printable(`Order ${label.orderName}`),
+    `Order ${shown(label.orderName, LABEL_TEXT_LIMITS.orderName)}`,
     { ...left, y: y + shopHeight + 1, height: 12 },
     {
       size: 8,
@@ -147,7 +171,8 @@ function drawLabel(doc: Doc, label: LabelView, outer: Box): void {
   y += 5;
 
   // The waybill as a barcode the courier scans, and in figures below it.
-  if (encodable(label.waybill)) {
+  // A waybill longer than any courier's is no barcode a scanner reads: its figures alone.
+  if (encodable(label.waybill) && label.waybill.length <= LABEL_TEXT_LIMITS.waybill) {
     doc.fillColor("black");
     drawBars(doc, code128(label.waybill), { x: box.x, y, width: box.width, height: 58 });
     doc.fill();
@@ -155,7 +180,7 @@ function drawLabel(doc: Doc, label: LabelView, outer: Box): void {
   y += 60;
   fit(
     doc,
-    printable(label.waybill),
+    shown(label.waybill, LABEL_TEXT_LIMITS.waybill),
     { ...box, y, height: 16 },
     {
       font: BOLD,
@@ -166,14 +191,20 @@ function drawLabel(doc: Doc, label: LabelView, outer: Box): void {
   );
   y += 17;
   if (label.routingCode) {
-    inverse(doc, { ...box, y, height: 20 }, printable(label.routingCode), 13);
+    inverse(
+      doc,
+      { ...box, y, height: 20 },
+      shown(label.routingCode, LABEL_TEXT_LIMITS.routingCode),
+      13,
+    );
     y += 22;
   }
   rule(doc, box, y);
   y += 4;
 
   // The cash the courier collects, in large type; or NON-COD, so nobody collects what is paid.
-  if (label.cod) inverse(doc, { ...box, y, height: 30 }, printable(`COD ${label.cod}`), 18);
+  if (label.cod)
+    inverse(doc, { ...box, y, height: 30 }, `COD ${shown(label.cod, LABEL_TEXT_LIMITS.cod)}`, 18);
   else {
     doc.lineWidth(1.2).rect(box.x, y, box.width, 30).stroke();
     fit(
@@ -203,14 +234,21 @@ function drawLabel(doc: Doc, label: LabelView, outer: Box): void {
     const cell = (h: number): Box => ({ ...box, y, height: Math.max(0, Math.min(h, end - y)) });
     y += fit(doc, title, cell(10), { font: BOLD, size: 6.5 }) + 1;
     y +=
-      fit(doc, printable([p.name, p.phone].filter(Boolean).join(" · ")), cell(space * 0.3), {
-        font: BOLD,
-        size: sizes.name,
-        min: 6,
-      }) + 1;
-    const place = printable(placeLine(p));
+      fit(
+        doc,
+        [shown(p.name ?? "", LABEL_TEXT_LIMITS.name), shown(p.phone ?? "", LABEL_TEXT_LIMITS.phone)]
+          .filter(Boolean)
+          .join(" · "),
+        cell(space * 0.3),
+        {
+          font: BOLD,
+          size: sizes.name,
+          min: 6,
+        },
+      ) + 1;
+    const place = shown(placeLine(p), LABEL_TEXT_LIMITS.place);
     const placeHeight = place ? Math.min(sizes.text * 2.6, Math.max(0, end - y) / 2) : 0;
-    y += fit(doc, printable(p.address ?? ""), cell(end - y - placeHeight), {
+    y += fit(doc, shown(p.address ?? "", LABEL_TEXT_LIMITS.address), cell(end - y - placeHeight), {
       size: sizes.text,
       min: 5.5,
     });
@@ -226,7 +264,7 @@ function drawLabel(doc: Doc, label: LabelView, outer: Box): void {
   y = footerTop + 3;
   fit(
     doc,
-    printable(`Berat / Weight: ${label.weight}`),
+    `Berat / Weight: ${shown(label.weight, LABEL_TEXT_LIMITS.weight)}`,
     { ...box, y, height: 11 },
     {
       font: BOLD,
@@ -236,7 +274,7 @@ function drawLabel(doc: Doc, label: LabelView, outer: Box): void {
   );
   fit(
     doc,
-    printable(`Isi / Contents: ${label.contents}`),
+    `Isi / Contents: ${shown(label.contents, LABEL_TEXT_LIMITS.contents)}`,
     { ...box, y: y + 11, height: bottom - y - 11 },
     {
       size: 7,

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { hasPoppler, pdfFile } from "#test/helpers/pdf.ts";
 import type { LabelLayout } from "./layouts";
 import { PAGE_SIZES, labelPdfBuffer } from "./render.server";
+import { LABEL_TEXT_LIMITS, LONGEST_RUN } from "./text";
 import type { LabelView } from "./view";
 import { sampleLabel } from "#test/fixtures/labels.ts";
 
@@ -86,6 +87,26 @@ describe.skipIf(!hasPoppler)("labels as a PDF", () => {
     for (const line of fonts) expect(line).toMatch(/\byes\s+yes\s+yes\b/);
     // And the barcode, drawn above the text, still reads.
     expect(await pdf.barcodes()).toEqual([["JNE00000000001"]]);
+  });
+
+  it("a hostile label (a pickup address of one 8,000-character word, 255-character names) prints cut, its runs broken, its barcode read", async () => {
+    const word = "Ж".repeat(8_000);
+    const name = "B".repeat(255);
+    const hostile = label(2, {
+      sender: { ...label(2).sender, address: word, name: "C".repeat(2_000) },
+      contents: Array.from({ length: 8 }, () => `1 × ${name}`).join(", "),
+      shopName: "D".repeat(1_000),
+    });
+    const pdf = await render([hostile], "thermal");
+    const [text] = pdf.pages();
+    // No run of characters longer than a label line reaches the page: each is broken with a space.
+    const runs = text!.split(/\s+/).map((run) => run.length);
+    expect(Math.max(...runs)).toBeLessThanOrEqual(LONGEST_RUN + 1);
+    // Each text kept no more than its limit; the rest of the label is as usual.
+    expect(text!.replace(/[^Ж]/g, "").length).toBeLessThanOrEqual(LABEL_TEXT_LIMITS.address);
+    expect(text).toContain("PENERIMA / TO");
+    expect(text).toContain("Kebon Jeruk, Jakarta Barat, DKI Jakarta 11530");
+    expect(await pdf.barcodes()).toEqual([[hostile.waybill]]);
   });
 
   it("says the COD to collect in large type, NON-COD on a prepaid parcel, the routing code where given", async () => {

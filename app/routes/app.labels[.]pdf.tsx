@@ -1,20 +1,24 @@
-import { Readable } from "node:stream";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { shopifyAdminGraphql } from "../admin-api/gateway.server";
 import { db } from "../db/index.server";
 import { getEnv } from "../env.server";
 import { jsonResponse } from "../http.server";
+import { producerConnection } from "../jobs/queues.server";
 import { isLabelLayout } from "../labels/layouts";
+import { withPrintLease } from "../labels/print-lock.server";
 import { printLabels } from "../labels/print.server";
-import { labelPdf } from "../labels/render.server";
+import { isPoolFull, renderLabels } from "../labels/render-pool.server";
 import { selectionFrom } from "../labels/selection";
 import { getShopSettings } from "../shops/shops.server";
+import { tooManyRequests } from "../shops/request-rate.server";
 import { authenticate } from "../shopify.server";
 
 /**
- * The labels of a print as one PDF, streamed as it is drawn (app.labels.tsx fetches it with the
- * session token). `ids=` or `pending=today`, and `layout=thermal|a4` (else the shop's setting).
- * Only the signed-in shop's shipments are ever read; printing marks them printed.
+ * The labels of a print as one PDF (app.labels.tsx fetches it with the session token). `ids=` or
+ * `pending=today`, and `layout=thermal|a4` (else the shop's setting). Only the signed-in shop's
+ * shipments are ever read; printing marks them printed. The request counts in the shop's request
+ * rate (app/shops/request-rate.server.ts), a shop prints one print at a time, and the PDF is drawn
+ * in a label thread (app/labels/render-pool.server.ts), never on the event loop every shop shares.
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -23,23 +27,44 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   if (!selection)
     return jsonResponse({ error: "Name the shipments: ids=<id>,<id> or pending=today" }, 400);
   const asked = params.get("layout");
-  const layout = isLabelLayout(asked)
-    ? asked
-    : (await getShopSettings(db, session.shop)).labelLayout;
-  const { labels, skipped } = await printLabels(
-    { db, env: getEnv(), graphql: shopifyAdminGraphql },
+  const env = getEnv();
+  const answer = await withPrintLease(
+    producerConnection(),
+    env.QUEUE_PREFIX,
     session.shop,
-    selection,
-  );
-  if (labels.length === 0) return jsonResponse({ error: "Nothing to print", skipped }, 404);
-  const stream = Readable.toWeb(labelPdf(labels, layout)) as ReadableStream<Uint8Array>;
-  return new Response(stream, {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="labels-${new Date().toISOString().slice(0, 10)}.pdf"`,
-      "Cache-Control": "no-store",
-      "X-Labels-Printed": String(labels.length),
-      "X-Labels-Skipped": String(skipped.length),
+    async () => {
+      const layout = isLabelLayout(asked)
+        ? asked
+        : (await getShopSettings(db, session.shop)).labelLayout;
+      const { labels, skipped } = await printLabels(
+        { db, env, graphql: shopifyAdminGraphql },
+        session.shop,
+        selection,
+      );
+      if (labels.length === 0) return jsonResponse({ error: "Nothing to print", skipped }, 404);
+      let pdf: Uint8Array<ArrayBuffer>;
+      try {
+        pdf = await renderLabels(labels, layout);
+      } catch (error) {
+        if (!isPoolFull(error)) throw error;
+        return jsonResponse(
+          { error: "Many shops are printing labels right now: try again in a minute" },
+          503,
+        );
+      }
+      return new Response(pdf, {
+        headers: {
+          "Content-Type": "application/pdf",
+          "Content-Disposition": `inline; filename="labels-${new Date().toISOString().slice(0, 10)}.pdf"`,
+          "Cache-Control": "no-store",
+          "X-Labels-Printed": String(labels.length),
+          "X-Labels-Skipped": String(skipped.length),
+        },
+      });
     },
-  });
+  );
+  return (
+    answer ??
+    tooManyRequests(5_000, "Your labels are still being prepared: wait for that print to finish")
+  );
 };

@@ -1,4 +1,5 @@
 import type { RedisConnection } from "../redis.server";
+import { routedPath } from "../http-url";
 import { logger } from "../logger.server";
 
 /**
@@ -62,11 +63,19 @@ export async function takeShopRequest(
   }
 }
 
-/** Which requests count: every call to the app's API, and the admin pages' actions (not their pages). */
+/** Admin pages whose loading costs the service, Shopify or a label thread: they count too. */
+const COSTLY_PAGES = [/^\/app\/labels\.pdf\/?$/, /^\/app\/shipments\/[^/]+\/?$/];
+
+/**
+ * Which requests count: every call to the app's API, the admin pages' actions, and the admin
+ * pages whose loading is costly (a label print, a shipment's page); not the other pages.
+ */
 export function isMeteredRequest(request: Request): boolean {
+  const path = routedPath(new URL(request.url).pathname);
   return (
-    new URL(request.url).pathname.startsWith("/api/") ||
-    !["GET", "HEAD", "OPTIONS"].includes(request.method)
+    path.startsWith("/api/") ||
+    !["GET", "HEAD", "OPTIONS"].includes(request.method) ||
+    COSTLY_PAGES.some((page) => page.test(path))
   );
 }
 

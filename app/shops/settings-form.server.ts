@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LABEL_LAYOUTS } from "../labels/layouts";
 import { ITEM_CATEGORIES, COD_TYPES } from "../shipping/contract";
+import { PICKUP_TEXT_LIMITS } from "./pickup-limits";
 import type { ShopSettings } from "./settings";
 
 /**
@@ -83,10 +84,26 @@ export function parsePreferencesForm(form: FormData): {
 }
 
 const pickupSchema = z.object({
-  contactName: z.string().trim().min(1, "Who hands the parcels over?"),
-  contactPhone: z.string().trim().min(6, "A phone number the courier can call"),
-  address: z.string().trim().min(5, "The full pickup address"),
-  note: z.string().trim().optional(),
+  contactName: z
+    .string()
+    .trim()
+    .min(1, "Who hands the parcels over?")
+    .max(PICKUP_TEXT_LIMITS.contactName, `At most ${PICKUP_TEXT_LIMITS.contactName} characters`),
+  contactPhone: z
+    .string()
+    .trim()
+    .min(6, "A phone number the courier can call")
+    .max(PICKUP_TEXT_LIMITS.contactPhone, `At most ${PICKUP_TEXT_LIMITS.contactPhone} characters`),
+  address: z
+    .string()
+    .trim()
+    .min(5, "The full pickup address")
+    .max(PICKUP_TEXT_LIMITS.address, `At most ${PICKUP_TEXT_LIMITS.address} characters`),
+  note: z
+    .string()
+    .trim()
+    .max(PICKUP_TEXT_LIMITS.note, `At most ${PICKUP_TEXT_LIMITS.note} characters`)
+    .optional(),
   postalCode: z.coerce
     .number()
     .int()

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parsePreferencesForm } from "./settings-form.server";
+import { PICKUP_TEXT_LIMITS } from "./pickup-limits";
+import { parsePickupForm, parsePreferencesForm } from "./settings-form.server";
+import { parseShopSettings } from "./settings";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -26,5 +28,51 @@ describe("the hold while booking", () => {
       parsePreferencesForm(form({ holdWhileBooking: "on", fulfilOnConfirm: "off" })).errors
         .holdWhileBooking,
     ).toMatch(/^The hold is released when the app fulfils the order with tracking/);
+  });
+});
+
+describe("a pickup location's texts, which every label prints", () => {
+  const pickup = (fields: Record<string, string>) => {
+    const data = new FormData();
+    for (const [k, v] of Object.entries({
+      contactName: "Gudang Batik Sekar",
+      contactPhone: "081234567890",
+      address: "Jl. Laweyan No. 12, Surakarta",
+      postalCode: "57148",
+      ...fields,
+    }))
+      data.set(k, v);
+    return parsePickupForm(data);
+  };
+
+  it("are refused past their length, in words, field by field", () => {
+    expect(pickup({}).errors).toEqual({});
+    const { pickup: saved, errors } = pickup({
+      address: "A".repeat(6_000),
+      contactName: "B".repeat(101),
+      contactPhone: "0".repeat(31),
+      note: "C".repeat(201),
+    });
+    expect(saved).toBeNull();
+    expect(errors).toEqual({
+      address: `At most ${PICKUP_TEXT_LIMITS.address} characters`,
+      contactName: `At most ${PICKUP_TEXT_LIMITS.contactName} characters`,
+      contactPhone: `At most ${PICKUP_TEXT_LIMITS.contactPhone} characters`,
+      note: `At most ${PICKUP_TEXT_LIMITS.note} characters`,
+    });
+  });
+
+  it("saved before the limits, are read back cut to them (the shop's settings still open)", () => {
+    const settings = parseShopSettings({
+      pickup: {
+        contactName: "B".repeat(500),
+        contactPhone: "0812",
+        address: "A".repeat(6_000),
+        note: "C".repeat(900),
+      },
+    });
+    expect(settings.pickup!.address).toHaveLength(PICKUP_TEXT_LIMITS.address);
+    expect(settings.pickup!.contactName).toHaveLength(PICKUP_TEXT_LIMITS.contactName);
+    expect(settings.pickup!.note).toHaveLength(PICKUP_TEXT_LIMITS.note);
   });
 });

@@ -1,16 +1,27 @@
 import { z } from "zod";
 import { LABEL_LAYOUTS } from "../labels/layouts";
 import { ITEM_CATEGORIES, COD_TYPES } from "../shipping/contract";
+import { PICKUP_TEXT_LIMITS } from "./pickup-limits";
+
+/** Stored text cut to `limit` (settings saved before the limits keep their first `limit` characters). */
+const storedText = (limit: number) =>
+  z
+    .string()
+    .min(1)
+    .transform((s) => s.slice(0, limit));
 
 /** Where parcels are collected: the shop's pickup location as the shipping service needs it. */
 export const pickupLocationSchema = z.object({
   /** Id in the service's location list, when the location was created there. */
   locationId: z.string().optional(),
-  contactName: z.string().min(1),
-  contactPhone: z.string().min(1),
+  contactName: storedText(PICKUP_TEXT_LIMITS.contactName),
+  contactPhone: storedText(PICKUP_TEXT_LIMITS.contactPhone),
   contactEmail: z.email().optional(),
-  address: z.string().min(1),
-  note: z.string().optional(),
+  address: storedText(PICKUP_TEXT_LIMITS.address),
+  note: z
+    .string()
+    .transform((s) => s.slice(0, PICKUP_TEXT_LIMITS.note))
+    .optional(),
   postalCode: z.number().int().positive().optional(),
   latitude: z.number().min(-90).max(90).optional(),
   longitude: z.number().min(-180).max(180).optional(),

@@ -14,6 +14,7 @@ import { getEnv } from "#app/env.server.ts";
 import { closeQueues, enqueue, producerConnection } from "#app/jobs/queues.server.ts";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import * as ratesRoute from "#app/routes/carrier-service.rates.tsx";
+import { RATES_MAX_BODY_BYTES } from "#app/fast-path.ts";
 import * as settingsRoute from "#app/routes/app.settings.tsx";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { shippingClientForShop } from "#app/shipping/for-shop.server.ts";
@@ -432,6 +433,29 @@ describe("rates at checkout: Shopify's rate requests", () => {
       await rateRequest(shop, { hello: "world" }),
     );
     expect(notARate.status).toBe(400);
+    // Larger than a rate request ever is: refused before it is read whole, declared or not.
+    const padded = (bytes: number) =>
+      JSON.stringify({ ...rateBody(JAKARTA), padding: " ".repeat(bytes) });
+    const oversized = await callRoute(
+      ratesRoute.action,
+      new Request(`${APP_URL}/Carrier-Service/rates`, {
+        method: "POST",
+        body: padded(RATES_MAX_BODY_BYTES),
+        headers: { "content-type": "application/json", "x-shopify-shop-domain": shop },
+      }),
+    );
+    expect(oversized.status).toBe(413);
+    const undeclared = await callRoute(
+      ratesRoute.action,
+      new Request(`${APP_URL}/carrier-service/rates`, {
+        method: "POST",
+        body: new Blob([padded(RATES_MAX_BODY_BYTES)]).stream(),
+        duplex: "half",
+        headers: { "content-type": "application/json", "x-shopify-shop-domain": shop },
+      } as RequestInit),
+    );
+    expect(undeclared.status).toBe(413);
+    expect(ratesCalls()).toBe(before);
 
     await submitRates(shop, [["service", "jne/reg"]]);
     expect(await askRates(shop, rateBody(JAKARTA))).toMatchObject({ status: 200, rates: [] });

@@ -215,6 +215,13 @@ describe("the fast path takes every Shopify webhook through the one intake", () 
       });
     expect(await declaring(CARRIER_SERVICE_PATH, RATES_MAX_BODY_BYTES + 1)).toBe(413);
     expect(await declaring(CARRIER_SERVICE_PATH, RATES_MAX_BODY_BYTES)).not.toBe(413);
+    // Any spelling Remix would route to the rates action is capped the same, unread.
+    for (const spelled of [
+      "/Carrier-Service/rates",
+      "/carrier-service/%72ates",
+      "/CARRIER-SERVICE/RATES/",
+    ])
+      expect([spelled, await declaring(spelled, 1024 * 1024)]).toEqual([spelled, 413]);
     const chunked = await new Promise<number>((resolve, reject) => {
       const req = http.request(`${base}/webhooks/orders/create`, { method: "POST" });
       req.on("response", (res) => (res.resume(), resolve(res.statusCode!)));

@@ -11,7 +11,9 @@ import { Session } from "@shopify/shopify-api";
 import { and, eq } from "drizzle-orm";
 import { db } from "#app/db/index.server.ts";
 import { shipmentEvents, shipments } from "#app/db/schema.ts";
-import { selectForLabels } from "#app/labels/print.server.ts";
+import { getEnv } from "#app/env.server.ts";
+import { producerConnection } from "#app/jobs/queues.server.ts";
+import { REPRINT_MINUTES, selectForLabels } from "#app/labels/print.server.ts";
 import * as pdfRoute from "#app/routes/app.labels[.]pdf.tsx";
 import * as printPage from "#app/routes/app.labels.tsx";
 import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";
@@ -232,6 +234,53 @@ describe.skipIf(!hasPoppler)("labels of booked shipments", () => {
     expect((await rowOf(booked.shop, booked.shipment.id)).label).toBeNull();
     const { skipped } = await selectForLabels(db, booked.shop, { ids: [booked.shipment.id] });
     expect(skipped[0]?.reason).toMatch(/removed at their request/);
+  });
+
+  it("a shop prints one print at a time: a second one meanwhile is refused in words", async () => {
+    const booked = await connected(stack.booked("cod"));
+    const url = `/app/labels.pdf?ids=${booked.shipment.id}`;
+    // A print of this shop under way (in this process or another: the lease is in Redis).
+    const lease = `${getEnv().QUEUE_PREFIX}:labels:printing:${booked.shop}`;
+    await producerConnection().set(lease, "another-print", "PX", 60_000);
+    const refused = await get(pdfRoute.loader, booked.shop, url);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(((await refused.json()) as { error: string }).error).toMatch(
+      /^Your labels are still being prepared: wait for that print to finish/,
+    );
+    expect((await rowOf(booked.shop, booked.shipment.id)).labelPrintedAt).toBeNull();
+    // That print done, this one goes ahead, and gives its lease back.
+    await producerConnection().del(lease);
+    await printedPdf(await get(pdfRoute.loader, booked.shop, url));
+    expect(await producerConnection().exists(lease)).toBe(0);
+  });
+
+  it("the same label fetched again soon (a reload, the PDF viewer) is one print on the timeline", async () => {
+    const booked = await connected(stack.booked("cod"));
+    const url = `/app/labels.pdf?ids=${booked.shipment.id}`;
+    const printedLines = async () =>
+      (
+        await db
+          .select()
+          .from(shipmentEvents)
+          .where(
+            and(
+              eq(shipmentEvents.shipmentId, booked.shipment.id),
+              eq(shipmentEvents.type, "label_printed"),
+            ),
+          )
+      ).length;
+    await printedPdf(await get(pdfRoute.loader, booked.shop, url));
+    await printedPdf(await get(pdfRoute.loader, booked.shop, url));
+    await printedPdf(await get(pdfRoute.loader, booked.shop, url));
+    expect(await printedLines()).toBe(1);
+    // Printed again later: a print of its own.
+    await db
+      .update(shipments)
+      .set({ labelPrintedAt: new Date(Date.now() - (REPRINT_MINUTES + 1) * 60_000) })
+      .where(eq(shipments.id, booked.shipment.id));
+    await printedPdf(await get(pdfRoute.loader, booked.shop, url));
+    expect(await printedLines()).toBe(2);
   });
 
   it("the order block offers the label of a booked shipment", async () => {

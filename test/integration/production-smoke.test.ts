@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import YAML from "yaml";
 import { buildNodeEntries, buildWebApp, freePort, waitUntil } from "../../scripts/processes.ts";
+import { sampleLabel } from "../fixtures/labels.ts";
 
 /**
  * The production image's commands, as compose.yaml gives them (read from it), run with plain node
@@ -153,4 +154,28 @@ describe("the production image's commands (compose.yaml) on the build", () => {
     expect(workerAnswers.metrics.text).toMatch(/^parcelbridge_process_cpu_seconds_total \d/m);
     expect(workerAnswers.metrics.text).toMatch(/^# TYPE parcelbridge_jobs_total counter$/m);
   }, 120_000);
+
+  it("labels are drawn by the compiled label thread with plain node, beside the compiled server", async () => {
+    // Where the production web server's pool finds it (app/labels/render-pool.server.ts).
+    expect(fs.existsSync(path.join(dir, "build", "node", "label-thread.js"))).toBe(true);
+    const script = `
+      import { Piscina } from "piscina";
+      const pool = new Piscina({ filename: new URL("./build/node/label-thread.js", import.meta.url).href });
+      const pdf = await pool.run({ labels: JSON.parse(process.env.LABELS), layout: "thermal" });
+      process.stdout.write(Buffer.from(pdf).subarray(0, 5).toString("latin1") + " " + pdf.byteLength);
+      await pool.destroy();
+    `;
+    fs.writeFileSync(path.join(dir, "draw.mjs"), script);
+    const child = spawn(process.execPath, ["draw.mjs"], {
+      cwd: dir,
+      env: { PATH: process.env.PATH, LABELS: JSON.stringify([sampleLabel(0), sampleLabel(1)]) },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+    child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    expect(code, out).toBe(0);
+    expect(out).toMatch(/^%PDF- \d{4,}$/);
+  });
 });

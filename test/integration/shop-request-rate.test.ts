@@ -12,6 +12,9 @@ import { getEnv } from "#app/env.server.ts";
 import { closeQueues, producerConnection } from "#app/jobs/queues.server.ts";
 import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";
 import * as settingsRoute from "#app/routes/app.settings.tsx";
+import * as pdfRoute from "#app/routes/app.labels[.]pdf.tsx";
+import * as detailRoute from "#app/routes/app.shipments.$id.tsx";
+import { isMeteredRequest } from "#app/shops/request-rate.server.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { whenReady } from "#app/redis.server.ts";
 import { recordInstall } from "#app/shops/shops.server.ts";
@@ -109,6 +112,67 @@ describe("each shop's request rate", () => {
     }
     expect(statuses.slice(5)).toEqual([429, 429]);
     expect(statuses.slice(0, 5)).not.toContain(429);
+  });
+});
+
+describe("the costly pages, and every spelling of a metered path", () => {
+  it("a label print counts: past the burst, 429 before anything is read or drawn", async () => {
+    const shop = await installedShop("labels");
+    const statuses = [];
+    for (let i = 0; i < 7; i++)
+      statuses.push(
+        (await call(pdfRoute.loader, await sessionTokenRequest("/app/labels.pdf", shop))).status,
+      );
+    // Within the burst the route answers (400: no shipments named); past it, 429.
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429]);
+  });
+
+  it("a shipment's page counts: loading it asks the shipping service and Shopify", async () => {
+    const shop = await installedShop("detail");
+    const id = "00000000-0000-4000-8000-000000000009";
+    const statuses = [];
+    for (let i = 0; i < 7; i++)
+      statuses.push(
+        (
+          await call(detailRoute.loader, await sessionTokenRequest(`/app/shipments/${id}`, shop), {
+            id,
+          })
+        ).status,
+      );
+    expect(statuses.slice(5)).toEqual([429, 429]);
+    expect(statuses.slice(0, 5)).not.toContain(429);
+  });
+
+  it("a path spelled otherwise (case, escapes) is the path Remix routes, metered the same", async () => {
+    const shop = await installedShop("spelled");
+    const statuses = [];
+    for (const path of [
+      "/API/orders/5/shipment",
+      "/%61pi/orders/5/shipment",
+      "/Api/Orders/5/shipment",
+      "/%41PI/orders/5/shipment",
+      "/api/orders/5/shipment",
+      "/API/orders/5/shipment",
+      "/%61pi/orders/5/shipment",
+    ])
+      statuses.push(
+        (
+          await call(
+            orderApi.loader,
+            await sessionTokenRequest(path, shop, {
+              headers: { origin: "https://admin.shopify.com" },
+            }),
+            { orderId: "5" },
+          )
+        ).status,
+      );
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    for (const path of ["/APP/Labels.PDF", "/app/labels%2Epdf", "/App/Shipments/abc/"])
+      expect([path, isMeteredRequest(new Request(`https://app.example${path}`))]).toEqual([
+        path,
+        true,
+      ]);
+    expect(isMeteredRequest(new Request("https://app.example/app/labels"))).toBe(false);
   });
 });
 

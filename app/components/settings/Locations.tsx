@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { BlockStack, Button, FormLayout, InlineStack, Select, Text } from "@shopify/polaris";
 import { useState } from "react";
 import type { SavedLocation } from "../../shops/settings";
+import { PICKUP_TEXT_LIMITS } from "../../shops/pickup-limits";
 import { Field } from "./Field";
 
 /** Add a pickup location, or edit one (its service id goes along). */
@@ -28,6 +29,7 @@ export function LocationForm({
           <Field
             label="Contact name"
             name="contactName"
+            maxLength={PICKUP_TEXT_LIMITS.contactName}
             initial={location?.contactName ?? ""}
             autoComplete="off"
             error={errors.contactName}
@@ -35,6 +37,7 @@ export function LocationForm({
           <Field
             label="Contact phone"
             name="contactPhone"
+            maxLength={PICKUP_TEXT_LIMITS.contactPhone}
             initial={location?.contactPhone ?? ""}
             autoComplete="off"
             error={errors.contactPhone}
@@ -43,6 +46,8 @@ export function LocationForm({
         <Field
           label="Address"
           name="address"
+          maxLength={PICKUP_TEXT_LIMITS.address}
+          showCharacterCount
           initial={location?.address ?? ""}
           autoComplete="off"
           multiline={2}
@@ -76,7 +81,9 @@ export function LocationForm({
           label="Note for the courier"
           name="note"
           initial={location?.note ?? ""}
+          maxLength={PICKUP_TEXT_LIMITS.note}
           autoComplete="off"
+          error={errors.note}
         />
         <Button submit loading={busy} disabled={disabled}>
           Save pickup location

@@ -1,0 +1,45 @@
+/**
+ * Text bounded before it reaches the PDF library. PDFKit wraps a word longer than a line in time
+ * that grows with the square of its length, and sizing a text to its box wraps it again at each
+ * size tried: a 6,000-character pickup address once held the web process for seconds per label.
+ * So every text a label prints is cut to a length its box can show (with "…") and no run of
+ * characters without a space is longer than LONGEST_RUN (a space is put in), whatever the
+ * merchant, the customer or the shipping service wrote.
+ */
+
+/**
+ * The longest run without a space a label prints: longer than any real word, waybill, e-mail or
+ * phone number, shorter than a line of the smallest text on the narrowest label (about 60).
+ */
+export const LONGEST_RUN = 32;
+
+/** The most characters each text of a label keeps; what a 100 × 150 mm label can show of it. */
+export const LABEL_TEXT_LIMITS = {
+  courier: 40,
+  shopName: 80,
+  orderName: 40,
+  waybill: 40,
+  routingCode: 24,
+  cod: 40,
+  name: 100,
+  phone: 30,
+  address: 300,
+  place: 160,
+  weight: 40,
+  contents: 600,
+} as const;
+
+const LONG_RUN = new RegExp(`\\S{${LONGEST_RUN}}(?=\\S)`, "gu");
+
+/** `text` cut to `limit` characters (code points, the last an ellipsis) with its long runs broken. */
+export function boundedText(text: string, limit: number): string {
+  const chars = Array.from(text);
+  const cut =
+    chars.length > limit
+      ? `${chars
+          .slice(0, limit - 1)
+          .join("")
+          .trimEnd()}…`
+      : text;
+  return cut.replace(LONG_RUN, "$& ");
+}
