@@ -3,7 +3,9 @@
  * and short addresses, COD and prepaid, routing codes or none) drawn as one PDF, RUNS (5) times
  * per layout, in this process: the time to the first byte of the stream (what the merchant waits
  * for before the browser starts receiving), the time to the whole PDF, its size, and the CPU per
- * label. The first run of the process is reported apart (it reads the fonts).
+ * label. The first run of the process is reported apart (it reads the fonts). Then the cost curve
+ * of a hostile label, drawn alone: CPU for one label whose pickup address is one unbroken word of
+ * 1,000, 2,000, 4,000 and 8,000 characters (the median of RUNS), against a usual label's.
  *
  * Writes bench/results/labels.json.
  */
@@ -56,6 +58,25 @@ for (const layout of ["thermal", "a4"] as const) {
     kilobytes: round(runs[0]!.bytes / 1024, 1),
   };
 }
+/** CPU (ms) to draw one label alone, the median of RUNS. */
+async function oneLabelCpu(label: ReturnType<typeof sampleLabel>): Promise<number> {
+  const runs = [];
+  for (let r = 0; r < RUNS; r += 1) {
+    const cpu = process.cpuUsage();
+    for await (const chunk of labelPdf([label], "thermal")) void chunk;
+    const used = process.cpuUsage(cpu);
+    runs.push((used.user + used.system) / 1000);
+  }
+  return round(median(runs), 1);
+}
+const usual = sampleLabel(1);
+const curve: Record<string, number> = { usual: await oneLabelCpu(usual) };
+for (const length of [1_000, 2_000, 4_000, 8_000])
+  curve[`word${length}`] = await oneLabelCpu({
+    ...usual,
+    sender: { ...usual.sender, address: "A".repeat(length) },
+  });
+result.oneLabelCpuMs = curve;
 result.peakRssMb = round(process.resourceUsage().maxRSS / 1024, 1);
 console.log(JSON.stringify(result, null, 2));
 writeResult("labels", result);

@@ -25,6 +25,7 @@ import {
   startFakeShopify,
   type FakeShopify,
 } from "#fakes/shopify/fake-shopify-server.ts";
+import { appTomlScopes } from "#fakes/shopify/access.ts";
 import { callbackTokenOf, eventsUrlFor } from "#app/shops/callback-token.server.ts";
 import { recordInstall, setShippingApiKey, updateShopSettings } from "#app/shops/shops.server.ts";
 import type { ShopSettings } from "#app/shops/settings.ts";
@@ -238,7 +239,7 @@ export class Stack {
       SHOPIFY_API_KEY: "bench-app",
       SHOPIFY_API_SECRET: API_SECRET,
       SHOPIFY_APP_URL: `http://127.0.0.1:${webPort}`,
-      SCOPES: "read_orders,write_orders,read_products",
+      SCOPES: appTomlScopes().join(","),
       ENCRYPTION_KEY: encryptionKey.toString("hex"),
       ...opened.env,
       REDIS_URL: options.redisUrl ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379",

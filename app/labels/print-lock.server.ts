@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { logger } from "../logger.server";
-import type { RedisConnection } from "../redis.server";
+import { whenReady, type RedisConnection } from "../redis.server";
 
 /**
  * One print under way per shop, across every web process: a lease in Redis, taken before the
@@ -30,6 +30,8 @@ export async function withPrintLease<T>(
   const token = crypto.randomUUID();
   let held = false;
   try {
+    // A connection still being made fails every command at once (no offline queue): wait for it.
+    await whenReady(redis, 2_000);
     held = (await redis.set(key, token, "PX", LEASE_MS, "NX")) === "OK";
     if (!held) return null;
   } catch (error) {

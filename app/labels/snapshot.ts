@@ -1,4 +1,5 @@
 import type { Order } from "../shipping/contract";
+import { LABEL_TEXT_LIMITS, clip } from "./text";
 
 /** One side of a parcel as its label prints it. */
 export interface LabelParty {
@@ -38,15 +39,19 @@ export interface LabelSnapshot {
 
 type Side = NonNullable<Order["origin"]>;
 
+/** A text of the service's answer as kept: trimmed, clipped to what a label can print. */
+const kept = (v: string | null | undefined, limit: number) =>
+  v && v.trim() ? clip(v.trim(), limit) : null;
+
 function party(side: Side | null | undefined): LabelParty {
-  const text = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
+  const L = LABEL_TEXT_LIMITS;
   return {
-    name: text(side?.contact_name),
-    phone: text(side?.contact_phone),
-    address: text(side?.address),
-    district: text(side?.district_name),
-    city: text(side?.city_name),
-    province: text(side?.province_name),
+    name: kept(side?.contact_name, L.name),
+    phone: kept(side?.contact_phone, L.phone),
+    address: kept(side?.address, L.address),
+    district: kept(side?.district_name, L.place),
+    city: kept(side?.city_name, L.place),
+    province: kept(side?.province_name, L.place),
     postalCode:
       side?.postal_code === null || side?.postal_code === undefined
         ? null
@@ -59,10 +64,12 @@ export function labelSnapshot(order: Order): LabelSnapshot {
   return {
     sender: party(order.origin),
     receiver: party(order.destination),
-    shipper: order.shipper?.organization?.trim() || order.shipper?.name?.trim() || null,
-    routingCode: order.courier?.routing_code?.trim() || null,
+    shipper:
+      kept(order.shipper?.organization, LABEL_TEXT_LIMITS.shopName) ??
+      kept(order.shipper?.name, LABEL_TEXT_LIMITS.shopName),
+    routingCode: kept(order.courier?.routing_code, LABEL_TEXT_LIMITS.routingCode),
     items: (order.items ?? []).map((item) => ({
-      name: item.name,
+      name: clip(item.name, LABEL_TEXT_LIMITS.contents),
       quantity: item.quantity ?? 1,
       grams: item.weight ?? 0,
     })),

@@ -29,6 +29,15 @@ export const LABEL_TEXT_LIMITS = {
   contents: 600,
 } as const;
 
+/**
+ * `text` kept to a little more than `limit` characters (a label's text at rest: the snapshot of
+ * the service's order, the view sent to a label thread), so that a hostile text costs nothing
+ * before it is drawn; boundedText then cuts it exactly, with its ellipsis.
+ */
+export function clip(text: string, limit: number): string {
+  return text.length <= limit * 2 ? text : text.slice(0, limit * 2);
+}
+
 const LONG_RUN = new RegExp(`\\S{${LONGEST_RUN}}(?=\\S)`, "gu");
 
 /** `text` cut to `limit` characters (code points, the last an ellipsis) with its long runs broken. */

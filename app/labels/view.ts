@@ -1,5 +1,6 @@
 import { courierName, formatMoney } from "../shipments/wording";
 import type { LabelParty, LabelSnapshot } from "./snapshot";
+import { LABEL_TEXT_LIMITS, clip } from "./text";
 
 /** Everything one label prints, in words. */
 export interface LabelView {
@@ -36,22 +37,41 @@ export function weightWords(grams: number): string {
   return `${new Intl.NumberFormat("id-ID", { maximumFractionDigits: 2 }).format(grams / 1000)} kg`;
 }
 
+/** A side of the parcel clipped to what a label prints (snapshots kept before they were clipped). */
+function clipped(p: LabelParty): LabelParty {
+  const L = LABEL_TEXT_LIMITS;
+  const c = (v: string | null, limit: number) => (v === null ? null : clip(v, limit));
+  return {
+    name: c(p.name, L.name),
+    phone: c(p.phone, L.phone),
+    address: c(p.address, L.address),
+    district: c(p.district, L.place),
+    city: c(p.city, L.place),
+    province: c(p.province, L.place),
+    postalCode: c(p.postalCode, L.place),
+  };
+}
+
 export function labelView(row: LabelRow & { label: LabelSnapshot }, shopName: string): LabelView {
   const { label } = row;
+  const L = LABEL_TEXT_LIMITS;
   const grams = label.items.reduce((sum, i) => sum + i.grams * i.quantity, 0);
   return {
     shipmentId: row.id,
-    waybill: row.waybillId ?? "",
+    waybill: clip(row.waybillId ?? "", L.waybill),
     courier: courierName(row.courierCompany, row.courierType) ?? "",
-    routingCode: label.routingCode,
-    shopName,
+    routingCode: label.routingCode === null ? null : clip(label.routingCode, L.routingCode),
+    shopName: clip(shopName, L.shopName),
     // The label says "Order #1001" (or "Order 5123…" for an order whose name is not known).
-    orderName: row.orderName ?? row.orderId,
-    sender: label.sender,
-    receiver: label.receiver,
+    orderName: clip(row.orderName ?? row.orderId, L.orderName),
+    sender: clipped(label.sender),
+    receiver: clipped(label.receiver),
     cod: label.cod === null ? null : formatMoney(label.cod, label.currency, "id-ID"),
     weight: weightWords(grams),
-    contents: label.items.map((i) => `${i.quantity} × ${i.name}`).join(", "),
+    contents: clip(
+      label.items.map((i) => `${i.quantity} × ${clip(i.name, L.contents)}`).join(", "),
+      L.contents,
+    ),
   };
 }
 

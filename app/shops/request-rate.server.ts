@@ -1,4 +1,4 @@
-import type { RedisConnection } from "../redis.server";
+import { whenReady, type RedisConnection } from "../redis.server";
 import { routedPath } from "../http-url";
 import { logger } from "../logger.server";
 
@@ -42,6 +42,9 @@ export async function takeShopRequest(
 ): Promise<number> {
   const interval = 60_000 / rate.perMinute;
   try {
+    // A connection still being made (the process's first requests) fails every command at once
+    // (no offline queue), which would let them pass unmetered: wait for it.
+    await whenReady(redis, 2_000);
     return Number(
       await redis.eval(
         TAKE,

@@ -168,7 +168,11 @@ describe("the production image's commands (compose.yaml) on the build", () => {
     fs.writeFileSync(path.join(dir, "draw.mjs"), script);
     const child = spawn(process.execPath, ["draw.mjs"], {
       cwd: dir,
-      env: { PATH: process.env.PATH, LABELS: JSON.stringify([sampleLabel(0), sampleLabel(1)]) },
+      env: {
+        NODE_ENV: "production",
+        PATH: process.env.PATH,
+        LABELS: JSON.stringify([sampleLabel(0), sampleLabel(1)]),
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";

@@ -1,0 +1,157 @@
+/**
+ * `npm run bench:print`: can one shop hold the web process by printing labels? The production web
+ * server (compiled, plain node) serves one shop whose PRINT (250) booked shipments carry the
+ * longest labels a hostile merchant or customer can make: a pickup address of one unbroken
+ * 6,000-character word, names of 1,000 characters, ten products of 255 characters each. While that
+ * shop prints all of them (GET /app/labels.pdf?pending=today with its session token), PRINTS (5)
+ * times one after the other, /healthz is asked every PROBE_MS (20 ms), one request after the
+ * other, as a load balancer or Shopify's next webhook would be answered; its latency over every
+ * print is reported (p50, p99, max), and the same with no print under way. Also: each print's time
+ * and size, and a second print of the shop while one is under way (refused, 429). The labels are
+ * stored as long as they came (as a shop's rows kept before labels were clipped), so the web
+ * process reads them whole. Goal: /healthz p99 during the prints under 50 ms.
+ *
+ * Writes bench/results/print.json.
+ */
+import { performance } from "node:perf_hooks";
+import { getJwt } from "@shopify/shopify-api/test-helpers";
+import { eq } from "drizzle-orm";
+import { shipments } from "#app/db/schema.ts";
+import type { LabelSnapshot } from "#app/labels/snapshot.ts";
+import { API_SECRET, Stack, writeResult } from "./stack.ts";
+
+const PRINT = Number(process.env.PRINT ?? 250);
+const PRINTS = Number(process.env.PRINTS ?? 5);
+const PROBE_MS = Number(process.env.PROBE_MS ?? 20);
+const SHOP = "hostile-printer.myshopify.com";
+const BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
+
+/** The longest label anyone can make reach the service and back. */
+function hostileLabel(i: number): LabelSnapshot {
+  const party = {
+    name: "N".repeat(1_000),
+    phone: "0".repeat(200),
+    district: "Kebon Jeruk",
+    city: "Jakarta Barat",
+    province: "DKI Jakarta",
+    postalCode: "11530",
+  };
+  return {
+    sender: { ...party, address: "A".repeat(6_000) },
+    receiver: { ...party, address: `Jl. ${"B".repeat(5_000)} ${i}` },
+    shipper: "S".repeat(500),
+    routingCode: "R".repeat(300),
+    items: Array.from({ length: 10 }, () => ({ name: "P".repeat(255), quantity: 1, grams: 500 })),
+    cod: 150_000,
+    currency: "IDR",
+  };
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+const round = (x: number) => Math.round(x * 100) / 100;
+
+/** /healthz asked every PROBE_MS until `until` settles; each answer's latency in ms. */
+async function probeHealth(stack: Stack, until: Promise<unknown>): Promise<number[]> {
+  let done = false;
+  void until.finally(() => (done = true));
+  const latencies: number[] = [];
+  while (!done) {
+    const started = performance.now();
+    const answer = await fetch(`http://127.0.0.1:${stack.webPort}/healthz`);
+    await answer.arrayBuffer();
+    latencies.push(performance.now() - started);
+    await new Promise((r) => setTimeout(r, PROBE_MS));
+  }
+  return latencies;
+}
+
+const summary = (latencies: number[]) => {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    probes: sorted.length,
+    p50Ms: round(quantile(sorted, 0.5)),
+    p99Ms: round(quantile(sorted, 0.99)),
+    maxMs: round(sorted.at(-1) ?? 0),
+  };
+};
+
+async function print(stack: Stack) {
+  const { token } = await getJwt(SHOP.replace(".myshopify.com", ""), "bench-app", API_SECRET);
+  const started = performance.now();
+  const answer = await fetch(
+    `http://127.0.0.1:${stack.webPort}/app/labels.pdf?pending=today&layout=thermal`,
+    { headers: { authorization: `Bearer ${token}`, "user-agent": BROWSER } },
+  );
+  const bytes = (await answer.arrayBuffer()).byteLength;
+  return {
+    status: answer.status,
+    labels: Number(answer.headers.get("x-labels-printed") ?? 0),
+    kilobytes: round(bytes / 1024),
+    ms: round(performance.now() - started),
+  };
+}
+
+const stack = await Stack.start({
+  name: "bench_print",
+  sandbox: { rateLimits: false },
+  workers: 0,
+  workerConcurrency: 1,
+});
+try {
+  // The shop's name as its merchant may set it: as long as the settings take.
+  await stack.addShop(SHOP, "biteship_live.bench-printer", { labelShopName: "T".repeat(80) });
+  await stack.db.insert(shipments).values(
+    Array.from({ length: PRINT }, (_, i) => ({
+      shop: SHOP,
+      orderId: String(5_000_000 + i),
+      orderName: `#${"9".repeat(30)}${i}`,
+      referenceId: `hostile-${i}`,
+      status: "confirmed",
+      waybillId: `WB${String(i).padStart(10, "0")}`,
+      courierCompany: "jne",
+      courierType: "reg",
+      label: hostileLabel(i),
+    })),
+  );
+  // Warm: the server's first print starts its label thread.
+  await probeHealth(stack, new Promise((r) => setTimeout(r, 1_000)));
+  const idle = summary(await probeHealth(stack, new Promise((r) => setTimeout(r, 3_000))));
+  process.stdout.write(`  /healthz, no print: ${JSON.stringify(idle)}\n`);
+
+  const latencies: number[] = [];
+  const prints = [];
+  let second = 0;
+  for (let n = 0; n < PRINTS; n++) {
+    await stack.db.update(shipments).set({ labelPrintedAt: null }).where(eq(shipments.shop, SHOP));
+    const printing = print(stack);
+    const probing = probeHealth(stack, printing);
+    if (n === 0) {
+      // A second print of the shop while the first is under way.
+      await new Promise((r) => setTimeout(r, 50));
+      second = (await print(stack)).status;
+    }
+    latencies.push(...(await probing));
+    prints.push(await printing);
+  }
+  const during = summary(latencies);
+  for (const p of prints) process.stdout.write(`  a print: ${JSON.stringify(p)}\n`);
+  process.stdout.write(`  a second print meanwhile: HTTP ${second}\n`);
+  process.stdout.write(`  /healthz during the prints: ${JSON.stringify(during)}\n`);
+  const result = {
+    labels: PRINT,
+    prints: PRINTS,
+    probeEveryMs: PROBE_MS,
+    healthzIdle: idle,
+    healthzDuringPrints: during,
+    printMs: prints.map((p) => p.ms),
+    printKilobytes: prints[0]!.kilobytes,
+    secondPrintStatus: second,
+    goalMet: during.p99Ms < 50 && prints.every((p) => p.status === 200 && p.labels === PRINT),
+  };
+  writeResult("print", result);
+  console.log(JSON.stringify(result, null, 2));
+} finally {
+  await stack.stop();
+}
