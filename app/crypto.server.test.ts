@@ -21,6 +21,20 @@ describe("secret envelope", () => {
     expect(decryptSecret(sealed, key, "a.myshopify.com")).toBe(secret);
   });
 
+  it("opens only with the whole 16-byte tag: one cut to 12, 8 or 4 bytes is refused", () => {
+    const sealed = encryptSecret(secret, key, "a.myshopify.com");
+    const parts = sealed.split(".");
+    const tag = Buffer.from(parts[3]!, "base64url");
+    expect(tag).toHaveLength(16);
+    for (const length of [12, 8, 4]) {
+      const cut = [...parts];
+      cut[3] = tag.subarray(0, length).toString("base64url");
+      expect(() => decryptSecret(cut.join("."), key, "a.myshopify.com")).toThrow(
+        `Secret's authentication tag is ${length} bytes, not 16: refused`,
+      );
+    }
+  });
+
   it("uses a fresh IV each time", () => {
     expect(encryptSecret(secret, key, "a")).not.toBe(encryptSecret(secret, key, "a"));
   });

@@ -67,6 +67,9 @@ export function sealedWithCurrent(value: string, keys: SecretKeys): boolean {
   return version === VERSION && id === keyId(keysOf(keys)[0]!);
 }
 
+/** The GCM authentication tag the app writes and accepts: 16 bytes, nothing shorter. */
+const TAG_BYTES = 16;
+
 export function decryptSecret(envelope: string, keys: SecretKeys, context: string): string {
   const parts = envelope.split(".");
   const ring = keysOf(keys);
@@ -87,11 +90,20 @@ export function decryptSecret(envelope: string, keys: SecretKeys, context: strin
     throw new DecryptionError("Unrecognised secret envelope");
   }
   const [iv, tag, ciphertext] = sealed as [string, string, string];
+  // GCM accepts a tag cut short (12, 8, even 4 bytes), which an attacker may forge far more
+  // easily: only the full 16 bytes the app writes are taken.
+  const authTag = Buffer.from(tag, "base64url");
+  if (authTag.length !== TAG_BYTES)
+    throw new DecryptionError(
+      `Secret's authentication tag is ${authTag.length} bytes, not ${TAG_BYTES}: refused`,
+    );
   for (const key of candidates) {
     try {
-      const decipher = crypto.createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
+      const decipher = crypto.createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"), {
+        authTagLength: TAG_BYTES,
+      });
       decipher.setAAD(Buffer.from(context, "utf8"));
-      decipher.setAuthTag(Buffer.from(tag, "base64url"));
+      decipher.setAuthTag(authTag);
       return Buffer.concat([
         decipher.update(Buffer.from(ciphertext, "base64url")),
         decipher.final(),

@@ -118,6 +118,23 @@ describe("parseEnv", () => {
     ])("rejects %s=%s by name", (name, value, message) => {
       expect(() => parseEnv({ ...valid, [name]: value })).toThrow(message);
     });
+
+    it("never prints a seed's password when it refuses the seed", () => {
+      for (const seed of [
+        "http://admin:s3cr3t-pw@h:1",
+        "redis://:s3cr3t-pw@h:1,rediss://admin:s3cr3t-pw@@h:x",
+        "admin:s3cr3t-pw@h:notaport",
+      ]) {
+        let message = "";
+        try {
+          parseEnv({ ...valid, QUEUE_PREFIX: "{pb}", REDIS_CLUSTER_NODES: seed });
+        } catch (error) {
+          message = (error as Error).message;
+        }
+        expect(message).toMatch(/REDIS_CLUSTER_NODES: ".*\*\*\*@.*" is not host:port/);
+        expect(message).not.toContain("s3cr3t");
+      }
+    });
   });
 
   it("database: a migration URL of its own, and prepared statements switched off by name", () => {

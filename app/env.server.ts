@@ -50,6 +50,9 @@ export interface RedisClusterNodes {
   tls: boolean;
 }
 
+/** A seed as an error may print it: whatever precedes an "@" (a user and password) hidden. */
+const withoutCredentials = (seed: string) => seed.replace(/^([a-z]+:\/\/)?[^@/]*@/i, "$1***@");
+
 const redisClusterNodes = z
   .string()
   .trim()
@@ -65,7 +68,7 @@ const redisClusterNodes = z
       if (!url || !/^rediss?:$/.test(url.protocol) || !url.hostname || !Number.isInteger(port)) {
         ctx.addIssue({
           code: "custom",
-          message: `"${seed}" is not host:port nor a redis:// or rediss:// URL`,
+          message: `"${withoutCredentials(seed)}" is not host:port nor a redis:// or rediss:// URL`,
         });
         return z.NEVER;
       }

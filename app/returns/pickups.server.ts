@@ -30,6 +30,28 @@ export async function recordApprovedReturn(
   returnId: string | number,
   orderId: string,
 ): Promise<void> {
+  const shipment = await shippedShipmentOf(tx, shop, orderId);
+  await tx
+    .insert(returnPickups)
+    .values({
+      shop,
+      shopifyReturnId: returnGid(returnId),
+      orderId,
+      shipmentId: shipment?.id ?? null,
+    })
+    .onConflictDoNothing();
+}
+
+/**
+ * The shop's booked shipment of the order (its first part, latest attempt), which a customer's
+ * return is picked up for; undefined when this shop booked none (a return approved for an order
+ * the app never shipped, or a delivery replayed under another shop's header).
+ */
+export async function shippedShipmentOf(
+  tx: Queryable,
+  shop: string,
+  orderId: string,
+): Promise<{ id: string } | undefined> {
   const [shipment] = await tx
     .select({ id: shipments.id })
     .from(shipments)
@@ -42,15 +64,7 @@ export async function recordApprovedReturn(
     )
     .orderBy(asc(shipments.part), desc(shipments.attempt))
     .limit(1);
-  await tx
-    .insert(returnPickups)
-    .values({
-      shop,
-      shopifyReturnId: returnGid(returnId),
-      orderId,
-      shipmentId: shipment?.id ?? null,
-    })
-    .onConflictDoNothing();
+  return shipment;
 }
 
 /** returns/decline, returns/close: a return not booked yet books nothing (one booked stays as it is). */

@@ -217,8 +217,14 @@ export function codCsv(report: CodReport): string {
   return `${lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }
 
-/** One CSV cell: quoted when it must be, and never read as a formula by a spreadsheet. */
+/**
+ * One CSV cell: quoted when it must be, and never read as a formula by a spreadsheet. The check is
+ * made on the text as a spreadsheet reads it: compatibility forms folded (NFKC: a full-width "＝"
+ * is "="), leading spaces of any kind (a no-break space too) skipped, as spreadsheets skip them.
+ */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
+  const text = value.normalize("NFKC");
+  const start = text.replace(/^[\s\u200b]+/u, "");
+  const safe = /^[=+\-@\t\r]/.test(start) && !/^-?\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

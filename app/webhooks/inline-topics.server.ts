@@ -6,7 +6,11 @@ import { recordGrant, releaseWaitingProgress } from "../shops/access-grant.serve
 import { getShop, recordUninstall, redactCustomer, redactShop } from "../shops/shops.server";
 import { customersDataRequestSchema, customersRedactSchema } from "./compliance";
 import type { InlineWebhookHandler } from "./inline-intake.server";
-import { recordApprovedReturn, recordReturnEnded } from "../returns/pickups.server";
+import {
+  recordApprovedReturn,
+  recordReturnEnded,
+  shippedShipmentOf,
+} from "../returns/pickups.server";
 
 const scopesSchema = z.object({ current: z.array(z.string()) });
 
@@ -114,6 +118,13 @@ export const INLINE_TOPICS = {
    */
   "returns/approve": {
     record: recordReturn,
+    /** Only at a shop that booked a parcel of that order: anything else is recorded, not kept. */
+    refuse: async (tx, { shop, payload }) => {
+      const orderId = orderOf(returnSchema.parse(payload));
+      return orderId && (await shippedShipmentOf(tx, shop, orderId))
+        ? null
+        : "the shop booked no parcel of this order: there is nothing of it to pick up";
+    },
     apply: async (tx, { shop, payload }) => {
       const parsed = returnSchema.parse(payload);
       const orderId = orderOf(parsed);

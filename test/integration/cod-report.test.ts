@@ -232,6 +232,15 @@ describe("the COD report's pieces", () => {
     expect(csvCell('say "hi", then')).toBe('"say ""hi"", then"');
     expect(csvCell("=1+1")).toBe("'=1+1");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
+    // Spelled so that a check of the first character alone misses it: a leading space, a no-break
+    // space, a tab, the full-width equals sign.
+    expect(csvCell(" =HYPERLINK(1)")).toBe("' =HYPERLINK(1)");
+    // (NFKC makes the no-break and the ideographic space plain spaces.)
+    expect(csvCell("\u00a0=1+1")).toBe("' =1+1");
+    expect(csvCell("\u3000@SUM(A1)")).toBe("' @SUM(A1)");
+    expect(csvCell("\u200b-2+3")).toBe("'\u200b-2+3");
+    expect(csvCell("＝1+1")).toBe("'=1+1");
+    expect(csvCell("＋628123")).toBe("'+628123");
     expect(csvCell("-12000")).toBe("-12000");
   });
 });

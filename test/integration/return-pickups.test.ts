@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { db } from "#app/db/index.server.ts";
-import { returnPickups } from "#app/db/schema.ts";
+import { returnPickups, webhookInbox } from "#app/db/schema.ts";
 import { getEnv } from "#app/env.server.ts";
 import { enqueue } from "#app/jobs/queues.server.ts";
 import { pickupViews } from "#app/returns/pickup-view.server.ts";
@@ -252,5 +252,28 @@ describe("a customer's return picked up by the courier", () => {
       shippingOrderId: null,
     });
     for (const s of [declined, closed, late]) expect(returnOrders(s.key)).toHaveLength(0);
+  });
+
+  it("a genuine returns/approve replayed under another shop's header is recorded there, and keeps nothing", async () => {
+    const genuine = await approvedReturn(1);
+    // The other shop installed the app too, and booked nothing of that order.
+    const other = await stack.booked("cod");
+    expect(
+      await deliverReturn(
+        "approve",
+        { ...genuine, shop: other.shop },
+        `replay-${genuine.returnId}`,
+      ),
+    ).toBe(200);
+    expect(await rowsOf(other.shop)).toEqual([]);
+    const [inbox] = await db
+      .select()
+      .from(webhookInbox)
+      .where(eq(webhookInbox.webhookId, `replay-${genuine.returnId}`));
+    expect(inbox).toMatchObject({ shop: other.shop, status: "processed" });
+    expect(inbox!.error).toMatch(/booked no parcel of this order/);
+    // At the shop that shipped it, the same return is kept as usual.
+    expect(await deliverReturn("approve", genuine)).toBe(200);
+    expect(await rowsOf(genuine.shop)).toHaveLength(1);
   });
 });
