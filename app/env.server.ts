@@ -158,7 +158,12 @@ export const envSchema = z.object({
   WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** Port of the worker's /healthz, /readyz and /metrics (app/health.server.ts); unset: none. */
   WORKER_HEALTH_PORT: port.optional(),
-  /** When set, GET /metrics (web and worker) answers only `Authorization: Bearer <METRICS_TOKEN>`. */
+  /** Where the worker's health port listens: loopback unless the operator says (0.0.0.0: all). */
+  WORKER_HEALTH_HOST: z.string().min(1).default("127.0.0.1"),
+  /**
+   * GET /metrics (web and worker) answers only `Authorization: Bearer <METRICS_TOKEN>`; required in
+   * production (the web server and a worker with a health port refuse to start without it).
+   */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   /** How long a job's lock lasts; a job of a worker that died is retried after at most twice this. */
   WORKER_LOCK_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -100,7 +101,7 @@ export async function answerHealth(
   if (pathname === "/healthz")
     return { status: 200, contentType: "application/json", body: '{"ok":true}' };
   if (pathname === "/readyz") return readiness(deps());
-  if (metricsToken && header("authorization") !== `Bearer ${metricsToken}`)
+  if (metricsToken && !sameSecret(header("authorization") ?? "", `Bearer ${metricsToken}`))
     return {
       status: 401,
       contentType: "application/json",
@@ -109,11 +110,30 @@ export async function answerHealth(
   return { status: 200, contentType: METRICS_CONTENT_TYPE, body: await metricsText() };
 }
 
-/** The worker's health port: the same three paths on a server of their own. */
+/** Compared in constant time (as digests of equal length), so the time taken says nothing of it. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (text: string) => crypto.createHash("sha256").update(text, "utf8").digest();
+  return crypto.timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * Why a process must not start serving /metrics: in production, only with METRICS_TOKEN (the
+ * queues' depths and the webhooks' counts are nobody else's business). Null when it may.
+ */
+export function metricsRefusal(env: { NODE_ENV: string; METRICS_TOKEN?: string }): string | null {
+  return env.NODE_ENV === "production" && !env.METRICS_TOKEN
+    ? "METRICS_TOKEN is not set: in production /metrics answers only its bearer (at least 16 characters, e.g. `openssl rand -hex 24`)"
+    : null;
+}
+
+/**
+ * The worker's health port: the same three paths on a server of their own, on loopback unless
+ * the operator names another address (WORKER_HEALTH_HOST).
+ */
 export function serveHealth(
   port: number,
   deps: () => ReadinessDeps,
-  host = "0.0.0.0",
+  host = "127.0.0.1",
 ): Promise<http.Server> {
   const server = http.createServer((req, res) => {
     const pathname = (req.url ?? "").split("?")[0]!;

@@ -1,7 +1,12 @@
 import { database } from "./db/index.server";
 import { getEnv } from "./env.server";
 import type { HeaderGetter } from "./http.server";
-import { answerHealth, type HealthAnswer, type ReadinessDeps } from "./health.server";
+import {
+  answerHealth,
+  metricsRefusal,
+  type HealthAnswer,
+  type ReadinessDeps,
+} from "./health.server";
 import { closeQueues, producerConnection, queueDepths } from "./jobs/queues.server";
 import { closeLabelPool } from "./labels/render-pool.server";
 import { watchQueueDepths } from "./metrics.server";
@@ -9,6 +14,8 @@ import { checkEncryptionKey } from "./shops/canary.server";
 
 /** What must hold before the web process serves anything: ENCRYPTION_KEY opens this database's secrets. */
 export async function checkStartup(): Promise<void> {
+  const refusal = metricsRefusal(getEnv());
+  if (refusal) throw new Error(refusal);
   await checkEncryptionKey(database.db, getEnv().ENCRYPTION_KEY);
 }
 

@@ -3,6 +3,7 @@
  * benchmarks: free ports, the production build and server, a private redis-server, and stopping
  * a child for sure (SIGTERM, then SIGKILL after a grace period) so none outlives its parent.
  */
+import crypto from "node:crypto";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -143,6 +144,8 @@ export async function startWeb(
     env: {
       ...options.env,
       NODE_ENV: "production",
+      // Production serves /metrics only with its token (a fresh one when the caller names none).
+      METRICS_TOKEN: options.env.METRICS_TOKEN || crypto.randomBytes(24).toString("hex"),
       PORT: String(port),
       REMIX_BUILD: path.join(buildDir, "server", "index.js"),
     },

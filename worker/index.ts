@@ -24,6 +24,17 @@ const { allProcessors } = await import("./jobs.ts");
 
 const log = logger.child({ process: "worker" });
 
+// A health port in production serves /metrics: only with its token.
+if (env.WORKER_HEALTH_PORT !== undefined) {
+  const { metricsRefusal } = await import("#app/health.server.ts");
+  const refusal = metricsRefusal(env);
+  if (refusal) {
+    log.error(`not starting: ${refusal}`);
+    await database.close().catch(() => undefined);
+    process.exit(1);
+  }
+}
+
 const { checkEncryptionKey } = await import("#app/shops/canary.server.ts");
 try {
   await checkEncryptionKey(database.db, env.ENCRYPTION_KEY);
@@ -106,10 +117,11 @@ if (env.WORKER_HEALTH_PORT !== undefined) {
   const { watchQueueDepths } = await import("#app/metrics.server.ts");
   const { queueDepths } = await import("#app/jobs/queues.server.ts");
   watchQueueDepths(queueDepths);
-  health = await serveHealth(env.WORKER_HEALTH_PORT, () => ({
-    db: database.db,
-    redis: producerConnection(),
-  }));
+  health = await serveHealth(
+    env.WORKER_HEALTH_PORT,
+    () => ({ db: database.db, redis: producerConnection() }),
+    env.WORKER_HEALTH_HOST,
+  );
 }
 log.info(
   {

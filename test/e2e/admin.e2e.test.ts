@@ -51,6 +51,7 @@ if (!available && process.env.CI)
 
 const env = getEnv();
 const shop = `e2e-${process.pid}.myshopify.com`;
+const METRICS_TOKEN = "e2e-metrics-token-0123456789";
 let sandbox: Sandbox;
 let workers: RunningWorkers;
 let server: Child | undefined;
@@ -96,6 +97,7 @@ beforeAll(async () => {
     SHOPIFY_APP_URL: baseUrl,
     SHIPPING_API_BASE_URL: sandbox.url,
     FAKE_SHOPIFY_ADMIN_URL: shopify.url,
+    METRICS_TOKEN,
   };
   // Inside the project, so the server bundle resolves its packages from node_modules.
   buildDir = path.resolve(`.cache/e2e-build-${process.pid}`);
@@ -698,7 +700,11 @@ describe.skipIf(!available)("the production server (server.ts)", () => {
     expect((await post("/webhooks/orders/create", raw, signed("orders/create", raw))).status).toBe(
       200,
     );
-    const metrics = await (await fetch(`${baseUrl}/metrics`)).text();
+    // In production /metrics is its token's bearer's only.
+    expect((await fetch(`${baseUrl}/metrics`)).status).toBe(401);
+    const metrics = await (
+      await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text();
     expect(metrics).toMatch(
       /^parcelbridge_webhook_acks_total\{topic="orders\/create",status="200"\} [1-9]\d*$/m,
     );

@@ -9,7 +9,7 @@ import { answerRateRequest, CARRIER_SERVICE_PATH } from "#app/checkout-rates/cal
 import { database, db } from "#app/db/index.server.ts";
 import { getEnv } from "#app/env.server.ts";
 import { fastPath } from "#app/fast-path.ts";
-import { answerHealth, readiness, serveHealth } from "#app/health.server.ts";
+import { answerHealth, metricsRefusal, readiness, serveHealth } from "#app/health.server.ts";
 import { closeQueues, producerConnection } from "#app/jobs/queues.server.ts";
 import { answerWebHealth } from "#app/lifecycle.server.ts";
 import { metricsText } from "#app/metrics.server.ts";
@@ -166,6 +166,25 @@ describe("the web server's health paths", () => {
     ).toBe(200);
     // Health and readiness stay open: orchestrators probe them without credentials.
     expect((await answerHealth("GET", "/healthz", header(null), deps, token))?.status).toBe(200);
+    // A bearer of another length is refused too (the comparison is of digests, in constant time).
+    expect(
+      (await answerHealth("GET", "/metrics", header(`Bearer ${token}x`), deps, token))?.status,
+    ).toBe(401);
+  });
+
+  it("in production, /metrics needs a token: start-up says so without one", () => {
+    expect(metricsRefusal({ NODE_ENV: "production" })).toMatch(/^METRICS_TOKEN is not set/);
+    expect(metricsRefusal({ NODE_ENV: "production", METRICS_TOKEN: "x".repeat(16) })).toBeNull();
+    expect(metricsRefusal({ NODE_ENV: "development" })).toBeNull();
+  });
+
+  it("the worker's health port listens on loopback unless told otherwise", async () => {
+    const server = await serveHealth(0, () => ({ db, redis: producerConnection() }));
+    try {
+      expect((server.address() as { address: string }).address).toBe("127.0.0.1");
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

@@ -23,6 +23,8 @@ const compose = YAML.parse(fs.readFileSync("compose.yaml", "utf8"), { merge: tru
   services: Record<string, ComposeService>;
 };
 const dir = path.resolve(`.cache/smoke-${process.pid}`);
+/** What compose takes from the operator's environment (a required variable there). */
+const METRICS_TOKEN = "smoke-metrics-token-0123456789";
 const children: ChildProcess[] = [];
 let output = "";
 
@@ -42,6 +44,7 @@ function envOf(service: string, extra: Record<string, string> = {}): NodeJS.Proc
     ENCRYPTION_KEY: process.env.ENCRYPTION_KEY,
     SHIPPING_API_BASE_URL: process.env.SHIPPING_API_BASE_URL,
     LOG_LEVEL: "warn",
+    METRICS_TOKEN,
     ...extra,
   };
   // What this machine does not set stays unset (a child would see the text "undefined").
@@ -94,13 +97,45 @@ function nicenessOfThreads(pid: number): number[] {
 async function probe(base: string) {
   const healthz = await fetch(`${base}/healthz`);
   const readyz = await fetch(`${base}/readyz`);
-  const metrics = await fetch(`${base}/metrics`);
+  const metrics = await fetch(`${base}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
   return {
     healthz: healthz.status,
     readyz: { status: readyz.status, body: await readyz.json() },
     metrics: { status: metrics.status, text: await metrics.text() },
   };
 }
+
+describe("compose.yaml keeps no secret", () => {
+  it("every password and token comes from a variable the operator must set; Redis asks for one", () => {
+    const text = fs.readFileSync("compose.yaml", "utf8");
+    const required = (name: string) => `\${${name}:?set ${name}}`;
+    for (const name of [
+      "POSTGRES_PASSWORD",
+      "REDIS_PASSWORD",
+      "METRICS_TOKEN",
+      "ENCRYPTION_KEY",
+      "SHOPIFY_API_SECRET",
+    ])
+      expect([name, text.includes(required(name))]).toEqual([name, true]);
+    const app = compose.services.web!.environment!;
+    expect(app.DATABASE_URL).toBe(
+      `postgres://parcelbridge:${required("POSTGRES_PASSWORD")}@postgres:5432/parcelbridge`,
+    );
+    expect(app.REDIS_URL).toBe(`redis://:${required("REDIS_PASSWORD")}@redis:6379`);
+    expect(compose.services.postgres!.environment!.POSTGRES_PASSWORD).toBe(
+      required("POSTGRES_PASSWORD"),
+    );
+    const redis = compose.services.redis!.command;
+    expect(redis[redis.indexOf("--requirepass") + 1]).toBe(required("REDIS_PASSWORD"));
+    // No value of any service's environment is a literal secret.
+    for (const [service, { environment }] of Object.entries(compose.services))
+      for (const [name, value] of Object.entries(environment ?? {}))
+        if (/PASSWORD|SECRET|TOKEN|KEY|AUTH/.test(name))
+          expect([service, name, String(value).startsWith("${")]).toEqual([service, name, true]);
+  });
+});
 
 describe("the production image's commands (compose.yaml) on the build", () => {
   it("migrate ends with 0; web and worker then answer /healthz, /readyz and /metrics", async () => {
@@ -181,5 +216,20 @@ describe("the production image's commands (compose.yaml) on the build", () => {
     const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
     expect(code, out).toBe(0);
     expect(out).toMatch(/^%PDF- \d{4,}$/);
+  });
+
+  it("in production, web and a worker with a health port refuse to start without METRICS_TOKEN, saying why", async () => {
+    const web = run("web", envOf("web", { PORT: String(await freePort()), METRICS_TOKEN: "" }));
+    const worker = run(
+      "worker",
+      envOf("worker", { WORKER_HEALTH_PORT: String(await freePort()), METRICS_TOKEN: "" }),
+    );
+    for (const child of [web, worker]) {
+      const code =
+        child.exitCode ??
+        (await new Promise<number | null>((resolve) => child.once("exit", resolve)));
+      expect(code, output).toBe(1);
+    }
+    expect(output).toMatch(/not starting: METRICS_TOKEN is not set/);
   });
 });
