@@ -24,7 +24,9 @@
  * 0. Cost per shipment (`PARTS=cost`, see runCost): CPU, Admin API calls, SQL statements, Redis
  *    commands and peak RSS per shipment, with the service out of the way.
  *
- * PARTS (default "small,one,shops,databases,flood") picks the runs.
+ * 7. A merchant's flood of cancellations (`PARTS=cancels`, bench/cancel-flood.ts): 2,000 cancels of
+ *    ready drafts from one shop's admin while five other shops send one new order each.
+ * PARTS (default "small,one,shops,databases,flood,cancels") picks the runs.
  * Writes bench/results/pipeline.json.
  */
 import os from "node:os";
@@ -33,6 +35,7 @@ import { Redis } from "ioredis";
 import { LIVE_LIMITS } from "#sandbox/ratelimit.ts";
 import { loadOrder } from "#test/fixtures/orders.ts";
 import { runLean } from "./lean.ts";
+import { runCancelFlood } from "./cancel-flood.ts";
 import { runMerchantFlood } from "./merchant-flood.ts";
 import { sendDeliveries, slowestText } from "./deliveries.ts";
 import { API_SECRET, processUsage, progress, Stack, writeResult } from "./stack.ts";
@@ -47,7 +50,7 @@ const FLASH_ORDERS = Number(process.env.FLASH_ORDERS ?? 600);
 const SMALL_SHOPS = Number(process.env.SMALL_SHOPS ?? 5);
 const WARM_ORDERS = Number(process.env.WARM_ORDERS ?? 300);
 const PARTS = new Set(
-  (process.env.PARTS ?? "small,one,shops,databases,flood").split(",").map((p) => p.trim()),
+  (process.env.PARTS ?? "small,one,shops,databases,flood,cancels").split(",").map((p) => p.trim()),
 );
 const template = loadOrder("multi-item");
 let nextId = 7_000_000_000_000;
@@ -581,6 +584,8 @@ if (PARTS.has("shops")) Object.assign(results, await runShops());
 if (PARTS.has("databases")) Object.assign(results, await runDatabases());
 if (PARTS.has("flood"))
   Object.assign(results, await runMerchantFlood({ orderFor, bookingLatencies }));
+if (PARTS.has("cancels"))
+  Object.assign(results, await runCancelFlood({ orderFor, bookingLatencies }));
 
 const file = writeResult("pipeline", {
   benchmark: "pipeline",

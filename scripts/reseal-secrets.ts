@@ -1,8 +1,9 @@
 /**
  * `npm run secrets:reseal`: re-seals every secret at rest (shipping API keys, Shopify tokens, the
  * encryption canary) with the current key, the first of ENCRYPTION_KEYS, and says how many it
- * changed. Run it after making a new key current; then the previous key can be dropped. Safe to run
- * again, and while the app runs.
+ * changed. Run it after making a new key current; then the previous key can be dropped, once it
+ * ends with 0: a value it cannot open is named (shop and column), the others are still re-sealed,
+ * and it exits with 1. Safe to run again, and while the app runs.
  */
 import { loadDotEnv } from "#app/dotenv.server.ts";
 
@@ -26,6 +27,15 @@ try {
       line("encryption canary", counts.canary),
     ].join("\n"),
   );
+  if (counts.failures.length > 0) {
+    console.error(
+      [
+        `${counts.failures.length} value(s) could not be opened and were left as they are; keep the old key until this reports none:`,
+        ...counts.failures.map((f) => `  ${f.shop} ${f.column}: ${f.reason}`),
+      ].join("\n"),
+    );
+    process.exitCode = 1;
+  }
 } finally {
   await database.close();
 }

@@ -92,7 +92,9 @@ async function producerReady(timeoutMs = 2_000): Promise<void> {
  * refuses it). Two kinds go ahead of every turn (priority 0) and are not counted: a confirmation
  * holding the rate-limit slot its draft reserved for it (so a shipment is booked right after its
  * draft, not after the shop's whole backlog of drafts), and the cancellation of a store order
- * (before the courier comes).
+ * Shopify cancelled (before the courier comes). A merchant's own cancel or rebook is neither: it
+ * takes the shop's turn and counts in its share, or one shop's clicks would go ahead of every
+ * other shop's bookings.
  */
 type Placement = {
   id?: string;
@@ -173,8 +175,10 @@ export const enqueue = {
       slot !== undefined ? { _slot: slot } : {},
     ),
   /**
-   * The store order's cancellation has one job per order (it cancels every shipment of the order);
-   * a merchant's names the shipment: its part and attempt.
+   * The store order's cancellation has one job per order (it cancels every shipment of the order)
+   * and goes ahead of every shop's turn (before the courier comes). A merchant's names the
+   * shipment (its part and attempt) and is work the merchant asked for: it runs at the shop's turn
+   * and counts in the shop's share of requested work; null when that is full (the request 429s).
    */
   cancel: (
     shop: string,
@@ -202,7 +206,7 @@ export const enqueue = {
               options.rebook ? "rebook" : "merchant",
             )
           : jobId("cancel", shop, orderId),
-        urgent: true,
+        ...(options.attempt ? { requested: true } : { urgent: true }),
       },
     );
   },

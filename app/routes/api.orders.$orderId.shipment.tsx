@@ -151,7 +151,11 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
     await run(actionDeps(), session.shop, shipment.id);
   } catch (error) {
     if (error instanceof ShipmentActionError)
-      return cors(jsonResponse({ error: error.message }, error.status));
+      return cors(
+        error.status === 429
+          ? tooManyRequests(60_000, "This shop already has much work waiting")
+          : jsonResponse({ error: error.message }, error.status),
+      );
     throw error;
   }
   return cors(

@@ -25,7 +25,7 @@ export class ShipmentActionError extends Error {
   override name = "ShipmentActionError";
   constructor(
     message: string,
-    readonly status: 400 | 404 | 409 = 409,
+    readonly status: 400 | 404 | 409 | 429 = 409,
   ) {
     super(message);
   }
@@ -49,6 +49,18 @@ async function load(deps: ActionDeps, shop: string, shipmentId: string): Promise
 }
 
 const MERCHANT = "merchant";
+
+/**
+ * The merchant's request queued, or refused in words when the shop's share of requested work is
+ * full (429): nothing is recorded for a request that was not taken.
+ */
+async function queuedOrRefused(queued: Promise<unknown>): Promise<void> {
+  if ((await queued) === null)
+    throw new ShipmentActionError(
+      "This shop already has much work waiting (cancellations, rebookings, imports): try again once some of it is done",
+      429,
+    );
+}
 
 /**
  * Records the merchant's request; clears a stale problem (which bumps the version). The job id
@@ -121,14 +133,16 @@ export async function cancel(
   const shipment = await load(deps, shop, shipmentId);
   if (TERMINAL_STATUSES.has(shipment.status as ShipmentStatus))
     throw new ShipmentActionError(`Nothing to cancel (status ${shipment.status})`);
+  await queuedOrRefused(
+    deps.enqueue.cancel(shop, shipment.orderId, {
+      attempt: shipment.attempt,
+      part: shipment.part,
+    }),
+  );
   await addShipmentEvent(deps.db, shipment, {
     actor: MERCHANT,
     type: "cancel_requested",
     message: "Cancellation requested",
-  });
-  await deps.enqueue.cancel(shop, shipment.orderId, {
-    attempt: shipment.attempt,
-    part: shipment.part,
   });
   return shipment;
 }
@@ -148,15 +162,17 @@ export async function rebook(
     throw new ShipmentActionError(
       `A ${shipment.status.replace(/_/g, " ")} shipment cannot be booked again`,
     );
+  await queuedOrRefused(
+    deps.enqueue.cancel(shop, shipment.orderId, {
+      attempt: shipment.attempt,
+      part: shipment.part,
+      rebook: true,
+    }),
+  );
   await addShipmentEvent(deps.db, shipment, {
     actor: MERCHANT,
     type: "rebook_requested",
     message: "Cancel and book again requested",
-  });
-  await deps.enqueue.cancel(shop, shipment.orderId, {
-    attempt: shipment.attempt,
-    part: shipment.part,
-    rebook: true,
   });
   return shipment;
 }

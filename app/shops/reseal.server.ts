@@ -4,6 +4,8 @@
  * stored before sealing are sealed) and the encryption canary. Values already sealed with the
  * current key are left alone, so it can be run again at any time. Each row is updated only if it
  * still holds the value read (a token another process replaced meanwhile is not overwritten).
+ * A value that cannot be opened (sealed with a key no longer configured, damaged) is left as it
+ * is and named in `failures` by shop and column; every other value is still re-sealed.
  */
 import { and, eq, isNotNull } from "drizzle-orm";
 import { openToken, replaceStoredToken, sealToken } from "../admin-api/token-seal.server";
@@ -16,6 +18,23 @@ export interface ResealCounts {
   shippingKeys: { checked: number; resealed: number };
   sessionTokens: { checked: number; resealed: number };
   canary: { checked: number; resealed: number };
+  /** The values that could not be opened, left as they are: the old key must stay until none is left. */
+  failures: { shop: string; column: string; reason: string }[];
+}
+
+/** `work`'s result, or null once its failure is recorded against that shop and column. */
+function orFailure<T>(
+  failures: ResealCounts["failures"],
+  shop: string,
+  column: string,
+  work: () => T,
+): T | null {
+  try {
+    return work();
+  } catch (error) {
+    failures.push({ shop, column, reason: (error as Error).message });
+    return null;
+  }
 }
 
 export async function resealSecrets(db: Db, keys: Keyring): Promise<ResealCounts> {
@@ -23,6 +42,7 @@ export async function resealSecrets(db: Db, keys: Keyring): Promise<ResealCounts
     shippingKeys: { checked: 0, resealed: 0 },
     sessionTokens: { checked: 0, resealed: 0 },
     canary: { checked: 0, resealed: 0 },
+    failures: [],
   };
 
   const shopRows = await db
@@ -32,7 +52,10 @@ export async function resealSecrets(db: Db, keys: Keyring): Promise<ResealCounts
   for (const { shop, sealed } of shopRows) {
     counts.shippingKeys.checked++;
     if (sealedWithCurrent(sealed!, keys)) continue;
-    const resealed = encryptSecret(decryptSecret(sealed!, keys, shop), keys, shop);
+    const resealed = orFailure(counts.failures, shop, "shops.shipping_api_key_encrypted", () =>
+      encryptSecret(decryptSecret(sealed!, keys, shop), keys, shop),
+    );
+    if (resealed === null) continue;
     const updated = await db
       .update(shops)
       .set({ shippingApiKeyEncrypted: resealed })
@@ -55,7 +78,10 @@ export async function resealSecrets(db: Db, keys: Keyring): Promise<ResealCounts
       if (!stored) continue;
       counts.sessionTokens.checked++;
       if (sealedWithCurrent(stored, keys)) continue;
-      const resealed = sealToken(openToken(stored, keys, row.shop), keys, row.shop);
+      const resealed = orFailure(counts.failures, row.shop, `session.${column}`, () =>
+        sealToken(openToken(stored, keys, row.shop), keys, row.shop),
+      );
+      if (resealed === null) continue;
       if (await replaceStoredToken(db, row.id, column, stored, resealed))
         counts.sessionTokens.resealed++;
     }
@@ -67,12 +93,12 @@ export async function resealSecrets(db: Db, keys: Keyring): Promise<ResealCounts
     .where(eq(appMeta.name, CANARY_NAME));
   if (canary) {
     counts.canary.checked++;
-    if (!sealedWithCurrent(canary.value, keys)) {
-      const resealed = encryptSecret(
-        decryptSecret(canary.value, keys, CANARY_NAME),
-        keys,
-        CANARY_NAME,
-      );
+    const resealed = sealedWithCurrent(canary.value, keys)
+      ? null
+      : orFailure(counts.failures, "(every shop)", "app_meta.encryption_canary", () =>
+          encryptSecret(decryptSecret(canary.value, keys, CANARY_NAME), keys, CANARY_NAME),
+        );
+    if (resealed !== null) {
       const updated = await db
         .update(appMeta)
         .set({ value: resealed })

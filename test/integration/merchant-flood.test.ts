@@ -8,7 +8,10 @@ vi.hoisted(() => {
   process.env.SHOP_REQUESTED_JOBS_LIMIT = "5000";
 });
 
+import crypto from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import { database, db } from "#app/db/index.server.ts";
+import { shipments } from "#app/db/schema.ts";
 import { getEnv } from "#app/env.server.ts";
 import { QUEUES } from "#app/jobs/definitions.ts";
 import { closeQueues, getQueue, producerConnection, shopBacklog } from "#app/jobs/queues.server.ts";
@@ -131,5 +134,86 @@ describe("a merchant's flood of requests", () => {
       async () => (await shopBacklog().size(flooder, "work")) === 0,
       120_000,
     );
+    await workers.close();
+    workers = undefined;
   }, 180_000);
+
+  it("2,000 cancels asked through the order block take the shop's turns: another shop's new order goes first", async () => {
+    const canceller = uniqueShop("canceller");
+    const other = uniqueShop("other");
+    await setUpShop(db, env.ENCRYPTION_KEY, canceller, liveKey("canceller"), sandbox.url);
+    await setUpShop(db, env.ENCRYPTION_KEY, other, liveKey("other"), sandbox.url);
+    await sessionStorage.storeSession(offlineSession(canceller));
+    // The canceller's 2,000 drafts (gone at the service: each cancel finds it so, and ends).
+    const orderIds = Array.from({ length: FLOOD }, (_, i) => String(9_500_000_000 + i));
+    await db.insert(shipments).values(
+      orderIds.map((orderId) => ({
+        shop: canceller,
+        orderId,
+        orderName: `#C${orderId.slice(-4)}`,
+        referenceId: `${canceller}-${orderId}`,
+        status: "draft_ready",
+        draftOrderId: crypto.randomUUID(),
+      })),
+    );
+
+    const statuses: number[] = [];
+    for (let start = 0; start < FLOOD; start += 25) {
+      const batch = await Promise.all(
+        orderIds.slice(start, start + 25).map(async (orderId) => {
+          const request = await sessionTokenRequest(`/api/orders/${orderId}/shipment`, canceller, {
+            method: "POST",
+            body: JSON.stringify({ action: "cancel" }),
+            headers: { "content-type": "application/json" },
+          });
+          return (await orderApi.action({ request, params: { orderId }, context: {} })).status;
+        }),
+      );
+      statuses.push(...batch);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(FLOOD);
+    // Every cancel counts in the shop's share, as its other requested work does.
+    expect(await shopBacklog().size(canceller, "work")).toBe(FLOOD);
+
+    const order = freshOrder("multi-item");
+    expect(
+      await deliverWebhook(ordersCreate, { topic: "orders/create", shop: other, body: order }),
+    ).toBe(200);
+    // The service answers in tens of milliseconds, as the real one does.
+    sandbox.faults.latencyMs = 20;
+    try {
+      workers = startWorkers({
+        logger,
+        redis: redisTargetOf(env),
+        prefix: env.QUEUE_PREFIX,
+        concurrency: 10,
+        processors: allProcessors({
+          db,
+          logger,
+          env,
+          limiter: new ServiceRateLimiter(producerConnection(), env.QUEUE_PREFIX),
+          adminGraphql: slowAdmin(),
+        }),
+      });
+      await waitFor(
+        "the other shop's order booked",
+        async () => (await shipmentOf(db, other, order.id))?.status === "confirmed",
+        60_000,
+      );
+      // Booked at its shop's turn, while most of the cancels still wait theirs.
+      const cancelled = await db
+        .select({ id: shipments.id })
+        .from(shipments)
+        .where(and(eq(shipments.shop, canceller), eq(shipments.status, "cancelled")));
+      expect(cancelled.length).toBeLessThan(FLOOD / 2);
+      expect(await shopBacklog().size(canceller, "work")).toBeGreaterThan(FLOOD / 2);
+    } finally {
+      sandbox.faults.latencyMs = 0;
+      // The rest of the cancels (minutes at the service's rate for one key) is not waited for:
+      // this file's queue goes with them.
+      await workers?.close();
+      workers = undefined;
+      await getQueue(QUEUES.shipments).obliterate({ force: true });
+    }
+  }, 120_000);
 });

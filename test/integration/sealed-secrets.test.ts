@@ -197,6 +197,7 @@ describe("key rotation (ENCRYPTION_KEYS, npm run secrets:reseal)", () => {
       shippingKeys: { checked: 2, resealed: 0 },
       sessionTokens: { checked: 3, resealed: 0 },
       canary: { checked: 1, resealed: 0 },
+      failures: [],
     });
 
     // The old key dropped: every secret opens with the new key alone.
@@ -210,5 +211,37 @@ describe("key rotation (ENCRYPTION_KEYS, npm run secrets:reseal)", () => {
       .select({ value: shops.shippingApiKeyEncrypted })
       .from(shops);
     for (const { value } of sealedKeys) expect(value!.split(".")[1]).toBe(keyId(newKey));
+  });
+
+  it("a value it cannot open is named by shop and column, the rest re-sealed, and it ends with 1", async () => {
+    const hex = () => crypto.randomBytes(32).toString("hex");
+    const [oldHex, newHex, lostHex] = [hex(), hex(), hex()];
+    const old = new Keyring([Buffer.from(oldHex, "hex")]);
+    const lost = new Keyring([Buffer.from(lostHex, "hex")]);
+    const good = uniqueShop("reseal-ok");
+    const orphan = uniqueShop("reseal-lost");
+    await setShippingApiKey(isolated.db, old, good, `biteship_live.${good}`);
+    // Sealed with a key nobody configures any more: it cannot be opened.
+    await setShippingApiKey(isolated.db, lost, orphan, `biteship_live.${orphan}`);
+    const run = promisify(execFile)(process.execPath, ["scripts/entry.mjs", "reseal"], {
+      env: {
+        ...process.env,
+        DATABASE_URL: url.toString(),
+        ENCRYPTION_KEY: "",
+        ENCRYPTION_KEYS: `${newHex},${oldHex}`,
+        LOG_LEVEL: "silent",
+      },
+    });
+    const failed = (await run.then(
+      () => null,
+      (error: unknown) => error,
+    )) as { code: number; stdout: string; stderr: string } | null;
+    expect(failed?.code).toBe(1);
+    expect(failed!.stderr).toContain("could not be opened and were left as they are");
+    expect(failed!.stderr).toContain(`${orphan} shops.shipping_api_key_encrypted:`);
+    expect(failed!.stderr).not.toContain(good);
+    // The shop after it was re-sealed all the same.
+    const keys = new Keyring([Buffer.from(newHex, "hex")]);
+    expect(await getShippingApiKey(isolated.db, keys, good)).toBe(`biteship_live.${good}`);
   });
 });

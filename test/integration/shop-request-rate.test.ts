@@ -7,9 +7,13 @@ vi.hoisted(() => {
   process.env.SHOP_REQUESTED_JOBS_LIMIT = "10";
 });
 
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
 import { database, db } from "#app/db/index.server.ts";
+import { shipmentEvents, shipments } from "#app/db/schema.ts";
+import { QUEUES, jobId } from "#app/jobs/definitions.ts";
 import { getEnv } from "#app/env.server.ts";
-import { closeQueues, producerConnection } from "#app/jobs/queues.server.ts";
+import { closeQueues, getQueue, producerConnection } from "#app/jobs/queues.server.ts";
 import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";
 import * as settingsRoute from "#app/routes/app.settings.tsx";
 import * as pdfRoute from "#app/routes/app.labels[.]pdf.tsx";
@@ -193,5 +197,49 @@ describe("the cap on jobs a merchant asked for", () => {
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(202));
     expect(statuses.slice(10)).toEqual(Array(5).fill(429));
     expect(bodies[10]).toMatch(/too many orders waiting to be read from Shopify/);
+  });
+
+  it("a merchant's cancels take the shop's turn and count in its share: past the cap, 429, nothing recorded", async () => {
+    const shop = await installedShop("cancels");
+    const orderIds = Array.from({ length: 12 }, (_, i) => String(8_000_000_000 + i));
+    await db.insert(shipments).values(
+      orderIds.map((orderId) => ({
+        shop,
+        orderId,
+        orderName: `#${orderId.slice(-4)}`,
+        referenceId: `${shop}-${orderId}`,
+        status: "draft_ready",
+        draftOrderId: crypto.randomUUID(),
+      })),
+    );
+    const cancel = async (orderId: string) =>
+      call(
+        orderApi.action,
+        await sessionTokenRequest(`/api/orders/${orderId}/shipment`, shop, {
+          method: "POST",
+          body: JSON.stringify({ action: "cancel" }),
+          headers: { "content-type": "application/json", origin: "https://admin.shopify.com" },
+        }),
+        { orderId },
+      );
+    const statuses: number[] = [];
+    for (const orderId of orderIds) {
+      // Within the request rate (a burst of 5): what is tested here is the share alone.
+      await producerConnection().del(`${env.QUEUE_PREFIX}:rate:${shop}`);
+      statuses.push((await cancel(orderId)).status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(200), 429, 429]);
+    // Queued at the shop's turn (a BullMQ priority), not ahead of every shop's work.
+    const job = await getQueue(QUEUES.shipments).getJob(
+      jobId("cancel", shop, orderIds[0]!, "a1", "merchant"),
+    );
+    expect(job?.opts.priority).toBeGreaterThan(0);
+    // The refused one left nothing on its shipment's timeline.
+    const [refused] = await db.select().from(shipments).where(eq(shipments.orderId, orderIds[11]!));
+    const told = await db
+      .select()
+      .from(shipmentEvents)
+      .where(eq(shipmentEvents.shipmentId, refused!.id));
+    expect(told.filter((e) => e.type === "cancel_requested")).toEqual([]);
   });
 });
