@@ -219,6 +219,64 @@ describe("a customer's return picked up by the courier", () => {
     expect((await rowsOf(b.shop))[0]).toMatchObject({ status: "booked", draftOrderId: lost.id });
   });
 
+  it("refused, then asked again at another courier: the draft kept from the first request books at the new one", async () => {
+    const b = await approvedReturn(1);
+    await deliverReturn("approve", b);
+    const [row] = await rowsOf(b.shop);
+    const quote = await quotePickup({ db, env: getEnv(), graphql }, b.shop, row!, b.shipment);
+    expect(quote.options.length).toBeGreaterThanOrEqual(2);
+    // The quote offers the original courier's services: another service of it is another courier
+    // booking (its own type and price).
+    const first = quote.options[0]!;
+    const other = quote.options.find((o) => o.company !== first.company || o.type !== first.type);
+    expect(other, JSON.stringify(quote.options)).toBeDefined();
+    // The first request made its draft at the first courier and was then refused.
+    const { client } = await shippingAccessForShop(db, getEnv(), b.shop);
+    const kept = await client.createDraftOrder(
+      pickupDraft(
+        b.shipment.label!,
+        quote.lines,
+        { company: first.company, type: first.type },
+        {
+          referenceId: `return-${b.returnId.split("/").pop()}`,
+          returnName: "#R",
+          orderName: b.shipment.orderName,
+        },
+      ),
+    );
+    await db
+      .update(returnPickups)
+      .set({
+        status: "refused",
+        draftOrderId: kept.id,
+        courierCompany: first.company,
+        courierType: first.type,
+        problem: "The shipping service refused the pickup",
+      })
+      .where(eq(returnPickups.id, row!.id));
+    // The merchant picks another courier.
+    expect(
+      await book(
+        b.shop,
+        b.shipment.id,
+        row!.id,
+        `${other!.company}/${other!.type}/${other!.price}`,
+      ),
+    ).toMatchObject({ ok: true });
+    await shipmentJobsSettled();
+    const [made] = returnOrders(b.key);
+    expect(made!.spec.service).toMatchObject({
+      courierCode: other!.company,
+      serviceCode: other!.type,
+    });
+    expect((await rowsOf(b.shop))[0]).toMatchObject({
+      status: "booked",
+      draftOrderId: kept.id,
+      courierCompany: other!.company,
+      courierType: other!.type,
+    });
+  });
+
   it("a return declined or closed in Shopify books nothing", async () => {
     const declined = await approvedReturn(1);
     expect(await deliverReturn("approve", declined)).toBe(200);

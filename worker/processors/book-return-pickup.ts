@@ -27,8 +27,9 @@ import {
  * 1. Shopify's return read again (still open? its lines): a return declined, closed or cancelled
  *    meanwhile books nothing;
  * 2. a draft at the service from the customer to the original pickup location, the returned lines
- *    at the original items' weights, non-COD, at the courier the merchant chose; then confirmed
- *    (the shop is charged): the waybill;
+ *    at the original items' weights, non-COD, at the courier the merchant chose (a draft kept from
+ *    an earlier, refused request is moved to it); then confirmed (the shop is charged): the
+ *    waybill, and the courier the service booked;
  * 3. Shopify's return given the waybill and tracking link (`reverseDeliveryCreateWithShipping`,
  *    the customer notified); a reverse delivery already carrying this waybill is not made again.
  */
@@ -101,6 +102,20 @@ export async function processBookReturnPickup(
           draftId = existing;
         }
         await save({ draftOrderId: draftId, lines: what.lines });
+      } else {
+        // A draft of an earlier request (refused, then asked again at another courier): it books
+        // at the courier the merchant chose now, not the one it was made with.
+        const draft = await ctx.call(apiKey, "draft_orders", () => client.getDraftOrder(draftId!));
+        if (
+          draft.courier?.company !== pickup.courierCompany ||
+          draft.courier?.type !== pickup.courierType
+        )
+          await ctx.call(apiKey, "draft_orders", () =>
+            client.updateDraftOrder(draftId!, {
+              courier_company: pickup.courierCompany!,
+              courier_type: pickup.courierType!,
+            }),
+          );
       }
       let order: Order;
       try {
@@ -117,6 +132,9 @@ export async function processBookReturnPickup(
         status: "booked" as const,
         problem: null,
         shippingOrderId: order.id,
+        // The courier the service booked, which the page shows.
+        courierCompany: order.courier?.company ?? pickup.courierCompany,
+        courierType: order.courier?.type ?? pickup.courierType,
         serviceStatus: normaliseOrderStatus(order.status) ?? order.status,
         waybillId: order.courier?.waybill_id ?? null,
         trackingUrl: httpUrlOrNull(order.courier?.link),
