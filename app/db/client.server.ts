@@ -8,6 +8,7 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import type { PgliteServerEvent, PgliteServerOptions } from "./pglite-server.server";
 import * as schema from "./schema";
+import { ScramOnlyClient } from "./scram-only-client.server";
 import { assertOutsideTransaction, insideTransaction } from "./transaction-scope";
 
 /** The drizzle database, with the pool it runs on (`$client`) for named raw statements. */
@@ -151,6 +152,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   // so a client queued behind this process's own transaction is never one that transaction needs.
   const pool = guardPool(
     new pg.Pool({
+      // SCRAM only: a process that took the port first is never given the password.
+      Client: ScramOnlyClient,
       host: "127.0.0.1",
       port: options.pglitePort,
       user: "postgres",

@@ -237,28 +237,63 @@ export function frame(type: string, body: Buffer = Buffer.alloc(0)): Buffer {
 export const cstring = (value: string) => Buffer.from(`${value}\0`, "utf8");
 
 export const authenticationOk = () => frame("R", Buffer.from([0, 0, 0, 0]));
-/** Asks the client for its password, in clear (the port is loopback only). */
-export const authenticationCleartextPassword = () => frame("R", Buffer.from([0, 0, 0, 3]));
+const authentication = (code: number, data: Buffer = Buffer.alloc(0)) => {
+  const head = Buffer.alloc(4);
+  head.writeInt32BE(code);
+  return frame("R", Buffer.concat([head, data]));
+};
+/** Asks the client to authenticate with SASL, naming the mechanisms the server takes. */
+export const authenticationSasl = (mechanisms: string[]) =>
+  authentication(10, Buffer.concat([...mechanisms.map(cstring), Buffer.from([0])]));
+/** The server's next SASL message. */
+export const authenticationSaslContinue = (data: string) =>
+  authentication(11, Buffer.from(data, "utf8"));
+/** The server's last SASL message (SCRAM: its own proof). */
+export const authenticationSaslFinal = (data: string) =>
+  authentication(12, Buffer.from(data, "utf8"));
 
 /**
- * Reads the client's PasswordMessage (`p`, the password as a C string) from the front of
- * `buffer`: null while incomplete; ProtocolViolation for any other message or layout.
+ * Reads a `p` message (what a client answers an authentication request with) from the front of
+ * `buffer`: its body, null while incomplete; ProtocolViolation for any other message or length.
  */
-export function readPasswordMessage(buffer: Buffer): { password: string; size: number } | null {
+function readAuthenticationAnswer(buffer: Buffer): { body: Buffer; size: number } | null {
   if (buffer.length < 1) return null;
   if (buffer[0] !== 0x70)
     throw new ProtocolViolation(
-      `expected a password message, got message type ${JSON.stringify(String.fromCharCode(buffer[0]!))}`,
+      `expected an authentication answer, got message type ${JSON.stringify(String.fromCharCode(buffer[0]!))}`,
     );
   if (buffer.length < 5) return null;
   const length = buffer.readInt32BE(1);
-  if (length < 5 || length > 1024)
-    throw new ProtocolViolation(`invalid password message length ${length}`);
+  if (length < 5 || length > 2048)
+    throw new ProtocolViolation(`invalid authentication answer length ${length}`);
   if (buffer.length < 1 + length) return null;
-  const body = buffer.subarray(5, 1 + length);
-  if (body[body.length - 1] !== 0 || body.indexOf(0) !== body.length - 1)
-    throw new ProtocolViolation("invalid password message layout");
-  return { password: body.subarray(0, body.length - 1).toString("utf8"), size: 1 + length };
+  return { body: buffer.subarray(5, 1 + length), size: 1 + length };
+}
+
+/** SASLInitialResponse: the mechanism the client chose and its first message. */
+export function readSaslInitialResponse(
+  buffer: Buffer,
+): { mechanism: string; data: string; size: number } | null {
+  const answer = readAuthenticationAnswer(buffer);
+  if (!answer) return null;
+  const { body } = answer;
+  const end = body.indexOf(0);
+  if (end < 0 || body.length < end + 5)
+    throw new ProtocolViolation("invalid SASL initial response layout");
+  const dataLength = body.readInt32BE(end + 1);
+  if (dataLength !== body.length - end - 5)
+    throw new ProtocolViolation("invalid SASL initial response length");
+  return {
+    mechanism: body.subarray(0, end).toString("utf8"),
+    data: body.subarray(end + 5).toString("utf8"),
+    size: answer.size,
+  };
+}
+
+/** SASLResponse: the client's next message. */
+export function readSaslResponse(buffer: Buffer): { data: string; size: number } | null {
+  const answer = readAuthenticationAnswer(buffer);
+  return answer && { data: answer.body.toString("utf8"), size: answer.size };
 }
 
 export const parameterStatus = (name: string, value: string) =>

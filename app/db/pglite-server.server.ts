@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
 import net from "node:net";
-import { sameSecret } from "../crypto.server";
 import type { PGlite } from "@electric-sql/pglite";
 import {
   ProtocolViolation,
-  authenticationCleartextPassword,
+  authenticationSasl,
+  authenticationSaslContinue,
+  authenticationSaslFinal,
   authenticationOk,
   backendKeyData,
   backendMessages,
@@ -14,7 +15,8 @@ import {
   query,
   readFirstPacket,
   readMessage,
-  readPasswordMessage,
+  readSaslInitialResponse,
+  readSaslResponse,
   readyForQuery,
   ownMessage,
   startupPacket,
@@ -22,6 +24,7 @@ import {
   sync,
   type FrontendMessage,
 } from "./pg-wire";
+import { SCRAM_MECHANISM, ScramExchange, scramVerifier, type ScramVerifier } from "./scram";
 
 /**
  * Serves one PGlite database to several processes over PostgreSQL's wire protocol, on loopback.
@@ -63,8 +66,9 @@ export interface PgliteServerOptions {
   idleInTransactionMs?: number;
   onEvent?: (event: PgliteServerEvent) => void;
   /**
-   * The password every client must give (asked in clear: the port is loopback only). Unset, none
-   * is asked (tests of the protocol alone).
+   * The password every client must prove it knows, by SCRAM-SHA-256 (never sent: a process that
+   * took the port first learns nothing from a client). Unset, none is asked (tests of the
+   * protocol alone).
    */
   password?: string;
 }
@@ -83,8 +87,10 @@ class Connection {
   buffer = Buffer.alloc(0);
   pending: FrontendMessage[] = [];
   started = false;
-  /** Started, its password not yet given. */
-  authenticating = false;
+  /** Started, its SCRAM exchange under way (not yet proven). */
+  scram: ScramExchange | null = null;
+  /** Its SCRAM first message answered: the proof comes next. */
+  scramAnswered = false;
   user = "";
   closed = false;
   applicationName = "";
@@ -119,12 +125,15 @@ export class PgliteServer {
   private idleTimer: NodeJS.Timeout | null = null;
   private startupAnswer: { name: string; value: string }[] = [];
   private readonly idleInTransactionMs: number;
+  /** What the server keeps of the password (never the password): null when none is asked. */
+  private readonly verifier: ScramVerifier | null;
 
   constructor(
     private readonly db: PGlite,
     private readonly options: PgliteServerOptions = {},
   ) {
     this.idleInTransactionMs = options.idleInTransactionMs ?? 5000;
+    this.verifier = options.password === undefined ? null : scramVerifier(options.password);
     this.server = net.createServer((socket) => this.accept(socket));
   }
 
@@ -186,6 +195,19 @@ export class PgliteServer {
   }
 
   /** Forgets a connection: its queued work goes, its transaction is rolled back, its statements closed. */
+  /** A client that did not prove it knows the password: told so, and dropped. */
+  private refuse(conn: Connection): void {
+    this.options.onEvent?.({
+      kind: "authentication_failed",
+      connection: conn.name,
+      user: conn.user,
+    });
+    conn.socket.end(
+      errorResponse("FATAL", "28P01", `password authentication failed for user "${conn.user}"`),
+    );
+    this.drop(conn);
+  }
+
   private drop(conn: Connection) {
     if (conn.closed) return;
     conn.closed = true;
@@ -231,34 +253,31 @@ export class PgliteServer {
         conn.started = true;
         conn.applicationName = (packet.parameters.get("application_name") ?? "").slice(0, 63);
         conn.user = (packet.parameters.get("user") ?? "").slice(0, 63);
-        if (this.options.password !== undefined) {
-          conn.authenticating = true;
-          conn.socket.write(authenticationCleartextPassword());
+        if (this.verifier) {
+          conn.scram = new ScramExchange(this.verifier);
+          conn.socket.write(authenticationSasl([SCRAM_MECHANISM]));
         } else conn.socket.write(this.greeting(conn));
         continue;
       }
-      if (conn.authenticating) {
-        const given = readPasswordMessage(conn.buffer);
-        if (!given) return;
-        conn.buffer = conn.buffer.subarray(given.size);
-        if (!sameSecret(given.password, this.options.password!)) {
-          this.options.onEvent?.({
-            kind: "authentication_failed",
-            connection: conn.name,
-            user: conn.user,
-          });
-          conn.socket.end(
-            errorResponse(
-              "FATAL",
-              "28P01",
-              `password authentication failed for user "${conn.user}"`,
-            ),
-          );
-          this.drop(conn);
-          return;
-        }
-        conn.authenticating = false;
-        conn.socket.write(this.greeting(conn));
+      if (conn.scram && !conn.scramAnswered) {
+        const first = readSaslInitialResponse(conn.buffer);
+        if (!first) return;
+        conn.buffer = conn.buffer.subarray(first.size);
+        const answer =
+          first.mechanism === SCRAM_MECHANISM ? conn.scram.answerFirst(first.data) : null;
+        if (answer === null) return this.refuse(conn);
+        conn.scramAnswered = true;
+        conn.socket.write(authenticationSaslContinue(answer));
+        continue;
+      }
+      if (conn.scram) {
+        const last = readSaslResponse(conn.buffer);
+        if (!last) return;
+        conn.buffer = conn.buffer.subarray(last.size);
+        const signature = conn.scram.answerFinal(last.data);
+        if (signature === null) return this.refuse(conn);
+        conn.scram = null;
+        conn.socket.write(Buffer.concat([authenticationSaslFinal(signature), this.greeting(conn)]));
         continue;
       }
       const next = readMessage(conn.buffer);

@@ -5,9 +5,11 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embeddedPasswordPath, openDatabase, type Database } from "#app/db/client.server.ts";
 import { backendMessages, frame, cstring, query, startupPacket, sync } from "#app/db/pg-wire.ts";
+import { ScramOnlyClient } from "#app/db/scram-only-client.server.ts";
 import type { PgliteServerEvent } from "#app/db/pglite-server.server.ts";
 import { freePort } from "../../scripts/processes.ts";
 
@@ -42,7 +44,23 @@ afterAll(async () => {
 
 /** The password the hosting process generated: every client must give it. */
 const password = () => fs.readFileSync(embeddedPasswordPath(dataDir), "utf8").trim();
-const passwordMessage = (value = password()) => frame("p", cstring(value));
+
+/**
+ * A raw client's side of SCRAM-SHA-256, done by node-postgres's own implementation (pg's
+ * lib/crypto/sasl.js, what every app connection uses): what to answer each of the server's
+ * authentication requests, until AuthenticationOk. The server's proof is checked by it.
+ */
+const sasl = createRequire(import.meta.url)("pg/lib/crypto/sasl.js") as {
+  startSession(mechanisms: string[]): { response: string };
+  continueSession(session: object, password: string, serverData: string): Promise<void>;
+  finalizeSession(session: object, serverData: string): void;
+};
+const saslInitial = (response: string) => {
+  const data = Buffer.from(response, "utf8");
+  const length = Buffer.alloc(4);
+  length.writeInt32BE(data.length);
+  return frame("p", Buffer.concat([cstring("SCRAM-SHA-256"), length, data]));
+};
 
 const client = async (name: string) => {
   const c = new pg.Client({
@@ -107,12 +125,26 @@ function raw() {
     closed: () => closed,
     until,
     types: (from = 0) => [...backendMessages(received.subarray(from))].map((m) => m.type).join(""),
+    /** Authenticates (SCRAM, as pg does) from `from` in what was received; resolves when ready. */
+    async authenticate(from = 0) {
+      const requests = () =>
+        [...backendMessages(received.subarray(from))].filter((m) => m.type === "R");
+      const data = (r: { body: Buffer }) => r.body.subarray(4).toString("utf8");
+      await until(() => requests().length >= 1);
+      const session = sasl.startSession(["SCRAM-SHA-256"]);
+      socket.write(saslInitial(session.response));
+      await until(() => requests().length >= 2);
+      await sasl.continueSession(session, password(), data(requests()[1]!));
+      socket.write(frame("p", Buffer.from(session.response, "utf8")));
+      await until(() => requests().length >= 3);
+      sasl.finalizeSession(session, data(requests()[2]!));
+      await until(() => received.includes(Buffer.from("Z\0\0\0\x05I", "latin1")));
+    },
     async started() {
       socket.write(
         startupPacket({ user: "postgres", database: "postgres", application_name: "raw" }),
       );
-      socket.write(passwordMessage());
-      await until(() => received.includes(Buffer.from("Z\0\0\0\x05I", "latin1")));
+      await this.authenticate();
       return received.length;
     },
   };
@@ -157,6 +189,56 @@ describe("the embedded database's shared port", () => {
     );
   });
 
+  it("a process that took the port first, asking for the password in clear, is never given it", async () => {
+    // An impostor on a port of its own: it asks every client for its password in clear.
+    const heard: Buffer[] = [];
+    const sockets: net.Socket[] = [];
+    const impostor = net.createServer((socket) => {
+      sockets.push(socket);
+      socket.on("data", (d) => {
+        heard.push(d);
+        if (heard.length === 1) socket.write(frame("R", Buffer.from([0, 0, 0, 3])));
+      });
+      socket.on("error", () => undefined);
+    });
+    await new Promise<void>((resolve) => impostor.listen(0, "127.0.0.1", resolve));
+    const impostorPort = (impostor.address() as net.AddressInfo).port;
+    const secret = password();
+    const connectWith = async (Client: typeof pg.Client) => {
+      const c = new Client({
+        host: "127.0.0.1",
+        port: impostorPort,
+        user: "postgres",
+        password: secret,
+        // The impostor never answers past its request: the plain client waits for it.
+        connectionTimeoutMillis: 1_000,
+      });
+      c.on("error", () => undefined);
+      const error = await c.connect().then(
+        () => null,
+        (e: Error) => e,
+      );
+      // Not awaited: the impostor never ends the conversation (its sockets go in the end).
+      void c.end().catch(() => undefined);
+      return error;
+    };
+    try {
+      // What a plain client does (what the embedded database's clients did): it sends it.
+      await connectWith(pg.Client);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(Buffer.concat(heard).includes(secret)).toBe(true);
+      heard.length = 0;
+      // The app's embedded client (SCRAM only): refused in words, and nothing of the password sent.
+      const refused = await connectWith(ScramOnlyClient);
+      expect(refused?.message).toMatch(/asked for the password in clear: it is not the embedded/);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(Buffer.concat(heard).includes(secret)).toBe(false);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => impostor.close(resolve));
+    }
+  });
+
   it("declines SSL and GSS encryption requests; the client then starts in clear", async () => {
     await withBystanders(async () => {
       for (const code of [80877103, 80877104]) {
@@ -169,11 +251,11 @@ describe("the embedded database's shared port", () => {
         expect(r.received().toString("latin1")).toBe("N");
         const from = r.received().length;
         r.send(startupPacket({ user: "postgres", database: "postgres" }));
-        r.send(passwordMessage());
+        await r.authenticate(from);
         r.send(query("SELECT 41 + 1"));
         await r.until(() => r.types(from).endsWith("Z") && r.types(from).includes("D"));
-        // The password asked (R), then the greeting (R: ok, S…, K, Z), then the answer.
-        expect(r.types(from)).toMatch(/^RRS+KZTDCZ$/);
+        // SCRAM (R: SASL, continue, final), then the greeting (R: ok, S…, K, Z), then the answer.
+        expect(r.types(from)).toMatch(/^RRRRS+KZTDCZ$/);
         expect(r.received().subarray(from).toString("latin1")).toContain("42");
         r.socket.destroy();
       }
