@@ -11,48 +11,12 @@
  * SHOP_REQUESTED_JOBS_LIMIT), so that all 2,000 cancels are queued and only the queue's per-shop
  * turns stand between them and the other shops.
  */
-import { getJwt } from "@shopify/shopify-api/test-helpers";
-import type { FloodHelpers } from "./merchant-flood.ts";
-import { API_SECRET, progress, Stack } from "./stack.ts";
+import { floodOrderBlock, type FloodHelpers } from "./merchant-flood.ts";
+import { progress, Stack } from "./stack.ts";
 
 const CANCELS = Number(process.env.CANCELS ?? 2000);
 const SMALL_SHOPS = Number(process.env.SMALL_SHOPS ?? 5);
 const LATENCY_MS = Number(process.env.LATENCY_MS ?? 100);
-
-const BROWSER = {
-  "user-agent":
-    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36",
-  origin: "https://extensions.shopifycdn.com",
-};
-
-async function floodOfCancels(stack: Stack, shop: string, orderIds: string[]) {
-  const store = shop.replace(".myshopify.com", "");
-  const statuses = new Map<number, number>();
-  let next = 0;
-  const sender = async () => {
-    for (;;) {
-      const orderId = orderIds[next++];
-      if (orderId === undefined) return;
-      const { token } = await getJwt(store, "bench-app", API_SECRET);
-      const answer = await fetch(
-        `http://127.0.0.1:${stack.webPort}/api/orders/${orderId}/shipment`,
-        {
-          method: "POST",
-          headers: {
-            ...BROWSER,
-            authorization: `Bearer ${token}`,
-            "content-type": "application/json",
-          },
-          body: JSON.stringify({ action: "cancel" }),
-        },
-      );
-      await answer.arrayBuffer();
-      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-    }
-  };
-  await Promise.all(Array.from({ length: 50 }, sender));
-  return Object.fromEntries([...statuses].sort(([a], [b]) => a - b));
-}
 
 async function oneRun(helpers: FloodHelpers, label: string, env: Record<string, string>) {
   const stack = await Stack.start({
@@ -85,7 +49,7 @@ async function oneRun(helpers: FloodHelpers, label: string, env: Record<string, 
     console.log("");
     stack.sandbox.faults.latencyMs = LATENCY_MS;
     const t0 = performance.now();
-    const flooding = floodOfCancels(stack, flooder, orderIds);
+    const flooding = floodOrderBlock(stack, flooder, orderIds, "cancel");
     for (const [i, s] of smalls.entries()) {
       await new Promise((r) => setTimeout(r, i === 0 ? 500 : 1000));
       const answer = await stack.deliver("orders/create", s, helpers.orderFor(40_000 + i));

@@ -30,17 +30,26 @@ const BROWSER = {
   origin: "https://extensions.shopifycdn.com",
 };
 
-async function flood(stack: Stack, shop: string) {
+/**
+ * The order block's endpoint asked `action` for each order id, 50 requests at a time with the
+ * shop's session tokens, as fast as the web server answers: how many answers of each status.
+ */
+export async function floodOrderBlock(
+  stack: Stack,
+  shop: string,
+  orderIds: readonly string[],
+  action: "create" | "cancel",
+): Promise<Record<number, number>> {
   const store = shop.replace(".myshopify.com", "");
   const statuses = new Map<number, number>();
   let next = 0;
   const sender = async () => {
     for (;;) {
-      const n = next++;
-      if (n >= FLOOD_REQUESTS) return;
+      const orderId = orderIds[next++];
+      if (orderId === undefined) return;
       const { token } = await getJwt(store, "bench-app", API_SECRET);
       const answer = await fetch(
-        `http://127.0.0.1:${stack.webPort}/api/orders/${9_100_000_000 + n}/shipment`,
+        `http://127.0.0.1:${stack.webPort}/api/orders/${orderId}/shipment`,
         {
           method: "POST",
           headers: {
@@ -48,7 +57,7 @@ async function flood(stack: Stack, shop: string) {
             authorization: `Bearer ${token}`,
             "content-type": "application/json",
           },
-          body: JSON.stringify({ action: "create" }),
+          body: JSON.stringify({ action }),
         },
       );
       await answer.arrayBuffer();
@@ -58,6 +67,15 @@ async function flood(stack: Stack, shop: string) {
   await Promise.all(Array.from({ length: 50 }, sender));
   return Object.fromEntries([...statuses].sort(([a], [b]) => a - b));
 }
+
+/** FLOOD_REQUESTS "create shipment" for orders the app never received. */
+const flood = (stack: Stack, shop: string) =>
+  floodOrderBlock(
+    stack,
+    shop,
+    Array.from({ length: FLOOD_REQUESTS }, (_, n) => String(9_100_000_000 + n)),
+    "create",
+  );
 
 /** The flooder's import jobs still waiting or running. */
 async function floodLeft(stack: Stack, shop: string): Promise<number> {

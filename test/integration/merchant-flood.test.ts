@@ -69,6 +69,22 @@ function slowAdmin() {
   };
 }
 
+/** One worker process's processors, ten jobs at a time, Shopify answering in 60 ms. */
+const startFloodWorkers = () =>
+  startWorkers({
+    logger,
+    redis: redisTargetOf(env),
+    prefix: env.QUEUE_PREFIX,
+    concurrency: 10,
+    processors: allProcessors({
+      db,
+      logger,
+      env,
+      limiter: new ServiceRateLimiter(producerConnection(), env.QUEUE_PREFIX),
+      adminGraphql: slowAdmin(),
+    }),
+  });
+
 describe("a merchant's flood of requests", () => {
   it("2,000 imports asked through the order block do not hold up another shop's new order", async () => {
     const flooder = uniqueShop("flooder");
@@ -102,19 +118,7 @@ describe("a merchant's flood of requests", () => {
       await deliverWebhook(ordersCreate, { topic: "orders/create", shop: other, body: order }),
     ).toBe(200);
     const started = Date.now();
-    workers = startWorkers({
-      logger,
-      redis: redisTargetOf(env),
-      prefix: env.QUEUE_PREFIX,
-      concurrency: 10,
-      processors: allProcessors({
-        db,
-        logger,
-        env,
-        limiter: new ServiceRateLimiter(producerConnection(), env.QUEUE_PREFIX),
-        adminGraphql: slowAdmin(),
-      }),
-    });
+    workers = startFloodWorkers();
     await waitFor(
       "the other shop's order booked",
       async () => (await shipmentOf(db, other, order.id))?.status === "confirmed",
@@ -182,19 +186,7 @@ describe("a merchant's flood of requests", () => {
     // The service answers in tens of milliseconds, as the real one does.
     sandbox.faults.latencyMs = 20;
     try {
-      workers = startWorkers({
-        logger,
-        redis: redisTargetOf(env),
-        prefix: env.QUEUE_PREFIX,
-        concurrency: 10,
-        processors: allProcessors({
-          db,
-          logger,
-          env,
-          limiter: new ServiceRateLimiter(producerConnection(), env.QUEUE_PREFIX),
-          adminGraphql: slowAdmin(),
-        }),
-      });
+      workers = startFloodWorkers();
       await waitFor(
         "the other shop's order booked",
         async () => (await shipmentOf(db, other, order.id))?.status === "confirmed",
