@@ -284,8 +284,9 @@ function drawLabel(doc: Doc, label: LabelView, outer: Box): void {
 }
 
 /**
- * The labels as a PDF stream: pages are written as they are drawn and the event loop is let go
- * between every ten labels, so a bulk print starts arriving at once and holds no other request up.
+ * The labels as a PDF stream, pages written as they are drawn. The web process never calls this
+ * on its own event loop: a label thread does (render-pool.server.ts, render-thread.ts); the
+ * thread's loop is let go between every ten labels all the same, so the stream's chunks flow.
  */
 export function labelPdf(labels: LabelView[], layout: LabelLayout): Readable {
   const fonts = labelFonts();
