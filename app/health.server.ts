@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -10,6 +9,7 @@ import { getEnv } from "./env.server";
 import { headerOf, type HeaderGetter } from "./http.server";
 import { METRICS_CONTENT_TYPE, metricsText } from "./metrics.server";
 import { whenReady } from "./redis.server";
+import { sameSecret } from "./crypto.server";
 
 /**
  * The operator's three questions, answered by the web server (ahead of Remix, server.ts) and by
@@ -108,12 +108,6 @@ export async function answerHealth(
       body: '{"error":"Bearer token needed"}',
     };
   return { status: 200, contentType: METRICS_CONTENT_TYPE, body: await metricsText() };
-}
-
-/** Compared in constant time (as digests of equal length), so the time taken says nothing of it. */
-function sameSecret(given: string, expected: string): boolean {
-  const digest = (text: string) => crypto.createHash("sha256").update(text, "utf8").digest();
-  return crypto.timingSafeEqual(digest(given), digest(expected));
 }
 
 /**

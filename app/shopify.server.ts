@@ -10,6 +10,7 @@ import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 import { producerConnection } from "./jobs/queues.server";
 import { recordInstall } from "./shops/shops.server";
+import { configuredScopes } from "./shops/access-grant.server";
 import { isMeteredRequest, takeShopRequest, tooManyRequests } from "./shops/request-rate.server";
 
 const env = getEnv();
@@ -27,9 +28,7 @@ const shopify = shopifyApp({
   apiKey: env.SHOPIFY_API_KEY,
   apiSecretKey: env.SHOPIFY_API_SECRET,
   apiVersion: API_VERSION,
-  scopes: env.SCOPES.split(",")
-    .map((s) => s.trim())
-    .filter(Boolean),
+  scopes: configuredScopes(env.SCOPES),
   appUrl: env.SHOPIFY_APP_URL,
   authPathPrefix: "/auth",
   // Shopify's Drizzle adapter, its tokens sealed at rest (admin-api/sealed-sessions.server.ts).
