@@ -10,13 +10,18 @@ import {
 import { closeQueues, producerConnection, queueDepths } from "./jobs/queues.server";
 import { closeLabelPool } from "./labels/render-pool.server";
 import { watchQueueDepths } from "./metrics.server";
+import { sealPlainCallbackTokens } from "./shops/callback-token.server";
 import { checkEncryptionKey } from "./shops/canary.server";
 
-/** What must hold before the web process serves anything: ENCRYPTION_KEY opens this database's secrets. */
+/**
+ * What must hold before the web process serves anything: ENCRYPTION_KEY opens this database's
+ * secrets; callback tokens an upgrade left in clear are sealed.
+ */
 export async function checkStartup(): Promise<void> {
   const refusal = metricsRefusal(getEnv());
   if (refusal) throw new Error(refusal);
   await checkEncryptionKey(database.db, getEnv().ENCRYPTION_KEY);
+  await sealPlainCallbackTokens(database.db, getEnv().ENCRYPTION_KEY);
 }
 
 /** What /readyz checks in this process: its database and its Redis connection. */

@@ -15,9 +15,8 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import os from "node:os";
-import { eq, sql } from "drizzle-orm";
 import { callbackTokenOf } from "#app/shops/callback-token.server.ts";
-import * as schema from "#app/db/schema.ts";
+import { setCarrierServiceId } from "#app/shops/shops.server.ts";
 import { shopifyRateRequest } from "#test/helpers/rate-requests.ts";
 import { API_SECRET, compiledScript, progress, quantile, Stack, writeResult } from "./stack.ts";
 
@@ -106,15 +105,10 @@ async function startStack(name: string, cacheSeconds: number): Promise<Stack> {
   await stack.addShop(SHOP, `biteship_live.bench-rates-${crypto.randomBytes(4).toString("hex")}`, {
     checkoutRates: OFFER,
   });
-  await stack.db
-    .update(schema.shops)
-    // Registered with the shop's callback token, which every request's URL then carries.
-    .set({
-      carrierServiceId: "gid://shopify/DeliveryCarrierService/1",
-      carrierCallbackToken: sql`${schema.shops.callbackToken}`,
-    })
-    .where(eq(schema.shops.shop, SHOP));
-  callbackPath = `/carrier-service/rates?token=${await callbackTokenOf(stack.db, SHOP)}`;
+  // Registered with the shop's callback token, which every request's URL then carries.
+  const token = await callbackTokenOf(stack.db, stack.encryptionKey, SHOP);
+  await setCarrierServiceId(stack.db, SHOP, "gid://shopify/DeliveryCarrierService/1", token);
+  callbackPath = `/carrier-service/rates?token=${token}`;
   return stack;
 }
 

@@ -326,7 +326,10 @@ export class Stack {
    */
   /** The shop's own URL for the shipping service's events (its callback token in the path). */
   async eventsUrl(shop: string): Promise<string> {
-    return eventsUrlFor(this.env.SHOPIFY_APP_URL!, await callbackTokenOf(this.db, shop));
+    return eventsUrlFor(
+      this.env.SHOPIFY_APP_URL!,
+      await callbackTokenOf(this.db, this.encryptionKey, shop),
+    );
   }
 
   async addShop(shop: string, apiKey: string, settings: Partial<ShopSettings> = {}): Promise<void> {

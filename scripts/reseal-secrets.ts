@@ -23,6 +23,7 @@ try {
     [
       `Sealed with key ${keyId(env.ENCRYPTION_KEY.current)} (${env.ENCRYPTION_KEY.keys.length} key(s) configured):`,
       line("shipping API keys", counts.shippingKeys),
+      line("callback tokens", counts.callbackTokens),
       line("Shopify tokens", counts.sessionTokens),
       line("encryption canary", counts.canary),
     ].join("\n"),

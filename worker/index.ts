@@ -46,6 +46,9 @@ try {
   await database.close().catch(() => undefined);
   process.exit(1);
 }
+// Callback tokens an upgrade left in clear are sealed (the web process does the same on start).
+const { sealPlainCallbackTokens } = await import("#app/shops/callback-token.server.ts");
+await sealPlainCallbackTokens(database.db, env.ENCRYPTION_KEY);
 
 const redisTarget = redisTargetOf(env);
 const probe = createProducerConnection(redisTarget, { lazyConnect: true });

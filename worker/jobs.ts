@@ -161,7 +161,12 @@ export function allProcessors(
       [maintenanceJobs.syncOrders.name]: (job) => syncRecentOrders(importDeps, job.data),
       [maintenanceJobs.carrierCallbacks.name]: () =>
         registerCarrierCallbacks(
-          { db: deps.db, graphql: deps.adminGraphql, logger: deps.logger },
+          {
+            db: deps.db,
+            keys: deps.env.ENCRYPTION_KEY,
+            graphql: deps.adminGraphql,
+            logger: deps.logger,
+          },
           env.SHOPIFY_APP_URL,
         ),
     },

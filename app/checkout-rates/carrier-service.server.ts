@@ -1,3 +1,4 @@
+import type { SecretKeys } from "../crypto.server";
 import type { Db } from "../db/client.server";
 import {
   CARRIER_SERVICE_CREATE,
@@ -86,12 +87,13 @@ function callsThisApp(callbackUrl: string, appUrl: string): boolean {
  */
 export async function enableCarrierService(
   db: Db,
+  keys: SecretKeys,
   graphql: AdminGraphql,
   shop: string,
   appUrl: string,
   recorded: string | null,
 ): Promise<string> {
-  const token = await callbackTokenOf(db, shop);
+  const token = await callbackTokenOf(db, keys, shop);
   const callbackUrl = callbackUrlFor(appUrl, token);
   // The recorded one, else one already calling this app (made before the id was kept, or a reinstall).
   const existing = (await call(graphql, shop, CARRIER_SERVICES_QUERY, {})).carrierServices.nodes;

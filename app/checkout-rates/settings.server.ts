@@ -1,3 +1,4 @@
+import type { SecretKeys } from "../crypto.server";
 import type { Db } from "../db/client.server";
 import type { AdminGraphql } from "../admin-api/request";
 import { parseCheckoutRatesForm, parseRatesSample } from "../shops/checkout-rates-form.server";
@@ -28,6 +29,7 @@ export interface RatesFormResult {
 /** Saves the offer, then registers or removes the carrier service as asked. */
 export async function saveCheckoutRates(
   db: Db,
+  keys: SecretKeys,
   graphql: AdminGraphql,
   shop: string,
   appUrl: string,
@@ -45,7 +47,7 @@ export async function saveCheckoutRates(
   await updateShopSettings(db, shop, { checkoutRates: offer });
   try {
     if (on) {
-      await enableCarrierService(db, graphql, shop, appUrl, row?.carrierServiceId ?? null);
+      await enableCarrierService(db, keys, graphql, shop, appUrl, row?.carrierServiceId ?? null);
       return {
         ok: true,
         message: `Rates at checkout are on: ${offer.services.length} courier service${offer.services.length === 1 ? "" : "s"} offered. Add "${CARRIER_SERVICE_NAME}" to your shipping zones in Shopify's shipping settings if it is not there yet.`,

@@ -87,28 +87,31 @@ export const shops = pgTable(
      */
     carrierServiceId: text("carrier_service_id"),
     /**
-     * The shop's callback token (app/shops/callback-token.server.ts): it is in the URL of the
-     * shipping service's events (`/webhooks/shipping/<token>`) and of the carrier service's rate
-     * requests (`?token=`), so each shop's callbacks are its own. Rotated from the settings; the
-     * previous one is accepted for a grace period after `callback_token_rotated_at`.
+     * The shop's callback token (app/shops/callback-token.server.ts) is in the URL of the shipping
+     * service's events (`/webhooks/shipping/<token>`) and of the carrier service's rate requests
+     * (`?token=`), so each shop's callbacks are its own. Kept as its SHA-256 (hex), which requests
+     * are looked up by, and sealed (AES-256-GCM, like the shipping API key) for the app to show the
+     * URL and register it at Shopify: a database dump holds no usable token. Null: none made yet
+     * (made when first needed).
      */
-    callbackToken: text("callback_token")
-      .notNull()
-      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
-    callbackTokenPrevious: text("callback_token_previous"),
+    callbackTokenHash: text("callback_token_hash"),
+    callbackTokenSealed: text("callback_token_sealed"),
+    /** The token before the last rotation (its SHA-256), accepted for a grace period after `callback_token_rotated_at`. */
+    callbackTokenPreviousHash: text("callback_token_previous_hash"),
     callbackTokenRotatedAt: timestamp("callback_token_rotated_at", { withTimezone: true }),
+    /** The SHA-256 of the token the shop's carrier service was last registered with (in its callback URL). */
+    carrierCallbackTokenHash: text("carrier_callback_token_hash"),
     /**
-     * The token the shop's carrier service was last registered with (in its callback URL); null:
-     * registered before tokens (rate requests without a token are then still answered for this
-     * shop, until the worker registers it again with the token: worker/processors/carrier-callbacks.ts).
+     * A carrier service registered before tokens calls without one: such requests are answered
+     * until then (while the worker registers it again with the token), never after; null: never.
      */
-    carrierCallbackToken: text("carrier_callback_token"),
+    carrierTokenlessUntil: timestamp("carrier_tokenless_until", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("shops_callback_token_idx").on(t.callbackToken),
-    index("shops_callback_token_previous_idx").on(t.callbackTokenPrevious),
+    uniqueIndex("shops_callback_token_hash_idx").on(t.callbackTokenHash),
+    index("shops_callback_token_previous_hash_idx").on(t.callbackTokenPreviousHash),
   ],
 );
 

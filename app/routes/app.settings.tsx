@@ -25,8 +25,9 @@ import {
 } from "../checkout-rates/settings.server";
 import { CheckoutRatesCard } from "../components/settings/CheckoutRatesCard";
 import { EventsUrlCard } from "../components/settings/EventsUrlCard";
-import { eventsUrlFor, previousTokenUntil } from "../shops/callback-token.server";
-import { rotateShopCallbacks } from "../shops/rotate-callbacks.server";
+import { callbackTokenOf } from "../shops/callback-token.server";
+import { eventsCardFacts } from "../shops/events-url-facts.server";
+import { endOldCallbacks, rotateShopCallbacks } from "../shops/rotate-callbacks.server";
 import { Field } from "../components/settings/Field";
 import { LocationForm, ShopifyLocationRow } from "../components/settings/Locations";
 import { producerConnection } from "../jobs/queues.server";
@@ -109,10 +110,9 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       place: [l.address.address1, l.address.city].filter(Boolean).join(", "),
     })),
     locationsError,
-    events: {
-      url: shop ? eventsUrlFor(getEnv().SHOPIFY_APP_URL, shop.callbackToken) : "",
-      previousUntil: (shop && previousTokenUntil(shop)?.toISOString()) ?? null,
-    },
+    events: shop
+      ? eventsCardFacts(shop, await callbackTokenOf(db, getEnv().ENCRYPTION_KEY, session.shop))
+      : { url: "", previousUntil: null, tokenlessUntil: null, ratesPending: false },
   };
 };
 
@@ -279,6 +279,7 @@ export const action = async ({ request }: ActionFunctionArgs): Promise<ActionRes
       form: intent,
       ...(await saveCheckoutRates(
         db,
+        env.ENCRYPTION_KEY,
         shopifyAdminGraphql,
         session.shop,
         env.SHOPIFY_APP_URL,
@@ -299,12 +300,15 @@ export const action = async ({ request }: ActionFunctionArgs): Promise<ActionRes
   if (intent === "rotateEventsUrl") {
     const rotated = await rotateShopCallbacks(
       db,
+      env.ENCRYPTION_KEY,
       shopifyAdminGraphql,
       session.shop,
       env.SHOPIFY_APP_URL,
     );
     return { form: intent, ok: rotated.ok, message: rotated.message };
   }
+  if (intent === "endOldEventsUrl")
+    return { form: "rotateEventsUrl", ...(await endOldCallbacks(db, session.shop)) };
 
   if (intent === "preferences") {
     const { patch, errors } = parsePreferencesForm(form);
@@ -689,6 +693,8 @@ export default function Settings() {
             <EventsUrlCard
               url={events.url}
               previousUntil={events.previousUntil}
+              tokenlessUntil={events.tokenlessUntil}
+              ratesPending={events.ratesPending}
               result={result?.form === "rotateEventsUrl" ? result : null}
               busy={busy}
             />

@@ -1,7 +1,7 @@
 /**
  * Re-seals every secret at rest with the current encryption key (`npm run secrets:reseal`): the
- * shops' shipping API keys, Shopify's access and refresh tokens in the session table (tokens
- * stored before sealing are sealed) and the encryption canary. Values already sealed with the
+ * shops' shipping API keys and callback tokens, Shopify's access and refresh tokens in the session
+ * table (tokens stored before sealing are sealed) and the encryption canary. Values already sealed with the
  * current key are left alone, so it can be run again at any time. Each row is updated only if it
  * still holds the value read (a token another process replaced meanwhile is not overwritten).
  * A value that cannot be opened (sealed with a key no longer configured, damaged) is left as it
@@ -12,10 +12,12 @@ import { openToken, replaceStoredToken, sealToken } from "../admin-api/token-sea
 import { decryptSecret, encryptSecret, sealedWithCurrent, type Keyring } from "../crypto.server";
 import type { Queryable as Db } from "../db/client.server";
 import { appMeta, sessionTable, shops } from "../db/schema";
+import { openCallbackToken, sealCallbackToken } from "./callback-token.server";
 import { CANARY_NAME } from "./canary.server";
 
 export interface ResealCounts {
   shippingKeys: { checked: number; resealed: number };
+  callbackTokens: { checked: number; resealed: number };
   sessionTokens: { checked: number; resealed: number };
   canary: { checked: number; resealed: number };
   /** The values that could not be opened, left as they are: the old key must stay until none is left. */
@@ -40,6 +42,7 @@ function orFailure<T>(
 export async function resealSecrets(db: Db, keys: Keyring): Promise<ResealCounts> {
   const counts: ResealCounts = {
     shippingKeys: { checked: 0, resealed: 0 },
+    callbackTokens: { checked: 0, resealed: 0 },
     sessionTokens: { checked: 0, resealed: 0 },
     canary: { checked: 0, resealed: 0 },
     failures: [],
@@ -62,6 +65,25 @@ export async function resealSecrets(db: Db, keys: Keyring): Promise<ResealCounts
       .where(and(eq(shops.shop, shop), eq(shops.shippingApiKeyEncrypted, sealed!)))
       .returning({ shop: shops.shop });
     counts.shippingKeys.resealed += updated.length;
+  }
+
+  const tokenRows = await db
+    .select({ shop: shops.shop, sealed: shops.callbackTokenSealed })
+    .from(shops)
+    .where(isNotNull(shops.callbackTokenSealed));
+  for (const { shop, sealed } of tokenRows) {
+    counts.callbackTokens.checked++;
+    if (sealedWithCurrent(sealed!, keys)) continue;
+    const resealed = orFailure(counts.failures, shop, "shops.callback_token_sealed", () =>
+      sealCallbackToken(openCallbackToken(sealed!, keys, shop), keys, shop),
+    );
+    if (resealed === null) continue;
+    const updated = await db
+      .update(shops)
+      .set({ callbackTokenSealed: resealed })
+      .where(and(eq(shops.shop, shop), eq(shops.callbackTokenSealed, sealed!)))
+      .returning({ shop: shops.shop });
+    counts.callbackTokens.resealed += updated.length;
   }
 
   const sessions = await db

@@ -1,3 +1,4 @@
+import { callbackTokenHash } from "./callback-token.server";
 import { forgetShop } from "./shop-cache.server";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { decryptSecret, encryptSecret, type SecretKeys } from "../crypto.server";
@@ -136,6 +137,8 @@ export async function recordUninstall(db: Db, shop: string): Promise<void> {
         installed: false,
         uninstalledAt: sql`now()`,
         carrierServiceId: null,
+        carrierCallbackTokenHash: null,
+        carrierTokenlessUntil: null,
         updatedAt: sql`now()`,
       })
       .where(eq(shops.shop, shop));
@@ -295,6 +298,13 @@ export async function redactShop(db: Db, shop: string): Promise<void> {
           shippingBaseUrl: null,
           settings: sql`'{}'::jsonb`,
           carrierServiceId: null,
+          carrierCallbackTokenHash: null,
+          carrierTokenlessUntil: null,
+          // Its callback URLs answer no more (the token is made anew if it installs again).
+          callbackTokenHash: null,
+          callbackTokenSealed: null,
+          callbackTokenPreviousHash: null,
+          callbackTokenRotatedAt: null,
           updatedAt: sql`now()`,
         },
       });
@@ -304,7 +314,8 @@ export async function redactShop(db: Db, shop: string): Promise<void> {
 
 /**
  * Records the carrier service registered for rates at checkout (null: none, rates at checkout are
- * off), and the callback token its URL carries.
+ * off), and the callback token its URL carries (as its hash): from then on rate requests without
+ * a token are refused.
  */
 export async function setCarrierServiceId(
   db: Db,
@@ -314,7 +325,12 @@ export async function setCarrierServiceId(
 ): Promise<void> {
   await db
     .update(shops)
-    .set({ carrierServiceId, carrierCallbackToken: callbackToken, updatedAt: sql`now()` })
+    .set({
+      carrierServiceId,
+      carrierCallbackTokenHash: callbackToken === null ? null : callbackTokenHash(callbackToken),
+      carrierTokenlessUntil: null,
+      updatedAt: sql`now()`,
+    })
     .where(eq(shops.shop, shop));
   forgetShop(shop);
 }

@@ -34,7 +34,7 @@ export async function setUpMerchant(stack: DemoStack): Promise<void> {
   const hook = await registerEvents(
     stack.sandbox.url,
     apiKey,
-    eventsUrlFor(stack.webUrl, await callbackTokenOf(db, SHOP)),
+    eventsUrlFor(stack.webUrl, await callbackTokenOf(db, env.ENCRYPTION_KEY, SHOP)),
   );
   if (!hook.ok) throw new Error(`Registering the events URL failed: ${await hook.text()}`);
 }

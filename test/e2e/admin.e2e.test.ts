@@ -454,7 +454,7 @@ async function flow(page: Page) {
     await page.getByRole("button", { name: "Save rates at checkout" }).click();
     await page.getByText(/^Rates at checkout are on: 2 courier services offered/).waitFor();
     const registered = shopify!.orders.carrierServices.of(shop);
-    const token = await callbackTokenOf(db, shop);
+    const token = await callbackTokenOf(db, env.ENCRYPTION_KEY, shop);
     expect(registered.map((c) => [c.callbackUrl, c.active])).toEqual([
       [`${baseUrl}/carrier-service/rates?token=${token}`, true],
     ]);
@@ -463,6 +463,28 @@ async function flow(page: Page) {
       `${baseUrl}/webhooks/shipping/${token}`,
     );
     await page.screenshot({ path: path.join(SHOTS, "2-settings.png"), fullPage: true });
+    // After a leak: a new URL (Shopify takes the new rates URL at once), a second one refused while
+    // the old one still works, and the old one ended from the page.
+    // (The action's message shows while the page's data is still being read again: each step
+    // waits for the page's own state, not only for the message.)
+    await page.getByRole("button", { name: "Make a new URL" }).click();
+    await page.getByText(/^New events URL made: paste it/).waitFor();
+    await page.getByText(/^The previous URL is accepted until /).waitFor();
+    const rotated = await callbackTokenOf(db, env.ENCRYPTION_KEY, shop);
+    expect(await page.getByLabel("Events URL").inputValue()).toBe(
+      `${baseUrl}/webhooks/shipping/${rotated}`,
+    );
+    await page.getByRole("button", { name: "Make a new URL" }).click();
+    await page.getByText(/^No new URL was made: /).waitFor();
+    await page.getByRole("button", { name: "End the old URL now" }).click();
+    await page
+      .getByText("The old URL no longer works: only the current one is accepted.")
+      .waitFor();
+    await page.getByRole("button", { name: "End the old URL now" }).waitFor({ state: "detached" });
+    expect(await page.getByText(/^The previous URL is accepted until /).count()).toBe(0);
+    expect(await page.getByLabel("Events URL").inputValue()).toBe(
+      `${baseUrl}/webhooks/shipping/${rotated}`,
+    );
     const settingsShop = await db.select().from(shops).where(eq(shops.shop, shop));
     expect(settingsShop[0]?.shippingApiKeyHint).toHaveLength(4);
 
@@ -737,7 +759,7 @@ describe.skipIf(!available)("the production server (server.ts)", () => {
       "x-shopify-hmac-sha256": getHmac(raw, API_SECRET_KEY),
       "x-shopify-shop-domain": shop,
     };
-    const callback = `/carrier-service/rates?token=${await callbackTokenOf(db, shop)}`;
+    const callback = `/carrier-service/rates?token=${await callbackTokenOf(db, env.ENCRYPTION_KEY, shop)}`;
     const answer = await post(callback, raw, headers);
     expect(answer.status).toBe(200);
     const { rates } = (await answer.json()) as {

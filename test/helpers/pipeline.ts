@@ -15,7 +15,7 @@ import { recordInstall, setShippingApiKey, updateShopSettings } from "#app/shops
 import type { ShopSettings } from "#app/shops/settings.ts";
 import { orderWithId } from "../fixtures/orders.ts";
 import type { SecretKeys } from "#app/crypto.server.ts";
-import type { Env } from "#app/env.server.ts";
+import { getEnv, type Env } from "#app/env.server.ts";
 import { producerConnection } from "#app/jobs/queues.server.ts";
 import { logger } from "#app/logger.server.ts";
 import { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
@@ -88,7 +88,7 @@ export function startTestWorkers(
 
 /** The shop's own events path, `/webhooks/shipping/<its callback token>`. */
 export async function eventsPathOf(db: Db, shop: string): Promise<string> {
-  return `/webhooks/shipping/${await callbackTokenOf(db, shop)}`;
+  return `/webhooks/shipping/${await callbackTokenOf(db, getEnv().ENCRYPTION_KEY, shop)}`;
 }
 
 /** Polls until `check` returns a value (not undefined/false), or fails after `timeoutMs`. */

@@ -206,7 +206,10 @@ async function rateRequest(
   options: { secret?: string; tamper?: (raw: string) => string; token?: string | null } = {},
 ) {
   const raw = JSON.stringify(body);
-  const token = options.token === undefined ? await callbackTokenOf(db, shop) : options.token;
+  const token =
+    options.token === undefined
+      ? await callbackTokenOf(db, env.ENCRYPTION_KEY, shop)
+      : options.token;
   return new Request(`${APP_URL}/carrier-service/rates${token ? `?token=${token}` : ""}`, {
     method: "POST",
     body: options.tamper ? options.tamper(raw) : raw,
@@ -257,7 +260,7 @@ describe("rates at checkout: turned on and off from the settings", () => {
     const [service] = shopify.orders.carrierServices.of(shop);
     expect(service).toMatchObject({
       name: "ParcelBridge",
-      callbackUrl: `${APP_URL}/carrier-service/rates?token=${await callbackTokenOf(db, shop)}`,
+      callbackUrl: `${APP_URL}/carrier-service/rates?token=${await callbackTokenOf(db, env.ENCRYPTION_KEY, shop)}`,
       active: true,
     });
     expect((await getShop(db, shop))?.carrierServiceId).toBe(service!.id);
@@ -487,14 +490,29 @@ describe("rates at checkout: each shop's callback token", () => {
     );
     return ((await response.json()) as { rates: ShopifyRate[] }).rates.length;
   };
+  const tokenOf = (shop: string) => callbackTokenOf(db, env.ENCRYPTION_KEY, shop);
+  const carrierCallbacks = () =>
+    registerCarrierCallbacks(
+      { db, keys: env.ENCRYPTION_KEY, graphql: shopifyAdminGraphql, logger },
+      APP_URL,
+    );
+  const ratesUrlAtShopify = (shop: string) =>
+    shopify.orders.carrierServices.of(shop)[0]?.callbackUrl;
+  const ratesUrl = (token: string) => `${APP_URL}/carrier-service/rates?token=${token}`;
+  /** The shop's token columns as if its last new URL was made `ms` ago. */
+  const rotatedAgo = (shop: string, ms: number) =>
+    db
+      .update(shops)
+      .set({ callbackTokenRotatedAt: new Date(Date.now() - ms) })
+      .where(eq(shops.shop, shop));
 
   it("a signed request replayed under another shop's header, with the replayer's own token, gets no rates", async () => {
     const a = await twoWarehouseShop();
     const b = await twoWarehouseShop();
     await submitRates(a.shop, OFFER);
     await submitRates(b.shop, OFFER);
-    const tokenA = await callbackTokenOf(db, a.shop);
-    const tokenB = await callbackTokenOf(db, b.shop);
+    const tokenA = await tokenOf(a.shop);
+    const tokenB = await tokenOf(b.shop);
     expect(tokenA).not.toBe(tokenB);
     expect(await ratesWith(b.shop, tokenB)).toBeGreaterThan(0);
     // The same signed body, B's header, A's token (all a replayer from shop A has): nothing.
@@ -505,56 +523,117 @@ describe("rates at checkout: each shop's callback token", () => {
     expect(ratesCalls()).toBe(before);
   });
 
-  it("a carrier service registered before tokens answers without one until the worker registers it again", async () => {
+  it("a carrier service registered before tokens answers without one until the worker registers it again, and never past its deadline", async () => {
     const { shop } = await twoWarehouseShop();
     await submitRates(shop, OFFER);
-    // As registered before tokens: its URL has none, and the shop records none.
-    await db.update(shops).set({ carrierCallbackToken: null }).where(eq(shops.shop, shop));
+    // As the upgrade leaves one registered before tokens: its URL has none, and the shop records
+    // none, with the deadline the migration gave it.
+    const asBeforeTokens = (until: Date) =>
+      db
+        .update(shops)
+        .set({ carrierCallbackTokenHash: null, carrierTokenlessUntil: until })
+        .where(eq(shops.shop, shop));
+    await asBeforeTokens(new Date(Date.now() + 3600_000));
     const [service] = shopify.orders.carrierServices.of(shop);
     service!.callbackUrl = `${APP_URL}/carrier-service/rates`;
     expect(await ratesWith(shop, null)).toBeGreaterThan(0);
 
-    const totals = await registerCarrierCallbacks(
-      { db, graphql: shopifyAdminGraphql, logger },
-      APP_URL,
-    );
-    expect(totals.registered).toBeGreaterThanOrEqual(1);
-    const token = await callbackTokenOf(db, shop);
+    // Shopify refuses the new registration (the grant lacks write_shipping): after the deadline,
+    // requests without a token get nothing even so.
+    shopify.orders.revoke(shop, "write_shipping");
+    expect((await carrierCallbacks()).failed).toBeGreaterThanOrEqual(1);
+    expect(await ratesWith(shop, null)).toBeGreaterThan(0);
+    await asBeforeTokens(new Date(Date.now() - 1_000));
+    expect(await ratesWith(shop, null)).toBe(0);
+
+    shopify.orders.grant(shop, [...shopify.orders.scopesOf(shop), "write_shipping"]);
+    await asBeforeTokens(new Date(Date.now() + 3600_000));
+    expect((await carrierCallbacks()).registered).toBeGreaterThanOrEqual(1);
+    const token = await tokenOf(shop);
     expect(shopify.orders.carrierServices.of(shop)).toMatchObject([
-      { id: service!.id, callbackUrl: `${APP_URL}/carrier-service/rates?token=${token}` },
+      { id: service!.id, callbackUrl: ratesUrl(token) },
     ]);
-    expect((await getShop(db, shop))?.carrierCallbackToken).toBe(token);
     expect(await ratesWith(shop, null)).toBe(0);
     expect(await ratesWith(shop, token)).toBeGreaterThan(0);
   });
 
-  it("a new URL from the settings: the carrier service follows at once, the old token works for the grace period only", async () => {
+  it("a new URL Shopify takes at once: the old token gets no more rates; the service's events take it for the grace period only", async () => {
     const { shop } = await twoWarehouseShop();
     await submitRates(shop, OFFER);
-    const old = await callbackTokenOf(db, shop);
+    const old = await tokenOf(shop);
     const rotated = await submitRates(shop, [], "rotateEventsUrl");
     expect(rotated).toMatchObject({
       ok: true,
-      message: expect.stringMatching(/keeps working for 72 hours/),
+      message: expect.stringMatching(/keeps working for 72 hours.*already use the new one/),
     });
-    const token = await callbackTokenOf(db, shop);
+    const token = await tokenOf(shop);
     expect(token).not.toBe(old);
-    expect(shopify.orders.carrierServices.of(shop)[0]?.callbackUrl).toBe(
-      `${APP_URL}/carrier-service/rates?token=${token}`,
-    );
-    // Within the grace period both work, for rates and for the service's events.
-    expect(await ratesWith(shop, old)).toBeGreaterThan(0);
-    expect(await ratesWith(shop, token)).toBeGreaterThan(0);
-    expect(await shopOfCallbackToken(db, old)).toBe(shop);
-    // Once it is over, only the new one.
-    await db
-      .update(shops)
-      .set({ callbackTokenRotatedAt: new Date(Date.now() - CALLBACK_TOKEN_GRACE_MS - 60_000) })
-      .where(eq(shops.shop, shop));
+    expect(ratesUrlAtShopify(shop)).toBe(ratesUrl(token));
+    // Shopify calls with the new one only: the old one answers no rate request.
     expect(await ratesWith(shop, old)).toBe(0);
+    expect(await ratesWith(shop, token)).toBeGreaterThan(0);
+    // The merchant still has to paste the new events URL at the service: the old one works there.
+    expect(await shopOfCallbackToken(db, old)).toBe(shop);
+    await rotatedAgo(shop, CALLBACK_TOKEN_GRACE_MS + 60_000);
     expect(await shopOfCallbackToken(db, old)).toBeNull();
     expect(await shopOfCallbackToken(db, token)).toBe(shop);
     expect(await ratesWith(shop, token)).toBeGreaterThan(0);
+  });
+
+  it("a new URL Shopify cannot take yet: the old token answers rates until the worker registers the new one, never past the grace period", async () => {
+    const { shop } = await twoWarehouseShop();
+    await submitRates(shop, OFFER);
+    const old = await tokenOf(shop);
+    shopify.orders.revoke(shop, "write_shipping");
+    const rotated = await submitRates(shop, [], "rotateEventsUrl");
+    expect(rotated).toMatchObject({
+      ok: true,
+      message: expect.stringMatching(/Shopify could not be told the new rates URL now/),
+    });
+    const token = await tokenOf(shop);
+    expect(ratesUrlAtShopify(shop)).toBe(ratesUrl(old));
+    expect(await ratesWith(shop, old)).toBeGreaterThan(0);
+    // Past the grace period the old one is refused, registered or not.
+    await rotatedAgo(shop, CALLBACK_TOKEN_GRACE_MS + 60_000);
+    expect(await ratesWith(shop, old)).toBe(0);
+    await rotatedAgo(shop, 60_000);
+
+    shopify.orders.grant(shop, [...shopify.orders.scopesOf(shop), "write_shipping"]);
+    expect((await carrierCallbacks()).registered).toBeGreaterThanOrEqual(1);
+    expect(ratesUrlAtShopify(shop)).toBe(ratesUrl(token));
+    expect(await ratesWith(shop, old)).toBe(0);
+    expect(await ratesWith(shop, token)).toBeGreaterThan(0);
+  });
+
+  it("a second new URL while the old one still works is refused in words; ending the old one stops it at once, and then a new one can be made", async () => {
+    const { shop } = await twoWarehouseShop();
+    await submitRates(shop, OFFER);
+    const first = await tokenOf(shop);
+    expect(await submitRates(shop, [], "rotateEventsUrl")).toMatchObject({ ok: true });
+    const second = await tokenOf(shop);
+
+    const again = await submitRates(shop, [], "rotateEventsUrl");
+    expect(again).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^No new URL was made: .*End the old URL now/),
+    });
+    // Nothing dropped: the URL the merchant may have pasted, and the one before, both still work.
+    expect(await tokenOf(shop)).toBe(second);
+    expect(await shopOfCallbackToken(db, first)).toBe(shop);
+    expect(await shopOfCallbackToken(db, second)).toBe(shop);
+
+    expect(await submitRates(shop, [], "endOldEventsUrl")).toMatchObject({
+      ok: true,
+      message: "The old URL no longer works: only the current one is accepted.",
+    });
+    expect(await shopOfCallbackToken(db, first)).toBeNull();
+    expect(await ratesWith(shop, first)).toBe(0);
+    expect(await shopOfCallbackToken(db, second)).toBe(shop);
+    expect(await ratesWith(shop, second)).toBeGreaterThan(0);
+
+    expect(await submitRates(shop, [], "rotateEventsUrl")).toMatchObject({ ok: true });
+    expect(await tokenOf(shop)).not.toBe(second);
+    expect(await shopOfCallbackToken(db, second)).toBe(shop);
   });
 });
 

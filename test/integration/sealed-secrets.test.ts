@@ -22,6 +22,7 @@ import { Keyring, isSealed, keyId } from "#app/crypto.server.ts";
 import { openDatabase, type Database } from "#app/db/client.server.ts";
 import { database, db } from "#app/db/index.server.ts";
 import { sessionTable, shops } from "#app/db/schema.ts";
+import { callbackTokenOf } from "#app/shops/callback-token.server.ts";
 import { checkEncryptionKey } from "#app/shops/canary.server.ts";
 import { resealSecrets } from "#app/shops/reseal.server.ts";
 import { getShippingApiKey, recordInstall, setShippingApiKey } from "#app/shops/shops.server.ts";
@@ -157,10 +158,12 @@ describe("key rotation (ENCRYPTION_KEYS, npm run secrets:reseal)", () => {
     // Under the old key: the canary, two shops' shipping keys and sessions, one row unsealed.
     await checkEncryptionKey(isolated.db, before);
     const shopsAt = [uniqueShop("rotate"), uniqueShop("rotate")];
+    const callbackTokens = new Map<string, string>();
     for (const shop of shopsAt) {
       await setShippingApiKey(isolated.db, before, shop, `biteship_live.${shop}`);
       const session = offlineSession(shop);
       await storage(before).storeSession(session);
+      callbackTokens.set(shop, await callbackTokenOf(isolated.db, before, shop));
     }
     const legacy = uniqueShop("rotate");
     await isolated.db.insert(sessionTable).values(offlineSessionRow(legacy, "shpat_legacy"));
@@ -190,11 +193,13 @@ describe("key rotation (ENCRYPTION_KEYS, npm run secrets:reseal)", () => {
     );
     expect(stdout).toContain(`Sealed with key ${keyId(newKey)} (2 key(s) configured)`);
     expect(stdout).toContain("shipping API keys: 2 re-sealed of 2");
+    expect(stdout).toContain("callback tokens: 2 re-sealed of 2");
     expect(stdout).toContain("Shopify tokens: 3 re-sealed of 3");
     expect(stdout).toContain("encryption canary: 1 re-sealed of 1");
     // Run again: nothing left to change.
     expect(await resealSecrets(isolated.db, during)).toEqual({
       shippingKeys: { checked: 2, resealed: 0 },
+      callbackTokens: { checked: 2, resealed: 0 },
       sessionTokens: { checked: 3, resealed: 0 },
       canary: { checked: 1, resealed: 0 },
       failures: [],
@@ -202,8 +207,11 @@ describe("key rotation (ENCRYPTION_KEYS, npm run secrets:reseal)", () => {
 
     // The old key dropped: every secret opens with the new key alone.
     await checkEncryptionKey(isolated.db, after);
-    for (const shop of shopsAt)
+    for (const shop of shopsAt) {
       expect(await getShippingApiKey(isolated.db, after, shop)).toBe(`biteship_live.${shop}`);
+      // The same events URL as before: the merchant pastes nothing again after a key rotation.
+      expect(await callbackTokenOf(isolated.db, after, shop)).toBe(callbackTokens.get(shop));
+    }
     expect((await storage(after).loadSession(`offline_${legacy}`))?.accessToken).toBe(
       "shpat_legacy",
     );

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { AdminGraphql } from "#app/admin-api/request.ts";
 import { enableCarrierService } from "#app/checkout-rates/carrier-service.server.ts";
+import type { SecretKeys } from "#app/crypto.server.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { shops } from "#app/db/schema.ts";
 import type { Logger } from "#app/logger.server.ts";
@@ -8,12 +9,13 @@ import type { Logger } from "#app/logger.server.ts";
 /**
  * carrier-callbacks (every 15 minutes): each installed shop whose carrier service does not call the
  * app with the shop's current callback token — one registered before tokens, or one Shopify could
- * not be told about when the merchant made a new token — is registered again with it. Until then
- * such a shop's rate requests are answered as before (without a token, or with the previous one
- * within its grace period); after, only with the current one.
+ * not be told about when the merchant made a new token — is registered again with it (a shop with
+ * no token yet gets one). Until then such a shop's rate requests are answered as before (without a
+ * token, or with the previous one), within the deadlines of app/shops/callback-token.server.ts;
+ * after, only with the current one.
  */
 export async function registerCarrierCallbacks(
-  deps: { db: Db; graphql: AdminGraphql; logger: Logger },
+  deps: { db: Db; keys: SecretKeys; graphql: AdminGraphql; logger: Logger },
   appUrl: string,
 ): Promise<{ registered: number; failed: number }> {
   const stale = await deps.db
@@ -23,13 +25,13 @@ export async function registerCarrierCallbacks(
       and(
         eq(shops.installed, true),
         isNotNull(shops.carrierServiceId),
-        sql`${shops.carrierCallbackToken} IS DISTINCT FROM ${shops.callbackToken}`,
+        sql`${shops.carrierCallbackTokenHash} IS DISTINCT FROM ${shops.callbackTokenHash}`,
       ),
     );
   const totals = { registered: 0, failed: 0 };
   for (const { shop, carrierServiceId } of stale) {
     try {
-      await enableCarrierService(deps.db, deps.graphql, shop, appUrl, carrierServiceId);
+      await enableCarrierService(deps.db, deps.keys, deps.graphql, shop, appUrl, carrierServiceId);
       totals.registered++;
     } catch (error) {
       // One shop's refusal (its plan, its grant, Shopify unreachable) does not hold the others back.
