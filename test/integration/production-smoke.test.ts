@@ -137,6 +137,28 @@ describe("compose.yaml keeps no secret", () => {
   });
 });
 
+describe("the image and its neighbours are what was reviewed", () => {
+  const digest = /@sha256:[0-9a-f]{64}$/;
+  it("every base image is pinned by digest, in the Dockerfile and in compose.yaml", () => {
+    const dockerfile = fs.readFileSync("Dockerfile", "utf8");
+    const bases = [...dockerfile.matchAll(/^FROM\s+(\S+)/gm)].map((m) => m[1]);
+    expect(bases).toEqual(["${NODE_IMAGE}", "${NODE_IMAGE}"]);
+    expect(/^ARG NODE_IMAGE=(\S+)$/m.exec(dockerfile)?.[1]).toMatch(digest);
+    for (const [service, { image, build }] of Object.entries(
+      compose.services as Record<string, { image?: string; build?: unknown }>,
+    ))
+      if (!build) expect([service, image]).toEqual([service, expect.stringMatching(digest)]);
+  });
+
+  it("the runtime stage's code belongs to root: no COPY hands it to the user that runs it", () => {
+    const dockerfile = fs.readFileSync("Dockerfile", "utf8");
+    const runtime = dockerfile.slice(dockerfile.lastIndexOf("\nFROM "));
+    expect(runtime).not.toMatch(/--chown/);
+    expect(runtime).toMatch(/^RUN chmod -R go-w \/app$/m);
+    expect(runtime.indexOf("USER node")).toBeGreaterThan(runtime.lastIndexOf("COPY "));
+  });
+});
+
 describe("the production image's commands (compose.yaml) on the build", () => {
   it("migrate ends with 0; web and worker then answer /healthz, /readyz and /metrics", async () => {
     const scopes = /^SCOPES=(.+)$/m.exec(fs.readFileSync(".env.example", "utf8"))?.[1];
