@@ -14,20 +14,21 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+# Nothing writable by others (npm leaves it so; made sure here, in the same layer, not a copy).
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund && chmod -R go-w /app
 
 FROM ${NODE_IMAGE}
 ENV NODE_ENV=production
 WORKDIR /app
 # What production runs (README, "Deploying"): the build, the migrations, the production
 # dependencies and the entry script that picks the compiled file. Owned by root (COPY's default)
-# and not writable by others: a compromised process cannot change the code it runs.
+# with the build stage's modes (not writable by others): a compromised process cannot change the
+# code it runs.
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/drizzle ./drizzle
 COPY --from=build /app/scripts/entry.mjs /app/scripts/node-entries.json ./scripts/
-RUN chmod -R go-w /app
 USER node
 EXPOSE 3000 9464
 CMD ["node", "--max-semi-space-size=8", "scripts/entry.mjs", "server"]

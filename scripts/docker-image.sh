@@ -87,7 +87,8 @@ echo "built in ${built} s; image size $((size / 1000000)) MB"
 # -- The image as compose runs it ---------------------------------------------------------------
 say "Running compose.yaml's commands in the image"
 db=parcelbridge_image_$$
-psql -q -h 127.0.0.1 -U postgres -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db"
+PGOPTIONS="-c client_min_messages=warning" psql -q -h 127.0.0.1 -U postgres \
+  -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db"
 key=$(node_modules/.bin/node -e 'console.log(require("node:crypto").randomBytes(32).toString("hex"))')
 token=$(node_modules/.bin/node -e 'console.log(require("node:crypto").randomBytes(24).toString("hex"))')
 port=${PORT:-39300}
