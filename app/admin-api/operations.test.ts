@@ -2,7 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import type { GraphQLEnumType } from "graphql";
 import { describe, expect, it } from "vitest";
-import { adminQueryErrors, adminSchema, adminVariableErrors } from "#fakes/shopify/admin-schema.ts";
+import {
+  adminDeprecations,
+  adminQueryErrors,
+  adminSchema,
+  adminVariableErrors,
+} from "#fakes/shopify/admin-schema.ts";
 import { bookingHoldReleaseVariables, bookingHoldVariables } from "../orders/booking-hold";
 import {
   STATUS_DEFINITIONS,
@@ -53,6 +58,11 @@ describe("Admin GraphQL documents, against Shopify's 2026-10 schema", () => {
     }
     const operationNames = documents.map(([, d]) => operationName(d));
     expect(new Set(operationNames).size).toBe(documents.length);
+  });
+
+  it("no document uses a field or an argument the schema deprecates", () => {
+    for (const [name, document] of documents)
+      expect([name, adminDeprecations(document)]).toEqual([name, []]);
   });
 
   it("checks every module of ./operations/", () => {

@@ -6,6 +6,7 @@ import {
   buildClientSchema,
   getVariableValues,
   Kind,
+  NoDeprecatedCustomRule,
   parse,
   validate,
   type GraphQLSchema,
@@ -53,6 +54,15 @@ export function adminQueryErrors(query: string): string[] {
     if (checked.size < 1000) checked.set(query, errors);
   }
   return errors;
+}
+
+/**
+ * What a (valid) document uses that the schema deprecates: fields, arguments, input fields and
+ * enum values, in graphql-js's words ("… is deprecated. Use … instead."). Shopify keeps a
+ * deprecated part working for a while, then removes it in a later version.
+ */
+export function adminDeprecations(query: string): string[] {
+  return validate(adminSchema(), parse(query), [NoDeprecatedCustomRule]).map((e) => e.message);
 }
 
 const operations = new Map<string, OperationDefinitionNode>();

@@ -104,7 +104,7 @@ export const RETURNED_ORDER_CANCEL = `#graphql
     orderCancel(
       orderId: $orderId
       reason: CUSTOMER
-      refund: false
+      refundMethod: { originalPaymentMethodsRefund: false }
       restock: $restock
       notifyCustomer: false
       staffNote: $staffNote
