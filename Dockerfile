@@ -20,7 +20,7 @@ RUN npm run build && npm prune --omit=dev --no-audit --no-fund && chmod -R go-w 
 FROM ${NODE_IMAGE}
 ENV NODE_ENV=production
 WORKDIR /app
-# What production runs (README, "Deploying"): the build, the migrations, the production
+# What production runs (docs/operations.md, "Deploying"): the build, the migrations, the production
 # dependencies and the entry script that picks the compiled file. Owned by root (COPY's default)
 # with the build stage's modes (not writable by others): a compromised process cannot change the
 # code it runs.

@@ -59,6 +59,13 @@ export function patchBehaviour(target: Behaviour, patch: Record<string, unknown>
   return null;
 }
 
+/** The environment variable of a behaviour: draftErrors is SANDBOX_DRAFT_ERRORS. */
+const variableOf = (name: string) =>
+  `SANDBOX_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+
+/** Every behaviour's environment variable (docs/configuration.md lists them). */
+export const BEHAVIOUR_VARIABLES: readonly string[] = Object.keys(CHOICES).map(variableOf);
+
 /** Behaviours from SANDBOX_<NAME> environment variables (e.g. SANDBOX_DRAFT_ERRORS=generic). */
 export function behaviourFromEnv(env: Readonly<Record<string, string | undefined>>): {
   behaviour: Partial<Behaviour>;
@@ -67,7 +74,7 @@ export function behaviourFromEnv(env: Readonly<Record<string, string | undefined
   const behaviour = defaultBehaviour();
   const patch: Record<string, unknown> = {};
   for (const name of Object.keys(CHOICES)) {
-    const variable = `SANDBOX_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+    const variable = variableOf(name);
     const raw = env[variable];
     if (raw === undefined || raw === "") continue;
     const value = raw === "true" ? true : raw === "false" ? false : raw;

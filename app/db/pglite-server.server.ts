@@ -457,7 +457,7 @@ export class PgliteServer {
   }
 }
 
-/** Rolls back whatever the session holds: a transaction, or half an extended-protocol batch (see README). */
+/** Rolls back whatever the session holds: a transaction, or half an extended-protocol batch (docs/embedded-database.md). */
 function rollbackAnything(): FrontendMessage[] {
   return [messageOf(query("ROLLBACK")), messageOf(sync()), messageOf(query("ROLLBACK"))];
 }
