@@ -2,7 +2,7 @@ import "@shopify/shopify-app-remix/adapters/node";
 import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { DrizzleSessionStoragePostgres } from "@shopify/shopify-app-session-storage-drizzle";
 import { SealedSessionStorage } from "./admin-api/sealed-sessions.server";
-import { forgetAdminSession } from "./admin-api/sessions.server";
+import { forgetAdminSession } from "./admin-api/session-store";
 import { ADMIN_API_VERSION } from "./admin-api/version";
 import { db } from "./db/index.server";
 import { sessionTable } from "./db/schema";

@@ -4,29 +4,21 @@ import { CATALOGUE } from "./catalogue.ts";
 import type { Quote } from "./pricing.ts";
 import type { AddRoute, Body } from "./routes.ts";
 import { hex } from "./ids.ts";
-import type { ShippingService } from "./service.ts";
+import type { Behaviour } from "./behaviour.ts";
+import type { DraftRecord } from "./draft-record.ts";
+import type { Orders } from "./orders.ts";
+import type { Rates } from "./rates.ts";
+import type { ServiceCore } from "./service-core.ts";
 import { itemJson, sideJson } from "./shipment-json.ts";
 import { SandboxError, type ShipmentSpec } from "./validation.ts";
 
-export interface DraftRecord {
-  id: string;
-  body: Body;
-  spec: ShipmentSpec;
-  status: "placed" | "ready" | "confirmed";
-  quote: Quote | null;
-  orderId: string | null;
-  invoiceId: string;
-  createdAt: string;
-  updatedAt: string;
-  placedAt: string | null;
-  readyAt: string | null;
-  confirmedAt: string | null;
-  deletedAt: string | null;
-}
-
 /** Draft orders: `/v1/draft_orders`. placed (no courier) → ready (courier, priced) → confirmed (an order exists). */
 export class Drafts {
-  constructor(private readonly s: ShippingService) {}
+  constructor(
+    private readonly s: ServiceCore,
+    private readonly orders: Orders,
+    private readonly pricing: Rates,
+  ) {}
 
   create(key: string, body: Body): DraftRecord {
     const account = this.s.account(key);
@@ -183,7 +175,7 @@ export class Drafts {
         "delivery_date and delivery_time are already in the past",
       );
     }
-    const order = this.s.orders.insert(key, draft.spec, draft.quote, draft.id);
+    const order = this.orders.insert(key, draft.spec, draft.quote, draft.id);
     const now = this.s.iso();
     draft.status = "confirmed";
     draft.confirmedAt = now;
@@ -207,10 +199,10 @@ export class Drafts {
       object: "courier_pricing",
       message: "Success to retrieve courier pricing",
       code: CODES.draftRates,
-      origin: this.s.rates.detailOfSide(draft.spec.origin),
+      origin: this.pricing.detailOfSide(draft.spec.origin),
       stops: [],
-      destination: this.s.rates.detailOfSide(draft.spec.destination),
-      pricing: this.s.rates.pricingFor(draft.spec, CATALOGUE),
+      destination: this.pricing.detailOfSide(draft.spec.destination),
+      pricing: this.pricing.pricingFor(draft.spec, CATALOGUE),
     };
   }
 
@@ -306,7 +298,11 @@ export class Drafts {
   }
 }
 
-export function draftRoutes(route: AddRoute, service: ShippingService): void {
+/** The draft-order routes, over the service's drafts (and its orders, which a confirmation makes). */
+export function draftRoutes(
+  route: AddRoute,
+  service: { drafts: Drafts; orders: Orders; behaviour: Behaviour },
+): void {
   const { drafts } = service;
   // 201: the success code 20111002 carries the HTTP-like status 201.
   route("POST", "/v1/draft_orders", "draft_orders", ({ key, body }) => ({

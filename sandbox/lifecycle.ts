@@ -6,7 +6,7 @@ import {
 } from "#app/shipping/contract.ts";
 import { waybillFor } from "./ids.ts";
 import type { OrderRecord } from "./order-record.ts";
-import type { ShippingService } from "./service.ts";
+import type { ServiceCore } from "./service-core.ts";
 import { SandboxError } from "./validation.ts";
 
 /** Every courier, parcel or instant, goes this way; there is no `in_transit` status. */
@@ -43,7 +43,7 @@ export type EventName = "order.status" | "order.price" | "order.waybill_id";
  * the events each move sends, each event in its own flat shape.
  */
 export class Lifecycle {
-  constructor(private readonly s: ShippingService) {}
+  constructor(private readonly s: ServiceCore) {}
 
   emit(key: string, order: OrderRecord, event: EventName): void {
     const service = order.spec.service!;

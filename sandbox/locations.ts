@@ -1,28 +1,13 @@
 import { CODES } from "#app/shipping/contract.ts";
 import type { AddRoute, Body } from "./routes.ts";
 import { hex } from "./ids.ts";
-import type { ShippingService } from "./service.ts";
+import type { LocationRecord } from "./location-record.ts";
+import type { ServiceCore } from "./service-core.ts";
 import { numberOf, SandboxError, type SideSpec } from "./validation.ts";
-
-/** A pickup or drop-off address of one key, usable as `origin_location_id` / `destination_location_id`. */
-export interface LocationRecord {
-  id: string;
-  name: string;
-  contactName: string;
-  contactPhone: string;
-  address: string;
-  note: string | null;
-  postalCode: number;
-  latitude: number | null;
-  longitude: number | null;
-  type: "origin" | "destination";
-  createdAt: string;
-  updatedAt: string;
-}
 
 /** Locations: `/v1/locations`. Each key sees only its own. */
 export class Locations {
-  constructor(private readonly s: ShippingService) {}
+  constructor(private readonly s: ServiceCore) {}
 
   create(key: string, body: Body): LocationRecord {
     const record = this.build(body, null);
@@ -145,7 +130,7 @@ function toBody(l: LocationRecord): Body {
   };
 }
 
-export function locationRoutes(route: AddRoute, service: ShippingService): void {
+export function locationRoutes(route: AddRoute, service: { locations: Locations }): void {
   const { locations } = service;
   route("POST", "/v1/locations", "locations", ({ key, body }) => ({
     body: locations.json(locations.create(key, body)),

@@ -6,11 +6,11 @@ import {
   type OrderStatus,
 } from "#app/shipping/contract.ts";
 import { hex, waybillFor } from "./ids.ts";
-import { STATUS_NOTES } from "./lifecycle.ts";
+import { STATUS_NOTES, type Lifecycle } from "./lifecycle.ts";
 import type { OrderRecord } from "./order-record.ts";
 import type { Quote } from "./pricing.ts";
 import type { AddRoute, Body } from "./routes.ts";
-import type { ShippingService } from "./service.ts";
+import type { ServiceCore } from "./service-core.ts";
 import { driverJson, itemJson, sideJson } from "./shipment-json.ts";
 import { SandboxError, type ShipmentSpec } from "./validation.ts";
 
@@ -59,7 +59,10 @@ const UPDATE_REFUSALS: Partial<Record<OrderStatus, Refusal>> = {
 
 /** Orders: `/v1/orders`. Created directly (courier required) or by confirming a draft. */
 export class Orders {
-  constructor(private readonly s: ShippingService) {}
+  constructor(
+    private readonly s: ServiceCore,
+    private readonly lifecycle: Lifecycle,
+  ) {}
 
   create(key: string, body: Body): OrderRecord {
     const spec = this.s.validate(key, body, "order", true);
@@ -107,7 +110,7 @@ export class Orders {
     };
     account.orders.set(order.id, order);
     if (spec.referenceId !== null) account.orderRefs.set(spec.referenceId, order.id);
-    this.s.lifecycle.emit(key, order, "order.status");
+    this.lifecycle.emit(key, order, "order.status");
     return order;
   }
 
@@ -172,7 +175,7 @@ export class Orders {
       );
     }
     order.cancellation = { code: code as string, reason: (reason as string | undefined) ?? null };
-    this.s.lifecycle.setStatus(
+    this.lifecycle.setStatus(
       key,
       order,
       "cancelled",
@@ -337,7 +340,7 @@ function specToBody(spec: ShipmentSpec): Body {
   return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
 }
 
-export function orderRoutes(route: AddRoute, service: ShippingService): void {
+export function orderRoutes(route: AddRoute, service: { orders: Orders }): void {
   const { orders } = service;
   // cancellation_reasons before :id.
   route("GET", "/v1/orders/cancellation_reasons", "orders", ({ query }) => ({

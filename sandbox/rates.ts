@@ -3,7 +3,7 @@ import { areaById, divisionsJson, placeOf, type AreaDef } from "./areas.ts";
 import { CATALOGUE, type CourierServiceDef } from "./catalogue.ts";
 import { distanceKm, quote, type Place, type Quote } from "./pricing.ts";
 import type { AddRoute, Body } from "./routes.ts";
-import type { ShippingService } from "./service.ts";
+import type { ServiceCore } from "./service-core.ts";
 import { numberOf, SandboxError, type ShipmentSpec, type SideSpec } from "./validation.ts";
 
 const num = (v: unknown): number | undefined =>
@@ -23,7 +23,7 @@ interface ResolvedPlace extends Place {
 
 /** Rates (`POST /v1/rates/couriers`) and the courier list (`GET /v1/couriers`). */
 export class Rates {
-  constructor(private readonly s: ShippingService) {}
+  constructor(private readonly s: ServiceCore) {}
 
   /** The rates answer. Sides by postal code, coordinates (numbers or strings) or area id. */
   quote(key: string, body: Body) {
@@ -270,7 +270,7 @@ function pricingEntry(service: CourierServiceDef, q: Quote): Pricing {
   };
 }
 
-export function rateRoutes(route: AddRoute, service: ShippingService): void {
+export function rateRoutes(route: AddRoute, service: { rates: Rates }): void {
   route("POST", "/v1/rates/couriers", "rates", ({ key, body }) => ({
     body: service.rates.quote(key, body),
   }));

@@ -3,14 +3,17 @@ import { CODES } from "#app/shipping/contract.ts";
 import { areaOfSide } from "./areas.ts";
 import { defaultBehaviour, type Behaviour } from "./behaviour.ts";
 import { findService, type CourierServiceDef } from "./catalogue.ts";
-import { Drafts, type DraftRecord } from "./drafts.ts";
+import { Drafts } from "./drafts.ts";
 import { Lifecycle } from "./lifecycle.ts";
-import { Locations, type LocationRecord } from "./locations.ts";
+import { Locations } from "./locations.ts";
 import type { OrderRecord } from "./order-record.ts";
 import { Orders } from "./orders.ts";
 import { quote, type Place, type Quote } from "./pricing.ts";
 import { Rates } from "./rates.ts";
 import type { Body } from "./routes.ts";
+import type { DraftRecord } from "./draft-record.ts";
+import type { LocationRecord } from "./location-record.ts";
+import type { Account, EventSink, ServiceCore, WebhookConfig } from "./service-core.ts";
 import { Trackings } from "./trackings.ts";
 import {
   SandboxError,
@@ -28,28 +31,6 @@ import {
  * the sandbox is given a state file.
  */
 
-export interface WebhookConfig {
-  url: string;
-  headerName: string | null;
-  headerSecret: string | null;
-}
-
-export interface Account {
-  userId: string;
-  mode: "test" | "live";
-  locations: Map<string, LocationRecord>;
-  drafts: Map<string, DraftRecord>;
-  orders: Map<string, OrderRecord>;
-  /** reference_id → draft id, for live (not deleted) drafts. */
-  draftRefs: Map<string, string>;
-  /** reference_id → order id. */
-  orderRefs: Map<string, string>;
-  webhook: WebhookConfig | null;
-}
-
-/** A change the service announces to the account's webhook (flat body, as the live service sends). */
-export type EventSink = (accountKey: string, body: Record<string, unknown>) => void;
-
 export interface ServiceOptions {
   now?: () => Date;
   /** Offset of the service's local time from UTC (WIB, +07:00, by default). */
@@ -64,7 +45,9 @@ export interface ServiceOptions {
   behaviour?: Partial<Behaviour>;
 }
 
-export class ShippingService {
+export type { Account, EventSink, WebhookConfig } from "./service-core.ts";
+
+export class ShippingService implements ServiceCore {
   private readonly accounts = new Map<string, Account>();
   readonly now: () => Date;
   readonly publicUrl: () => string;
@@ -75,10 +58,10 @@ export class ShippingService {
   readonly behaviour: Behaviour;
 
   readonly locations = new Locations(this);
-  readonly drafts = new Drafts(this);
-  readonly orders = new Orders(this);
   readonly lifecycle = new Lifecycle(this);
+  readonly orders = new Orders(this, this.lifecycle);
   readonly rates = new Rates(this);
+  readonly drafts = new Drafts(this, this.orders, this.rates);
   readonly trackings = new Trackings(this);
 
   /** How far the clock was moved on (`forward`): couriers' journeys played ahead of real time. */

@@ -3,7 +3,7 @@ import { CODES } from "#app/shipping/contract.ts";
 import { findCourier } from "./catalogue.ts";
 import type { OrderRecord } from "./order-record.ts";
 import type { AddRoute } from "./routes.ts";
-import type { ShippingService } from "./service.ts";
+import type { ServiceCore } from "./service-core.ts";
 import { driverJson } from "./shipment-json.ts";
 import { SandboxError } from "./validation.ts";
 
@@ -11,7 +11,7 @@ const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperC
 
 /** Trackings: `/v1/trackings/…` (statuses in camelCase, as the live tracking endpoints spell them) and the public pages. */
 export class Trackings {
-  constructor(private readonly s: ShippingService) {}
+  constructor(private readonly s: ServiceCore) {}
 
   byTrackingId(key: string, trackingId: string) {
     const order = [...this.s.account(key).orders.values()].find((o) => o.trackingId === trackingId);
@@ -119,7 +119,7 @@ export class Trackings {
   }
 }
 
-export function trackingRoutes(route: AddRoute, service: ShippingService): void {
+export function trackingRoutes(route: AddRoute, service: { trackings: Trackings }): void {
   route("GET", "/v1/trackings/:id", "tracking", ({ key, params }) => ({
     body: service.trackings.byTrackingId(key, params[0]!),
   }));

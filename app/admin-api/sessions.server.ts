@@ -21,20 +21,14 @@ import { getEnv } from "../env.server";
 import { isSealed } from "../crypto.server";
 import { openToken, replaceStoredToken, sealToken } from "./token-seal.server";
 import { ShopNotConnectedError } from "./request";
+import { forgetAdminSession, keepSession, keptSession, type AdminSession } from "./session-store";
+
+export { forgetAdminSession, type AdminSession };
 
 export const SESSION_CACHE_MS = 60_000;
 /** An expiring token is refreshed this long before it expires. */
 const REFRESH_BEFORE_MS = 5 * 60_000;
 
-export interface AdminSession {
-  accessToken: string;
-  /** When the token expires (expiring offline tokens), or null. */
-  expires: number | null;
-  /** When this process loaded it. */
-  loadedAt: number;
-}
-
-const sessions = new Map<string, AdminSession>();
 /** One load per shop at a time: ten jobs of one shop starting together read the session once. */
 const loading = new Map<string, Promise<AdminSession>>();
 
@@ -46,7 +40,7 @@ function fresh(session: AdminSession | undefined, now: number): session is Admin
 
 /** The shop's offline token, from this process's cache or loaded; `reload` skips the cache. */
 export async function adminSession(shop: string, reload = false): Promise<AdminSession> {
-  const kept = sessions.get(shop);
+  const kept = keptSession(shop);
   if (!reload && fresh(kept, Date.now())) return kept;
   const pending = loading.get(shop);
   if (pending && !reload) return pending;
@@ -76,7 +70,7 @@ async function loadSession(shop: string): Promise<AdminSession> {
         row.accessToken,
         sealToken(token, keys, shop),
       );
-    return keep(shop, token, row.expires);
+    return keepSession(shop, token, row.expires);
   }
   return refreshSession(shop);
 }
@@ -88,22 +82,11 @@ async function refreshSession(shop: string): Promise<AdminSession> {
   try {
     const { session } = await unauthenticated.admin(shop);
     if (!session.accessToken) throw new ShopNotConnectedError(`${shop} has no access token`);
-    return keep(shop, session.accessToken, session.expires ?? null);
+    return keepSession(shop, session.accessToken, session.expires ?? null);
   } catch (error) {
-    sessions.delete(shop);
+    forgetAdminSession(shop);
     if (error instanceof SessionNotFoundError)
       throw new ShopNotConnectedError(`${shop} has no offline session`);
     throw error;
   }
-}
-
-function keep(shop: string, accessToken: string, expires: Date | null): AdminSession {
-  const kept = { accessToken, expires: expires ? expires.getTime() : null, loadedAt: Date.now() };
-  sessions.set(shop, kept);
-  return kept;
-}
-
-/** Drops the shop's kept token (uninstalled, or installed again with a new one). */
-export function forgetAdminSession(shop: string): void {
-  sessions.delete(shop);
 }

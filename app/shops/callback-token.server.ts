@@ -9,7 +9,7 @@ import {
 } from "../crypto.server";
 import type { Queryable } from "../db/client.server";
 import { shops } from "../db/schema";
-import { forgetShop } from "./shop-cache.server";
+import { forgetShop } from "./shop-cache-store";
 
 /**
  * Each shop's callback token: the secret part of the URLs others call the app at for that shop,

@@ -16,9 +16,8 @@ import {
   type ShippingEnv,
 } from "../shipping/for-shop.server";
 import { parseShopSettings, type ShopSettings } from "./settings";
+import { freshEntry, keepEntry } from "./shop-cache-store";
 import { getShop } from "./shops.server";
-
-export const SHOP_CACHE_MS = 5_000;
 
 export interface ShopFacts {
   settings: ShopSettings;
@@ -26,19 +25,9 @@ export interface ShopFacts {
   access: ShippingAccess | ShippingNotConfiguredError;
 }
 
-const kept = new Map<string, { at: number; facts: Promise<ShopFacts> }>();
-
 /** The shop's settings and shipping access, from this process's cache or read once. */
 export function shopFacts(db: Db, env: ShippingEnv, shop: string): Promise<ShopFacts> {
-  const entry = kept.get(shop);
-  if (entry && Date.now() - entry.at <= SHOP_CACHE_MS) return entry.facts;
-  const facts = loadFacts(db, env, shop);
-  kept.set(shop, { at: Date.now(), facts });
-  // A failed read is not kept: the next job reads again.
-  facts.catch(() => {
-    if (kept.get(shop)?.facts === facts) kept.delete(shop);
-  });
-  return facts;
+  return freshEntry<ShopFacts>(shop) ?? keepEntry(shop, loadFacts(db, env, shop));
 }
 
 async function loadFacts(db: Db, env: ShippingEnv, shop: string): Promise<ShopFacts> {
@@ -51,9 +40,4 @@ async function loadFacts(db: Db, env: ShippingEnv, shop: string): Promise<ShopFa
     if (error instanceof ShippingNotConfiguredError) return { settings, access: error };
     throw error;
   }
-}
-
-/** Drops the shop's kept facts (its settings, key or installation changed in this process). */
-export function forgetShop(shop: string): void {
-  kept.delete(shop);
 }
