@@ -2,7 +2,7 @@
  * GraphQL config: the Admin API operations of app/admin-api/operations/ typed from Shopify's Admin
  * schema by @shopify/api-codegen-preset (`npm run graphql-codegen`; `npm run check` fails when the
  * committed types are not current). The schema is the committed one
- * (test/fixtures/shopify/admin_2026-10.json.gz, see scripts/admin-schema.ts), read through
+ * (app/admin-api/schema/admin_2026-10.json.gz, see scripts/admin-schema.ts), read through
  * app/admin-api/schema.ts: nothing is fetched from shopify.dev, unlike the preset's default.
  * Editors' GraphQL extensions read this file too, for completion in `#graphql` documents.
  */

@@ -44,6 +44,76 @@ const importStyle = {
   },
 };
 
+/** The feature folders of app/: what the lower layers (the clients, the schema) never import. */
+const FEATURES = [
+  "checkout-rates",
+  "components",
+  "jobs",
+  "labels",
+  "orders",
+  "returns",
+  "routes",
+  "shipments",
+  "shops",
+  "webhooks",
+].map((f) => `app/${f}/`);
+
+/**
+ * The layers (docs/architecture.md, "Layers"): for the files under `from`, the folders they may not
+ * import, type-only imports included, and why. Tests are not held to them.
+ */
+const LAYERS = [
+  {
+    from: "app/",
+    forbid: ["fakes/", "test/", "bench/", "worker/", "scripts/"],
+    why: "the app's code imports no test, fake, benchmark, worker or script",
+  },
+  {
+    from: "app/db/",
+    forbid: [...FEATURES, "app/shipping/"],
+    why: "the schema owns its JSON column types (app/db/json-columns.ts) and imports no feature",
+  },
+  { from: "app/shipping/", forbid: FEATURES, why: "the service's client imports no feature" },
+  { from: "app/admin-api/", forbid: FEATURES, why: "the Admin API's client imports no feature" },
+];
+
+/** An import's target, relative to the repository (null: a package). */
+function targetOf(file, spec) {
+  if (spec.startsWith(".")) return path.relative(root, path.resolve(path.dirname(file), spec));
+  const alias = /^#([a-z]+)\/(.*)$/.exec(spec);
+  return alias ? `${alias[1]}/${alias[2]}` : null;
+}
+
+const layers = {
+  meta: { type: "problem", schema: [] },
+  create(context) {
+    const file = path.relative(root, context.filename);
+    if (/\.test\.tsx?$/.test(file)) return {};
+    const rules = LAYERS.filter((layer) => file.startsWith(layer.from));
+    if (rules.length === 0) return {};
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== "string") return;
+      const target = targetOf(context.filename, spec);
+      if (!target) return;
+      for (const rule of rules) {
+        const folder = rule.forbid.find((f) => target.startsWith(f));
+        if (folder)
+          context.report({
+            node: node.source,
+            message: `${file} may not import ${folder} ("${spec}"): ${rule.why}.`,
+          });
+      }
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -75,8 +145,8 @@ export default tseslint.config(
   {
     // Extensions are packages of their own (no alias); the rest of the tree follows the house style.
     ignores: ["extensions/**"],
-    plugins: { house: { rules: { "import-style": importStyle } } },
-    rules: { "house/import-style": "error" },
+    plugins: { house: { rules: { "import-style": importStyle, layers } } },
+    rules: { "house/import-style": "error", "house/layers": "error" },
   },
   {
     files: ["scripts/**", "bench/**", "test/**", "fakes/**", "sandbox/main.ts"],

@@ -17,7 +17,7 @@ import { performance } from "node:perf_hooks";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { eq } from "drizzle-orm";
 import { shipments } from "#app/db/schema.ts";
-import type { LabelSnapshot } from "#app/labels/snapshot.ts";
+import type { LabelSnapshot } from "#app/db/json-columns.ts";
 import { API_SECRET, Stack, writeResult } from "./stack.ts";
 
 const PRINT = Number(process.env.PRINT ?? 250);

@@ -2,8 +2,8 @@
  * `npm run schema:admin`: takes Shopify's Admin GraphQL schema (introspection JSON, gzipped) of
  * the app's API version out of the npm package @shopify/dev-mcp, without installing the package
  * (it would pull React Router 7, Hydrogen and React 19): `npm pack` downloads its tarball, and
- * only `dist/data/admin_<version>.json.gz` is taken from it, into test/fixtures/shopify/, where
- * the tests read it (fakes/shopify/admin-schema.ts; nothing is downloaded by the tests).
+ * only `dist/data/admin_<version>.json.gz` is taken from it, into app/admin-api/schema/, where
+ * the codegen and the tests read it (app/admin-api/admin-schema.ts; nothing is downloaded by the tests).
  *
  * `--check`: says whether the committed file is the package's, byte for byte, and changes nothing.
  * DEV_MCP_VERSION and ADMIN_API_VERSION choose another package version or API version.
@@ -17,7 +17,7 @@ import path from "node:path";
 const PACKAGE_VERSION = process.env.DEV_MCP_VERSION ?? "1.16.0";
 const API_VERSION = process.env.ADMIN_API_VERSION ?? "2026-10";
 const FILE = `admin_${API_VERSION}.json.gz`;
-const TARGET = path.resolve("test/fixtures/shopify", FILE);
+const TARGET = path.resolve("app/admin-api/schema", FILE);
 const check = process.argv.includes("--check");
 
 const sha256 = (buffer: Buffer) => crypto.createHash("sha256").update(buffer).digest("hex");

@@ -14,7 +14,7 @@ import { ImportSlots } from "#app/orders/import-slots.server.ts";
 import type { Logger } from "#app/logger.server.ts";
 import type { Env } from "#app/env.server.ts";
 import type { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
-import { ShopNotInstalledError } from "#app/shipping/for-shop.server.ts";
+import { ShopNotInstalledError } from "#app/shops/shipping-client.server.ts";
 import type { AdminGraphql } from "#app/admin-api/request.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { processCancel } from "./processors/cancel.ts";

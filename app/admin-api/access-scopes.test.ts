@@ -3,7 +3,7 @@ import path from "node:path";
 import { AuthScopes } from "@shopify/shopify-api";
 import { describe, expect, it } from "vitest";
 import { accessDeniedAnswer, appTomlScopes, rootFields } from "#fakes/shopify/access.ts";
-import { adminSchema } from "#fakes/shopify/admin-schema.ts";
+import { adminSchema } from "./admin-schema";
 import { ADMIN_FIELD_ACCESS, deniedScopes, grantsAccess, missingScopes } from "./access-scopes";
 import { FULFILLMENT_EVENT_CREATE } from "./operations/fulfillments";
 import { AdminGraphqlError, checkErrors } from "./request";

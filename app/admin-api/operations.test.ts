@@ -7,7 +7,7 @@ import {
   adminQueryErrors,
   adminSchema,
   adminVariableErrors,
-} from "#fakes/shopify/admin-schema.ts";
+} from "./admin-schema";
 import { bookingHoldReleaseVariables, bookingHoldVariables } from "../orders/booking-hold";
 import {
   STATUS_DEFINITIONS,

@@ -1,6 +1,3 @@
-import type { FulfillmentEventStatus } from "../shipments/fulfillment-events";
-import type { LabelSnapshot } from "../labels/snapshot";
-import type { ReturnPickupLine } from "../returns/lines";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -16,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { FulfillmentEventStatus, LabelSnapshot, ReturnPickupLine } from "./json-columns";
 
 /**
  * Shopify sessions, in the shape @shopify/shopify-app-session-storage-drizzle reads and writes

@@ -4,7 +4,7 @@ import { shipments } from "../db/schema";
 import { SHOP_NAME_QUERY } from "../admin-api/operations/shop";
 import { adminRequest, type AdminGraphql } from "../admin-api/request";
 import type { Env } from "../env.server";
-import { shippingAccessForShop } from "../shipping/for-shop.server";
+import { shippingAccessForShop } from "../shops/shipping-client.server";
 import { getShopSettings, updateShopSettings } from "../shops/shops.server";
 import { OUTBOUND_STATUSES } from "../shipments/states";
 import { orderTitle } from "../shipments/wording";

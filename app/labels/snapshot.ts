@@ -1,41 +1,6 @@
+import type { LabelParty, LabelSnapshot } from "../db/json-columns";
 import type { Order } from "../shipping/contract";
 import { LABEL_TEXT_LIMITS, clip } from "./text";
-
-/** One side of a parcel as its label prints it. */
-export interface LabelParty {
-  name: string | null;
-  phone: string | null;
-  address: string | null;
-  district: string | null;
-  city: string | null;
-  province: string | null;
-  postalCode: string | null;
-}
-
-export interface LabelItem {
-  name: string;
-  quantity: number;
-  /** Grams of one unit. */
-  grams: number;
-}
-
-/**
- * What a parcel's label needs beyond the shipment's own columns, taken from the booked order as
- * the service answers it (so the label shows what the courier was told, not what the app meant
- * to send). Kept on `shipments.label` when the booking is recorded.
- */
-export interface LabelSnapshot {
-  sender: LabelParty;
-  receiver: LabelParty;
-  /** The sender's business name as the service knows it (shipper.organization). */
-  shipper: string | null;
-  /** The courier's sorting code for the destination hub, when the service gives one. */
-  routingCode: string | null;
-  items: LabelItem[];
-  /** Cash the courier collects from the receiver; null when none. */
-  cod: number | null;
-  currency: string;
-}
 
 type Side = NonNullable<Order["origin"]>;
 

@@ -1,5 +1,5 @@
 import { courierName, formatMoney } from "../shipments/wording";
-import type { LabelParty, LabelSnapshot } from "./snapshot";
+import type { LabelParty, LabelSnapshot } from "../db/json-columns";
 import { LABEL_TEXT_LIMITS, clip } from "./text";
 
 /** Everything one label prints, in words. */

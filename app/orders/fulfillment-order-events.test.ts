@@ -1,7 +1,7 @@
 import { FULFILLMENT_ORDER_ORDER_QUERY } from "../admin-api/operations/fulfillment-orders";
 import { describe, expect, it } from "vitest";
 import { fulfillmentOrderSampleBody } from "#test/fixtures/shopify.ts";
-import { adminQueryErrors, adminVariableErrors } from "#fakes/shopify/admin-schema.ts";
+import { adminQueryErrors, adminVariableErrors } from "../admin-api/admin-schema";
 import {
   parseFulfillmentOrderOrder,
   readFulfillmentOrderEvent,

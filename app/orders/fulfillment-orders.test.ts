@@ -1,7 +1,7 @@
 import { ORDER_FULFILLMENT_ORDERS_QUERY } from "../admin-api/operations/fulfillment-orders";
 import { describe, expect, it } from "vitest";
 import { loadOrder } from "#test/fixtures/orders.ts";
-import { adminQueryErrors } from "#fakes/shopify/admin-schema.ts";
+import { adminQueryErrors } from "../admin-api/admin-schema";
 import {
   codShares,
   codSharing,

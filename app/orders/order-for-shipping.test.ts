@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_FOR_SHIPPING_QUERY } from "../admin-api/operations/fulfillment-orders";
 import { AdminGraphqlError, type AdminGraphql } from "../admin-api/request";
-import { adminQueryErrors } from "#fakes/shopify/admin-schema.ts";
+import { adminQueryErrors } from "../admin-api/admin-schema";
 import { readOrderForShipping } from "./order-for-shipping";
 
 /** An Admin API that answers `body` and records what it was asked. */

@@ -1,6 +1,6 @@
 import { isObjectType } from "graphql";
 import { describe, expect, it } from "vitest";
-import { adminSchema } from "#fakes/shopify/admin-schema.ts";
+import { adminSchema } from "../admin-api/admin-schema";
 import { COURIER_NAMES, SHOPIFY_TRACKING_COMPANIES, trackingInput } from "./tracking-company";
 
 /** Shopify's list of tracking companies it builds links for, as its 2026-10 Admin schema documents it. */

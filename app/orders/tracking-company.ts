@@ -7,7 +7,7 @@ import { httpUrlOrNull } from "../http-url";
  * For any other courier it sends the courier's own name with the service's tracking page.
  *
  * Of the service's couriers only Ninja Xpress (Ninja Van in Indonesia) is on Shopify's list, as
- * "NinjaVan"; the list has no Indonesia section. test/fixtures/shopify/admin_2026-10.json.gz holds
+ * "NinjaVan"; the list has no Indonesia section. app/admin-api/schema/admin_2026-10.json.gz holds
  * the list of the pinned API version, and the test checks these names against it.
  */
 export const SHOPIFY_TRACKING_COMPANIES: Readonly<Record<string, string>> = { ninja: "NinjaVan" };

@@ -6,10 +6,10 @@ import { adminRequest, type AdminGraphql } from "../admin-api/request";
 import type { CustomerReturnQuery } from "../admin-api/types/admin.generated";
 import type { Env } from "../env.server";
 import type { ShipmentContents } from "../orders/map";
-import type { LabelSnapshot } from "../labels/snapshot";
+import type { LabelSnapshot } from "../db/json-columns";
 import type { DraftOrderCreateRequest } from "../shipping/contract";
-import { shippingAccessForShop } from "../shipping/for-shop.server";
-import type { ReturnPickupLine } from "./lines";
+import { shippingAccessForShop } from "../shops/shipping-client.server";
+import type { ReturnPickupLine } from "../db/json-columns";
 
 /**
  * Customers' returns picked up by the courier. Shopify's `returns/approve` (a return the customer

@@ -1,6 +1,6 @@
 import { PICKUP_SENDER } from "#test/fixtures/labels.ts";
 import { describe, expect, it } from "vitest";
-import type { LabelSnapshot } from "../labels/snapshot";
+import type { LabelSnapshot } from "../db/json-columns";
 import { pickupDraft, pickupLines, type CustomerReturn } from "./pickups.server";
 
 const label: LabelSnapshot = {

@@ -41,7 +41,7 @@ import {
   ShippingError,
   ShippingNotFoundError,
 } from "../shipping/errors";
-import { ShippingNotConfiguredError, shippingClientForShop } from "../shipping/for-shop.server";
+import { ShippingNotConfiguredError, shippingClientForShop } from "../shops/shipping-client.server";
 import { deleteLocation, makeDefaultLocation, saveLocation } from "../shops/locations.server";
 import {
   connectLocation,

@@ -40,7 +40,7 @@ import { getShipment, orderShipments, shipmentTimeline } from "../shipments/ship
 import { afterBookingWords } from "../shipments/after-booking-words";
 import { codAmount } from "../shipments/cod";
 import { ShippingError } from "../shipping/errors";
-import { shippingClientForShop } from "../shipping/for-shop.server";
+import { shippingClientForShop } from "../shops/shipping-client.server";
 import { authenticate } from "../shopify.server";
 import { PROBLEM_KIND_WORDS, isProblemKind } from "../shipments/problem-kinds";
 import {

@@ -3,7 +3,7 @@ import type { Shipment } from "../db/schema";
 import type { Env } from "../env.server";
 import type { enqueue as enqueueFns } from "../jobs/queues.server";
 import { ShippingError } from "../shipping/errors";
-import { shippingClientForShop } from "../shipping/for-shop.server";
+import { shippingClientForShop } from "../shops/shipping-client.server";
 import { startImport } from "../orders/imports.server";
 import { referenceIdFor } from "../orders/map";
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminSchema } from "#fakes/shopify/admin-schema.ts";
+import { adminSchema } from "../admin-api/admin-schema";
 import type { GraphQLEnumType } from "graphql";
 import { ORDER_STATUSES } from "../shipping/contract";
 import { decide, eventCity, recordedEntries, shopifyEventStatus } from "./fulfillment-events";

@@ -14,7 +14,7 @@ import {
   shippingAccessOf,
   type ShippingAccess,
   type ShippingEnv,
-} from "../shipping/for-shop.server";
+} from "./shipping-client.server";
 import { parseShopSettings, type ShopSettings } from "./settings";
 import { freshEntry, keepEntry } from "./shop-cache-store";
 import { getShop } from "./shops.server";

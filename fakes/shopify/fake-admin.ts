@@ -21,7 +21,7 @@ import { parseExactJson } from "#app/orders/exact-json.ts";
 import { STATUS_KEY, STATUS_NAMESPACE } from "#app/orders/status-metafields.ts";
 import { FakeMetafields } from "./fake-metafields.ts";
 import { FakeCarrierServices } from "./fake-carrier-services.ts";
-import { adminQueryErrors, adminVariableErrors } from "./admin-schema.ts";
+import { adminQueryErrors, adminVariableErrors } from "#app/admin-api/admin-schema.ts";
 import { orderToAdminNode } from "./admin-orders.ts";
 import { accessDeniedAnswer, appTomlScopes } from "./access.ts";
 

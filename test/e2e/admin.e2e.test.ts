@@ -18,7 +18,7 @@ import { loadShopifySample } from "../fixtures/shopify.ts";
 import { seedBusyShop } from "../helpers/seed-shipments.ts";
 import { seedAfterBooking } from "../helpers/seed-after-booking.ts";
 import { getShop, recordInstall, setShippingApiKey } from "#app/shops/shops.server.ts";
-import { shippingClientForShop } from "#app/shipping/for-shop.server.ts";
+import { shippingClientForShop } from "#app/shops/shipping-client.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { freshOrder, startTestWorkers, shipmentOf, waitFor } from "../helpers/pipeline.ts";
 import { startFakeShopify, type FakeShopify } from "#fakes/shopify/fake-shopify-server.ts";

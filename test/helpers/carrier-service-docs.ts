@@ -1,4 +1,4 @@
-import { adminSchema } from "#fakes/shopify/admin-schema.ts";
+import { adminSchema } from "#app/admin-api/admin-schema.ts";
 
 /**
  * Shopify's own example of a carrier service rate request and of its answer: the two JSON blocks

@@ -2,7 +2,7 @@ import { db } from "#app/db/index.server.ts";
 import { getEnv } from "#app/env.server.ts";
 import { enqueue } from "#app/jobs/queues.server.ts";
 import { currentShipments } from "#app/shipments/shipments.server.ts";
-import { shippingClientForShop } from "#app/shipping/for-shop.server.ts";
+import { shippingClientForShop } from "#app/shops/shipping-client.server.ts";
 import { saveLocation } from "#app/shops/locations.server.ts";
 import { connectLocation } from "#app/shops/shopify-locations.server.ts";
 import type { Sandbox } from "#sandbox/server.ts";

@@ -17,7 +17,7 @@ import * as ratesRoute from "#app/routes/carrier-service.rates.tsx";
 import { RATES_MAX_BODY_BYTES } from "#app/fast-path.ts";
 import * as settingsRoute from "#app/routes/app.settings.tsx";
 import { sessionStorage } from "#app/shopify.server.ts";
-import { shippingClientForShop } from "#app/shipping/for-shop.server.ts";
+import { shippingClientForShop } from "#app/shops/shipping-client.server.ts";
 import { saveLocation } from "#app/shops/locations.server.ts";
 import {
   CALLBACK_TOKEN_GRACE_MS,

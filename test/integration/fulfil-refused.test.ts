@@ -7,7 +7,7 @@ import { shipments } from "#app/db/schema.ts";
 import { listShipments } from "#app/shipments/list.server.ts";
 import { eventTitle } from "#app/shipments/wording.ts";
 import { recordInstall, updateShopSettings } from "#app/shops/shops.server.ts";
-import { adminQueryErrors, adminVariableErrors } from "#fakes/shopify/admin-schema.ts";
+import { adminQueryErrors, adminVariableErrors } from "#app/admin-api/admin-schema.ts";
 import { shipmentOf, timelineOf } from "../helpers/pipeline.ts";
 import { uniqueShop } from "../helpers/shopify.ts";
 import { FakeMetafields } from "#fakes/shopify/fake-metafields.ts";

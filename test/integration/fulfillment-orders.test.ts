@@ -5,7 +5,7 @@ import { getEnv } from "#app/env.server.ts";
 import { closeQueues, enqueue } from "#app/jobs/queues.server.ts";
 import { action as ordersCancelled } from "#app/routes/webhooks.orders.cancelled.tsx";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
-import { shippingClientForShop } from "#app/shipping/for-shop.server.ts";
+import { shippingClientForShop } from "#app/shops/shipping-client.server.ts";
 import { createPickupForLocation, shopifyLocations } from "#app/shops/shopify-locations.server.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";

@@ -6,7 +6,7 @@ import { ShippingAuthenticationError, ShippingValidationError } from "#app/shipp
 import {
   ShippingNotConfiguredError,
   ShopNotInstalledError,
-} from "#app/shipping/for-shop.server.ts";
+} from "#app/shops/shipping-client.server.ts";
 import type { MappingProblem } from "#app/orders/map.ts";
 import { UNVERIFIED_PROBLEM } from "#worker/shared/order-owner.ts";
 import { merchantProblem } from "#worker/shared/shipment-context.ts";

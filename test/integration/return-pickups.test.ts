@@ -6,7 +6,7 @@ import { getEnv } from "#app/env.server.ts";
 import { enqueue } from "#app/jobs/queues.server.ts";
 import { pickupViews } from "#app/returns/pickup-view.server.ts";
 import { pickupDraft, quotePickup } from "#app/returns/pickups.server.ts";
-import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
+import { shippingAccessForShop } from "#app/shops/shipping-client.server.ts";
 import * as approve from "#app/routes/webhooks.returns.approve.tsx";
 import * as decline from "#app/routes/webhooks.returns.decline.tsx";
 import * as close from "#app/routes/webhooks.returns.close.tsx";

@@ -4,7 +4,7 @@ import { getEnv } from "#app/env.server.ts";
 import {
   ShippingNotConfiguredError,
   shippingClientForShop,
-} from "#app/shipping/for-shop.server.ts";
+} from "#app/shops/shipping-client.server.ts";
 import { recordInstall, setShippingApiKey } from "#app/shops/shops.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { draftBody, testKey } from "../helpers/sandbox.ts";

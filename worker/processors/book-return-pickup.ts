@@ -13,7 +13,7 @@ import {
 import { getShipment } from "#app/shipments/shipments.server.ts";
 import { CODES, normaliseOrderStatus, type Order } from "#app/shipping/contract.ts";
 import { ShippingError, ShippingStateError } from "#app/shipping/errors.ts";
-import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
+import { shippingAccessForShop } from "#app/shops/shipping-client.server.ts";
 import {
   Ctx,
   merchantProblem,

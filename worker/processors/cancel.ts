@@ -11,7 +11,7 @@ import { problemOf } from "#app/shipments/problem-kinds.ts";
 import { canMove, TERMINAL_STATUSES, type ShipmentStatus } from "#app/shipments/states.ts";
 import { CANCELLABLE_ORDER_STATUSES, CODES, normaliseOrderStatus } from "#app/shipping/contract.ts";
 import { ShippingNotFoundError, ShippingStateError } from "#app/shipping/errors.ts";
-import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
+import { shippingAccessForShop } from "#app/shops/shipping-client.server.ts";
 import { releaseBookingHold } from "../shared/booking-hold.ts";
 import {
   ACTOR,

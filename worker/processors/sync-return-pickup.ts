@@ -4,7 +4,7 @@ import { httpUrlOrNull } from "#app/http-url.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { getPickup } from "#app/returns/pickups.server.ts";
 import { normaliseOrderStatus } from "#app/shipping/contract.ts";
-import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
+import { shippingAccessForShop } from "#app/shops/shipping-client.server.ts";
 import { Ctx, type JobWithSlot, type ShipmentDeps } from "../shared/shipment-context.ts";
 
 /**

@@ -8,7 +8,7 @@ import { getShipment, type ShipmentPatch } from "#app/shipments/shipments.server
 import { canMove, isShipmentStatus, type ShipmentStatus } from "#app/shipments/states.ts";
 import { httpUrlOrNull } from "#app/http-url.ts";
 import { normaliseOrderStatus } from "#app/shipping/contract.ts";
-import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
+import { shippingAccessForShop } from "#app/shops/shipping-client.server.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
 import {
   ACTOR,

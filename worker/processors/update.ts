@@ -20,7 +20,7 @@ import { mappingProblem, problemOf } from "#app/shipments/problem-kinds.ts";
 import { TERMINAL_STATUSES, type ShipmentStatus } from "#app/shipments/states.ts";
 import { CODES, type DraftOrderUpdateRequest } from "#app/shipping/contract.ts";
 import { ShippingStateError } from "#app/shipping/errors.ts";
-import { shippingAccessForShop } from "#app/shipping/for-shop.server.ts";
+import { shippingAccessForShop } from "#app/shops/shipping-client.server.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
 import { confirmIfPaid } from "./create-draft.ts";
 import { evaluateOrder, orderSnapshot, type PartPlan } from "../shared/order-state.ts";

@@ -38,7 +38,7 @@ import {
   ShippingNotConfiguredError,
   ShopNotInstalledError,
   shippingAccessForShop,
-} from "#app/shipping/for-shop.server.ts";
+} from "#app/shops/shipping-client.server.ts";
 import type { LimitedApi, ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
 
 /**

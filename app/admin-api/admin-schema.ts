@@ -16,17 +16,14 @@ import {
 
 /**
  * Shopify's real Admin GraphQL schema, version 2026-10 (the app's API version), as introspection
- * JSON: test/fixtures/shopify/admin_2026-10.json.gz, taken unchanged from the npm package
+ * JSON: app/admin-api/schema/admin_2026-10.json.gz, taken unchanged from the npm package
  * @shopify/dev-mcp 1.16.0 (`npm pack @shopify/dev-mcp`, dist/data/). Every query and mutation the
- * app sends is validated against it, here and by the fake Admin API of the tests.
+ * app sends is validated against it, by the tests and by their fake Admin API
+ * (fakes/shopify/fake-admin.ts); graphql-codegen types the documents from it (schema.ts).
  */
 const FILE = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
-  "..",
-  "..",
-  "test",
-  "fixtures",
-  "shopify",
+  "schema",
   "admin_2026-10.json.gz",
 );
 

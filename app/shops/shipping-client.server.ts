@@ -1,7 +1,7 @@
 import type { Queryable } from "../db/client.server";
 import type { Env } from "../env.server";
-import { getShop, shippingApiKeyOf } from "../shops/shops.server";
-import { createShippingClient, type ShippingClient } from "./client.server";
+import { getShop, shippingApiKeyOf } from "./shops.server";
+import { createShippingClient, type ShippingClient } from "../shipping/client.server";
 
 /** The shop has not saved a shipping API key yet: the merchant must finish set-up. */
 export class ShippingNotConfiguredError extends Error {

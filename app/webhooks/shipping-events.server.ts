@@ -5,7 +5,7 @@ import { logger } from "../logger.server";
 import { getPickupByShippingOrderId } from "../returns/pickups.server";
 import { getShipmentByShippingOrderId } from "../shipments/shipments.server";
 import { shopOfCallbackToken } from "../shops/callback-token.server";
-import { shippingEventSchema } from "./contract";
+import { shippingEventSchema } from "../shipping/contract";
 
 /**
  * Events from the shipping service (order.status, order.price, order.waybill_id) at each shop's own
