@@ -10,7 +10,7 @@
  * Writes bench/results/labels.json.
  */
 import { performance } from "node:perf_hooks";
-import type { LabelLayout } from "#app/labels/layouts.ts";
+import type { LabelLayout } from "#app/shops/label-layouts.ts";
 import { labelPdf } from "#app/labels/render.server.ts";
 import { sampleLabel } from "#test/fixtures/labels.ts";
 import { writeResult } from "./stack.ts";

@@ -15,7 +15,7 @@ import {
   definitionQueryVariables,
   definitionUpdateVariables,
   statusMetafields,
-} from "../orders/status-metafields";
+} from "../shipments/status-metafields";
 import * as carrierServices from "./operations/carrier-services";
 import * as fulfillmentOrders from "./operations/fulfillment-orders";
 import * as fulfillments from "./operations/fulfillments";

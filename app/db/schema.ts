@@ -68,7 +68,7 @@ export const shops = pgTable(
       .notNull()
       .default(sql`'{}'::jsonb`),
     /**
-     * Which version of the order status metafield definitions (app/orders/status-metafields.ts) the
+     * Which version of the order status metafield definitions (app/shipments/status-metafields.ts) the
      * worker made in the shop; 0: none yet. Made or updated when the shop's next status is written.
      */
     statusDefinitionsVersion: integer("status_definitions_version").notNull().default(0),

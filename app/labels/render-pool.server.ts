@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Piscina } from "piscina";
-import type { LabelLayout } from "./layouts";
+import type { LabelLayout } from "../shops/label-layouts";
 import type { LabelView } from "./view";
 
 /**

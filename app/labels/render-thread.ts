@@ -1,5 +1,5 @@
 import { Piscina } from "piscina";
-import type { LabelLayout } from "./layouts";
+import type { LabelLayout } from "../shops/label-layouts";
 import { labelPdfBuffer } from "./render.server";
 import type { LabelView } from "./view";
 

@@ -2,7 +2,7 @@ import type { Readable } from "node:stream";
 import PDFDocument from "pdfkit";
 import { code128, drawBars, encodable } from "./barcode";
 import { labelFonts, printable } from "./fonts.server";
-import type { LabelLayout } from "./layouts";
+import type { LabelLayout } from "../shops/label-layouts";
 import { LABEL_TEXT_LIMITS, boundedText } from "./text";
 import { placeLine, type LabelView } from "./view";
 

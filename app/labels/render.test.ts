@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { hasPoppler, pdfFile } from "#test/helpers/pdf.ts";
-import type { LabelLayout } from "./layouts";
+import type { LabelLayout } from "../shops/label-layouts";
 import { PAGE_SIZES, labelPdfBuffer } from "./render.server";
 import { LABEL_TEXT_LIMITS, LONGEST_RUN } from "./text";
 import type { LabelView } from "./view";

@@ -15,7 +15,7 @@ import {
 } from "@shopify/polaris";
 import { useEffect, useRef, useState } from "react";
 import { db } from "../db/index.server";
-import { LABEL_LAYOUTS, LAYOUT_WORDS, type LabelLayout } from "../labels/layouts";
+import { LABEL_LAYOUTS, LAYOUT_WORDS, type LabelLayout } from "../shops/label-layouts";
 import { selectForLabels } from "../labels/print.server";
 import { selectionFrom } from "../labels/selection";
 import { getShopSettings } from "../shops/shops.server";

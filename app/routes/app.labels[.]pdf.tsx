@@ -4,7 +4,7 @@ import { db } from "../db/index.server";
 import { getEnv } from "../env.server";
 import { jsonResponse } from "../http.server";
 import { producerConnection } from "../jobs/queues.server";
-import { isLabelLayout } from "../labels/layouts";
+import { isLabelLayout } from "../shops/label-layouts";
 import { withPrintLease } from "../labels/print-lock.server";
 import { printLabels } from "../labels/print.server";
 import { isPoolFull, renderLabels } from "../labels/render-pool.server";

@@ -1,4 +1,4 @@
-import { LABEL_LAYOUTS, LAYOUT_WORDS } from "../labels/layouts";
+import { LABEL_LAYOUTS, LAYOUT_WORDS } from "../shops/label-layouts";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import {
@@ -27,7 +27,7 @@ import { CheckoutRatesCard } from "../components/settings/CheckoutRatesCard";
 import { EventsUrlCard } from "../components/settings/EventsUrlCard";
 import { callbackTokenOf } from "../shops/callback-token.server";
 import { eventsCardFacts } from "../shops/events-url-facts.server";
-import { endOldCallbacks, rotateShopCallbacks } from "../shops/rotate-callbacks.server";
+import { endOldCallbacks, rotateShopCallbacks } from "../checkout-rates/rotate-callbacks.server";
 import { Field } from "../components/settings/Field";
 import { LocationForm, ShopifyLocationRow } from "../components/settings/Locations";
 import { producerConnection } from "../jobs/queues.server";

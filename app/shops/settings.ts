@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LABEL_LAYOUTS } from "../labels/layouts";
+import { LABEL_LAYOUTS } from "./label-layouts";
 import { ITEM_CATEGORIES, COD_TYPES } from "../shipping/contract";
 import { PICKUP_TEXT_LIMITS } from "./pickup-limits";
 

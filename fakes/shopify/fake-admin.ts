@@ -18,7 +18,7 @@ import { METAFIELDS_SET } from "#app/admin-api/operations/metafields.ts";
 import { settlementAnswer, type SettlementLog } from "./fake-order-settlement.ts";
 import { FakeReturns, type ReturnsLog } from "./fake-returns.ts";
 import { parseExactJson } from "#app/orders/exact-json.ts";
-import { STATUS_KEY, STATUS_NAMESPACE } from "#app/orders/status-metafields.ts";
+import { STATUS_KEY, STATUS_NAMESPACE } from "#app/shipments/status-metafields.ts";
 import { FakeMetafields } from "./fake-metafields.ts";
 import { FakeCarrierServices } from "./fake-carrier-services.ts";
 import { adminQueryErrors, adminVariableErrors } from "#app/admin-api/admin-schema.ts";

@@ -5,7 +5,7 @@ import { database, db } from "#app/db/index.server.ts";
 import { shops } from "#app/db/schema.ts";
 import { getEnv } from "#app/env.server.ts";
 import { closeQueues, enqueue } from "#app/jobs/queues.server.ts";
-import { STATUS_DEFINITIONS_VERSION } from "#app/orders/status-metafields.ts";
+import { STATUS_DEFINITIONS_VERSION } from "#app/shipments/status-metafields.ts";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { SHIPMENT_STATUSES } from "#app/shipments/states.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";

@@ -10,7 +10,7 @@ import { writeStatusMetafields } from "../shared/status-metafields.ts";
 
 /**
  * shopify-sync: after a booked shipment's status or waybill changed, Shopify's tracking (a waybill
- * change) and the order's status metafields (app/orders/status-metafields.ts) are made current.
+ * change) and the order's status metafields (app/shipments/status-metafields.ts) are made current.
  */
 
 export async function processShopifySync(job: Job, deps: ShopifyOrderDeps): Promise<string> {

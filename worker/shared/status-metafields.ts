@@ -19,12 +19,12 @@ import {
   parseMetafieldsSet,
   statusMetafields,
   type StatusDefinition,
-} from "#app/orders/status-metafields.ts";
+} from "#app/shipments/status-metafields.ts";
 import { currentShipments } from "#app/shipments/shipments.server.ts";
 import type { ShopifyOrderDeps } from "./shopify-connection.ts";
 
 /**
- * The order's status metafields in Shopify (app/orders/status-metafields.ts): their definitions
+ * The order's status metafields in Shopify (app/shipments/status-metafields.ts): their definitions
  * made once per shop (and again when their version rises), then both values written from the
  * order's current shipments.
  */

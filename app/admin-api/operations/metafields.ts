@@ -1,4 +1,4 @@
-/** The order's shipping status metafields and their definitions (app/orders/status-metafields.ts). */
+/** The order's shipping status metafields and their definitions (app/shipments/status-metafields.ts). */
 export const METAFIELD_DEFINITION_QUERY = `#graphql
   query StatusMetafieldDefinition($identifier: MetafieldDefinitionIdentifierInput!) {
     metafieldDefinition(identifier: $identifier) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SHIPMENT_STATUSES } from "../shipments/states";
+import { SHIPMENT_STATUSES } from "./states";
 import {
   orderShippingStatus,
   STATUS_DEFINITIONS,

@@ -1,8 +1,5 @@
 import type { AdminGraphql } from "../admin-api/request";
-import {
-  CarrierServiceRefused,
-  enableCarrierService,
-} from "../checkout-rates/carrier-service.server";
+import { CarrierServiceRefused, enableCarrierService } from "./carrier-service.server";
 import type { SecretKeys } from "../crypto.server";
 import type { Db } from "../db/client.server";
 import { logger } from "../logger.server";
@@ -11,8 +8,8 @@ import {
   endPreviousCallbackToken,
   eventsUrlFor,
   rotateCallbackToken,
-} from "./callback-token.server";
-import { getShop } from "./shops.server";
+} from "../shops/callback-token.server";
+import { getShop } from "../shops/shops.server";
 
 /** A moment as the settings page states it (the shop's own time zone comes with issue 52's work). */
 const stated = (at: Date) => at.toUTCString();

@@ -5,7 +5,7 @@ import {
   METAFIELDS_SET,
 } from "../admin-api/operations/metafields";
 import { adminAnswer, orderGid, userErrorText, type AdminVariables } from "../admin-api/request";
-import { SHIPMENT_STATUSES, statusRank } from "../shipments/states";
+import { SHIPMENT_STATUSES, statusRank } from "./states";
 
 /**
  * The order's shipping status in Shopify, for the merchant, Shopify Flow and other apps: two order
