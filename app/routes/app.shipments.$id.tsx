@@ -38,6 +38,7 @@ import {
 } from "../shipments/actions.server";
 import { getShipment, orderShipments, shipmentTimeline } from "../shipments/shipments.server";
 import { afterBookingWords } from "../shipments/after-booking-words";
+import { availableActions } from "../shipments/available";
 import { codAmount } from "../shipments/cod";
 import { ShippingError } from "../shipping/errors";
 import { shippingClientForShop } from "../shops/shipping-client.server";
@@ -135,6 +136,8 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
       redactedAt: shipment.redactedAt?.toISOString() ?? null,
     },
     words: describeStatus({ ...shipment, cod: codAmount(shipment) }, locale),
+    // What the merchant may do now, decided where the API decides it (app/shipments/available.ts).
+    actions: availableActions(shipment),
     // After the booking: the customer's WhatsApp (a parcel in trouble or coming back), the COD and
     // what became of it, what became of a returned parcel.
     ...afterBookingWords(shipment, locale),
@@ -260,6 +263,7 @@ export default function ShipmentDetail() {
     parts,
     returnPickups,
     orderUrl,
+    actions,
   } = useLoaderData<typeof loader>();
   const problemKinds = shipment.problemKinds.filter(isProblemKind);
   const result = useActionData<typeof action>();
@@ -268,15 +272,7 @@ export default function ShipmentDetail() {
   const [courier, setCourier] = useState(rates[0] ? `${rates[0].company}/${rates[0].type}` : "");
   const canConfirm = shipment.status === "draft_ready";
   const canCreate = shipment.status === "pending";
-  const canCancel = ![
-    "delivered",
-    "cancelled",
-    "returned",
-    "rejected",
-    "disposed",
-    "courier_not_found",
-    "not_required",
-  ].includes(shipment.status);
+  const canCancel = actions.includes("cancel");
   const canShipAgain = latest && shipment.status === "cancelled";
   const canRebook =
     latest &&

@@ -1,15 +1,7 @@
+import { TERMINAL_STATUSES, type ShipmentStatus } from "./states";
+
 /** What the merchant may do with a shipment in its current state (shared by pages and the API). */
 export type ShipmentAction = "create" | "confirm" | "cancel" | "retry";
-
-const ENDED = new Set([
-  "delivered",
-  "cancelled",
-  "returned",
-  "rejected",
-  "disposed",
-  "courier_not_found",
-  "not_required",
-]);
 
 export function availableActions(
   shipment: { status: string; problem: string | null } | null,
@@ -20,6 +12,6 @@ export function availableActions(
   if (shipment.status === "draft_ready") actions.push("confirm");
   if (shipment.problem && (shipment.status === "pending" || shipment.status === "draft_ready"))
     actions.push("retry");
-  if (!ENDED.has(shipment.status)) actions.push("cancel");
+  if (!TERMINAL_STATUSES.has(shipment.status as ShipmentStatus)) actions.push("cancel");
   return actions;
 }

@@ -3,7 +3,12 @@ import type { Queryable } from "../db/client.server";
 import { shipments } from "../db/schema";
 import { PROBLEM_PREVIEW_CHARS } from "../orders/problem-text";
 import type { ProblemKind } from "./problem-kinds";
-import { OUTBOUND_STATUSES, type ShipmentStatus } from "./states";
+import {
+  IN_FLIGHT_STATUSES,
+  OUTBOUND_STATUSES,
+  TERMINAL_STATUSES,
+  type ShipmentStatus,
+} from "./states";
 
 import type { Tab } from "./tabs";
 
@@ -11,18 +16,10 @@ export { TABS, type Tab } from "./tabs";
 
 const TAB_STATUSES: Record<Exclude<Tab, "all" | "attention">, ShipmentStatus[]> = {
   drafts: ["pending", "draft_placed", "draft_ready"],
-  in_transit: [
-    "confirmed",
-    "scheduled",
-    "allocated",
-    "picking_up",
-    "picked",
-    "on_hold",
-    "dropping_off",
-    "return_in_transit",
-  ],
+  in_transit: [...IN_FLIGHT_STATUSES],
   delivered: ["delivered"],
-  cancelled: ["cancelled", "not_required", "returned", "rejected", "disposed", "courier_not_found"],
+  // Every ended status but delivered.
+  cancelled: [...TERMINAL_STATUSES].filter((s) => s !== "delivered"),
 };
 
 function tabFilter(tab: Tab): SQL | undefined {
