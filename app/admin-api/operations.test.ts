@@ -8,7 +8,7 @@ import {
   adminSchema,
   adminVariableErrors,
 } from "./admin-schema";
-import { bookingHoldReleaseVariables, bookingHoldVariables } from "../orders/booking-hold";
+import { bookingHoldReleaseVariables, bookingHoldVariables } from "../shipments/booking-hold";
 import {
   STATUS_DEFINITIONS,
   definitionCreateVariables,

@@ -26,7 +26,7 @@ import {
 } from "../helpers/pipeline.ts";
 import { liveKey } from "../helpers/sandbox.ts";
 import { deliverWebhook, uniqueShop } from "../helpers/shopify.ts";
-import { writeStatusMetafields } from "#worker/shared/status-metafields.ts";
+import { writeStatusMetafields } from "#app/shipments/status-metafields.server.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 
 /**

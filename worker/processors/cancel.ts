@@ -12,7 +12,7 @@ import { canMove, TERMINAL_STATUSES, type ShipmentStatus } from "#app/shipments/
 import { CANCELLABLE_ORDER_STATUSES, CODES, normaliseOrderStatus } from "#app/shipping/contract.ts";
 import { ShippingNotFoundError, ShippingStateError } from "#app/shipping/errors.ts";
 import { shippingAccessForShop } from "#app/shops/shipping-client.server.ts";
-import { releaseBookingHold } from "../shared/booking-hold.ts";
+import { releaseBookingHold } from "#app/shipments/booking-hold.server.ts";
 import {
   ACTOR,
   Ctx,

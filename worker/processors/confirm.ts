@@ -13,7 +13,7 @@ import { labelSnapshot } from "#app/labels/snapshot.ts";
 import { estimateFor } from "#app/shipments/estimate.ts";
 import { courierListFor } from "../shared/order-state.ts";
 import { holdNow } from "../shared/fulfillment-plan.ts";
-import { writeStatusMetafields } from "../shared/status-metafields.ts";
+import { writeStatusMetafields } from "#app/shipments/status-metafields.server.ts";
 import {
   ACTOR,
   Ctx,

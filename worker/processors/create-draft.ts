@@ -22,7 +22,7 @@ import { shopFacts } from "#app/shops/shop-cache.server.ts";
 import { courierListFor, evaluateOrder, orderSnapshot } from "../shared/order-state.ts";
 import { verifyOrderOwner } from "../shared/order-owner.ts";
 import { partForDraft } from "../shared/fulfillment-plan.ts";
-import { placeBookingHold } from "../shared/booking-hold.ts";
+import { placeBookingHold } from "#app/shipments/booking-hold.server.ts";
 import { foreignHold } from "#app/orders/fulfillment-orders.ts";
 import {
   ACTOR,

@@ -14,9 +14,9 @@ import {
 } from "#app/shipments/shipments.server.ts";
 import { problemOf } from "#app/shipments/problem-kinds.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
-import { releaseBookingHold } from "../shared/booking-hold.ts";
+import { releaseBookingHold } from "#app/shipments/booking-hold.server.ts";
 import { whenConnected, type ShopifyOrderDeps } from "../shared/shopify-connection.ts";
-import { writeStatusMetafields } from "../shared/status-metafields.ts";
+import { writeStatusMetafields } from "#app/shipments/status-metafields.server.ts";
 
 /**
  * fulfil: back in Shopify, the store order is fulfilled with the shipment's tracking when it is

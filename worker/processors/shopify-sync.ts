@@ -6,7 +6,7 @@ import { trackingInput } from "#app/orders/tracking-company.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { getShipment } from "#app/shipments/shipments.server.ts";
 import { whenConnected, type ShopifyOrderDeps } from "../shared/shopify-connection.ts";
-import { writeStatusMetafields } from "../shared/status-metafields.ts";
+import { writeStatusMetafields } from "#app/shipments/status-metafields.server.ts";
 
 /**
  * shopify-sync: after a booked shipment's status or waybill changed, Shopify's tracking (a waybill

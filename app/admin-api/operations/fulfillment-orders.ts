@@ -72,7 +72,7 @@ export const FULFILLMENT_ORDER_ORDER_QUERY = `#graphql
     }
   }`;
 
-/** The hold placed while a shipment is booked (app/orders/booking-hold.ts). */
+/** The hold placed while a shipment is booked (app/shipments/booking-hold.ts). */
 export const BOOKING_HOLD = `#graphql
   mutation BookingHold($id: ID!, $fulfillmentHold: FulfillmentOrderHoldInput!) {
     fulfillmentOrderHold(id: $id, fulfillmentHold: $fulfillmentHold) {

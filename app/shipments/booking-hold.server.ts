@@ -1,21 +1,18 @@
-import {
-  BOOKING_HOLD,
-  BOOKING_HOLD_RELEASE,
-} from "#app/admin-api/operations/fulfillment-orders.ts";
+import { BOOKING_HOLD, BOOKING_HOLD_RELEASE } from "../admin-api/operations/fulfillment-orders";
 import { and, eq } from "drizzle-orm";
-import type { Db } from "#app/db/client.server.ts";
-import { shipments, type Shipment } from "#app/db/schema.ts";
+import type { Db } from "../db/client.server";
+import { shipments, type Shipment } from "../db/schema";
 import {
   bookingHoldReleaseVariables,
   bookingHoldVariables,
   parseBookingHold,
   parseBookingHoldRelease,
-} from "#app/orders/booking-hold.ts";
-import { ShopNotConnectedError, type AdminGraphql } from "#app/admin-api/request.ts";
-import { addShipmentEvent } from "#app/shipments/shipments.server.ts";
+} from "./booking-hold";
+import { ShopNotConnectedError, type AdminGraphql } from "../admin-api/request";
+import { addShipmentEvent } from "./shipments.server";
 
 /**
- * The "hold while booking" setting at work (app/orders/booking-hold.ts): the fulfillment order is
+ * The "hold while booking" setting at work (app/shipments/booking-hold.ts): the fulfillment order is
  * held once the shipment's draft exists, and released before this app fulfils it or when the
  * merchant cancels the shipment. The hold is a safeguard, never a reason to stop: a refusal or an
  * unreachable Shopify is written on the timeline and the shipment goes on.

@@ -3,9 +3,9 @@ import {
   METAFIELD_DEFINITION_CREATE,
   METAFIELD_DEFINITION_QUERY,
   METAFIELD_DEFINITION_UPDATE,
-} from "#app/admin-api/operations/metafields.ts";
+} from "../admin-api/operations/metafields";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
-import { shops, type Shipment } from "#app/db/schema.ts";
+import { shops, type Shipment } from "../db/schema";
 import {
   STATUS_DEFINITIONS,
   STATUS_DEFINITIONS_VERSION,
@@ -19,9 +19,16 @@ import {
   parseMetafieldsSet,
   statusMetafields,
   type StatusDefinition,
-} from "#app/shipments/status-metafields.ts";
-import { currentShipments } from "#app/shipments/shipments.server.ts";
-import type { ShopifyOrderDeps } from "./shopify-connection.ts";
+} from "./status-metafields";
+import type { AdminGraphql } from "../admin-api/request";
+import type { Db } from "../db/client.server";
+import { currentShipments } from "./shipments.server";
+
+/** What writing to Shopify needs (the worker's Shopify jobs hand theirs). */
+export interface ShopifyWriteDeps {
+  db: Db;
+  graphql: AdminGraphql;
+}
 
 /**
  * The order's status metafields in Shopify (app/shipments/status-metafields.ts): their definitions
@@ -39,7 +46,7 @@ const MAX_WRITES = 3;
  * an older state.
  */
 export async function writeStatusMetafields(
-  deps: ShopifyOrderDeps,
+  deps: ShopifyWriteDeps,
   shop: string,
   orderId: string,
   /**
@@ -78,7 +85,7 @@ const definedShops = new Set<string>();
  * others write their values meanwhile (a value needs no definition; the definition then applies
  * to it). A lease whose job died runs out, and the next write makes them.
  */
-export async function ensureStatusDefinitions(deps: ShopifyOrderDeps, shop: string): Promise<void> {
+export async function ensureStatusDefinitions(deps: ShopifyWriteDeps, shop: string): Promise<void> {
   // The version only grows: a shop seen up to date is not read again by this process.
   if (definedShops.has(shop)) return;
   const [seen] = await deps.db
@@ -127,7 +134,7 @@ export async function ensureStatusDefinitions(deps: ShopifyOrderDeps, shop: stri
 const DEFINITIONS_LEASE_SECONDS = 60;
 
 async function ensureDefinition(
-  deps: ShopifyOrderDeps,
+  deps: ShopifyWriteDeps,
   shop: string,
   definition: StatusDefinition,
 ): Promise<void> {
@@ -158,7 +165,7 @@ async function ensureDefinition(
 }
 
 const create = async (
-  deps: ShopifyOrderDeps,
+  deps: ShopifyWriteDeps,
   shop: string,
   definition: StatusDefinition,
   pin: boolean,
@@ -171,7 +178,7 @@ const create = async (
     ),
   );
 
-const update = async (deps: ShopifyOrderDeps, shop: string, definition: StatusDefinition) =>
+const update = async (deps: ShopifyWriteDeps, shop: string, definition: StatusDefinition) =>
   parseDefinitionUpdate(
     await deps.graphql(shop, METAFIELD_DEFINITION_UPDATE, definitionUpdateVariables(definition)),
   );
