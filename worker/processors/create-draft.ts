@@ -1,4 +1,3 @@
-import type { Shipment } from "#app/db/schema.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { courierLabel } from "#app/orders/courier-match.ts";
 import type { ProductInfo } from "#app/orders/map.ts";
@@ -35,6 +34,7 @@ import {
   type JobWithSlot,
   type ShipmentDeps,
 } from "../shared/shipment-context.ts";
+import { confirmIfPaid } from "../shared/confirm-if-paid.ts";
 
 /**
  * Codes with which the service refuses a draft because of its courier (unknown, not for this
@@ -390,15 +390,4 @@ export async function processCreateDraft(
   if (saved?.status === "draft_ready" && settings.autoConfirm)
     await confirmIfPaid(deps, saved, ctx.followUpSlot);
   return saved?.status ?? "gone";
-}
-
-/** Queues the booking of a ready draft, unless it waits (payment, a problem, a hold in Shopify); `slot`: one reserved for it. */
-export async function confirmIfPaid(
-  deps: ShipmentDeps,
-  shipment: Shipment,
-  slot?: number,
-): Promise<boolean> {
-  if (shipment.awaitingPayment || shipment.problem || shipment.shopifyHold) return false;
-  await deps.enqueue.confirm(shipment.shop, shipment.id, undefined, undefined, slot);
-  return true;
 }

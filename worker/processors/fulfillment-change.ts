@@ -11,7 +11,7 @@ import {
 import { ShopNotConnectedError } from "#app/admin-api/request.ts";
 import { currentShipments } from "#app/shipments/shipments.server.ts";
 import { markDelivery } from "#app/webhooks/inbox.server.ts";
-import { followStoreOrder } from "./update.ts";
+import { followStoreOrder } from "../shared/store-order-follow.ts";
 import { Ctx, type JobWithSlot, type ShipmentDeps } from "../shared/shipment-context.ts";
 
 /**
