@@ -73,6 +73,23 @@ const LAYERS = [
     forbid: [...FEATURES, "app/shipping/"],
     why: "the schema owns its JSON column types (app/db/json-columns.ts) and imports no feature",
   },
+  {
+    from: "app/platform/",
+    forbid: [...FEATURES, "app/db/", "app/shipping/", "app/admin-api/", "app/server/"],
+    why: "the platform (environment, logging, Redis, metrics) is the bottom layer: it imports only secrets",
+  },
+  {
+    from: "app/secrets/",
+    forbid: [
+      ...FEATURES,
+      "app/db/",
+      "app/shipping/",
+      "app/admin-api/",
+      "app/server/",
+      "app/platform/",
+    ],
+    why: "the secrets' envelope imports nothing of the app",
+  },
   { from: "app/shipping/", forbid: FEATURES, why: "the service's client imports no feature" },
   { from: "app/admin-api/", forbid: FEATURES, why: "the Admin API's client imports no feature" },
 ];

@@ -2,11 +2,11 @@
  * The production web server (`npm start`): the Remix build behind Express, with two additions
  * over remix-serve:
  *
- * - The fast path (app/fast-path.ts): Shopify's webhooks and the checkout's rate requests are
+ * - The fast path (app/server/fast-path.ts): Shopify's webhooks and the checkout's rate requests are
  *   answered straight from Node's request, ahead of Express and Remix, by the same intake and
  *   rate functions as their Remix routes (which `npm run dev` serves); and every request body is
  *   capped (413/411) before anything reads it.
- * - Bounds on slow and numerous clients (app/server-limits.ts): seconds, not minutes, to send a
+ * - Bounds on slow and numerous clients (app/server/server-limits.ts): seconds, not minutes, to send a
  *   request, and a connection cap (WEB_HEADERS_TIMEOUT_MS, WEB_REQUEST_TIMEOUT_MS,
  *   WEB_MAX_CONNECTIONS).
  * - SIGTERM/SIGINT stop accepting connections, let requests in flight finish (up to
@@ -20,8 +20,8 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { fastPath } from "#app/fast-path.ts";
-import { createLimitedServer, serverLimitsFrom } from "#app/server-limits.ts";
+import { fastPath } from "#app/server/fast-path.ts";
+import { createLimitedServer, serverLimitsFrom } from "#app/server/server-limits.ts";
 
 import type * as EntryModule from "#app/entry.server.tsx";
 

@@ -44,8 +44,8 @@ export default async function handleRequest(
 }
 
 // For the production server (server.ts), which takes the webhooks and rate requests ahead of Remix
-// (app/fast-path.ts) and closes the process's connections on shutdown. Exported here so that it
+// (app/server/fast-path.ts) and closes the process's connections on shutdown. Exported here so that it
 // uses this build's modules.
 export { takeWebhook, webhookTopicOfPath } from "./webhooks/intake.server";
-export { answerWebHealth, checkStartup, closeWebResources } from "./lifecycle.server";
+export { answerWebHealth, checkStartup, closeWebResources } from "./server/lifecycle.server";
 export { answerRateRequest, CARRIER_SERVICE_PATH } from "./checkout-rates/callback.server";

@@ -18,8 +18,12 @@ import { Cluster, type Redis } from "ioredis";
 import pg from "pg";
 import { openDatabase, type Database, type Db } from "#app/db/client.server.ts";
 import * as schema from "#app/db/schema.ts";
-import { parseEnv } from "#app/env.server.ts";
-import { createWorkerConnection, redisTargetOf, type RedisConnection } from "#app/redis.server.ts";
+import { parseEnv } from "#app/platform/env.server.ts";
+import {
+  createWorkerConnection,
+  redisTargetOf,
+  type RedisConnection,
+} from "#app/platform/redis.server.ts";
 import {
   offlineSessionRow,
   startFakeShopify,

@@ -15,7 +15,7 @@
  * LOG_LEVEL                         pino level (default info; debug logs every request)
  */
 import pino from "pino";
-import { loadDotEnv } from "#app/dotenv.server.ts";
+import { loadDotEnv } from "#app/platform/dotenv.server.ts";
 import { behaviourFromEnv } from "./behaviour.ts";
 import { createSandbox } from "./server.ts";
 

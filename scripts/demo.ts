@@ -11,7 +11,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { loadDotEnv } from "#app/dotenv.server.ts";
+import { loadDotEnv } from "#app/platform/dotenv.server.ts";
 import { setUpMerchant, replayOrders } from "./demo/orders.ts";
 import { startStack, type DemoStack } from "./demo/stack.ts";
 import { watch } from "./demo/watch.ts";

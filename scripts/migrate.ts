@@ -3,10 +3,10 @@
  * (default DATABASE_URL), or to the
  * embedded PGlite database when it is unset. Web and worker also do this on start.
  */
-import { loadDotEnv } from "#app/dotenv.server.ts";
+import { loadDotEnv } from "#app/platform/dotenv.server.ts";
 
 loadDotEnv();
-const { getEnv } = await import("#app/env.server.ts");
+const { getEnv } = await import("#app/platform/env.server.ts");
 const { databaseLocation, openDatabase } = await import("#app/db/client.server.ts");
 
 const env = getEnv();

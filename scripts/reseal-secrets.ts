@@ -5,13 +5,13 @@
  * ends with 0: a value it cannot open is named (shop and column), the others are still re-sealed,
  * and it exits with 1. Safe to run again, and while the app runs.
  */
-import { loadDotEnv } from "#app/dotenv.server.ts";
+import { loadDotEnv } from "#app/platform/dotenv.server.ts";
 
 loadDotEnv();
-const { getEnv } = await import("#app/env.server.ts");
+const { getEnv } = await import("#app/platform/env.server.ts");
 const { databaseLocation, openDatabase } = await import("#app/db/client.server.ts");
 const { resealSecrets } = await import("#app/shops/reseal.server.ts");
-const { keyId } = await import("#app/crypto.server.ts");
+const { keyId } = await import("#app/secrets/crypto.server.ts");
 
 const env = getEnv();
 const database = await openDatabase({ ...databaseLocation(env), poolSize: 1 });

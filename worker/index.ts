@@ -5,16 +5,16 @@
  * their lock expires).
  */
 import type { Server } from "node:http";
-import { loadDotEnv } from "#app/dotenv.server.ts";
+import { loadDotEnv } from "#app/platform/dotenv.server.ts";
 
 loadDotEnv();
 
-const { getEnv } = await import("#app/env.server.ts");
+const { getEnv } = await import("#app/platform/env.server.ts");
 const env = getEnv();
-const { logger } = await import("#app/logger.server.ts");
+const { logger } = await import("#app/platform/logger.server.ts");
 const { database } = await import("#app/db/index.server.ts");
 const { checkEvictionPolicy, createProducerConnection, describeRedisTarget, redisTargetOf } =
-  await import("#app/redis.server.ts");
+  await import("#app/platform/redis.server.ts");
 const { MAINTENANCE_RESCHEDULE_MS, scheduleMaintenance, closeQueues, producerConnection } =
   await import("#app/jobs/queues.server.ts");
 const { ServiceRateLimiter } = await import("#app/shipping/limiter.server.ts");
@@ -26,7 +26,7 @@ const log = logger.child({ process: "worker" });
 
 // A health port in production serves /metrics: only with its token.
 if (env.WORKER_HEALTH_PORT !== undefined) {
-  const { metricsRefusal } = await import("#app/health.server.ts");
+  const { metricsRefusal } = await import("#app/server/health.server.ts");
   const refusal = metricsRefusal(env);
   if (refusal) {
     log.error(`not starting: ${refusal}`);
@@ -113,11 +113,11 @@ const running = startWorkers({
   lockMs: env.WORKER_LOCK_MS,
 });
 await Promise.all(running.workers.map((w) => w.waitUntilReady()));
-// The worker's health port: /healthz, /readyz and /metrics (app/health.server.ts).
+// The worker's health port: /healthz, /readyz and /metrics (app/server/health.server.ts).
 let health: Server | undefined;
 if (env.WORKER_HEALTH_PORT !== undefined) {
-  const { serveHealth } = await import("#app/health.server.ts");
-  const { watchQueueDepths } = await import("#app/metrics.server.ts");
+  const { serveHealth } = await import("#app/server/health.server.ts");
+  const { watchQueueDepths } = await import("#app/platform/metrics.server.ts");
   const { queueDepths } = await import("#app/jobs/queues.server.ts");
   watchQueueDepths(queueDepths);
   health = await serveHealth(

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Keyring } from "#app/crypto.server.ts";
+import { Keyring } from "#app/secrets/crypto.server.ts";
 import { describe, expect, it } from "vitest";
 import type { Db } from "#app/db/client.server.ts";
 import { QUEUES, maintenanceJobs, shipmentJobs } from "#app/jobs/definitions.ts";
-import { logger } from "#app/logger.server.ts";
+import { logger } from "#app/platform/logger.server.ts";
 import type { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
 import { allProcessors } from "./jobs.ts";
 

@@ -9,10 +9,10 @@ import {
   producerConnection,
   shopBacklog,
 } from "#app/jobs/queues.server.ts";
-import { getEnv } from "#app/env.server.ts";
+import { getEnv } from "#app/platform/env.server.ts";
 import { ImportSlots } from "#app/orders/import-slots.server.ts";
-import type { Logger } from "#app/logger.server.ts";
-import type { Env } from "#app/env.server.ts";
+import type { Logger } from "#app/platform/logger.server.ts";
+import type { Env } from "#app/platform/env.server.ts";
 import type { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
 import { ShopNotInstalledError } from "#app/shops/shipping-client.server.ts";
 import type { AdminGraphql } from "#app/admin-api/request.ts";

@@ -1,9 +1,9 @@
 import { DelayedError, type Job, Worker } from "bullmq";
 import { QUEUES, type QueueName, cappedBackoff } from "#app/jobs/definitions.ts";
-import type { Logger } from "#app/logger.server.ts";
+import type { Logger } from "#app/platform/logger.server.ts";
 import { failsForGood, indexFailedJob } from "#app/jobs/failed.server.ts";
-import { createWorkerConnection, type RedisTarget } from "#app/redis.server.ts";
-import { jobRuns, jobSeconds } from "#app/metrics.server.ts";
+import { createWorkerConnection, type RedisTarget } from "#app/platform/redis.server.ts";
+import { jobRuns, jobSeconds } from "#app/platform/metrics.server.ts";
 
 /** A processor receives its job and the lock token (needed to defer the job). */
 export type JobHandler = (job: Job, token: string | undefined) => Promise<unknown>;

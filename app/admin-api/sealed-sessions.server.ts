@@ -10,7 +10,7 @@
  */
 import { Session } from "@shopify/shopify-api";
 import type { SessionStorage } from "@shopify/shopify-app-session-storage";
-import { isSealed, type SecretKeys } from "../crypto.server";
+import { isSealed, type SecretKeys } from "../secrets/crypto.server";
 import { openToken, sealToken } from "./token-seal.server";
 
 function mapTokens(session: Session, change: (token: string) => string): Session {

@@ -17,8 +17,8 @@
  */
 import { eq } from "drizzle-orm";
 import { sessionTable } from "../db/schema";
-import { getEnv } from "../env.server";
-import { isSealed } from "../crypto.server";
+import { getEnv } from "../platform/env.server";
+import { isSealed } from "../secrets/crypto.server";
 import { openToken, replaceStoredToken, sealToken } from "./token-seal.server";
 import { ShopNotConnectedError } from "./request";
 import { forgetAdminSession, keepSession, keptSession, type AdminSession } from "./session-store";

@@ -4,7 +4,7 @@
  * opens a token without loading Shopify's library.
  */
 import { and, eq } from "drizzle-orm";
-import { decryptSecret, encryptSecret, isSealed, type SecretKeys } from "../crypto.server";
+import { decryptSecret, encryptSecret, isSealed, type SecretKeys } from "../secrets/crypto.server";
 import type { Queryable as Db } from "../db/client.server";
 import { sessionTable } from "../db/schema";
 

@@ -1,10 +1,10 @@
 import { db } from "../db/index.server";
-import { byDeadline, Late } from "../deadline";
-import { getEnv } from "../env.server";
-import type { HeaderGetter } from "../http.server";
+import { byDeadline, Late } from "../platform/deadline";
+import { getEnv } from "../platform/env.server";
+import type { HeaderGetter } from "../platform/http.server";
 import { producerConnection } from "../jobs/queues.server";
-import { logger } from "../logger.server";
-import { ratesAnswers } from "../metrics.server";
+import { logger } from "../platform/logger.server";
+import { ratesAnswers } from "../platform/metrics.server";
 import { shopifyAdminGraphql } from "../admin-api/gateway.server";
 import { ServiceRateLimiter } from "../shipping/limiter.server";
 import { shopifyLocations } from "../shops/shopify-locations.server";

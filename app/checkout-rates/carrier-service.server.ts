@@ -1,4 +1,4 @@
-import type { SecretKeys } from "../crypto.server";
+import type { SecretKeys } from "../secrets/crypto.server";
 import type { Db } from "../db/client.server";
 import {
   CARRIER_SERVICE_CREATE,

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { RedisConnection } from "../redis.server";
+import type { RedisConnection } from "../platform/redis.server";
 import type { RatesRequest } from "../shipping/contract";
 import type { ServicePrice } from "./offer";
 

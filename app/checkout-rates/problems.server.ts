@@ -1,4 +1,4 @@
-import type { RedisConnection } from "../redis.server";
+import type { RedisConnection } from "../platform/redis.server";
 
 /**
  * The last time the checkout got no rates (or older ones) from the app, and why, for the settings

@@ -1,8 +1,8 @@
-import type { RedisConnection } from "../redis.server";
-import { byDeadline, Late } from "../deadline";
-import { whenReady } from "../redis.server";
+import type { RedisConnection } from "../platform/redis.server";
+import { byDeadline, Late } from "../platform/deadline";
+import { whenReady } from "../platform/redis.server";
 import type { Queryable } from "../db/client.server";
-import type { Env } from "../env.server";
+import type { Env } from "../platform/env.server";
 import { createShippingClient } from "../shipping/client.server";
 import type { RatesRequest } from "../shipping/contract";
 import { ShippingError } from "../shipping/errors";

@@ -1,8 +1,8 @@
 import type { AdminGraphql } from "../admin-api/request";
 import { CarrierServiceRefused, enableCarrierService } from "./carrier-service.server";
-import type { SecretKeys } from "../crypto.server";
+import type { SecretKeys } from "../secrets/crypto.server";
 import type { Db } from "../db/client.server";
-import { logger } from "../logger.server";
+import { logger } from "../platform/logger.server";
 import {
   CALLBACK_TOKEN_GRACE_MS,
   endPreviousCallbackToken,

@@ -1,4 +1,4 @@
-import type { RedisConnection } from "../redis.server";
+import type { RedisConnection } from "../platform/redis.server";
 import type { createShippingClient } from "../shipping/client.server";
 import { CODES, type RatesRequest } from "../shipping/contract";
 import { ShippingValidationError } from "../shipping/errors";

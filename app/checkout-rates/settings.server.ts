@@ -1,4 +1,4 @@
-import type { SecretKeys } from "../crypto.server";
+import type { SecretKeys } from "../secrets/crypto.server";
 import type { Db } from "../db/client.server";
 import type { AdminGraphql } from "../admin-api/request";
 import { parseCheckoutRatesForm, parseRatesSample } from "../shops/checkout-rates-form.server";

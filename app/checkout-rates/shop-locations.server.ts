@@ -1,5 +1,5 @@
-import type { RedisConnection } from "../redis.server";
-import { byDeadline } from "../deadline";
+import type { RedisConnection } from "../platform/redis.server";
+import { byDeadline } from "../platform/deadline";
 import type { OriginLocation } from "./origin";
 import { shared } from "./single-flight";
 

@@ -1,5 +1,5 @@
-import { getEnv } from "../env.server";
-import { logger } from "../logger.server";
+import { getEnv } from "../platform/env.server";
+import { logger } from "../platform/logger.server";
 import { databaseLocation, embeddedDatabaseWarning, openDatabase } from "./client.server";
 
 const env = getEnv();

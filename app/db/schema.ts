@@ -56,7 +56,7 @@ export const shops = pgTable(
      * so that late deliveries are recognised and store nothing. A new installation clears it.
      */
     redactedAt: timestamp("redacted_at", { withTimezone: true }),
-    /** AES-256-GCM envelope of the shipping API key (see app/crypto.server.ts); never the key itself. */
+    /** AES-256-GCM envelope of the shipping API key (see app/secrets/crypto.server.ts); never the key itself. */
     shippingApiKeyEncrypted: text("shipping_api_key_encrypted"),
     /** Last four characters, for display ("…1a2b"). */
     shippingApiKeyHint: text("shipping_api_key_hint"),

@@ -1,7 +1,7 @@
 import { DelayedError, type Job, UnrecoverableError } from "bullmq";
 import { DEFAULT_JOB_OPTIONS, QUEUES } from "./definitions";
 import { getQueue, producerConnection } from "./queues.server";
-import { getEnv } from "../env.server";
+import { getEnv } from "../platform/env.server";
 
 /**
  * Failed jobs of all shops share BullMQ's one failed set; each shop also has its own index (a

@@ -1,10 +1,10 @@
 import { Queue, type JobsOptions } from "bullmq";
-import type { RedisConnection } from "../redis.server";
+import type { RedisConnection } from "../platform/redis.server";
 import type { z } from "zod";
 import { assertOutsideTransaction } from "../db/transaction-scope";
-import { getEnv } from "../env.server";
-import { logger } from "../logger.server";
-import { createProducerConnection, redisTargetOf, whenReady } from "../redis.server";
+import { getEnv } from "../platform/env.server";
+import { logger } from "../platform/logger.server";
+import { createProducerConnection, redisTargetOf, whenReady } from "../platform/redis.server";
 import { ShopBacklog } from "./shop-backlog.server";
 import {
   DEFAULT_JOB_OPTIONS,

@@ -1,4 +1,4 @@
-import type { RedisConnection } from "../redis.server";
+import type { RedisConnection } from "../platform/redis.server";
 
 /**
  * Each shop's share of the queue, in Redis: fairness between shops, and caps per shop. Two sorted

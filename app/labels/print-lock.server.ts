@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { logger } from "../logger.server";
-import { whenReady, type RedisConnection } from "../redis.server";
+import { logger } from "../platform/logger.server";
+import { whenReady, type RedisConnection } from "../platform/redis.server";
 
 /**
  * One print under way per shop, across every web process: a lease in Redis, taken before the

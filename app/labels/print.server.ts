@@ -3,7 +3,7 @@ import type { Db } from "../db/client.server";
 import { shipments } from "../db/schema";
 import { SHOP_NAME_QUERY } from "../admin-api/operations/shop";
 import { adminRequest, type AdminGraphql } from "../admin-api/request";
-import type { Env } from "../env.server";
+import type { Env } from "../platform/env.server";
 import { shippingAccessForShop } from "../shops/shipping-client.server";
 import { getShopSettings, updateShopSettings } from "../shops/shops.server";
 import { OUTBOUND_STATUSES } from "../shipments/states";

@@ -1,4 +1,4 @@
-import type { RedisConnection } from "../redis.server";
+import type { RedisConnection } from "../platform/redis.server";
 
 /**
  * A cap on the import runs reading pages at once across all shops (IMPORTS_RUNNING_LIMIT), so that

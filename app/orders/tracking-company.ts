@@ -1,4 +1,4 @@
-import { httpUrlOrNull } from "../http-url";
+import { httpUrlOrNull } from "../platform/http-url";
 
 /**
  * The tracking company a fulfilment names in Shopify. Shopify builds the customer's tracking link

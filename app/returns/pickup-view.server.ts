@@ -1,7 +1,7 @@
 import type { ReturnPickup, Shipment } from "../db/schema";
 import type { AdminGraphql } from "../admin-api/request";
 import type { Queryable } from "../db/client.server";
-import type { Env } from "../env.server";
+import type { Env } from "../platform/env.server";
 import { courierName, formatMoney, statusLabel } from "../shipments/wording";
 import { pickupsOfOrder, quotePickup } from "./pickups.server";
 

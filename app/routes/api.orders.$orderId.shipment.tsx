@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { actionDeps } from "../admin.server";
-import { httpUrlOrNull } from "../http-url";
+import { actionDeps } from "../shipments/action-deps.server";
+import { httpUrlOrNull } from "../platform/http-url";
 import { db } from "../db/index.server";
-import { jsonResponse } from "../http.server";
+import { jsonResponse } from "../platform/http.server";
 import {
   ShipmentActionError,
   cancel,

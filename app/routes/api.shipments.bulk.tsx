@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { actionDeps } from "../admin.server";
+import { actionDeps } from "../shipments/action-deps.server";
 import { db } from "../db/index.server";
-import { jsonResponse } from "../http.server";
+import { jsonResponse } from "../platform/http.server";
 import { ShipmentActionError, confirm, createNow } from "../shipments/actions.server";
 import { getShipmentByOrder } from "../shipments/shipments.server";
 import { authenticate } from "../shopify.server";

@@ -17,9 +17,9 @@ import {
   useIndexResourceState,
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
-import { actionDeps } from "../admin.server";
+import { actionDeps } from "../shipments/action-deps.server";
 import { StatusBadge } from "../components/StatusBadge";
-import { httpUrlOrNull } from "../http-url";
+import { httpUrlOrNull } from "../platform/http-url";
 import { db } from "../db/index.server";
 import { latestImport } from "../orders/imports.server";
 import {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { shopifyAdminGraphql } from "../admin-api/gateway.server";
 import { db } from "../db/index.server";
-import { getEnv } from "../env.server";
-import { jsonResponse } from "../http.server";
+import { getEnv } from "../platform/env.server";
+import { jsonResponse } from "../platform/http.server";
 import { producerConnection } from "../jobs/queues.server";
 import { isLabelLayout } from "../shops/label-layouts";
 import { withPrintLease } from "../labels/print-lock.server";

@@ -32,8 +32,8 @@ import { Field } from "../components/settings/Field";
 import { LocationForm, ShopifyLocationRow } from "../components/settings/Locations";
 import { producerConnection } from "../jobs/queues.server";
 import { db } from "../db/index.server";
-import { byDeadline } from "../deadline";
-import { getEnv } from "../env.server";
+import { byDeadline } from "../platform/deadline";
+import { getEnv } from "../platform/env.server";
 import { createShippingClient } from "../shipping/client.server";
 import { COD_TYPES } from "../shipping/contract";
 import {

@@ -20,11 +20,11 @@ import {
   Text,
 } from "@shopify/polaris";
 import { useState } from "react";
-import { actionDeps } from "../admin.server";
+import { actionDeps } from "../shipments/action-deps.server";
 import { StatusBadge } from "../components/StatusBadge";
-import { httpUrlOrNull } from "../http-url";
+import { httpUrlOrNull } from "../platform/http-url";
 import { db } from "../db/index.server";
-import { getEnv } from "../env.server";
+import { getEnv } from "../platform/env.server";
 import {
   ShipmentActionError,
   cancel,

@@ -7,9 +7,9 @@ import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { shopifyAdminGraphql } from "../admin-api/gateway.server";
 import { ScopesBanner } from "../components/ScopesBanner";
 import { db } from "../db/index.server";
-import { getEnv } from "../env.server";
+import { getEnv } from "../platform/env.server";
 import { enqueue } from "../jobs/queues.server";
-import { logger } from "../logger.server";
+import { logger } from "../platform/logger.server";
 import { authenticate } from "../shopify.server";
 import { configuredScopes, scopesToApprove } from "../shops/access-grant.server";
 

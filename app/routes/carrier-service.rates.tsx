@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { answerRateRequest } from "../checkout-rates/callback.server";
-import { RATES_MAX_BODY_BYTES } from "../fast-path";
-import { jsonResponse } from "../http.server";
+import { RATES_MAX_BODY_BYTES } from "../server/fast-path";
+import { jsonResponse } from "../platform/http.server";
 
 /** The request's body as text, or null once it passes `cap` bytes (the rest is not read). */
 async function textUpTo(request: Request, cap: number): Promise<string | null> {
@@ -28,7 +28,7 @@ async function textUpTo(request: Request, cap: number): Promise<string | null> {
  * serves it under `npm run dev` and in tests, with the same function.
  */
 export const action = async ({ request }: ActionFunctionArgs) => {
-  // The cap the production server applies ahead of Remix (app/fast-path.ts), here too: a body
+  // The cap the production server applies ahead of Remix (app/server/fast-path.ts), here too: a body
   // read only up to it, whatever its declared length.
   const body = await textUpTo(request, RATES_MAX_BODY_BYTES);
   if (body === null)

@@ -1,6 +1,6 @@
 import type { Db } from "../db/client.server";
 import type { Shipment } from "../db/schema";
-import type { Env } from "../env.server";
+import type { Env } from "../platform/env.server";
 import type { enqueue as enqueueFns } from "../jobs/queues.server";
 import { ShippingError } from "../shipping/errors";
 import { shippingClientForShop } from "../shops/shipping-client.server";

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { z } from "zod";
 import { assertOutsideTransaction } from "../db/transaction-scope";
-import { routeLabel, shippingCallSeconds, shippingCalls } from "../metrics.server";
+import { routeLabel, shippingCallSeconds, shippingCalls } from "../platform/metrics.server";
 import {
   CODES,
   areaResponseSchema,

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { limiterWaitSeconds } from "../metrics.server";
-import type { RedisConnection } from "../redis.server";
+import { limiterWaitSeconds } from "../platform/metrics.server";
+import type { RedisConnection } from "../platform/redis.server";
 
 /** Requests per second per key at the service, by API (shipping-api-reference.md, Rate limits). */
 export const SERVICE_LIMITS = {

@@ -5,7 +5,7 @@ import { adminRequest, type AdminGraphql } from "../admin-api/request";
 import type { Queryable as Db } from "../db/client.server";
 import { fulfillmentEvents, sessionTable } from "../db/schema";
 import type { enqueue as enqueueFns } from "../jobs/queues.server";
-import type { Logger } from "../logger.server";
+import type { Logger } from "../platform/logger.server";
 
 /**
  * What the shop granted the app, against what the app asks for (SCOPES, as shopify.app.toml

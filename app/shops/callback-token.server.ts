@@ -6,7 +6,7 @@ import {
   isSealed,
   sameSecret,
   type SecretKeys,
-} from "../crypto.server";
+} from "../secrets/crypto.server";
 import type { Queryable } from "../db/client.server";
 import { shops } from "../db/schema";
 import { forgetShop } from "./shop-cache-store";

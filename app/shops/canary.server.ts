@@ -1,5 +1,10 @@
 import { eq } from "drizzle-orm";
-import { decryptSecret, DecryptionError, encryptSecret, type SecretKeys } from "../crypto.server";
+import {
+  decryptSecret,
+  DecryptionError,
+  encryptSecret,
+  type SecretKeys,
+} from "../secrets/crypto.server";
 import type { Queryable as Db } from "../db/client.server";
 import { appMeta } from "../db/schema";
 

@@ -1,6 +1,6 @@
 import type { shops } from "../db/schema";
 import { eventsUrlFor, previousTokenUntil, type TokenFacts } from "./callback-token.server";
-import { getEnv } from "../env.server";
+import { getEnv } from "../platform/env.server";
 
 /** What the settings page's events URL card shows: the URL, and what still answers beside it. */
 export interface EventsCardFacts {

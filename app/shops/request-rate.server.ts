@@ -1,6 +1,6 @@
-import { whenReady, type RedisConnection } from "../redis.server";
-import { routedPath } from "../http-url";
-import { logger } from "../logger.server";
+import { whenReady, type RedisConnection } from "../platform/redis.server";
+import { routedPath } from "../platform/http-url";
+import { logger } from "../platform/logger.server";
 
 /**
  * Each shop's rate on the app's API (/api/*, the admin block's and extensions' calls) and on the

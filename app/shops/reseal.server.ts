@@ -9,7 +9,12 @@
  */
 import { and, eq, isNotNull } from "drizzle-orm";
 import { openToken, replaceStoredToken, sealToken } from "../admin-api/token-seal.server";
-import { decryptSecret, encryptSecret, sealedWithCurrent, type Keyring } from "../crypto.server";
+import {
+  decryptSecret,
+  encryptSecret,
+  sealedWithCurrent,
+  type Keyring,
+} from "../secrets/crypto.server";
 import type { Queryable as Db } from "../db/client.server";
 import { appMeta, sessionTable, shops } from "../db/schema";
 import { openCallbackToken, sealCallbackToken } from "./callback-token.server";

@@ -1,5 +1,5 @@
 import type { Queryable } from "../db/client.server";
-import type { Env } from "../env.server";
+import type { Env } from "../platform/env.server";
 import { getShop, shippingApiKeyOf } from "./shops.server";
 import { createShippingClient, type ShippingClient } from "../shipping/client.server";
 

@@ -1,7 +1,7 @@
 import { callbackTokenHash } from "./callback-token.server";
 import { forgetShop } from "./shop-cache-store";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { decryptSecret, encryptSecret, type SecretKeys } from "../crypto.server";
+import { decryptSecret, encryptSecret, type SecretKeys } from "../secrets/crypto.server";
 import type { Queryable as Db } from "../db/client.server";
 import {
   fulfillmentEvents,

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { webhookAckSeconds, webhookAcks } from "../metrics.server";
-import { getEnv } from "../env.server";
-import { jsonResponse, type HeaderGetter } from "../http.server";
-import { logger, type Logger } from "../logger.server";
+import { webhookAckSeconds, webhookAcks } from "../platform/metrics.server";
+import { getEnv } from "../platform/env.server";
+import { jsonResponse, type HeaderGetter } from "../platform/http.server";
+import { logger, type Logger } from "../platform/logger.server";
 import { FULFILLMENT_ORDER_TOPICS } from "../orders/fulfillment-order-events";
 import { takeFulfillmentOrderDelivery } from "./fulfillment-order-intake.server";
 import { inlineIntake } from "./inline-intake.server";
@@ -15,7 +15,7 @@ import { verifyShopifyWebhook, WebhookRejected } from "./verify.server";
  * The one intake of Shopify's webhooks. Every topic the app subscribes to (shopify.app.toml)
  * arrives here, through either door: the Remix route of the topic (app/routes/webhooks.*.tsx,
  * one per topic as in Shopify's template) or the production server's fast path (server.ts,
- * app/fast-path.ts), which reaches it without Express or Remix. Here, once for every topic:
+ * app/server/fast-path.ts), which reaches it without Express or Remix. Here, once for every topic:
  *
  * 1. Shopify's signature over the raw body and its delivery headers (401, 400), and the topic
  *    header must name the address's topic (400: the signature never covers headers);

@@ -1,4 +1,4 @@
-import type { Logger } from "../logger.server";
+import type { Logger } from "../platform/logger.server";
 import type { VerifiedDelivery } from "./verify.server";
 
 /** A Shopify webhook delivery the intake verified, handed to its topic's intake. */

@@ -1,7 +1,7 @@
 import { db } from "../db/index.server";
-import { jsonResponse } from "../http.server";
+import { jsonResponse } from "../platform/http.server";
 import { enqueue } from "../jobs/queues.server";
-import { logger } from "../logger.server";
+import { logger } from "../platform/logger.server";
 import { getPickupByShippingOrderId } from "../returns/pickups.server";
 import { getShipmentByShippingOrderId } from "../shipments/shipments.server";
 import { shopOfCallbackToken } from "../shops/callback-token.server";

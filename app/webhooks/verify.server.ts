@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { HeaderGetter } from "../http.server";
+import type { HeaderGetter } from "../platform/http.server";
 
 /** The verified facts of a Shopify webhook delivery, from its headers. */
 export interface VerifiedDelivery {

@@ -10,7 +10,7 @@ import { API_SECRET, SHOP, type DemoStack } from "./stack.ts";
 const DELIVERY_TIMEOUT_MS = 10_000;
 
 export async function setUpMerchant(stack: DemoStack): Promise<void> {
-  const { getEnv } = await import("#app/env.server.ts");
+  const { getEnv } = await import("#app/platform/env.server.ts");
   const { recordInstall, setShippingApiKey, updateShopSettings } =
     await import("#app/shops/shops.server.ts");
   const { sessionTable } = await import("#app/db/schema.ts");

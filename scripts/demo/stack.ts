@@ -86,7 +86,7 @@ export async function startStack(
 
     // This process hosts the database (first to open it), so web and worker can come and go; a
     // transaction the server has to end is said here.
-    const { getEnv } = await import("#app/env.server.ts");
+    const { getEnv } = await import("#app/platform/env.server.ts");
     const { openDatabase } = await import("#app/db/client.server.ts");
     const appEnv = getEnv();
     const database = await openDatabase({

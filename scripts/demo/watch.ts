@@ -5,7 +5,7 @@
  * said rather than waited for. Past the deadline it names each order still moving and its state.
  */
 import { eq } from "drizzle-orm";
-import { byDeadline, Late } from "#app/deadline.ts";
+import { byDeadline, Late } from "#app/platform/deadline.ts";
 import { shipments, type Shipment } from "#app/db/schema.ts";
 import { TERMINAL_STATUSES } from "#app/shipments/states.ts";
 import { codAmount } from "#app/shipments/cod.ts";

@@ -9,7 +9,7 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { database, db } from "#app/db/index.server.ts";
 import { returnPickups, shipments, shops } from "#app/db/schema.ts";
 import { callbackTokenOf } from "#app/shops/callback-token.server.ts";
-import { getEnv } from "#app/env.server.ts";
+import { getEnv } from "#app/platform/env.server.ts";
 import { closeQueues } from "#app/jobs/queues.server.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { appTomlScopes } from "#fakes/shopify/access.ts";

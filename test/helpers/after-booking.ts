@@ -3,7 +3,7 @@ import { database, db } from "#app/db/index.server.ts";
 import { shipments, type Shipment } from "#app/db/schema.ts";
 import { eq } from "drizzle-orm";
 import { reconcileAfterJourney } from "#worker/processors/reconcile.ts";
-import { getEnv } from "#app/env.server.ts";
+import { getEnv } from "#app/platform/env.server.ts";
 import { QUEUES } from "#app/jobs/definitions.ts";
 import { closeQueues, enqueue, getQueue } from "#app/jobs/queues.server.ts";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";

@@ -1,5 +1,5 @@
 import { db } from "#app/db/index.server.ts";
-import { getEnv } from "#app/env.server.ts";
+import { getEnv } from "#app/platform/env.server.ts";
 import { enqueue } from "#app/jobs/queues.server.ts";
 import { currentShipments } from "#app/shipments/shipments.server.ts";
 import { shippingClientForShop } from "#app/shops/shipping-client.server.ts";

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { shipmentEvents, shipments } from "#app/db/schema.ts";
-import { redisTargetOf } from "#app/redis.server.ts";
+import { redisTargetOf } from "#app/platform/redis.server.ts";
 import { callbackTokenOf } from "#app/shops/callback-token.server.ts";
 import type { RouteAction } from "./shopify.ts";
 import {
@@ -14,10 +14,10 @@ import {
 import { recordInstall, setShippingApiKey, updateShopSettings } from "#app/shops/shops.server.ts";
 import type { ShopSettings } from "#app/shops/settings.ts";
 import { orderWithId } from "../fixtures/orders.ts";
-import type { SecretKeys } from "#app/crypto.server.ts";
-import { getEnv, type Env } from "#app/env.server.ts";
+import type { SecretKeys } from "#app/secrets/crypto.server.ts";
+import { getEnv, type Env } from "#app/platform/env.server.ts";
 import { producerConnection } from "#app/jobs/queues.server.ts";
-import { logger } from "#app/logger.server.ts";
+import { logger } from "#app/platform/logger.server.ts";
 import { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
 import { allProcessors } from "#worker/jobs.ts";
 import { startWorkers } from "#worker/worker.ts";

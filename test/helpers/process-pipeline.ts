@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { database, db } from "#app/db/index.server.ts";
 import { eq } from "drizzle-orm";
 import { sessionTable, webhookInbox } from "#app/db/schema.ts";
-import { getEnv } from "#app/env.server.ts";
+import { getEnv } from "#app/platform/env.server.ts";
 import { updateShopSettings } from "#app/shops/shops.server.ts";
 import { closeQueues, getQueue } from "#app/jobs/queues.server.ts";
 import { QUEUES } from "#app/jobs/definitions.ts";

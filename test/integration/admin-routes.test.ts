@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { database, db } from "#app/db/index.server.ts";
 import { shipmentEvents, shipments, shops } from "#app/db/schema.ts";
-import { getEnv } from "#app/env.server.ts";
+import { getEnv } from "#app/platform/env.server.ts";
 import { QUEUES, jobId } from "#app/jobs/definitions.ts";
 import { closeQueues, getQueue } from "#app/jobs/queues.server.ts";
 import { sessionStorage } from "#app/shopify.server.ts";

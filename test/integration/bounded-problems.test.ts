@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { database, db } from "#app/db/index.server.ts";
 import { shipments } from "#app/db/schema.ts";
-import { getEnv } from "#app/env.server.ts";
+import { getEnv } from "#app/platform/env.server.ts";
 import { closeQueues } from "#app/jobs/queues.server.ts";
 import { MAX_PROBLEM_CHARS, PROBLEM_PREVIEW_CHARS } from "#app/orders/problem-text.ts";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";

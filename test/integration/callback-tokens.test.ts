@@ -4,11 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import pg from "pg";
-import { isSealed } from "#app/crypto.server.ts";
+import { isSealed } from "#app/secrets/crypto.server.ts";
 import { openDatabase } from "#app/db/client.server.ts";
 import { database, db } from "#app/db/index.server.ts";
 import { shops } from "#app/db/schema.ts";
-import { getEnv } from "#app/env.server.ts";
+import { getEnv } from "#app/platform/env.server.ts";
 import {
   acceptsRateRequest,
   CALLBACK_TOKEN_GRACE_MS,

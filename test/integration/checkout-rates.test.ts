@@ -10,11 +10,11 @@ vi.hoisted(() => {
 import "#fakes/shopify/redirect-shopify-admin.ts";
 import { Session } from "@shopify/shopify-api";
 import { database, db } from "#app/db/index.server.ts";
-import { getEnv } from "#app/env.server.ts";
+import { getEnv } from "#app/platform/env.server.ts";
 import { closeQueues, enqueue, producerConnection } from "#app/jobs/queues.server.ts";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import * as ratesRoute from "#app/routes/carrier-service.rates.tsx";
-import { RATES_MAX_BODY_BYTES } from "#app/fast-path.ts";
+import { RATES_MAX_BODY_BYTES } from "#app/server/fast-path.ts";
 import * as settingsRoute from "#app/routes/app.settings.tsx";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { shippingClientForShop } from "#app/shops/shipping-client.server.ts";
@@ -27,7 +27,7 @@ import {
 import { shops } from "#app/db/schema.ts";
 import { eq } from "drizzle-orm";
 import { shopifyAdminGraphql } from "#app/admin-api/gateway.server.ts";
-import { logger } from "#app/logger.server.ts";
+import { logger } from "#app/platform/logger.server.ts";
 import { registerCarrierCallbacks } from "#worker/processors/carrier-callbacks.ts";
 import { connectLocation } from "#app/shops/shopify-locations.server.ts";
 import {

@@ -9,7 +9,7 @@ vi.hoisted(() => {
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { database, db } from "#app/db/index.server.ts";
 import { shipmentEvents, shipments } from "#app/db/schema.ts";
-import { getEnv } from "#app/env.server.ts";
+import { getEnv } from "#app/platform/env.server.ts";
 import { QUEUES, jobId } from "#app/jobs/definitions.ts";
 import { closeQueues, enqueue, getQueue, shopBacklog } from "#app/jobs/queues.server.ts";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";

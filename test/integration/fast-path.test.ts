@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { answerRateRequest, CARRIER_SERVICE_PATH } from "#app/checkout-rates/callback.server.ts";
 import { database, db } from "#app/db/index.server.ts";
 import { shops, webhookInbox } from "#app/db/schema.ts";
-import { getEnv } from "#app/env.server.ts";
-import { fastPath, MAX_BODY_BYTES, RATES_MAX_BODY_BYTES } from "#app/fast-path.ts";
+import { getEnv } from "#app/platform/env.server.ts";
+import { fastPath, MAX_BODY_BYTES, RATES_MAX_BODY_BYTES } from "#app/server/fast-path.ts";
 import { createDraftJobId, QUEUES } from "#app/jobs/definitions.ts";
 import { closeQueues, getQueue } from "#app/jobs/queues.server.ts";
-import { logger } from "#app/logger.server.ts";
+import { logger } from "#app/platform/logger.server.ts";
 import { takeWebhook, webhookTopicOfPath, WEBHOOK_TOPICS } from "#app/webhooks/intake.server.ts";
 import { fulfillmentOrderSampleBody, shopifySampleBody } from "../fixtures/shopify.ts";
 import { freshOrder, setUpShop, shipmentOf } from "../helpers/pipeline.ts";
@@ -17,7 +17,7 @@ import { testKey } from "../helpers/sandbox.ts";
 import { uniqueShop, webhookRequest, type WebhookRequestOptions } from "../helpers/shopify.ts";
 
 /**
- * The production server's fast path (app/fast-path.ts, what server.ts runs ahead of Express and
+ * The production server's fast path (app/server/fast-path.ts, what server.ts runs ahead of Express and
  * Remix) over real HTTP, without a build or a browser: the same intake as the Remix routes
  * (app/webhooks/intake.server.ts), on PostgreSQL and Redis, fed deliveries signed as Shopify signs
  * them. Whatever it does not take goes on to `next` (Remix in production), marked here.

@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { database, db } from "#app/db/index.server.ts";
 import { webhookInbox } from "#app/db/schema.ts";
-import { getEnv } from "#app/env.server.ts";
+import { getEnv } from "#app/platform/env.server.ts";
 import { closeQueues, enqueue } from "#app/jobs/queues.server.ts";
 import type { FulfillmentOrderTopic } from "#app/orders/fulfillment-order-events.ts";
 import { action as foCancelled } from "#app/routes/webhooks.fulfillment_orders.cancelled.tsx";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { database, db } from "#app/db/index.server.ts";
-import { getEnv } from "#app/env.server.ts";
+import { getEnv } from "#app/platform/env.server.ts";
 import { closeQueues, enqueue } from "#app/jobs/queues.server.ts";
 import { action as ordersCancelled } from "#app/routes/webhooks.orders.cancelled.tsx";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";

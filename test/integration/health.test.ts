@@ -7,13 +7,13 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerRateRequest, CARRIER_SERVICE_PATH } from "#app/checkout-rates/callback.server.ts";
 import { database, db } from "#app/db/index.server.ts";
-import { getEnv } from "#app/env.server.ts";
-import { fastPath } from "#app/fast-path.ts";
-import { answerHealth, metricsRefusal, readiness, serveHealth } from "#app/health.server.ts";
+import { getEnv } from "#app/platform/env.server.ts";
+import { fastPath } from "#app/server/fast-path.ts";
+import { answerHealth, metricsRefusal, readiness, serveHealth } from "#app/server/health.server.ts";
 import { closeQueues, producerConnection } from "#app/jobs/queues.server.ts";
-import { answerWebHealth } from "#app/lifecycle.server.ts";
-import { metricsText } from "#app/metrics.server.ts";
-import { whenReady } from "#app/redis.server.ts";
+import { answerWebHealth } from "#app/server/lifecycle.server.ts";
+import { metricsText } from "#app/platform/metrics.server.ts";
+import { whenReady } from "#app/platform/redis.server.ts";
 import { takeWebhook, webhookTopicOfPath } from "#app/webhooks/intake.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { liveKey } from "../helpers/sandbox.ts";
@@ -28,7 +28,7 @@ import { uniqueShop, webhookRequest } from "../helpers/shopify.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 
 /**
- * The operator's endpoints (app/health.server.ts): /healthz, /readyz and /metrics on the
+ * The operator's endpoints (app/server/health.server.ts): /healthz, /readyz and /metrics on the
  * production server's fast path over real HTTP, and on the worker's health port; readiness fails
  * with what is wrong (Redis unreachable, migrations not applied); the metrics count what the
  * process did (a webhook acknowledged, a shipment's jobs and its calls to the service).

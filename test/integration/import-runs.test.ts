@@ -6,13 +6,13 @@ vi.hoisted(() => {
 });
 
 import { eq } from "drizzle-orm";
-import { actionDeps } from "#app/admin.server.ts";
+import { actionDeps } from "#app/shipments/action-deps.server.ts";
 import { database, db } from "#app/db/index.server.ts";
 import { orderImports } from "#app/db/schema.ts";
-import { getEnv } from "#app/env.server.ts";
+import { getEnv } from "#app/platform/env.server.ts";
 import { QUEUES, jobId } from "#app/jobs/definitions.ts";
 import { closeQueues, getQueue, producerConnection } from "#app/jobs/queues.server.ts";
-import { whenReady } from "#app/redis.server.ts";
+import { whenReady } from "#app/platform/redis.server.ts";
 import { ImportSlots } from "#app/orders/import-slots.server.ts";
 import { latestImport, startImport } from "#app/orders/imports.server.ts";
 import { importOpenOrders } from "#app/shipments/actions.server.ts";

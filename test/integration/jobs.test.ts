@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DelayedError, Queue, Worker, type Job } from "bullmq";
 import { openDatabase } from "#app/db/client.server.ts";
 import { database, db } from "#app/db/index.server.ts";
-import { getEnv } from "#app/env.server.ts";
+import { getEnv } from "#app/platform/env.server.ts";
 import {
   QUEUES,
   SHIPMENT_JOB_OPTIONS,
@@ -20,8 +20,8 @@ import {
   retryFailedJob,
 } from "#app/jobs/failed.server.ts";
 import { closeQueues, enqueue, getQueue, producerConnection } from "#app/jobs/queues.server.ts";
-import { logger } from "#app/logger.server.ts";
-import { createWorkerConnection, redisTargetOf } from "#app/redis.server.ts";
+import { logger } from "#app/platform/logger.server.ts";
+import { createWorkerConnection, redisTargetOf } from "#app/platform/redis.server.ts";
 import { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
 import { shopFacts } from "#app/shops/shop-cache.server.ts";
 import { referenceIdFor } from "#app/orders/map.ts";

@@ -11,7 +11,7 @@ import { Session } from "@shopify/shopify-api";
 import { and, eq } from "drizzle-orm";
 import { db } from "#app/db/index.server.ts";
 import { shipmentEvents, shipments } from "#app/db/schema.ts";
-import { getEnv } from "#app/env.server.ts";
+import { getEnv } from "#app/platform/env.server.ts";
 import { producerConnection } from "#app/jobs/queues.server.ts";
 import { REPRINT_MINUTES, selectForLabels } from "#app/labels/print.server.ts";
 import * as pdfRoute from "#app/routes/app.labels[.]pdf.tsx";

@@ -1,6 +1,6 @@
 import { Queue } from "bullmq";
 import { afterAll, describe, expect, it } from "vitest";
-import { getEnv } from "#app/env.server.ts";
+import { getEnv } from "#app/platform/env.server.ts";
 import { QUEUES, maintenanceJobs } from "#app/jobs/definitions.ts";
 import { closeQueues, producerConnection, scheduleMaintenance } from "#app/jobs/queues.server.ts";
 

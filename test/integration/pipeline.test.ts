@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 vi.hoisted(() => {});
 
 import { database, db } from "#app/db/index.server.ts";
-import { getEnv } from "#app/env.server.ts";
+import { getEnv } from "#app/platform/env.server.ts";
 import { and, eq } from "drizzle-orm";
 import { webhookInbox } from "#app/db/schema.ts";
 import { QUEUES, jobId } from "#app/jobs/definitions.ts";

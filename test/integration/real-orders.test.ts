@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { database, db } from "#app/db/index.server.ts";
-import { getEnv } from "#app/env.server.ts";
+import { getEnv } from "#app/platform/env.server.ts";
 import { enqueue, closeQueues } from "#app/jobs/queues.server.ts";
-import { logger } from "#app/logger.server.ts";
+import { logger } from "#app/platform/logger.server.ts";
 import { referenceIdFor } from "#app/orders/map.ts";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { action as ordersEdited } from "#app/routes/webhooks.orders.edited.tsx";
 import { action as ordersPaid } from "#app/routes/webhooks.orders.paid.tsx";
 import { action as ordersUpdated } from "#app/routes/webhooks.orders.updated.tsx";
 import { action as refundsCreate } from "#app/routes/webhooks.refunds.create.tsx";
-import { actionDeps } from "#app/admin.server.ts";
+import { actionDeps } from "#app/shipments/action-deps.server.ts";
 import {
   chooseCourier,
   importOpenOrders,

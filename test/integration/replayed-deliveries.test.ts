@@ -6,7 +6,7 @@ import { getHmac, API_SECRET_KEY } from "@shopify/shopify-api/test-helpers";
 import { eq } from "drizzle-orm";
 import { database, db } from "#app/db/index.server.ts";
 import { shipmentEvents, shipments, shops, webhookInbox } from "#app/db/schema.ts";
-import { getEnv } from "#app/env.server.ts";
+import { getEnv } from "#app/platform/env.server.ts";
 import { closeQueues, enqueue } from "#app/jobs/queues.server.ts";
 import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";
 import { action as ordersCancelled } from "#app/routes/webhooks.orders.cancelled.tsx";

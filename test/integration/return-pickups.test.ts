@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { db } from "#app/db/index.server.ts";
 import { returnPickups, webhookInbox } from "#app/db/schema.ts";
-import { getEnv } from "#app/env.server.ts";
+import { getEnv } from "#app/platform/env.server.ts";
 import { enqueue } from "#app/jobs/queues.server.ts";
 import { pickupViews } from "#app/returns/pickup-view.server.ts";
 import { pickupDraft, quotePickup } from "#app/returns/pickups.server.ts";

@@ -18,7 +18,7 @@ import { SHOP_NAME_QUERY } from "#app/admin-api/operations/shop.ts";
 import { adminRequest } from "#app/admin-api/request.ts";
 import { SealedSessionStorage } from "#app/admin-api/sealed-sessions.server.ts";
 import { forgetAdminSession } from "#app/admin-api/sessions.server.ts";
-import { Keyring, isSealed, keyId } from "#app/crypto.server.ts";
+import { Keyring, isSealed, keyId } from "#app/secrets/crypto.server.ts";
 import { openDatabase, type Database } from "#app/db/client.server.ts";
 import { database, db } from "#app/db/index.server.ts";
 import { sessionTable, shops } from "#app/db/schema.ts";

@@ -6,10 +6,10 @@ import {
   DEFAULT_SERVER_LIMITS,
   serverLimitsFrom,
   type ServerLimits,
-} from "#app/server-limits.ts";
+} from "#app/server/server-limits.ts";
 
 /**
- * The production web server's bounds (app/server-limits.ts, what server.ts listens with) over
+ * The production web server's bounds (app/server/server-limits.ts, what server.ts listens with) over
  * real sockets: a client that sends its headers or its body too slowly is answered 408 and
  * disconnected, and connections past the cap are closed as they arrive. The limits are shortened
  * here; the server and the checks are the same.

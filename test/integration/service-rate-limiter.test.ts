@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
-import { getEnv } from "#app/env.server.ts";
+import { getEnv } from "#app/platform/env.server.ts";
 import { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
 import { RateLimiter, defaultRateLimits } from "#sandbox/ratelimit.ts";
 import { liveKey, testKey } from "../helpers/sandbox.ts";

@@ -10,7 +10,7 @@ import "#fakes/shopify/redirect-shopify-admin.ts";
 import { Session } from "@shopify/shopify-api";
 import { database, db } from "#app/db/index.server.ts";
 import { shipments } from "#app/db/schema.ts";
-import { getEnv } from "#app/env.server.ts";
+import { getEnv } from "#app/platform/env.server.ts";
 import { QUEUES } from "#app/jobs/definitions.ts";
 import { closeQueues, getQueue } from "#app/jobs/queues.server.ts";
 import * as settingsRoute from "#app/routes/app.settings.tsx";

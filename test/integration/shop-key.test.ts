@@ -3,8 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { database, db } from "#app/db/index.server.ts";
 import { shops } from "#app/db/schema.ts";
-import { getEnv } from "#app/env.server.ts";
-import { createLogger } from "#app/logger.server.ts";
+import { getEnv } from "#app/platform/env.server.ts";
+import { createLogger } from "#app/platform/logger.server.ts";
 import {
   InvalidShippingKeyError,
   getShippingApiKey,

@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import { database, db } from "#app/db/index.server.ts";
 import { shipmentEvents, shipments } from "#app/db/schema.ts";
 import { QUEUES, jobId } from "#app/jobs/definitions.ts";
-import { getEnv } from "#app/env.server.ts";
+import { getEnv } from "#app/platform/env.server.ts";
 import { closeQueues, getQueue, producerConnection } from "#app/jobs/queues.server.ts";
 import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";
 import * as settingsRoute from "#app/routes/app.settings.tsx";
@@ -20,7 +20,7 @@ import * as pdfRoute from "#app/routes/app.labels[.]pdf.tsx";
 import * as detailRoute from "#app/routes/app.shipments.$id.tsx";
 import { isMeteredRequest } from "#app/shops/request-rate.server.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
-import { whenReady } from "#app/redis.server.ts";
+import { whenReady } from "#app/platform/redis.server.ts";
 import { recordInstall } from "#app/shops/shops.server.ts";
 import { offlineSession, sessionTokenRequest, uniqueShop } from "../helpers/shopify.ts";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { database, db } from "#app/db/index.server.ts";
 import { shops } from "#app/db/schema.ts";
-import { getEnv } from "#app/env.server.ts";
+import { getEnv } from "#app/platform/env.server.ts";
 import { closeQueues, enqueue } from "#app/jobs/queues.server.ts";
 import { STATUS_DEFINITIONS_VERSION } from "#app/shipments/status-metafields.ts";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";

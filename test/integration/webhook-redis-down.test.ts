@@ -8,7 +8,7 @@ vi.hoisted(() => {
 import { and, eq } from "drizzle-orm";
 import { database, db } from "#app/db/index.server.ts";
 import { webhookInbox } from "#app/db/schema.ts";
-import { getEnv } from "#app/env.server.ts";
+import { getEnv } from "#app/platform/env.server.ts";
 import { closeQueues } from "#app/jobs/queues.server.ts";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { freshOrder, setUpShop, shipmentOf } from "../helpers/pipeline.ts";

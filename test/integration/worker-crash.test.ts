@@ -3,7 +3,7 @@ import { startWorker } from "../../scripts/processes.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { database, db } from "#app/db/index.server.ts";
-import { getEnv } from "#app/env.server.ts";
+import { getEnv } from "#app/platform/env.server.ts";
 import { closeQueues } from "#app/jobs/queues.server.ts";
 import { referenceIdFor } from "#app/orders/map.ts";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { RETURN_PICKUP_TRACKING } from "#app/admin-api/operations/return-pickups.ts";
 import { adminRequest } from "#app/admin-api/request.ts";
 import { returnPickups, type ReturnPickup } from "#app/db/schema.ts";
-import { httpUrlOrNull } from "#app/http-url.ts";
+import { httpUrlOrNull } from "#app/platform/http-url.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import {
   customerReturn,

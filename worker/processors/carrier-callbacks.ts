@@ -1,10 +1,10 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { AdminGraphql } from "#app/admin-api/request.ts";
 import { enableCarrierService } from "#app/checkout-rates/carrier-service.server.ts";
-import type { SecretKeys } from "#app/crypto.server.ts";
+import type { SecretKeys } from "#app/secrets/crypto.server.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { shops } from "#app/db/schema.ts";
-import type { Logger } from "#app/logger.server.ts";
+import type { Logger } from "#app/platform/logger.server.ts";
 
 /**
  * carrier-callbacks (every 15 minutes): each installed shop whose carrier service does not call the

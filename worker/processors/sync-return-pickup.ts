@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { returnPickups } from "#app/db/schema.ts";
-import { httpUrlOrNull } from "#app/http-url.ts";
+import { httpUrlOrNull } from "#app/platform/http-url.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { getPickup } from "#app/returns/pickups.server.ts";
 import { normaliseOrderStatus } from "#app/shipping/contract.ts";

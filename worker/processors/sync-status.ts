@@ -6,7 +6,7 @@ import { codAmount, isCod } from "#app/shipments/cod.ts";
 import { isOnlyTrouble, troubleProblem } from "#app/shipments/trouble.ts";
 import { getShipment, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
 import { canMove, isShipmentStatus, type ShipmentStatus } from "#app/shipments/states.ts";
-import { httpUrlOrNull } from "#app/http-url.ts";
+import { httpUrlOrNull } from "#app/platform/http-url.ts";
 import { normaliseOrderStatus } from "#app/shipping/contract.ts";
 import { shippingAccessForShop } from "#app/shops/shipping-client.server.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";

@@ -1,6 +1,6 @@
 import type { Db } from "#app/db/client.server.ts";
 import type { enqueue as enqueueFns } from "#app/jobs/queues.server.ts";
-import type { Logger } from "#app/logger.server.ts";
+import type { Logger } from "#app/platform/logger.server.ts";
 import { referenceIdFor } from "#app/orders/map.ts";
 import type { AdminGraphql } from "#app/admin-api/request.ts";
 import { newestCopies } from "#app/orders/order-store.server.ts";

@@ -3,9 +3,9 @@ import { DelayedError, type Job } from "bullmq";
 import type { Db } from "#app/db/client.server.ts";
 import type { Shipment } from "#app/db/schema.ts";
 import { runRaw } from "#app/db/raw-statement.server.ts";
-import type { Env } from "#app/env.server.ts";
+import type { Env } from "#app/platform/env.server.ts";
 import type { enqueue as enqueueFns } from "#app/jobs/queues.server.ts";
-import type { Logger } from "#app/logger.server.ts";
+import type { Logger } from "#app/platform/logger.server.ts";
 import type { MappingProblem } from "#app/orders/map.ts";
 import { readOrderForShipping, type OrderForShipping } from "#app/orders/order-for-shipping.ts";
 import type { AdminGraphql } from "#app/admin-api/request.ts";
@@ -20,7 +20,7 @@ import {
   inboxMarkValues,
   type InboxMark,
 } from "#app/shipments/update-statement.server.ts";
-import { httpUrlOrNull } from "#app/http-url.ts";
+import { httpUrlOrNull } from "#app/platform/http-url.ts";
 import {
   CODES,
   normaliseOrderStatus,

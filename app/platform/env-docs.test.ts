@@ -6,7 +6,7 @@ import { envSchema } from "./env.server";
 
 /**
  * docs/configuration.md's table is the list of every environment variable: each one the app's
- * schema parses (app/env.server.ts) or the sandbox reads (its behaviours), and nothing else.
+ * schema parses (app/platform/env.server.ts) or the sandbox reads (its behaviours), and nothing else.
  */
 const doc = fs.readFileSync(
   path.join(import.meta.dirname, "..", "docs", "configuration.md"),

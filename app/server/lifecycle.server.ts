@@ -1,17 +1,17 @@
-import { database } from "./db/index.server";
-import { getEnv } from "./env.server";
-import type { HeaderGetter } from "./http.server";
+import { database } from "../db/index.server";
+import { getEnv } from "../platform/env.server";
+import type { HeaderGetter } from "../platform/http.server";
 import {
   answerHealth,
   metricsRefusal,
   type HealthAnswer,
   type ReadinessDeps,
 } from "./health.server";
-import { closeQueues, producerConnection, queueDepths } from "./jobs/queues.server";
-import { closeLabelPool } from "./labels/render-pool.server";
-import { watchQueueDepths } from "./metrics.server";
-import { sealPlainCallbackTokens } from "./shops/callback-token.server";
-import { checkEncryptionKey } from "./shops/canary.server";
+import { closeQueues, producerConnection, queueDepths } from "../jobs/queues.server";
+import { closeLabelPool } from "../labels/render-pool.server";
+import { watchQueueDepths } from "../platform/metrics.server";
+import { sealPlainCallbackTokens } from "../shops/callback-token.server";
+import { checkEncryptionKey } from "../shops/canary.server";
 
 /**
  * What must hold before the web process serves anything: ENCRYPTION_KEY opens this database's
@@ -33,7 +33,7 @@ export const processReadiness = (): ReadinessDeps => ({
 // Every process that serves /metrics reports its queues' depths, read from Redis when scraped.
 watchQueueDepths(queueDepths);
 
-/** The web server's /healthz, /readyz and /metrics (null for any other path): app/health.server.ts. */
+/** The web server's /healthz, /readyz and /metrics (null for any other path): app/server/health.server.ts. */
 export function answerWebHealth(
   method: string,
   pathname: string,

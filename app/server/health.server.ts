@@ -1,15 +1,15 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import type { RedisConnection } from "./redis.server";
+import type { RedisConnection } from "../platform/redis.server";
 import { sql } from "drizzle-orm";
-import type { Db } from "./db/client.server";
-import { byDeadline } from "./deadline";
-import { getEnv } from "./env.server";
-import { headerOf, type HeaderGetter } from "./http.server";
-import { METRICS_CONTENT_TYPE, metricsText } from "./metrics.server";
-import { whenReady } from "./redis.server";
-import { sameSecret } from "./crypto.server";
+import type { Db } from "../db/client.server";
+import { byDeadline } from "../platform/deadline";
+import { getEnv } from "../platform/env.server";
+import { headerOf, type HeaderGetter } from "../platform/http.server";
+import { METRICS_CONTENT_TYPE, metricsText } from "../platform/metrics.server";
+import { whenReady } from "../platform/redis.server";
+import { sameSecret } from "../secrets/crypto.server";
 
 /**
  * The operator's three questions, answered by the web server (ahead of Remix, server.ts) and by
@@ -17,7 +17,7 @@ import { sameSecret } from "./crypto.server";
  *  - `GET /healthz`: the process is alive (200, nothing checked);
  *  - `GET /readyz`: it can work: the database answers, every migration of `drizzle/` is applied,
  *    Redis answers; 503 with which of them is not, each check given 2 s;
- *  - `GET /metrics`: Prometheus's text (app/metrics.server.ts); with METRICS_TOKEN set, only for
+ *  - `GET /metrics`: Prometheus's text (app/platform/metrics.server.ts); with METRICS_TOKEN set, only for
  *    `Authorization: Bearer <METRICS_TOKEN>`.
  */
 export interface HealthAnswer {

@@ -1,7 +1,7 @@
 import type http from "node:http";
-import { headerOf, type HeaderGetter } from "./http.server";
-import { routedPath } from "./http-url";
-import type { WebhookAnswer } from "./webhooks/received";
+import { headerOf, type HeaderGetter } from "../platform/http.server";
+import { routedPath } from "../platform/http-url";
+import type { WebhookAnswer } from "../webhooks/received";
 
 /**
  * The production server's fast path (server.ts): Shopify's webhooks (a flash sale sends hundreds
@@ -29,7 +29,7 @@ export interface FastPathHandlers {
     token: string | null,
   ): Promise<{ status: number; body: unknown }>;
   CARRIER_SERVICE_PATH: string;
-  /** GET /healthz, /readyz and /metrics (app/health.server.ts); null for any other path. */
+  /** GET /healthz, /readyz and /metrics (app/server/health.server.ts); null for any other path. */
   answerWebHealth?(
     method: string,
     pathname: string,

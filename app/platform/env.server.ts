@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Keyring } from "./crypto.server";
+import { Keyring } from "../secrets/crypto.server";
 import { loadDotEnv } from "./dotenv.server";
 
 /**
@@ -156,7 +156,7 @@ export const envSchema = z.object({
    * the web's acknowledgements go ahead of the worker's bookings (worker/priority.ts).
    */
   WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
-  /** Port of the worker's /healthz, /readyz and /metrics (app/health.server.ts); unset: none. */
+  /** Port of the worker's /healthz, /readyz and /metrics (app/server/health.server.ts); unset: none. */
   WORKER_HEALTH_PORT: port.optional(),
   /** Where the worker's health port listens: loopback unless the operator says (0.0.0.0: all). */
   WORKER_HEALTH_HOST: z.string().min(1).default("127.0.0.1"),
