@@ -3,7 +3,7 @@
  * the app as deployed (bench/stack.ts: production web server, a worker process, PostgreSQL, Redis,
  * the sandbox and the fake Shopify Admin API over HTTP).
  *
- * One shop that fulfils on booking receives ORDERS (200) cash-on-delivery orders; once every one is
+ * One shop that fulfills on booking receives ORDERS (200) cash-on-delivery orders; once every one is
  * booked and fulfilled, the sandbox's couriers play half of them to the customer (`delivered`:
  * picked up, three steps on the way, delivered) and then the other half back to the shop
  * (`returned`: the way, a failed attempt, refused, back), one step of every parcel at a time, the
@@ -117,13 +117,13 @@ async function main() {
   });
   try {
     await stack.addShop(SHOP, KEY, {
-      fulfilOnConfirm: true,
+      fulfillOnConfirm: true,
       codGateways: ["Cash on Delivery (COD)"],
     });
     const hook = await registerEvents(stack.sandbox.url, KEY, await stack.eventsUrl(SHOP));
     if (!hook.ok) throw new Error(`registering the events URL: ${await hook.text()}`);
 
-    const booking = await phase(stack, "booking (draft, confirm, fulfil)", ORDERS, async () => {
+    const booking = await phase(stack, "booking (draft, confirm, fulfill)", ORDERS, async () => {
       for (let n = 0; n < ORDERS; n++) {
         const id = 8_100_000_000_000 + n;
         const { status } = await stack.deliver("orders/create", SHOP, {

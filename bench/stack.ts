@@ -353,7 +353,7 @@ export class Stack {
         longitude: 106.7986,
       },
       autoConfirm: true,
-      fulfilOnConfirm: false,
+      fulfillOnConfirm: false,
       categoryMapping: { apparel: "fashion", coffee: "food_and_drink" },
       ...settings,
     });

@@ -21,6 +21,7 @@ const { ServiceRateLimiter } = await import("#app/shipping/limiter.server.ts");
 const { shopifyAdminGraphql } = await import("#app/admin-api/gateway.server.ts");
 const { startWorkers } = await import("./worker.ts");
 const { allProcessors } = await import("./jobs.ts");
+const { workerDeps } = await import("./deps.ts");
 
 const log = logger.child({ process: "worker" });
 
@@ -99,13 +100,15 @@ rescheduling.unref();
 const { lowerOwnPriority } = await import("./priority.ts");
 const nice = lowerOwnPriority(env.WORKER_NICE);
 const running = startWorkers({
-  processors: allProcessors({
-    db: database.db,
-    logger: log,
-    env,
-    limiter: new ServiceRateLimiter(producerConnection(), env.QUEUE_PREFIX),
-    adminGraphql: shopifyAdminGraphql,
-  }),
+  processors: allProcessors(
+    workerDeps({
+      db: database.db,
+      logger: log,
+      env,
+      limiter: new ServiceRateLimiter(producerConnection(), env.QUEUE_PREFIX),
+      adminGraphql: shopifyAdminGraphql,
+    }),
+  ),
   logger: log,
   redis: redisTarget,
   prefix: env.QUEUE_PREFIX,

@@ -1,26 +1,21 @@
 import type { Job } from "bullmq";
 import { failsForGood } from "#app/jobs/failed.server.ts";
 import type { Db } from "#app/db/client.server.ts";
-import { QUEUES, maintenanceJobs } from "#app/jobs/definitions.ts";
 import {
-  COUNTED_FIELD,
-  enqueue,
-  getQueue,
-  producerConnection,
-  shopBacklog,
-} from "#app/jobs/queues.server.ts";
-import { getEnv } from "#app/platform/env.server.ts";
-import { ImportSlots } from "#app/orders/import-slots.server.ts";
+  FORMER_JOB_NAMES,
+  QUEUES,
+  maintenanceJobs,
+  shipmentJobs,
+  type QueueName,
+} from "#app/jobs/definitions.ts";
+import { COUNTED_FIELD, shopBacklog } from "#app/jobs/queues.server.ts";
 import type { Logger } from "#app/platform/logger.server.ts";
-import type { Env } from "#app/platform/env.server.ts";
-import type { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
 import { ShopNotInstalledError } from "#app/shops/shipping-client.server.ts";
-import type { AdminGraphql } from "#app/admin-api/request.ts";
-import { shipmentJobs } from "#app/jobs/definitions.ts";
+import type { Processor, WorkerDeps } from "./deps.ts";
 import { processCancel } from "./processors/cancel.ts";
 import { processConfirm } from "./processors/confirm.ts";
 import { processCreateDraft } from "./processors/create-draft.ts";
-import { processFulfil } from "./processors/fulfil.ts";
+import { processCreateFulfillment } from "./processors/create-fulfillment.ts";
 import { processFulfillmentChange } from "./processors/fulfillment-change.ts";
 import { processFulfillmentEvents } from "./processors/fulfillment-events.ts";
 import { processImportOrders } from "./processors/import-orders.ts";
@@ -36,46 +31,62 @@ import { syncRecentOrders } from "./processors/sync-orders.ts";
 import { registerCarrierCallbacks } from "./processors/carrier-callbacks.ts";
 import { processSyncStatus } from "./processors/sync-status.ts";
 import { processUpdate } from "./processors/update.ts";
-import type { ShipmentDeps } from "./shared/shipment-context.ts";
 import type { ProcessorTable } from "./worker.ts";
 
 /**
  * The worker's one job table: every job name of every queue (app/jobs/definitions.ts) and the
- * processor that runs it, one file per job in worker/processors/, with what each needs. What
+ * processor that runs it, one file per job in worker/processors/, each called the same way:
+ * `(job, deps)`, with the one WorkerDeps built when the worker starts (worker/deps.ts). What
  * several processors share is in worker/shared/; how jobs are run (BullMQ workers, retries,
  * shutdown) in worker.ts.
  */
+export const JOBS: Readonly<Record<string, { queue: QueueName; process: Processor }>> = {
+  [shipmentJobs.createDraft.name]: { queue: QUEUES.shipments, process: processCreateDraft },
+  [shipmentJobs.confirm.name]: { queue: QUEUES.shipments, process: processConfirm },
+  [shipmentJobs.cancel.name]: { queue: QUEUES.shipments, process: processCancel },
+  [shipmentJobs.update.name]: { queue: QUEUES.shipments, process: processUpdate },
+  [shipmentJobs.fulfillmentChange.name]: {
+    queue: QUEUES.shipments,
+    process: processFulfillmentChange,
+  },
+  [shipmentJobs.syncStatus.name]: { queue: QUEUES.shipments, process: processSyncStatus },
+  [shipmentJobs.createFulfillment.name]: {
+    queue: QUEUES.shipments,
+    process: processCreateFulfillment,
+  },
+  [shipmentJobs.fulfillmentEvents.name]: {
+    queue: QUEUES.shipments,
+    process: processFulfillmentEvents,
+  },
+  [shipmentJobs.settleCod.name]: { queue: QUEUES.shipments, process: processSettleCod },
+  [shipmentJobs.processReturn.name]: { queue: QUEUES.shipments, process: processReturn },
+  [shipmentJobs.bookReturnPickup.name]: {
+    queue: QUEUES.shipments,
+    process: processBookReturnPickup,
+  },
+  [shipmentJobs.syncReturnPickup.name]: {
+    queue: QUEUES.shipments,
+    process: processSyncReturnPickup,
+  },
+  [shipmentJobs.shopifySync.name]: { queue: QUEUES.shipments, process: processShopifySync },
+  [shipmentJobs.importOrders.name]: { queue: QUEUES.shipments, process: processImportOrders },
+  [maintenanceJobs.pruneInbox.name]: { queue: QUEUES.maintenance, process: pruneInbox },
+  [maintenanceJobs.reconcile.name]: { queue: QUEUES.maintenance, process: reconcile },
+  [maintenanceJobs.pollStatuses.name]: { queue: QUEUES.maintenance, process: pollStatuses },
+  [maintenanceJobs.syncOrders.name]: { queue: QUEUES.maintenance, process: syncRecentOrders },
+  [maintenanceJobs.carrierCallbacks.name]: {
+    queue: QUEUES.maintenance,
+    process: registerCarrierCallbacks,
+  },
+};
 
-/** The shipment jobs that take the shipment context (ShipmentDeps): job name → processor. */
-const shipmentProcessors = {
-  [shipmentJobs.createDraft.name]: processCreateDraft,
-  [shipmentJobs.confirm.name]: processConfirm,
-  [shipmentJobs.cancel.name]: processCancel,
-  [shipmentJobs.update.name]: processUpdate,
-  [shipmentJobs.fulfillmentChange.name]: processFulfillmentChange,
-  [shipmentJobs.syncStatus.name]: processSyncStatus,
-  [shipmentJobs.bookReturnPickup.name]: processBookReturnPickup,
-  [shipmentJobs.syncReturnPickup.name]: processSyncReturnPickup,
-} as const;
-
-export interface ProcessorDeps {
-  db: Db;
-  logger: Logger;
-  env: ShipmentDeps["env"];
-  limiter: ServiceRateLimiter;
-  /** The shops' Admin GraphQL (app/admin-api/gateway.server.ts in production). */
-  adminGraphql: AdminGraphql;
-  inlineWaitMs?: number;
-}
+type Handler = (job: Job) => Promise<unknown>;
 
 /** Work for a shop that no longer has the app (uninstalled or redacted since it was queued) ends: no retries. */
-function endingForUninstalledShops(
-  handler: (job: Job, token: string | undefined) => Promise<unknown>,
-  logger: ProcessorDeps["logger"],
-) {
-  return async (job: Job, token: string | undefined) => {
+function endingForUninstalledShops(handler: Handler, logger: Logger): Handler {
+  return async (job) => {
     try {
-      return await handler(job, token);
+      return await handler(job);
     } catch (error) {
       if (!(error instanceof ShopNotInstalledError)) throw error;
       logger.info(
@@ -92,8 +103,8 @@ function endingForUninstalledShops(
  * the last time (a deferral or a retry keeps it). A new order's draft holds a place in the shop's
  * backlog of orders (its job id); every other counted job names its place in its payload.
  */
-function releasingShare(handler: (job: Job, token: string | undefined) => Promise<unknown>) {
-  return async (job: Job, token: string | undefined) => {
+function releasingShare(handler: Handler): Handler {
+  return async (job) => {
     const release = () => {
       const shop = String(job.data.shop);
       const counted = (job.data as Record<string, unknown>)[COUNTED_FIELD];
@@ -102,7 +113,7 @@ function releasingShare(handler: (job: Job, token: string | undefined) => Promis
         return shopBacklog().release(shop, String(job.id));
     };
     try {
-      const result = await handler(job, token);
+      const result = await handler(job);
       await release();
       return result;
     } catch (error) {
@@ -112,72 +123,33 @@ function releasingShare(handler: (job: Job, token: string | undefined) => Promis
   };
 }
 
-/** Every processor of the worker, wired to its dependencies. */
-export function allProcessors(
-  deps: ProcessorDeps & {
-    env: Pick<Env, "ENCRYPTION_KEY" | "SHIPPING_API_BASE_URL" | "SHIPPING_API_TIMEOUT_MS">;
-  },
-): ProcessorTable {
-  const shipmentDeps: ShipmentDeps = { ...deps, enqueue };
-  const importDeps = { db: deps.db, logger: deps.logger, graphql: deps.adminGraphql, enqueue };
-  const env = getEnv();
-  const importRunDeps = {
-    ...importDeps,
-    slots: new ImportSlots(producerConnection(), env.QUEUE_PREFIX, env.IMPORTS_RUNNING_LIMIT),
-  };
-  const basic = basicProcessors(deps.db);
-  // Every job of app/jobs/definitions.ts has its line here.
-  return {
-    [QUEUES.shipments]: Object.fromEntries(
-      Object.entries({
-        ...Object.fromEntries(
-          Object.entries(shipmentProcessors).map(([name, processor]) => {
-            const handler = endingForUninstalledShops(
-              (job: Job, token: string | undefined) => processor(job, shipmentDeps, token),
-              deps.logger,
-            );
-            return [name, handler];
-          }),
-        ),
-        [shipmentJobs.fulfil.name]: (job: Job) =>
-          processFulfil(job, { db: deps.db, graphql: deps.adminGraphql, enqueue }),
-        [shipmentJobs.fulfillmentEvents.name]: (job: Job) =>
-          processFulfillmentEvents(job, { db: deps.db, graphql: deps.adminGraphql }),
-        [shipmentJobs.settleCod.name]: (job: Job) =>
-          processSettleCod(job, { db: deps.db, graphql: deps.adminGraphql }),
-        [shipmentJobs.processReturn.name]: (job: Job) =>
-          processReturn(job, { db: deps.db, graphql: deps.adminGraphql }),
-        [shipmentJobs.shopifySync.name]: (job: Job) =>
-          processShopifySync(job, { db: deps.db, graphql: deps.adminGraphql }),
-        [shipmentJobs.importOrders.name]: (job: Job, token: string | undefined) =>
-          processImportOrders(job, importRunDeps, token),
-      }).map(([name, processor]) => [name, releasingShare(processor)]),
-    ),
-    [QUEUES.maintenance]: {
-      ...basic[QUEUES.maintenance],
-      [maintenanceJobs.reconcile.name]: (job) =>
-        reconcile(deps.db, getQueue(QUEUES.shipments), enqueue, job.data),
-      [maintenanceJobs.pollStatuses.name]: (job) => pollStatuses(deps.db, enqueue, job.data),
-      [maintenanceJobs.syncOrders.name]: (job) => syncRecentOrders(importDeps, job.data),
-      [maintenanceJobs.carrierCallbacks.name]: () =>
-        registerCarrierCallbacks(
-          {
-            db: deps.db,
-            keys: deps.env.ENCRYPTION_KEY,
-            graphql: deps.adminGraphql,
-            logger: deps.logger,
-          },
-          env.SHOPIFY_APP_URL,
-        ),
-    },
-  };
+/**
+ * The table as the worker runs it, by queue: a shipment job ends for a shop without the app and
+ * gives its place in the shop's share back when it ends. A job queued under a former name
+ * (FORMER_JOB_NAMES, before an upgrade) runs as the job it is now.
+ */
+export function allProcessors(deps: WorkerDeps): ProcessorTable {
+  const table: Record<string, Record<string, Handler>> = {};
+  const names: [string, string][] = [
+    ...Object.keys(JOBS).map((name): [string, string] => [name, name]),
+    ...Object.entries(FORMER_JOB_NAMES),
+  ];
+  for (const [name, current] of names) {
+    const { queue, process } = JOBS[current]!;
+    const run: Handler = (job) => process(job, deps);
+    (table[queue] ??= {})[name] =
+      queue === QUEUES.shipments
+        ? releasingShare(endingForUninstalledShops(run, deps.logger))
+        : run;
+  }
+  return table;
 }
 
 /** The processors that need nothing but the database (the worker's own test runs them alone). */
 export function basicProcessors(db: Db): ProcessorTable {
   return {
     [QUEUES.maintenance]: {
-      [maintenanceJobs.pruneInbox.name]: (job) => pruneInbox(db, job.data),
+      [maintenanceJobs.pruneInbox.name]: (job) => pruneInbox(job, { db }),
     },
   };
 }

@@ -140,7 +140,7 @@ export const shipments = pgTable(
     part: integer("part").notNull().default(1),
     /**
      * The Shopify fulfillment order (gid) the shipment carries, with its assigned Shopify location
-     * (gid and name): its items, its origin, and what its fulfilment closes. Null for shipments
+     * (gid and name): its items, its origin, and what its fulfillment closes. Null for shipments
      * made before fulfillment orders were read, and for orders Shopify gave none.
      */
     fulfillmentOrderId: text("fulfillment_order_id"),
@@ -153,7 +153,7 @@ export const shipments = pgTable(
     shopifyHold: text("shopify_hold"),
     /**
      * The hold this app placed on the fulfillment order while the shipment is being booked (the
-     * "hold while booking" setting), so staff cannot fulfil it by hand as well; released when the
+     * "hold while booking" setting), so staff cannot fulfill it by hand as well; released when the
      * shipment is fulfilled or cancelled.
      */
     appHoldId: text("app_hold_id"),

@@ -49,8 +49,11 @@ export const shipmentJobs = {
     payload: z.object({ shop, webhookId: z.string().min(1) }),
   },
   syncStatus: { name: "sync-status", payload: z.object({ shop, shipmentId: z.uuid() }) },
-  /** Fulfil the store order with the shipment's tracking (Admin GraphQL). */
-  fulfil: { name: "fulfil", payload: z.object({ shop, shipmentId: z.uuid() }) },
+  /** Fulfill the store order with the shipment's tracking (Admin GraphQL). */
+  createFulfillment: {
+    name: "create-fulfillment",
+    payload: z.object({ shop, shipmentId: z.uuid() }),
+  },
   /** The courier's progress as Shopify fulfillment events, once each, in order. */
   fulfillmentEvents: {
     name: "fulfillment-events",
@@ -95,6 +98,14 @@ export const shipmentJobs = {
     }),
   },
 } as const;
+
+/**
+ * Names jobs were once queued under → the job they are now: a job still queued under its former
+ * name when the worker is upgraded runs as today's (worker/jobs.ts).
+ */
+export const FORMER_JOB_NAMES: Readonly<Record<string, string>> = {
+  fulfil: shipmentJobs.createFulfillment.name,
+};
 
 export const maintenanceJobs = {
   pruneInbox: {

@@ -223,14 +223,20 @@ export const enqueue = {
       { id: fulfillmentChangeJobId(shop, webhookId) },
     ),
   /**
-   * One fulfilment per shipment and waybill: a confirmation without a waybill (a service without an
+   * One fulfillment per shipment and waybill: a confirmation without a waybill (a service without an
    * instant one) is fulfilled again when the waybill arrives, under a new job id.
    */
-  fulfil: (shop: string, shipmentId: string, waybillId: string | null) =>
+  createFulfillment: (shop: string, shipmentId: string, waybillId: string | null) =>
     add(
-      shipmentJobs.fulfil,
+      shipmentJobs.createFulfillment,
       { shop, shipmentId },
-      { id: jobId("fulfil", shipmentId, waybillId ? foreignIdPart(waybillId) : "no-waybill") },
+      {
+        id: jobId(
+          "create-fulfillment",
+          shipmentId,
+          waybillId ? foreignIdPart(waybillId) : "no-waybill",
+        ),
+      },
     ),
   /** `tracking`: the waybill or its link changed, so Shopify's tracking is updated too. */
   shopifySync: (shop: string, shipmentId: string, version: number, tracking: boolean) =>

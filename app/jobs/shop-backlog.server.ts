@@ -7,7 +7,7 @@ import type { RedisConnection } from "../platform/redis.server";
  *  - `orders`: the create-draft jobs of new store orders (webhooks, imports, reconciliation),
  *    capped by SHOP_BACKLOG_LIMIT (more wait in the database for reconciliation);
  *  - `work`: every other job the shop's merchant or Shopify caused (single-order imports, courier
- *    choices, bulk actions, updates, fulfilments, syncs), so that no kind of work jumps the queue.
+ *    choices, bulk actions, updates, fulfillments, syncs), so that no kind of work jumps the queue.
  *    Jobs the merchant asks for through the app's API are capped (SHOP_REQUESTED_JOBS_LIMIT: the
  *    request answers 429 past it); the ones Shopify's webhooks and the app's own steps cause are
  *    always counted, never refused.

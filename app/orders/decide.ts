@@ -52,7 +52,7 @@ export function localMethod(order: ShopifyOrder): "pickup" | "local delivery" | 
 
 /**
  * Whether the order ships with the service at all. `hasShippableItems`: after removals, refunds
- * and fulfilments, something that requires shipping is left.
+ * and fulfillments, something that requires shipping is left.
  */
 export function decideShipping(order: ShopifyOrder, hasShippableItems: boolean): ShippingDecision {
   if (order.cancelled_at)

@@ -57,7 +57,7 @@ function fo(
 }
 const A = { id: "gid://shopify/Location/1", name: "Gudang Jakarta" };
 const B = { id: "gid://shopify/Location/2", name: "Gudang Surabaya" };
-const PARTNER = { id: "gid://shopify/Location/3", name: "Partner", service: "Partner Fulfilment" };
+const PARTNER = { id: "gid://shopify/Location/3", name: "Partner", service: "Partner Fulfillment" };
 
 const parse = (body: unknown) => parseFulfillmentOrders(body)!;
 
@@ -90,7 +90,7 @@ describe("Shopify's fulfillment orders", () => {
       "gid://shopify/FulfillmentOrder/30",
     ]);
     expect(plan.elsewhere.map((e) => e.reason)).toEqual([
-      "Partner Fulfilment fulfils the items at Partner",
+      "Partner Fulfillment fulfills the items at Partner",
       "the items at Gudang Jakarta go by local pickup",
     ]);
   });

@@ -29,7 +29,7 @@ export interface FulfillmentOrder {
   id: string;
   status: string;
   /** Shopify offers CREATE_FULFILLMENT among its supported actions. */
-  canFulfil: boolean;
+  canFulfill: boolean;
   methodType: string | null;
   locationId: string | null;
   locationName: string;
@@ -75,7 +75,7 @@ export function fulfillmentOf(data: {
       return {
         id: fo.id,
         status: fo.status,
-        canFulfil: fo.supportedActions.some((a) => a.action === "CREATE_FULFILLMENT"),
+        canFulfill: fo.supportedActions.some((a) => a.action === "CREATE_FULFILLMENT"),
         methodType: fo.deliveryMethod?.methodType ?? null,
         locationId: location?.id ?? null,
         locationName: fo.assignedLocation.name,
@@ -127,7 +127,7 @@ const METHOD_WORDS: Record<string, string> = {
 /** Why a fulfillment order is not this app's to ship, or null when it is. */
 export function handledElsewhere(fo: FulfillmentOrder): string | null {
   if (fo.fulfillmentService)
-    return `${fo.fulfillmentService} fulfils the items at ${fo.locationName}`;
+    return `${fo.fulfillmentService} fulfills the items at ${fo.locationName}`;
   if (fo.methodType && !SHIPPED_METHODS.has(fo.methodType))
     return `the items at ${fo.locationName} go by ${METHOD_WORDS[fo.methodType] ?? fo.methodType.toLowerCase()}`;
   return null;
@@ -136,7 +136,7 @@ export function handledElsewhere(fo: FulfillmentOrder): string | null {
 /**
  * Why the fulfillment order must not be booked now: it is on hold in Shopify by someone other than
  * this app (staff, a fraud check, another app); null when nothing but this app holds it. Shopify
- * refuses to fulfil a held fulfillment order, so nothing is booked until the hold is released.
+ * refuses to fulfill a held fulfillment order, so nothing is booked until the hold is released.
  */
 export function foreignHold(fo: FulfillmentOrder): string | null {
   if (fo.status !== "ON_HOLD") return null;
@@ -175,7 +175,7 @@ export function planFulfillment(all: readonly FulfillmentOrder[]): FulfillmentPl
 
 /**
  * The store order as one fulfillment order sees it: only its line items, each with the units that
- * fulfillment order holds (`booked`: all it was given; a draft: what is left to fulfil), never
+ * fulfillment order holds (`booked`: all it was given; a draft: what is left to fulfill), never
  * more than the order itself still has (a refund the app has seen before Shopify's fulfillment
  * order shows it). The rest of the order (address, payment, shipping lines) is the order's.
  */
@@ -204,7 +204,7 @@ export function orderForFulfillmentOrder(
 
 /**
  * The fulfillment orders that share the order's cash on delivery: every one this app ships or
- * shipped (not cancelled, not another's), oldest first, whatever is left to fulfil of each: a
+ * shipped (not cancelled, not another's), oldest first, whatever is left to fulfill of each: a
  * parcel's share does not grow when another parcel is fulfilled.
  */
 export function codSharing(all: readonly FulfillmentOrder[]): FulfillmentOrder[] {

@@ -58,7 +58,7 @@ export interface DestinationSnapshot {
 
 /** What a draft carries, kept on the shipment to tell what a later order edit changed. */
 export interface ShipmentContents {
-  /** What the draft carries: units still to fulfil. */
+  /** What the draft carries: units still to fulfill. */
   items: ContentLine[];
   /** Units ordered (after removals and refunds), fulfilled or not: what a booked parcel is compared with. */
   ordered: ContentLine[];
@@ -83,7 +83,7 @@ export interface MappingResult {
   /** Null when a blocking problem prevents a draft. */
   request: DraftOrderCreateRequest | null;
   problems: MappingProblem[];
-  /** True when some line requires shipping after removals, refunds (and, before booking, fulfilments). */
+  /** True when some line requires shipping after removals, refunds (and, before booking, fulfillments). */
   hasShippableItems: boolean;
   destination: DestinationSnapshot;
   referenceId: string;
@@ -112,8 +112,8 @@ export interface MappingInput {
   outstanding?: number;
   /**
    * "booked": the items as ordered (after removals and refunds), for comparing with what was
-   * booked; Shopify's own fulfilment of the booked parcel must not read as a change. Default
-   * "draft": what is still to fulfil.
+   * booked; Shopify's own fulfillment of the booked parcel must not read as a change. Default
+   * "draft": what is still to fulfill.
    */
   stage?: "draft" | "booked";
   /** For scheduled delivery: the moment "tomorrow" is computed from. */

@@ -61,7 +61,7 @@ export const lineItemSchema = z.object({
   quantity: z.number().int().nonnegative(),
   /** Quantity after removals (order edits, refunds); newer API versions send it. */
   current_quantity: z.number().int().nonnegative().nullish(),
-  /** Quantity still to fulfil (after fulfilments, refunds and removals). */
+  /** Quantity still to fulfill (after fulfillments, refunds and removals). */
   fulfillable_quantity: z.number().int().nonnegative().nullish(),
   fulfillment_status: text,
   /** Unit price before discounts, shop currency. */

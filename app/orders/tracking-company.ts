@@ -1,7 +1,7 @@
 import { httpUrlOrNull } from "../platform/http-url";
 
 /**
- * The tracking company a fulfilment names in Shopify. Shopify builds the customer's tracking link
+ * The tracking company a fulfillment names in Shopify. Shopify builds the customer's tracking link
  * itself for the companies on its own list (FulfillmentTrackingInfo.company in the Admin API; the
  * name must be sent exactly, capitalisation included), so for those the app sends the name alone.
  * For any other courier it sends the courier's own name with the service's tracking page.

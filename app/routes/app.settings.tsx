@@ -357,7 +357,7 @@ export default function Settings() {
     bookPendingOrders: settings.bookPendingOrders,
     insurance: settings.insurance,
     proofOfDelivery: settings.proofOfDelivery,
-    fulfilOnConfirm: settings.fulfilOnConfirm,
+    fulfillOnConfirm: settings.fulfillOnConfirm,
     notifyCustomer: settings.notifyCustomer,
     markCodPaid: settings.markCodPaid,
     restockReturns: settings.restockReturns,
@@ -569,13 +569,13 @@ export default function Settings() {
                       "For stores whose manual payment methods (bank transfer) never mark orders paid in Shopify",
                     )}
                     {check(
-                      "fulfilOnConfirm",
-                      "Fulfil the store order with tracking when a shipment is confirmed",
+                      "fulfillOnConfirm",
+                      "Fulfill the store order with tracking when a shipment is confirmed",
                     )}
                     {check("notifyCustomer", "Notify the customer when fulfilled")}
                     {check(
                       "holdWhileBooking",
-                      "Hold the order in Shopify while it is being booked, so nobody fulfils it by hand (needs fulfilment with tracking on)",
+                      "Hold the order in Shopify while it is being booked, so nobody fulfills it by hand (needs fulfillment with tracking on)",
                     )}
                   </FormLayout>
                 </Card>

@@ -13,7 +13,7 @@ import { addShipmentEvent } from "./shipments.server";
 
 /**
  * The "hold while booking" setting at work (app/shipments/booking-hold.ts): the fulfillment order is
- * held once the shipment's draft exists, and released before this app fulfils it or when the
+ * held once the shipment's draft exists, and released before this app fulfills it or when the
  * merchant cancels the shipment. The hold is a safeguard, never a reason to stop: a refusal or an
  * unreachable Shopify is written on the timeline and the shipment goes on.
  */
@@ -59,7 +59,7 @@ export async function placeBookingHold(
     await addShipmentEvent(deps.db, held, {
       actor,
       type: "held_while_booking",
-      message: `Held in Shopify at ${shipment.shopifyLocationName ?? "its location"} while it is booked: nobody fulfils it by hand meanwhile`,
+      message: `Held in Shopify at ${shipment.shopifyLocationName ?? "its location"} while it is booked: nobody fulfills it by hand meanwhile`,
       data: { holdId: outcome.holdId },
     });
 }

@@ -3,8 +3,8 @@ import { adminAnswer, userErrorText, type AdminVariables } from "../admin-api/re
 
 /**
  * The hold this app may place on a fulfillment order while its shipment is being booked (the "hold
- * while booking" setting): Shopify then refuses a fulfilment by hand, so staff cannot ship the
- * items a second time with another courier. The app releases it right before it fulfils the order
+ * while booking" setting): Shopify then refuses a fulfillment by hand, so staff cannot ship the
+ * items a second time with another courier. The app releases it right before it fulfills the order
  * with the booking's tracking, or when the merchant cancels the shipment. Holds of this app are
  * recognised by `heldByRequestingApp` and never stop its own booking (fulfillment-orders.ts,
  * foreignHold).
@@ -20,7 +20,7 @@ export const bookingHoldVariables = (
   fulfillmentHold: {
     reason: "OTHER",
     reasonNotes:
-      "Being booked with the shipping service by ParcelBridge; released when it fulfils the order with the tracking, or when the shipment is cancelled",
+      "Being booked with the shipping service by ParcelBridge; released when it fulfills the order with the tracking, or when the shipment is cancelled",
     handle: BOOKING_HOLD_HANDLE,
     notifyMerchant: false,
   },

@@ -60,7 +60,7 @@ export const PROBLEM_KIND_WORDS: Record<ProblemKind, { label: string; hint: stri
     label: "Came back",
     hint: "A prepaid parcel came back to you and was restocked: refund the customer in Shopify, or ship again",
   },
-  shopify: { label: "Shopify", hint: "Shopify refused the fulfilment or the tracking" },
+  shopify: { label: "Shopify", hint: "Shopify refused the fulfillment or the tracking" },
   other: { label: "Other", hint: "Problems recorded before the app sorted problems by kind" },
 };
 

@@ -27,7 +27,7 @@ import { currentShipments } from "./shipments.server";
 /** What writing to Shopify needs (the worker's Shopify jobs hand theirs). */
 export interface ShopifyWriteDeps {
   db: Db;
-  graphql: AdminGraphql;
+  adminGraphql: AdminGraphql;
 }
 
 /**
@@ -64,7 +64,9 @@ export async function writeStatusMetafields(
     if (metafields.length === 0) return "no shipment";
     const values = JSON.stringify(metafields.map((m) => m.value));
     if (values === written) break;
-    const refused = parseMetafieldsSet(await deps.graphql(shop, METAFIELDS_SET, { metafields }));
+    const refused = parseMetafieldsSet(
+      await deps.adminGraphql(shop, METAFIELDS_SET, { metafields }),
+    );
     if (refused)
       throw new Error(
         `Shopify refused the order's status metafields (${STATUS_NAMESPACE}.status, ${STATUS_NAMESPACE}.shipments): ${refused}`,
@@ -140,7 +142,11 @@ async function ensureDefinition(
 ): Promise<void> {
   const name = `${STATUS_NAMESPACE}.${definition.key}`;
   const existing = parseDefinition(
-    await deps.graphql(shop, METAFIELD_DEFINITION_QUERY, definitionQueryVariables(definition.key)),
+    await deps.adminGraphql(
+      shop,
+      METAFIELD_DEFINITION_QUERY,
+      definitionQueryVariables(definition.key),
+    ),
   );
   if (existing && existing.type !== definition.type) {
     // Made by someone else with another type: Shopify would refuse every value of ours.
@@ -171,7 +177,7 @@ const create = async (
   pin: boolean,
 ) =>
   parseDefinitionCreate(
-    await deps.graphql(
+    await deps.adminGraphql(
       shop,
       METAFIELD_DEFINITION_CREATE,
       definitionCreateVariables(definition, pin),
@@ -180,5 +186,9 @@ const create = async (
 
 const update = async (deps: ShopifyWriteDeps, shop: string, definition: StatusDefinition) =>
   parseDefinitionUpdate(
-    await deps.graphql(shop, METAFIELD_DEFINITION_UPDATE, definitionUpdateVariables(definition)),
+    await deps.adminGraphql(
+      shop,
+      METAFIELD_DEFINITION_UPDATE,
+      definitionUpdateVariables(definition),
+    ),
   );

@@ -27,7 +27,7 @@ export const SCOPE_PURPOSES: Readonly<Record<string, string>> = {
   read_locations: "use your Shopify locations as pickup addresses",
   read_merchant_managed_fulfillment_orders: "see which location ships each order",
   write_merchant_managed_fulfillment_orders:
-    "fulfil orders with their waybill, and hold them while a parcel is being booked",
+    "fulfill orders with their waybill, and hold them while a parcel is being booked",
   write_fulfillments:
     "tell your customers when the parcel is out for delivery and when it is delivered",
   write_shipping: "show the couriers' rates at checkout",

@@ -50,9 +50,9 @@ export function parsePreferencesForm(form: FormData): {
   const podNote = String(form.get("proofOfDeliveryNote") ?? "").trim();
   if (checkbox(form, "proofOfDelivery") && !podNote)
     errors.proofOfDeliveryNote = "The courier needs an instruction for the proof of delivery";
-  if (checkbox(form, "holdWhileBooking") && !checkbox(form, "fulfilOnConfirm"))
+  if (checkbox(form, "holdWhileBooking") && !checkbox(form, "fulfillOnConfirm"))
     errors.holdWhileBooking =
-      "The hold is released when the app fulfils the order with tracking: turn that on too, or leave the hold off so staff can fulfil by hand";
+      "The hold is released when the app fulfills the order with tracking: turn that on too, or leave the hold off so staff can fulfill by hand";
   return {
     errors,
     patch: {
@@ -71,7 +71,7 @@ export function parsePreferencesForm(form: FormData): {
       insurance: checkbox(form, "insurance"),
       proofOfDelivery: checkbox(form, "proofOfDelivery"),
       proofOfDeliveryNote: podNote,
-      fulfilOnConfirm: checkbox(form, "fulfilOnConfirm"),
+      fulfillOnConfirm: checkbox(form, "fulfillOnConfirm"),
       notifyCustomer: checkbox(form, "notifyCustomer"),
       markCodPaid: checkbox(form, "markCodPaid"),
       restockReturns: checkbox(form, "restockReturns"),

@@ -11,23 +11,23 @@ const form = (fields: Record<string, string>) => {
 };
 
 describe("the hold while booking", () => {
-  it("is saved with fulfilment on confirmation, which releases it", () => {
+  it("is saved with fulfillment on confirmation, which releases it", () => {
     const { patch, errors } = parsePreferencesForm(
-      form({ holdWhileBooking: "on", fulfilOnConfirm: "on" }),
+      form({ holdWhileBooking: "on", fulfillOnConfirm: "on" }),
     );
     expect(errors).toEqual({});
-    expect(patch).toMatchObject({ holdWhileBooking: true, fulfilOnConfirm: true });
+    expect(patch).toMatchObject({ holdWhileBooking: true, fulfillOnConfirm: true });
     expect(
-      parsePreferencesForm(form({ holdWhileBooking: "off", fulfilOnConfirm: "off" })).patch
+      parsePreferencesForm(form({ holdWhileBooking: "off", fulfillOnConfirm: "off" })).patch
         .holdWhileBooking,
     ).toBe(false);
   });
 
-  it("is refused without fulfilment on confirmation: nothing would release it but staff", () => {
+  it("is refused without fulfillment on confirmation: nothing would release it but staff", () => {
     expect(
-      parsePreferencesForm(form({ holdWhileBooking: "on", fulfilOnConfirm: "off" })).errors
+      parsePreferencesForm(form({ holdWhileBooking: "on", fulfillOnConfirm: "off" })).errors
         .holdWhileBooking,
-    ).toMatch(/^The hold is released when the app fulfils the order with tracking/);
+    ).toMatch(/^The hold is released when the app fulfills the order with tracking/);
   });
 });
 

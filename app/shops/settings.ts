@@ -95,7 +95,7 @@ export const shopSettingsSchema = z.object({
   insurance: z.boolean().default(false),
   proofOfDelivery: z.boolean().default(false),
   proofOfDeliveryNote: z.string().default(""),
-  fulfilOnConfirm: z.boolean().default(true),
+  fulfillOnConfirm: z.boolean().default(true),
   notifyCustomer: z.boolean().default(true),
   /**
    * Mark a cash-on-delivery order paid in Shopify when the courier delivers its parcel (the
@@ -110,9 +110,9 @@ export const shopSettingsSchema = z.object({
   /** And an unpaid cash-on-delivery order whose parcel came back is cancelled with nothing owed. */
   cancelReturnedCod: z.boolean().default(true),
   /**
-   * Hold each shipment's Shopify fulfillment order from its draft until this app fulfils it with
-   * the tracking (or the merchant cancels it), so staff cannot fulfil it by hand and ship twice.
-   * Only with fulfilOnConfirm: without it the merchant fulfils by hand, which the hold would stop.
+   * Hold each shipment's Shopify fulfillment order from its draft until this app fulfills it with
+   * the tracking (or the merchant cancels it), so staff cannot fulfill it by hand and ship twice.
+   * Only with fulfillOnConfirm: without it the merchant fulfills by hand, which the hold would stop.
    */
   holdWhileBooking: z.boolean().default(false),
   /** The size labels print at (app/labels), chosen again at each print if the merchant wants. */
@@ -125,9 +125,24 @@ export const shopSettingsSchema = z.object({
 
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 
-/** Parses stored settings, filling defaults for fields added after they were saved. */
+/** Keys settings were once stored under → today's. */
+const FORMER_KEYS: Readonly<Record<string, keyof ShopSettings>> = {
+  fulfilOnConfirm: "fulfillOnConfirm",
+};
+
+/**
+ * Parses stored settings, filling defaults for fields added after they were saved. A setting
+ * stored under its former key (migration 0023 renames them; a web process of the previous release
+ * may still write one during a rolling deploy) is read as today's, unless today's is there too.
+ */
 export function parseShopSettings(value: unknown): ShopSettings {
-  return shopSettingsSchema.parse(value ?? {});
+  if (!value || typeof value !== "object") return shopSettingsSchema.parse({});
+  const stored = { ...(value as Record<string, unknown>) };
+  for (const [former, current] of Object.entries(FORMER_KEYS)) {
+    if (former in stored && !(current in stored)) stored[current] = stored[former];
+    delete stored[former];
+  }
+  return shopSettingsSchema.parse(stored);
 }
 
 /**

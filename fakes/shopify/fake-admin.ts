@@ -58,7 +58,7 @@ export interface FakeFulfillmentOrder {
   methodType?: string;
   /** Line item id (numeric) → units assigned to this fulfillment order. */
   lines: Record<string, number>;
-  /** Line item id → units still to fulfil, where fewer than assigned (fulfilled by hand). */
+  /** Line item id → units still to fulfill, where fewer than assigned (fulfilled by hand). */
   remaining?: Record<string, number>;
   /** Its holds (the status is ON_HOLD while it has any): staff's, another app's, or this app's own. */
   holds?: FakeHold[];
@@ -98,7 +98,7 @@ export class FakeShopifyOrders {
   readonly locations = new Map<string, FakeLocation[]>();
   /** Orders Shopify split between locations; any other order has one fulfillment order at the shop's first location. */
   readonly layouts = new Map<string, FakeFulfillmentOrder[]>();
-  /** Fulfillment orders closed by a fulfilment ("<shop> <gid>"). */
+  /** Fulfillment orders closed by a fulfillment ("<shop> <gid>"). */
   readonly fulfilled = new Set<string>();
   /** The shops' metafield definitions and values. */
   readonly metafields = new FakeMetafields();
@@ -503,7 +503,7 @@ export function fakeAdminGraphql(
         throw new Error("fulfillmentCreate needs a fulfillment order and a tracking number");
       log?.fulfillments.push({ shop, input: input as never });
       const id = `gid://shopify/Fulfillment/${input.lineItemsByFulfillmentOrder[0].fulfillmentOrderId.split("/").pop()}`;
-      // The fulfillment's lines: what its fulfillment orders had left to fulfil.
+      // The fulfillment's lines: what its fulfillment orders had left to fulfill.
       const foIds = input.lineItemsByFulfillmentOrder.map((fo) => fo.fulfillmentOrderId);
       const orderId = held.orderOfFulfillmentOrder(shop, foIds[0]!);
       if (orderId) {

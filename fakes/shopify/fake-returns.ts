@@ -160,7 +160,7 @@ export class FakeReturns {
     other.returns.set(`${shop} ${orderId}`, this.returnsOf(shop, orderId));
   }
 
-  /** The shop's fulfilled lines of an order, with the order's line items they fulfil. */
+  /** The shop's fulfilled lines of an order, with the order's line items they fulfill. */
   fulfilledLines(shop: string, orderId: string): FakeFulfillmentLine[] {
     return this.fulfillmentsOf(shop, orderId).flatMap(([, f]) => f.lines);
   }

@@ -12,7 +12,7 @@ import { liveKey } from "./sandbox.ts";
 import { uniqueShop } from "./shopify.ts";
 
 /**
- * A merchant with warehouses in two cities (and a partner's fulfilment warehouse): the Shopify
+ * A merchant with warehouses in two cities (and a partner's fulfillment warehouse): the Shopify
  * locations, their pickup locations at the sandbox, and Shopify's split of an order between them,
  * for the tests of shipments per fulfillment order.
  */
@@ -39,7 +39,7 @@ export const SURABAYA: FakeLocation = {
 export const PARTNER: FakeLocation = {
   id: "gid://shopify/Location/7103",
   name: "Partner Warehouse",
-  fulfillmentService: "Gudang Partner Fulfilment",
+  fulfillmentService: "Gudang Partner Fulfillment",
 };
 
 /** The sandbox's live drafts and orders of one reference. */

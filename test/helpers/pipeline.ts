@@ -20,6 +20,7 @@ import { producerConnection } from "#app/jobs/queues.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
 import { allProcessors } from "#worker/jobs.ts";
+import { workerDeps } from "#worker/deps.ts";
 import { startWorkers } from "#worker/worker.ts";
 
 let nextOrderId = 7_000_000_000_000 + (process.pid % 10_000) * 100_000;
@@ -76,13 +77,23 @@ export function startTestWorkers(
     redis: redisTargetOf(env),
     prefix: env.QUEUE_PREFIX,
     concurrency: options.concurrency ?? 8,
-    processors: allProcessors({
-      db,
-      logger,
-      env,
-      limiter: new ServiceRateLimiter(producerConnection(), env.QUEUE_PREFIX, options.utilisation),
-      adminGraphql: fakeAdminGraphql(options.graphqlCalls, options.adminLog, options.shopifyOrders),
-    }),
+    processors: allProcessors(
+      workerDeps({
+        db,
+        logger,
+        env,
+        limiter: new ServiceRateLimiter(
+          producerConnection(),
+          env.QUEUE_PREFIX,
+          options.utilisation,
+        ),
+        adminGraphql: fakeAdminGraphql(
+          options.graphqlCalls,
+          options.adminLog,
+          options.shopifyOrders,
+        ),
+      }),
+    ),
   });
 }
 

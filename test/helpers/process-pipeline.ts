@@ -241,7 +241,7 @@ export function describeProcessPipeline(backend: string, options: ProcessPipelin
       { timeout: 120_000 },
       async () => {
         const { shop } = await newShop({ events: false });
-        await updateShopSettings(db, shop, { fulfilOnConfirm: false });
+        await updateShopSettings(db, shop, { fulfillOnConfirm: false });
         const orders = Array.from({ length: 5 }, () => freshOrder("multi-item"));
         for (const order of orders)
           expect(await deliver(ordersCreate, "orders/create", shop, order)).toBe(200);
@@ -290,7 +290,7 @@ export function describeProcessPipeline(backend: string, options: ProcessPipelin
       { timeout: 120_000 },
       async () => {
         const { shop, key } = await newShop({ events: false });
-        await updateShopSettings(db, shop, { fulfilOnConfirm: false });
+        await updateShopSettings(db, shop, { fulfillOnConfirm: false });
         shopify.failNext(shop, "ShipmentStatusMetafield");
         const order = freshOrder("multi-item");
         expect(await deliver(ordersCreate, "orders/create", shop, order)).toBe(200);

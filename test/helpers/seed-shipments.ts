@@ -300,7 +300,7 @@ export async function seedBusyShop(
       ],
     },
     {
-      // Booked, but Shopify would not take the fulfilment (staff had fulfilled the order by hand).
+      // Booked, but Shopify would not take the fulfillment (staff had fulfilled the order by hand).
       row: {
         ...next(),
         ...destination,
@@ -311,7 +311,7 @@ export async function seedBusyShop(
         currency: "IDR",
         shippingOrderId: "seed-order-11",
         waybillId: "CGK2611230012",
-        problem: "Shopify refused the fulfilment: The fulfillment order is closed",
+        problem: "Shopify refused the fulfillment: The fulfillment order is closed",
         problemKinds: ["shopify"],
         updatedAt: minutesAgo(60 * 3),
       },
@@ -324,9 +324,9 @@ export async function seedBusyShop(
           message: "Booked with JNE REG, waybill CGK2611230012",
         },
         {
-          actor: "worker:fulfil",
-          type: "fulfil_refused",
-          message: "Shopify refused the fulfilment: The fulfillment order is closed",
+          actor: "worker:create-fulfillment",
+          type: "fulfillment_refused",
+          message: "Shopify refused the fulfillment: The fulfillment order is closed",
         },
       ],
     },

@@ -444,7 +444,7 @@ describe("settings", () => {
         insurance: "off",
         proofOfDelivery: "off",
         proofOfDeliveryNote: "",
-        fulfilOnConfirm: "on",
+        fulfillOnConfirm: "on",
         notifyCustomer: "off",
       }),
     );

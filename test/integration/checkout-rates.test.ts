@@ -1,3 +1,4 @@
+import type { Job } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // Before any module reads the environment: a short deadline, and the app's Admin API calls
@@ -492,10 +493,12 @@ describe("rates at checkout: each shop's callback token", () => {
   };
   const tokenOf = (shop: string) => callbackTokenOf(db, env.ENCRYPTION_KEY, shop);
   const carrierCallbacks = () =>
-    registerCarrierCallbacks(
-      { db, keys: env.ENCRYPTION_KEY, graphql: shopifyAdminGraphql, logger },
-      APP_URL,
-    );
+    registerCarrierCallbacks({ data: {} } as Job, {
+      db,
+      env: { ENCRYPTION_KEY: env.ENCRYPTION_KEY, SHOPIFY_APP_URL: APP_URL },
+      adminGraphql: shopifyAdminGraphql,
+      logger,
+    });
   const ratesUrlAtShopify = (shop: string) =>
     shopify.orders.carrierServices.of(shop)[0]?.callbackUrl;
   const ratesUrl = (token: string) => `${APP_URL}/carrier-service/rates?token=${token}`;

@@ -174,7 +174,7 @@ describe("a parcel in trouble", () => {
     const other = await bookedOrder("cod");
     await db
       .update(shipments)
-      .set({ problem: "Shopify refused the fulfilment: x", problemKinds: ["shopify"] })
+      .set({ problem: "Shopify refused the fulfillment: x", problemKinds: ["shopify"] })
       .where(and(eq(shipments.id, other.shipment.id), eq(shipments.shop, other.shop)));
     await courierMoves(
       other.shop,
@@ -183,7 +183,7 @@ describe("a parcel in trouble", () => {
       "Paket ditahan: alamat tidak lengkap",
     );
     const kept = (await shipmentOf(db, other.shop, other.order.id))!;
-    expect(kept.problem).toBe("Shopify refused the fulfilment: x");
+    expect(kept.problem).toBe("Shopify refused the fulfillment: x");
     expect(kept.problemKinds).toEqual(["shopify"]);
   });
 });

@@ -1,3 +1,4 @@
+import type { Job } from "bullmq";
 import crypto from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
@@ -114,7 +115,11 @@ describe("each shop gets its turn", () => {
     workers = startTestWorkers(db, env, { concurrency: 4 });
     await waitFor("the first ten booked", async () => (await confirmedCount(shop)) === 10);
     await waitFor("backlog released", async () => (await shopBacklog().size(shop)) === 0);
-    const counts = await reconcile(db, queue, enqueue, { olderThanSeconds: 0 });
+    const counts = await reconcile({ data: { olderThanSeconds: 0 } } as Job, {
+      db,
+      enqueue,
+      shipmentsQueue: () => queue,
+    });
     expect(counts.create).toBeGreaterThanOrEqual(4);
     await waitFor("all fourteen booked", async () => (await confirmedCount(shop)) === 14);
   });

@@ -21,7 +21,7 @@ const { log, clock } = stack;
 const tick = () => (clock.ms += 60_000);
 const settled = shipmentJobsSettled;
 /** A COD order booked (and, with the shop's default, fulfilled) at the sandbox. */
-const bookedCodOrder = (settings: { fulfilOnConfirm?: boolean } = {}) =>
+const bookedCodOrder = (settings: { fulfillOnConfirm?: boolean } = {}) =>
   stack.booked("cod", settings);
 /** The service moves the parcel on; the worker hears of it (as from an event or the poll). */
 const courierMoves = stack.moves;
@@ -157,14 +157,14 @@ describe("the courier's progress as Shopify fulfillment events", () => {
   });
 
   it("progress before the fulfillment exists waits for it, then goes in order", async () => {
-    const { shop, shipment } = await bookedCodOrder({ fulfilOnConfirm: false });
+    const { shop, shipment } = await bookedCodOrder({ fulfillOnConfirm: false });
     expect(shipment.fulfillmentIds).toEqual([]);
     await courierMoves(shop, shipment, "picked");
     await courierMoves(shop, shipment, "on_hold", "Penerima tidak di tempat");
     expect(eventsOf(shop)).toEqual([]);
-    // The merchant turns fulfilment on; the shipment is fulfilled (as a late waybill would have it).
-    await updateShopSettings(db, shop, { fulfilOnConfirm: true });
-    await enqueue.fulfil(shop, shipment.id, shipment.waybillId);
+    // The merchant turns fulfillment on; the shipment is fulfilled (as a late waybill would have it).
+    await updateShopSettings(db, shop, { fulfillOnConfirm: true });
+    await enqueue.createFulfillment(shop, shipment.id, shipment.waybillId);
     await settled();
     expect(eventsOf(shop).map((e) => [e.status, e.message])).toEqual([
       ["CONFIRMED", "Order has been confirmed. Locating nearest driver to pick up."],

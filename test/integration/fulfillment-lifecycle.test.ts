@@ -173,7 +173,7 @@ describe("a move between locations", () => {
 
   it("after booking: the booking stays and the merchant is told the courier comes to the old location", async () => {
     const { shop, key, order } = await orderAtJakarta([JAKARTA, SURABAYA], [JAKARTA, SURABAYA], {
-      fulfilOnConfirm: false,
+      fulfillOnConfirm: false,
     });
     const booked = await waitFor("booked", async () => {
       const [s] = await partsOf(shop, order.id);
@@ -374,7 +374,7 @@ describe("splits, merges, cancellations and new fulfillment orders", () => {
       "not_required",
     ]);
     expect(gone!.decision).toBe(
-      "No shipment needed: Shopify moved its items away (Gudang Partner Fulfilment fulfils the items at Partner Warehouse) at Gudang Jakarta",
+      "No shipment needed: Shopify moved its items away (Gudang Partner Fulfillment fulfills the items at Partner Warehouse) at Gudang Jakarta",
     );
     expect(draftsFor(key, before!.referenceId)).toHaveLength(0);
   });
@@ -512,7 +512,7 @@ describe("the hold while booking (setting)", () => {
       .filter((h) => h.shop === shop)
       .map((h) => `${h.action} ${h.fulfillmentOrderId}`);
 
-  it("holds the fulfillment order from the draft until this app fulfils it, and releases it just before", async () => {
+  it("holds the fulfillment order from the draft until this app fulfills it, and releases it just before", async () => {
     const { shop, order } = await orderAtJakarta([JAKARTA], [JAKARTA], { holdWhileBooking: true });
     const done = await waitFor("fulfilled", async () => {
       const [s] = await partsOf(shop, order.id);
@@ -520,10 +520,10 @@ describe("the hold while booking (setting)", () => {
     });
     expect(holdsOf(shop)).toEqual([`hold ${foId(order, 1)}`, `release ${foId(order, 1)}`]);
     expect(done).toMatchObject({ appHoldId: null, shopifyHold: null });
-    const fulfilment = adminLog.fulfillments.find((f) => f.shop === shop)?.input as {
+    const fulfillment = adminLog.fulfillments.find((f) => f.shop === shop)?.input as {
       lineItemsByFulfillmentOrder: { fulfillmentOrderId: string }[];
     };
-    expect(fulfilment.lineItemsByFulfillmentOrder).toEqual([
+    expect(fulfillment.lineItemsByFulfillmentOrder).toEqual([
       { fulfillmentOrderId: foId(order, 1) },
     ]);
     const types = (await timelineOf(db, done.id)).map((e) => e.type);

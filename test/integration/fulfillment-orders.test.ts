@@ -33,7 +33,7 @@ import type { RunningWorkers } from "#worker/worker.ts";
 /**
  * Shipments follow Shopify's fulfillment orders: one shipment per fulfillment order this app
  * ships, from the pickup location connected to its Shopify location, with its own items, its share
- * of cash on delivery, and its own fulfilment. Real webhook routes, worker, database, Redis and
+ * of cash on delivery, and its own fulfillment. Real webhook routes, worker, database, Redis and
  * the sandbox over HTTP; Shopify's Admin API is the fake, whose documents are checked against
  * Shopify's real schema.
  */
@@ -113,9 +113,9 @@ describe("an order shipped from two locations", () => {
     expect(b?.spec.cod?.amount).toBe(coffeeShare);
     expect(a?.spec.cod?.amount).toBe(404000 - coffeeShare);
 
-    // Two fulfilments in Shopify: each closes its own fulfillment order with its own waybill, and
+    // Two fulfillments in Shopify: each closes its own fulfillment order with its own waybill, and
     // notifies the customer once for its parcel.
-    const fulfilments = adminLog.fulfillments
+    const fulfillments = adminLog.fulfillments
       .filter((f) => f.shop === shop)
       .map(
         (f) =>
@@ -125,9 +125,9 @@ describe("an order shipped from two locations", () => {
             notifyCustomer: boolean;
           },
       );
-    expect(fulfilments).toHaveLength(2);
+    expect(fulfillments).toHaveLength(2);
     const byFo = new Map(
-      fulfilments.map((f) => [
+      fulfillments.map((f) => [
         f.lineItemsByFulfillmentOrder.map((l) => l.fulfillmentOrderId).join(","),
         f,
       ]),
@@ -136,7 +136,7 @@ describe("an order shipped from two locations", () => {
     expect(byFo.get(second!.fulfillmentOrderId!)?.trackingInfo.number).toBe(second!.waybillId);
     expect(first!.waybillId).not.toBe(second!.waybillId);
     expect(
-      fulfilments.every((f) => f.notifyCustomer && f.lineItemsByFulfillmentOrder.length === 1),
+      fulfillments.every((f) => f.notifyCustomer && f.lineItemsByFulfillmentOrder.length === 1),
     ).toBe(true);
     expect((await timelineOf(db, second!.id)).map((e) => e.type)).toEqual(
       expect.arrayContaining(["recorded", "draft_created", "confirmed", "fulfilled"]),
@@ -174,7 +174,7 @@ describe("an order shipped from two locations", () => {
     ]);
     const note = (await timelineOf(db, only!.id)).find((e) => e.type === "fulfillment_order");
     expect(note?.message).toMatch(
-      /Gudang Jakarta.*Not by this app: Gudang Partner Fulfilment fulfils the items at Partner Warehouse/,
+      /Gudang Jakarta.*Not by this app: Gudang Partner Fulfillment fulfills the items at Partner Warehouse/,
     );
   });
 
@@ -188,7 +188,7 @@ describe("an order shipped from two locations", () => {
       return parts[0]?.status === "not_required" ? parts : undefined;
     });
     expect(s!.decision).toBe(
-      "No shipment by this app: Gudang Partner Fulfilment fulfils the items at Partner Warehouse",
+      "No shipment by this app: Gudang Partner Fulfillment fulfills the items at Partner Warehouse",
     );
     expect(draftsFor(key, s!.referenceId)).toHaveLength(0);
   });

@@ -174,7 +174,7 @@ describe("a flash sale's deferral", () => {
           adminGraphql: fakeAdminGraphql(),
         };
         const before = Date.now();
-        await expect(processCreateDraft(job, deps, token)).rejects.toBeInstanceOf(DelayedError);
+        await expect(processCreateDraft(job, deps)).rejects.toBeInstanceOf(DelayedError);
         // Deferred before reading the order's shipments: the run at its slot reads them.
         expect(query).not.toHaveBeenCalled();
         const deferred = await queue.getJob(job.id!);
@@ -209,7 +209,7 @@ describe("a key's steady flow", () => {
     await withHeldDraftJob(shop, String(order.id), async (job, token, queue) => {
       const deps = { db, logger, env, limiter, enqueue, adminGraphql: fakeAdminGraphql() };
       const before = Date.now();
-      await processCreateDraft(job, deps, token);
+      await processCreateDraft(job, deps);
       // It slept until its slot, then drafted, in this one run.
       expect(Date.now() - before).toBeGreaterThanOrEqual(1_000);
       expect(await (await queue.getJob(job.id!))!.getState()).toBe("active");
@@ -219,15 +219,15 @@ describe("a key's steady flow", () => {
 });
 
 describe("job ids", () => {
-  it("a courier's waybill with ':' or spaces still makes the fulfil job's id, one per waybill", async () => {
+  it("a courier's waybill with ':' or spaces still makes the create-fulfillment job's id, one per waybill", async () => {
     const shipmentId = crypto.randomUUID();
     const shop = uniqueShop("ids");
-    await enqueue.fulfil(shop, shipmentId, "JP 1234:56");
-    await enqueue.fulfil(shop, shipmentId, null);
+    await enqueue.createFulfillment(shop, shipmentId, "JP 1234:56");
+    await enqueue.createFulfillment(shop, shipmentId, null);
     const queue = getQueue(QUEUES.shipments);
-    expect(await queue.getJob(jobId("fulfil", shipmentId, "JP_1234_56"))).toBeDefined();
-    expect(await queue.getJob(jobId("fulfil", shipmentId, "no-waybill"))).toBeDefined();
-    expect(() => jobId("fulfil", shipmentId, "JP 1234:56")).toThrow(/':' or spaces/);
+    expect(await queue.getJob(jobId("create-fulfillment", shipmentId, "JP_1234_56"))).toBeDefined();
+    expect(await queue.getJob(jobId("create-fulfillment", shipmentId, "no-waybill"))).toBeDefined();
+    expect(() => jobId("create-fulfillment", shipmentId, "JP 1234:56")).toThrow(/':' or spaces/);
   });
 });
 
@@ -271,7 +271,7 @@ describe("fairness and polling", () => {
     });
     // No webhook registered: the service moves the order silently.
     sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "picking_up");
-    const { polled } = await pollStatuses(db, enqueue, { staleSeconds: 0 });
+    const { polled } = await pollStatuses({ data: { staleSeconds: 0 } } as Job, { db, enqueue });
     expect(polled).toBeGreaterThanOrEqual(1);
     await waitFor(
       "picking_up",
@@ -394,16 +394,15 @@ describe("failed work and reconciliation", () => {
     expect(
       await getQueue(QUEUES.shipments).getJob(jobId("create", shop, String(order.id))),
     ).toBeUndefined();
-    const counts = await reconcile(db, getQueue(QUEUES.shipments), enqueue, {
-      olderThanSeconds: 0,
-    });
+    const reconcileDeps = { db, enqueue, shipmentsQueue: () => getQueue(QUEUES.shipments) };
+    const counts = await reconcile({ data: { olderThanSeconds: 0 } } as Job, reconcileDeps);
     expect(counts.create).toBeGreaterThanOrEqual(1);
     await waitFor(
       "confirmed",
       async () => (await shipmentOf(db, shop, order.id))?.status === "confirmed",
     );
     // Nothing left to do: a second pass adds nothing for this shop.
-    const again = await reconcile(db, getQueue(QUEUES.shipments), enqueue, { olderThanSeconds: 0 });
+    const again = await reconcile({ data: { olderThanSeconds: 0 } } as Job, reconcileDeps);
     expect(again.create).toBe(0);
   });
 });

@@ -22,6 +22,7 @@ import { sessionStorage } from "#app/shopify.server.ts";
 import { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import { allProcessors } from "#worker/jobs.ts";
+import { workerDeps } from "#worker/deps.ts";
 import { startWorkers, type RunningWorkers } from "#worker/worker.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { liveKey } from "../helpers/sandbox.ts";
@@ -76,13 +77,15 @@ const startFloodWorkers = () =>
     redis: redisTargetOf(env),
     prefix: env.QUEUE_PREFIX,
     concurrency: 10,
-    processors: allProcessors({
-      db,
-      logger,
-      env,
-      limiter: new ServiceRateLimiter(producerConnection(), env.QUEUE_PREFIX),
-      adminGraphql: slowAdmin(),
-    }),
+    processors: allProcessors(
+      workerDeps({
+        db,
+        logger,
+        env,
+        limiter: new ServiceRateLimiter(producerConnection(), env.QUEUE_PREFIX),
+        adminGraphql: slowAdmin(),
+      }),
+    ),
   });
 
 describe("a merchant's flood of requests", () => {

@@ -1,3 +1,4 @@
+import type { Job } from "bullmq";
 import crypto from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
@@ -111,7 +112,7 @@ describe("store order → shipment", () => {
     expect(
       graphqlCalls.some((c) => c.shop === shop && c.ids.includes("gid://shopify/Product/9001")),
     ).toBe(true);
-    // Then the fulfilment in Shopify, which may or may not have run yet.
+    // Then the fulfillment in Shopify, which may or may not have run yet.
     await waitFor("fulfilled", async () =>
       (await timelineOf(db, confirmed.id)).some((e) => e.type === "fulfilled"),
     );
@@ -125,8 +126,8 @@ describe("store order → shipment", () => {
     expect(timeline.every((e) => e.actor && e.createdAt instanceof Date)).toBe(true);
   });
 
-  it("without fulfilment on confirmation, Shopify gets only the status metafield", async () => {
-    const { shop } = await newShop({ fulfilOnConfirm: false });
+  it("without fulfillment on confirmation, Shopify gets only the status metafield", async () => {
+    const { shop } = await newShop({ fulfillOnConfirm: false });
     const order = freshOrder("multi-item");
     await deliver(ordersCreate, "orders/create", shop, order);
     await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
@@ -544,9 +545,9 @@ describe("status sync", () => {
     await deliver(ordersCreate, "orders/create", shop, order);
     const confirmed = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
     expect(confirmed).toMatchObject({ courierCompany: "jne", courierType: "jtr", waybillId: null });
-    // Shopify's fulfilment carries the tracking, so it waits for the waybill, and the timeline says so.
-    await waitFor("fulfilment waiting", async () =>
-      (await timelineOf(db, confirmed.id)).some((e) => e.type === "fulfil_waiting"),
+    // Shopify's fulfillment carries the tracking, so it waits for the waybill, and the timeline says so.
+    await waitFor("fulfillment waiting", async () =>
+      (await timelineOf(db, confirmed.id)).some((e) => e.type === "fulfillment_waiting"),
     );
     expect(adminLog.fulfillments.filter((f) => f.shop === shop)).toEqual([]);
 
@@ -634,7 +635,7 @@ describe("status sync", () => {
     const remote = sandbox.service.account(key).orders.get(confirmed.shippingOrderId!)!;
     (remote as { status: string }).status = "in_transit";
     remote.quote = { ...remote.quote, price: 61000 };
-    await pollStatuses(db, enqueue, { staleSeconds: 0 });
+    await pollStatuses({ data: { staleSeconds: 0 } } as Job, { db, enqueue });
     await waitFor(
       "price synced",
       async () => Number((await shipmentOf(db, shop, order.id))?.price) === 61000,

@@ -67,7 +67,7 @@ describe("migration 0008's backfill", () => {
         const problems = [code("no_pickup_location")];
         return { problem: mappingProblem(problems), problems };
       })(),
-      // The processors' own texts (worker/processors: confirm, cancel, update, create-draft, fulfil).
+      // The processors' own texts (worker/processors: confirm, cancel, update, create-draft, create-fulfillment).
       {
         problem: problemOf(
           "service",
@@ -101,7 +101,7 @@ describe("migration 0008's backfill", () => {
       {
         problem: problemOf(
           "shopify",
-          "Shopify refused the fulfilment: Fulfillment order 1 is closed",
+          "Shopify refused the fulfillment: Fulfillment order 1 is closed",
         ),
       },
       {

@@ -1,3 +1,4 @@
+import type { Job } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { database, db } from "#app/db/index.server.ts";
@@ -454,10 +455,12 @@ describe("orders the app never received", () => {
       shipping_address: { ...address, address1: "Jl. Lost Update 9" },
     });
 
-    const totals = await syncRecentOrders(
-      { db, logger, graphql: fakeAdminGraphql([], undefined, shopify), enqueue },
-      { lookbackMinutes: 60 },
-    );
+    const totals = await syncRecentOrders({ data: { lookbackMinutes: 60 } } as Job, {
+      db,
+      logger,
+      adminGraphql: fakeAdminGraphql([], undefined, shopify),
+      enqueue,
+    });
     expect(totals).toMatchObject({ created: 1, updated: 1 });
     await waitFor("lost order drafted", statusIs(shop, lost.id, "draft_ready"));
     await waitFor("newer state applied", async () =>
@@ -467,10 +470,12 @@ describe("orders the app never received", () => {
     );
     // A second pass finds nothing new.
     expect(
-      await syncRecentOrders(
-        { db, logger, graphql: fakeAdminGraphql([], undefined, shopify), enqueue },
-        { lookbackMinutes: 60 },
-      ),
+      await syncRecentOrders({ data: { lookbackMinutes: 60 } } as Job, {
+        db,
+        logger,
+        adminGraphql: fakeAdminGraphql([], undefined, shopify),
+        enqueue,
+      }),
     ).toMatchObject({ created: 0, updated: 0 });
   });
 });

@@ -376,7 +376,6 @@ describe("an order whose shop cannot be asked", () => {
     const ctx = new Ctx(
       { db, adminGraphql: shopifyAdminGraphql } as ShipmentDeps,
       { name: "test" } as JobWithSlot,
-      undefined,
     );
     expect(await verifyOrderOwner(ctx, shipment, "test")).toBe("unverified");
     expect(await shipmentOf(db, shop, order.id)).toMatchObject({

@@ -225,7 +225,7 @@ describe("the order's shipping status metafields", () => {
       name: "Status",
     });
     await expect(
-      writeStatusMetafields({ db, graphql: fakeAdminGraphql() }, shop, "777001"),
+      writeStatusMetafields({ db, adminGraphql: fakeAdminGraphql() }, shop, "777001"),
     ).rejects.toThrow(
       "This shop defines the order metafield parcelbridge.status as number_integer; ParcelBridge writes single_line_text_field there. Delete that definition (Settings → Custom data → Orders)",
     );

@@ -36,9 +36,8 @@ import {
 export async function processBookReturnPickup(
   job: JobWithSlot,
   deps: ShipmentDeps,
-  token?: string,
 ): Promise<string> {
-  const ctx = new Ctx(deps, job, token);
+  const ctx = new Ctx(deps, job);
   const { shop, pickupId } = shipmentJobs.bookReturnPickup.payload.parse(job.data);
   const { db } = deps;
   const pickup = await getPickup(db, shop, pickupId);

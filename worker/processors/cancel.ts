@@ -28,12 +28,8 @@ import {
  * picked up, flags the shipment for the merchant. For the store order's cancellation, or a
  * merchant's (with `rebook`: then the order's next shipment is made).
  */
-export async function processCancel(
-  job: JobWithSlot,
-  deps: ShipmentDeps,
-  token?: string,
-): Promise<string> {
-  const ctx = new Ctx(deps, job, token);
+export async function processCancel(job: JobWithSlot, deps: ShipmentDeps): Promise<string> {
+  const ctx = new Ctx(deps, job);
   const { shop, orderId, attempt, part, rebook } = shipmentJobs.cancel.payload.parse(job.data);
   if (attempt === undefined) {
     // The store order was cancelled: every shipment of it goes (one per location it ships from).

@@ -1,10 +1,8 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import type { AdminGraphql } from "#app/admin-api/request.ts";
+import type { Job } from "bullmq";
 import { enableCarrierService } from "#app/checkout-rates/carrier-service.server.ts";
-import type { SecretKeys } from "#app/secrets/crypto.server.ts";
-import type { Db } from "#app/db/client.server.ts";
 import { shops } from "#app/db/schema.ts";
-import type { Logger } from "#app/platform/logger.server.ts";
+import type { WorkerDeps } from "../deps.ts";
 
 /**
  * carrier-callbacks (every 15 minutes): each installed shop whose carrier service does not call the
@@ -15,8 +13,10 @@ import type { Logger } from "#app/platform/logger.server.ts";
  * after, only with the current one.
  */
 export async function registerCarrierCallbacks(
-  deps: { db: Db; keys: SecretKeys; graphql: AdminGraphql; logger: Logger },
-  appUrl: string,
+  _job: Job,
+  deps: Pick<WorkerDeps, "db" | "adminGraphql" | "logger"> & {
+    env: Pick<WorkerDeps["env"], "ENCRYPTION_KEY" | "SHOPIFY_APP_URL">;
+  },
 ): Promise<{ registered: number; failed: number }> {
   const stale = await deps.db
     .select({ shop: shops.shop, carrierServiceId: shops.carrierServiceId })
@@ -31,7 +31,14 @@ export async function registerCarrierCallbacks(
   const totals = { registered: 0, failed: 0 };
   for (const { shop, carrierServiceId } of stale) {
     try {
-      await enableCarrierService(deps.db, deps.keys, deps.graphql, shop, appUrl, carrierServiceId);
+      await enableCarrierService(
+        deps.db,
+        deps.env.ENCRYPTION_KEY,
+        deps.adminGraphql,
+        shop,
+        deps.env.SHOPIFY_APP_URL,
+        carrierServiceId,
+      );
       totals.registered++;
     } catch (error) {
       // One shop's refusal (its plan, its grant, Shopify unreachable) does not hold the others back.

@@ -29,12 +29,8 @@ import {
  * confirm: books a ready draft (the shop is charged). Automation books only paid and
  * cash-on-delivery orders; a merchant's own request books whatever its payment state.
  */
-export async function processConfirm(
-  job: JobWithSlot,
-  deps: ShipmentDeps,
-  token?: string,
-): Promise<string> {
-  const ctx = new Ctx(deps, job, token);
+export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps): Promise<string> {
+  const ctx = new Ctx(deps, job);
   const { shop, shipmentId, merchant } = shipmentJobs.confirm.payload.parse(job.data);
   const { db } = deps;
   // The order's other shipments come with it: the booking's write to Shopify is made from them.
@@ -43,8 +39,8 @@ export async function processConfirm(
   if (shipment.shippingOrderId) {
     // Likewise for the follow-up of a confirmation whose run stopped after saving it.
     if (shipment.status === "confirmed") {
-      if ((await shopFacts(db, deps.env, shop)).settings.fulfilOnConfirm)
-        await deps.enqueue.fulfil(shop, shipment.id, shipment.waybillId);
+      if ((await shopFacts(db, deps.env, shop)).settings.fulfillOnConfirm)
+        await deps.enqueue.createFulfillment(shop, shipment.id, shipment.waybillId);
       else await deps.enqueue.shopifySync(shop, shipment.id, shipment.version, false);
     }
     return `already ${shipment.status}`;
@@ -61,7 +57,7 @@ export async function processConfirm(
     return "waiting for payment";
   }
   if (shipment.shopifyHold) {
-    // Shopify would refuse to fulfil a held fulfillment order: nobody books it until the hold goes.
+    // Shopify would refuse to fulfill a held fulfillment order: nobody books it until the hold goes.
     const hold = await holdNow(ctx, shipment);
     if (hold) {
       await addShipmentEvent(db, shipment, {
@@ -191,7 +187,8 @@ export async function processConfirm(
   if (saved?.status === "cancelled") return "cancelled";
   if (saved?.shippingOrderId) {
     const { settings } = await shopFacts(db, deps.env, shop);
-    if (settings.fulfilOnConfirm) await deps.enqueue.fulfil(shop, saved.id, saved.waybillId);
+    if (settings.fulfillOnConfirm)
+      await deps.enqueue.createFulfillment(shop, saved.id, saved.waybillId);
     else
       await writeBackOrQueue(
         ctx,
@@ -217,7 +214,7 @@ async function writeBackOrQueue(
   const { deps } = ctx;
   try {
     await writeStatusMetafields(
-      { db: deps.db, graphql: deps.adminGraphql },
+      { db: deps.db, adminGraphql: deps.adminGraphql },
       saved.shop,
       saved.orderId,
       orderShipments,

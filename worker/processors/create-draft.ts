@@ -91,12 +91,8 @@ function courierStory(source: ReturnType<typeof evaluateOrder>["mapped"]["courie
   return `${label} (the shop's default courier${source.via ? `: ${source.via}` : ""})`;
 }
 
-export async function processCreateDraft(
-  job: JobWithSlot,
-  deps: ShipmentDeps,
-  token?: string,
-): Promise<string> {
-  const ctx = new Ctx(deps, job, token);
+export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps): Promise<string> {
+  const ctx = new Ctx(deps, job);
   const { shop, orderId, part: partNumber } = shipmentJobs.createDraft.payload.parse(job.data);
   const { db } = deps;
   // The call's slot first, from the shop's key and settings this process keeps for a few seconds
@@ -384,8 +380,8 @@ export async function processCreateDraft(
     });
   }
   if (!inboxMarked) await markInbox(db, shop, orderId, ORDER_PAYLOAD_TOPICS);
-  // The "hold while booking" setting: nobody fulfils it by hand from now until this app does.
-  if (saved?.draftOrderId === draft.id && settings.holdWhileBooking && settings.fulfilOnConfirm)
+  // The "hold while booking" setting: nobody fulfills it by hand from now until this app does.
+  if (saved?.draftOrderId === draft.id && settings.holdWhileBooking && settings.fulfillOnConfirm)
     await placeBookingHold(deps, saved, ACTOR.create);
   if (saved?.status === "draft_ready" && settings.autoConfirm)
     await confirmIfPaid(deps, saved, ctx.followUpSlot);

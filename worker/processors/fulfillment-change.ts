@@ -26,9 +26,8 @@ import { Ctx, type JobWithSlot, type ShipmentDeps } from "../shared/shipment-con
 export async function processFulfillmentChange(
   job: JobWithSlot,
   deps: ShipmentDeps,
-  token?: string,
 ): Promise<string> {
-  const ctx = new Ctx(deps, job, token);
+  const ctx = new Ctx(deps, job);
   const { shop, webhookId } = shipmentJobs.fulfillmentChange.payload.parse(job.data);
   const { db } = deps;
   const [delivery] = await db

@@ -22,7 +22,7 @@ import { whenConnected, type ShopifyOrderDeps } from "../shared/shopify-connecti
  * entry by sync-status in `fulfillment_events`) told to Shopify as fulfillment events on the
  * shipment's fulfillment (app/shipments/fulfillment-events.ts maps the statuses): each entry once,
  * in the order the entries happened. Entries recorded before the fulfillment exists (a late
- * waybill) wait, and are sent when fulfil has made it and queued this job.
+ * waybill) wait, and are sent when create-fulfillment has made it and queued this job.
  *
  * Once: an entry is claimed (`sending`) before Shopify is asked and marked `sent` with Shopify's
  * event id after; an entry left `sending` by a run that died is looked up among the fulfillment's
@@ -74,7 +74,7 @@ async function sendEvents(deps: ShopifyOrderDeps, shop: string, shipmentId: stri
     let answer;
     try {
       ({ fulfillmentEventCreate: answer } = await adminRequest(
-        deps.graphql,
+        deps.adminGraphql,
         shop,
         FULFILLMENT_EVENT_CREATE,
         {
@@ -167,7 +167,7 @@ async function settleInterrupted(
   for (const fulfillmentId of new Set(
     rows.filter((r) => r.state === "sending").map((r) => r.fulfillmentId!),
   )) {
-    const { fulfillment } = await adminRequest(deps.graphql, shop, FULFILLMENT_EVENTS_QUERY, {
+    const { fulfillment } = await adminRequest(deps.adminGraphql, shop, FULFILLMENT_EVENTS_QUERY, {
       id: fulfillmentId,
     });
     const known = fulfillment?.events.nodes ?? [];

@@ -24,7 +24,7 @@ import { PAGE_SIZE, takeOrders, type ImportDeps } from "../shared/order-intake.t
 /** What a page of an import run needs beyond the intake: the next page's job, and the cap on runs. */
 export interface ImportRunDeps extends ImportDeps {
   enqueue: ImportDeps["enqueue"] & Pick<typeof enqueueFns, "importOrders">;
-  slots: ImportSlots;
+  importSlots: ImportSlots;
 }
 
 /** How long a page waits when IMPORTS_RUNNING_LIMIT runs of other shops are reading theirs. */
@@ -35,15 +35,11 @@ const SLOT_WAIT_MS = 2_000;
  * with each page, and the page's job then queues the next page's), or one order. A page's job
  * reads only when the run is at that page: a retry of a page already read queues the next one.
  */
-export async function processImportOrders(
-  job: Job,
-  deps: ImportRunDeps,
-  token?: string,
-): Promise<string> {
+export async function processImportOrders(job: Job, deps: ImportRunDeps): Promise<string> {
   const { shop, importId, page, orderId } = shipmentJobs.importOrders.payload.parse(job.data);
   if (orderId) {
     const order = parseOrderResponse(
-      await deps.graphql(shop, ORDER_QUERY, { id: orderGid(orderId) }),
+      await deps.adminGraphql(shop, ORDER_QUERY, { id: orderGid(orderId) }),
     );
     if (!order) return "no such order in Shopify";
     const { created, updated } = await takeOrders(deps, shop, [order], { onlyOpen: false });
@@ -60,16 +56,16 @@ export async function processImportOrders(
     return `page ${page + 1} already read`;
   }
   if (run.pages < page) return `page ${page + 1} is not the run's next page`;
-  if (!(await deps.slots.take(run.id))) {
+  if (!(await deps.importSlots.take(run.id))) {
     // Other shops' imports hold every slot: this page waits its turn, without spending an attempt.
-    await job.moveToDelayed(Date.now() + SLOT_WAIT_MS, token);
+    await job.moveToDelayed(Date.now() + SLOT_WAIT_MS, job.token);
     throw new DelayedError("imports running at their cap");
   }
   const query = `created_at:>='${run.since.toISOString()}' status:open fulfillment_status:unfulfilled`;
   let done: boolean;
   try {
     const read = parseOrdersResponse(
-      await deps.graphql(shop, ORDERS_QUERY, { first: PAGE_SIZE, after: run.cursor, query }),
+      await deps.adminGraphql(shop, ORDERS_QUERY, { first: PAGE_SIZE, after: run.cursor, query }),
     );
     const { created } = await takeOrders(deps, shop, read.orders, { onlyOpen: true });
     done = !read.hasNextPage;
@@ -97,7 +93,7 @@ export async function processImportOrders(
       await endRun(deps, run.id, (error as Error).message);
     throw error;
   } finally {
-    await deps.slots.give(run.id);
+    await deps.importSlots.give(run.id);
   }
   if (done) return "done";
   await deps.enqueue.importOrders(shop, run.id, page + 1);

@@ -1,17 +1,18 @@
 import { and, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from "drizzle-orm";
-import type { Db } from "#app/db/client.server.ts";
+import type { Job } from "bullmq";
 import { returnPickups, shipments } from "#app/db/schema.ts";
 import { TERMINAL_ORDER_STATUSES } from "#app/shipping/contract.ts";
 import { maintenanceJobs } from "#app/jobs/definitions.ts";
-import type { enqueue as enqueueFns } from "#app/jobs/queues.server.ts";
+import type { WorkerDeps } from "../deps.ts";
 import { IN_FLIGHT_STATUSES } from "#app/shipments/states.ts";
 
 /** At most this many shipments asked about per run (the next run, a minute later, takes the rest). */
 const LIMIT = 2000;
 
 /** Shipments (and customers' return pickups) in flight that no event has touched for a while: ask the service for their status. */
-export async function pollStatuses(db: Db, enqueue: typeof enqueueFns, data: unknown) {
-  const { staleSeconds } = maintenanceJobs.pollStatuses.payload.parse(data);
+export async function pollStatuses(job: Job, deps: Pick<WorkerDeps, "db" | "enqueue">) {
+  const { db, enqueue } = deps;
+  const { staleSeconds } = maintenanceJobs.pollStatuses.payload.parse(job.data);
   const stale = await db
     .select({ shop: shipments.shop, id: shipments.id })
     .from(shipments)

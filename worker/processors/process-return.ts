@@ -93,7 +93,7 @@ async function handleReturn(deps: ShopifyOrderDeps, shipment: Shipment): Promise
   const fulfillmentId = (shipment.fulfillmentIds as string[])[0];
   if (!fulfillmentId) return notFulfilled(deps, shipment, settings.cancelReturnedCod, back);
 
-  const state = await adminRequest(deps.graphql, shipment.shop, SHIPMENT_RETURN_STATE, {
+  const state = await adminRequest(deps.adminGraphql, shipment.shop, SHIPMENT_RETURN_STATE, {
     orderId,
     fulfillmentId,
   });
@@ -119,7 +119,7 @@ async function handleReturn(deps: ShopifyOrderDeps, shipment: Shipment): Promise
         type: "return_by_hand",
         message: `${back}. Shopify has nothing of this parcel left to return (returned or refunded there already): nothing more was done`,
       });
-    const { returnCreate } = await adminRequest(deps.graphql, shipment.shop, RETURN_CREATE, {
+    const { returnCreate } = await adminRequest(deps.adminGraphql, shipment.shop, RETURN_CREATE, {
       returnInput: {
         orderId,
         returnLineItems: returnable.map((l) => ({
@@ -163,9 +163,14 @@ async function handleReturn(deps: ShopifyOrderDeps, shipment: Shipment): Promise
           back,
           "Shopify's return has no line the app can restock at a location",
         );
-      const { returnProcess } = await adminRequest(deps.graphql, current.shop, RETURN_PROCESS, {
-        input: { returnId: ret.id, returnLineItems: restock, notifyCustomer: false },
-      });
+      const { returnProcess } = await adminRequest(
+        deps.adminGraphql,
+        current.shop,
+        RETURN_PROCESS,
+        {
+          input: { returnId: ret.id, returnLineItems: restock, notifyCustomer: false },
+        },
+      );
       if (!returnProcess?.return)
         return refused(
           deps,
@@ -261,15 +266,20 @@ async function closeOrder(
         ? "Unpaid, not cash on delivery: left for you"
         : "Left open (cancelling returned COD orders is off)",
     });
-  const { orderCancel } = await adminRequest(deps.graphql, shipment.shop, RETURNED_ORDER_CANCEL, {
-    orderId: orderGid(shipment.orderId),
-    restock: o.restock,
-    staffNote:
-      `${o.back} (ParcelBridge): cash on delivery of ${owed} not collected; cancelled with nothing owed.`.slice(
-        0,
-        255,
-      ),
-  });
+  const { orderCancel } = await adminRequest(
+    deps.adminGraphql,
+    shipment.shop,
+    RETURNED_ORDER_CANCEL,
+    {
+      orderId: orderGid(shipment.orderId),
+      restock: o.restock,
+      staffNote:
+        `${o.back} (ParcelBridge): cash on delivery of ${owed} not collected; cancelled with nothing owed.`.slice(
+          0,
+          255,
+        ),
+    },
+  );
   const errors = orderCancel?.orderCancelUserErrors ?? [];
   if (!orderCancel || errors.length > 0)
     return finish(deps, shipment, "refused", {

@@ -1,4 +1,5 @@
-import type { Queue } from "bullmq";
+import type { Job, Queue } from "bullmq";
+import type { WorkerDeps } from "../deps.ts";
 import { and, eq, isNull, like, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { shipments, shops, webhookInbox } from "#app/db/schema.ts";
@@ -41,8 +42,13 @@ async function ensureJob(
  * The database is the source of truth: shipments that should be moving but have no live job
  * (Redis lost its data, retries ran out during an outage) get their job back.
  */
-export async function reconcile(db: Db, queue: Queue, enqueue: typeof enqueueFns, data: unknown) {
-  const { olderThanSeconds } = maintenanceJobs.reconcile.payload.parse(data);
+export async function reconcile(
+  job: Job,
+  deps: Pick<WorkerDeps, "db" | "enqueue" | "shipmentsQueue">,
+) {
+  const { db, enqueue } = deps;
+  const queue = deps.shipmentsQueue();
+  const { olderThanSeconds } = maintenanceJobs.reconcile.payload.parse(job.data);
   const before = sql`now() - make_interval(secs => ${olderThanSeconds})`;
   const counts = {
     create: 0,

@@ -55,7 +55,7 @@ async function markPaid(deps: ShopifyOrderDeps, shipment: Shipment, cod: number)
   const collected = formatMoney(cod, shipment.currency, "id-ID");
   let order;
   try {
-    ({ order } = await adminRequest(deps.graphql, shop, ORDER_PAYMENT_QUERY, { id }));
+    ({ order } = await adminRequest(deps.adminGraphql, shop, ORDER_PAYMENT_QUERY, { id }));
   } catch (error) {
     return refusedAsAWhole(deps, shipment, error);
   }
@@ -84,7 +84,7 @@ async function markPaid(deps: ShopifyOrderDeps, shipment: Shipment, cod: number)
   }
   let answer;
   try {
-    ({ orderMarkAsPaid: answer } = await adminRequest(deps.graphql, shop, ORDER_MARK_AS_PAID, {
+    ({ orderMarkAsPaid: answer } = await adminRequest(deps.adminGraphql, shop, ORDER_MARK_AS_PAID, {
       input: { id },
     }));
   } catch (error) {

@@ -39,7 +39,7 @@ async function shopifySync(
   for (const fulfillmentId of tracking ? (shipment.fulfillmentIds as string[]) : []) {
     if (!shipment.waybillId) break;
     const { fulfillmentTrackingInfoUpdate: answer } = await adminRequest(
-      deps.graphql,
+      deps.adminGraphql,
       shop,
       TRACKING_UPDATE,
       { fulfillmentId, trackingInfoInput: trackingInput(shipment) },

@@ -1,3 +1,4 @@
+import type { Job } from "bullmq";
 import { ORDERS_QUERY } from "#app/admin-api/operations/orders.ts";
 import { and, eq } from "drizzle-orm";
 import { sessionTable, shops } from "#app/db/schema.ts";
@@ -7,11 +8,11 @@ import { PAGE_SIZE, takeOrders, type ImportDeps } from "../shared/order-intake.t
 
 /** sync-orders: recent orders of every installed shop with a session, compared with the app's copies. */
 export async function syncRecentOrders(
+  job: Job,
   deps: ImportDeps,
-  data: unknown,
-  now = new Date(),
 ): Promise<{ shops: number; created: number; updated: number }> {
-  const { lookbackMinutes } = maintenanceJobs.syncOrders.payload.parse(data);
+  const { lookbackMinutes } = maintenanceJobs.syncOrders.payload.parse(job.data);
+  const now = new Date();
   const connected = await deps.db
     .selectDistinct({ shop: shops.shop })
     .from(shops)
@@ -27,7 +28,7 @@ export async function syncRecentOrders(
       let cursor: string | null = null;
       for (let pages = 0; pages < 20; pages++) {
         const page = parseOrdersResponse(
-          await deps.graphql(shop, ORDERS_QUERY, {
+          await deps.adminGraphql(shop, ORDERS_QUERY, {
             first: PAGE_SIZE,
             after: cursor,
             query: `updated_at:>='${since}'`,

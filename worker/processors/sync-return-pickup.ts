@@ -15,9 +15,8 @@ import { Ctx, type JobWithSlot, type ShipmentDeps } from "../shared/shipment-con
 export async function processSyncReturnPickup(
   job: JobWithSlot,
   deps: ShipmentDeps,
-  token?: string,
 ): Promise<string> {
-  const ctx = new Ctx(deps, job, token);
+  const ctx = new Ctx(deps, job);
   const { shop, pickupId } = shipmentJobs.syncReturnPickup.payload.parse(job.data);
   const pickup = await getPickup(deps.db, shop, pickupId);
   if (!pickup?.shippingOrderId) return "not booked";

@@ -35,12 +35,8 @@ async function recordHistory(
 }
 
 /** sync-status: the service's view of a booked order (after an event, or by the poll); statuses only move forward. */
-export async function processSyncStatus(
-  job: JobWithSlot,
-  deps: ShipmentDeps,
-  token?: string,
-): Promise<string> {
-  const ctx = new Ctx(deps, job, token);
+export async function processSyncStatus(job: JobWithSlot, deps: ShipmentDeps): Promise<string> {
+  const ctx = new Ctx(deps, job);
   const { shop, shipmentId } = shipmentJobs.syncStatus.payload.parse(job.data);
   const shipment = await getShipment(deps.db, shop, shipmentId);
   if (!shipment?.shippingOrderId) return "nothing to sync";
@@ -127,15 +123,15 @@ export async function processSyncStatus(
       saved.version,
       saved.waybillId !== shipment.waybillId || saved.trackingUrl !== shipment.trackingUrl,
     );
-  // A waybill that came after the booking (a service without an instant one): the fulfilment
+  // A waybill that came after the booking (a service without an instant one): the fulfillment
   // waited for it, and is made now.
   if (
     saved?.waybillId &&
     !shipment.waybillId &&
     (saved.fulfillmentIds as string[]).length === 0 &&
-    (await getShopSettings(deps.db, shop)).fulfilOnConfirm
+    (await getShopSettings(deps.db, shop)).fulfillOnConfirm
   ) {
-    await deps.enqueue.fulfil(shop, saved.id, saved.waybillId);
+    await deps.enqueue.createFulfillment(shop, saved.id, saved.waybillId);
   }
   // A delivered cash-on-delivery parcel: its Shopify order is marked paid (settle-cod).
   if (saved?.status === "delivered" && shipment.status !== "delivered" && isCod(saved))

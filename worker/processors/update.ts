@@ -10,12 +10,8 @@ import { followStoreOrder } from "../shared/store-order-follow.ts";
  * a newer state found by reconciliation). Its shipments follow the order's newest state
  * (worker/shared/store-order-follow.ts).
  */
-export async function processUpdate(
-  job: JobWithSlot,
-  deps: ShipmentDeps,
-  token?: string,
-): Promise<string> {
-  const ctx = new Ctx(deps, job, token);
+export async function processUpdate(job: JobWithSlot, deps: ShipmentDeps): Promise<string> {
+  const ctx = new Ctx(deps, job);
   const { shop, orderId, webhookId } = shipmentJobs.update.payload.parse(job.data);
   const { db } = deps;
   // An edit's webhook carries only the changes: the edited order is read from Shopify.

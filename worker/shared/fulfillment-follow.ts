@@ -125,7 +125,7 @@ async function takeOver(
   };
 
   if (s.shippingOrderId) {
-    // Booked: the courier comes to the old location. The fulfilment closes the new fulfillment order.
+    // Booked: the courier comes to the old location. The fulfillment closes the new fulfillment order.
     const problem = moved
       ? problemOf(
           "after_booking",

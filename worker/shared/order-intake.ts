@@ -17,7 +17,7 @@ import { recordOrderDelivery } from "#app/webhooks/order-delivery.server.ts";
 export interface ImportDeps {
   db: Db;
   logger: Logger;
-  graphql: AdminGraphql;
+  adminGraphql: AdminGraphql;
   enqueue: Pick<typeof enqueueFns, "createDraft" | "update">;
 }
 

@@ -61,7 +61,7 @@ export interface ShipmentDeps {
     | "confirm"
     | "cancel"
     | "syncStatus"
-    | "fulfil"
+    | "createFulfillment"
     | "fulfillmentEvents"
     | "settleCod"
     | "processReturn"
@@ -118,7 +118,6 @@ export class Ctx {
   constructor(
     readonly deps: ShipmentDeps,
     readonly job: JobWithSlot,
-    readonly token: string | undefined,
   ) {}
 
   private orderRead: { orderId: string; answer: Promise<OrderForShipping | null> } | undefined;
@@ -149,7 +148,7 @@ export class Ctx {
   async defer(at: number, why: string): Promise<never> {
     // A flash sale defers every job once: no child logger for a line the level drops.
     if (this.deps.logger.isLevelEnabled("debug")) this.log.debug({ at, why }, "job deferred");
-    await this.job.moveToDelayed(at, this.token);
+    await this.job.moveToDelayed(at, this.job.token);
     throw new DelayedError(why);
   }
 

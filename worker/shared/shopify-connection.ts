@@ -2,10 +2,10 @@ import type { Db } from "#app/db/client.server.ts";
 import { ShopNotConnectedError, type AdminGraphql } from "#app/admin-api/request.ts";
 import { addShipmentEvent, getShipment } from "#app/shipments/shipments.server.ts";
 
-/** What the jobs that write back to Shopify (fulfil, fulfillment-events, shopify-sync) need. */
+/** What the jobs that write back to Shopify (create-fulfillment, fulfillment-events, shopify-sync) need. */
 export interface ShopifyOrderDeps {
   db: Db;
-  graphql: AdminGraphql;
+  adminGraphql: AdminGraphql;
 }
 
 /** A shop without a session (uninstalled) cannot be told anything: record it, do not retry. */

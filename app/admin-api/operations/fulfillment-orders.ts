@@ -1,7 +1,7 @@
 /**
  * Shopify's fulfillment orders: which location ships which items of a store order, and how.
  * One query reads them all, for drafting (app/orders/fulfillment-orders.ts) and for fulfilling
- * (worker/processors/fulfil.ts); the holds this app places while booking; the order a fulfillment
+ * (worker/processors/create-fulfillment.ts); the holds this app places while booking; the order a fulfillment
  * order belongs to.
  *
  * The query also tells how many locations of its own the shop has: a shop with one needs no

@@ -1,10 +1,10 @@
 /**
- * Fulfilments this app makes: the store order fulfilled with the booking's tracking
- * (worker/processors/fulfil.ts), and that tracking changed when the waybill does
+ * Fulfillments this app makes: the store order fulfilled with the booking's tracking
+ * (worker/processors/create-fulfillment.ts), and that tracking changed when the waybill does
  * (worker/processors/shopify-sync.ts).
  */
 export const FULFILLMENT_CREATE = `#graphql
-  mutation ShipmentFulfil($fulfillment: FulfillmentInput!) {
+  mutation ShipmentFulfillment($fulfillment: FulfillmentInput!) {
     fulfillmentCreate(fulfillment: $fulfillment) {
       fulfillment { id status }
       userErrors { field message }

@@ -119,12 +119,12 @@ export type BookingHoldReleaseMutationVariables = AdminTypes.Exact<{
 
 export type BookingHoldReleaseMutation = { fulfillmentOrderReleaseHold?: AdminTypes.Maybe<{ fulfillmentOrder?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentOrder, 'id' | 'status'>>, userErrors: Array<Pick<AdminTypes.FulfillmentOrderReleaseHoldUserError, 'field' | 'message'>> }> };
 
-export type ShipmentFulfilMutationVariables = AdminTypes.Exact<{
+export type ShipmentFulfillmentMutationVariables = AdminTypes.Exact<{
   fulfillment: AdminTypes.FulfillmentInput;
 }>;
 
 
-export type ShipmentFulfilMutation = { fulfillmentCreate?: AdminTypes.Maybe<{ fulfillment?: AdminTypes.Maybe<Pick<AdminTypes.Fulfillment, 'id' | 'status'>>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
+export type ShipmentFulfillmentMutation = { fulfillmentCreate?: AdminTypes.Maybe<{ fulfillment?: AdminTypes.Maybe<Pick<AdminTypes.Fulfillment, 'id' | 'status'>>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
 
 export type ShipmentTrackingMutationVariables = AdminTypes.Exact<{
   fulfillmentId: AdminTypes.Scalars['ID']['input'];
@@ -396,7 +396,7 @@ interface GeneratedMutationTypes {
   "#graphql\n  mutation CarrierServiceDelete($id: ID!) {\n    carrierServiceDelete(id: $id) {\n      deletedId\n      userErrors { field message }\n    }\n  }": {return: CarrierServiceDeleteMutation, variables: CarrierServiceDeleteMutationVariables},
   "#graphql\n  mutation BookingHold($id: ID!, $fulfillmentHold: FulfillmentOrderHoldInput!) {\n    fulfillmentOrderHold(id: $id, fulfillmentHold: $fulfillmentHold) {\n      fulfillmentHold { id }\n      userErrors { field message }\n    }\n  }": {return: BookingHoldMutation, variables: BookingHoldMutationVariables},
   "#graphql\n  mutation BookingHoldRelease($id: ID!, $holdIds: [ID!]) {\n    fulfillmentOrderReleaseHold(id: $id, holdIds: $holdIds) {\n      fulfillmentOrder { id status }\n      userErrors { field message }\n    }\n  }": {return: BookingHoldReleaseMutation, variables: BookingHoldReleaseMutationVariables},
-  "#graphql\n  mutation ShipmentFulfil($fulfillment: FulfillmentInput!) {\n    fulfillmentCreate(fulfillment: $fulfillment) {\n      fulfillment { id status }\n      userErrors { field message }\n    }\n  }": {return: ShipmentFulfilMutation, variables: ShipmentFulfilMutationVariables},
+  "#graphql\n  mutation ShipmentFulfillment($fulfillment: FulfillmentInput!) {\n    fulfillmentCreate(fulfillment: $fulfillment) {\n      fulfillment { id status }\n      userErrors { field message }\n    }\n  }": {return: ShipmentFulfillmentMutation, variables: ShipmentFulfillmentMutationVariables},
   "#graphql\n  mutation ShipmentTracking($fulfillmentId: ID!, $trackingInfoInput: FulfillmentTrackingInput!) {\n    fulfillmentTrackingInfoUpdate(fulfillmentId: $fulfillmentId, trackingInfoInput: $trackingInfoInput, notifyCustomer: false) {\n      fulfillment { id }\n      userErrors { field message }\n    }\n  }": {return: ShipmentTrackingMutation, variables: ShipmentTrackingMutationVariables},
   "#graphql\n  mutation ShipmentProgress($fulfillmentEvent: FulfillmentEventInput!) {\n    fulfillmentEventCreate(fulfillmentEvent: $fulfillmentEvent) {\n      fulfillmentEvent { id status happenedAt }\n      userErrors { field message }\n    }\n  }": {return: ShipmentProgressMutation, variables: ShipmentProgressMutationVariables},
   "#graphql\n  mutation StatusMetafieldDefinitionCreate($definition: MetafieldDefinitionInput!) {\n    metafieldDefinitionCreate(definition: $definition) {\n      createdDefinition { id }\n      userErrors { field message code }\n    }\n  }": {return: StatusMetafieldDefinitionCreateMutation, variables: StatusMetafieldDefinitionCreateMutationVariables},

@@ -11,17 +11,17 @@ import { adminQueryErrors, adminVariableErrors } from "#app/admin-api/admin-sche
 import { shipmentOf, timelineOf } from "../helpers/pipeline.ts";
 import { uniqueShop } from "../helpers/shopify.ts";
 import { FakeMetafields } from "#fakes/shopify/fake-metafields.ts";
-import { processFulfil } from "#worker/processors/fulfil.ts";
+import { processCreateFulfillment } from "#worker/processors/create-fulfillment.ts";
 
 afterAll(async () => {
   await database.close();
 });
 
-describe("Shopify refuses a fulfilment", () => {
+describe("Shopify refuses a fulfillment", () => {
   it("the shipment needs attention under Shopify, its timeline says refused, never fulfilled", async () => {
     const shop = uniqueShop("refused");
     await recordInstall(db, shop);
-    await updateShopSettings(db, shop, { fulfilOnConfirm: true, notifyCustomer: true });
+    await updateShopSettings(db, shop, { fulfillOnConfirm: true, notifyCustomer: true });
     const [row] = await db
       .insert(shipments)
       .values({
@@ -85,15 +85,15 @@ describe("Shopify refuses a fulfilment", () => {
             },
           },
         };
-      // The order's status metafields, written after the fulfilment whatever it came to.
+      // The order's status metafields, written after the fulfillment whatever it came to.
       const metafieldAnswer = shopifyMetafields.answer(asked, query, variables);
       if (metafieldAnswer !== undefined) return metafieldAnswer;
       throw new Error("unexpected query");
     };
     expect(
-      await processFulfil({ data: { shop, shipmentId: row!.id } } as Job, {
+      await processCreateFulfillment({ data: { shop, shipmentId: row!.id } } as Job, {
         db,
-        graphql,
+        adminGraphql: graphql,
         enqueue: {
           fulfillmentEvents: async (_shop, shipmentId) => (queued.push(shipmentId), null),
         },
@@ -102,12 +102,12 @@ describe("Shopify refuses a fulfilment", () => {
 
     const after = (await shipmentOf(db, shop, "9100"))!;
     expect(after.problem).toBe(
-      "Shopify refused the fulfilment: Fulfillment order 91001 has an unfulfillable status= closed.",
+      "Shopify refused the fulfillment: Fulfillment order 91001 has an unfulfillable status= closed.",
     );
     expect(after.problemKinds).toEqual(["shopify"]);
     expect(queued).toEqual([]);
     const [event] = (await timelineOf(db, row!.id)).slice(-1);
-    expect(event?.type).toBe("fulfil_refused");
+    expect(event?.type).toBe("fulfillment_refused");
     expect(
       eventTitle({
         actor: event!.actor,
@@ -115,7 +115,7 @@ describe("Shopify refuses a fulfilment", () => {
         from: event!.fromStatus,
         to: event!.toStatus,
       }),
-    ).toBe("Shopify refused the fulfilment");
+    ).toBe("Shopify refused the fulfillment");
     // Refused or not, the booking stands: the order's status in Shopify says so.
     expect(
       shopifyMetafields.value(shop, "gid://shopify/Order/9100", "parcelbridge", "status"),

@@ -19,72 +19,75 @@ import { whenConnected, type ShopifyOrderDeps } from "../shared/shopify-connecti
 import { writeStatusMetafields } from "#app/shipments/status-metafields.server.ts";
 
 /**
- * fulfil: back in Shopify, the store order is fulfilled with the shipment's tracking when it is
+ * create-fulfillment: back in Shopify, the store order is fulfilled with the shipment's tracking when it is
  * booked (if the shop chose so): the shipment's own fulfillment order only; then the order's status
  * metafields are written.
  */
 
-/** fulfil queues the courier's progress recorded so far onto the fulfillment it made. */
-export type FulfilDeps = ShopifyOrderDeps & {
+/** create-fulfillment queues the courier's progress recorded so far onto the fulfillment it made. */
+export type CreateFulfillmentDeps = ShopifyOrderDeps & {
   enqueue: Pick<typeof enqueueFns, "fulfillmentEvents">;
 };
 
-export async function processFulfil(job: Job, deps: FulfilDeps): Promise<string> {
-  const { shop, shipmentId } = shipmentJobs.fulfil.payload.parse(job.data);
+export async function processCreateFulfillment(
+  job: Job,
+  deps: CreateFulfillmentDeps,
+): Promise<string> {
+  const { shop, shipmentId } = shipmentJobs.createFulfillment.payload.parse(job.data);
   return whenConnected(deps, shop, shipmentId, async () => {
     const shipment = await getShipment(deps.db, shop, shipmentId);
-    if (!shipment?.shippingOrderId) return "nothing to fulfil yet";
-    const outcome = await fulfil(shipment, deps);
-    // The booking is the order's status in Shopify too; written after the fulfilment (a retry of
+    if (!shipment?.shippingOrderId) return "nothing to fulfill yet";
+    const outcome = await createFulfillment(shipment, deps);
+    // The booking is the order's status in Shopify too; written after the fulfillment (a retry of
     // this job finds the order fulfilled and writes the status again).
     await writeStatusMetafields(deps, shop, shipment.orderId);
     return outcome;
   });
 }
 
-async function fulfil(shipment: Shipment, deps: FulfilDeps): Promise<string> {
+async function createFulfillment(shipment: Shipment, deps: CreateFulfillmentDeps): Promise<string> {
   const { shop } = shipment;
   if ((shipment.fulfillmentIds as string[]).length > 0) return "already fulfilled";
   const settings = await getShopSettings(deps.db, shop);
-  if (!settings.fulfilOnConfirm) return "fulfilment off";
+  if (!settings.fulfillOnConfirm) return "fulfillment off";
   if (!shipment.waybillId) {
-    // Booked with a service that gives the waybill later: Shopify's fulfilment carries the
+    // Booked with a service that gives the waybill later: Shopify's fulfillment carries the
     // tracking, so it waits; sync-status queues it again when the waybill arrives.
     await addShipmentEvent(deps.db, shipment, {
-      actor: "worker:fulfil",
-      type: "fulfil_waiting",
+      actor: "worker:create-fulfillment",
+      type: "fulfillment_waiting",
       message:
         "Not fulfilled in Shopify yet: this courier service gives the waybill after the booking; the order is fulfilled with it when it arrives",
     });
     return "waiting for the waybill";
   }
 
-  // Held by this app while booking: Shopify fulfils no held fulfillment order, so the hold goes first.
+  // Held by this app while booking: Shopify fulfills no held fulfillment order, so the hold goes first.
   if (shipment.appHoldId)
     await releaseBookingHold(
-      { db: deps.db, adminGraphql: deps.graphql },
+      { db: deps.db, adminGraphql: deps.adminGraphql },
       shipment,
-      "worker:fulfil",
+      "worker:create-fulfillment",
       `Booked with waybill ${shipment.waybillId}`,
     );
 
-  const orders = await readFulfillmentOrders(deps.graphql, shop, shipment.orderId);
-  // A shipment of one fulfillment order fulfils that one only: the order's other locations ship
+  const orders = await readFulfillmentOrders(deps.adminGraphql, shop, shipment.orderId);
+  // A shipment of one fulfillment order fulfills that one only: the order's other locations ship
   // their own parcels with their own tracking. Shipments from before fulfillment orders were
-  // read fulfil every open one, as then.
+  // read fulfill every open one, as then.
   const open = (orders?.fulfillmentOrders ?? []).filter(
     (fo) =>
       (!shipment.fulfillmentOrderId || fo.id === shipment.fulfillmentOrderId) &&
       (fo.status === "OPEN" || fo.status === "IN_PROGRESS") &&
-      fo.canFulfil,
+      fo.canFulfill,
   );
   if (open.length === 0) {
     const which = shipment.fulfillmentOrderId
       ? `The fulfillment order of ${shipment.shopifyLocationName ?? "this shipment's location"} is not open in Shopify`
       : "No open fulfillment order in Shopify";
     await addShipmentEvent(deps.db, shipment, {
-      actor: "worker:fulfil",
-      type: "fulfil_skipped",
+      actor: "worker:create-fulfillment",
+      type: "fulfillment_skipped",
       message: `${which} (already fulfilled by hand?)`,
     });
     return "nothing open";
@@ -93,7 +96,7 @@ async function fulfil(shipment: Shipment, deps: FulfilDeps): Promise<string> {
   const problems: string[] = [];
   // One call per fulfillment order: each belongs to one location and delivery method.
   for (const fo of open) {
-    const { fulfillmentCreate } = await adminRequest(deps.graphql, shop, FULFILLMENT_CREATE, {
+    const { fulfillmentCreate } = await adminRequest(deps.adminGraphql, shop, FULFILLMENT_CREATE, {
       fulfillment: {
         lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: fo.id }],
         notifyCustomer: settings.notifyCustomer,
@@ -101,7 +104,7 @@ async function fulfil(shipment: Shipment, deps: FulfilDeps): Promise<string> {
       },
     });
     if (fulfillmentCreate?.fulfillment) ids.push(fulfillmentCreate.fulfillment.id);
-    else if (!fulfillmentCreate?.userErrors.length) problems.push("no fulfilment was made");
+    else if (!fulfillmentCreate?.userErrors.length) problems.push("no fulfillment was made");
     if (fulfillmentCreate?.userErrors.length)
       problems.push(userErrorText(fulfillmentCreate.userErrors));
   }
@@ -109,16 +112,16 @@ async function fulfil(shipment: Shipment, deps: FulfilDeps): Promise<string> {
     problems.length > 0
       ? {
           fulfillmentIds: ids,
-          ...problemOf("shopify", `Shopify refused the fulfilment: ${problems.join("; ")}`),
+          ...problemOf("shopify", `Shopify refused the fulfillment: ${problems.join("; ")}`),
         }
       : { fulfillmentIds: ids };
   const updated = await updateShipment(deps.db, shipment, patch, {
-    actor: "worker:fulfil",
-    type: ids.length > 0 ? "fulfilled" : "fulfil_refused",
+    actor: "worker:create-fulfillment",
+    type: ids.length > 0 ? "fulfilled" : "fulfillment_refused",
     message:
       ids.length > 0
         ? `Fulfilled in Shopify with ${shipment.waybillId}${settings.notifyCustomer ? ", customer notified" : ""}`
-        : "Fulfilment refused",
+        : "Fulfillment refused",
     data: { fulfillmentIds: ids },
   });
   if (!updated) throw new Error("Shipment changed while fulfilling; retrying");
