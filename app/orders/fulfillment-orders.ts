@@ -7,7 +7,7 @@ import {
 } from "../admin-api/request";
 import type { OrderFulfillmentOrderNodesFragment } from "../admin-api/types/admin.generated";
 import { idOfGid } from "./exact-json";
-import { discountedUnitPrice, orderedQuantity, refundedUnits } from "./map";
+import { discountedUnitPrice, orderedQuantity, refundedUnits } from "./map-lines";
 import type { ShopifyOrder } from "./payload";
 
 /**

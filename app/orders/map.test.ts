@@ -3,14 +3,10 @@ import { ORDER_FIXTURES, loadOrder } from "#test/fixtures/orders.ts";
 import { draftOrderCreateRequestSchema } from "../shipping/contract";
 import { parseShopSettings, type ShopSettings } from "../shops/settings";
 import { COURIERS } from "#test/helpers/couriers.ts";
-import {
-  describeChanges,
-  discountedUnitPrice,
-  mapOrderToDraft,
-  normalisePhone,
-  referenceIdFor,
-  type ProductInfo,
-} from "./map";
+import { describeChanges, mapOrderToDraft, referenceIdFor } from "./map";
+import { discountedUnitPrice } from "./map-lines";
+import { normalisePhone } from "./map-destination";
+import type { ProductInfo } from "./map-types";
 import { orderPayloadSchema } from "./payload";
 
 const SHOP = "toko-maju.myshopify.com";

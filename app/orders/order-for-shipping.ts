@@ -2,7 +2,7 @@ import { ORDER_FOR_SHIPPING_QUERY } from "../admin-api/operations/fulfillment-or
 import { adminRequest, orderGid, type AdminGraphql } from "../admin-api/request";
 import { idOfGid } from "./exact-json";
 import { fulfillmentOf, type OrderFulfillment } from "./fulfillment-orders";
-import type { ProductInfo } from "./map";
+import type { ProductInfo } from "./map-types";
 
 /**
  * What drafting a shipment reads of Shopify, in one Admin API call (OrderForShipping): whose order

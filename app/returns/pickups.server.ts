@@ -5,7 +5,7 @@ import { CUSTOMER_RETURN_QUERY } from "../admin-api/operations/return-pickups";
 import { adminRequest, type AdminGraphql } from "../admin-api/request";
 import type { CustomerReturnQuery } from "../admin-api/types/admin.generated";
 import type { Env } from "../platform/env.server";
-import type { ShipmentContents } from "../orders/map";
+import type { ShipmentContents } from "../orders/map-types";
 import type { LabelSnapshot } from "../db/json-columns";
 import type { DraftOrderCreateRequest } from "../shipping/contract";
 import { shippingAccessForShop } from "../shops/shipping-client.server";

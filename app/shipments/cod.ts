@@ -1,4 +1,4 @@
-import type { ShipmentContents } from "../orders/map";
+import type { ShipmentContents } from "../orders/map-types";
 import { COD_TYPES, type CodType } from "../shipping/contract";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MappingProblem } from "../orders/map";
+import type { MappingProblem } from "../orders/map-types";
 import { MAX_PROBLEM_CHARS } from "../orders/problem-text";
 import {
   PROBLEM_KINDS,

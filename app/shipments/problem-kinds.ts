@@ -1,4 +1,4 @@
-import type { MappingProblem } from "../orders/map";
+import type { MappingProblem } from "../orders/map-types";
 import { bounded } from "../orders/problem-text";
 
 /**

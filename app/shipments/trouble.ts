@@ -1,4 +1,4 @@
-import { normalisePhone } from "../orders/map";
+import { normalisePhone } from "../orders/map-destination";
 import { isFailedAttempt } from "./fulfillment-events";
 import { problemOf, type Problem } from "./problem-kinds";
 import { formatMoney } from "./wording";

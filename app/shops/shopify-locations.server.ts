@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { shipments } from "../db/schema";
 import type { enqueue as enqueueFns } from "../jobs/queues.server";
-import { normalisePhone } from "../orders/map";
+import { normalisePhone } from "../orders/map-destination";
 import { SHOP_LOCATIONS_QUERY } from "../admin-api/operations/locations";
 import { adminRequest, type AdminGraphql } from "../admin-api/request";
 import type { ShopLocationsQuery } from "../admin-api/types/admin.generated";

@@ -7,7 +7,7 @@ import {
   ShippingNotConfiguredError,
   ShopNotInstalledError,
 } from "#app/shops/shipping-client.server.ts";
-import type { MappingProblem } from "#app/orders/map.ts";
+import type { MappingProblem } from "#app/orders/map-types.ts";
 import { UNVERIFIED_PROBLEM } from "#worker/shared/order-owner.ts";
 import { merchantProblem } from "#worker/shared/shipment-context.ts";
 
@@ -101,7 +101,8 @@ describe("migration 0008's backfill", () => {
       {
         problem: problemOf(
           "shopify",
-          "Shopify refused the fulfillment: Fulfillment order 1 is closed",
+          // As the app wrote it then (today's text says "fulfillment").
+          "Shopify refused the fulfilment: Fulfillment order 1 is closed",
         ),
       },
       {

@@ -7,7 +7,8 @@ import {
   type FulfillmentOrder,
   type OrderFulfillment,
 } from "#app/orders/fulfillment-orders.ts";
-import { outstandingOf, referenceIdFor } from "#app/orders/map.ts";
+import { outstandingOf } from "#app/orders/map-lines.ts";
+import { referenceIdFor } from "#app/orders/map.ts";
 import type { ShopifyOrder } from "#app/orders/payload.ts";
 import { ShopNotConnectedError } from "#app/admin-api/request.ts";
 import {

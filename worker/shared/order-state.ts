@@ -8,7 +8,8 @@ import {
   type PaymentState,
   type ShippingDecision,
 } from "#app/orders/decide.ts";
-import { mapOrderToDraft, type MappingResult, type ProductInfo } from "#app/orders/map.ts";
+import { mapOrderToDraft } from "#app/orders/map.ts";
+import type { MappingResult, ProductInfo } from "#app/orders/map-types.ts";
 import type { ShopifyOrder } from "#app/orders/payload.ts";
 import type { ShipmentFields } from "#app/shipments/shipments.server.ts";
 import type { ShippingClient } from "#app/shipping/client.server.ts";

@@ -6,7 +6,7 @@ import { runRaw } from "#app/db/raw-statement.server.ts";
 import type { Env } from "#app/platform/env.server.ts";
 import type { enqueue as enqueueFns } from "#app/jobs/queues.server.ts";
 import type { Logger } from "#app/platform/logger.server.ts";
-import type { MappingProblem } from "#app/orders/map.ts";
+import type { MappingProblem } from "#app/orders/map-types.ts";
 import { readOrderForShipping, type OrderForShipping } from "#app/orders/order-for-shipping.ts";
 import type { AdminGraphql } from "#app/admin-api/request.ts";
 import {

@@ -2,11 +2,8 @@ import { orderGid } from "#app/admin-api/request.ts";
 import { ORDER_QUERY } from "#app/admin-api/operations/orders.ts";
 import type { Shipment } from "#app/db/schema.ts";
 import { parseOrderResponse } from "#app/orders/admin-order.ts";
-import {
-  describeChanges,
-  type DestinationSnapshot,
-  type ShipmentContents,
-} from "#app/orders/map.ts";
+import { describeChanges } from "#app/orders/map.ts";
+import type { DestinationSnapshot, ShipmentContents } from "#app/orders/map-types.ts";
 import { latestOrder, recordAdminOrder } from "#app/orders/order-store.server.ts";
 import { ShopNotConnectedError } from "#app/admin-api/request.ts";
 import {
