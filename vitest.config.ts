@@ -15,6 +15,7 @@ export default defineConfig({
       "app/**/*.test.ts",
       "worker/**/*.test.ts",
       "sandbox/**/*.test.ts",
+      "fakes/**/*.test.ts",
       "test/**/*.test.ts",
       "extensions/*/*.test.ts",
       "extensions/*/src/**/*.test.ts",

@@ -17,6 +17,7 @@ import http from "node:http";
 import os from "node:os";
 import { callbackTokenOf } from "#app/shops/callback-token.server.ts";
 import { setCarrierServiceId } from "#app/shops/shops.server.ts";
+import { shopifyHmac } from "#fakes/shopify/webhook-signer.ts";
 import { shopifyRateRequest } from "#test/helpers/rate-requests.ts";
 import { API_SECRET, compiledScript, progress, quantile, Stack, writeResult } from "./stack.ts";
 
@@ -127,10 +128,7 @@ function ask(port: number, raw: string): Promise<{ ms: number; status: number; r
         headers: {
           "content-type": "application/json",
           "content-length": Buffer.byteLength(raw),
-          "x-shopify-hmac-sha256": crypto
-            .createHmac("sha256", API_SECRET)
-            .update(raw)
-            .digest("base64"),
+          "x-shopify-hmac-sha256": shopifyHmac(raw, API_SECRET),
           "x-shopify-shop-domain": SHOP,
         },
         timeout: 15_000,

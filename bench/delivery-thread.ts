@@ -9,7 +9,8 @@
  */
 import http from "node:http";
 import { parentPort } from "node:worker_threads";
-import { postDelivery, signDelivery } from "./signed-delivery.ts";
+import { signDelivery } from "#fakes/shopify/webhook-signer.ts";
+import { postDelivery } from "./signed-delivery.ts";
 
 export interface DeliveryPlan {
   port: number;
@@ -42,7 +43,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
 /** One plan: signs its bodies, then sends them at its rate and times the answers. */
 async function run(plan: DeliveryPlan): Promise<DeliveryTimes> {
   const signed = plan.deliveries.map(({ shop, body }) =>
-    signDelivery({ topic: plan.topic, shop, body, secret: plan.secret }),
+    signDelivery({ topic: plan.topic, shop, body, secret: plan.secret, triggeredAt: null }),
   );
   const ms = new Array<number>(signed.length).fill(0);
   const statuses = new Array<number>(signed.length).fill(0);

@@ -1,44 +1,11 @@
 /**
- * One webhook delivery as Shopify sends it: signed with the app's secret, posted with Shopify's
- * headers, timed from the moment it leaves until the answer's end. Shared by the bench stack's
- * `deliver` and the delivery thread (bench/delivery-thread.ts), which signs its bodies before a
- * run and posts them during it; node modules only, so a worker thread loads it as it is.
+ * One webhook delivery posted as Shopify posts it, timed from the moment it leaves until the
+ * answer's end; signed by fakes/shopify/webhook-signer.ts. Shared by the bench stack's `deliver`
+ * and the delivery thread (bench/delivery-thread.ts), which signs its bodies before a run and
+ * posts them during it; node modules only, so a worker thread loads it as it is.
  */
-import crypto from "node:crypto";
 import http from "node:http";
-
-export interface SignedDelivery {
-  body: string;
-  headers: Record<string, string | number>;
-}
-
-/** The body and every header but the moment of sending (X-Shopify-Triggered-At). */
-export function signDelivery(d: {
-  topic: string;
-  shop: string;
-  body: string;
-  secret: string;
-  webhookId?: string;
-  /** Another topic or shop in the headers than the one signed for (a forged delivery). */
-  topicHeader?: string;
-  shopHeader?: string;
-}): SignedDelivery {
-  return {
-    body: d.body,
-    headers: {
-      "content-type": "application/json",
-      "content-length": Buffer.byteLength(d.body),
-      "x-shopify-hmac-sha256": crypto
-        .createHmac("sha256", d.secret)
-        .update(d.body)
-        .digest("base64"),
-      "x-shopify-topic": d.topicHeader ?? d.topic,
-      "x-shopify-shop-domain": d.shopHeader ?? d.shop,
-      "x-shopify-api-version": "2026-10",
-      "x-shopify-webhook-id": d.webhookId ?? crypto.randomUUID(),
-    },
-  };
-}
+import type { SignedDelivery } from "#fakes/shopify/webhook-signer.ts";
 
 /** Posts a signed delivery to 127.0.0.1; status 0 when no answer came (error or 10 s timeout). */
 export function postDelivery(
@@ -56,7 +23,11 @@ export function postDelivery(
         path: target.path,
         method: "POST",
         agent,
-        headers: { ...delivery.headers, "x-shopify-triggered-at": triggeredAt.toISOString() },
+        headers: {
+          ...delivery.headers,
+          "content-length": Buffer.byteLength(delivery.body),
+          "x-shopify-triggered-at": triggeredAt.toISOString(),
+        },
         timeout: 10_000,
       },
       (res) => {

@@ -35,7 +35,8 @@ import { recordInstall, setShippingApiKey, updateShopSettings } from "#app/shops
 import type { ShopSettings } from "#app/shops/settings.ts";
 import { createSandbox, type Sandbox, type SandboxOptions } from "#sandbox/server.ts";
 import { Autovacuum } from "./autovacuum.ts";
-import { postDelivery, signDelivery } from "./signed-delivery.ts";
+import { signDelivery } from "#fakes/shopify/webhook-signer.ts";
+import { postDelivery } from "./signed-delivery.ts";
 import {
   buildNodeEntries,
   buildWebApp,
@@ -385,6 +386,7 @@ export class Stack {
         webhookId: options.webhookId,
         topicHeader: options.topicHeader,
         shopHeader: options.shopHeader,
+        triggeredAt: null,
       }),
       options.triggeredAt,
     );

@@ -26,6 +26,7 @@ import { loadOrder } from "#test/fixtures/orders.ts";
 import { freePort } from "../scripts/processes.ts";
 import { sendDeliveries, slowestText, type DeliveryFigures } from "./deliveries.ts";
 import { API_SECRET, processUsage, Stack, writeResult } from "./stack.ts";
+import { shopifyHmac } from "#fakes/shopify/webhook-signer.ts";
 
 const DURATION_S = Number(process.env.DURATION_S ?? 60);
 const RATES = (process.env.RATES ?? "100,300").split(",").map(Number);
@@ -74,7 +75,7 @@ const naive = http.createServer((req, res) => {
   req.on("data", (c) => chunks.push(c));
   req.on("end", async () => {
     const raw = Buffer.concat(chunks);
-    const expected = crypto.createHmac("sha256", API_SECRET).update(raw).digest("base64");
+    const expected = shopifyHmac(raw, API_SECRET);
     const given = String(req.headers["x-shopify-hmac-sha256"] ?? "");
     if (
       given.length !== expected.length ||

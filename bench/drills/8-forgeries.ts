@@ -4,6 +4,7 @@ import path from "node:path";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { Queue } from "bullmq";
 import { jobId } from "#app/jobs/definitions.ts";
+import { signDelivery } from "#fakes/shopify/webhook-signer.ts";
 import { referenceIdFor } from "#app/orders/map.ts";
 import { API_SECRET, LOG_DIR, Stack } from "../stack.ts";
 import {
@@ -56,17 +57,7 @@ export async function drillForgeries() {
       // A valid signature over another body: sign `raw`, send changed bytes.
       const tampered = await fetch(`${base}/webhooks/${topic}`, {
         method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "x-shopify-hmac-sha256": crypto
-            .createHmac("sha256", API_SECRET)
-            .update(raw)
-            .digest("base64"),
-          "x-shopify-topic": topic,
-          "x-shopify-shop-domain": b!.shop,
-          "x-shopify-api-version": "2026-10",
-          "x-shopify-webhook-id": crypto.randomUUID(),
-        },
+        headers: signDelivery({ topic, shop: b!.shop, body: raw, secret: API_SECRET }).headers,
         body: raw.replace(String(orderB.id), String(orderB.id + 1)),
       }).then((r) => r.status);
       const unsigned = await fetch(`${base}/webhooks/${topic}`, {

@@ -5,6 +5,7 @@
  */
 import crypto from "node:crypto";
 import type { Shipment } from "#app/db/schema.ts";
+import { signDelivery } from "#fakes/shopify/webhook-signer.ts";
 import { API_SECRET, SHOP, type DemoStack } from "./stack.ts";
 
 const DELIVERY_TIMEOUT_MS = 10_000;
@@ -56,18 +57,8 @@ export async function replayOrders(stack: DemoStack, say: (line: string) => void
     stack.shopify.hold(topic, SHOP, raw);
     const response = await fetch(`${stack.webUrl}/webhooks/${topic}`, {
       method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "x-shopify-hmac-sha256": crypto
-          .createHmac("sha256", API_SECRET)
-          .update(raw)
-          .digest("base64"),
-        "x-shopify-topic": topic,
-        "x-shopify-shop-domain": SHOP,
-        "x-shopify-api-version": "2026-10",
-        "x-shopify-webhook-id": webhookId,
-        "x-shopify-triggered-at": new Date().toISOString(),
-      },
+      headers: signDelivery({ topic, shop: SHOP, body: raw, secret: API_SECRET, webhookId })
+        .headers,
       body: raw,
       signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
     });

@@ -3,7 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { getJwt, getHmac } from "@shopify/shopify-api/test-helpers";
+import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { eq } from "drizzle-orm";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { database, db } from "#app/db/index.server.ts";
@@ -34,6 +34,7 @@ import {
   stopProcess,
   type Child,
 } from "../../scripts/processes.ts";
+import { shopifyHmac } from "#fakes/shopify/webhook-signer.ts";
 
 /**
  * The embedded admin in a real browser (Debian's Chromium through playwright-core) against the
@@ -199,7 +200,7 @@ async function deliverTopic(topic: string, raw: string, webhookId: string) {
     method: "POST",
     headers: {
       "content-type": "application/json",
-      "x-shopify-hmac-sha256": getHmac(raw, API_SECRET_KEY),
+      "x-shopify-hmac-sha256": shopifyHmac(raw, API_SECRET_KEY),
       "x-shopify-topic": topic,
       "x-shopify-shop-domain": shop,
       "x-shopify-api-version": "2026-10",
@@ -658,7 +659,7 @@ describe.skipIf(!available)("the production server (server.ts)", () => {
       body,
     });
   const signed = (topic: string, raw: string, overrides: Record<string, string> = {}) => ({
-    "x-shopify-hmac-sha256": getHmac(raw, API_SECRET_KEY),
+    "x-shopify-hmac-sha256": shopifyHmac(raw, API_SECRET_KEY),
     "x-shopify-topic": topic,
     "x-shopify-shop-domain": shop,
     "x-shopify-api-version": "2026-10",
@@ -672,7 +673,7 @@ describe.skipIf(!available)("the production server (server.ts)", () => {
       "/webhooks/orders/create",
       raw,
       signed("orders/create", raw, {
-        "x-shopify-hmac-sha256": getHmac(raw, "another-apps-secret"),
+        "x-shopify-hmac-sha256": shopifyHmac(raw, "another-apps-secret"),
       }),
     );
     expect(forged.status).toBe(401);
@@ -756,7 +757,7 @@ describe.skipIf(!available)("the production server (server.ts)", () => {
       }),
     );
     const headers = {
-      "x-shopify-hmac-sha256": getHmac(raw, API_SECRET_KEY),
+      "x-shopify-hmac-sha256": shopifyHmac(raw, API_SECRET_KEY),
       "x-shopify-shop-domain": shop,
     };
     const callback = `/carrier-service/rates?token=${await callbackTokenOf(db, env.ENCRYPTION_KEY, shop)}`;
@@ -772,7 +773,7 @@ describe.skipIf(!available)("the production server (server.ts)", () => {
     expect(rates.every((r) => /^[1-9]\d*00$/.test(r.total_price))).toBe(true);
     const forged = await post(callback, raw, {
       ...headers,
-      "x-shopify-hmac-sha256": getHmac(raw, "another-apps-secret"),
+      "x-shopify-hmac-sha256": shopifyHmac(raw, "another-apps-secret"),
     });
     expect(forged.status).toBe(401);
     // Signed, but without the shop's token (or with another): no rates.

@@ -42,14 +42,6 @@ export const PARTNER: FakeLocation = {
   fulfillmentService: "Gudang Partner Fulfillment",
 };
 
-/** The sandbox's live drafts and orders of one reference. */
-export const draftsFor = (sandbox: Sandbox, key: string, reference: string) =>
-  [...sandbox.service.account(key).drafts.values()].filter(
-    (d) => d.spec.referenceId === reference && !d.deletedAt,
-  );
-export const ordersFor = (sandbox: Sandbox, key: string, reference: string) =>
-  [...sandbox.service.account(key).orders.values()].filter((o) => o.spec.referenceId === reference);
-
 /** A shop with the given Shopify locations; `connect`: each gets a pickup location at the service, connected. */
 export async function multiLocationShop(
   sandbox: Sandbox,

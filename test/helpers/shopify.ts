@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
-import { API_KEY, API_SECRET_KEY, getHmac, getJwt } from "@shopify/shopify-api/test-helpers";
+import { API_KEY, API_SECRET_KEY, getJwt } from "@shopify/shopify-api/test-helpers";
 import { Session } from "@shopify/shopify-api";
 import { appTomlScopes } from "#fakes/shopify/access.ts";
 import { holdDeliveredOrder } from "#fakes/shopify/fake-admin.ts";
+import { signDelivery } from "#fakes/shopify/webhook-signer.ts";
 
 /**
  * Requests signed the way Shopify signs them, built with Shopify's own test helpers, so the
@@ -36,23 +37,21 @@ export interface WebhookRequestOptions {
 export function webhookRequest(options: WebhookRequestOptions): Request {
   // A string body is sent as it is (exact ids above 2^53 that JSON.stringify cannot write).
   const raw = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
-  const hmac = getHmac(raw, options.secret ?? API_SECRET_KEY);
   // Signed with the app's secret, untampered: Shopify sent it for this shop, so Shopify holds its order.
   if (!options.secret && !options.tamper) holdDeliveredOrder(options.topic, options.shop, raw);
   const sent = options.tamper ? options.tamper(raw) : raw;
   return new Request(`${APP_URL}/webhooks/${options.topic}`, {
     method: "POST",
     body: sent,
-    headers: {
-      "content-type": "application/json",
-      "x-shopify-hmac-sha256": hmac,
-      "x-shopify-topic": options.topic,
-      "x-shopify-shop-domain": options.shop,
-      "x-shopify-api-version": options.apiVersion ?? "2026-10",
-      "x-shopify-webhook-id": options.webhookId ?? crypto.randomUUID(),
-      "x-shopify-event-id": crypto.randomUUID(),
-      "x-shopify-triggered-at": (options.triggeredAt ?? new Date()).toISOString(),
-    },
+    headers: signDelivery({
+      topic: options.topic,
+      shop: options.shop,
+      body: raw,
+      secret: options.secret ?? API_SECRET_KEY,
+      webhookId: options.webhookId,
+      apiVersion: options.apiVersion,
+      triggeredAt: options.triggeredAt ?? new Date(),
+    }).headers,
   });
 }
 

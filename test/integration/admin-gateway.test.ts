@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // Before any module reads the environment: the app's Admin API calls redirected to the fake
 // Shopify started below (its address is set once it listens).
@@ -12,16 +12,13 @@ import { shopifyAdminGraphql } from "#app/admin-api/gateway.server.ts";
 import { SHOP_NAME_QUERY } from "#app/admin-api/operations/shop.ts";
 import { adminRequest, ShopNotConnectedError } from "#app/admin-api/request.ts";
 import { forgetAdminSession } from "#app/admin-api/sessions.server.ts";
-import { database, db } from "#app/db/index.server.ts";
+import { db } from "#app/db/index.server.ts";
 import { sessionTable } from "#app/db/schema.ts";
 import { recordInstall } from "#app/shops/shops.server.ts";
 import { fakeShopName } from "#fakes/shopify/fake-admin.ts";
-import {
-  offlineSessionRow,
-  startFakeShopify,
-  type FakeShopify,
-} from "#fakes/shopify/fake-shopify-server.ts";
+import { offlineSessionRow } from "#fakes/shopify/fake-shopify-server.ts";
 import { uniqueShop } from "../helpers/shopify.ts";
+import { testStack } from "../helpers/stack.ts";
 
 /**
  * The production Admin gateway (app/admin-api/gateway.server.ts) against the fake Admin API over
@@ -29,21 +26,12 @@ import { uniqueShop } from "../helpers/shopify.ts";
  * token stored by another process is taken up after Shopify's 401, and a shop without a session is
  * ShopNotConnectedError.
  */
-let shopify: FakeShopify;
-
-beforeAll(async () => {
-  shopify = await startFakeShopify();
-  process.env.FAKE_SHOPIFY_ADMIN_URL = shopify.url;
-});
-afterAll(async () => {
-  await shopify.close();
-  await database.close();
-});
+const stack = testStack({ shopify: { admin: true } });
 
 async function connectedShop(): Promise<string> {
   const shop = uniqueShop("gateway");
   await recordInstall(db, shop);
-  await db.insert(sessionTable).values(offlineSessionRow(shop, shopify.connect(shop)));
+  await db.insert(sessionTable).values(offlineSessionRow(shop, stack.shopify.connect(shop)));
   return shop;
 }
 
@@ -56,35 +44,35 @@ describe("the Admin gateway: one fetch per call, the shop's token kept", () => {
     expect(await shopName(shop)).toBe(fakeShopName(shop));
     await db.delete(sessionTable).where(eq(sessionTable.shop, shop));
     for (let i = 0; i < 3; i++) expect(await shopName(shop)).toBe(fakeShopName(shop));
-    expect(shopify.callsOf(shop).get("ShopName")).toBe(4);
+    expect(stack.shopify.callsOf(shop).get("ShopName")).toBe(4);
     // Uninstalled in this process (app/uninstalled forgets the token): no session, no call.
     forgetAdminSession(shop);
     await expect(shopName(shop)).rejects.toBeInstanceOf(ShopNotConnectedError);
-    expect(shopify.callsOf(shop).get("ShopName")).toBe(4);
+    expect(stack.shopify.callsOf(shop).get("ShopName")).toBe(4);
   });
 
   it("a new token stored elsewhere is read again after Shopify refuses the kept one, once", async () => {
     const shop = await connectedShop();
     expect(await shopName(shop)).toBe(fakeShopName(shop));
     // Another process stores the token Shopify now issues; this one still holds the old one.
-    const fresh = shopify.rotate(shop);
+    const fresh = stack.shopify.rotate(shop);
     await db.update(sessionTable).set({ accessToken: fresh }).where(eq(sessionTable.shop, shop));
     expect(await shopName(shop)).toBe(fakeShopName(shop));
-    expect(shopify.callsOf(shop).get("ShopName")).toBe(2);
+    expect(stack.shopify.callsOf(shop).get("ShopName")).toBe(2);
   });
 
   it("a token Shopify refuses with no better one stored is ShopNotConnectedError, not a retry loop", async () => {
     const shop = await connectedShop();
     expect(await shopName(shop)).toBe(fakeShopName(shop));
-    shopify.rotate(shop);
+    stack.shopify.rotate(shop);
     await expect(shopName(shop)).rejects.toBeInstanceOf(ShopNotConnectedError);
-    expect(shopify.callsOf(shop).get("ShopName")).toBe(1);
+    expect(stack.shopify.callsOf(shop).get("ShopName")).toBe(1);
   });
 
   it("a shop that never had a session is ShopNotConnectedError before any call", async () => {
     const shop = uniqueShop("gateway");
     await recordInstall(db, shop);
     await expect(shopName(shop)).rejects.toBeInstanceOf(ShopNotConnectedError);
-    expect(shopify.callsOf(shop).size).toBe(0);
+    expect(stack.shopify.callsOf(shop).size).toBe(0);
   });
 });

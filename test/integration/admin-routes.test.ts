@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { eq } from "drizzle-orm";
-import { database, db } from "#app/db/index.server.ts";
+import { db } from "#app/db/index.server.ts";
 import { shipmentEvents, shipments, shops } from "#app/db/schema.ts";
 import { getEnv } from "#app/platform/env.server.ts";
 import { QUEUES, jobId } from "#app/jobs/definitions.ts";
-import { closeQueues, getQueue } from "#app/jobs/queues.server.ts";
+import { getQueue } from "#app/jobs/queues.server.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { getShippingApiKey, getShopSettings, recordInstall } from "#app/shops/shops.server.ts";
 import * as detail from "#app/routes/app.shipments.$id.tsx";
@@ -13,19 +13,11 @@ import * as index from "#app/routes/app._index.tsx";
 import * as settingsRoute from "#app/routes/app.settings.tsx";
 import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";
 import * as bulkApi from "#app/routes/api.shipments.bulk.tsx";
-import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { testKey } from "../helpers/sandbox.ts";
 import { offlineSession, sessionTokenRequest, uniqueShop } from "../helpers/shopify.ts";
+import { testStack } from "../helpers/stack.ts";
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0, rateLimits: false });
-});
-afterAll(async () => {
-  await closeQueues();
-  await sandbox.close();
-  await database.close();
-});
+const stack = testStack({ sandbox: { rateLimits: false } });
 
 type Fn = (args: {
   request: Request;
@@ -59,7 +51,7 @@ async function installedShop(label: string) {
   const shop = uniqueShop(label);
   await recordInstall(db, shop);
   await sessionStorage.storeSession(offlineSession(shop));
-  await db.update(shops).set({ shippingBaseUrl: sandbox.url }).where(eq(shops.shop, shop));
+  await db.update(shops).set({ shippingBaseUrl: stack.sandbox.url }).where(eq(shops.shop, shop));
   return shop;
 }
 async function shipmentFor(shop: string, status = "draft_ready") {
@@ -328,7 +320,7 @@ describe("settings", () => {
     });
     expect(await getShippingApiKey(db, getEnv().ENCRYPTION_KEY, shop)).toBeNull();
 
-    await db.update(shops).set({ shippingBaseUrl: sandbox.url }).where(eq(shops.shop, shop));
+    await db.update(shops).set({ shippingBaseUrl: stack.sandbox.url }).where(eq(shops.shop, shop));
     const key = testKey("good");
     const good = await call(
       settingsRoute.action,
@@ -372,7 +364,7 @@ describe("settings", () => {
       postalCode: 12430,
       locationId: firstId,
     });
-    expect(sandbox.service.locations.get(key, firstId).contactName).toBe("Gudang");
+    expect(stack.sandbox.service.locations.get(key, firstId).contactName).toBe("Gudang");
     await call(
       settingsRoute.action,
       await location({
@@ -405,7 +397,9 @@ describe("settings", () => {
       }),
     );
     expect((await getShopSettings(db, shop)).pickup?.contactName).toBe("Toko Surabaya 2");
-    expect(sandbox.service.locations.get(key, secondId).address).toBe("Jl. Tunjungan 7, Surabaya");
+    expect(stack.sandbox.service.locations.get(key, secondId).address).toBe(
+      "Jl. Tunjungan 7, Surabaya",
+    );
     // Removing the default falls back to the other location, and removes it at the service.
     await call(
       settingsRoute.action,
@@ -414,7 +408,7 @@ describe("settings", () => {
     saved = await getShopSettings(db, shop);
     expect(saved.locations.map((l) => l.locationId)).toEqual([firstId]);
     expect(saved.pickup?.locationId).toBe(firstId);
-    expect(() => sandbox.service.locations.get(key, secondId)).toThrow(/not found/);
+    expect(() => stack.sandbox.service.locations.get(key, secondId)).toThrow(/not found/);
     const foreign = await call(
       settingsRoute.action,
       await post("/app/settings", shop, { intent: "deleteLocation", locationId: "someone-elses" }),

@@ -1,40 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { database, db } from "#app/db/index.server.ts";
+import { db } from "#app/db/index.server.ts";
 import { shipments } from "#app/db/schema.ts";
 import { getEnv } from "#app/platform/env.server.ts";
-import { closeQueues } from "#app/jobs/queues.server.ts";
 import { MAX_PROBLEM_CHARS, PROBLEM_PREVIEW_CHARS } from "#app/orders/problem-text.ts";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { listShipments } from "#app/shipments/list.server.ts";
 import { recordInstall } from "#app/shops/shops.server.ts";
-import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { liveKey } from "../helpers/sandbox.ts";
-import {
-  freshOrder,
-  setUpShop,
-  shipmentOf,
-  startTestWorkers,
-  timelineOf,
-  waitFor,
-} from "../helpers/pipeline.ts";
+import { freshOrder, setUpShop, shipmentOf, timelineOf, waitFor } from "../helpers/pipeline.ts";
 import { deliverWebhook, uniqueShop } from "../helpers/shopify.ts";
-import type { RunningWorkers } from "#worker/worker.ts";
+import { testStack } from "../helpers/stack.ts";
 
 /** Problems are told in aggregate and bounded, however many lines an order has. */
 const env = getEnv();
-let sandbox: Sandbox;
-let workers: RunningWorkers;
-beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0, rateLimits: false });
-  workers = startTestWorkers(db, env);
-});
-afterAll(async () => {
-  await workers.close();
-  await closeQueues();
-  await sandbox.close();
-  await database.close();
-});
+const stack = testStack({ sandbox: { rateLimits: false }, workers: {} });
 
 const line = (i: number, grams: number) => ({
   id: 700000 + i,
@@ -59,7 +39,7 @@ async function deliver(shop: string, order: Record<string, unknown>) {
 describe("problems in aggregate, bounded", () => {
   it("10,000 weightless lines: one short problem naming five and counting the rest", async () => {
     const shop = uniqueShop("bounded");
-    await setUpShop(db, env.ENCRYPTION_KEY, shop, liveKey("bounded"), sandbox.url);
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, liveKey("bounded"), stack.sandbox.url);
     const order = freshOrder("multi-item", {
       line_items: Array.from({ length: 10_000 }, (_, i) => line(i, 0)),
     });
@@ -80,7 +60,7 @@ describe("problems in aggregate, bounded", () => {
 
   it("weightless add-ons among goods: counted, the draft still made", async () => {
     const shop = uniqueShop("addons");
-    await setUpShop(db, env.ENCRYPTION_KEY, shop, liveKey("addons"), sandbox.url);
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, liveKey("addons"), stack.sandbox.url);
     const order = freshOrder("multi-item", {
       line_items: [line(0, 500), ...Array.from({ length: 600 }, (_, i) => line(i + 1, 0))],
     });

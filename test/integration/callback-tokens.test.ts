@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import pg from "pg";
 import { isSealed } from "#app/secrets/crypto.server.ts";
 import { openDatabase } from "#app/db/client.server.ts";
-import { database, db } from "#app/db/index.server.ts";
+import { db } from "#app/db/index.server.ts";
 import { shops } from "#app/db/schema.ts";
 import { getEnv } from "#app/platform/env.server.ts";
 import {
@@ -19,6 +19,7 @@ import {
 } from "#app/shops/callback-token.server.ts";
 import { recordInstall } from "#app/shops/shops.server.ts";
 import { uniqueShop } from "../helpers/shopify.ts";
+import { testStack } from "../helpers/stack.ts";
 
 /**
  * Callback tokens at rest: what a database dump holds of them (their hash and a sealed copy, never
@@ -27,9 +28,7 @@ import { uniqueShop } from "../helpers/shopify.ts";
  */
 const env = getEnv();
 
-afterAll(async () => {
-  await database.close();
-});
+testStack();
 
 /** Every shop row as text, as a dump would show it. */
 async function dumpOf(pool: pg.Pool, shop: string): Promise<string> {

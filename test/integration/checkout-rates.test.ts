@@ -1,5 +1,5 @@
 import type { Job } from "bullmq";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // Before any module reads the environment: a short deadline, and the app's Admin API calls
 // redirected to the fake Shopify started below.
@@ -10,9 +10,9 @@ vi.hoisted(() => {
 
 import "#fakes/shopify/redirect-shopify-admin.ts";
 import { Session } from "@shopify/shopify-api";
-import { database, db } from "#app/db/index.server.ts";
+import { db } from "#app/db/index.server.ts";
 import { getEnv } from "#app/platform/env.server.ts";
-import { closeQueues, enqueue, producerConnection } from "#app/jobs/queues.server.ts";
+import { enqueue, producerConnection } from "#app/jobs/queues.server.ts";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import * as ratesRoute from "#app/routes/carrier-service.rates.tsx";
 import { RATES_MAX_BODY_BYTES } from "#app/server/fast-path.ts";
@@ -37,16 +37,11 @@ import {
   recordInstall,
   setShippingApiKey,
 } from "#app/shops/shops.server.ts";
-import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { SHOPIFY_ORDERS, type FakeLocation } from "#fakes/shopify/fake-admin.ts";
 import { PLAN_REFUSAL } from "#fakes/shopify/fake-carrier-services.ts";
-import {
-  offlineSessionRow,
-  startFakeShopify,
-  type FakeShopify,
-} from "#fakes/shopify/fake-shopify-server.ts";
+import { offlineSessionRow } from "#fakes/shopify/fake-shopify-server.ts";
 import { JAKARTA, SURABAYA } from "../helpers/multi-location.ts";
-import { freshOrder, shipmentOf, startTestWorkers, waitFor } from "../helpers/pipeline.ts";
+import { freshOrder, shipmentOf, waitFor } from "../helpers/pipeline.ts";
 import { liveKey } from "../helpers/sandbox.ts";
 import {
   API_SECRET_KEY,
@@ -56,11 +51,12 @@ import {
   sessionTokenRequest,
   uniqueShop,
 } from "../helpers/shopify.ts";
-import { getHmac } from "@shopify/shopify-api/test-helpers";
+
 import type { ShopifyRate } from "#app/checkout-rates/offer.ts";
 import { createShippingClient } from "#app/shipping/client.server.ts";
 import { shopifyRateRequest } from "../helpers/rate-requests.ts";
-import type { RunningWorkers } from "#worker/worker.ts";
+import { testStack } from "../helpers/stack.ts";
+import { shopifyHmac } from "#fakes/shopify/webhook-signer.ts";
 
 /**
  * Rates at checkout end to end: the merchant turns them on in the settings (a carrier service is
@@ -69,22 +65,10 @@ import type { RunningWorkers } from "#worker/worker.ts";
  * whose shipping line came from those rates is drafted with exactly the courier the customer chose.
  */
 const env = getEnv();
-let sandbox: Sandbox;
-let shopify: FakeShopify;
-let workers: RunningWorkers;
-
-beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0 });
-  shopify = await startFakeShopify();
-  process.env.FAKE_SHOPIFY_ADMIN_URL = shopify.url;
-  workers = startTestWorkers(db, env, { shopifyOrders: shopify.orders });
-});
-afterAll(async () => {
-  await workers.close();
-  await closeQueues();
-  await shopify.close();
-  await sandbox.close();
-  await database.close();
+const stack = testStack({
+  sandbox: {},
+  shopify: { admin: true },
+  workers: (s) => ({ shopifyOrders: s.shopify.orders }),
 });
 
 /** Jakarta's warehouse has coordinates (instant couriers can collect there); Surabaya's has none. */
@@ -118,9 +102,11 @@ async function twoWarehouseShop() {
   const shop = uniqueShop("rates");
   const key = liveKey("rates");
   await recordInstall(db, shop);
-  await setShippingApiKey(db, env.ENCRYPTION_KEY, shop, key, sandbox.url);
-  await sessionStorage.storeSession(new Session(offlineSessionRow(shop, shopify.connect(shop))));
-  shopify.orders.locations.set(shop, [JAKARTA, SURABAYA]);
+  await setShippingApiKey(db, env.ENCRYPTION_KEY, shop, key, stack.sandbox.url);
+  await sessionStorage.storeSession(
+    new Session(offlineSessionRow(shop, stack.shopify.connect(shop))),
+  );
+  stack.shopify.orders.locations.set(shop, [JAKARTA, SURABAYA]);
   SHOPIFY_ORDERS.locations.set(shop, [JAKARTA, SURABAYA]);
   await pickupFor(shop, JAKARTA, JAKARTA_PICKUP);
   await pickupFor(shop, SURABAYA, null);
@@ -216,7 +202,7 @@ async function rateRequest(
     body: options.tamper ? options.tamper(raw) : raw,
     headers: {
       "content-type": "application/json",
-      "x-shopify-hmac-sha256": getHmac(raw, options.secret ?? API_SECRET_KEY),
+      "x-shopify-hmac-sha256": shopifyHmac(raw, options.secret ?? API_SECRET_KEY),
       "x-shopify-shop-domain": shop,
     },
   });
@@ -232,7 +218,7 @@ async function askRates(shop: string, body: unknown) {
   };
 }
 // The sandbox counts POST /v1/rates/couriers under its route pattern.
-const ratesCalls = () => sandbox.requests.get("POST /v1/rates/:id") ?? 0;
+const ratesCalls = () => stack.sandbox.requests.get("POST /v1/rates/:id") ?? 0;
 
 /** The service's own prices for a route, asked directly (what the checkout must show, ×100). */
 async function servicePrices(
@@ -241,7 +227,7 @@ async function servicePrices(
   destinationPostal: number,
   grams: number,
 ) {
-  const client = createShippingClient({ baseUrl: sandbox.url, apiKey: key });
+  const client = createShippingClient({ baseUrl: stack.sandbox.url, apiKey: key });
   const answer = await client.getRates({
     origin_postal_code: originPostal,
     destination_postal_code: destinationPostal,
@@ -258,7 +244,7 @@ describe("rates at checkout: turned on and off from the settings", () => {
     const { shop } = await twoWarehouseShop();
     const on = await submitRates(shop, OFFER);
     expect(on).toMatchObject({ ok: true });
-    const [service] = shopify.orders.carrierServices.of(shop);
+    const [service] = stack.shopify.orders.carrierServices.of(shop);
     expect(service).toMatchObject({
       name: "ParcelBridge",
       callbackUrl: `${APP_URL}/carrier-service/rates?token=${await callbackTokenOf(db, env.ENCRYPTION_KEY, shop)}`,
@@ -272,17 +258,17 @@ describe("rates at checkout: turned on and off from the settings", () => {
     ]);
     // Saving again keeps the one carrier service.
     expect(await submitRates(shop, OFFER)).toMatchObject({ ok: true });
-    expect(shopify.orders.carrierServices.of(shop)).toHaveLength(1);
+    expect(stack.shopify.orders.carrierServices.of(shop)).toHaveLength(1);
 
     expect(await submitRates(shop, [["service", "jne/reg"]])).toMatchObject({
       ok: true,
       message: expect.stringMatching(/off/),
     });
-    expect(shopify.orders.carrierServices.of(shop)).toHaveLength(0);
+    expect(stack.shopify.orders.carrierServices.of(shop)).toHaveLength(0);
     expect((await getShop(db, shop))?.carrierServiceId).toBeNull();
 
     const basic = await twoWarehouseShop();
-    shopify.orders.carrierServices.ineligible.add(basic.shop);
+    stack.shopify.orders.carrierServices.ineligible.add(basic.shop);
     const refused = await submitRates(basic.shop, OFFER);
     expect(refused.ok).toBe(false);
     expect(refused.message).toMatch(/plan does not let apps give rates at checkout.*Advanced/);
@@ -396,8 +382,8 @@ describe("rates at checkout: Shopify's rate requests", () => {
           600,
         );
     }
-    sandbox.faults.latencyMs = 5_000;
-    sandbox.faults.match = "^POST /v1/rates";
+    stack.sandbox.faults.latencyMs = 5_000;
+    stack.sandbox.faults.match = "^POST /v1/rates";
     try {
       const stale = await askRates(shop, rateBody(JAKARTA, { postalCode: "12950" }));
       expect(stale.status).toBe(200);
@@ -406,12 +392,12 @@ describe("rates at checkout: Shopify's rate requests", () => {
       const cold = await askRates(shop, rateBody(JAKARTA, { postalCode: "60111" }));
       expect(cold).toMatchObject({ status: 200, rates: [] });
       expect(cold.ms).toBeLessThan(2_000);
-      sandbox.faults.latencyMs = 0;
-      sandbox.faults.errorRate = 1;
+      stack.sandbox.faults.latencyMs = 0;
+      stack.sandbox.faults.errorRate = 1;
       const failing = await askRates(shop, rateBody(JAKARTA, { postalCode: "40115" }));
       expect(failing).toMatchObject({ status: 200, rates: [] });
     } finally {
-      Object.assign(sandbox.faults, { latencyMs: 0, errorRate: 0, match: null });
+      Object.assign(stack.sandbox.faults, { latencyMs: 0, errorRate: 0, match: null });
     }
   });
 
@@ -500,7 +486,7 @@ describe("rates at checkout: each shop's callback token", () => {
       logger,
     });
   const ratesUrlAtShopify = (shop: string) =>
-    shopify.orders.carrierServices.of(shop)[0]?.callbackUrl;
+    stack.shopify.orders.carrierServices.of(shop)[0]?.callbackUrl;
   const ratesUrl = (token: string) => `${APP_URL}/carrier-service/rates?token=${token}`;
   /** The shop's token columns as if its last new URL was made `ms` ago. */
   const rotatedAgo = (shop: string, ms: number) =>
@@ -537,23 +523,23 @@ describe("rates at checkout: each shop's callback token", () => {
         .set({ carrierCallbackTokenHash: null, carrierTokenlessUntil: until })
         .where(eq(shops.shop, shop));
     await asBeforeTokens(new Date(Date.now() + 3600_000));
-    const [service] = shopify.orders.carrierServices.of(shop);
+    const [service] = stack.shopify.orders.carrierServices.of(shop);
     service!.callbackUrl = `${APP_URL}/carrier-service/rates`;
     expect(await ratesWith(shop, null)).toBeGreaterThan(0);
 
     // Shopify refuses the new registration (the grant lacks write_shipping): after the deadline,
     // requests without a token get nothing even so.
-    shopify.orders.revoke(shop, "write_shipping");
+    stack.shopify.orders.revoke(shop, "write_shipping");
     expect((await carrierCallbacks()).failed).toBeGreaterThanOrEqual(1);
     expect(await ratesWith(shop, null)).toBeGreaterThan(0);
     await asBeforeTokens(new Date(Date.now() - 1_000));
     expect(await ratesWith(shop, null)).toBe(0);
 
-    shopify.orders.grant(shop, [...shopify.orders.scopesOf(shop), "write_shipping"]);
+    stack.shopify.orders.grant(shop, [...stack.shopify.orders.scopesOf(shop), "write_shipping"]);
     await asBeforeTokens(new Date(Date.now() + 3600_000));
     expect((await carrierCallbacks()).registered).toBeGreaterThanOrEqual(1);
     const token = await tokenOf(shop);
-    expect(shopify.orders.carrierServices.of(shop)).toMatchObject([
+    expect(stack.shopify.orders.carrierServices.of(shop)).toMatchObject([
       { id: service!.id, callbackUrl: ratesUrl(token) },
     ]);
     expect(await ratesWith(shop, null)).toBe(0);
@@ -587,7 +573,7 @@ describe("rates at checkout: each shop's callback token", () => {
     const { shop } = await twoWarehouseShop();
     await submitRates(shop, OFFER);
     const old = await tokenOf(shop);
-    shopify.orders.revoke(shop, "write_shipping");
+    stack.shopify.orders.revoke(shop, "write_shipping");
     const rotated = await submitRates(shop, [], "rotateEventsUrl");
     expect(rotated).toMatchObject({
       ok: true,
@@ -601,7 +587,7 @@ describe("rates at checkout: each shop's callback token", () => {
     expect(await ratesWith(shop, old)).toBe(0);
     await rotatedAgo(shop, 60_000);
 
-    shopify.orders.grant(shop, [...shopify.orders.scopesOf(shop), "write_shipping"]);
+    stack.shopify.orders.grant(shop, [...stack.shopify.orders.scopesOf(shop), "write_shipping"]);
     expect((await carrierCallbacks()).registered).toBeGreaterThanOrEqual(1);
     expect(ratesUrlAtShopify(shop)).toBe(ratesUrl(token));
     expect(await ratesWith(shop, old)).toBe(0);
@@ -668,7 +654,7 @@ describe("rates at checkout: the customer's choice ships", () => {
       return s?.status === "draft_ready" ? s : undefined;
     });
     expect(ready).toMatchObject({ courierCompany: "sicepat", courierType: "best", problem: null });
-    const [draft] = [...sandbox.service.account(key).drafts.values()].filter(
+    const [draft] = [...stack.sandbox.service.account(key).drafts.values()].filter(
       (d) => d.spec.referenceId === ready.referenceId && !d.deletedAt,
     );
     expect([draft?.spec.service?.courierCode, draft?.spec.service?.serviceCode]).toEqual([

@@ -1,7 +1,6 @@
-import { afterAll, describe, expect, it } from "vitest";
-import { database, db } from "#app/db/index.server.ts";
+import { describe, expect, it } from "vitest";
+import { db } from "#app/db/index.server.ts";
 import { shipments } from "#app/db/schema.ts";
-import { closeQueues } from "#app/jobs/queues.server.ts";
 import * as codPage from "#app/routes/app.cod.tsx";
 import * as codCsvRoute from "#app/routes/app.cod[.]csv.tsx";
 import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";
@@ -9,15 +8,13 @@ import { sessionStorage } from "#app/shopify.server.ts";
 import { csvCell, mondayInJakarta } from "#app/shipments/cod-report.server.ts";
 import { recordInstall, updateShopSettings } from "#app/shops/shops.server.ts";
 import { offlineSession, sessionTokenRequest, uniqueShop } from "../helpers/shopify.ts";
+import { testStack } from "../helpers/stack.ts";
 
 /**
  * The COD page and its CSV, through the routes with a correctly signed session token, over
  * shipments written as the worker leaves them (delivered with the courier's time, returned).
  */
-afterAll(async () => {
-  await closeQueues();
-  await database.close();
-});
+testStack();
 
 const DAY = 24 * 3600 * 1000;
 const now = Date.now();

@@ -1,6 +1,6 @@
 import type { Job } from "bullmq";
 import crypto from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 // Before any module reads the environment: a small backlog per shop.
 vi.hoisted(() => {
@@ -8,14 +8,13 @@ vi.hoisted(() => {
 });
 
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { database, db } from "#app/db/index.server.ts";
+import { db } from "#app/db/index.server.ts";
 import { shipmentEvents, shipments } from "#app/db/schema.ts";
 import { getEnv } from "#app/platform/env.server.ts";
 import { QUEUES, jobId } from "#app/jobs/definitions.ts";
-import { closeQueues, enqueue, getQueue, shopBacklog } from "#app/jobs/queues.server.ts";
+import { enqueue, getQueue, shopBacklog } from "#app/jobs/queues.server.ts";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { action as shippingEvents } from "#app/routes/webhooks.shipping.tsx";
-import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { liveKey, testKey } from "../helpers/sandbox.ts";
 import {
   eventsPathOf,
@@ -28,6 +27,7 @@ import {
 import { callRoute, deliverWebhook, uniqueShop } from "../helpers/shopify.ts";
 import { reconcile } from "#worker/processors/reconcile.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
+import { testStack } from "../helpers/stack.ts";
 
 /**
  * How the queue shares the workers: between shops (each gets its turn, a backlog per shop), and
@@ -35,20 +35,12 @@ import type { RunningWorkers } from "#worker/worker.ts";
  * queued before any worker runs, as in a flash sale, so the order of the work is what is tested.
  */
 const env = getEnv();
-let sandbox: Sandbox;
+const stack = testStack({ sandbox: {} });
 let workers: RunningWorkers | undefined;
 
-beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0 });
-});
 afterEach(async () => {
   await workers?.close();
   workers = undefined;
-});
-afterAll(async () => {
-  await closeQueues();
-  await sandbox.close();
-  await database.close();
 });
 
 async function ordersFor(shop: string, count: number) {
@@ -62,7 +54,7 @@ async function ordersFor(shop: string, count: number) {
 }
 async function newShop(label: string, key = testKey(label)) {
   const shop = uniqueShop(label);
-  await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url);
+  await setUpShop(db, env.ENCRYPTION_KEY, shop, key, stack.sandbox.url);
   return { shop, key };
 }
 /** The shop's timeline entries of these types, oldest first. */

@@ -8,13 +8,14 @@ import { shops, webhookInbox } from "#app/db/schema.ts";
 import { getEnv } from "#app/platform/env.server.ts";
 import { fastPath, MAX_BODY_BYTES, RATES_MAX_BODY_BYTES } from "#app/server/fast-path.ts";
 import { createDraftJobId, QUEUES } from "#app/jobs/definitions.ts";
-import { closeQueues, getQueue } from "#app/jobs/queues.server.ts";
+import { getQueue } from "#app/jobs/queues.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import { takeWebhook, webhookTopicOfPath, WEBHOOK_TOPICS } from "#app/webhooks/intake.server.ts";
 import { fulfillmentOrderSampleBody, shopifySampleBody } from "../fixtures/shopify.ts";
 import { freshOrder, setUpShop, shipmentOf } from "../helpers/pipeline.ts";
 import { testKey } from "../helpers/sandbox.ts";
 import { uniqueShop, webhookRequest, type WebhookRequestOptions } from "../helpers/shopify.ts";
+import { testStack } from "../helpers/stack.ts";
 
 /**
  * The production server's fast path (app/server/fast-path.ts, what server.ts runs ahead of Express and
@@ -36,10 +37,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
+testStack();
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
-  await closeQueues();
-  await database.close();
 });
 
 /** A signed delivery (webhookRequest) sent over HTTP to `path` (the topic's address by default). */

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { database, db } from "#app/db/index.server.ts";
+import { db } from "#app/db/index.server.ts";
 import { webhookInbox } from "#app/db/schema.ts";
 import { getEnv } from "#app/platform/env.server.ts";
-import { closeQueues, enqueue } from "#app/jobs/queues.server.ts";
+import { enqueue } from "#app/jobs/queues.server.ts";
 import type { FulfillmentOrderTopic } from "#app/orders/fulfillment-order-events.ts";
 import { action as foCancelled } from "#app/routes/webhooks.fulfillment_orders.cancelled.tsx";
 import { action as foHoldReleased } from "#app/routes/webhooks.fulfillment_orders.hold_released.tsx";
@@ -17,7 +17,6 @@ import { action as foSplit } from "#app/routes/webhooks.fulfillment_orders.split
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { action as ordersUpdated } from "#app/routes/webhooks.orders.updated.tsx";
 import { describeStatus } from "#app/shipments/wording.ts";
-import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { fulfillmentOrderSampleBody } from "../fixtures/shopify.ts";
 import {
   SHOPIFY_ORDERS,
@@ -25,10 +24,8 @@ import {
   type FakeLocation,
 } from "#fakes/shopify/fake-admin.ts";
 import {
-  draftsFor as draftsOf,
   JAKARTA,
   multiLocationShop,
-  ordersFor as ordersOf,
   PARTNER,
   partsOf,
   SURABAYA,
@@ -36,14 +33,13 @@ import {
 import {
   freshOrder,
   setUpShop,
-  startTestWorkers,
   timelineOf,
   waitFor,
   type FakeAdminLog,
 } from "../helpers/pipeline.ts";
 import { liveKey } from "../helpers/sandbox.ts";
 import { deliverWebhook, uniqueShop } from "../helpers/shopify.ts";
-import type { RunningWorkers } from "#worker/worker.ts";
+import { testStack } from "../helpers/stack.ts";
 
 /**
  * Shopify changes an order's fulfillment orders after the app drafted it: moves, splits, merges,
@@ -52,20 +48,8 @@ import type { RunningWorkers } from "#worker/worker.ts";
  * app's routes, worker, database, Redis and the sandbox over HTTP are the real ones.
  */
 const env = getEnv();
-let sandbox: Sandbox;
-let workers: RunningWorkers;
 const adminLog: FakeAdminLog = { fulfillments: [], trackingUpdates: [], metafields: [], holds: [] };
-
-beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0 });
-  workers = startTestWorkers(db, env, { adminLog });
-});
-afterAll(async () => {
-  await workers.close();
-  await closeQueues();
-  await sandbox.close();
-  await database.close();
-});
+const stack = testStack({ sandbox: {}, workers: { adminLog } });
 
 const ROUTES: Record<FulfillmentOrderTopic, unknown> = {
   "fulfillment_orders/order_routing_complete": foRoutingComplete,
@@ -90,9 +74,8 @@ const deliverSample = (
     ...(webhookId ? { webhookId } : {}),
   });
 
-const draftsFor = (key: string, reference: string) => draftsOf(sandbox, key, reference);
 const newShop = (locations: FakeLocation[], connect: FakeLocation[], settings = {}) =>
-  multiLocationShop(sandbox, locations, connect, settings);
+  multiLocationShop(stack.sandbox, locations, connect, settings);
 const foId = (order: { id: number }, n: number) => `gid://shopify/FulfillmentOrder/${order.id}${n}`;
 /** Shopify's fulfillment orders of the order, from now on. */
 const layout = (shop: string, order: { id: number }, fos: FakeFulfillmentOrder[]) =>
@@ -158,10 +141,12 @@ describe("a move between locations", () => {
       originLocationId: pickups.get(SURABAYA.id),
       problem: null,
     });
-    const drafts = draftsFor(key, after.referenceId);
+    const drafts = stack.drafts(key, after.referenceId);
     expect(drafts.map((d) => d.id)).toEqual([after.draftOrderId]);
     expect(drafts[0]!.spec.origin.address).toMatch(/Rungkut Industri 5, Surabaya/);
-    expect(sandbox.service.account(key).drafts.get(before!.draftOrderId!)?.deletedAt).toBeTruthy();
+    expect(
+      stack.sandbox.service.account(key).drafts.get(before!.draftOrderId!)?.deletedAt,
+    ).toBeTruthy();
     expect(await partsOf(shop, order.id)).toHaveLength(1);
     const moved = (await timelineOf(db, after.id)).find(
       (e) => e.type === "fulfillment_order_moved",
@@ -198,7 +183,7 @@ describe("a move between locations", () => {
     );
     // Nothing is booked twice, and the booking at the service is untouched.
     expect(await partsOf(shop, order.id)).toHaveLength(1);
-    expect(ordersOf(sandbox, key, booked.referenceId).map((o) => o.status)).toEqual([
+    expect(stack.orders(key, booked.referenceId).map((o) => o.status)).toEqual([
       expect.not.stringMatching(/cancel/),
     ]);
   });
@@ -240,7 +225,7 @@ describe("a move between locations", () => {
     expect(waiting.problem).toMatch(
       /The items at Gudang Surabaya wait: that Shopify location is not connected/,
     );
-    expect(draftsFor(key, before!.referenceId)).toHaveLength(0);
+    expect(stack.drafts(key, before!.referenceId)).toHaveLength(0);
   });
 });
 
@@ -274,10 +259,10 @@ describe("splits, merges, cancellations and new fulfillment orders", () => {
     expect(first!.draftOrderId).toBe(before!.draftOrderId);
     await waitFor(
       "part 1's draft follows",
-      async () => draftsFor(key, first!.referenceId)[0]?.spec.items.length === 1,
+      async () => stack.drafts(key, first!.referenceId)[0]?.spec.items.length === 1,
     );
     expect(
-      draftsFor(key, first!.referenceId)[0]!.spec.items.map((i) => [i.name, i.quantity]),
+      stack.drafts(key, first!.referenceId)[0]!.spec.items.map((i) => [i.name, i.quantity]),
     ).toEqual([["Batik Shirt - M / Blue", 2]]);
     expect(second).toMatchObject({
       part: 2,
@@ -286,7 +271,7 @@ describe("splits, merges, cancellations and new fulfillment orders", () => {
       originName: "Gudang Jakarta",
     });
     expect(
-      draftsFor(key, second!.referenceId)[0]!.spec.items.map((i) => [i.name, i.quantity]),
+      stack.drafts(key, second!.referenceId)[0]!.spec.items.map((i) => [i.name, i.quantity]),
     ).toEqual([["Kopi Gayo 250g", 1]]);
   });
 
@@ -317,10 +302,10 @@ describe("splits, merges, cancellations and new fulfillment orders", () => {
     expect(gone!.decision).toBe(
       "No shipment needed: Shopify merged its items into another shipment's fulfillment order at Gudang Jakarta",
     );
-    expect(draftsFor(key, second!.referenceId)).toHaveLength(0);
+    expect(stack.drafts(key, second!.referenceId)).toHaveLength(0);
     await waitFor(
       "part 1 carries both",
-      async () => draftsFor(key, first!.referenceId)[0]?.spec.items.length === 2,
+      async () => stack.drafts(key, first!.referenceId)[0]?.spec.items.length === 2,
     );
   });
 
@@ -376,7 +361,7 @@ describe("splits, merges, cancellations and new fulfillment orders", () => {
     expect(gone!.decision).toBe(
       "No shipment needed: Shopify moved its items away (Gudang Partner Fulfillment fulfills the items at Partner Warehouse) at Gudang Jakarta",
     );
-    expect(draftsFor(key, before!.referenceId)).toHaveLength(0);
+    expect(stack.drafts(key, before!.referenceId)).toHaveLength(0);
   });
 
   it("a fulfillment order added later (an edit adds items at another location) becomes a new shipment with the order's next update", async () => {
@@ -402,7 +387,7 @@ describe("splits, merges, cancellations and new fulfillment orders", () => {
       shopifyLocationName: "Gudang Surabaya",
       originName: "Gudang Surabaya",
     });
-    expect(draftsFor(key, second!.referenceId)[0]!.spec.items.map((i) => i.name)).toEqual([
+    expect(stack.drafts(key, second!.referenceId)[0]!.spec.items.map((i) => i.name)).toEqual([
       "Kopi Gayo 250g",
     ]);
   });
@@ -440,7 +425,7 @@ describe("holds", () => {
     expect((await timelineOf(db, s!.id)).find((e) => e.type === "confirm_skipped")?.message).toBe(
       "Not booked: On hold in Shopify at Gudang Jakarta (High risk of fraud: Cek alamat dulu). Release the hold in Shopify; the shipment is booked then",
     );
-    expect(ordersOf(sandbox, key, s!.referenceId)).toHaveLength(0);
+    expect(stack.orders(key, s!.referenceId)).toHaveLength(0);
 
     layout(shop, order, [held]);
     await deliverSample("fulfillment_orders/hold_released", shop, { 1: foId(order, 1) });
@@ -561,7 +546,7 @@ describe("deliveries", () => {
     const [before] = await drafted(shop, order);
     moveAll(shop, order, SURABAYA);
     const other = uniqueShop("fo-other");
-    await setUpShop(db, env.ENCRYPTION_KEY, other, liveKey("fo-other"), sandbox.url);
+    await setUpShop(db, env.ENCRYPTION_KEY, other, liveKey("fo-other"), stack.sandbox.url);
     const webhookId = crypto.randomUUID();
     expect(
       await deliverSample(

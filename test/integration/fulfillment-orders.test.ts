@@ -1,34 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { database, db } from "#app/db/index.server.ts";
+import { db } from "#app/db/index.server.ts";
 import { getEnv } from "#app/platform/env.server.ts";
-import { closeQueues, enqueue } from "#app/jobs/queues.server.ts";
+import { enqueue } from "#app/jobs/queues.server.ts";
 import { action as ordersCancelled } from "#app/routes/webhooks.orders.cancelled.tsx";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { shippingClientForShop } from "#app/shops/shipping-client.server.ts";
 import { createPickupForLocation, shopifyLocations } from "#app/shops/shopify-locations.server.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
-import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { fakeAdminGraphql, type FakeLocation } from "#fakes/shopify/fake-admin.ts";
 import {
-  draftsFor as draftsOf,
   JAKARTA,
   multiLocationShop,
-  ordersFor as ordersOf,
   PARTNER,
   partsOf,
   splitOrder,
   SURABAYA,
 } from "../helpers/multi-location.ts";
-import {
-  freshOrder,
-  startTestWorkers,
-  timelineOf,
-  waitFor,
-  type FakeAdminLog,
-} from "../helpers/pipeline.ts";
+import { freshOrder, timelineOf, waitFor, type FakeAdminLog } from "../helpers/pipeline.ts";
 import { deliverWebhook } from "../helpers/shopify.ts";
-import type { RunningWorkers } from "#worker/worker.ts";
+import { testStack } from "../helpers/stack.ts";
 
 /**
  * Shipments follow Shopify's fulfillment orders: one shipment per fulfillment order this app
@@ -38,27 +29,13 @@ import type { RunningWorkers } from "#worker/worker.ts";
  * Shopify's real schema.
  */
 const env = getEnv();
-let sandbox: Sandbox;
-let workers: RunningWorkers;
 const adminLog: FakeAdminLog = { fulfillments: [], trackingUpdates: [], metafields: [] };
-
-beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0 });
-  workers = startTestWorkers(db, env, { adminLog });
-});
-afterAll(async () => {
-  await workers.close();
-  await closeQueues();
-  await sandbox.close();
-  await database.close();
-});
+const stack = testStack({ sandbox: {}, workers: { adminLog } });
 
 const deliver = (action: unknown, topic: string, shop: string, body: unknown) =>
   deliverWebhook(action, { topic, shop, body });
-const draftsFor = (key: string, reference: string) => draftsOf(sandbox, key, reference);
-const ordersFor = (key: string, reference: string) => ordersOf(sandbox, key, reference);
 const newShop = (locations: FakeLocation[], connect: FakeLocation[], settings = {}) =>
-  multiLocationShop(sandbox, locations, connect, settings);
+  multiLocationShop(stack.sandbox, locations, connect, settings);
 const split = splitOrder;
 
 describe("an order shipped from two locations", () => {
@@ -102,8 +79,8 @@ describe("an order shipped from two locations", () => {
     });
 
     // At the service: two orders, each from its warehouse with only its items.
-    const [a] = ordersFor(key, first!.referenceId);
-    const [b] = ordersFor(key, second!.referenceId);
+    const [a] = stack.orders(key, first!.referenceId);
+    const [b] = stack.orders(key, second!.referenceId);
     expect(a?.spec.origin.contactName).toBe("Gudang Jakarta");
     expect(b?.spec.origin.contactName).toBe("Gudang Surabaya");
     expect(a?.spec.items.map((i) => [i.name, i.quantity])).toEqual([["Batik Shirt - M / Blue", 2]]);
@@ -152,8 +129,8 @@ describe("an order shipped from two locations", () => {
     await waitFor("both cancelled", async () =>
       (await partsOf(shop, order.id)).every((p) => p.status === "cancelled"),
     );
-    expect(ordersFor(key, first!.referenceId)[0]?.status).toBe("cancelled");
-    expect(ordersFor(key, second!.referenceId)[0]?.status).toBe("cancelled");
+    expect(stack.orders(key, first!.referenceId)[0]?.status).toBe("cancelled");
+    expect(stack.orders(key, second!.referenceId)[0]?.status).toBe("cancelled");
   });
 
   it("leaves a fulfillment order of another fulfillment service to it, and says so", async () => {
@@ -169,7 +146,7 @@ describe("an order shipped from two locations", () => {
       return parts[0]?.status === "draft_ready" ? parts : undefined;
     });
     expect(await partsOf(shop, order.id)).toHaveLength(1);
-    expect(draftsFor(key, only!.referenceId)[0]?.spec.items.map((i) => i.name)).toEqual([
+    expect(stack.drafts(key, only!.referenceId)[0]?.spec.items.map((i) => i.name)).toEqual([
       "Batik Shirt - M / Blue",
     ]);
     const note = (await timelineOf(db, only!.id)).find((e) => e.type === "fulfillment_order");
@@ -190,7 +167,7 @@ describe("an order shipped from two locations", () => {
     expect(s!.decision).toBe(
       "No shipment by this app: Gudang Partner Fulfillment fulfills the items at Partner Warehouse",
     );
-    expect(draftsFor(key, s!.referenceId)).toHaveLength(0);
+    expect(stack.drafts(key, s!.referenceId)).toHaveLength(0);
   });
 });
 
@@ -213,7 +190,7 @@ describe("locations and pickup locations", () => {
     expect(waiting!.problem).toMatch(
       /The items at Gudang Surabaya wait: that Shopify location is not connected to a pickup location\. Connect it under "Your Shopify locations" in the app's settings/,
     );
-    expect(draftsFor(key, waiting!.referenceId)).toHaveLength(0);
+    expect(stack.drafts(key, waiting!.referenceId)).toHaveLength(0);
 
     // The settings page's one step: a pickup location from the Shopify location's address, connected.
     const location = (await shopifyLocations(fakeAdminGraphql(), shop)).find(
@@ -234,7 +211,7 @@ describe("locations and pickup locations", () => {
       return s?.status === "draft_ready" ? s : undefined;
     });
     expect(drafted).toMatchObject({ problem: null, originName: "Gudang Surabaya" });
-    expect(draftsFor(key, drafted.referenceId)[0]?.spec.origin.address).toMatch(
+    expect(stack.drafts(key, drafted.referenceId)[0]?.spec.origin.address).toMatch(
       /Rungkut Industri 5, Surabaya/,
     );
   });
@@ -276,7 +253,7 @@ describe("locations and pickup locations", () => {
       shopifyLocationId: JAKARTA.id,
       problem: null,
     });
-    expect(draftsFor(key, s!.referenceId)[0]?.spec.items).toHaveLength(2);
+    expect(stack.drafts(key, s!.referenceId)[0]?.spec.items).toHaveLength(2);
     // No note on the timeline for the ordinary case of one location.
     expect((await timelineOf(db, s!.id)).map((e) => e.type)).toEqual(["recorded", "draft_created"]);
   });

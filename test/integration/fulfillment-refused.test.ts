@@ -1,8 +1,8 @@
 import { FULFILLMENT_CREATE } from "#app/admin-api/operations/fulfillments.ts";
 import { ORDER_FULFILLMENT_ORDERS_QUERY } from "#app/admin-api/operations/fulfillment-orders.ts";
 import type { Job } from "bullmq";
-import { afterAll, describe, expect, it } from "vitest";
-import { database, db } from "#app/db/index.server.ts";
+import { describe, expect, it } from "vitest";
+import { db } from "#app/db/index.server.ts";
 import { shipments } from "#app/db/schema.ts";
 import { listShipments } from "#app/shipments/list.server.ts";
 import { eventTitle } from "#app/shipments/wording.ts";
@@ -12,10 +12,9 @@ import { shipmentOf, timelineOf } from "../helpers/pipeline.ts";
 import { uniqueShop } from "../helpers/shopify.ts";
 import { FakeMetafields } from "#fakes/shopify/fake-metafields.ts";
 import { processCreateFulfillment } from "#worker/processors/create-fulfillment.ts";
+import { testStack } from "../helpers/stack.ts";
 
-afterAll(async () => {
-  await database.close();
-});
+testStack();
 
 describe("Shopify refuses a fulfillment", () => {
   it("the shipment needs attention under Shopify, its timeline says refused, never fulfilled", async () => {

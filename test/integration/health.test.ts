@@ -6,16 +6,15 @@ import path from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerRateRequest, CARRIER_SERVICE_PATH } from "#app/checkout-rates/callback.server.ts";
-import { database, db } from "#app/db/index.server.ts";
+import { db } from "#app/db/index.server.ts";
 import { getEnv } from "#app/platform/env.server.ts";
 import { fastPath } from "#app/server/fast-path.ts";
 import { answerHealth, metricsRefusal, readiness, serveHealth } from "#app/server/health.server.ts";
-import { closeQueues, producerConnection } from "#app/jobs/queues.server.ts";
+import { producerConnection } from "#app/jobs/queues.server.ts";
 import { answerWebHealth } from "#app/server/lifecycle.server.ts";
 import { metricsText } from "#app/platform/metrics.server.ts";
 import { whenReady } from "#app/platform/redis.server.ts";
 import { takeWebhook, webhookTopicOfPath } from "#app/webhooks/intake.server.ts";
-import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { liveKey } from "../helpers/sandbox.ts";
 import {
   freshOrder,
@@ -26,6 +25,7 @@ import {
 } from "../helpers/pipeline.ts";
 import { uniqueShop, webhookRequest } from "../helpers/shopify.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
+import { testStack } from "../helpers/stack.ts";
 
 /**
  * The operator's endpoints (app/server/health.server.ts): /healthz, /readyz and /metrics on the
@@ -36,11 +36,10 @@ import type { RunningWorkers } from "#worker/worker.ts";
 const env = getEnv();
 let server: http.Server;
 let base: string;
-let sandbox: Sandbox;
+const stack = testStack({ sandbox: {} });
 let workers: RunningWorkers | undefined;
 
 beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0 });
   await whenReady(producerConnection(), 5_000);
   server = http.createServer(
     fastPath(
@@ -55,9 +54,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await workers?.close();
   await new Promise((resolve) => server.close(resolve));
-  await closeQueues();
-  await sandbox.close();
-  await database.close();
 });
 
 /** A counter's or gauge's value in Prometheus's text, for one exact label set; 0 when absent. */
@@ -114,7 +110,7 @@ describe("the web server's health paths", () => {
 
   it("/metrics counts the webhooks acknowledged, by topic and status, and the queues' depths", async () => {
     const shop = uniqueShop("metrics");
-    await setUpShop(db, env.ENCRYPTION_KEY, shop, liveKey("metrics"), sandbox.url);
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, liveKey("metrics"), stack.sandbox.url);
     const before = await (await fetch(`${base}/metrics`)).text();
     const acked = (text: string, status: string) =>
       valueOf(text, "parcelbridge_webhook_acks_total", { topic: "orders/create", status });
@@ -191,7 +187,7 @@ describe("the web server's health paths", () => {
 describe("the worker's health port and metrics", () => {
   it("counts a shipment's jobs by outcome and its calls to the service by route", async () => {
     const shop = uniqueShop("workermetrics");
-    await setUpShop(db, env.ENCRYPTION_KEY, shop, liveKey("workermetrics"), sandbox.url);
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, liveKey("workermetrics"), stack.sandbox.url);
     const port = await serveHealth(0, () => ({ db, redis: producerConnection() }), "127.0.0.1");
     const at = `http://127.0.0.1:${(port.address() as AddressInfo).port}`;
     try {

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 // Before any module reads the environment: one import run reads a page at a time, across shops.
 vi.hoisted(() => {
@@ -7,16 +7,15 @@ vi.hoisted(() => {
 
 import { eq } from "drizzle-orm";
 import { actionDeps } from "#app/shipments/action-deps.server.ts";
-import { database, db } from "#app/db/index.server.ts";
+import { db } from "#app/db/index.server.ts";
 import { orderImports } from "#app/db/schema.ts";
 import { getEnv } from "#app/platform/env.server.ts";
 import { QUEUES, jobId } from "#app/jobs/definitions.ts";
-import { closeQueues, getQueue, producerConnection } from "#app/jobs/queues.server.ts";
+import { getQueue, producerConnection } from "#app/jobs/queues.server.ts";
 import { whenReady } from "#app/platform/redis.server.ts";
 import { ImportSlots } from "#app/orders/import-slots.server.ts";
 import { latestImport, startImport } from "#app/orders/imports.server.ts";
 import { importOpenOrders } from "#app/shipments/actions.server.ts";
-import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { liveKey } from "../helpers/sandbox.ts";
 import {
   FakeShopifyOrders,
@@ -27,6 +26,7 @@ import {
 } from "../helpers/pipeline.ts";
 import { uniqueShop } from "../helpers/shopify.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
+import { testStack } from "../helpers/stack.ts";
 
 /**
  * The merchant's "import open orders": one page of Shopify's orders per job (so an import never
@@ -34,28 +34,22 @@ import type { RunningWorkers } from "#worker/worker.ts";
  * IMPORTS_RUNNING_LIMIT runs (here 1) reading a page at once across all shops.
  */
 const env = getEnv();
-let sandbox: Sandbox;
+const stack = testStack({ sandbox: {} });
 let workers: RunningWorkers | undefined;
 const shopify = new FakeShopifyOrders();
 
 beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0 });
   await whenReady(producerConnection(), 5_000);
 });
 afterEach(async () => {
   await workers?.close();
   workers = undefined;
 });
-afterAll(async () => {
-  await closeQueues();
-  await sandbox.close();
-  await database.close();
-});
 
 /** A shop with `count` open orders of the last days in Shopify, none received by webhook. */
 async function shopWithOrders(count: number) {
   const shop = uniqueShop("import");
-  await setUpShop(db, env.ENCRYPTION_KEY, shop, liveKey("import"), sandbox.url, {
+  await setUpShop(db, env.ENCRYPTION_KEY, shop, liveKey("import"), stack.sandbox.url, {
     autoConfirm: false,
     defaultCourier: null,
   });

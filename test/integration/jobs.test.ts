@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import { DelayedError, Queue, Worker, type Job } from "bullmq";
 import { openDatabase } from "#app/db/client.server.ts";
@@ -19,7 +19,7 @@ import {
   listFailedJobs,
   retryFailedJob,
 } from "#app/jobs/failed.server.ts";
-import { closeQueues, enqueue, getQueue, producerConnection } from "#app/jobs/queues.server.ts";
+import { enqueue, getQueue, producerConnection } from "#app/jobs/queues.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import { createWorkerConnection, redisTargetOf } from "#app/platform/redis.server.ts";
 import { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
@@ -28,35 +28,16 @@ import { referenceIdFor } from "#app/orders/map.ts";
 import { recordOrderDelivery } from "#app/webhooks/order-delivery.server.ts";
 import { fakeAdminGraphql, holdDeliveredOrder } from "#fakes/shopify/fake-admin.ts";
 import { setShippingApiKey } from "#app/shops/shops.server.ts";
-import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { liveKey, testKey } from "../helpers/sandbox.ts";
-import {
-  freshOrder,
-  startTestWorkers,
-  setUpShop,
-  shipmentOf,
-  waitFor,
-} from "../helpers/pipeline.ts";
+import { freshOrder, setUpShop, shipmentOf, waitFor } from "../helpers/pipeline.ts";
 import { uniqueShop } from "../helpers/shopify.ts";
 import { pollStatuses } from "#worker/processors/poll-statuses.ts";
 import { reconcile } from "#worker/processors/reconcile.ts";
 import { processCreateDraft } from "#worker/processors/create-draft.ts";
-import type { RunningWorkers } from "#worker/worker.ts";
+import { testStack } from "../helpers/stack.ts";
 
 const env = getEnv();
-let sandbox: Sandbox;
-let workers: RunningWorkers;
-
-beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0 });
-  workers = startTestWorkers(db, env, { utilisation: 50 });
-});
-afterAll(async () => {
-  await workers.close();
-  await closeQueues();
-  await sandbox.close();
-  await database.close();
-});
+const stack = testStack({ sandbox: {}, workers: { utilisation: 50 } });
 
 /** A shop and an order recorded as the webhook route records them (inbox + pending shipment). */
 async function recordOrder(shop: string, fixture = "multi-item") {
@@ -93,7 +74,7 @@ describe("retries and backoff", () => {
   it("429s from the service delay jobs without using attempts", async () => {
     const shop = uniqueShop("limited");
     const key = testKey("limited");
-    await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url);
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, key, stack.sandbox.url);
     const orders = [];
     for (let i = 0; i < 8; i++) orders.push(await recordOrder(shop));
     for (const o of orders) await enqueue.createDraft(shop, String(o.id));
@@ -103,7 +84,7 @@ describe("retries and backoff", () => {
         async () => (await shipmentOf(db, shop, o.id))?.status === "confirmed",
         60_000,
       );
-    expect(sandbox.rateLimiter.refused).toBeGreaterThan(0);
+    expect(stack.sandbox.rateLimiter.refused).toBeGreaterThan(0);
     for (const o of orders) {
       // One attempt each (the one that succeeded); deferrals after a 429 are not attempts.
       const job = await getQueue(QUEUES.shipments).getJob(jobId("create", shop, String(o.id)));
@@ -146,7 +127,7 @@ describe("a flash sale's deferral", () => {
   it("a draft whose slot is seconds away is deferred before any SQL, holding both its slots", async () => {
     const shop = uniqueShop("deferred");
     const key = liveKey("deferred");
-    await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url);
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, key, stack.sandbox.url);
     const order = await recordOrder(shop);
     const limiter = new ServiceRateLimiter(producerConnection(), env.QUEUE_PREFIX);
     // The key's draft calls for the next three windows are taken: this job's slot is seconds away.
@@ -196,7 +177,7 @@ describe("a key's steady flow", () => {
   it("a draft whose slot is one window away waits for it in place, not deferred", async () => {
     const shop = uniqueShop("inline");
     const key = liveKey("inline");
-    await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url);
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, key, stack.sandbox.url);
     const order = await recordOrder(shop);
     // A window of 1,250 ms (80 % of the documented limit): a wait of one window is past the one
     // second that used to be the edge, whatever the reservations below take.
@@ -235,8 +216,8 @@ describe("fairness and polling", () => {
   it("one shop's backlog does not hold up another shop's orders", async () => {
     const busy = uniqueShop("busy");
     const quiet = uniqueShop("quiet");
-    await setUpShop(db, env.ENCRYPTION_KEY, busy, testKey("busy"), sandbox.url);
-    await setUpShop(db, env.ENCRYPTION_KEY, quiet, testKey("quiet"), sandbox.url);
+    await setUpShop(db, env.ENCRYPTION_KEY, busy, testKey("busy"), stack.sandbox.url);
+    await setUpShop(db, env.ENCRYPTION_KEY, quiet, testKey("quiet"), stack.sandbox.url);
     const backlog = [];
     for (let i = 0; i < 20; i++) backlog.push(await recordOrder(busy));
     for (const o of backlog) await enqueue.createDraft(busy, String(o.id));
@@ -262,7 +243,7 @@ describe("fairness and polling", () => {
 
   it("polling catches a status change no event announced", async () => {
     const shop = uniqueShop("poll");
-    await setUpShop(db, env.ENCRYPTION_KEY, shop, liveKey("poll"), sandbox.url);
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, liveKey("poll"), stack.sandbox.url);
     const order = await recordOrder(shop);
     await enqueue.createDraft(shop, String(order.id));
     const confirmed = await waitFor("confirmed", async () => {
@@ -270,7 +251,7 @@ describe("fairness and polling", () => {
       return s?.status === "confirmed" ? s : undefined;
     });
     // No webhook registered: the service moves the order silently.
-    sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "picking_up");
+    stack.sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "picking_up");
     const { polled } = await pollStatuses({ data: { staleSeconds: 0 } } as Job, { db, enqueue });
     expect(polled).toBeGreaterThanOrEqual(1);
     await waitFor(
@@ -312,7 +293,7 @@ describe("failed work and reconciliation", () => {
       JobNotFoundError,
     );
 
-    await setShippingApiKey(db, env.ENCRYPTION_KEY, shop, key, sandbox.url);
+    await setShippingApiKey(db, env.ENCRYPTION_KEY, shop, key, stack.sandbox.url);
     await retryFailedJob(shop, id);
     await waitFor(
       "confirmed after retry",
@@ -388,7 +369,7 @@ describe("failed work and reconciliation", () => {
 
   it("reconciliation re-enqueues what the database holds but Redis lost", async () => {
     const shop = uniqueShop("lost");
-    await setUpShop(db, env.ENCRYPTION_KEY, shop, liveKey("lost"), sandbox.url);
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, liveKey("lost"), stack.sandbox.url);
     const order = await recordOrder(shop);
     // No job was ever enqueued (as after Redis lost its data).
     expect(

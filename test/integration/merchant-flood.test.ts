@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 
 // Before any module reads the environment: every one of the flood's requests passes the request
 // rate and the cap on requested jobs, so that what is tested is the queue's accounting alone.
@@ -10,11 +10,11 @@ vi.hoisted(() => {
 
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { database, db } from "#app/db/index.server.ts";
+import { db } from "#app/db/index.server.ts";
 import { shipments } from "#app/db/schema.ts";
 import { getEnv } from "#app/platform/env.server.ts";
 import { QUEUES } from "#app/jobs/definitions.ts";
-import { closeQueues, getQueue, producerConnection, shopBacklog } from "#app/jobs/queues.server.ts";
+import { getQueue, producerConnection, shopBacklog } from "#app/jobs/queues.server.ts";
 import { redisTargetOf } from "#app/platform/redis.server.ts";
 import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
@@ -24,7 +24,6 @@ import { logger } from "#app/platform/logger.server.ts";
 import { allProcessors } from "#worker/jobs.ts";
 import { workerDeps } from "#worker/deps.ts";
 import { startWorkers, type RunningWorkers } from "#worker/worker.ts";
-import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { liveKey } from "../helpers/sandbox.ts";
 import {
   fakeAdminGraphql,
@@ -39,6 +38,7 @@ import {
   sessionTokenRequest,
   uniqueShop,
 } from "../helpers/shopify.ts";
+import { testStack } from "../helpers/stack.ts";
 
 /**
  * A merchant floods the order block's endpoint with "create shipment" for 2,000 orders the app
@@ -48,17 +48,11 @@ import {
  */
 const env = getEnv();
 const FLOOD = 2_000;
-let sandbox: Sandbox;
+const stack = testStack({ sandbox: {} });
 let workers: RunningWorkers | undefined;
 
-beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0 });
-});
 afterAll(async () => {
   await workers?.close();
-  await closeQueues();
-  await sandbox.close();
-  await database.close();
 });
 
 /** Shopify's Admin API takes tens of milliseconds an answer, as the real one does. */
@@ -92,8 +86,8 @@ describe("a merchant's flood of requests", () => {
   it("2,000 imports asked through the order block do not hold up another shop's new order", async () => {
     const flooder = uniqueShop("flooder");
     const other = uniqueShop("other");
-    await setUpShop(db, env.ENCRYPTION_KEY, flooder, liveKey("flooder"), sandbox.url);
-    await setUpShop(db, env.ENCRYPTION_KEY, other, liveKey("other"), sandbox.url);
+    await setUpShop(db, env.ENCRYPTION_KEY, flooder, liveKey("flooder"), stack.sandbox.url);
+    await setUpShop(db, env.ENCRYPTION_KEY, other, liveKey("other"), stack.sandbox.url);
     await sessionStorage.storeSession(offlineSession(flooder));
 
     // The flood, through the extension's endpoint with the shop's session tokens, 25 at a time.
@@ -148,8 +142,8 @@ describe("a merchant's flood of requests", () => {
   it("2,000 cancels asked through the order block take the shop's turns: another shop's new order goes first", async () => {
     const canceller = uniqueShop("canceller");
     const other = uniqueShop("other");
-    await setUpShop(db, env.ENCRYPTION_KEY, canceller, liveKey("canceller"), sandbox.url);
-    await setUpShop(db, env.ENCRYPTION_KEY, other, liveKey("other"), sandbox.url);
+    await setUpShop(db, env.ENCRYPTION_KEY, canceller, liveKey("canceller"), stack.sandbox.url);
+    await setUpShop(db, env.ENCRYPTION_KEY, other, liveKey("other"), stack.sandbox.url);
     await sessionStorage.storeSession(offlineSession(canceller));
     // The canceller's 2,000 drafts (gone at the service: each cancel finds it so, and ends).
     const orderIds = Array.from({ length: FLOOD }, (_, i) => String(9_500_000_000 + i));
@@ -187,7 +181,7 @@ describe("a merchant's flood of requests", () => {
       await deliverWebhook(ordersCreate, { topic: "orders/create", shop: other, body: order }),
     ).toBe(200);
     // The service answers in tens of milliseconds, as the real one does.
-    sandbox.faults.latencyMs = 20;
+    stack.sandbox.faults.latencyMs = 20;
     try {
       workers = startFloodWorkers();
       await waitFor(
@@ -203,7 +197,7 @@ describe("a merchant's flood of requests", () => {
       expect(cancelled.length).toBeLessThan(FLOOD / 2);
       expect(await shopBacklog().size(canceller, "work")).toBeGreaterThan(FLOOD / 2);
     } finally {
-      sandbox.faults.latencyMs = 0;
+      stack.sandbox.faults.latencyMs = 0;
       // The rest of the cancels (minutes at the service's rate for one key) is not waited for:
       // this file's queue goes with them.
       await workers?.close();

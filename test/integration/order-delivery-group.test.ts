@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type pg from "pg";
 import { POOL_KEPT_CONNECTIONS } from "#app/db/client.server.ts";
@@ -14,10 +14,9 @@ import {
 } from "#app/webhooks/order-delivery.server.ts";
 import { freshOrder } from "../helpers/pipeline.ts";
 import { uniqueShop } from "../helpers/shopify.ts";
+import { testStack } from "../helpers/stack.ts";
 
-afterAll(async () => {
-  await database.close();
-});
+testStack();
 
 /** The app's pool, counting the statements sent through it and their deliveries; optionally held. */
 function countingPool() {

@@ -1,28 +1,24 @@
 import type { Job } from "bullmq";
 import crypto from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-// Before any module reads the environment: the events secret.
-vi.hoisted(() => {});
-
-import { database, db } from "#app/db/index.server.ts";
+import { db } from "#app/db/index.server.ts";
 import { getEnv } from "#app/platform/env.server.ts";
 import { and, eq } from "drizzle-orm";
 import { webhookInbox } from "#app/db/schema.ts";
 import { QUEUES, jobId } from "#app/jobs/definitions.ts";
-import { closeQueues, enqueue, getQueue } from "#app/jobs/queues.server.ts";
+import { enqueue, getQueue } from "#app/jobs/queues.server.ts";
 import { referenceIdFor } from "#app/orders/map.ts";
 import { action as ordersCancelled } from "#app/routes/webhooks.orders.cancelled.tsx";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { action as ordersUpdated } from "#app/routes/webhooks.orders.updated.tsx";
 import { action as shippingEvents } from "#app/routes/webhooks.shipping.tsx";
-import { createSandbox, noFaults, type Sandbox } from "#sandbox/server.ts";
+import { noFaults } from "#sandbox/server.ts";
 import { liveKey, registerEvents as registerEventsAt } from "../helpers/sandbox.ts";
 import {
   PICKUP,
   type FakeAdminLog,
   freshOrder,
-  startTestWorkers,
   eventsPathOf,
   serveAction,
   setUpShop,
@@ -32,29 +28,25 @@ import {
 } from "../helpers/pipeline.ts";
 import { callRoute, deliverWebhook, uniqueShop, webhookRequest } from "../helpers/shopify.ts";
 import { pollStatuses } from "#worker/processors/poll-statuses.ts";
-import type { RunningWorkers } from "#worker/worker.ts";
+import { testStack } from "../helpers/stack.ts";
 
 const env = getEnv();
-let sandbox: Sandbox;
-let workers: RunningWorkers;
 let events: Awaited<ReturnType<typeof serveAction>>;
 const graphqlCalls: { shop: string; ids: string[] }[] = [];
 const adminLog: FakeAdminLog = { fulfillments: [], trackingUpdates: [], metafields: [] };
+const stack = testStack({
+  sandbox: { webhookRetryDelaysMs: [100, 200, 400] },
+  workers: { graphqlCalls, adminLog },
+});
 
 beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0, webhookRetryDelaysMs: [100, 200, 400] });
   events = await serveAction(shippingEvents as never);
-  workers = startTestWorkers(db, env, { graphqlCalls, adminLog });
 });
 afterAll(async () => {
-  await workers.close();
-  await closeQueues();
   await events.close();
-  await sandbox.close();
-  await database.close();
 });
 beforeEach(() => {
-  Object.assign(sandbox.faults, noFaults());
+  Object.assign(stack.sandbox.faults, noFaults());
 });
 
 const deliver = (action: unknown, topic: string, shop: string, body: unknown, webhookId?: string) =>
@@ -62,12 +54,12 @@ const deliver = (action: unknown, topic: string, shop: string, body: unknown, we
 
 /** Registers the shop's events URL for the key's order events at the sandbox, as a merchant does in its dashboard. */
 const registerEvents = async (shop: string, key: string) =>
-  registerEventsAt(sandbox.url, key, `${events.url}${await eventsPathOf(db, shop)}`);
+  registerEventsAt(stack.sandbox.url, key, `${events.url}${await eventsPathOf(db, shop)}`);
 
 async function newShop(settings = {}) {
   const shop = uniqueShop("pipe");
   const key = liveKey("pipe");
-  await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url, settings);
+  await setUpShop(db, env.ENCRYPTION_KEY, shop, key, stack.sandbox.url, settings);
   return { shop, key };
 }
 
@@ -77,10 +69,6 @@ const cancelledOf = <T extends object>(order: T) => ({
   cancelled_at: new Date().toISOString(),
   cancel_reason: "customer",
 });
-const draftsFor = (key: string, reference: string) =>
-  [...sandbox.service.account(key).drafts.values()].filter((d) => d.spec.referenceId === reference);
-const ordersFor = (key: string, reference: string) =>
-  [...sandbox.service.account(key).orders.values()].filter((o) => o.spec.referenceId === reference);
 const statusIs = (shop: string, orderId: number, status: string) => async () => {
   const s = await shipmentOf(db, shop, orderId);
   return s?.status === status ? s : undefined;
@@ -106,7 +94,7 @@ describe("store order → shipment", () => {
       destinationCity: "Surabaya",
     });
     expect(Number(confirmed.price)).toBeGreaterThan(0);
-    const [draft] = draftsFor(key, confirmed.referenceId);
+    const [draft] = stack.allDrafts(key, confirmed.referenceId);
     expect(draft?.status).toBe("confirmed");
     expect(draft?.spec.items.map((i) => i.category)).toEqual(["fashion", "food_and_drink"]);
     expect(
@@ -170,10 +158,10 @@ describe("store order → shipment", () => {
     // Deliveries after the work was done change nothing either.
     await deliver(ordersCreate, "orders/create", shop, order, webhookId);
     await new Promise((r) => setTimeout(r, 300));
-    expect(draftsFor(key, done.referenceId)).toHaveLength(1);
-    expect(ordersFor(key, done.referenceId)).toHaveLength(1);
+    expect(stack.allDrafts(key, done.referenceId)).toHaveLength(1);
+    expect(stack.orders(key, done.referenceId)).toHaveLength(1);
     const otherDone = await waitFor("the other confirmed", statusIs(shop, other.id, "confirmed"));
-    expect(draftsFor(key, otherDone.referenceId)).toHaveLength(1);
+    expect(stack.allDrafts(key, otherDone.referenceId)).toHaveLength(1);
   });
 
   it("a store order with a problem stays visible with the reason, and nothing is sent", async () => {
@@ -188,7 +176,7 @@ describe("store order → shipment", () => {
     expect((await shipmentOf(db, shop, order.id))?.status).toBe("pending");
     // Filed under the recipient's address, for the list's filter by kind.
     expect((await shipmentOf(db, shop, order.id))?.problemKinds).toEqual(["address"]);
-    expect(draftsFor(key, referenceIdFor(shop, String(order.id)))).toHaveLength(0);
+    expect(stack.allDrafts(key, referenceIdFor(shop, String(order.id)))).toHaveLength(0);
   });
 
   it("a shipping line naming no service on offer: a draft without courier for the merchant, never a refused draft", async () => {
@@ -202,7 +190,7 @@ describe("store order → shipment", () => {
       /"JNE Hyperloop" names no courier service the shipping service offers.*Choose a courier/,
     );
     expect(placed.problemKinds).toEqual(["courier"]);
-    expect(draftsFor(key, placed.referenceId)[0]?.status).toBe("placed");
+    expect(stack.allDrafts(key, placed.referenceId)[0]?.status).toBe("placed");
   });
 
   it("a courier the service refuses for this shipment: the draft is made without it, with the service's reason", async () => {
@@ -214,12 +202,12 @@ describe("store order → shipment", () => {
     await deliver(ordersCreate, "orders/create", shop, order);
     const placed = await waitFor("draft placed", statusIs(shop, order.id, "draft_placed"));
     expect(placed.problem).toMatch(/The service refused GRAB INSTANT for this shipment/);
-    expect(draftsFor(key, placed.referenceId)).toHaveLength(1);
+    expect(stack.allDrafts(key, placed.referenceId)).toHaveLength(1);
   });
 
   it("the same when the service answers a draft's courier refusal with the generic 40011001", async () => {
     const { shop, key } = await newShop({ defaultCourier: null, insurance: true });
-    await fetch(`${sandbox.url}/_sandbox/behaviour`, {
+    await fetch(`${stack.sandbox.url}/_sandbox/behaviour`, {
       method: "POST",
       body: JSON.stringify({ draftErrors: "generic" }),
     });
@@ -233,9 +221,9 @@ describe("store order → shipment", () => {
       expect(placed.problem).toMatch(
         /The service refused TIKI .* for this shipment \(courier_insurance/,
       );
-      expect(draftsFor(key, placed.referenceId)).toHaveLength(1);
+      expect(stack.allDrafts(key, placed.referenceId)).toHaveLength(1);
     } finally {
-      await fetch(`${sandbox.url}/_sandbox/behaviour`, {
+      await fetch(`${stack.sandbox.url}/_sandbox/behaviour`, {
         method: "POST",
         body: JSON.stringify({ draftErrors: "specific" }),
       });
@@ -253,7 +241,7 @@ describe("store order → shipment", () => {
     };
     await deliver(ordersCreate, "orders/create", shop, order);
     await waitFor("not required", statusIs(shop, order.id, "not_required"));
-    expect(draftsFor(key, referenceIdFor(shop, String(order.id)))).toHaveLength(0);
+    expect(stack.allDrafts(key, referenceIdFor(shop, String(order.id)))).toHaveLength(0);
   });
 });
 
@@ -278,30 +266,33 @@ describe("cancellations", () => {
     });
     const s = await shipmentOf(db, shop, order.id);
     expect(s?.status).toBe("cancelled");
-    expect(draftsFor(key, referenceIdFor(shop, String(order.id)))).toHaveLength(0);
+    expect(stack.allDrafts(key, referenceIdFor(shop, String(order.id)))).toHaveLength(0);
   });
 
   it("while the draft is being made: the shipment stays cancelled and the new draft is deleted", async () => {
     const { shop, key } = await newShop();
     const order = freshOrder("multi-item");
     // The service takes its time to create the draft; the cancel arrives and is processed meanwhile.
-    Object.assign(sandbox.faults, { latencyMs: 1_500, match: "^POST /v1/draft_orders$" });
+    Object.assign(stack.sandbox.faults, { latencyMs: 1_500, match: "^POST /v1/draft_orders$" });
     await deliver(ordersCreate, "orders/create", shop, order);
     await waitFor(
       "create in flight",
       async () =>
-        [...sandbox.service.account(key).drafts.values()].length === 0 &&
+        [...stack.sandbox.service.account(key).drafts.values()].length === 0 &&
         (await shipmentOf(db, shop, order.id))?.status === "pending",
     );
     await new Promise((r) => setTimeout(r, 300));
     await deliver(ordersCancelled, "orders/cancelled", shop, cancelledOf(order));
     await waitFor("cancelled", statusIs(shop, order.id, "cancelled"));
     const reference = referenceIdFor(shop, String(order.id));
-    await waitFor("draft made, then deleted", async () => draftsFor(key, reference)[0]?.deletedAt);
-    Object.assign(sandbox.faults, noFaults());
+    await waitFor(
+      "draft made, then deleted",
+      async () => stack.allDrafts(key, reference)[0]?.deletedAt,
+    );
+    Object.assign(stack.sandbox.faults, noFaults());
     await new Promise((r) => setTimeout(r, 300));
     expect((await shipmentOf(db, shop, order.id))?.status).toBe("cancelled");
-    expect(ordersFor(key, reference)).toHaveLength(0);
+    expect(stack.orders(key, reference)).toHaveLength(0);
   });
 
   it("before confirmation: the draft is deleted", async () => {
@@ -311,8 +302,8 @@ describe("cancellations", () => {
     const ready = await waitFor("ready", statusIs(shop, order.id, "draft_ready"));
     await deliver(ordersCancelled, "orders/cancelled", shop, cancelledOf(order));
     await waitFor("cancelled", statusIs(shop, order.id, "cancelled"));
-    expect(draftsFor(key, ready.referenceId)[0]?.deletedAt).toEqual(expect.any(String));
-    expect(ordersFor(key, ready.referenceId)).toHaveLength(0);
+    expect(stack.allDrafts(key, ready.referenceId)[0]?.deletedAt).toEqual(expect.any(String));
+    expect(stack.orders(key, ready.referenceId)).toHaveLength(0);
   });
 
   it("after confirmation: the order is cancelled at the service with a reason code", async () => {
@@ -322,7 +313,7 @@ describe("cancellations", () => {
     const confirmed = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
     await deliver(ordersCancelled, "orders/cancelled", shop, cancelledOf(order));
     await waitFor("cancelled", statusIs(shop, order.id, "cancelled"));
-    const [serviceOrder] = ordersFor(key, confirmed.referenceId);
+    const [serviceOrder] = stack.orders(key, confirmed.referenceId);
     expect(serviceOrder?.status).toBe("cancelled");
     expect(serviceOrder?.cancellation?.code).toBe("others");
   });
@@ -332,7 +323,7 @@ describe("cancellations", () => {
     const order = freshOrder("multi-item");
     await deliver(ordersCreate, "orders/create", shop, order);
     const confirmed = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
-    sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "picked");
+    stack.sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "picked");
     await deliver(ordersCancelled, "orders/cancelled", shop, cancelledOf(order));
     const problem = await waitFor(
       "problem",
@@ -361,13 +352,15 @@ describe("address edits", () => {
     await deliver(ordersUpdated, "orders/updated", shop, moved);
     // The worker updates the draft at the service first and records the new address after it.
     await waitFor("draft updated", async () =>
-      draftsFor(key, ready.referenceId)[0]?.spec.destination.address.startsWith("Jl. Darmo No. 77"),
+      stack
+        .allDrafts(key, ready.referenceId)[0]
+        ?.spec.destination.address.startsWith("Jl. Darmo No. 77"),
     );
     await waitFor("address recorded", async () =>
       (await shipmentOf(db, shop, order.id))?.destinationAddress?.startsWith("Jl. Darmo No. 77"),
     );
     expect((await shipmentOf(db, shop, order.id))?.destinationPostalCode).toBe("60264");
-    expect(draftsFor(key, ready.referenceId)[0]?.spec.destination.postalCode).toBe(60264);
+    expect(stack.allDrafts(key, ready.referenceId)[0]?.spec.destination.postalCode).toBe(60264);
   });
 
   it("an update delivered before its create: the newer address wins", async () => {
@@ -388,7 +381,7 @@ describe("address edits", () => {
     expect((await send(ordersCreate, "orders/create", order, created)).status).toBe(200);
     const confirmed = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
     expect(confirmed.destinationPostalCode).toBe("60265");
-    const drafts = draftsFor(key, confirmed.referenceId);
+    const drafts = stack.allDrafts(key, confirmed.referenceId);
     expect(drafts).toHaveLength(1);
     expect(drafts[0]?.spec.destination.address).toMatch(/^Jl. Raya Darmo 1/);
   });
@@ -436,7 +429,7 @@ describe("status sync", () => {
         ((await shipmentOf(db, shop, order.id))?.fulfillmentIds as string[] | undefined)?.length ===
         1,
     );
-    sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "picked");
+    stack.sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "picked");
     await waitFor("picked", statusIs(shop, order.id, "picked"));
     await waitFor("status metafield", async () =>
       adminLog.metafields.some(
@@ -446,7 +439,7 @@ describe("status sync", () => {
           m.ownerId === `gid://shopify/Order/${order.id}`,
       ),
     );
-    sandbox.service.lifecycle.forceWaybill(confirmed.shippingOrderId!, "CGK999888777");
+    stack.sandbox.service.lifecycle.forceWaybill(confirmed.shippingOrderId!, "CGK999888777");
     await waitFor(
       "waybill",
       async () => (await shipmentOf(db, shop, order.id))?.waybillId === "CGK999888777",
@@ -456,8 +449,8 @@ describe("status sync", () => {
       adminLog.trackingUpdates.some((t) => t.shop === shop && t.tracking.number === "CGK999888777"),
     );
     // A late event with an older status: the app re-fetches, sees allocated, and keeps picked.
-    sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "allocated");
-    await sandbox.events.idle();
+    stack.sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "allocated");
+    await stack.sandbox.events.idle();
     // The shipment's one sync (running or waiting) is done once its deduplication key is gone.
     await waitFor(
       "late event's sync job done",
@@ -466,7 +459,7 @@ describe("status sync", () => {
         null,
     );
     expect((await shipmentOf(db, shop, order.id))?.status).toBe("picked");
-    sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "delivered");
+    stack.sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "delivered");
     await waitFor("delivered", statusIs(shop, order.id, "delivered"));
 
     // A forged event with the right shape but no shop's token is refused: at a made-up token, and
@@ -498,7 +491,7 @@ describe("status sync", () => {
     const order = freshOrder("multi-item");
     await deliver(ordersCreate, "orders/create", a.shop, order);
     const confirmed = await waitFor("confirmed", statusIs(a.shop, order.id, "confirmed"));
-    sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "picked");
+    stack.sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "picked");
     const send = (shop: string, orderId: string) =>
       eventsPathOf(db, shop).then((path) =>
         fetch(`${events.url}${path}`, {
@@ -552,12 +545,12 @@ describe("status sync", () => {
     expect(adminLog.fulfillments.filter((f) => f.shop === shop)).toEqual([]);
 
     // The courier is allocated; the service gives the waybill, with its own event.
-    sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "allocated");
+    stack.sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "allocated");
     const withWaybill = await waitFor("waybill arrived", async () => {
       const s = await shipmentOf(db, shop, order.id);
       return s?.waybillId ? s : undefined;
     });
-    expect(withWaybill.waybillId).toBe(ordersFor(key, confirmed.referenceId)[0]?.waybillId);
+    expect(withWaybill.waybillId).toBe(stack.orders(key, confirmed.referenceId)[0]?.waybillId);
     const fulfilled = await waitFor("fulfilled in Shopify", async () =>
       adminLog.fulfillments.find((f) => f.shop === shop),
     );
@@ -585,14 +578,14 @@ describe("status sync", () => {
       expect(ping.status, JSON.stringify(body)).toBe(200);
     }
     // The sandbox registering the URL the way the documentation leaves open: empty body, no header.
-    await fetch(`${sandbox.url}/_sandbox/behaviour`, {
+    await fetch(`${stack.sandbox.url}/_sandbox/behaviour`, {
       method: "POST",
       body: JSON.stringify({ webhookPing: "empty", pingWithHeader: false }),
     });
     try {
       expect((await registerEvents(shop, key)).status).toBe(200);
     } finally {
-      await fetch(`${sandbox.url}/_sandbox/behaviour`, {
+      await fetch(`${stack.sandbox.url}/_sandbox/behaviour`, {
         method: "POST",
         body: JSON.stringify({ webhookPing: "object", pingWithHeader: true }),
       });
@@ -614,12 +607,12 @@ describe("status sync", () => {
     const order = freshOrder("multi-item");
     await deliver(ordersCreate, "orders/create", shop, order);
     const confirmed = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
-    sandbox.service.lifecycle.forcePrice(confirmed.shippingOrderId!, 41000);
+    stack.sandbox.service.lifecycle.forcePrice(confirmed.shippingOrderId!, 41000);
     await waitFor(
       "first reprice",
       async () => Number((await shipmentOf(db, shop, order.id))?.price) === 41000,
     );
-    sandbox.service.lifecycle.forcePrice(confirmed.shippingOrderId!, 52500);
+    stack.sandbox.service.lifecycle.forcePrice(confirmed.shippingOrderId!, 52500);
     await waitFor(
       "second reprice",
       async () => Number((await shipmentOf(db, shop, order.id))?.price) === 52500,
@@ -632,7 +625,7 @@ describe("status sync", () => {
     await deliver(ordersCreate, "orders/create", shop, order);
     const confirmed = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
     // The service starts answering a status outside its documented 14 (no control endpoint sets one).
-    const remote = sandbox.service.account(key).orders.get(confirmed.shippingOrderId!)!;
+    const remote = stack.sandbox.service.account(key).orders.get(confirmed.shippingOrderId!)!;
     (remote as { status: string }).status = "in_transit";
     remote.quote = { ...remote.quote, price: 61000 };
     await pollStatuses({ data: { staleSeconds: 0 } } as Job, { db, enqueue });
@@ -647,27 +640,27 @@ describe("status sync", () => {
 describe("failures", () => {
   it("a service outage, then recovery: every order completes, none doubled", async () => {
     const { shop, key } = await newShop();
-    sandbox.faults.outageUntil = Date.now() + 2_500;
+    stack.sandbox.faults.outageUntil = Date.now() + 2_500;
     const orders = Array.from({ length: 5 }, () => freshOrder("multi-item"));
     for (const o of orders) await deliver(ordersCreate, "orders/create", shop, o);
     for (const o of orders)
       await waitFor(`order ${o.id} confirmed`, statusIs(shop, o.id, "confirmed"), 60_000);
     for (const o of orders) {
       const ref = referenceIdFor(shop, String(o.id));
-      expect(draftsFor(key, ref)).toHaveLength(1);
-      expect(ordersFor(key, ref)).toHaveLength(1);
+      expect(stack.allDrafts(key, ref)).toHaveLength(1);
+      expect(stack.orders(key, ref)).toHaveLength(1);
     }
   });
 
   it("answers lost after the service committed (create and confirm): no duplicates", async () => {
     const { shop, key } = await newShop();
-    Object.assign(sandbox.faults, { dropNext: 2, match: "^POST /v1/draft_orders" });
+    Object.assign(stack.sandbox.faults, { dropNext: 2, match: "^POST /v1/draft_orders" });
     const order = freshOrder("multi-item");
     await deliver(ordersCreate, "orders/create", shop, order);
     const confirmed = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"), 60_000);
-    expect(sandbox.faults.dropNext).toBe(0);
-    expect(draftsFor(key, confirmed.referenceId)).toHaveLength(1);
-    expect(ordersFor(key, confirmed.referenceId)).toHaveLength(1);
-    expect(confirmed.shippingOrderId).toBe(ordersFor(key, confirmed.referenceId)[0]?.id);
+    expect(stack.sandbox.faults.dropNext).toBe(0);
+    expect(stack.allDrafts(key, confirmed.referenceId)).toHaveLength(1);
+    expect(stack.orders(key, confirmed.referenceId)).toHaveLength(1);
+    expect(confirmed.shippingOrderId).toBe(stack.orders(key, confirmed.referenceId)[0]?.id);
   });
 });

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { database } from "#app/db/index.server.ts";
 import { mappingProblem, problemOf, type Problem } from "#app/shipments/problem-kinds.ts";
 import { ShippingAuthenticationError, ShippingValidationError } from "#app/shipping/errors.ts";
@@ -10,10 +10,9 @@ import {
 import type { MappingProblem } from "#app/orders/map-types.ts";
 import { UNVERIFIED_PROBLEM } from "#worker/shared/order-owner.ts";
 import { merchantProblem } from "#worker/shared/shipment-context.ts";
+import { testStack } from "../helpers/stack.ts";
 
-afterAll(async () => {
-  await database.close();
-});
+testStack();
 
 /**
  * Migration 0008 gives the problems written before kinds existed their kinds from the texts. Its

@@ -1,9 +1,9 @@
 import type { Job } from "bullmq";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { database, db } from "#app/db/index.server.ts";
+import { db } from "#app/db/index.server.ts";
 import { getEnv } from "#app/platform/env.server.ts";
-import { enqueue, closeQueues } from "#app/jobs/queues.server.ts";
+import { enqueue } from "#app/jobs/queues.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import { referenceIdFor } from "#app/orders/map.ts";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
@@ -20,7 +20,6 @@ import {
   cancel,
 } from "#app/shipments/actions.server.ts";
 import { orderShipments } from "#app/shipments/shipments.server.ts";
-import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { SAMPLE_ORDER_ID, shopifySampleBody } from "../fixtures/shopify.ts";
 import { liveKey } from "../helpers/sandbox.ts";
 import {
@@ -29,13 +28,12 @@ import {
   freshOrder,
   setUpShop,
   shipmentOf,
-  startTestWorkers,
   timelineOf,
   waitFor,
 } from "../helpers/pipeline.ts";
 import { deliverWebhook, uniqueShop } from "../helpers/shopify.ts";
 import { syncRecentOrders } from "#worker/processors/sync-orders.ts";
-import type { RunningWorkers } from "#worker/worker.ts";
+import { testStack } from "../helpers/stack.ts";
 
 /**
  * Real store orders through the real webhook routes, worker, database, Redis and the sandbox over
@@ -43,20 +41,8 @@ import type { RunningWorkers } from "#worker/worker.ts";
  * rates app's shipping lines, discounts, foreign addresses, edits and refunds).
  */
 const env = getEnv();
-let sandbox: Sandbox;
-let workers: RunningWorkers;
 const shopify = new FakeShopifyOrders();
-
-beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0 });
-  workers = startTestWorkers(db, env, { shopifyOrders: shopify });
-});
-afterAll(async () => {
-  await workers.close();
-  await closeQueues();
-  await sandbox.close();
-  await database.close();
-});
+const stack = testStack({ sandbox: {}, workers: { shopifyOrders: shopify } });
 
 const deliver = (action: unknown, topic: string, shop: string, body: unknown, triggeredAt?: Date) =>
   deliverWebhook(action, { topic, shop, body, triggeredAt });
@@ -64,18 +50,12 @@ const deliver = (action: unknown, topic: string, shop: string, body: unknown, tr
 async function newShop(settings = {}) {
   const shop = uniqueShop("real");
   const key = liveKey("real");
-  await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url, {
+  await setUpShop(db, env.ENCRYPTION_KEY, shop, key, stack.sandbox.url, {
     defaultCourier: null,
     ...settings,
   });
   return { shop, key };
 }
-const draftsFor = (key: string, reference: string) =>
-  [...sandbox.service.account(key).drafts.values()].filter(
-    (d) => d.spec.referenceId === reference && !d.deletedAt,
-  );
-const ordersFor = (key: string, reference: string) =>
-  [...sandbox.service.account(key).orders.values()].filter((o) => o.spec.referenceId === reference);
 const statusIs = (shop: string, orderId: number | string, status: string) => async () => {
   const s = await shipmentOf(db, shop, orderId);
   return s?.status === status ? s : undefined;
@@ -92,7 +72,7 @@ describe("Shopify's own sample payloads", () => {
     const s = await waitFor("decided", statusIs(shop, SAMPLE_ORDER_ID, "cancelled"));
     expect(s.orderId).toBe(SAMPLE_ORDER_ID);
     expect(s.decision).toMatch(/cancelled in Shopify/);
-    expect(draftsFor(key, referenceIdFor(shop, SAMPLE_ORDER_ID))).toHaveLength(0);
+    expect(stack.drafts(key, referenceIdFor(shop, SAMPLE_ORDER_ID))).toHaveLength(0);
   });
 
   it("refunds/create and orders/edited samples are recorded against the exact order", async () => {
@@ -127,7 +107,7 @@ describe("which orders ship", () => {
     const s = await waitFor("not required", statusIs(shop, order.id, "not_required"));
     expect(s.decision).toMatch(reason);
     expect(s.problem).toBeNull();
-    expect(draftsFor(key, s.referenceId)).toHaveLength(0);
+    expect(stack.drafts(key, s.referenceId)).toHaveLength(0);
   });
 
   it("an order with no shipping address needs no shipment (not a problem)", async () => {
@@ -156,7 +136,7 @@ describe("booking waits for payment", () => {
     });
     // Automation does not book it (the reconciliation's pass would not either).
     await new Promise((r) => setTimeout(r, 500));
-    expect(ordersFor(key, ready.referenceId)).toHaveLength(0);
+    expect(stack.orders(key, ready.referenceId)).toHaveLength(0);
 
     const paid = {
       ...order,
@@ -167,7 +147,7 @@ describe("booking waits for payment", () => {
     expect(await deliver(ordersPaid, "orders/paid", shop, paid)).toBe(200);
     const booked = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
     expect(booked).toMatchObject({ awaitingPayment: false, decision: null });
-    expect(ordersFor(key, booked.referenceId)).toHaveLength(1);
+    expect(stack.orders(key, booked.referenceId)).toHaveLength(1);
     const types = (await timelineOf(db, booked.id)).map((e) => e.type);
     expect(types).toEqual(expect.arrayContaining(["draft_created", "paid", "confirmed"]));
   });
@@ -178,7 +158,7 @@ describe("booking waits for payment", () => {
     await deliver(ordersCreate, "orders/create", shop, order);
     const booked = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
     expect(booked).toMatchObject({ courierCompany: "sicepat", courierType: "reg" });
-    expect(ordersFor(key, booked.referenceId)[0]?.spec.cod?.amount).toBe(404000);
+    expect(stack.orders(key, booked.referenceId)[0]?.spec.cod?.amount).toBe(404000);
   });
 
   it("the shop setting books pending orders too", async () => {
@@ -199,14 +179,14 @@ describe("true values", () => {
     const a = await waitFor("discounted booked", statusIs(shop, discounted.id, "confirmed"));
     const b = await waitFor("add-on booked", statusIs(shop, addOn.id, "confirmed"));
     expect(a).toMatchObject({ courierCompany: "jne", courierType: "reg" });
-    const [draftA] = [...sandbox.service.account(key).drafts.values()].filter(
+    const [draftA] = [...stack.sandbox.service.account(key).drafts.values()].filter(
       (d) => d.spec.referenceId === a.referenceId,
     );
     expect(draftA?.spec.items.map((i) => [i.value, i.category])).toEqual([
       [135000, "fashion"],
       [76500, "food_and_drink"],
     ]);
-    const [draftB] = [...sandbox.service.account(key).drafts.values()].filter(
+    const [draftB] = [...stack.sandbox.service.account(key).drafts.values()].filter(
       (d) => d.spec.referenceId === b.referenceId,
     );
     expect(draftB?.spec.items.map((i) => i.weight)).toEqual([300, 260, 1]);
@@ -225,7 +205,7 @@ describe("changes after the draft", () => {
     const order = freshOrder("id-cod-rates-app");
     await deliver(ordersCreate, "orders/create", shop, order);
     const ready = await waitFor("ready", statusIs(shop, order.id, "draft_ready"));
-    expect(draftsFor(key, ready.referenceId)[0]?.spec.cod?.amount).toBe(404000);
+    expect(stack.drafts(key, ready.referenceId)[0]?.spec.cod?.amount).toBe(404000);
 
     // The merchant removes one shirt (orders/edited carries only the change; Shopify has the order).
     const lines = order.line_items as Record<string, unknown>[];
@@ -248,8 +228,10 @@ describe("changes after the draft", () => {
     const updated = await waitFor("the edit recorded", async () =>
       (await timelineOf(db, ready.id)).find((e) => e.type === "draft_updated"),
     );
-    expect(draftsFor(key, ready.referenceId)[0]?.spec.cod?.amount).toBe(254000);
-    expect(draftsFor(key, ready.referenceId)[0]?.spec.items.map((i) => i.quantity)).toEqual([1, 1]);
+    expect(stack.drafts(key, ready.referenceId)[0]?.spec.cod?.amount).toBe(254000);
+    expect(stack.drafts(key, ready.referenceId)[0]?.spec.items.map((i) => i.quantity)).toEqual([
+      1, 1,
+    ]);
     expect(updated.message).toMatch(/quantity 2 → 1; cash on delivery 404000 → 254000/);
 
     // Then the coffee is refunded (refunds/create only): it leaves the draft.
@@ -262,7 +244,7 @@ describe("changes after the draft", () => {
     expect(await deliver(refundsCreate, "refunds/create", shop, refund)).toBe(200);
     await waitFor(
       "refund reaches the draft",
-      async () => draftsFor(key, ready.referenceId)[0]?.spec.items.length === 1,
+      async () => stack.drafts(key, ready.referenceId)[0]?.spec.items.length === 1,
     );
   });
 
@@ -284,7 +266,7 @@ describe("changes after the draft", () => {
     };
     await deliver(ordersUpdated, "orders/updated", shop, newer);
     await waitFor("newer address", async () =>
-      draftsFor(key, ready.referenceId)[0]?.spec.destination.address.startsWith("Jl. Newer 2"),
+      stack.drafts(key, ready.referenceId)[0]?.spec.destination.address.startsWith("Jl. Newer 2"),
     );
     await waitFor(
       "newer address recorded",
@@ -293,7 +275,9 @@ describe("changes after the draft", () => {
     // Delivered late, and even dated later by its header: the order's own updated_at is older.
     await deliver(ordersUpdated, "orders/updated", shop, older, new Date(Date.now() + 60_000));
     await new Promise((r) => setTimeout(r, 800));
-    expect(draftsFor(key, ready.referenceId)[0]?.spec.destination.address).toMatch(/^Jl. Newer 2/);
+    expect(stack.drafts(key, ready.referenceId)[0]?.spec.destination.address).toMatch(
+      /^Jl. Newer 2/,
+    );
     expect((await shipmentOf(db, shop, order.id))?.destinationPostalCode).toBe("60272");
   });
 
@@ -326,8 +310,8 @@ describe("changes after the draft", () => {
       return s?.attempt === 2 && s.status === "confirmed" ? s : undefined;
     });
     expect(second.referenceId).toBe(`${booked.referenceId}-2`);
-    expect(ordersFor(key, booked.referenceId)[0]?.status).toBe("cancelled");
-    expect(ordersFor(key, second.referenceId)[0]?.spec.items[0]?.quantity).toBe(3);
+    expect(stack.orders(key, booked.referenceId)[0]?.status).toBe("cancelled");
+    expect(stack.orders(key, second.referenceId)[0]?.spec.items[0]?.quantity).toBe(3);
     expect(
       (await orderShipments(db, shop, String(order.id))).map((s) => [s.attempt, s.status]),
     ).toEqual([
@@ -349,7 +333,7 @@ describe("changes after the draft", () => {
       "attempt 2 confirmed",
       async () => (await latest(shop, order.id))?.status === "confirmed",
     );
-    expect(ordersFor(key, `${booked.referenceId}-2`)).toHaveLength(1);
+    expect(stack.orders(key, `${booked.referenceId}-2`)).toHaveLength(1);
     // Attempt 1 now has a successor: it cannot start another.
     await expect(shipAgain(actionDeps(), shop, booked.id)).rejects.toThrow(
       /already has a newer shipment/,
@@ -385,7 +369,7 @@ describe("the merchant's courier", () => {
       problem: null,
       problemKinds: [],
     });
-    expect(draftsFor(key, ready.referenceId)[0]?.spec.service?.courierCode).toBe("anteraja");
+    expect(stack.drafts(key, ready.referenceId)[0]?.spec.service?.courierCode).toBe("anteraja");
   });
 });
 
@@ -464,9 +448,9 @@ describe("orders the app never received", () => {
     expect(totals).toMatchObject({ created: 1, updated: 1 });
     await waitFor("lost order drafted", statusIs(shop, lost.id, "draft_ready"));
     await waitFor("newer state applied", async () =>
-      draftsFor(key, ready.referenceId)[0]?.spec.destination.address.startsWith(
-        "Jl. Lost Update 9",
-      ),
+      stack
+        .drafts(key, ready.referenceId)[0]
+        ?.spec.destination.address.startsWith("Jl. Lost Update 9"),
     );
     // A second pass finds nothing new.
     expect(

@@ -1,13 +1,13 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { getHmac, API_SECRET_KEY } from "@shopify/shopify-api/test-helpers";
+import { API_SECRET_KEY } from "@shopify/shopify-api/test-helpers";
 import { eq } from "drizzle-orm";
 import { database, db } from "#app/db/index.server.ts";
 import { shipmentEvents, shipments, shops, webhookInbox } from "#app/db/schema.ts";
 import { getEnv } from "#app/platform/env.server.ts";
-import { closeQueues, enqueue } from "#app/jobs/queues.server.ts";
+import { enqueue } from "#app/jobs/queues.server.ts";
 import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";
 import { action as ordersCancelled } from "#app/routes/webhooks.orders.cancelled.tsx";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
@@ -15,16 +15,8 @@ import { action as ordersUpdated } from "#app/routes/webhooks.orders.updated.tsx
 import { action as customersRedact } from "#app/routes/webhooks.customers.redact.tsx";
 import { action as shopRedact } from "#app/routes/webhooks.shop.redact.tsx";
 import { recordUninstall } from "#app/shops/shops.server.ts";
-import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { liveKey } from "../helpers/sandbox.ts";
-import {
-  freshOrder,
-  setUpShop,
-  shipmentOf,
-  startTestWorkers,
-  timelineOf,
-  waitFor,
-} from "../helpers/pipeline.ts";
+import { freshOrder, setUpShop, shipmentOf, timelineOf, waitFor } from "../helpers/pipeline.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { shopifyAdminGraphql } from "#app/admin-api/gateway.server.ts";
 import { UNVERIFIED_PROBLEM, verifyOrderOwner } from "#worker/shared/order-owner.ts";
@@ -37,26 +29,15 @@ import {
   sessionTokenRequest,
   uniqueShop,
 } from "../helpers/shopify.ts";
-import type { RunningWorkers } from "#worker/worker.ts";
+import { testStack } from "../helpers/stack.ts";
+import { shopifyHmac } from "#fakes/shopify/webhook-signer.ts";
 
 /**
  * Written as the attack: a genuine delivery (body and signature as Shopify sent them) replayed
  * with other headers. The signature covers the body, never the headers.
  */
 const env = getEnv();
-let sandbox: Sandbox;
-let workers: RunningWorkers;
-
-beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0 });
-  workers = startTestWorkers(db, env);
-});
-afterAll(async () => {
-  await workers.close();
-  await closeQueues();
-  await sandbox.close();
-  await database.close();
-});
+const stack = testStack({ sandbox: {}, workers: {} });
 
 /** A delivery as Shopify signed it for `shop`, with any header replaced by the attacker. */
 function genuine(
@@ -71,7 +52,7 @@ function genuine(
     body: raw,
     headers: {
       "content-type": "application/json",
-      "x-shopify-hmac-sha256": getHmac(raw, API_SECRET_KEY),
+      "x-shopify-hmac-sha256": shopifyHmac(raw, API_SECRET_KEY),
       "x-shopify-topic": topic,
       "x-shopify-shop-domain": shop,
       "x-shopify-api-version": "2026-10",
@@ -86,7 +67,7 @@ const send = callRoute;
 async function bookedShop() {
   const shop = uniqueShop("replay");
   const key = liveKey("replay");
-  await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url);
+  await setUpShop(db, env.ENCRYPTION_KEY, shop, key, stack.sandbox.url);
   const order = freshOrder("multi-item");
   expect(
     (await send(ordersCreate, genuine("orders/create", shop, JSON.stringify(order)))).status,
@@ -183,7 +164,7 @@ describe("a genuine delivery replayed with other headers", () => {
     expect(await response.json()).toEqual({ error: expect.stringMatching(/cancelled_at/) });
     await new Promise((r) => setTimeout(r, 500));
     expect((await shipmentOf(db, shop, order.id))?.status).toBe("confirmed");
-    expect(sandbox.service.account(key).orders.get(confirmed.shippingOrderId!)?.status).toBe(
+    expect(stack.sandbox.service.account(key).orders.get(confirmed.shippingOrderId!)?.status).toBe(
       "confirmed",
     );
   });
@@ -202,8 +183,8 @@ describe("an order delivered naming a shop that does not hold it", () => {
     const victim = uniqueShop("owner");
     const target = uniqueShop("target");
     const targetKey = liveKey("target");
-    await setUpShop(db, env.ENCRYPTION_KEY, victim, liveKey("owner"), sandbox.url);
-    await setUpShop(db, env.ENCRYPTION_KEY, target, targetKey, sandbox.url);
+    await setUpShop(db, env.ENCRYPTION_KEY, victim, liveKey("owner"), stack.sandbox.url);
+    await setUpShop(db, env.ENCRYPTION_KEY, target, targetKey, stack.sandbox.url);
     const order = freshOrder("multi-item", { financial_status: "paid" });
     const raw = JSON.stringify(order);
     // Shopify signed it for the victim; the attacker sends it naming the target.
@@ -234,8 +215,8 @@ describe("an order delivered naming a shop that does not hold it", () => {
       problem: null,
     });
     expect(disowned.decision).toMatch(/Shopify has no such order in this shop/);
-    expect(sandbox.service.account(targetKey).drafts.size).toBe(0);
-    expect(sandbox.service.account(targetKey).orders.size).toBe(0);
+    expect(stack.sandbox.service.account(targetKey).drafts.size).toBe(0);
+    expect(stack.sandbox.service.account(targetKey).orders.size).toBe(0);
     expect((await inboxRows(target, order.id)).map((r) => [r.payload, r.status])).toEqual([
       [null, "processed"],
     ]);
@@ -261,7 +242,7 @@ describe("an order delivered naming a shop that does not hold it", () => {
       destinationName: null,
       version: disowned.version,
     });
-    expect(sandbox.service.account(targetKey).drafts.size).toBe(0);
+    expect(stack.sandbox.service.account(targetKey).drafts.size).toBe(0);
 
     // The owner's own delivery of the same order still books, on the owner's key.
     expect((await send(ordersCreate, genuine("orders/create", victim, raw))).status).toBe(200);
@@ -279,7 +260,7 @@ describe("an order delivered naming a shop that does not hold it", () => {
   it("a shop that drafts by hand: an update replayed before any draft writes none of the other shop's customer on the shipment", async () => {
     const victim = uniqueShop("owner");
     const target = uniqueShop("manual");
-    await setUpShop(db, env.ENCRYPTION_KEY, target, liveKey("manual"), sandbox.url, {
+    await setUpShop(db, env.ENCRYPTION_KEY, target, liveKey("manual"), stack.sandbox.url, {
       autoCreateDrafts: false,
     });
     const order = freshOrder("multi-item");
@@ -364,7 +345,7 @@ describe("shipments made before the ownership check", () => {
 describe("an order whose shop cannot be asked", () => {
   it("an installed shop without an offline session: the order waits with a problem saying so, none of it written", async () => {
     const shop = uniqueShop("nosession");
-    await setUpShop(db, env.ENCRYPTION_KEY, shop, liveKey("nosession"), sandbox.url, {
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, liveKey("nosession"), stack.sandbox.url, {
       autoCreateDrafts: false,
     });
     const order = freshOrder("multi-item", { financial_status: "paid" });
@@ -417,7 +398,7 @@ describe("deliveries for shops without the app", () => {
   it("an uninstalled shop with its key still stored: a paid order books nothing", async () => {
     const shop = uniqueShop("gone");
     const key = liveKey("gone");
-    await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url);
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, key, stack.sandbox.url);
     await recordUninstall(db, shop);
     const order = freshOrder("multi-item", { financial_status: "paid" });
     const delivery = genuine("orders/create", shop, JSON.stringify(order));
@@ -426,13 +407,13 @@ describe("deliveries for shops without the app", () => {
     const [row] = await db.select().from(shops).where(eq(shops.shop, shop));
     expect(row?.installed).toBe(false);
     expect(await stillThere(shop)).toEqual({ shop: 1, shipments: 0 });
-    expect(sandbox.service.account(key).drafts.size).toBe(0);
+    expect(stack.sandbox.service.account(key).drafts.size).toBe(0);
   });
 
   it("work queued before an uninstall books nothing at the service", async () => {
     const shop = uniqueShop("queued");
     const key = liveKey("queued");
-    await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url, { autoConfirm: false });
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, key, stack.sandbox.url, { autoConfirm: false });
     const order = freshOrder("multi-item");
     expect(
       (await send(ordersCreate, genuine("orders/create", shop, JSON.stringify(order)))).status,
@@ -446,7 +427,7 @@ describe("deliveries for shops without the app", () => {
     expect(job).not.toBeNull();
     await waitFor("confirm job ended", async () => (await job!.getState()) === "completed");
     expect(await job!.getState()).toBe("completed");
-    expect(sandbox.service.account(key).orders.size).toBe(0);
+    expect(stack.sandbox.service.account(key).orders.size).toBe(0);
     expect((await shipmentOf(db, shop, order.id))?.status).toBe("draft_ready");
   });
 
@@ -557,7 +538,7 @@ describe("redaction that sticks", () => {
 describe("links", () => {
   it("a javascript: tracking URL already stored is never handed to the order page block as a link", async () => {
     const shop = uniqueShop("link");
-    await setUpShop(db, env.ENCRYPTION_KEY, shop, liveKey("link"), sandbox.url);
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, liveKey("link"), stack.sandbox.url);
     await sessionStorage.storeSession(offlineSession(shop));
     await db.insert(shipments).values({
       shop,
@@ -586,7 +567,7 @@ describe("malformed requests answer 4xx, never 500", () => {
 
   it("an order with a NUL character and an unpaired surrogate is recorded (as U+FFFD), not refused for ever", async () => {
     const shop = uniqueShop("nul");
-    await setUpShop(db, env.ENCRYPTION_KEY, shop, liveKey("nul"), sandbox.url);
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, liveKey("nul"), stack.sandbox.url);
     const order = freshOrder("multi-item");
     const raw = JSON.stringify({ ...order, note: "Kirim pagi" }).replace(
       "Kirim pagi",
@@ -602,7 +583,7 @@ describe("malformed requests answer 4xx, never 500", () => {
 
   it("/api/orders/%25/shipment: 400", async () => {
     const shop = uniqueShop("percent");
-    await setUpShop(db, env.ENCRYPTION_KEY, shop, liveKey("percent"), sandbox.url);
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, liveKey("percent"), stack.sandbox.url);
     await sessionStorage.storeSession(offlineSession(shop));
     const request = await sessionTokenRequest("/api/orders/%25/shipment", shop);
     let status: number;

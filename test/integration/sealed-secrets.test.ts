@@ -20,7 +20,7 @@ import { SealedSessionStorage } from "#app/admin-api/sealed-sessions.server.ts";
 import { forgetAdminSession } from "#app/admin-api/sessions.server.ts";
 import { Keyring, isSealed, keyId } from "#app/secrets/crypto.server.ts";
 import { openDatabase, type Database } from "#app/db/client.server.ts";
-import { database, db } from "#app/db/index.server.ts";
+import { db } from "#app/db/index.server.ts";
 import { sessionTable, shops } from "#app/db/schema.ts";
 import { callbackTokenOf } from "#app/shops/callback-token.server.ts";
 import { checkEncryptionKey } from "#app/shops/canary.server.ts";
@@ -28,27 +28,16 @@ import { resealSecrets } from "#app/shops/reseal.server.ts";
 import { getShippingApiKey, recordInstall, setShippingApiKey } from "#app/shops/shops.server.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { fakeShopName } from "#fakes/shopify/fake-admin.ts";
-import {
-  offlineSessionRow,
-  startFakeShopify,
-  type FakeShopify,
-} from "#fakes/shopify/fake-shopify-server.ts";
+import { offlineSessionRow } from "#fakes/shopify/fake-shopify-server.ts";
 import { offlineSession, uniqueShop } from "../helpers/shopify.ts";
+import { testStack } from "../helpers/stack.ts";
 
 /**
  * Shopify's tokens sealed at rest, through the session storage Shopify's library uses (its Drizzle
  * adapter, wrapped) and the Admin gateway's own read; rows stored before sealing sealed on first
  * read; keys rotated with ENCRYPTION_KEYS and `npm run secrets:reseal`.
  */
-let shopify: FakeShopify;
-beforeAll(async () => {
-  shopify = await startFakeShopify();
-  process.env.FAKE_SHOPIFY_ADMIN_URL = shopify.url;
-});
-afterAll(async () => {
-  await shopify.close();
-  await database.close();
-});
+const stack = testStack({ shopify: { admin: true } });
 
 const rowOf = async (shop: string) =>
   (
@@ -65,7 +54,7 @@ describe("Shopify tokens sealed at rest", () => {
     const shop = uniqueShop("sealed");
     await recordInstall(db, shop);
     const session = offlineSession(shop);
-    session.accessToken = shopify.connect(shop);
+    session.accessToken = stack.shopify.connect(shop);
     session.refreshToken = `shprt_${crypto.randomBytes(16).toString("hex")}`;
     await sessionStorage.storeSession(session);
 
@@ -86,7 +75,7 @@ describe("Shopify tokens sealed at rest", () => {
 
     forgetAdminSession(shop);
     expect(await shopName(shop)).toBe(fakeShopName(shop));
-    expect(shopify.callsOf(shop).get("ShopName")).toBe(1);
+    expect(stack.shopify.callsOf(shop).get("ShopName")).toBe(1);
     // The row is another shop's: its sealed token does not open there.
     const other = uniqueShop("sealed");
     await db.insert(sessionTable).values({ ...row, id: `offline_${other}`, shop: other });
@@ -97,7 +86,7 @@ describe("Shopify tokens sealed at rest", () => {
     for (const read of ["gateway", "storage"] as const) {
       const shop = uniqueShop("legacy");
       await recordInstall(db, shop);
-      const token = shopify.connect(shop);
+      const token = stack.shopify.connect(shop);
       await db.insert(sessionTable).values(offlineSessionRow(shop, token));
       expect((await rowOf(shop)).accessToken).toBe(token);
       if (read === "gateway") expect(await shopName(shop)).toBe(fakeShopName(shop));

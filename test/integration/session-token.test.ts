@@ -1,12 +1,13 @@
-import { afterAll, describe, expect, it } from "vitest";
-import { database, db } from "#app/db/index.server.ts";
+import { describe, expect, it } from "vitest";
+import { db } from "#app/db/index.server.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { recordInstall, setShippingApiKey } from "#app/shops/shops.server.ts";
 import { getEnv } from "#app/platform/env.server.ts";
 import { loader as indexLoader } from "#app/routes/app._index.tsx";
 import { offlineSession, sessionTokenRequest, uniqueShop } from "../helpers/shopify.ts";
+import { testStack } from "../helpers/stack.ts";
 
-afterAll(() => database.close());
+testStack();
 
 type Loader = (args: {
   request: Request;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // Before any module reads the environment: the app's Admin API calls
 // redirected to the fake Shopify started below (its address is set once it listens).
@@ -8,24 +8,20 @@ vi.hoisted(() => {
 
 import "#fakes/shopify/redirect-shopify-admin.ts";
 import { Session } from "@shopify/shopify-api";
-import { database, db } from "#app/db/index.server.ts";
+import { db } from "#app/db/index.server.ts";
 import { shipments } from "#app/db/schema.ts";
 import { getEnv } from "#app/platform/env.server.ts";
 import { QUEUES } from "#app/jobs/definitions.ts";
-import { closeQueues, getQueue } from "#app/jobs/queues.server.ts";
+import { getQueue } from "#app/jobs/queues.server.ts";
 import * as settingsRoute from "#app/routes/app.settings.tsx";
 import { problemOf } from "#app/shipments/problem-kinds.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { getShopSettings, recordInstall, setShippingApiKey } from "#app/shops/shops.server.ts";
-import { createSandbox, type Sandbox } from "#sandbox/server.ts";
-import {
-  offlineSessionRow,
-  startFakeShopify,
-  type FakeShopify,
-} from "#fakes/shopify/fake-shopify-server.ts";
+import { offlineSessionRow } from "#fakes/shopify/fake-shopify-server.ts";
 import { JAKARTA, SURABAYA } from "../helpers/multi-location.ts";
 import { liveKey } from "../helpers/sandbox.ts";
 import { sessionTokenRequest, uniqueShop } from "../helpers/shopify.ts";
+import { testStack } from "../helpers/stack.ts";
 
 /**
  * The settings page's Shopify locations, through its route: the merchant connects a Shopify
@@ -34,20 +30,7 @@ import { sessionTokenRequest, uniqueShop } from "../helpers/shopify.ts";
  * the production way (unauthenticated.admin with the shop's offline session), which reaches the
  * fake Shopify over HTTP; the pickup locations are made at the sandbox.
  */
-let sandbox: Sandbox;
-let shopify: FakeShopify;
-
-beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0 });
-  shopify = await startFakeShopify();
-  process.env.FAKE_SHOPIFY_ADMIN_URL = shopify.url;
-});
-afterAll(async () => {
-  await closeQueues();
-  await shopify.close();
-  await sandbox.close();
-  await database.close();
-});
+const stack = testStack({ sandbox: {}, shopify: { admin: true } });
 
 /** A warehouse whose Shopify address has neither a phone number nor a postal code. */
 const BANDUNG = {
@@ -60,9 +43,11 @@ async function installedShop() {
   const shop = uniqueShop("setloc");
   const key = liveKey("setloc");
   await recordInstall(db, shop);
-  await setShippingApiKey(db, getEnv().ENCRYPTION_KEY, shop, key, sandbox.url);
-  await sessionStorage.storeSession(new Session(offlineSessionRow(shop, shopify.connect(shop))));
-  shopify.orders.locations.set(shop, [JAKARTA, SURABAYA, BANDUNG]);
+  await setShippingApiKey(db, getEnv().ENCRYPTION_KEY, shop, key, stack.sandbox.url);
+  await sessionStorage.storeSession(
+    new Session(offlineSessionRow(shop, stack.shopify.connect(shop))),
+  );
+  stack.shopify.orders.locations.set(shop, [JAKARTA, SURABAYA, BANDUNG]);
   return { shop, key };
 }
 
@@ -139,7 +124,7 @@ describe("settings: the shop's Shopify locations", () => {
       address: expect.stringContaining("Jl. Rungkut Industri 5"),
     });
     expect(settings.locationLinks).toEqual({ [SURABAYA.id]: surabaya!.locationId });
-    expect(sandbox.service.locations.get(key, surabaya!.locationId).contactName).toBe(
+    expect(stack.sandbox.service.locations.get(key, surabaya!.locationId).contactName).toBe(
       "Gudang Surabaya",
     );
     const queued = await getQueue(QUEUES.shipments).getJobs([
@@ -189,6 +174,6 @@ describe("settings: the shop's Shopify locations", () => {
     });
     expect((await getShopSettings(db, shop)).locationLinks).toEqual(settings.locationLinks);
     // Every answer came from the shop's own Shopify: the route asked for its locations each time.
-    expect(shopify.calls.get("ShopLocations")).toBeGreaterThanOrEqual(6);
+    expect(stack.shopify.calls.get("ShopLocations")).toBeGreaterThanOrEqual(6);
   });
 });

@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, getTableColumns, type Column } from "drizzle-orm";
-import { database, db } from "#app/db/index.server.ts";
+import { db } from "#app/db/index.server.ts";
 import { shipmentEvents, shipments, webhookInbox, type Shipment } from "#app/db/schema.ts";
 import { claimFulfillmentOrder, updateShipment } from "#app/shipments/shipments.server.ts";
 import { problemOf } from "#app/shipments/problem-kinds.ts";
 import { recordInstall } from "#app/shops/shops.server.ts";
+import { testStack } from "../helpers/stack.ts";
 
 const SHOP = "shipment-update.myshopify.com";
 
 beforeAll(async () => {
   await recordInstall(db, SHOP);
 });
-afterAll(async () => {
-  await database.close();
-});
+testStack();
 
 /**
  * A shipment's state change is a statement the app writes out itself (app/shipments/update-

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { database, db } from "#app/db/index.server.ts";
+import { describe, expect, it } from "vitest";
+import { db } from "#app/db/index.server.ts";
 import { shipments } from "#app/db/schema.ts";
 import { getEnv } from "#app/platform/env.server.ts";
 import {
@@ -20,20 +20,13 @@ import {
   listShipments,
 } from "#app/shipments/list.server.ts";
 import { recordInstall } from "#app/shops/shops.server.ts";
-import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { draftBody, liveKey } from "../helpers/sandbox.ts";
 import { setUpShop } from "../helpers/pipeline.ts";
 import { uniqueShop } from "../helpers/shopify.ts";
+import { testStack } from "../helpers/stack.ts";
 
 const env = getEnv();
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0, rateLimits: false });
-});
-afterAll(async () => {
-  await sandbox.close();
-  await database.close();
-});
+const stack = testStack({ sandbox: { rateLimits: false } });
 
 const STATUSES = [
   "pending",
@@ -174,7 +167,7 @@ describe("merchant actions", () => {
   const calls: string[] = [];
   const deps = (): ActionDeps => ({
     db,
-    env: { ...env, SHIPPING_API_BASE_URL: sandbox.url },
+    env: { ...env, SHIPPING_API_BASE_URL: stack.sandbox.url },
     enqueue: {
       createDraft: async (shop, orderId, attempt) =>
         void calls.push(`create ${shop} ${orderId} ${attempt}`) as never,
@@ -224,8 +217,11 @@ describe("merchant actions", () => {
   it("choose a courier from the draft's rates: the draft becomes ready at the service and here", async () => {
     const shop = uniqueShop("courier");
     const key = liveKey("courier");
-    await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url);
-    const draft = sandbox.service.drafts.create(key, draftBody({ reference_id: `ref-${shop}` }));
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, key, stack.sandbox.url);
+    const draft = stack.sandbox.service.drafts.create(
+      key,
+      draftBody({ reference_id: `ref-${shop}` }),
+    );
     const [row] = await db
       .insert(shipments)
       .values({
@@ -247,7 +243,7 @@ describe("merchant actions", () => {
       courierType: "reg",
       price: `${sicepat.price}.00`,
     });
-    expect(sandbox.service.drafts.get(key, draft.id).status).toBe("ready");
+    expect(stack.sandbox.service.drafts.get(key, draft.id).status).toBe("ready");
     await expect(chooseCourier(deps(), shop, row!.id, "fedex", "air")).rejects.toMatchObject({
       status: 400,
       message: expect.stringMatching(/courier_company/),

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { database, db } from "#app/db/index.server.ts";
+import { describe, expect, it } from "vitest";
+import { db } from "#app/db/index.server.ts";
 import { getEnv } from "#app/platform/env.server.ts";
 import {
   ShippingNotConfiguredError,
   shippingClientForShop,
 } from "#app/shops/shipping-client.server.ts";
 import { recordInstall, setShippingApiKey } from "#app/shops/shops.server.ts";
-import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { draftBody, testKey } from "../helpers/sandbox.ts";
 import { uniqueShop } from "../helpers/shopify.ts";
+import { testStack } from "../helpers/stack.ts";
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0, rateLimits: false });
-});
-afterAll(async () => {
-  await sandbox.close();
-  await database.close();
-});
+const stack = testStack({ sandbox: { rateLimits: false } });
 
 describe("a shop's shipping client", () => {
   it("uses the shop's own key and base URL: two shops are two accounts at the service", async () => {
@@ -26,7 +19,13 @@ describe("a shop's shipping client", () => {
     const b = uniqueShop("client-b");
     for (const shop of [a, b]) {
       await recordInstall(db, shop);
-      await setShippingApiKey(db, env.ENCRYPTION_KEY, shop, testKey(shop.slice(0, 8)), sandbox.url);
+      await setShippingApiKey(
+        db,
+        env.ENCRYPTION_KEY,
+        shop,
+        testKey(shop.slice(0, 8)),
+        stack.sandbox.url,
+      );
     }
     const clientA = await shippingClientForShop(db, env, a);
     const clientB = await shippingClientForShop(db, env, b);

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
-import { database, db } from "#app/db/index.server.ts";
+import { describe, expect, it } from "vitest";
+import { db } from "#app/db/index.server.ts";
 import { shops } from "#app/db/schema.ts";
 import { getEnv } from "#app/platform/env.server.ts";
 import { createLogger } from "#app/platform/logger.server.ts";
@@ -13,8 +13,9 @@ import {
   shippingModeOfKey,
 } from "#app/shops/shops.server.ts";
 import { uniqueShop } from "../helpers/shopify.ts";
+import { testStack } from "../helpers/stack.ts";
 
-afterAll(() => database.close());
+testStack();
 
 const key = getEnv().ENCRYPTION_KEY;
 

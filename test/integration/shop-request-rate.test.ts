@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 
 // Before any module reads the environment: a small rate, burst and cap, to reach them quickly.
 vi.hoisted(() => {
@@ -9,11 +9,11 @@ vi.hoisted(() => {
 
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { database, db } from "#app/db/index.server.ts";
+import { db } from "#app/db/index.server.ts";
 import { shipmentEvents, shipments } from "#app/db/schema.ts";
 import { QUEUES, jobId } from "#app/jobs/definitions.ts";
 import { getEnv } from "#app/platform/env.server.ts";
-import { closeQueues, getQueue, producerConnection } from "#app/jobs/queues.server.ts";
+import { getQueue, producerConnection } from "#app/jobs/queues.server.ts";
 import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";
 import * as settingsRoute from "#app/routes/app.settings.tsx";
 import * as pdfRoute from "#app/routes/app.labels[.]pdf.tsx";
@@ -23,6 +23,7 @@ import { sessionStorage } from "#app/shopify.server.ts";
 import { whenReady } from "#app/platform/redis.server.ts";
 import { recordInstall } from "#app/shops/shops.server.ts";
 import { offlineSession, sessionTokenRequest, uniqueShop } from "../helpers/shopify.ts";
+import { testStack } from "../helpers/stack.ts";
 
 /**
  * Each shop's request rate on the app's API and the admin pages' actions (SHOP_REQUEST_RATE a
@@ -35,10 +36,7 @@ beforeAll(async () => {
   // The producer fails fast rather than queueing commands: wait for its connection.
   await whenReady(producerConnection(), 5_000);
 });
-afterAll(async () => {
-  await closeQueues();
-  await database.close();
-});
+testStack();
 
 async function installedShop(label: string) {
   const shop = uniqueShop(label);

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { eq } from "drizzle-orm";
-import { database, db } from "#app/db/index.server.ts";
+import { db } from "#app/db/index.server.ts";
 import { shops } from "#app/db/schema.ts";
 import { getEnv } from "#app/platform/env.server.ts";
-import { closeQueues, enqueue } from "#app/jobs/queues.server.ts";
+import { enqueue } from "#app/jobs/queues.server.ts";
 import { STATUS_DEFINITIONS_VERSION } from "#app/shipments/status-metafields.ts";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { SHIPMENT_STATUSES } from "#app/shipments/states.ts";
-import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { fakeAdminGraphql, SHOPIFY_ORDERS } from "#fakes/shopify/fake-admin.ts";
 import {
   JAKARTA,
@@ -17,17 +16,11 @@ import {
   splitOrder,
   SURABAYA,
 } from "../helpers/multi-location.ts";
-import {
-  freshOrder,
-  setUpShop,
-  shipmentOf,
-  startTestWorkers,
-  waitFor,
-} from "../helpers/pipeline.ts";
+import { freshOrder, setUpShop, shipmentOf, waitFor } from "../helpers/pipeline.ts";
 import { liveKey } from "../helpers/sandbox.ts";
 import { deliverWebhook, uniqueShop } from "../helpers/shopify.ts";
 import { writeStatusMetafields } from "#app/shipments/status-metafields.server.ts";
-import type { RunningWorkers } from "#worker/worker.ts";
+import { testStack } from "../helpers/stack.ts";
 
 /**
  * The order's shipping status in Shopify, readable by the merchant, Flow and other apps: the
@@ -37,20 +30,8 @@ import type { RunningWorkers } from "#worker/worker.ts";
  * its definition does not allow, as Shopify does.
  */
 const env = getEnv();
-let sandbox: Sandbox;
-let workers: RunningWorkers;
+const stack = testStack({ sandbox: {}, workers: {} });
 const metafields = SHOPIFY_ORDERS.metafields;
-
-beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0 });
-  workers = startTestWorkers(db, env);
-});
-afterAll(async () => {
-  await workers.close();
-  await closeQueues();
-  await sandbox.close();
-  await database.close();
-});
 
 const gid = (order: { id: number }) => `gid://shopify/Order/${order.id}`;
 const valueOf = (shop: string, order: { id: number }, key: string) =>
@@ -61,7 +42,7 @@ const partsJson = (shop: string, order: { id: number }) =>
 async function singleLocationShop() {
   const shop = uniqueShop("meta");
   const key = liveKey("meta");
-  await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url);
+  await setUpShop(db, env.ENCRYPTION_KEY, shop, key, stack.sandbox.url);
   return { shop, key };
 }
 
@@ -71,13 +52,17 @@ async function serviceMoves(
   shipment: { id: string; shippingOrderId: string | null },
   status: string,
 ) {
-  sandbox.service.lifecycle.forceStatus(shipment.shippingOrderId!, status);
+  stack.sandbox.service.lifecycle.forceStatus(shipment.shippingOrderId!, status);
   await enqueue.syncStatus(shop, shipment.id);
 }
 
 describe("the order's shipping status metafields", () => {
   it("an order from two warehouses: definitions made once in a namespace every app reads, the order delivered when both parcels are", async () => {
-    const { shop } = await multiLocationShop(sandbox, [JAKARTA, SURABAYA], [JAKARTA, SURABAYA]);
+    const { shop } = await multiLocationShop(
+      stack.sandbox,
+      [JAKARTA, SURABAYA],
+      [JAKARTA, SURABAYA],
+    );
     const order = freshOrder("id-cod-rates-app");
     splitOrder(shop, order, [
       [JAKARTA, { "13001": 2 }],

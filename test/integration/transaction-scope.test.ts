@@ -1,19 +1,16 @@
 import { describe, expect, it } from "vitest";
 
 import { sql } from "drizzle-orm";
-import { afterAll } from "vitest";
-import { database, db } from "#app/db/index.server.ts";
+import { db } from "#app/db/index.server.ts";
 import { shops } from "#app/db/schema.ts";
 import { WaitInsideTransaction } from "#app/db/transaction-scope.ts";
-import { closeQueues, enqueue } from "#app/jobs/queues.server.ts";
+import { enqueue } from "#app/jobs/queues.server.ts";
 import { shopifyAdminGraphql } from "#app/admin-api/gateway.server.ts";
 import { ORDER_QUERY } from "#app/admin-api/operations/orders.ts";
 import { createShippingClient } from "#app/shipping/client.server.ts";
+import { testStack } from "../helpers/stack.ts";
 
-afterAll(async () => {
-  await closeQueues();
-  await database.close();
-});
+testStack();
 
 /**
  * Inside a transaction nothing may wait for another connection, the Admin API, the shipping

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 // This file's producers point at a Redis that is not there.
 vi.hoisted(() => {
@@ -6,19 +6,16 @@ vi.hoisted(() => {
 });
 
 import { and, eq } from "drizzle-orm";
-import { database, db } from "#app/db/index.server.ts";
+import { db } from "#app/db/index.server.ts";
 import { webhookInbox } from "#app/db/schema.ts";
 import { getEnv } from "#app/platform/env.server.ts";
-import { closeQueues } from "#app/jobs/queues.server.ts";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { freshOrder, setUpShop, shipmentOf } from "../helpers/pipeline.ts";
 import { testKey } from "../helpers/sandbox.ts";
 import { uniqueShop, webhookRequest } from "../helpers/shopify.ts";
+import { testStack } from "../helpers/stack.ts";
 
-afterAll(async () => {
-  await closeQueues();
-  await database.close();
-});
+testStack();
 
 describe("orders/create while Redis is down", () => {
   it("records the delivery and the shipment, answers 503 fast so Shopify retries", async () => {

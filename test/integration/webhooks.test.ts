@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
-import { database, db } from "#app/db/index.server.ts";
+import { describe, expect, it } from "vitest";
+import { db } from "#app/db/index.server.ts";
 import { sessionTable, shipments, shops, webhookInbox } from "#app/db/schema.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { recordInstall, recordUninstall } from "#app/shops/shops.server.ts";
@@ -9,8 +9,9 @@ import { action as customersDataRequest } from "#app/routes/webhooks.customers.d
 import { action as customersRedact } from "#app/routes/webhooks.customers.redact.tsx";
 import { action as shopRedact } from "#app/routes/webhooks.shop.redact.tsx";
 import { callRoute, offlineSession, uniqueShop, webhookRequest } from "../helpers/shopify.ts";
+import { testStack } from "../helpers/stack.ts";
 
-afterAll(() => database.close());
+testStack();
 
 async function deliver(action: unknown, request: Request): Promise<number> {
   try {

@@ -1,40 +1,24 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { startWorker } from "../../scripts/processes.ts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 
-import { database, db } from "#app/db/index.server.ts";
+import { db } from "#app/db/index.server.ts";
 import { getEnv } from "#app/platform/env.server.ts";
-import { closeQueues } from "#app/jobs/queues.server.ts";
 import { referenceIdFor } from "#app/orders/map.ts";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
-import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { liveKey } from "../helpers/sandbox.ts";
 import { freshOrder, setUpShop, shipmentOf, waitFor } from "../helpers/pipeline.ts";
 import { uniqueShop, webhookRequest } from "../helpers/shopify.ts";
-import {
-  offlineSessionRow,
-  startFakeShopify,
-  type FakeShopify,
-} from "#fakes/shopify/fake-shopify-server.ts";
+import { offlineSessionRow } from "#fakes/shopify/fake-shopify-server.ts";
 import { sessionTable } from "#app/db/schema.ts";
+import { testStack } from "../helpers/stack.ts";
 
 const env = getEnv();
-let sandbox: Sandbox;
-let shopify: FakeShopify;
+const stack = testStack({ sandbox: { faults: { latencyMs: 150 } }, shopify: {} });
 const children: ChildProcess[] = [];
 
-beforeAll(async () => {
-  // Slow answers, so the kill lands while jobs are in flight.
-  sandbox = await createSandbox({ port: 0, faults: { latencyMs: 150 } });
-  // The worker process calls Shopify the production way: its Admin API calls come to this fake.
-  shopify = await startFakeShopify();
-});
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
-  await closeQueues();
-  await sandbox.close();
-  await shopify.close();
-  await database.close();
 });
 
 /** The real worker process (`worker/index.ts`), on this file's queues, with short job locks. */
@@ -45,7 +29,7 @@ async function startWorkerProcess(): Promise<ChildProcess> {
       LOG_LEVEL: "info",
       WORKER_LOCK_MS: "2000",
       WORKER_CONCURRENCY: "6",
-      FAKE_SHOPIFY_ADMIN_URL: shopify.url,
+      FAKE_SHOPIFY_ADMIN_URL: stack.shopify.url,
     },
     nodeArgs: ["--import", "./fakes/shopify/redirect-shopify-admin.ts"],
   });
@@ -57,8 +41,8 @@ describe("a worker process killed mid-batch", () => {
   it("loses nothing and doubles nothing after a restart", async () => {
     const shop = uniqueShop("crash");
     const key = liveKey("crash");
-    await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url);
-    await db.insert(sessionTable).values(offlineSessionRow(shop, shopify.connect(shop)));
+    await setUpShop(db, env.ENCRYPTION_KEY, shop, key, stack.sandbox.url);
+    await db.insert(sessionTable).values(offlineSessionRow(shop, stack.shopify.connect(shop)));
     const orders = Array.from({ length: 30 }, () => freshOrder("multi-item"));
     for (const order of orders) {
       const response = await ordersCreate({
@@ -91,8 +75,8 @@ describe("a worker process killed mid-batch", () => {
     await new Promise((r) => second.once("exit", r));
 
     // Each order was checked with the shop's own Admin API (its token) before its draft.
-    expect(shopify.calls.get("OrderForShipping")).toBeGreaterThanOrEqual(orders.length);
-    const account = sandbox.service.account(key);
+    expect(stack.shopify.calls.get("OrderForShipping")).toBeGreaterThanOrEqual(orders.length);
+    const account = stack.sandbox.service.account(key);
     for (const o of orders) {
       const ref = referenceIdFor(shop, String(o.id));
       expect([...account.drafts.values()].filter((d) => d.spec.referenceId === ref)).toHaveLength(
