@@ -9,7 +9,7 @@ import { envSchema } from "./env.server";
  * schema parses (app/platform/env.server.ts) or the sandbox reads (its behaviours), and nothing else.
  */
 const doc = fs.readFileSync(
-  path.join(import.meta.dirname, "..", "docs", "configuration.md"),
+  path.join(import.meta.dirname, "..", "..", "docs", "configuration.md"),
   "utf8",
 );
 /** The variables named in the table's first column. */
