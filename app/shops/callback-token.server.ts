@@ -117,7 +117,11 @@ const isHash = (hash: string, stored: string | null) => stored !== null && sameS
 
 /** Whether `token` is the shop's for the service's events: its current one, or the previous one within the grace period. */
 export function acceptsEventsToken(row: TokenFacts, token: string, now = new Date()): boolean {
-  const hash = callbackTokenHash(token);
+  return acceptsEventsHash(row, callbackTokenHash(token), now);
+}
+
+/** acceptsEventsToken, for a token already hashed. */
+function acceptsEventsHash(row: TokenFacts, hash: string, now: Date): boolean {
   if (isHash(hash, row.callbackTokenHash)) return true;
   return previousTokenUntil(row, now) !== null && isHash(hash, row.callbackTokenPreviousHash);
 }
@@ -166,7 +170,7 @@ export async function shopOfCallbackToken(
     })
     .from(shops)
     .where(or(eq(shops.callbackTokenHash, hash), eq(shops.callbackTokenPreviousHash, hash)));
-  return candidates.find((row) => acceptsEventsToken(row, token, now))?.shop ?? null;
+  return candidates.find((row) => acceptsEventsHash(row, hash, now))?.shop ?? null;
 }
 
 /** What a rotation did: the new token, or the refusal (the previous one still accepted until then). */

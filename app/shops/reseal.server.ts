@@ -44,6 +44,38 @@ function orFailure<T>(
   }
 }
 
+/**
+ * One sealed column of the shops: each value not sealed with the current key is opened and sealed
+ * again, and written only if the row still holds the value read.
+ */
+async function resealShopColumn(
+  db: Db,
+  column: "shippingApiKeyEncrypted" | "callbackTokenSealed",
+  label: string,
+  failures: ResealCounts["failures"],
+  reseal: (sealed: string, shop: string) => string,
+  current: (sealed: string) => boolean,
+): Promise<{ checked: number; resealed: number }> {
+  const counted = { checked: 0, resealed: 0 };
+  const rows = await db
+    .select({ shop: shops.shop, sealed: shops[column] })
+    .from(shops)
+    .where(isNotNull(shops[column]));
+  for (const { shop, sealed } of rows) {
+    counted.checked++;
+    if (current(sealed!)) continue;
+    const resealed = orFailure(failures, shop, label, () => reseal(sealed!, shop));
+    if (resealed === null) continue;
+    const updated = await db
+      .update(shops)
+      .set({ [column]: resealed })
+      .where(and(eq(shops.shop, shop), eq(shops[column], sealed!)))
+      .returning({ shop: shops.shop });
+    counted.resealed += updated.length;
+  }
+  return counted;
+}
+
 export async function resealSecrets(db: Db, keys: Keyring): Promise<ResealCounts> {
   const counts: ResealCounts = {
     shippingKeys: { checked: 0, resealed: 0 },
@@ -53,43 +85,22 @@ export async function resealSecrets(db: Db, keys: Keyring): Promise<ResealCounts
     failures: [],
   };
 
-  const shopRows = await db
-    .select({ shop: shops.shop, sealed: shops.shippingApiKeyEncrypted })
-    .from(shops)
-    .where(isNotNull(shops.shippingApiKeyEncrypted));
-  for (const { shop, sealed } of shopRows) {
-    counts.shippingKeys.checked++;
-    if (sealedWithCurrent(sealed!, keys)) continue;
-    const resealed = orFailure(counts.failures, shop, "shops.shipping_api_key_encrypted", () =>
-      encryptSecret(decryptSecret(sealed!, keys, shop), keys, shop),
-    );
-    if (resealed === null) continue;
-    const updated = await db
-      .update(shops)
-      .set({ shippingApiKeyEncrypted: resealed })
-      .where(and(eq(shops.shop, shop), eq(shops.shippingApiKeyEncrypted, sealed!)))
-      .returning({ shop: shops.shop });
-    counts.shippingKeys.resealed += updated.length;
-  }
-
-  const tokenRows = await db
-    .select({ shop: shops.shop, sealed: shops.callbackTokenSealed })
-    .from(shops)
-    .where(isNotNull(shops.callbackTokenSealed));
-  for (const { shop, sealed } of tokenRows) {
-    counts.callbackTokens.checked++;
-    if (sealedWithCurrent(sealed!, keys)) continue;
-    const resealed = orFailure(counts.failures, shop, "shops.callback_token_sealed", () =>
-      sealCallbackToken(openCallbackToken(sealed!, keys, shop), keys, shop),
-    );
-    if (resealed === null) continue;
-    const updated = await db
-      .update(shops)
-      .set({ callbackTokenSealed: resealed })
-      .where(and(eq(shops.shop, shop), eq(shops.callbackTokenSealed, sealed!)))
-      .returning({ shop: shops.shop });
-    counts.callbackTokens.resealed += updated.length;
-  }
+  counts.shippingKeys = await resealShopColumn(
+    db,
+    "shippingApiKeyEncrypted",
+    "shops.shipping_api_key_encrypted",
+    counts.failures,
+    (sealed, shop) => encryptSecret(decryptSecret(sealed, keys, shop), keys, shop),
+    (sealed) => sealedWithCurrent(sealed, keys),
+  );
+  counts.callbackTokens = await resealShopColumn(
+    db,
+    "callbackTokenSealed",
+    "shops.callback_token_sealed",
+    counts.failures,
+    (sealed, shop) => sealCallbackToken(openCallbackToken(sealed, keys, shop), keys, shop),
+    (sealed) => sealedWithCurrent(sealed, keys),
+  );
 
   const sessions = await db
     .select({
