@@ -10,7 +10,7 @@ import type { ImportSlots } from "#app/orders/import-slots.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import type { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
 import type { WorkerDeps } from "./deps.ts";
-import { JOBS, allProcessors } from "./jobs.ts";
+import { QUEUE_OF, allProcessors } from "./jobs.ts";
 
 /** The worker's one job table (worker/jobs.ts) against the job definitions and the processors folder. */
 describe("the job table", () => {
@@ -45,7 +45,7 @@ describe("the job table", () => {
 
   it("runs a job queued under a former name as the job it is now, in the same queue", () => {
     for (const [former, current] of Object.entries(FORMER_JOB_NAMES)) {
-      expect(JOBS[current]?.queue).toBe(QUEUES.shipments);
+      expect(QUEUE_OF.get(current)).toBe(QUEUES.shipments);
       expect(table[QUEUES.shipments]?.[former]).toBeTypeOf("function");
     }
     expect(FORMER_JOB_NAMES).toEqual({ fulfil: "create-fulfillment" });

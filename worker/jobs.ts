@@ -40,45 +40,33 @@ import type { ProcessorTable } from "./worker.ts";
  * several processors share is in worker/shared/; how jobs are run (BullMQ workers, retries,
  * shutdown) in worker.ts.
  */
-export const JOBS: Readonly<Record<string, { queue: QueueName; process: Processor }>> = {
-  [shipmentJobs.createDraft.name]: { queue: QUEUES.shipments, process: processCreateDraft },
-  [shipmentJobs.confirm.name]: { queue: QUEUES.shipments, process: processConfirm },
-  [shipmentJobs.cancel.name]: { queue: QUEUES.shipments, process: processCancel },
-  [shipmentJobs.update.name]: { queue: QUEUES.shipments, process: processUpdate },
-  [shipmentJobs.fulfillmentChange.name]: {
-    queue: QUEUES.shipments,
-    process: processFulfillmentChange,
-  },
-  [shipmentJobs.syncStatus.name]: { queue: QUEUES.shipments, process: processSyncStatus },
-  [shipmentJobs.createFulfillment.name]: {
-    queue: QUEUES.shipments,
-    process: processCreateFulfillment,
-  },
-  [shipmentJobs.fulfillmentEvents.name]: {
-    queue: QUEUES.shipments,
-    process: processFulfillmentEvents,
-  },
-  [shipmentJobs.settleCod.name]: { queue: QUEUES.shipments, process: processSettleCod },
-  [shipmentJobs.processReturn.name]: { queue: QUEUES.shipments, process: processReturn },
-  [shipmentJobs.bookReturnPickup.name]: {
-    queue: QUEUES.shipments,
-    process: processBookReturnPickup,
-  },
-  [shipmentJobs.syncReturnPickup.name]: {
-    queue: QUEUES.shipments,
-    process: processSyncReturnPickup,
-  },
-  [shipmentJobs.shopifySync.name]: { queue: QUEUES.shipments, process: processShopifySync },
-  [shipmentJobs.importOrders.name]: { queue: QUEUES.shipments, process: processImportOrders },
-  [maintenanceJobs.pruneInbox.name]: { queue: QUEUES.maintenance, process: pruneInbox },
-  [maintenanceJobs.reconcile.name]: { queue: QUEUES.maintenance, process: reconcile },
-  [maintenanceJobs.pollStatuses.name]: { queue: QUEUES.maintenance, process: pollStatuses },
-  [maintenanceJobs.syncOrders.name]: { queue: QUEUES.maintenance, process: syncRecentOrders },
-  [maintenanceJobs.carrierCallbacks.name]: {
-    queue: QUEUES.maintenance,
-    process: registerCarrierCallbacks,
-  },
+export const PROCESSORS: Readonly<Record<string, Processor>> = {
+  [shipmentJobs.createDraft.name]: processCreateDraft,
+  [shipmentJobs.confirm.name]: processConfirm,
+  [shipmentJobs.cancel.name]: processCancel,
+  [shipmentJobs.update.name]: processUpdate,
+  [shipmentJobs.fulfillmentChange.name]: processFulfillmentChange,
+  [shipmentJobs.syncStatus.name]: processSyncStatus,
+  [shipmentJobs.createFulfillment.name]: processCreateFulfillment,
+  [shipmentJobs.fulfillmentEvents.name]: processFulfillmentEvents,
+  [shipmentJobs.settleCod.name]: processSettleCod,
+  [shipmentJobs.processReturn.name]: processReturn,
+  [shipmentJobs.bookReturnPickup.name]: processBookReturnPickup,
+  [shipmentJobs.syncReturnPickup.name]: processSyncReturnPickup,
+  [shipmentJobs.shopifySync.name]: processShopifySync,
+  [shipmentJobs.importOrders.name]: processImportOrders,
+  [maintenanceJobs.pruneInbox.name]: pruneInbox,
+  [maintenanceJobs.reconcile.name]: reconcile,
+  [maintenanceJobs.pollStatuses.name]: pollStatuses,
+  [maintenanceJobs.syncOrders.name]: syncRecentOrders,
+  [maintenanceJobs.carrierCallbacks.name]: registerCarrierCallbacks,
 };
+
+/** The queue each job runs on, as app/jobs/definitions.ts groups them. */
+export const QUEUE_OF: ReadonlyMap<string, QueueName> = new Map([
+  ...Object.values(shipmentJobs).map((job) => [job.name, QUEUES.shipments] as const),
+  ...Object.values(maintenanceJobs).map((job) => [job.name, QUEUES.maintenance] as const),
+]);
 
 type Handler = (job: Job) => Promise<unknown>;
 
@@ -131,12 +119,13 @@ function releasingShare(handler: Handler): Handler {
 export function allProcessors(deps: WorkerDeps): ProcessorTable {
   const table: Record<string, Record<string, Handler>> = {};
   const names: [string, string][] = [
-    ...Object.keys(JOBS).map((name): [string, string] => [name, name]),
+    ...Object.keys(PROCESSORS).map((name): [string, string] => [name, name]),
     ...Object.entries(FORMER_JOB_NAMES),
   ];
   for (const [name, current] of names) {
-    const { queue, process } = JOBS[current]!;
-    const run: Handler = (job) => process(job, deps);
+    const queue = QUEUE_OF.get(current);
+    if (!queue) throw new Error(`job ${current} is not defined in app/jobs/definitions.ts`);
+    const run: Handler = (job) => PROCESSORS[current]!(job, deps);
     (table[queue] ??= {})[name] =
       queue === QUEUES.shipments
         ? releasingShare(endingForUninstalledShops(run, deps.logger))

@@ -50,11 +50,11 @@ function orFailure<T>(
  */
 async function resealShopColumn(
   db: Db,
+  keys: Keyring,
   column: "shippingApiKeyEncrypted" | "callbackTokenSealed",
   label: string,
   failures: ResealCounts["failures"],
   reseal: (sealed: string, shop: string) => string,
-  current: (sealed: string) => boolean,
 ): Promise<{ checked: number; resealed: number }> {
   const counted = { checked: 0, resealed: 0 };
   const rows = await db
@@ -63,7 +63,7 @@ async function resealShopColumn(
     .where(isNotNull(shops[column]));
   for (const { shop, sealed } of rows) {
     counted.checked++;
-    if (current(sealed!)) continue;
+    if (sealedWithCurrent(sealed!, keys)) continue;
     const resealed = orFailure(failures, shop, label, () => reseal(sealed!, shop));
     if (resealed === null) continue;
     const updated = await db
@@ -77,30 +77,28 @@ async function resealShopColumn(
 }
 
 export async function resealSecrets(db: Db, keys: Keyring): Promise<ResealCounts> {
+  const failures: ResealCounts["failures"] = [];
   const counts: ResealCounts = {
-    shippingKeys: { checked: 0, resealed: 0 },
-    callbackTokens: { checked: 0, resealed: 0 },
+    shippingKeys: await resealShopColumn(
+      db,
+      keys,
+      "shippingApiKeyEncrypted",
+      "shops.shipping_api_key_encrypted",
+      failures,
+      (sealed, shop) => encryptSecret(decryptSecret(sealed, keys, shop), keys, shop),
+    ),
+    callbackTokens: await resealShopColumn(
+      db,
+      keys,
+      "callbackTokenSealed",
+      "shops.callback_token_sealed",
+      failures,
+      (sealed, shop) => sealCallbackToken(openCallbackToken(sealed, keys, shop), keys, shop),
+    ),
     sessionTokens: { checked: 0, resealed: 0 },
     canary: { checked: 0, resealed: 0 },
-    failures: [],
+    failures,
   };
-
-  counts.shippingKeys = await resealShopColumn(
-    db,
-    "shippingApiKeyEncrypted",
-    "shops.shipping_api_key_encrypted",
-    counts.failures,
-    (sealed, shop) => encryptSecret(decryptSecret(sealed, keys, shop), keys, shop),
-    (sealed) => sealedWithCurrent(sealed, keys),
-  );
-  counts.callbackTokens = await resealShopColumn(
-    db,
-    "callbackTokenSealed",
-    "shops.callback_token_sealed",
-    counts.failures,
-    (sealed, shop) => sealCallbackToken(openCallbackToken(sealed, keys, shop), keys, shop),
-    (sealed) => sealedWithCurrent(sealed, keys),
-  );
 
   const sessions = await db
     .select({
