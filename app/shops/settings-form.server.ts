@@ -2,14 +2,23 @@ import { z } from "zod";
 import { LABEL_LAYOUTS } from "./label-layouts";
 import { ITEM_CATEGORIES, COD_TYPES } from "../shipping/contract";
 import { PICKUP_TEXT_LIMITS } from "./pickup-limits";
-import type { ShopSettings } from "./settings";
+import { FORMER_KEYS, type ShopSettings } from "./settings";
 
 /**
  * The settings page's preferences form → a settings patch, with a message per bad field.
  * Category mapping is typed one per line as "Product type = category".
  */
+/**
+ * A preference's box, ticked. A page loaded before a setting was renamed (FORMER_KEYS) posts it
+ * under its former name: read as today's, so saving that page keeps what it shows.
+ */
 const checkbox = (form: FormData, name: string) =>
-  form.get(name) === "on" || form.get(name) === "true";
+  [name, ...formerNamesOf(name)].some((n) => form.get(n) === "on" || form.get(n) === "true");
+
+const formerNamesOf = (name: string) =>
+  Object.entries(FORMER_KEYS)
+    .filter(([, current]) => current === name)
+    .map(([former]) => former);
 
 export function parsePreferencesForm(form: FormData): {
   patch: Partial<ShopSettings>;

@@ -31,6 +31,18 @@ describe("the hold while booking", () => {
   });
 });
 
+describe("a page loaded before a setting was renamed", () => {
+  it("saves the box it posts under the setting's former name as today's setting", () => {
+    const { patch, errors } = parsePreferencesForm(
+      form({ holdWhileBooking: "on", fulfilOnConfirm: "on" }),
+    );
+    expect(errors).toEqual({});
+    expect(patch).toMatchObject({ holdWhileBooking: true, fulfillOnConfirm: true });
+    expect(patch).not.toHaveProperty("fulfilOnConfirm");
+    expect(parsePreferencesForm(form({})).patch.fulfillOnConfirm).toBe(false);
+  });
+});
+
 describe("a pickup location's texts, which every label prints", () => {
   const pickup = (fields: Record<string, string>) => {
     const data = new FormData();

@@ -125,8 +125,8 @@ export const shopSettingsSchema = z.object({
 
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 
-/** Keys settings were once stored under → today's. */
-const FORMER_KEYS: Readonly<Record<string, keyof ShopSettings>> = {
+/** Keys settings were once stored (and the settings form's fields named) under → today's. */
+export const FORMER_KEYS: Readonly<Record<string, keyof ShopSettings>> = {
   fulfilOnConfirm: "fulfillOnConfirm",
 };
 
