@@ -4,6 +4,9 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { languageOf } from "./i18n/i18n.server";
+import { createI18n } from "./i18n/instance";
 import { addDocumentResponseHeaders } from "./shopify.server";
 
 const ABORT_DELAY = 5000;
@@ -15,13 +18,17 @@ export default async function handleRequest(
   remixContext: EntryContext,
 ) {
   addDocumentResponseHeaders(request, responseHeaders);
+  // The first paint is in the reader's language: the same texts the browser hydrates with.
+  const i18n = createI18n(await languageOf(request));
   const callbackName = isbot(request.headers.get("user-agent") ?? "")
     ? "onAllReady"
     : "onShellReady";
 
   return new Promise<Response>((resolve, reject) => {
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <I18nextProvider i18n={i18n}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+      </I18nextProvider>,
       {
         [callbackName]: () => {
           const body = new PassThrough();

@@ -1,8 +1,15 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "@remix-run/react";
+import { languageOf } from "./i18n/i18n.server";
+
+export const loader = async ({ request }: LoaderFunctionArgs) => ({
+  language: await languageOf(request),
+});
 
 export default function App() {
+  const { language } = useLoaderData<typeof loader>();
   return (
-    <html lang="en">
+    <html lang={language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />

@@ -1,3 +1,5 @@
+import type { TFunction } from "i18next";
+import { exactTime, type Speech } from "../shipments/wording";
 import type { AdminGraphql } from "../admin-api/request";
 import { CarrierServiceRefused, enableCarrierService } from "./carrier-service.server";
 import type { SecretKeys } from "../secrets/crypto.server";
@@ -10,9 +12,6 @@ import {
   rotateCallbackToken,
 } from "../shops/callback-token.server";
 import { getShop } from "../shops/shops.server";
-
-/** A moment as the settings page states it (the shop's own time zone comes with issue 52's work). */
-const stated = (at: Date) => at.toUTCString();
 
 /**
  * The merchant's "Make a new URL" (after a leak): a new callback token for the shop; the old one
@@ -27,30 +26,32 @@ export async function rotateShopCallbacks(
   graphql: AdminGraphql,
   shop: string,
   appUrl: string,
+  speech: Speech,
 ): Promise<{ ok: boolean; message: string; url?: string }> {
+  const { t } = speech;
   const rotation = await rotateCallbackToken(db, keys, shop);
   if ("refusedUntil" in rotation)
     return {
       ok: false,
-      message: `No new URL was made: the URL before the current one still works until ${stated(rotation.refusedUntil)}, and a new one now would stop the current one, which you may have pasted already. Paste the current URL in your shipping service's dashboard, then choose "End the old URL now"; after that you can make a new one.`,
+      message: t("events.refused", { until: exactTime(rotation.refusedUntil, speech) }),
     };
   const url = eventsUrlFor(appUrl, rotation.token);
   const hours = CALLBACK_TOKEN_GRACE_MS / 3600_000;
-  const paste = `New events URL made: paste it in your shipping service's dashboard, in place of the old one, which keeps working for ${hours} hours (or until you end it here).`;
+  const paste = t("events.made", { hours });
   const row = await getShop(db, shop);
   if (!row?.carrierServiceId) return { ok: true, message: paste, url };
   try {
     await enableCarrierService(db, keys, graphql, shop, appUrl, row.carrierServiceId);
-    return { ok: true, message: `${paste} Rates at checkout already use the new one.`, url };
+    return { ok: true, message: `${paste} ${t("events.ratesUseNew")}`, url };
   } catch (error) {
     logger.warn(
       { shop, err: (error as Error).message },
       "carrier service not registered again after a token rotation; the worker retries",
     );
-    const why = error instanceof CarrierServiceRefused ? ` (${error.message})` : "";
+    const why = error instanceof CarrierServiceRefused ? ` ("${error.message}")` : "";
     return {
       ok: true,
-      message: `${paste} Shopify could not be told the new rates URL now${why}: the app retries every 15 minutes, and the old one answers rates meanwhile.`,
+      message: `${paste} ${t("events.ratesLater", { why })}`,
       url,
     };
   }
@@ -64,16 +65,14 @@ export async function rotateShopCallbacks(
 export async function endOldCallbacks(
   db: Db,
   shop: string,
+  t: TFunction,
 ): Promise<{ ok: boolean; message: string }> {
   const before = await getShop(db, shop);
-  if (!(await endPreviousCallbackToken(db, shop)))
-    return { ok: true, message: "There is no old URL to end: only the current one works." };
+  if (!(await endPreviousCallbackToken(db, shop))) return { ok: true, message: t("events.noOld") };
   const pending =
     before?.carrierServiceId && before.carrierCallbackTokenHash !== before.callbackTokenHash;
   return {
     ok: true,
-    message: pending
-      ? "The old URL no longer works. Shopify has not taken the new rates URL yet: checkout shows no rates from this app until it does (the app retries every 15 minutes)."
-      : "The old URL no longer works: only the current one is accepted.",
+    message: pending ? t("events.endedPending") : t("events.ended"),
   };
 }

@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import type { SecretKeys } from "../secrets/crypto.server";
 import type { Db } from "../db/client.server";
 import type { AdminGraphql } from "../admin-api/request";
@@ -9,7 +10,7 @@ import {
   disableCarrierService,
   enableCarrierService,
 } from "./carrier-service.server";
-import { formatMoney } from "../shipments/wording";
+import { formatMoney, type Speech } from "../shipments/wording";
 import { sampleRateRequest } from "./offer";
 import { quoteCheckout, type QuoteDeps } from "./quote.server";
 
@@ -34,15 +35,16 @@ export async function saveCheckoutRates(
   shop: string,
   appUrl: string,
   form: FormData,
+  t: TFunction,
 ): Promise<RatesFormResult> {
-  const { on, offer, errors } = parseCheckoutRatesForm(form);
+  const { on, offer, errors } = parseCheckoutRatesForm(form, t);
   if (Object.keys(errors).length > 0)
-    return { ok: false, message: errors.services ?? "Check the highlighted fields", errors };
+    return { ok: false, message: errors.services ?? t("settings.checkFields"), errors };
   const row = await getShop(db, shop);
   if (on && !row?.shippingApiKeyEncrypted)
     return {
       ok: false,
-      message: "Add your shipping API key first: the rates come from your shipping account",
+      message: t("rates.saved.needsKey"),
     };
   await updateShopSettings(db, shop, { checkoutRates: offer });
   try {
@@ -50,20 +52,23 @@ export async function saveCheckoutRates(
       await enableCarrierService(db, keys, graphql, shop, appUrl, row?.carrierServiceId ?? null);
       return {
         ok: true,
-        message: `Rates at checkout are on: ${offer.services.length} courier service${offer.services.length === 1 ? "" : "s"} offered. Add "${CARRIER_SERVICE_NAME}" to your shipping zones in Shopify's shipping settings if it is not there yet.`,
+        message: t("rates.saved.on", {
+          count: offer.services.length,
+          name: CARRIER_SERVICE_NAME,
+        }),
       };
     }
     if (row?.carrierServiceId) {
       await disableCarrierService(db, graphql, shop, row.carrierServiceId);
       return {
         ok: true,
-        message: "Rates at checkout are off: the checkout shows your own shipping rates",
+        message: t("rates.saved.off"),
       };
     }
-    return { ok: true, message: "Saved; rates at checkout are off" };
+    return { ok: true, message: t("rates.saved.stillOff") };
   } catch (error) {
     if (error instanceof CarrierServiceRefused)
-      return { ok: false, message: `Your choices were saved. ${error.message}` };
+      return { ok: false, message: t("rates.saved.refused", { reason: error.message }) };
     throw error;
   }
 }
@@ -74,18 +79,20 @@ export async function previewCheckoutRates(
   shop: string,
   form: FormData,
   deadlineMs: number,
+  speech: Speech,
 ): Promise<RatesFormResult> {
-  const { offer, errors } = parseCheckoutRatesForm(form);
-  const { sample, errors: sampleErrors } = parseRatesSample(form);
+  const { t, locale } = speech;
+  const { offer, errors } = parseCheckoutRatesForm(form, t);
+  const { sample, errors: sampleErrors } = parseRatesSample(form, t);
   const all = { ...errors, ...sampleErrors };
   delete all.services;
   if (!sample || Object.keys(all).length > 0)
-    return { ok: false, message: "Check the highlighted fields", errors: all };
+    return { ok: false, message: t("settings.checkFields"), errors: all };
   if (offer.services.length === 0)
     return {
       ok: false,
-      message: "Choose at least one courier service to preview",
-      errors: { services: "Choose at least one courier service" },
+      message: t("rates.preview.chooseOne"),
+      errors: { services: t("rates.preview.chooseOneShort") },
     };
   const quote = await quoteCheckout(deps, shop, sampleRateRequest(sample), {
     deadlineAt: Date.now() + deadlineMs,
@@ -94,19 +101,29 @@ export async function previewCheckoutRates(
   const rates = quote.rates.map((r) => ({
     name: r.service_name,
     code: r.service_code,
-    price: Number(r.total_price) === 0 ? "Free" : formatMoney(Number(r.total_price) / 100, "IDR")!,
+    price:
+      Number(r.total_price) === 0
+        ? t("rates.preview.free")
+        : formatMoney(Number(r.total_price) / 100, "IDR", locale)!,
     description: r.description,
   }));
-  const to = `${sample.postalCode}, ${sample.grams} g, goods ${formatMoney(sample.value, "IDR")}`;
+  const to = t("rates.preview.sample", {
+    postalCode: sample.postalCode,
+    grams: sample.grams,
+    value: formatMoney(sample.value, "IDR", locale),
+  });
   if (rates.length === 0)
     return {
       ok: false,
-      message: `No rates for ${to}: ${quote.reason ?? "none of the offered services serves it"}`,
+      message: t("rates.preview.none", {
+        to,
+        reason: quote.reason ?? t("rates.preview.noneServes"),
+      }),
       preview: { rates, origin: quote.origin, note: quote.reason },
     };
   return {
     ok: true,
-    message: `${rates.length} rate${rates.length === 1 ? "" : "s"} for ${to}`,
+    message: t("rates.preview.count", { count: rates.length, to }),
     preview: { rates, origin: quote.origin, note: quote.outcome === "stale" ? quote.reason : null },
   };
 }

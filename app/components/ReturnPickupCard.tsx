@@ -10,6 +10,7 @@ import {
   Text,
 } from "@shopify/polaris";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { PickupView } from "../returns/pickup-view.server";
 
 /** A customer's return on the shipment's page: what comes back, the quote, one action to book it. */
@@ -22,6 +23,7 @@ export function ReturnPickupCard({
   busy: boolean;
   orderUrl: string;
 }) {
+  const { t } = useTranslation();
   const [choice, setChoice] = useState(view.options?.[0]?.value ?? "");
   return (
     <Card>
@@ -41,7 +43,7 @@ export function ReturnPickupCard({
         )}
         {view.waybill && (
           <Text as="p">
-            Waybill:{" "}
+            {t("returnPickup.waybill")}{" "}
             {view.trackingUrl ? (
               <Link url={view.trackingUrl} target="_blank">
                 {view.waybill}
@@ -59,7 +61,7 @@ export function ReturnPickupCard({
             <input type="hidden" name="pickupId" value={view.id} />
             <BlockStack gap="200">
               <Select
-                label="Courier and price"
+                label={t("returnPickup.choose")}
                 name="courier"
                 options={view.options}
                 value={choice}
@@ -67,10 +69,10 @@ export function ReturnPickupCard({
               />
               <InlineStack gap="200">
                 <Button submit variant="primary" loading={busy}>
-                  Book return pickup
+                  {t("returnPickup.book")}
                 </Button>
                 <Button url={orderUrl} target="_top">
-                  Open the order in Shopify
+                  {t("common.openOrder")}
                 </Button>
               </InlineStack>
             </BlockStack>

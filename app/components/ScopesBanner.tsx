@@ -1,4 +1,5 @@
 import { Banner, List, Page, Text } from "@shopify/polaris";
+import { useTranslation } from "react-i18next";
 import type { MissingScope } from "../shops/access-grant.server";
 
 /**
@@ -6,20 +7,22 @@ import type { MissingScope } from "../shops/access-grant.server";
  * asked for them), each with what it is for; shown above every page until they are approved.
  */
 export function ScopesBanner({ missing }: { missing: readonly MissingScope[] }) {
+  const { t } = useTranslation();
   if (missing.length === 0) return null;
   return (
     <Page>
-      <Banner tone="warning" title="Approve the app's updated permissions">
-        <Text as="p">
-          Open the app again from Apps in your Shopify admin: Shopify shows the permissions to
-          approve. Until you approve them, the app cannot:
-        </Text>
+      <Banner tone="warning" title={t("scopes.title")}>
+        <Text as="p">{t("scopes.open")}</Text>
         <List>
           {missing.map((m) => (
-            <List.Item key={m.scope}>{m.purpose}</List.Item>
+            <List.Item key={m.scope}>
+              {t(`scopes.purpose.${m.scope}` as "scopes.purpose.read_orders", {
+                defaultValue: m.scope,
+              })}
+            </List.Item>
           ))}
         </List>
-        <Text as="p">What waits for them is sent as soon as you approve.</Text>
+        <Text as="p">{t("scopes.waiting")}</Text>
       </Banner>
     </Page>
   );

@@ -29,10 +29,15 @@ export function startOfDayInJakarta(now: Date): Date {
   return new Date(Math.floor((now.getTime() + offset) / day) * day - offset);
 }
 
+/** Why a shipment was left out of a print; its words are `labels.skip.<reason>`. */
+export type SkipReason = "cancelled" | "redacted" | "noWaybill" | "serviceFailed";
+
 export interface Skipped {
   id: string;
   orderName: string;
-  reason: string;
+  reason: SkipReason;
+  /** The service's own words, when it failed (shown quoted). */
+  detail?: string;
 }
 
 const columns = {
@@ -79,19 +84,9 @@ export async function selectForLabels(
   for (const row of rows) {
     const orderName = orderTitle(row);
     if (NOTHING_TO_PRINT.has(row.status))
-      skipped.push({ id: row.id, orderName, reason: "Cancelled: there is no parcel to label" });
-    else if (row.redactedAt)
-      skipped.push({
-        id: row.id,
-        orderName,
-        reason: "The customer's data was removed at their request: there is no receiver to print",
-      });
-    else if (!row.waybillId)
-      skipped.push({
-        id: row.id,
-        orderName,
-        reason: "No waybill yet: book it first, or wait for the courier to issue one",
-      });
+      skipped.push({ id: row.id, orderName, reason: "cancelled" });
+    else if (row.redactedAt) skipped.push({ id: row.id, orderName, reason: "redacted" });
+    else if (!row.waybillId) skipped.push({ id: row.id, orderName, reason: "noWaybill" });
     else printable.push(row);
   }
   // Ids asked for that are not this shop's (or no longer exist) are left out without a word
@@ -156,7 +151,8 @@ export async function printLabels(
       skipped.push({
         id: row.id,
         orderName,
-        reason: `The shipping service could not say what the label prints (${(error as Error).message}): try again`,
+        reason: "serviceFailed",
+        detail: (error as Error).message,
       });
     }
   }

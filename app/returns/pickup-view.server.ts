@@ -2,7 +2,7 @@ import type { ReturnPickup, Shipment } from "../db/schema";
 import type { AdminGraphql } from "../admin-api/request";
 import type { Queryable } from "../db/client.server";
 import type { Env } from "../platform/env.server";
-import { courierName, formatMoney, statusLabel } from "../shipments/wording";
+import { courierName, formatMoney, statusLabel, type Speech } from "../shipments/wording";
 import { pickupsOfOrder, quotePickup } from "./pickups.server";
 
 /** A customer's return on the shipment's page, in words, with what the merchant can do. */
@@ -25,47 +25,57 @@ export const ADMIN_ORDER = (orderId: string) => `shopify://admin/orders/${orderI
 export function pickupSentence(
   p: ReturnPickup,
   senderName: string | null,
+  speech: Speech,
 ): {
   title: string;
   sentence: string;
 } {
+  const { t } = speech;
   const courier = courierName(p.courierCompany, p.courierType);
-  const price = formatMoney(p.price, "IDR");
+  const price = formatMoney(p.price, "IDR", speech.locale);
   switch (p.status) {
     case "approved":
       return {
-        title: "Customer return approved in Shopify",
-        sentence: `Book a courier to pick it up from the customer and bring it back to ${senderName ?? "your pickup location"}. Nothing is charged until you book.`,
+        title: t("returnPickup.approved.title"),
+        sentence: t("returnPickup.approved.sentence", {
+          to: senderName ?? t("returnPickup.yourPickup"),
+        }),
       };
     case "booking":
       return {
-        title: "Booking the return pickup",
-        sentence: `With ${courier ?? "the courier you chose"}${price ? ` at ${price}` : ""}: the waybill appears here in a moment.`,
+        title: t("returnPickup.booking.title"),
+        sentence: t(price ? "returnPickup.booking.withPrice" : "returnPickup.booking.sentence", {
+          courier: courier ?? t("returnPickup.chosenCourier"),
+          price,
+        }),
       };
     case "booked": {
       if (p.deliveredAt)
         return {
-          title: "The return is back with you",
-          sentence: "Process the return in Shopify to restock the items and refund the customer.",
+          title: t("returnPickup.back.title"),
+          sentence: t("returnPickup.back.sentence"),
         };
-      const where = p.serviceStatus ? `${statusLabel(p.serviceStatus)}. ` : "";
+      const where = p.serviceStatus ? `${statusLabel(p.serviceStatus, t)}. ` : "";
       return {
-        title: `Return pickup booked: ${courier ?? "courier"}, waybill ${p.waybillId ?? "pending"}`,
+        title: t("returnPickup.booked.title", {
+          courier: courier ?? t("returnPickup.courier"),
+          waybill: p.waybillId ?? t("returnPickup.pending"),
+        }),
         sentence: `${where}${
           p.reverseDeliveryId
-            ? "Shopify has the tracking on the return and told the customer."
-            : "The tracking goes to Shopify's return once the waybill is known."
+            ? t("returnPickup.booked.tracked")
+            : t("returnPickup.booked.untracked")
         }`,
       };
     }
     case "declined":
-      return { title: "Return declined in Shopify", sentence: "No pickup was booked for it." };
+      return { title: t("returnPickup.declined"), sentence: t("returnPickup.nothingBooked") };
     case "closed":
-      return { title: "Return closed in Shopify", sentence: "No pickup was booked for it." };
+      return { title: t("returnPickup.closed"), sentence: t("returnPickup.nothingBooked") };
     case "refused":
       return {
-        title: "The return pickup could not be booked",
-        sentence: p.problem ?? "Try again, or book it at the shipping service.",
+        title: t("returnPickup.refused.title"),
+        sentence: p.problem ?? t("returnPickup.refused.sentence"),
       };
   }
 }
@@ -75,14 +85,16 @@ export async function pickupViews(
   deps: { db: Queryable; env: Env; graphql: AdminGraphql },
   shop: string,
   shipment: Shipment,
+  speech: Speech,
 ): Promise<PickupView[]> {
+  const { t } = speech;
   // Through the (shop, order_id) index: the order's returns, this parcel's.
   const pickups = (await pickupsOfOrder(deps.db, shop, shipment.orderId)).filter(
     (p) => p.shipmentId === shipment.id,
   );
   const views: PickupView[] = [];
   for (const p of pickups) {
-    const words = pickupSentence(p, shipment.label?.sender.name ?? shipment.originName);
+    const words = pickupSentence(p, shipment.label?.sender.name ?? shipment.originName, speech);
     let options: PickupView["options"] = null;
     let quoteError: string | null = null;
     let lines = p.lines ?? [];
@@ -91,9 +103,9 @@ export async function pickupViews(
       lines = quote.lines;
       options = quote.options.map((o) => ({
         value: `${o.company}/${o.type}/${o.price}`,
-        label: `${courierName(o.company, o.type)}: ${formatMoney(o.price, "IDR")}${o.duration ? ` (${o.duration})` : ""}`,
+        label: `${courierName(o.company, o.type)}: ${formatMoney(o.price, "IDR", speech.locale)}${o.duration ? ` (${o.duration})` : ""}`,
       }));
-      if (quote.error) quoteError = `No price yet: ${quote.error}`;
+      if (quote.error) quoteError = t("returnPickup.noPrice", { reason: quote.error });
     }
     views.push({
       id: p.id,

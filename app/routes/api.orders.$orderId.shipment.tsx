@@ -19,7 +19,8 @@ import { authenticate } from "../shopify.server";
 import { tooManyRequests } from "../shops/request-rate.server";
 import { pickupSentence } from "../returns/pickup-view.server";
 import { pickupsOfOrder } from "../returns/pickups.server";
-import { describeStatus, localeOf } from "../shipments/wording";
+import { describeStatus, type Speech } from "../shipments/wording";
+import { wordsFor } from "../i18n/i18n.server";
 
 /** The order id from the extension: "gid://shopify/Order/123" or "123". */
 function orderIdOf(param: string | undefined): string | null {
@@ -35,13 +36,13 @@ function orderIdOf(param: string | undefined): string | null {
 }
 
 /** The shipment for the block: its facts, and the same words the app's pages show (in the admin's locale). */
-function summary(s: Shipment, locale: string) {
+function summary(s: Shipment, speech: Speech) {
   return {
     id: s.id,
     /** Which of the order's shipments (one per location it ships from), and that Shopify location. */
     part: s.part,
     location: s.shopifyLocationName,
-    words: describeStatus({ ...s, cod: codAmount(s) }, locale),
+    words: describeStatus({ ...s, cod: codAmount(s) }, speech),
     status: s.status,
     problem: s.problem,
     courier: s.courierCompany ? { company: s.courierCompany, type: s.courierType } : null,
@@ -59,7 +60,7 @@ function summary(s: Shipment, locale: string) {
       printedAt: s.labelPrintedAt?.toISOString() ?? null,
     },
     // After the booking: the customer's WhatsApp, the COD and a return, in words.
-    ...afterBookingWords(s, locale),
+    ...afterBookingWords(s, speech),
   };
 }
 
@@ -67,17 +68,16 @@ function summary(s: Shipment, locale: string) {
  * The order's shipments: `shipments`, one per location the order ships from (part 1 first), and
  * `shipment`, the first of them (what clients before multi-location orders read).
  */
-async function orderAnswer(shop: string, orderId: string, request: Request) {
-  const locale = localeOf(request.headers.get("accept-language"));
+async function orderAnswer(shop: string, orderId: string, speech: Speech) {
   const current = await currentShipments(db, shop, orderId);
   const returns = await pickupsOfOrder(db, shop, orderId);
   const list = current.map((s) => ({
-    ...summary(s, locale),
+    ...summary(s, speech),
     // Customers' returns of this parcel: what became of each, and whether its pickup can be booked.
     returns: returns
       .filter((p) => p.shipmentId === s.id)
       .map((p) => ({
-        ...pickupSentence(p, s.label?.sender.name ?? s.originName),
+        ...pickupSentence(p, s.label?.sender.name ?? s.originName, speech),
         bookable: p.status === "approved" || p.status === "refused",
       })),
   }));
@@ -90,75 +90,56 @@ async function orderAnswer(shop: string, orderId: string, request: Request) {
  */
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session, cors } = await authenticate.admin(request);
+  const speech = await wordsFor(request);
   const orderId = orderIdOf(params.orderId);
-  if (!orderId) return cors(jsonResponse({ error: "Not an order id" }, 400));
-  return cors(jsonResponse(await orderAnswer(session.shop, orderId, request)));
+  if (!orderId) return cors(jsonResponse({ error: speech.t("api.notOrderId") }, 400));
+  return cors(jsonResponse(await orderAnswer(session.shop, orderId, speech)));
 };
 
 export const action = async ({ request, params }: ActionFunctionArgs) => {
   const { session, cors } = await authenticate.admin(request);
+  const speech = await wordsFor(request);
+  const { t } = speech;
   const orderId = orderIdOf(params.orderId);
-  if (!orderId) return cors(jsonResponse({ error: "Not an order id" }, 400));
+  if (!orderId) return cors(jsonResponse({ error: t("api.notOrderId") }, 400));
   let body: { action?: string; shipmentId?: unknown };
   try {
     body = (await request.json()) as { action?: string; shipmentId?: unknown };
   } catch {
-    return cors(
-      jsonResponse(
-        {
-          error:
-            'Body must be JSON: {"action": "create" | "confirm" | "cancel" | "retry", "shipmentId"?: one of the order\'s shipments}',
-        },
-        400,
-      ),
-    );
+    return cors(jsonResponse({ error: t("api.notJson") }, 400));
   }
   const shipments = await currentShipments(db, session.shop, orderId);
   // One of the order's shipments by its id; without one, the order's first.
   const shipment =
     body.shipmentId === undefined ? shipments[0] : shipments.find((s) => s.id === body.shipmentId);
   if (body.shipmentId !== undefined && !shipment)
-    return cors(jsonResponse({ error: "No such shipment of this order" }, 404));
+    return cors(jsonResponse({ error: t("api.noSuchShipment") }, 404));
   if (!shipment) {
     // An order the app never received (placed before install, webhook lost): read it from Shopify.
     if (body.action === "create") {
       const queued = await actionDeps().enqueue.importOrder(session.shop, orderId);
       // The shop already has its share of requested work waiting: asked again once some is done.
-      if (queued === null)
-        return cors(
-          tooManyRequests(
-            60_000,
-            "This shop already has too many orders waiting to be read from Shopify",
-          ),
-        );
+      if (queued === null) return cors(tooManyRequests(60_000, t("api.tooManyImports")));
       return cors(jsonResponse({ shipment: null, queued: "import" }, 202));
     }
-    return cors(
-      jsonResponse(
-        {
-          error:
-            "The app has not received this order yet: create its shipment to read it from Shopify",
-        },
-        404,
-      ),
-    );
+    return cors(jsonResponse({ error: t("api.notReceived") }, 404));
   }
   const run = { create: createNow, confirm, cancel, retry }[
     body.action as "create" | "confirm" | "cancel" | "retry"
   ];
-  if (!run) return cors(jsonResponse({ error: `Unknown action ${String(body.action)}` }, 400));
+  if (!run) return cors(jsonResponse({ error: t("api.unknownAction") }, 400));
   try {
     await run(actionDeps(), session.shop, shipment.id);
   } catch (error) {
     if (error instanceof ShipmentActionError)
       return cors(
         error.status === 429
-          ? tooManyRequests(60_000, "This shop already has much work waiting")
-          : jsonResponse({ error: error.message }, error.status),
+          ? tooManyRequests(60_000, error.describe(t))
+          : jsonResponse({ error: error.describe(t) }, error.status),
       );
     throw error;
   }
   return cors(
-    jsonResponse({ ...(await orderAnswer(session.shop, orderId, request)), queued: body.action }),
+    jsonResponse({ ...(await orderAnswer(session.shop, orderId, speech)), queued: body.action }),
   );
 };

@@ -6,6 +6,7 @@ import { jsonResponse } from "../platform/http.server";
 import { ShipmentActionError, confirm, createNow } from "../shipments/actions.server";
 import { getShipmentByOrder } from "../shipments/shipments.server";
 import { authenticate } from "../shopify.server";
+import { wordsFor } from "../i18n/i18n.server";
 
 const bodySchema = z.object({
   action: z.enum(["create", "confirm"]),
@@ -29,11 +30,9 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 /** For the bulk action on selected orders (admin.order-index.selection-action.render). */
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { session, cors } = await authenticate.admin(request);
+  const { t } = await wordsFor(request);
   const parsed = bodySchema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success)
-    return cors(
-      jsonResponse({ error: 'Body: {"action": "create" | "confirm", "orderIds": [...]}' }, 400),
-    );
+  if (!parsed.success) return cors(jsonResponse({ error: t("api.bulkBody") }, 400));
   const run = parsed.data.action === "create" ? createNow : confirm;
   const results = [];
   for (const orderId of parsed.data.orderIds) {
@@ -41,7 +40,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
       ? await getShipmentByOrder(db, session.shop, orderId)
       : null;
     if (!shipment) {
-      results.push({ orderId, ok: false, message: "Not received by the app" });
+      results.push({ orderId, ok: false, message: t("api.notReceivedShort") });
       continue;
     }
     try {
@@ -49,7 +48,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
       results.push({ orderId, ok: true, message: "queued" });
     } catch (error) {
       if (!(error instanceof ShipmentActionError)) throw error;
-      results.push({ orderId, ok: false, message: error.message });
+      results.push({ orderId, ok: false, message: error.describe(t) });
     }
   }
   return cors(jsonResponse({ results }));

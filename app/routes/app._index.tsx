@@ -17,6 +17,8 @@ import {
   useIndexResourceState,
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { wordsFor } from "../i18n/i18n.server";
 import { actionDeps } from "../shipments/action-deps.server";
 import { StatusBadge } from "../components/StatusBadge";
 import { httpUrlOrNull } from "../platform/http-url";
@@ -37,8 +39,8 @@ import {
 } from "../shipments/list.server";
 import {
   PROBLEM_KINDS,
-  PROBLEM_KIND_WORDS,
   isProblemKind,
+  problemKindWords,
   type ProblemKind,
 } from "../shipments/problem-kinds";
 import { whatsappLink } from "../shipments/trouble";
@@ -49,20 +51,11 @@ import { parseShopSettings } from "../shops/settings";
 import {
   describeStatus,
   exactTime,
+  dayOf,
   firstSentence,
-  localeOf,
   orderTitle,
   relativeTime,
 } from "../shipments/wording";
-
-const TAB_LABELS: Record<Tab, string> = {
-  all: "All",
-  attention: "Needs attention",
-  drafts: "Drafts",
-  in_transit: "In transit",
-  delivered: "Delivered",
-  cancelled: "Cancelled and ended",
-};
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -92,7 +85,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     latestImport(db, session.shop),
   ]);
   const settings = parseShopSettings(shop?.settings);
-  const locale = localeOf(request.headers.get("accept-language"));
+  const speech = await wordsFor(request);
+  const { t, locale } = speech;
   const now = new Date();
   return {
     tab,
@@ -102,23 +96,29 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     notPrinted,
     // The kinds this shop has now, in the filter's order, with their words.
     kinds: PROBLEM_KINDS.flatMap((k) =>
-      kindCounts[k] ? [{ kind: k, count: kindCounts[k], ...PROBLEM_KIND_WORDS[k] }] : [],
+      kindCounts[k] ? [{ kind: k, count: kindCounts[k], ...problemKindWords(k, t) }] : [],
     ),
     next: page.next,
     // Words, not codes: every status, amount and time is written here, in the reader's locale.
     rows: page.rows.map((r) => ({
       id: r.id,
-      orderName: orderTitle(r),
+      orderName: orderTitle(r, t),
       attempt: r.attempt,
       origin: r.originName,
       destination: r.destinationCity,
-      status: describeStatus(r, locale),
+      status: describeStatus(r, speech),
       waybill: r.waybillId,
       printed: r.labelPrintedAt
-        ? { relative: relativeTime(r.labelPrintedAt, now), exact: exactTime(r.labelPrintedAt) }
+        ? {
+            relative: relativeTime(r.labelPrintedAt, now, locale),
+            exact: exactTime(r.labelPrintedAt, speech),
+          }
         : null,
       trackingUrl: httpUrlOrNull(r.trackingUrl),
-      updated: { relative: relativeTime(r.updatedAt, now), exact: exactTime(r.updatedAt) },
+      updated: {
+        relative: relativeTime(r.updatedAt, now, locale),
+        exact: exactTime(r.updatedAt, speech),
+      },
       // The problem in short (its first sentence); the whole text is on the shipment's page.
       note: firstSentence(r.problem ?? r.decision),
       isProblem: r.problem !== null,
@@ -133,7 +133,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
           seen: lastImport.seen,
           created: lastImport.created,
           error: lastImport.error,
-          since: lastImport.since.toISOString(),
+          since: dayOf(lastImport.since, speech),
         }
       : null,
   };
@@ -142,6 +142,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 /** Bulk actions: a batch of ids per request (the page sends batches and shows progress). */
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
+  const { t } = await wordsFor(request);
   const form = await request.formData();
   const intent = String(form.get("intent"));
   if (intent === "import") {
@@ -150,7 +151,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   }
   const ids = form.getAll("id").map(String).slice(0, 50);
   const run = { confirm, cancel, retry }[intent as "confirm" | "cancel" | "retry"];
-  if (!run) return { results: [], error: `Unknown action ${intent}` };
+  if (!run) return { results: [], error: t("list.unknownAction") };
   const results = [];
   for (const id of ids) {
     try {
@@ -158,20 +159,15 @@ export const action = async ({ request }: ActionFunctionArgs) => {
       results.push({ id, ok: true, message: "queued" });
     } catch (error) {
       if (!(error instanceof ShipmentActionError)) throw error;
-      results.push({ id, ok: false, message: error.message });
+      results.push({ id, ok: false, message: error.describe(t) });
     }
   }
   return { results, error: null };
 };
 
-const BULK_WORDS: Record<string, string> = {
-  confirm: "Booking",
-  retry: "Retrying",
-  cancel: "Cancelling",
-};
-
 export default function Shipments() {
   const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const [query, setQuery] = useState(data.search);
@@ -244,21 +240,21 @@ export default function Shipments() {
   return (
     <Page
       fullWidth
-      title="Shipments"
+      title={t("nav.shipments")}
       secondaryActions={[
         {
-          content: "Import open orders",
+          content: t("list.import.action"),
           disabled: importing,
-          helpText: "Orders of the last 60 days the app never received (placed before install)",
+          helpText: t("list.import.help"),
           onAction: () => void startImport(),
         },
         {
-          content: "Print labels not printed today",
-          helpText: "Every booked shipment whose label was not printed today",
+          content: t("list.printToday"),
+          helpText: t("list.printTodayHelp"),
           onAction: () => navigate("/app/labels?pending=today"),
         },
-        { content: "Settings", onAction: () => navigate("/app/settings") },
-        { content: "Failed work", onAction: () => navigate("/app/failed") },
+        { content: t("nav.settings"), onAction: () => navigate("/app/settings") },
+        { content: t("nav.failed"), onAction: () => navigate("/app/failed") },
       ]}
     >
       <BlockStack gap="400">
@@ -273,16 +269,18 @@ export default function Shipments() {
             }
             title={
               importing
-                ? "Importing open orders"
+                ? t("list.import.running")
                 : data.lastImport.status === "done"
-                  ? "Open orders imported"
-                  : "Import stopped"
+                  ? t("list.import.done")
+                  : t("list.import.stopped")
             }
           >
             <p>
-              {data.lastImport.seen} orders read from Shopify since{" "}
-              {new Date(data.lastImport.since).toLocaleDateString()}, {data.lastImport.created} new
-              to the app
+              {t("list.import.counts", {
+                seen: data.lastImport.seen,
+                since: data.lastImport.since,
+                created: data.lastImport.created,
+              })}
               {data.lastImport.error ? `: ${data.lastImport.error}` : ""}
             </p>
             {importing && (
@@ -293,12 +291,16 @@ export default function Shipments() {
         {setupNeeded && (
           <Banner
             tone="warning"
-            title="Finish set-up before the first shipment"
-            action={{ content: "Open settings", onAction: () => navigate("/app/settings") }}
+            title={t("list.setup.title")}
+            action={{ content: t("list.setup.open"), onAction: () => navigate("/app/settings") }}
           >
             <p>
-              {!data.setup.apiKey && "Add your shipping API key. "}
-              {!data.setup.pickup && "Set the pickup location couriers collect from."}
+              {[
+                data.setup.apiKey ? null : t("list.setup.apiKey"),
+                data.setup.pickup ? null : t("list.setup.pickup"),
+              ]
+                .filter(Boolean)
+                .join(" ")}
             </p>
           </Banner>
         )}
@@ -306,8 +308,13 @@ export default function Shipments() {
           <Card>
             <BlockStack gap="200">
               <Text as="p">
-                {BULK_WORDS[bulk.intent] ?? bulk.intent}: {bulk.done} of {bulk.total} shipments
-                {bulk.done === bulk.total ? `, ${bulk.total - bulk.failures.length} queued` : ""}
+                {t(`list.bulk.${bulk.intent}` as "list.bulk.confirm", {
+                  done: bulk.done,
+                  count: bulk.total,
+                })}
+                {bulk.done === bulk.total
+                  ? t("list.bulk.queued", { count: bulk.total - bulk.failures.length })
+                  : ""}
               </Text>
               <ProgressBar
                 progress={bulk.total ? (bulk.done / bulk.total) * 100 : 100}
@@ -323,7 +330,10 @@ export default function Shipments() {
         )}
         <Card padding="0">
           <Tabs
-            tabs={TABS.map((t) => ({ id: t, content: `${TAB_LABELS[t]} (${data.counts[t]})` }))}
+            tabs={TABS.map((tab) => ({
+              id: tab,
+              content: t(`list.tabs.${tab}`, { count: data.counts[tab] }),
+            }))}
             selected={tabIndex < 0 ? 0 : tabIndex}
             onSelect={(i) =>
               setParams(placeOf({ tab: TABS[i] ?? "all", q: data.search, kind: null }))
@@ -339,15 +349,15 @@ export default function Shipments() {
               <InlineStack gap="200" blockAlign="end">
                 <div style={{ flexGrow: 1 }}>
                   <TextField
-                    label="Search by order"
+                    label={t("list.search.label")}
                     labelHidden
-                    placeholder="Search by order (#1001)"
+                    placeholder={t("list.search.placeholder")}
                     value={query}
                     onChange={setQuery}
                     autoComplete="off"
                   />
                 </div>
-                <Button submit>Search</Button>
+                <Button submit>{t("list.search.submit")}</Button>
                 <Button
                   pressed={data.notPrinted}
                   onClick={() =>
@@ -361,7 +371,7 @@ export default function Shipments() {
                     )
                   }
                 >
-                  Not printed yet
+                  {t("list.notPrinted")}
                 </Button>
               </InlineStack>
             </form>
@@ -371,7 +381,7 @@ export default function Shipments() {
               <BlockStack gap="200">
                 <InlineStack gap="200" blockAlign="center">
                   <Text as="span" variant="bodySm" tone="subdued">
-                    Kind of problem
+                    {t("list.kinds.title")}
                   </Text>
                   <ButtonGroup variant="segmented">
                     <Button
@@ -381,7 +391,7 @@ export default function Shipments() {
                         setParams(placeOf({ tab: "attention", q: data.search, kind: null }))
                       }
                     >
-                      {`Every kind (${data.counts.attention})`}
+                      {t("list.kinds.every", { count: data.counts.attention })}
                     </Button>
                     {data.kinds.map((k) => (
                       <Button
@@ -392,7 +402,7 @@ export default function Shipments() {
                           setParams(placeOf({ tab: "attention", q: data.search, kind: k.kind }))
                         }
                       >
-                        {`${k.label} (${k.count})`}
+                        {t("list.kinds.one", { label: k.label, count: k.count })}
                       </Button>
                     ))}
                   </ButtonGroup>
@@ -406,30 +416,33 @@ export default function Shipments() {
             </div>
           )}
           <IndexTable
-            resourceName={{ singular: "shipment", plural: "shipments" }}
+            resourceName={{
+              singular: t("list.resource.singular"),
+              plural: t("list.resource.plural"),
+            }}
             itemCount={data.rows.length}
             selectedItemsCount={allResourcesSelected ? "All" : selectedResources.length}
             onSelectionChange={handleSelectionChange}
             promotedBulkActions={[
-              { content: "Confirm", onAction: () => void runBulk("confirm") },
-              { content: "Retry", onAction: () => void runBulk("retry") },
-              { content: "Cancel", onAction: () => void runBulk("cancel") },
+              { content: t("list.actions.confirm"), onAction: () => void runBulk("confirm") },
+              { content: t("list.actions.retry"), onAction: () => void runBulk("retry") },
+              { content: t("list.actions.cancel"), onAction: () => void runBulk("cancel") },
             ]}
             bulkActions={[
               {
-                content: "Print labels",
+                content: t("list.actions.print"),
                 onAction: () => navigate(`/app/labels?ids=${selectedResources.join(",")}`),
               },
             ]}
             headings={[
-              { title: "Order" },
-              { title: "Status" },
-              { title: "To, and from" },
-              { title: "Courier" },
-              { title: "Price" },
-              { title: "Waybill" },
-              { title: "Updated" },
-              { title: "Problem or reason" },
+              { title: t("list.columns.order") },
+              { title: t("list.columns.status") },
+              { title: t("list.columns.route") },
+              { title: t("list.columns.courier") },
+              { title: t("list.columns.price") },
+              { title: t("list.columns.waybill") },
+              { title: t("list.columns.updated") },
+              { title: t("list.columns.note") },
             ]}
           >
             {data.rows.map((row, index) => (
@@ -441,7 +454,7 @@ export default function Shipments() {
               >
                 <IndexTable.Cell>
                   <Link to={`/app/shipments/${row.id}`}>{row.orderName}</Link>
-                  {row.attempt > 1 ? ` (attempt ${row.attempt})` : ""}
+                  {row.attempt > 1 ? ` ${t("list.attempt", { attempt: row.attempt })}` : ""}
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   <StatusBadge label={row.status.label} group={row.status.group} />
@@ -452,7 +465,7 @@ export default function Shipments() {
                     <Text as="span">{row.destination ?? "—"}</Text>
                     {row.origin && (
                       <Text as="span" variant="bodySm" tone="subdued">
-                        {`from ${row.origin}`}
+                        {t("list.from", { origin: row.origin })}
                       </Text>
                     )}
                   </BlockStack>
@@ -475,11 +488,11 @@ export default function Shipments() {
                     <div>
                       <Text as="span" variant="bodySm" tone="subdued">
                         {row.printed ? (
-                          <span
-                            title={row.printed.exact}
-                          >{`Label printed ${row.printed.relative}`}</span>
+                          <span title={row.printed.exact}>
+                            {t("list.printed", { when: row.printed.relative })}
+                          </span>
                         ) : (
-                          "Label not printed"
+                          t("list.notPrintedLabel")
                         )}
                       </Text>
                     </div>
@@ -496,7 +509,7 @@ export default function Shipments() {
                     {row.whatsapp && (
                       <div>
                         <PolarisLink url={row.whatsapp} target="_blank">
-                          Call the customer on WhatsApp
+                          {t("common.whatsapp")}
                         </PolarisLink>
                       </div>
                     )}
@@ -507,10 +520,12 @@ export default function Shipments() {
           </IndexTable>
           <div style={{ padding: "12px" }}>
             <InlineStack gap="200">
-              {params.get("after") && <Button onClick={() => setParams(place)}>First page</Button>}
+              {params.get("after") && (
+                <Button onClick={() => setParams(place)}>{t("list.firstPage")}</Button>
+              )}
               {data.next && (
                 <Button onClick={() => setParams({ ...place, after: data.next! })}>
-                  Next page
+                  {t("list.nextPage")}
                 </Button>
               )}
             </InlineStack>

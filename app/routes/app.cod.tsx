@@ -2,26 +2,22 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { Banner, BlockStack, Card, EmptyState, IndexTable, Page, Text } from "@shopify/polaris";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { wordsFor } from "../i18n/i18n.server";
 import { db } from "../db/index.server";
 import { codReport } from "../shipments/cod-report.server";
-import { courierName, formatMoney, localeOf, orderTitle } from "../shipments/wording";
+import { courierName, dayOf, formatMoney, orderTitle } from "../shipments/wording";
 import { getShopSettings } from "../shops/shops.server";
 import { authenticate } from "../shopify.server";
-
-/** Dates on this page: the day in Western Indonesian Time, the service's zone ("23 Nov 2026"). */
-const day = (at: Date | string, locale: string) =>
-  new Intl.DateTimeFormat(locale, {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "Asia/Jakarta",
-  }).format(new Date(at));
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const settings = await getShopSettings(db, session.shop);
   const report = await codReport(db, session.shop, settings.codType);
-  const locale = localeOf(request.headers.get("accept-language"));
+  const speech = await wordsFor(request);
+  const { t, locale } = speech;
+  // Dates on this page (and in its CSV): the day in the shop's zone ("23 Nov 2026").
+  const day = (at: Date | string) => dayOf(at, speech);
   const money = (amount: number) => formatMoney(amount, report.currency, locale) ?? String(amount);
   return {
     days: report.days,
@@ -34,21 +30,23 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     weeks: report.weeks.map((w) => ({
       key: `${w.courier}|${w.week}`,
       courier: w.courier,
-      week: day(`${w.week}T00:00:00+07:00`, locale),
+      week: day(`${w.week}T00:00:00+07:00`),
       parcels: w.parcels,
       amount: money(w.amount),
-      payout: `${w.due ? "Due since" : "Expected by"} ${day(w.payoutBy, locale)}`,
+      payout: w.due
+        ? t("cod.dueSince", { day: day(w.payoutBy) })
+        : t("cod.expectedBy", { day: day(w.payoutBy) }),
       due: w.due,
     })),
     returned: report.returned.map((p) => ({
       id: p.id,
-      order: orderTitle(p),
+      order: orderTitle(p, t),
       courier: courierName(p.courierCompany, p.courierType) ?? "—",
       waybill: p.waybillId ?? "—",
-      state: p.status === "return_in_transit" ? "Coming back to you" : "Back with you",
+      state: p.status === "return_in_transit" ? t("cod.comingBack") : t("cod.back"),
       cod: money(p.cod),
       shipping: p.shippingCost === null ? "—" : money(p.shippingCost),
-      at: p.at ? day(p.at, locale) : "on its way",
+      at: p.at ? day(p.at) : t("cod.onItsWay"),
     })),
   };
 };
@@ -57,57 +55,62 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 export default function CashOnDelivery() {
   const navigate = useNavigate();
   const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   const [exportError, setExportError] = useState<string | null>(null);
   // The CSV is fetched (App Bridge adds the session token to the app's own fetches), then saved.
   const download = async () => {
     setExportError(null);
     const response = await fetch("/app/cod.csv");
     if (!response.ok) {
-      setExportError(`The export failed (HTTP ${response.status}); try again`);
+      setExportError(t("cod.exportFailed", { status: response.status }));
       return;
     }
     const url = URL.createObjectURL(await response.blob());
     const a = document.createElement("a");
     a.href = url;
-    a.download = `cash-on-delivery-${new Date().toISOString().slice(0, 10)}.csv`;
+    a.download = `${t("cod.fileName")}-${new Date().toISOString().slice(0, 10)}.csv`;
     a.click();
     URL.revokeObjectURL(url);
   };
   return (
     <Page
-      title="Cash on delivery"
-      subtitle={`The last ${data.days} days`}
-      backAction={{ content: "Shipments", onAction: () => navigate("/app") }}
-      primaryAction={{ content: "Export CSV", onAction: () => void download() }}
+      title={t("cod.title")}
+      subtitle={t("cod.subtitle", { days: data.days })}
+      backAction={{ content: t("nav.shipments"), onAction: () => navigate("/app") }}
+      primaryAction={{ content: t("cod.export"), onAction: () => void download() }}
     >
       <BlockStack gap="400">
         {exportError && <Banner tone="critical">{exportError}</Banner>}
         <Card>
           <BlockStack gap="200">
             <Text as="h2" variant="headingMd">
-              {`The couriers hold ${data.held.amount} for you`}
+              {t("cod.held", { amount: data.held.amount })}
             </Text>
             <Text as="p" tone="subdued">
-              {`Cash collected on ${data.held.parcels} delivered parcel${data.held.parcels === 1 ? "" : "s"} that the shipping service has not paid out yet, by its payout window (days after each delivery). ${data.lost.parcels} cash-on-delivery parcel${data.lost.parcels === 1 ? "" : "s"} came back uncollected: ${data.lost.cod} not collected, ${data.lost.shipping} paid in shipping.`}
+              {`${t("cod.heldDetail", { count: data.held.parcels })} ${t("cod.lostDetail", {
+                count: data.lost.parcels,
+                cod: data.lost.cod,
+                shipping: data.lost.shipping,
+              })}`}
             </Text>
           </BlockStack>
         </Card>
         <Card padding="0">
           {data.weeks.length === 0 ? (
-            <EmptyState heading="No cash on delivery collected yet" image="">
-              <p>Delivered cash-on-delivery parcels show here, by courier and week.</p>
+            <EmptyState heading={t("cod.empty.title")} image="">
+              <p>{t("cod.empty.body")}</p>
             </EmptyState>
           ) : (
             <IndexTable
-              resourceName={{ singular: "week", plural: "weeks" }}
+              resourceName={{ singular: t("cod.week.singular"), plural: t("cod.week.plural") }}
               itemCount={data.weeks.length}
               selectable={false}
               headings={[
-                { title: "Courier" },
-                { title: "Week of" },
-                { title: "Parcels" },
-                { title: "Collected" },
-                { title: "Payout" },
+                { title: t("list.columns.courier") },
+                { title: t("cod.columns.week") },
+                { title: t("cod.columns.parcels") },
+                { title: t("cod.columns.collected") },
+                { title: t("cod.columns.payout") },
               ]}
             >
               {data.weeks.map((w, i) => (
@@ -129,28 +132,28 @@ export default function CashOnDelivery() {
         <Card padding="0">
           <div style={{ padding: "12px 16px" }}>
             <Text as="h2" variant="headingMd">
-              Came back uncollected
+              {t("cod.returned.title")}
             </Text>
           </div>
           {data.returned.length === 0 ? (
             <div style={{ padding: "0 16px 16px" }}>
               <Text as="p" tone="subdued">
-                No cash-on-delivery parcel came back.
+                {t("cod.returned.none")}
               </Text>
             </div>
           ) : (
             <IndexTable
-              resourceName={{ singular: "parcel", plural: "parcels" }}
+              resourceName={{ singular: t("cod.parcel.singular"), plural: t("cod.parcel.plural") }}
               itemCount={data.returned.length}
               selectable={false}
               headings={[
-                { title: "Order" },
-                { title: "Courier" },
-                { title: "Waybill" },
-                { title: "Where" },
-                { title: "Not collected" },
-                { title: "Shipping lost" },
-                { title: "Back on" },
+                { title: t("list.columns.order") },
+                { title: t("list.columns.courier") },
+                { title: t("list.columns.waybill") },
+                { title: t("cod.columns.where") },
+                { title: t("cod.columns.notCollected") },
+                { title: t("cod.columns.shippingLost") },
+                { title: t("cod.columns.backOn") },
               ]}
             >
               {data.returned.map((p, i) => (
@@ -176,11 +179,10 @@ export default function CashOnDelivery() {
 }
 
 function InlineHint() {
+  const { t } = useTranslation();
   return (
     <Text as="p" tone="subdued">
-      Payout dates follow the disbursement window each parcel was booked with (3, 5 or 7 days after
-      delivery; set in Settings). The app does not see the service&apos;s payouts themselves:
-      compare the export with the service&apos;s disbursement report.
+      {t("cod.hint")}
     </Text>
   );
 }

@@ -14,8 +14,10 @@ import {
   Text,
 } from "@shopify/polaris";
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { wordsFor } from "../i18n/i18n.server";
 import { db } from "../db/index.server";
-import { LABEL_LAYOUTS, LAYOUT_WORDS, type LabelLayout } from "../shops/label-layouts";
+import { LABEL_LAYOUTS, type LabelLayout } from "../shops/label-layouts";
 import { selectForLabels } from "../labels/print.server";
 import { selectionFrom } from "../labels/selection";
 import { getShopSettings } from "../shops/shops.server";
@@ -28,6 +30,7 @@ import { authenticate } from "../shopify.server";
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
+  const { t } = await wordsFor(request);
   const params = new URL(request.url).searchParams;
   const selection = selectionFrom(params);
   const settings = await getShopSettings(db, session.shop);
@@ -39,14 +42,19 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     layout: settings.labelLayout,
     ids: rows.map((r) => r.id),
     reprints: rows.filter((r) => r.labelPrintedAt).length,
-    orders: rows.map(orderTitle),
-    skipped,
+    orders: rows.map((r) => orderTitle(r, t)),
+    skipped: skipped.map((s) => ({
+      id: s.id,
+      orderName: s.orderName,
+      reason: t(`labels.skip.${s.reason}`, { detail: s.detail ?? "" }),
+    })),
   };
 };
 
 export default function PrintLabels() {
   const data = useLoaderData<typeof loader>();
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const [layout, setLayout] = useState<LabelLayout>(data.layout);
   // The PDF drawn for one selection and size; another size fetches another (App Bridge adds the
   // session token to the app's own fetches).
@@ -65,7 +73,7 @@ export default function PrintLabels() {
       .then(async (response) => {
         if (!response.ok) {
           const body = (await response.json().catch(() => null)) as { error?: string } | null;
-          throw new Error(body?.error ?? `HTTP ${response.status}`);
+          throw new Error(body?.error ?? t("labels.errors.http", { status: response.status }));
         }
         url = URL.createObjectURL(await response.blob());
         if (current) setDrawn({ key: `${ids}|${layout}`, url });
@@ -77,27 +85,27 @@ export default function PrintLabels() {
       current = false;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [ids, layout]);
+  }, [ids, layout, t]);
 
   const count = data.ids.length;
   return (
     <Page
-      title="Print labels"
-      backAction={{ content: "Shipments", onAction: () => navigate("/app") }}
+      title={t("labels.title")}
+      backAction={{ content: t("nav.shipments"), onAction: () => navigate("/app") }}
       primaryAction={{
-        content: "Print",
+        content: t("labels.print"),
         disabled: !pdf,
         onAction: () => frame.current?.contentWindow?.print(),
       }}
       secondaryActions={[
         {
-          content: "Download PDF",
+          content: t("labels.download"),
           disabled: !pdf,
           onAction: () => {
             if (!pdf) return;
             const a = document.createElement("a");
             a.href = pdf;
-            a.download = `labels-${new Date().toISOString().slice(0, 10)}.pdf`;
+            a.download = `${t("labels.fileName")}-${new Date().toISOString().slice(0, 10)}.pdf`;
             a.click();
           },
         },
@@ -105,7 +113,7 @@ export default function PrintLabels() {
     >
       <BlockStack gap="400">
         {data.skipped.length > 0 && (
-          <Banner tone="warning" title={`${data.skipped.length} left out`}>
+          <Banner tone="warning" title={t("labels.leftOut", { count: data.skipped.length })}>
             <BlockStack gap="100">
               {data.skipped.map((s) => (
                 <Text as="p" key={s.id}>{`${s.orderName}: ${s.reason}`}</Text>
@@ -116,11 +124,11 @@ export default function PrintLabels() {
         {count === 0 ? (
           <Card>
             <EmptyState
-              heading={data.today ? "Every label is printed for today" : "No label to print"}
+              heading={data.today ? t("labels.allPrinted") : t("labels.none")}
               image=""
-              action={{ content: "Back to shipments", onAction: () => navigate("/app") }}
+              action={{ content: t("labels.back"), onAction: () => navigate("/app") }}
             >
-              <p>Labels are printed for booked shipments that have a waybill.</p>
+              <p>{t("labels.which")}</p>
             </EmptyState>
           </Card>
         ) : (
@@ -128,31 +136,34 @@ export default function PrintLabels() {
             <BlockStack gap="300">
               <InlineStack gap="400" blockAlign="end" align="space-between">
                 <Text as="p">
-                  {`${count} ${count === 1 ? "label" : "labels"}`}
-                  {data.reprints ? ` (${data.reprints} printed before)` : ""}
+                  {t("labels.count", { count })}
+                  {data.reprints ? ` ${t("labels.reprints", { count: data.reprints })}` : ""}
                   {`: ${data.orders.slice(0, 8).join(", ")}${count > 8 ? ", …" : ""}`}
                 </Text>
                 <div style={{ minWidth: "18rem" }}>
                   <Select
-                    label="Size"
-                    options={LABEL_LAYOUTS.map((l) => ({ label: LAYOUT_WORDS[l], value: l }))}
+                    label={t("labels.size")}
+                    options={LABEL_LAYOUTS.map((l) => ({
+                      label: t(`labels.layout.${l}`),
+                      value: l,
+                    }))}
                     value={layout}
                     onChange={(v) => setLayout(v as LabelLayout)}
                   />
                 </div>
               </InlineStack>
               {error && <Banner tone="critical">{error}</Banner>}
-              {!pdf && !error && <Spinner accessibilityLabel="Drawing the labels" size="small" />}
+              {!pdf && !error && <Spinner accessibilityLabel={t("labels.drawing")} size="small" />}
               {pdf && (
                 <iframe
                   ref={frame}
-                  title="Labels"
+                  title={t("labels.frame")}
                   src={pdf}
                   style={{ width: "100%", height: "80vh", border: "1px solid #ddd" }}
                 />
               )}
               <InlineStack>
-                <Button onClick={() => navigate("/app")}>Done</Button>
+                <Button onClick={() => navigate("/app")}>{t("labels.done")}</Button>
               </InlineStack>
             </BlockStack>
           </Card>

@@ -12,6 +12,7 @@ import { selectionFrom } from "../labels/selection";
 import { getShopSettings } from "../shops/shops.server";
 import { tooManyRequests } from "../shops/request-rate.server";
 import { authenticate } from "../shopify.server";
+import { wordsFor } from "../i18n/i18n.server";
 
 /**
  * The labels of a print as one PDF (app.labels.tsx fetches it with the session token). `ids=` or
@@ -22,10 +23,10 @@ import { authenticate } from "../shopify.server";
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
+  const { t } = await wordsFor(request);
   const params = new URL(request.url).searchParams;
   const selection = selectionFrom(params);
-  if (!selection)
-    return jsonResponse({ error: "Name the shipments: ids=<id>,<id> or pending=today" }, 400);
+  if (!selection) return jsonResponse({ error: t("labels.errors.selection") }, 400);
   const asked = params.get("layout");
   const env = getEnv();
   const answer = await withPrintLease(
@@ -41,16 +42,14 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
         session.shop,
         selection,
       );
-      if (labels.length === 0) return jsonResponse({ error: "Nothing to print", skipped }, 404);
+      if (labels.length === 0)
+        return jsonResponse({ error: t("labels.errors.nothing"), skipped }, 404);
       let pdf: Uint8Array<ArrayBuffer>;
       try {
         pdf = await renderLabels(labels, layout);
       } catch (error) {
         if (!isPoolFull(error)) throw error;
-        return jsonResponse(
-          { error: "Many shops are printing labels right now: try again in a minute" },
-          503,
-        );
+        return jsonResponse({ error: t("labels.errors.busy") }, 503);
       }
       return new Response(pdf, {
         headers: {
@@ -63,8 +62,5 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       });
     },
   );
-  return (
-    answer ??
-    tooManyRequests(5_000, "Your labels are still being prepared: wait for that print to finish")
-  );
+  return answer ?? tooManyRequests(5_000, t("labels.errors.stillPrinting"));
 };

@@ -11,7 +11,6 @@ import {
   Box,
   Button,
   Card,
-  Divider,
   InlineStack,
   Layout,
   Link,
@@ -20,6 +19,10 @@ import {
   Text,
 } from "@shopify/polaris";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { wordsFor } from "../i18n/i18n.server";
+import { ShipmentTimeline } from "../components/shipment/ShipmentTimeline";
+import { ServiceCard } from "../components/shipment/ServiceCard";
 import { actionDeps } from "../shipments/action-deps.server";
 import { StatusBadge } from "../components/StatusBadge";
 import { httpUrlOrNull } from "../platform/http-url";
@@ -43,7 +46,7 @@ import { codAmount } from "../shipments/cod";
 import { ShippingError } from "../shipping/errors";
 import { shippingClientForShop } from "../shops/shipping-client.server";
 import { authenticate } from "../shopify.server";
-import { PROBLEM_KIND_WORDS, isProblemKind } from "../shipments/problem-kinds";
+import { isProblemKind, problemKindWords } from "../shipments/problem-kinds";
 import {
   actorName,
   courierName,
@@ -52,29 +55,34 @@ import {
   eventTitle,
   exactTime,
   formatMoney,
-  localeOf,
   relativeTime,
   statusLabel,
 } from "../shipments/wording";
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
+  const speech = await wordsFor(request);
+  const { t, locale } = speech;
   const id = params.id ?? "";
   const shipment = /^[0-9a-f-]{36}$/.test(id) ? await getShipment(db, session.shop, id) : null;
-  if (!shipment) throw new Response("Shipment not found", { status: 404 });
+  if (!shipment) throw new Response(t("actionError.notFound"), { status: 404 });
   const now = new Date();
   const [timeline, history, returnPickups] = await Promise.all([
     shipmentTimeline(db, session.shop, shipment.id),
     orderShipments(db, session.shop, shipment.orderId),
     // Customers' returns of this parcel, an open one quoted for its courier pickup.
-    pickupViews({ db, env: getEnv(), graphql: shopifyAdminGraphql }, session.shop, shipment),
+    pickupViews(
+      { db, env: getEnv(), graphql: shopifyAdminGraphql },
+      session.shop,
+      shipment,
+      speech,
+    ),
   ]);
   const attempts = history.filter((h) => h.part === shipment.part);
   // The current attempt of each of the order's shipments (part 1, 2, …): the list is by part, newest attempt first.
   const parts = history.filter((h, i) => i === 0 || history[i - 1]!.part !== h.part);
 
   // What the service says now (best effort: the page works while the service is down).
-  const locale = localeOf(request.headers.get("accept-language"));
   let remote: {
     kind: "draft" | "order";
     status: string;
@@ -99,7 +107,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
         const order = await client.getOrder(shipment.shippingOrderId);
         remote = {
           kind: "order",
-          status: statusLabel(order.status),
+          status: statusLabel(order.status, t),
           price: formatMoney(order.price, shipment.currency, locale),
           courier: courierName(order.courier?.company, order.courier?.type),
         };
@@ -109,10 +117,10 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
           kind: "draft",
           status:
             draft.status === "ready"
-              ? "priced, ready to book"
+              ? t("shipment.service.draftReady")
               : draft.status === "placed"
-                ? "no courier or price yet"
-                : statusLabel(draft.status),
+                ? t("shipment.service.draftPlaced")
+                : statusLabel(draft.status, t),
           price: formatMoney(draft.price, shipment.currency, locale),
           courier: courierName(draft.courier?.company, draft.courier?.type),
         };
@@ -135,12 +143,12 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
       updatedAt: shipment.updatedAt.toISOString(),
       redactedAt: shipment.redactedAt?.toISOString() ?? null,
     },
-    words: describeStatus({ ...shipment, cod: codAmount(shipment) }, locale),
+    words: describeStatus({ ...shipment, cod: codAmount(shipment) }, speech),
     // What the merchant may do now, decided where the API decides it (app/shipments/available.ts).
     actions: availableActions(shipment),
     // After the booking: the customer's WhatsApp (a parcel in trouble or coming back), the COD and
     // what became of it, what became of a returned parcel.
-    ...afterBookingWords(shipment, locale),
+    ...afterBookingWords(shipment, speech),
     // A prepaid parcel back with the shop: the one thing left, the refund, is Shopify's page.
     refundUrl:
       shipment.returnOutcome === "to_refund"
@@ -154,12 +162,12 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
         const facts = { actor: e.actor, type: e.type, from: e.fromStatus, to: e.toStatus };
         return {
           id: e.id,
-          title: eventTitle(facts),
-          who: actorName(e.actor),
-          change: eventChange(facts),
+          title: eventTitle(facts, t),
+          who: actorName(e.actor, t),
+          change: eventChange(facts, t),
           message: e.message,
-          relative: relativeTime(e.createdAt, now),
-          exact: exactTime(e.createdAt),
+          relative: relativeTime(e.createdAt, now, locale),
+          exact: exactTime(e.createdAt, speech),
         };
       })
       .reverse(),
@@ -170,7 +178,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     history: attempts.map((h) => ({
       id: h.id,
       attempt: h.attempt,
-      status: describeStatus(h, locale).label,
+      status: describeStatus(h, speech).label,
       referenceId: h.referenceId,
     })),
     latest: attempts[0]?.id === shipment.id,
@@ -178,23 +186,26 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
       id: p.id,
       part: p.part,
       location: p.shopifyLocationName,
-      status: describeStatus(p, locale).label,
+      status: describeStatus(p, speech).label,
     })),
+    problemTitle:
+      shipment.problemKinds.filter(isProblemKind).length > 0
+        ? t("statusSentence.needsAttention", {
+            problem: shipment.problemKinds
+              .filter(isProblemKind)
+              .map((k) => problemKindWords(k, t).label.toLowerCase())
+              .join(", "),
+          })
+        : t("status.needsAttention"),
   };
 };
 
-/** What the merchant is told after each action: the work is queued, the page follows it. */
-const DONE: Record<string, string> = {
-  confirm: "Booking asked for: the waybill appears here once the service confirms it",
-  cancel: "Cancellation asked for",
-  retry: "Trying again",
-  create: "The draft is being made at the shipping service",
-  rebook: "Cancelling, then booking again",
-  courier: "Courier changed",
-};
+/** What the merchant is told after each action (`shipment.done.<intent>`): the work is queued, the page follows it. */
+const INTENTS = new Set(["confirm", "cancel", "retry", "create", "rebook", "courier"]);
 
 export const action = async ({ request, params }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
+  const { t } = await wordsFor(request);
   const form = await request.formData();
   const intent = String(form.get("intent"));
   const id = params.id ?? "";
@@ -208,38 +219,42 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
       const next = await shipAgain(deps, session.shop, id);
       return {
         ok: true,
-        message: `Shipment attempt ${next.attempt} started (reference ${next.referenceId})`,
+        message: t("shipment.done.shipAgain", { attempt: next.attempt }),
       };
     } else if (intent === "book_return_pickup") {
       const [company, type, price] = String(form.get("courier") ?? "").split("/");
       const pickup = await getPickup(db, session.shop, String(form.get("pickupId") ?? ""));
-      if (!pickup || pickup.shipmentId !== id) return { ok: false, message: "No such return" };
+      if (!pickup || pickup.shipmentId !== id)
+        return { ok: false, message: t("shipment.refused.noReturn") };
       if (!company || !type || !Number.isFinite(Number(price)))
-        return { ok: false, message: "Choose a courier" };
+        return { ok: false, message: t("shipment.refused.chooseCourier") };
       const asked = await requestPickup(db, enqueue, session.shop, pickup.id, {
         company,
         type,
         price: Number(price),
       });
       return asked
-        ? { ok: true, message: "Booking the return pickup: its waybill appears here in a moment" }
-        : { ok: false, message: "This return is not waiting for a pickup any more" };
+        ? { ok: true, message: t("shipment.done.returnPickup") }
+        : { ok: false, message: t("shipment.refused.returnNotWaiting") };
     } else if (intent === "rebook") await rebook(deps, session.shop, id);
     else if (intent === "courier") {
       const [company, type] = String(form.get("courier") ?? "").split("/");
-      if (!company || !type) return { ok: false, message: "Choose a courier" };
+      if (!company || !type) return { ok: false, message: t("shipment.refused.chooseCourier") };
       await chooseCourier(deps, session.shop, id, company, type);
-    } else return { ok: false, message: `Unknown action ${intent}` };
-    return { ok: true, message: DONE[intent] ?? "Done" };
+    } else return { ok: false, message: t("list.unknownAction") };
+    return {
+      ok: true,
+      message: INTENTS.has(intent) ? t(`shipment.done.${intent}` as "shipment.done.confirm") : "",
+    };
   } catch (error) {
     if (error instanceof ShipmentActionError) {
-      if (error.status === 404) throw new Response("Shipment not found", { status: 404 });
-      return { ok: false, message: error.message };
+      if (error.status === 404) throw new Response(error.describe(t), { status: 404 });
+      return { ok: false, message: error.describe(t) };
     }
     if (error instanceof ShippingError)
       return {
         ok: false,
-        message: `The shipping service could not be reached or refused: ${error.message}`,
+        message: t("shipment.refused.service", { reason: error.message }),
       };
     throw error;
   }
@@ -264,8 +279,9 @@ export default function ShipmentDetail() {
     returnPickups,
     orderUrl,
     actions,
+    problemTitle,
   } = useLoaderData<typeof loader>();
-  const problemKinds = shipment.problemKinds.filter(isProblemKind);
+  const { t } = useTranslation();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -290,14 +306,14 @@ export default function ShipmentDetail() {
 
   return (
     <Page
-      title={`Shipment ${shipment.orderName ?? shipment.orderId}`}
-      backAction={{ content: "Shipments", onAction: () => navigate("/app") }}
+      title={t("shipment.title", { order: shipment.orderName ?? shipment.orderId })}
+      backAction={{ content: t("nav.shipments"), onAction: () => navigate("/app") }}
       titleMetadata={<StatusBadge label={words.label} group={words.group} />}
       secondaryActions={
         shipment.waybillId && !["cancelled", "not_required"].includes(shipment.status)
           ? [
               {
-                content: shipment.labelPrintedAt ? "Print label again" : "Print label",
+                content: shipment.labelPrintedAt ? t("shipment.printAgain") : t("shipment.print"),
                 onAction: () => navigate(`/app/labels?ids=${shipment.id}`),
               },
             ]
@@ -312,26 +328,19 @@ export default function ShipmentDetail() {
               <ReturnPickupCard key={view.id} view={view} busy={busy} orderUrl={orderUrl} />
             ))}
             {shipment.problem && (
-              <Banner
-                tone="critical"
-                title={
-                  problemKinds.length > 0
-                    ? `Needs attention: ${problemKinds.map((k) => PROBLEM_KIND_WORDS[k].label.toLowerCase()).join(", ")}`
-                    : "Needs attention"
-                }
-              >
+              <Banner tone="critical" title={problemTitle}>
                 <p>{shipment.problem}</p>
                 {whatsapp && (
                   <Box paddingBlockStart="200">
                     <Button url={whatsapp} target="_blank">
-                      Call the customer on WhatsApp
+                      {t("common.whatsapp")}
                     </Button>
                   </Box>
                 )}
                 {refundUrl && (
                   <Box paddingBlockStart="200">
                     <Button url={refundUrl} target="_top">
-                      Refund in Shopify
+                      {t("shipment.refund")}
                     </Button>
                   </Box>
                 )}
@@ -340,7 +349,7 @@ export default function ShipmentDetail() {
             {shipment.decision && (
               <Banner
                 tone={shipment.awaitingPayment ? "warning" : "info"}
-                title={shipment.awaitingPayment ? "Waiting for payment" : "Why"}
+                title={shipment.awaitingPayment ? t("status.waitingForPayment") : t("shipment.why")}
               >
                 <p>{shipment.decision}</p>
               </Banner>
@@ -355,13 +364,21 @@ export default function ShipmentDetail() {
                 {whatsapp && !shipment.problem && (
                   <InlineStack>
                     <Button url={whatsapp} target="_blank">
-                      Call the customer on WhatsApp
+                      {t("common.whatsapp")}
                     </Button>
                   </InlineStack>
                 )}
                 {parts.length > 1 && (
                   <InlineStack gap="200" blockAlign="center">
-                    <Text as="span">{`Shipment ${shipment.part} of ${parts.length} of this order${shipment.shopifyLocationName ? `: the items at ${shipment.shopifyLocationName}` : ""}. The others:`}</Text>
+                    <Text as="span">
+                      {shipment.shopifyLocationName
+                        ? t("shipment.partAt", {
+                            part: shipment.part,
+                            count: parts.length,
+                            location: shipment.shopifyLocationName,
+                          })
+                        : t("shipment.part", { part: shipment.part, count: parts.length })}
+                    </Text>
                     {parts
                       .filter((p) => p.part !== shipment.part)
                       .map((p) => (
@@ -370,14 +387,18 @@ export default function ShipmentDetail() {
                           variant="plain"
                           onClick={() => navigate(`/app/shipments/${p.id}`)}
                         >
-                          {`Shipment ${p.part}${p.location ? ` (${p.location})` : ""}: ${p.status}`}
+                          {p.location
+                            ? t("shipment.otherPartAt", { ...p })
+                            : t("shipment.otherPart", { ...p })}
                         </Button>
                       ))}
                   </InlineStack>
                 )}
                 {history.length > 1 && (
                   <InlineStack gap="200" blockAlign="center">
-                    <Text as="span">{`Attempt ${shipment.attempt} of ${history.length}. Other attempts:`}</Text>
+                    <Text as="span">
+                      {t("shipment.attempts", { attempt: shipment.attempt, count: history.length })}
+                    </Text>
                     {history
                       .filter((h) => h.id !== shipment.id)
                       .map((h) => (
@@ -386,50 +407,61 @@ export default function ShipmentDetail() {
                           variant="plain"
                           onClick={() => navigate(`/app/shipments/${h.id}`)}
                         >
-                          {`Attempt ${h.attempt}: ${h.status}`}
+                          {t("shipment.otherAttempt", { attempt: h.attempt, status: h.status })}
                         </Button>
                       ))}
                   </InlineStack>
                 )}
-                <Text as="p">Courier: {words.courier ?? "not chosen yet"}</Text>
-                <Text as="p">Price: {words.price ?? "not priced yet"}</Text>
                 <Text as="p">
-                  Waybill: {shipment.waybillId ?? "none yet"}{" "}
+                  {t("shipment.courier", { courier: words.courier ?? t("shipment.notChosen") })}
+                </Text>
+                <Text as="p">
+                  {t("shipment.price", { price: words.price ?? t("shipment.notPriced") })}
+                </Text>
+                <Text as="p">
+                  {t("shipment.waybill", { waybill: shipment.waybillId ?? t("shipment.noneYet") })}{" "}
                   {shipment.trackingUrl && (
                     <Link url={shipment.trackingUrl} target="_blank">
-                      track the parcel
+                      {t("shipment.track")}
                     </Link>
                   )}
                 </Text>
                 <Text as="p">
-                  From:{" "}
-                  {shipment.originName ??
-                    (shipment.draftOrderId
-                      ? "the shop's default pickup location"
-                      : "decided when the draft is made")}
+                  {t("shipment.from", {
+                    origin:
+                      shipment.originName ??
+                      (shipment.draftOrderId
+                        ? t("shipment.defaultPickup")
+                        : t("shipment.pickupLater")),
+                  })}
                 </Text>
                 <Text as="p">
-                  Deliver to:{" "}
-                  {shipment.redactedAt
-                    ? "removed at the customer's request"
-                    : [shipment.destinationName, shipment.destinationAddress]
-                        .filter(Boolean)
-                        .join(", ") || "no address"}
+                  {t("shipment.to", {
+                    destination: shipment.redactedAt
+                      ? t("shipment.redacted")
+                      : [shipment.destinationName, shipment.destinationAddress]
+                          .filter(Boolean)
+                          .join(", ") || t("shipment.noAddress"),
+                  })}
                 </Text>
                 <Text as="p" tone="subdued">
-                  Reference at the shipping service: {shipment.referenceId}
+                  {t("shipment.reference", { reference: shipment.referenceId })}
                 </Text>
                 <InlineStack gap="200">
-                  {canCreate && button("create", "Create draft now")}
+                  {canCreate && button("create", t("shipment.actions.create"))}
                   {canConfirm &&
                     button(
                       "confirm",
-                      shipment.awaitingPayment ? "Book now, before payment" : "Confirm shipment",
+                      shipment.awaitingPayment
+                        ? t("shipment.actions.bookUnpaid")
+                        : t("shipment.actions.confirm"),
                     )}
-                  {canShipAgain && button("ship_again", "Ship again")}
-                  {canRebook && button("rebook", "Cancel and book again", "critical")}
-                  {shipment.problem && (canCreate || canConfirm) && button("retry", "Retry")}
-                  {canCancel && button("cancel", "Cancel shipment", "critical")}
+                  {canShipAgain && button("ship_again", t("shipment.actions.shipAgain"))}
+                  {canRebook && button("rebook", t("shipment.actions.rebook"), "critical")}
+                  {shipment.problem &&
+                    (canCreate || canConfirm) &&
+                    button("retry", t("list.actions.retry"))}
+                  {canCancel && button("cancel", t("shipment.actions.cancel"), "critical")}
                 </InlineStack>
               </BlockStack>
             </Card>
@@ -441,8 +473,8 @@ export default function ShipmentDetail() {
                     <Select
                       label={
                         shipment.draftOrderId
-                          ? "Courier for this draft"
-                          : "Courier for this shipment (the draft is made with it)"
+                          ? t("shipment.chooser.draft")
+                          : t("shipment.chooser.shipment")
                       }
                       name="courier"
                       options={rates.map((r) => ({
@@ -453,66 +485,17 @@ export default function ShipmentDetail() {
                       onChange={setCourier}
                     />
                     <Button submit loading={busy}>
-                      Use this courier
+                      {t("shipment.chooser.use")}
                     </Button>
                   </BlockStack>
                 </Form>
               </Card>
             )}
-            <Card>
-              <BlockStack gap="200">
-                <Text as="h2" variant="headingMd">
-                  Timeline
-                </Text>
-                {timeline.map((e, i) => (
-                  <BlockStack gap="100" key={e.id}>
-                    {i > 0 && <Divider />}
-                    <Box paddingBlockStart={i > 0 ? "200" : "0"}>
-                      <InlineStack align="space-between" gap="200" wrap>
-                        <Text as="h3" variant="headingSm">
-                          {e.title}
-                        </Text>
-                        <Text as="span" tone="subdued">
-                          <span title={e.exact}>{`${e.relative} · ${e.exact}`}</span>
-                        </Text>
-                      </InlineStack>
-                      <Text as="p" tone="subdued">
-                        {e.who}
-                        {e.change ? ` · ${e.change}` : ""}
-                      </Text>
-                      {e.message && (
-                        <Text as="p" breakWord>
-                          {e.message}
-                        </Text>
-                      )}
-                    </Box>
-                  </BlockStack>
-                ))}
-              </BlockStack>
-            </Card>
+            <ShipmentTimeline events={timeline} />
           </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">
-          <Card>
-            <BlockStack gap="200">
-              <Text as="h2" variant="headingMd">
-                At the shipping service
-              </Text>
-              {remote ? (
-                <>
-                  <Text as="p">
-                    {remote.kind === "order" ? "Booking" : "Draft"}: {remote.status}
-                  </Text>
-                  <Text as="p">Courier: {remote.courier ?? "none yet"}</Text>
-                  <Text as="p">Price: {remote.price ?? "none yet"}</Text>
-                </>
-              ) : (
-                <Text as="p">
-                  {remoteError ? `Could not load: ${remoteError}` : "Nothing at the service yet."}
-                </Text>
-              )}
-            </BlockStack>
-          </Card>
+          <ServiceCard remote={remote} remoteError={remoteError} />
         </Layout.Section>
       </Layout>
     </Page>

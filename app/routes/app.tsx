@@ -4,12 +4,15 @@ import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { NavMenu } from "@shopify/app-bridge-react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
+import { useTranslation } from "react-i18next";
 import { shopifyAdminGraphql } from "../admin-api/gateway.server";
 import { ScopesBanner } from "../components/ScopesBanner";
 import { db } from "../db/index.server";
 import { getEnv } from "../platform/env.server";
 import { enqueue } from "../jobs/queues.server";
 import { logger } from "../platform/logger.server";
+import { languageOf } from "../i18n/i18n.server";
+import { polarisTranslations } from "../i18n/resources";
 import { authenticate } from "../shopify.server";
 import { configuredScopes, scopesToApprove } from "../shops/access-grant.server";
 
@@ -18,8 +21,10 @@ export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const env = getEnv();
+  const language = await languageOf(request);
   return {
     apiKey: env.SHOPIFY_API_KEY,
+    polaris: polarisTranslations(language),
     // Scopes the shop has not approved yet (asks Shopify only while the stored grant lacks one).
     scopesToApprove: await scopesToApprove(
       { db, graphql: shopifyAdminGraphql, enqueue, logger },
@@ -31,17 +36,18 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 };
 
 export default function App() {
-  const { apiKey, scopesToApprove } = useLoaderData<typeof loader>();
+  const { apiKey, polaris, scopesToApprove } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   return (
-    <AppProvider isEmbeddedApp apiKey={apiKey}>
+    <AppProvider isEmbeddedApp apiKey={apiKey} i18n={polaris}>
       <ScopesBanner missing={scopesToApprove} />
       <NavMenu>
         <Link to="/app" rel="home">
-          Shipments
+          {t("nav.shipments")}
         </Link>
-        <Link to="/app/cod">Cash on delivery</Link>
-        <Link to="/app/settings">Settings</Link>
-        <Link to="/app/failed">Failed work</Link>
+        <Link to="/app/cod">{t("nav.cod")}</Link>
+        <Link to="/app/settings">{t("nav.settings")}</Link>
+        <Link to="/app/failed">{t("nav.failed")}</Link>
       </NavMenu>
       <Outlet />
     </AppProvider>

@@ -1,4 +1,7 @@
+import type { TFunction } from "i18next";
 import type { Db } from "../db/client.server";
+import type en from "../i18n/locales/en.json";
+import { wordsIn } from "../i18n/i18n.server";
 import type { Shipment } from "../db/schema";
 import type { Env } from "../platform/env.server";
 import type { enqueue as enqueueFns } from "../jobs/queues.server";
@@ -12,6 +15,7 @@ import {
   startNextAttempt,
   updateShipment,
 } from "./shipments.server";
+import { statusLabel } from "./wording";
 import { TERMINAL_STATUSES, type ShipmentStatus } from "./states";
 
 /**
@@ -21,15 +25,32 @@ import { TERMINAL_STATUSES, type ShipmentStatus } from "./states";
  * carry the shipment's version, so a double click makes one job.
  */
 
+/**
+ * Why an action was refused: a text key (`actionError.<key>`) with its values, written in the
+ * reader's language where it is shown (`describe`); its message is the English text, for logs.
+ */
 export class ShipmentActionError extends Error {
   override name = "ShipmentActionError";
   constructor(
-    message: string,
+    readonly key: ActionErrorKey,
+    readonly values: Record<string, string> = {},
     readonly status: 400 | 404 | 409 | 429 = 409,
   ) {
-    super(message);
+    super("");
+    this.message = this.describe(wordsIn("en").t);
+  }
+
+  /** The refusal in the reader's words (a status named as the pages name it, not by its code). */
+  describe(t: TFunction): string {
+    const { status } = this.values;
+    return t(`actionError.${this.key}`, {
+      ...this.values,
+      ...(status ? { status: statusLabel(status, t) } : {}),
+    });
   }
 }
+
+type ActionErrorKey = keyof (typeof en)["actionError"];
 
 export interface ActionDeps {
   db: Db;
@@ -44,7 +65,7 @@ async function load(deps: ActionDeps, shop: string, shipmentId: string): Promise
   const shipment = /^[0-9a-f-]{36}$/.test(shipmentId)
     ? await getShipment(deps.db, shop, shipmentId)
     : null;
-  if (!shipment) throw new ShipmentActionError("Shipment not found", 404);
+  if (!shipment) throw new ShipmentActionError("notFound", {}, 404);
   return shipment;
 }
 
@@ -55,11 +76,7 @@ const MERCHANT = "merchant";
  * full (429): nothing is recorded for a request that was not taken.
  */
 async function queuedOrRefused(queued: Promise<unknown>): Promise<void> {
-  if ((await queued) === null)
-    throw new ShipmentActionError(
-      "This shop already has much work waiting (cancellations, rebookings, imports): try again once some of it is done",
-      429,
-    );
+  if ((await queued) === null) throw new ShipmentActionError("busy", {}, 429);
 }
 
 /**
@@ -80,7 +97,7 @@ async function request(
       { actor: MERCHANT, type, message },
     );
     if (updated) return updated;
-    throw new ShipmentActionError("The shipment changed meanwhile; reload and try again");
+    throw new ShipmentActionError("changed");
   }
   await addShipmentEvent(deps.db, shipment, { actor: MERCHANT, type, message });
   return shipment;
@@ -94,7 +111,7 @@ export async function createNow(
 ): Promise<Shipment> {
   const shipment = await load(deps, shop, shipmentId);
   if (shipment.status !== "pending")
-    throw new ShipmentActionError(`A draft already exists (status ${shipment.status})`);
+    throw new ShipmentActionError("draftExists", { status: shipment.status });
   const updated = await request(deps, shipment, "create_requested", "Draft creation requested");
   await deps.enqueue.createDraft(shop, shipment.orderId, `v${updated.version}`, shipment.part);
   return updated;
@@ -106,12 +123,9 @@ export async function confirm(
   shipmentId: string,
 ): Promise<Shipment> {
   const shipment = await load(deps, shop, shipmentId);
-  if (shipment.status === "draft_placed")
-    throw new ShipmentActionError("Choose a courier before confirming");
+  if (shipment.status === "draft_placed") throw new ShipmentActionError("chooseCourier");
   if (shipment.status !== "draft_ready")
-    throw new ShipmentActionError(
-      `Only a ready draft can be confirmed (status ${shipment.status})`,
-    );
+    throw new ShipmentActionError("notReady", { status: shipment.status });
   const updated = await request(
     deps,
     shipment,
@@ -132,7 +146,7 @@ export async function cancel(
 ): Promise<Shipment> {
   const shipment = await load(deps, shop, shipmentId);
   if (TERMINAL_STATUSES.has(shipment.status as ShipmentStatus))
-    throw new ShipmentActionError(`Nothing to cancel (status ${shipment.status})`);
+    throw new ShipmentActionError("nothingToCancel", { status: shipment.status });
   await queuedOrRefused(
     deps.enqueue.cancel(shop, shipment.orderId, {
       attempt: shipment.attempt,
@@ -159,9 +173,7 @@ export async function rebook(
   const shipment = await load(deps, shop, shipmentId);
   if (shipment.status === "cancelled") return shipAgain(deps, shop, shipmentId);
   if (TERMINAL_STATUSES.has(shipment.status as ShipmentStatus))
-    throw new ShipmentActionError(
-      `A ${shipment.status.replace(/_/g, " ")} shipment cannot be booked again`,
-    );
+    throw new ShipmentActionError("cannotRebook", { status: shipment.status });
   await queuedOrRefused(
     deps.enqueue.cancel(shop, shipment.orderId, {
       attempt: shipment.attempt,
@@ -184,15 +196,14 @@ export async function shipAgain(
   shipmentId: string,
 ): Promise<Shipment> {
   const shipment = await load(deps, shop, shipmentId);
-  if (shipment.status !== "cancelled")
-    throw new ShipmentActionError("Only a cancelled shipment can be made again");
+  if (shipment.status !== "cancelled") throw new ShipmentActionError("onlyCancelledAgain");
   const next = await startNextAttempt(
     deps.db,
     shipment,
     MERCHANT,
     referenceIdFor(shop, shipment.orderId, shipment.attempt + 1, shipment.part),
   );
-  if (!next) throw new ShipmentActionError("The order already has a newer shipment; reload");
+  if (!next) throw new ShipmentActionError("newerShipment");
   await deps.enqueue.createDraft(shop, shipment.orderId, `a${next.attempt}`, next.part);
   return next;
 }
@@ -202,7 +213,7 @@ export async function retry(deps: ActionDeps, shop: string, shipmentId: string):
   const shipment = await load(deps, shop, shipmentId);
   if (shipment.status === "pending") return createNow(deps, shop, shipmentId);
   if (shipment.status === "draft_ready") return confirm(deps, shop, shipmentId);
-  throw new ShipmentActionError(`Nothing to retry in status ${shipment.status}`);
+  throw new ShipmentActionError("nothingToRetry", { status: shipment.status });
 }
 
 /**
@@ -218,13 +229,10 @@ export async function chooseCourier(
   type: string,
 ): Promise<Shipment> {
   const shipment = await load(deps, shop, shipmentId);
-  if (shipment.shippingOrderId)
-    throw new ShipmentActionError(
-      "The shipment is booked: cancel and book again to change its courier",
-    );
+  if (shipment.shippingOrderId) throw new ShipmentActionError("bookedCourier");
   if (!shipment.draftOrderId) {
     if (shipment.status !== "pending")
-      throw new ShipmentActionError(`No courier to choose in status ${shipment.status}`);
+      throw new ShipmentActionError("noCourierToChoose", { status: shipment.status });
     const updated = await updateShipment(
       deps.db,
       shipment,
@@ -235,8 +243,7 @@ export async function chooseCourier(
         message: `Courier ${company.toUpperCase()} ${type.toUpperCase()} chosen; draft requested`,
       },
     );
-    if (!updated)
-      throw new ShipmentActionError("The shipment changed meanwhile; reload and try again");
+    if (!updated) throw new ShipmentActionError("changed");
     await deps.enqueue.createDraft(shop, shipment.orderId, `v${updated.version}`, shipment.part);
     return updated;
   }
@@ -263,12 +270,11 @@ export async function chooseCourier(
         message: `Courier ${company} ${type}, price ${draft.price ?? "?"}`,
       },
     );
-    if (!updated)
-      throw new ShipmentActionError("The shipment changed meanwhile; reload and try again");
+    if (!updated) throw new ShipmentActionError("changed");
     return updated;
   } catch (error) {
     if (error instanceof ShippingError && !error.retryable)
-      throw new ShipmentActionError(`The shipping service refused: ${error.message}`, 400);
+      throw new ShipmentActionError("serviceRefused", { reason: error.message }, 400);
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import type { Shipment } from "../db/schema";
 import { codAmount } from "./cod";
 import { whatsappLink } from "./trouble";
-import { exactTime, formatMoney } from "./wording";
+import { exactTime, formatMoney, type Speech } from "./wording";
 
 /**
  * A shipment's life after the booking, in the merchant's words, for the shipment's page and the
@@ -29,7 +29,7 @@ type Facts = Pick<
   | "returnOutcome"
 >;
 
-export function afterBookingWords(shipment: Facts, locale = "id-ID"): AfterBookingWords {
+export function afterBookingWords(shipment: Facts, speech: Speech): AfterBookingWords {
   return {
     whatsapp:
       shipment.problemKinds.includes("delivery") ||
@@ -37,49 +37,47 @@ export function afterBookingWords(shipment: Facts, locale = "id-ID"): AfterBooki
       shipment.status === "return_in_transit"
         ? whatsappLink(shipment.destinationPhone)
         : null,
-    cod: codLine(shipment, locale),
-    returned: returnLine(shipment),
+    cod: codLine(shipment, speech),
+    returned: returnLine(shipment, speech),
   };
 }
 
 /** The shipment's cash on delivery, and what became of it in Shopify, in words; null when prepaid. */
-function codLine(shipment: Facts, locale: string): string | null {
+function codLine(shipment: Facts, speech: Speech): string | null {
+  const { t } = speech;
   const cod = codAmount(shipment);
   if (cod === null) return null;
-  const amount = formatMoney(cod, shipment.currency, locale);
-  const when = shipment.codSettledAt ? ` (${exactTime(shipment.codSettledAt)})` : "";
+  const amount = formatMoney(cod, shipment.currency, speech.locale);
+  const when = shipment.codSettledAt ? ` (${exactTime(shipment.codSettledAt, speech)})` : "";
   switch (shipment.codSettlement) {
     case "marked_paid":
-      return `Cash on delivery ${amount}: collected by the courier, order marked paid in Shopify${when}`;
+      return t("afterBooking.cod.markedPaid", { amount, when });
     case "already_paid":
-      return `Cash on delivery ${amount}: collected by the courier; the order was already paid in Shopify${when}`;
+      return t("afterBooking.cod.alreadyPaid", { amount, when });
     case "off":
-      return `Cash on delivery ${amount}: collected by the courier; mark the order paid in Shopify (automatic marking is off)`;
+      return t("afterBooking.cod.off", { amount });
     case "refused":
-      return `Cash on delivery ${amount}: collected by the courier; Shopify refused to mark the order paid`;
+      return t("afterBooking.cod.refused", { amount });
     default:
-      if (shipment.status === "delivered")
-        return `Cash on delivery ${amount}: collected by the courier`;
+      if (shipment.status === "delivered") return t("afterBooking.cod.collected", { amount });
       if (["return_in_transit", "returned", "rejected", "disposed"].includes(shipment.status))
-        return `Cash on delivery ${amount}: not collected (the parcel did not reach the customer)`;
-      return `Cash on delivery ${amount}: the courier collects it on delivery`;
+        return t("afterBooking.cod.notCollected", { amount });
+      return t("afterBooking.cod.onDelivery", { amount });
   }
 }
 
 /** What became of a parcel that came back, in Shopify; null while it has not. */
-function returnLine(shipment: Facts): string | null {
+function returnLine(shipment: Facts, speech: Speech): string | null {
+  const { t } = speech;
   if (shipment.status !== "returned") return null;
   const steps = [
-    shipment.shopifyReturnId ? "return recorded in Shopify" : null,
-    shipment.returnRestockedAt ? `restocked (${exactTime(shipment.returnRestockedAt)})` : null,
+    shipment.shopifyReturnId ? t("afterBooking.return.recorded") : null,
+    shipment.returnRestockedAt
+      ? t("afterBooking.return.restocked", { when: exactTime(shipment.returnRestockedAt, speech) })
+      : null,
   ].filter(Boolean);
-  const outcome: Record<NonNullable<Shipment["returnOutcome"]>, string> = {
-    cancelled: "order cancelled with nothing owed",
-    to_refund: "the customer paid: refund them in Shopify",
-    left_open: "the order is left for you in Shopify",
-    by_hand: "already handled in Shopify",
-    refused: "Shopify refused a step (see the problem)",
-  };
-  const last = shipment.returnOutcome ? outcome[shipment.returnOutcome] : "being handled";
-  return `Came back to you: ${[...steps, last].join(", ")}`;
+  const last = t(
+    `afterBooking.return.${shipment.returnOutcome ?? "handling"}` as "afterBooking.return.handling",
+  );
+  return t("afterBooking.return.cameBack", { steps: [...steps, last].join(", ") });
 }

@@ -1,3 +1,4 @@
+import { dayOf, orderTitle, statusLabel, type Speech } from "./wording";
 import { and, desc, eq, gte, inArray, isNotNull } from "drizzle-orm";
 import type { Queryable } from "../db/client.server";
 import { shipments } from "../db/schema";
@@ -179,40 +180,45 @@ export function mondayInJakarta(at: Date): string {
   return local.toISOString().slice(0, 10);
 }
 
-/** The report's parcels as CSV (one row per parcel, delivered then returned), safe to open in a spreadsheet. */
-export function codCsv(report: CodReport): string {
+/**
+ * The report's parcels as CSV (one row per parcel, delivered then returned), safe to open in a
+ * spreadsheet, in the reader's words: headers, kinds and statuses written out, dates as the page
+ * writes them (the same day in the shop's zone); amounts stay plain numbers a spreadsheet sums.
+ */
+export function codCsv(report: CodReport, speech: Speech): string {
+  const { t } = speech;
   const header = [
-    "kind",
-    "order",
-    "courier",
-    "service",
-    "waybill",
-    "status",
-    "cash_on_delivery",
-    "shipping_cost",
-    "currency",
-    "delivered_or_returned_at",
-    "expected_payout",
-    "shopify_payment",
+    t("csv.kind"),
+    t("csv.order"),
+    t("csv.courier"),
+    t("csv.service"),
+    t("csv.waybill"),
+    t("csv.status"),
+    t("csv.cod"),
+    t("csv.shipping"),
+    t("csv.currency"),
+    t("csv.at"),
+    t("csv.payout"),
+    t("csv.shopify"),
   ];
-  const row = (kind: string, p: CodParcel) => [
-    kind,
-    p.orderName ?? p.orderId,
-    p.courierCompany ?? "",
-    p.courierType ?? "",
+  const row = (kind: "collected" | "notCollected", p: CodParcel) => [
+    t(`csv.kinds.${kind}`),
+    orderTitle(p, t),
+    p.courierCompany?.toUpperCase() ?? "",
+    p.courierType?.toUpperCase() ?? "",
     p.waybillId ?? "",
-    p.status,
+    statusLabel(p.status, t),
     String(p.cod),
     p.shippingCost === null ? "" : String(p.shippingCost),
     p.currency ?? "",
-    p.at?.toISOString() ?? "",
-    p.payoutBy?.toISOString().slice(0, 10) ?? "",
-    p.codSettlement ?? "",
+    p.at ? dayOf(p.at, speech) : "",
+    p.payoutBy ? dayOf(p.payoutBy, speech) : "",
+    p.codSettlement ? t(`csv.settlement.${p.codSettlement}` as "csv.settlement.off") : "",
   ];
   const lines = [
     header,
     ...report.delivered.map((p) => row("collected", p)),
-    ...report.returned.map((p) => row("not_collected", p)),
+    ...report.returned.map((p) => row("notCollected", p)),
   ];
   return `${lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }

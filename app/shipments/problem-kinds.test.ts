@@ -3,12 +3,13 @@ import type { MappingProblem } from "../orders/map-types";
 import { MAX_PROBLEM_CHARS } from "../orders/problem-text";
 import {
   PROBLEM_KINDS,
-  PROBLEM_KIND_WORDS,
   isProblemKind,
   kindOfMapping,
   mappingProblem,
+  problemKindWords,
   problemOf,
 } from "./problem-kinds";
+import { wordsIn } from "../i18n/i18n.server";
 
 const mapping = (code: MappingProblem["code"], message: string): MappingProblem => ({
   code,
@@ -18,12 +19,14 @@ const mapping = (code: MappingProblem["code"], message: string): MappingProblem 
 });
 
 describe("problem kinds", () => {
-  it("every kind has words for the filter", () => {
+  it.each(["en", "id"] as const)("every kind has words for the filter (%s)", (language) => {
+    const { t } = wordsIn(language);
     for (const kind of PROBLEM_KINDS) {
-      expect(PROBLEM_KIND_WORDS[kind].label.length, kind).toBeGreaterThan(2);
-      expect(PROBLEM_KIND_WORDS[kind].hint.length, kind).toBeGreaterThan(10);
+      expect(problemKindWords(kind, t).label.length, kind).toBeGreaterThan(2);
+      expect(problemKindWords(kind, t).hint.length, kind).toBeGreaterThan(10);
+      expect(problemKindWords(kind, t).label, kind).not.toContain("problemKind.");
     }
-    expect(new Set(PROBLEM_KINDS.map((k) => PROBLEM_KIND_WORDS[k].label)).size).toBe(
+    expect(new Set(PROBLEM_KINDS.map((k) => problemKindWords(k, t).label)).size).toBe(
       PROBLEM_KINDS.length,
     );
     expect(isProblemKind("address")).toBe(true);

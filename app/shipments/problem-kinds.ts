@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import type { MappingProblem } from "../orders/map-types";
 import { bounded } from "../orders/problem-text";
 
@@ -23,46 +24,12 @@ export const PROBLEM_KINDS = [
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];
 
 /** The filter's words: a short label and what the merchant does about that kind. */
-export const PROBLEM_KIND_WORDS: Record<ProblemKind, { label: string; hint: string }> = {
-  setup: {
-    label: "App set-up",
-    hint: "API key, pickup location or the app's access to the shop: fix it once in the settings, then retry",
-  },
-  address: {
-    label: "Recipient address",
-    hint: "Phone number, postal code, address or pin-point of the recipient: edit the order in Shopify",
-  },
-  items: {
-    label: "Items and weights",
-    hint: "Products without a weight: set weights in Shopify or a default weight in the settings",
-  },
-  courier: {
-    label: "Courier",
-    hint: "No courier fits or none was chosen: choose one on the shipment's page",
-  },
-  order: {
-    label: "Store order",
-    hint: "The order itself cannot be shipped as it is (unreadable, customer data removed, cash on delivery too high)",
-  },
-  service: {
-    label: "Refused by the shipping service",
-    hint: "The service refused the shipment: its reason is on the shipment's page",
-  },
-  after_booking: {
-    label: "After booking",
-    hint: "The order changed after the courier was booked, or a booked parcel cannot be cancelled",
-  },
-  delivery: {
-    label: "Delivery in trouble",
-    hint: "The courier holds the parcel or could not deliver it: call the customer before it is sent back",
-  },
-  returned: {
-    label: "Came back",
-    hint: "A prepaid parcel came back to you and was restocked: refund the customer in Shopify, or ship again",
-  },
-  shopify: { label: "Shopify", hint: "Shopify refused the fulfillment or the tracking" },
-  other: { label: "Other", hint: "Problems recorded before the app sorted problems by kind" },
-};
+export function problemKindWords(kind: ProblemKind, t: TFunction): { label: string; hint: string } {
+  return {
+    label: t(`problemKind.${kind}.label` as "problemKind.setup.label"),
+    hint: t(`problemKind.${kind}.hint` as "problemKind.setup.hint"),
+  };
+}
 
 export const isProblemKind = (value: unknown): value is ProblemKind =>
   (PROBLEM_KINDS as readonly unknown[]).includes(value);

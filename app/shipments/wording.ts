@@ -5,6 +5,16 @@
  */
 
 /** What the merchant should make of a shipment at a glance; each UI maps it to its badge tones. */
+import type { TFunction } from "i18next";
+
+/** What a page needs to write words: its language's `t` and its Intl locale ("id-ID"). */
+export interface Speech {
+  t: TFunction;
+  locale: string;
+  /** The shop's IANA zone (Shopify's `ianaTimezone`); times are written in it. */
+  timeZone?: string;
+}
+
 export type StatusGroup = "attention" | "waiting" | "in_progress" | "done" | "ended";
 
 export interface StatusWords {
@@ -34,39 +44,41 @@ export interface ShipmentFacts {
   cod?: number | string | null;
 }
 
-const LABELS: Record<string, { label: string; group: StatusGroup }> = {
-  pending: { label: "Preparing", group: "waiting" },
-  not_required: { label: "No shipment needed", group: "ended" },
-  draft_placed: { label: "Choose a courier", group: "waiting" },
-  draft_ready: { label: "Ready to book", group: "waiting" },
-  confirmed: { label: "Booked", group: "in_progress" },
-  scheduled: { label: "Booked for a scheduled pickup", group: "in_progress" },
-  allocated: { label: "Courier assigned", group: "in_progress" },
-  picking_up: { label: "Courier on the way to pick up", group: "in_progress" },
-  picked: { label: "Picked up", group: "in_progress" },
-  on_hold: { label: "Held by the courier", group: "attention" },
-  // The service's dropping_off is the whole way to the customer (often days), not the last mile.
-  dropping_off: { label: "On the way to the customer", group: "in_progress" },
-  return_in_transit: { label: "Coming back to you", group: "attention" },
-  delivered: { label: "Delivered", group: "done" },
-  returned: { label: "Returned to you", group: "ended" },
-  rejected: { label: "Refused by the courier", group: "ended" },
-  disposed: { label: "Disposed of by the courier", group: "ended" },
-  courier_not_found: { label: "No courier found", group: "ended" },
-  cancelled: { label: "Cancelled", group: "ended" },
+/** Each status the app knows and how it reads at a glance; its words are `status.<code>`. */
+const GROUPS: Record<string, StatusGroup> = {
+  pending: "waiting",
+  not_required: "ended",
+  draft_placed: "waiting",
+  draft_ready: "waiting",
+  confirmed: "in_progress",
+  scheduled: "in_progress",
+  allocated: "in_progress",
+  picking_up: "in_progress",
+  picked: "in_progress",
+  on_hold: "attention",
+  dropping_off: "in_progress",
+  return_in_transit: "attention",
+  delivered: "done",
+  returned: "ended",
+  rejected: "ended",
+  disposed: "ended",
+  courier_not_found: "ended",
+  cancelled: "ended",
 };
 
 /** "picking_up" → "Courier on the way to pick up"; a status this app does not know reads as itself, in words. */
-export function statusLabel(status: string): string {
-  const known = LABELS[status];
-  if (known) return known.label;
+export function statusLabel(status: string, t: TFunction): string {
+  if (GROUPS[status]) return t(`status.${status}` as "status.pending");
   const text = status.replace(/_/g, " ");
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** A shipment's store order as the merchant knows it: its name ("#1001"), else its id. */
-export function orderTitle(s: { orderName: string | null; orderId: string }): string {
-  return s.orderName ?? `Order ${s.orderId}`;
+export function orderTitle(
+  s: { orderName: string | null; orderId: string },
+  t?: TFunction,
+): string {
+  return s.orderName ?? (t ? t("common.orderById", { id: s.orderId }) : `Order ${s.orderId}`);
 }
 
 /** "jne" "reg" → "JNE REG"; the service's courier codes are what couriers are known by in Indonesia. */
@@ -117,19 +129,46 @@ function safeLocale(locale: string): string {
   }
 }
 
-/** The first language of an Accept-Language header ("id-ID,id;q=0.9,en;q=0.8" → "id-ID"), else Indonesian. */
-export function localeOf(acceptLanguage: string | null | undefined, fallback = "id-ID"): string {
-  const first = acceptLanguage?.split(",")[0]?.split(";")[0]?.trim();
-  if (!first || first === "*") return fallback;
+/** Indonesia's zones as Indonesians name them; every other zone goes by Intl's short name. */
+const INDONESIAN_ZONES: Record<string, string> = {
+  "Asia/Jakarta": "WIB",
+  "Asia/Pontianak": "WIB",
+  "Asia/Makassar": "WITA",
+  "Asia/Jayapura": "WIT",
+};
+
+/** The shop's zone when it has none recorded: the service's own (Western Indonesian Time). */
+export const DEFAULT_TIME_ZONE = "Asia/Jakarta";
+
+function zoneName(at: Date, timeZone: string, locale: string): string {
+  if (INDONESIAN_ZONES[timeZone]) return INDONESIAN_ZONES[timeZone];
+  const part = new Intl.DateTimeFormat(safeLocale(locale), { timeZone, timeZoneName: "short" })
+    .formatToParts(at)
+    .find((p) => p.type === "timeZoneName");
+  return part?.value ?? timeZone;
+}
+
+/** A zone Intl knows, else the default one (a shop's stored zone is Shopify's word, not ours). */
+export function safeTimeZone(timeZone: string | null | undefined): string {
+  if (!timeZone) return DEFAULT_TIME_ZONE;
   try {
-    return Intl.getCanonicalLocales(first)[0] ?? fallback;
+    new Intl.DateTimeFormat("en", { timeZone });
+    return timeZone;
   } catch {
-    return fallback;
+    return DEFAULT_TIME_ZONE;
   }
 }
 
-/** The exact half of a timeline's "when", in Western Indonesian Time (the service's own zone): "23 Nov 2026, 14:05 WIB". */
-export function exactTime(at: Date | string, locale = "en-GB"): string {
+/**
+ * The exact half of a timeline's "when", in the shop's zone and named as its people name it:
+ * "23 Nov 2026, 14:05 WIB", "23 Nov 2026, 15:05 WITA".
+ */
+export function exactTime(
+  at: Date | string,
+  { locale, timeZone }: { locale: string; timeZone?: string },
+): string {
+  const zone = safeTimeZone(timeZone);
+  const date = new Date(at);
   const text = new Intl.DateTimeFormat(safeLocale(locale), {
     day: "numeric",
     month: "short",
@@ -137,83 +176,105 @@ export function exactTime(at: Date | string, locale = "en-GB"): string {
     hour: "2-digit",
     minute: "2-digit",
     hour12: false,
-    timeZone: "Asia/Jakarta",
+    timeZone: zone,
+  }).format(date);
+  return `${text} ${zoneName(date, zone, locale)}`;
+}
+
+/** A day in the shop's zone, in the reader's locale: "2 Des 2026". */
+export function dayOf(
+  at: Date | string,
+  { locale, timeZone }: { locale: string; timeZone?: string },
+): string {
+  return new Intl.DateTimeFormat(safeLocale(locale), {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: safeTimeZone(timeZone),
   }).format(new Date(at));
-  return `${text} WIB`;
 }
 
 /** The shipment as one badge and one sentence. A problem always wins: it is what the merchant must act on. */
-export function describeStatus(s: ShipmentFacts, locale?: string): StatusWords {
+export function describeStatus(s: ShipmentFacts, speech: Speech): StatusWords {
   const courier = courierName(s.courierCompany, s.courierType);
-  const price = formatMoney(s.price, s.currency, locale);
+  const price = formatMoney(s.price, s.currency, speech.locale);
   const offer = [courier, price].filter(Boolean).join(", ");
-  return { ...sentenceOf(s, courier, offer), courier, price };
+  return { ...sentenceOf(s, courier, offer, speech), courier, price };
 }
 
 function sentenceOf(
   s: ShipmentFacts,
   courier: string | null,
   offer: string,
+  { t, locale }: Speech,
 ): Omit<StatusWords, "courier" | "price"> {
-  const known = LABELS[s.status] ?? {
-    label: statusLabel(s.status),
-    group: "waiting" as StatusGroup,
-  };
+  const known = { label: statusLabel(s.status, t), group: GROUPS[s.status] ?? "waiting" };
+  const w = (key: string, values?: Record<string, unknown>) =>
+    t(`statusSentence.${key}` as "statusSentence.preparing", values ?? {});
   if (s.problem)
     return {
-      label: "Needs attention",
+      label: t("status.needsAttention"),
       group: "attention",
-      sentence: `Needs attention: ${s.problem}`,
+      sentence: w("needsAttention", { problem: s.problem }),
     };
   const unbooked =
     s.status === "pending" || s.status === "draft_placed" || s.status === "draft_ready";
   if (s.shopifyHold && unbooked)
     return {
-      label: "On hold in Shopify",
+      label: t("status.onHoldInShopify"),
       group: "waiting",
-      sentence: `${s.shopifyHold}: booked once the hold is released`,
+      sentence: w("heldInShopify", { hold: s.shopifyHold }),
     };
   if (s.awaitingPayment && unbooked) {
     return {
-      label: "Waiting for payment",
+      label: t("status.waitingForPayment"),
       group: "waiting",
       sentence: s.decision
-        ? `Waiting for payment: ${stripPrefix(s.decision, "waiting for payment")}`
-        : `Waiting for payment${offer ? `: ${offer} when paid` : ""}`,
+        ? w("waitingForPaymentBecause", { reason: stripPrefix(s.decision, "waiting for payment") })
+        : offer
+          ? w("waitingForPaymentOffer", { offer })
+          : t("status.waitingForPayment"),
     };
   }
+  const waybill = (label: string) =>
+    courier
+      ? w("waybillWith", { label, waybill: s.waybillId, courier })
+      : w("waybill", { label, waybill: s.waybillId });
   switch (s.status) {
     case "pending":
-      return { ...known, sentence: "Preparing: the draft is being made at the shipping service" };
+      return { ...known, sentence: w("preparing") };
     case "draft_placed":
-      return { ...known, sentence: "Drafted: choose a courier to get a price" };
+      return { ...known, sentence: w("drafted") };
     case "draft_ready":
-      return { ...known, sentence: offer ? `Ready to book: ${offer}` : "Ready to book" };
+      return { ...known, sentence: offer ? w("readyOffer", { offer }) : known.label };
     case "confirmed":
     case "scheduled":
       return {
         ...known,
         sentence: s.waybillId
-          ? `${known.label}: waybill ${s.waybillId}${courier ? ` with ${courier}` : ""}`
-          : `${known.label}${courier ? ` with ${courier}` : ""}: the waybill comes when the courier issues it`,
+          ? waybill(known.label)
+          : courier
+            ? w("bookedNoWaybillWith", { label: known.label, courier })
+            : w("bookedNoWaybill", { label: known.label }),
       };
     case "return_in_transit": {
-      const cod = s.cod ? formatMoney(s.cod, s.currency) : null;
+      const cod = s.cod ? formatMoney(s.cod, s.currency, locale) : null;
+      const head = cod ? w("codNotCollected", { label: known.label, cod }) : known.label;
       return {
         ...known,
-        sentence: `${known.label}${cod ? `: ${cod} cash on delivery not collected` : ""}${s.waybillId ? ` (waybill ${s.waybillId})` : ""}`,
+        sentence: s.waybillId ? w("withWaybillAfter", { text: head, waybill: s.waybillId }) : head,
       };
     }
     case "not_required":
     case "cancelled":
-      return { ...known, sentence: s.decision ? `${known.label}: ${s.decision}` : known.label };
-    default:
       return {
         ...known,
-        sentence: s.waybillId
-          ? `${known.label}: waybill ${s.waybillId}${courier ? ` with ${courier}` : ""}`
+        sentence: s.decision
+          ? w("because", { label: known.label, reason: s.decision })
           : known.label,
       };
+    default:
+      return { ...known, sentence: s.waybillId ? waybill(known.label) : known.label };
   }
 }
 
@@ -223,52 +284,53 @@ function stripPrefix(text: string, prefix: string): string {
     : text;
 }
 
-const EVENT_TITLES: Record<string, string> = {
-  recorded: "Order received",
-  draft_created: "Draft made at the shipping service",
-  draft_updated: "Draft updated with the order's changes",
-  draft_deleted: "Draft deleted",
-  courier_chosen: "Courier chosen",
-  confirmed: "Booked",
-  confirm_refused: "Booking refused",
-  confirm_skipped: "Not booked",
-  waiting_for_payment: "Waiting for payment",
-  paid: "Payment received",
-  cancel_requested: "Cancellation asked for",
-  rebook_requested: "Cancel and book again asked for",
-  cancelled: "Cancelled",
-  shipped_again: "Shipped again",
-  problem: "Needs attention",
-  order_updated: "Order changed in Shopify",
-  edit_pending: "Order edit waiting for the draft",
-  changed_after_booking: "Order changed after booking",
-  synced: "News from the shipping service",
-  fulfilled: "Fulfilled in Shopify",
-  fulfillment_skipped: "Not fulfilled in Shopify",
-  fulfillment_refused: "Shopify refused the fulfillment",
-  fulfillment_event_refused: "Shopify did not take the courier's progress",
-  fulfillment_waiting: "Fulfillment waits for the waybill",
-  delivery_trouble: "Delivery in trouble",
-  delivery_resumed: "Delivery under way again",
-  cod_marked_paid: "Marked paid in Shopify",
-  cod_settled: "Cash on delivery collected",
-  cod_refused: "Shopify did not mark the order paid",
-  return_recorded: "Return recorded in Shopify",
-  restocked: "Restocked in Shopify",
-  order_closed: "Order closed in Shopify",
-  return_left: "Came back: left for you in Shopify",
-  return_by_hand: "Came back: already handled in Shopify",
-  return_refused: "Shopify refused a step of the return",
-  shopify_skipped: "Shopify not updated",
-  redacted: "Customer's details removed",
-  disowned: "Not this shop's order",
-  fulfillment_order: "Location from Shopify",
-  fulfillment_order_moved: "Moved to another location in Shopify",
-  on_hold: "On hold in Shopify",
-  hold_released: "Hold released in Shopify",
-  held_while_booking: "Held in Shopify while booking",
-  booking_hold_released: "Booking hold released in Shopify",
-};
+/** The timeline's kinds of event, each with its headline at `event.<type>`. */
+const EVENT_TYPES = new Set([
+  "recorded",
+  "draft_created",
+  "draft_updated",
+  "draft_deleted",
+  "courier_chosen",
+  "confirmed",
+  "confirm_refused",
+  "confirm_skipped",
+  "waiting_for_payment",
+  "paid",
+  "cancel_requested",
+  "rebook_requested",
+  "cancelled",
+  "shipped_again",
+  "problem",
+  "order_updated",
+  "edit_pending",
+  "changed_after_booking",
+  "synced",
+  "fulfilled",
+  "fulfillment_skipped",
+  "fulfillment_refused",
+  "fulfillment_event_refused",
+  "fulfillment_waiting",
+  "delivery_trouble",
+  "delivery_resumed",
+  "cod_marked_paid",
+  "cod_settled",
+  "cod_refused",
+  "return_recorded",
+  "restocked",
+  "order_closed",
+  "return_left",
+  "return_by_hand",
+  "return_refused",
+  "shopify_skipped",
+  "redacted",
+  "disowned",
+  "fulfillment_order",
+  "fulfillment_order_moved",
+  "on_hold",
+  "hold_released",
+  "held_while_booking",
+  "booking_hold_released",
+]);
 
 export interface EventFacts {
   actor: string;
@@ -278,43 +340,49 @@ export interface EventFacts {
 }
 
 /** An event's headline: what happened, in words ("Picked up", "Draft updated with the order's changes"). */
-export function eventTitle(e: EventFacts): string {
-  if (e.type === "synced" && e.to && e.from !== e.to) return statusLabel(e.to);
-  return EVENT_TITLES[e.type] ?? statusLabel(e.type);
+export function eventTitle(e: EventFacts, t: TFunction): string {
+  if (e.type === "synced" && e.to && e.from !== e.to) return statusLabel(e.to, t);
+  return EVENT_TYPES.has(e.type)
+    ? t(`event.${e.type}` as "event.recorded")
+    : statusLabel(e.type, t);
 }
 
 /** The status change an event made, in words ("Ready to book → Booked"), or null. */
-export function eventChange(e: EventFacts): string | null {
+export function eventChange(e: EventFacts, t: TFunction): string | null {
   if (!e.to || e.from === e.to) return null;
-  return e.from ? `${statusLabel(e.from)} → ${statusLabel(e.to)}` : `Now: ${statusLabel(e.to)}`;
+  return e.from
+    ? `${statusLabel(e.from, t)} → ${statusLabel(e.to, t)}`
+    : t("event.now", { status: statusLabel(e.to, t) });
 }
 
 const ACTORS: Record<string, string> = {
-  merchant: "You or your staff",
-  "worker:create-draft": "The app, drafting",
-  "worker:confirm": "The app, booking",
-  "worker:cancel": "The app, cancelling",
-  "worker:update": "The app, following the order",
-  "worker:sync-status": "The shipping service",
-  "worker:import-orders": "Import from Shopify",
-  "shopify:admin-api": "Import from Shopify",
-  "worker:create-fulfillment": "The app, in Shopify",
-  "worker:shopify": "The app, in Shopify",
-  "worker:fulfillment-events": "The app, in Shopify",
-  "worker:settle-cod": "The app, in Shopify",
-  "worker:process-return": "The app, in Shopify",
+  merchant: "merchant",
+  "worker:create-draft": "drafting",
+  "worker:confirm": "booking",
+  "worker:cancel": "cancelling",
+  "worker:update": "following",
+  "worker:sync-status": "service",
+  "worker:import-orders": "import",
+  "shopify:admin-api": "import",
+  "worker:create-fulfillment": "inShopify",
+  "worker:shopify": "inShopify",
+  "worker:fulfillment-events": "inShopify",
+  "worker:settle-cod": "inShopify",
+  "worker:process-return": "inShopify",
 };
 
 /** Who or what acted: "The shipping service", "Shopify: order paid", "You or your staff". */
-export function actorName(actor: string): string {
-  if (ACTORS[actor]) return ACTORS[actor];
+export function actorName(actor: string, t: TFunction): string {
+  const known = ACTORS[actor];
+  if (known) return t(`actor.${known}` as "actor.merchant");
   const topic = /^webhook:(.+)$/.exec(actor)?.[1];
-  if (topic)
-    return `Shopify: ${topic
-      .replace(/[/_]/g, " ")
-      .replace(/^orders /, "order ")
-      .replace(/^refunds create$/, "refund")}`;
-  return actor.replace(/^worker:/, "The app, ").replace(/[-_]/g, " ");
+  if (topic) {
+    const key = topic.replace(/\//g, "_");
+    return t(`actor.webhook.${key}` as "actor.webhook.orders_create", {
+      defaultValue: t("actor.webhookOther", { topic: topic.replace(/[/_]/g, " ") }),
+    });
+  }
+  return t("actor.app", { job: actor.replace(/^worker:/, "").replace(/[-_]/g, " ") });
 }
 
 /** A problem or reason in short: its first sentence, capitalised ("No phone number for the recipient (…)"). */

@@ -18,32 +18,12 @@ import type { Logger } from "../platform/logger.server";
  *   (`currentAppInstallation`), the stored copy may be behind it.
  */
 
-/** Why the app asks for each scope, in the merchant's words (the banner of a missing one). */
-export const SCOPE_PURPOSES: Readonly<Record<string, string>> = {
-  read_orders: "read the orders it ships",
-  write_orders:
-    "show each order's shipping status in Shopify, mark delivered cash-on-delivery orders paid and cancel returned unpaid ones",
-  read_products: "read the product types that give each item its category",
-  read_locations: "use your Shopify locations as pickup addresses",
-  read_merchant_managed_fulfillment_orders: "see which location ships each order",
-  write_merchant_managed_fulfillment_orders:
-    "fulfill orders with their waybill, and hold them while a parcel is being booked",
-  write_fulfillments:
-    "tell your customers when the parcel is out for delivery and when it is delivered",
-  write_shipping: "show the couriers' rates at checkout",
-  read_returns: "see your customers' returns, to book their courier pickup",
-  write_returns:
-    "restock parcels that come back, and put the return pickup's waybill on the return",
-};
-
-/** A scope the app asks for and the shop has not granted, with what it is for. */
+/** A scope the app asks for and the shop has not granted (its purpose: `scopes.purpose.<scope>`). */
 export interface MissingScope {
   scope: string;
-  purpose: string;
 }
 
-const described = (scopes: readonly string[]): MissingScope[] =>
-  scopes.map((scope) => ({ scope, purpose: SCOPE_PURPOSES[scope] ?? scope }));
+const described = (scopes: readonly string[]): MissingScope[] => scopes.map((scope) => ({ scope }));
 
 /** The scopes the app is configured to ask for (SCOPES: a comma-separated list). */
 export const configuredScopes = (scopes: string): string[] =>

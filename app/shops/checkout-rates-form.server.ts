@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import type { CheckoutRates } from "./settings";
 
 /**
@@ -5,7 +6,10 @@ import type { CheckoutRates } from "./settings";
  * and a message per bad field. Services are checkboxes named `service` with values
  * "company/type"; each one's checkout name is the field `name:company/type`.
  */
-export function parseCheckoutRatesForm(form: FormData): {
+export function parseCheckoutRatesForm(
+  form: FormData,
+  t: TFunction,
+): {
   on: boolean;
   offer: CheckoutRates;
   errors: Record<string, string>;
@@ -19,27 +23,26 @@ export function parseCheckoutRatesForm(form: FormData): {
     if (!company || !type || seen.has(`${company}/${type}`)) continue;
     seen.add(`${company}/${type}`);
     const name = String(form.get(`name:${value}`) ?? "").trim();
-    if (name.length > 60) errors[`name:${value}`] = "At most 60 characters";
+    if (name.length > 60) errors[`name:${value}`] = t("settings.errors.atMost", { count: 60 });
     services.push({ company, type, ...(name ? { name: name.slice(0, 60) } : {}) });
   }
-  if (on && services.length === 0)
-    errors.services = "Choose at least one courier service to offer at checkout";
+  if (on && services.length === 0) errors.services = t("rates.errors.services");
 
   const kind = form.get("adjustmentKind") === "fixed" ? "fixed" : "percent";
   const adjustmentText = String(form.get("adjustmentValue") ?? "").trim();
   const adjustment = adjustmentText === "" ? 0 : Number(adjustmentText);
-  if (!Number.isFinite(adjustment)) errors.adjustmentValue = "A number, e.g. 10 or -5";
+  if (!Number.isFinite(adjustment)) errors.adjustmentValue = t("rates.errors.number");
   else if (kind === "percent" && (adjustment < -100 || adjustment > 500))
-    errors.adjustmentValue = "A percentage between -100 and 500";
+    errors.adjustmentValue = t("rates.errors.percent");
   else if (kind === "fixed" && (!Number.isInteger(adjustment) || Math.abs(adjustment) > 10_000_000))
-    errors.adjustmentValue = "Whole rupiah, at most 10.000.000 either way";
+    errors.adjustmentValue = t("rates.errors.fixed");
 
   const freeText = String(form.get("freeAbove") ?? "")
     .replace(/[.\s]/g, "")
     .trim();
   const freeAbove = freeText === "" ? null : Number(freeText);
   if (freeAbove !== null && (!Number.isInteger(freeAbove) || freeAbove <= 0))
-    errors.freeAbove = "Whole rupiah above 0, or empty for never";
+    errors.freeAbove = t("rates.errors.freeAbove");
 
   return {
     on,
@@ -54,7 +57,10 @@ export function parseCheckoutRatesForm(form: FormData): {
 }
 
 /** The preview's sample parcel: where to (postal code, optional coordinates), its weight and value. */
-export function parseRatesSample(form: FormData): {
+export function parseRatesSample(
+  form: FormData,
+  t: TFunction,
+): {
   sample: {
     postalCode: string;
     latitude: number | null;
@@ -66,7 +72,7 @@ export function parseRatesSample(form: FormData): {
 } {
   const errors: Record<string, string> = {};
   const postalCode = String(form.get("samplePostalCode") ?? "").trim();
-  if (!/^\d{5}$/.test(postalCode)) errors.samplePostalCode = "A 5-digit postal code";
+  if (!/^\d{5}$/.test(postalCode)) errors.samplePostalCode = t("settings.errors.postalCode");
   const number = (name: string) => {
     const text = String(form.get(name) ?? "").trim();
     return text === "" ? null : Number(text);
@@ -78,12 +84,12 @@ export function parseRatesSample(form: FormData): {
     (latitude !== null && (!Number.isFinite(latitude) || Math.abs(latitude) > 90)) ||
     (longitude !== null && (!Number.isFinite(longitude) || Math.abs(longitude) > 180))
   ) {
-    errors.sampleLatitude = "Both coordinates, or neither";
+    errors.sampleLatitude = t("rates.errors.coordinates");
   }
   const grams = number("sampleGrams") ?? 1000;
-  if (!Number.isInteger(grams) || grams <= 0) errors.sampleGrams = "Whole grams above 0";
+  if (!Number.isInteger(grams) || grams <= 0) errors.sampleGrams = t("rates.errors.grams");
   const value = number("sampleValue") ?? 0;
-  if (!Number.isFinite(value) || value < 0) errors.sampleValue = "Rupiah, 0 or more";
+  if (!Number.isFinite(value) || value < 0) errors.sampleValue = t("rates.errors.value");
   if (Object.keys(errors).length > 0) return { sample: null, errors };
   return { sample: { postalCode, latitude, longitude, grams, value }, errors };
 }

@@ -2,11 +2,6 @@
 export const LABEL_LAYOUTS = ["thermal", "a4"] as const;
 export type LabelLayout = (typeof LABEL_LAYOUTS)[number];
 
-export const LAYOUT_WORDS: Record<LabelLayout, string> = {
-  thermal: "100 × 150 mm (thermal printer)",
-  a4: "A4, four labels a page",
-};
-
 export function isLabelLayout(value: unknown): value is LabelLayout {
   return (LABEL_LAYOUTS as readonly unknown[]).includes(value);
 }

@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import { z } from "zod";
 import { LABEL_LAYOUTS } from "./label-layouts";
 import { ITEM_CATEGORIES, COD_TYPES } from "../shipping/contract";
@@ -20,7 +21,10 @@ const formerNamesOf = (name: string) =>
     .filter(([, current]) => current === name)
     .map(([former]) => former);
 
-export function parsePreferencesForm(form: FormData): {
+export function parsePreferencesForm(
+  form: FormData,
+  t: TFunction,
+): {
   patch: Partial<ShopSettings>;
   errors: Record<string, string>;
 } {
@@ -37,7 +41,10 @@ export function parsePreferencesForm(form: FormData): {
       !category ||
       !(ITEM_CATEGORIES as readonly string[]).includes(category.toLowerCase())
     ) {
-      errors.categoryMapping = `"${line}": write "Product type = category", with a category among ${ITEM_CATEGORIES.join(", ")}`;
+      errors.categoryMapping = t("settings.errors.categoryLine", {
+        line,
+        categories: ITEM_CATEGORIES.join(", "),
+      });
       continue;
     }
     mapping[type.toLowerCase()] = category.toLowerCase() as (typeof ITEM_CATEGORIES)[number];
@@ -47,21 +54,20 @@ export function parsePreferencesForm(form: FormData): {
   const weightText = String(form.get("defaultWeightGrams") ?? "").trim();
   const weight = weightText === "" ? null : Number(weightText);
   if (weight !== null && (!Number.isInteger(weight) || weight <= 0))
-    errors.defaultWeightGrams = "A whole number of grams above 0, or empty";
+    errors.defaultWeightGrams = t("settings.errors.weight");
   const deliveryType = z.enum(["now", "scheduled"]).safeParse(form.get("deliveryType"));
-  if (!deliveryType.success) errors.deliveryType = "now or scheduled";
+  if (!deliveryType.success) errors.deliveryType = t("settings.errors.deliveryType");
   const codType = z.enum(COD_TYPES).safeParse(form.get("codType"));
-  if (!codType.success) errors.codType = `One of ${COD_TYPES.join(", ")}`;
+  if (!codType.success) errors.codType = t("settings.errors.codType");
   const labelLayout = z.enum(LABEL_LAYOUTS).safeParse(form.get("labelLayout") ?? "thermal");
-  if (!labelLayout.success) errors.labelLayout = `One of ${LABEL_LAYOUTS.join(", ")}`;
+  if (!labelLayout.success) errors.labelLayout = t("settings.errors.labelLayout");
   const labelShopName = String(form.get("labelShopName") ?? "").trim();
-  if (labelShopName.length > 80) errors.labelShopName = "At most 80 characters";
+  if (labelShopName.length > 80) errors.labelShopName = t("settings.errors.atMost", { count: 80 });
   const podNote = String(form.get("proofOfDeliveryNote") ?? "").trim();
   if (checkbox(form, "proofOfDelivery") && !podNote)
-    errors.proofOfDeliveryNote = "The courier needs an instruction for the proof of delivery";
+    errors.proofOfDeliveryNote = t("settings.errors.podNote");
   if (checkbox(form, "holdWhileBooking") && !checkbox(form, "fulfillOnConfirm"))
-    errors.holdWhileBooking =
-      "The hold is released when the app fulfills the order with tracking: turn that on too, or leave the hold off so staff can fulfill by hand";
+    errors.holdWhileBooking = t("settings.errors.holdNeedsFulfillment");
   return {
     errors,
     patch: {
@@ -92,49 +98,65 @@ export function parsePreferencesForm(form: FormData): {
   };
 }
 
-const pickupSchema = z.object({
-  contactName: z
-    .string()
-    .trim()
-    .min(1, "Who hands the parcels over?")
-    .max(PICKUP_TEXT_LIMITS.contactName, `At most ${PICKUP_TEXT_LIMITS.contactName} characters`),
-  contactPhone: z
-    .string()
-    .trim()
-    .min(6, "A phone number the courier can call")
-    .max(PICKUP_TEXT_LIMITS.contactPhone, `At most ${PICKUP_TEXT_LIMITS.contactPhone} characters`),
-  address: z
-    .string()
-    .trim()
-    .min(5, "The full pickup address")
-    .max(PICKUP_TEXT_LIMITS.address, `At most ${PICKUP_TEXT_LIMITS.address} characters`),
-  note: z
-    .string()
-    .trim()
-    .max(PICKUP_TEXT_LIMITS.note, `At most ${PICKUP_TEXT_LIMITS.note} characters`)
-    .optional(),
-  postalCode: z.coerce
-    .number()
-    .int()
-    .min(10000, "A 5-digit postal code")
-    .max(99999, "A 5-digit postal code"),
-  latitude: z
-    .union([z.literal("").transform(() => undefined), z.coerce.number().min(-90).max(90)])
-    .optional(),
-  longitude: z
-    .union([z.literal("").transform(() => undefined), z.coerce.number().min(-180).max(180)])
-    .optional(),
-});
+/** The pickup form's rules; each message is said in the reader's language. */
+const pickupSchema = (t: TFunction) => {
+  const atMost = (count: number) => t("settings.errors.atMost", { count });
+  return z.object({
+    contactName: z
+      .string()
+      .trim()
+      .min(1, t("settings.errors.contactName"))
+      .max(PICKUP_TEXT_LIMITS.contactName, atMost(PICKUP_TEXT_LIMITS.contactName)),
+    contactPhone: z
+      .string()
+      .trim()
+      .min(6, t("settings.errors.contactPhone"))
+      .max(PICKUP_TEXT_LIMITS.contactPhone, atMost(PICKUP_TEXT_LIMITS.contactPhone)),
+    address: z
+      .string()
+      .trim()
+      .min(5, t("settings.errors.address"))
+      .max(PICKUP_TEXT_LIMITS.address, atMost(PICKUP_TEXT_LIMITS.address)),
+    note: z
+      .string()
+      .trim()
+      .max(PICKUP_TEXT_LIMITS.note, atMost(PICKUP_TEXT_LIMITS.note))
+      .optional(),
+    postalCode: z.coerce
+      .number({ message: t("settings.errors.postalCode") })
+      .int(t("settings.errors.postalCode"))
+      .min(10000, t("settings.errors.postalCode"))
+      .max(99999, t("settings.errors.postalCode")),
+    latitude: z
+      .union([
+        z.literal("").transform(() => undefined),
+        z.coerce
+          .number({ message: t("settings.errors.latitude") })
+          .min(-90, t("settings.errors.latitude"))
+          .max(90, t("settings.errors.latitude")),
+      ])
+      .optional(),
+    longitude: z
+      .union([
+        z.literal("").transform(() => undefined),
+        z.coerce
+          .number({ message: t("settings.errors.longitude") })
+          .min(-180, t("settings.errors.longitude"))
+          .max(180, t("settings.errors.longitude")),
+      ])
+      .optional(),
+  });
+};
 
-export type PickupInput = z.infer<typeof pickupSchema>;
+export type PickupInput = z.infer<ReturnType<typeof pickupSchema>>;
 
-export function parsePickupForm(form: FormData) {
+export function parsePickupForm(form: FormData, t: TFunction) {
   const raw = Object.fromEntries(
     ["contactName", "contactPhone", "address", "note", "postalCode", "latitude", "longitude"].map(
       (k) => [k, String(form.get(k) ?? "")],
     ),
   );
-  const parsed = pickupSchema.safeParse(raw);
+  const parsed = pickupSchema(t).safeParse(raw);
   if (parsed.success) return { pickup: parsed.data, errors: {} as Record<string, string> };
   return {
     pickup: null,

@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { PICKUP_TEXT_LIMITS } from "./pickup-limits";
 import { parsePickupForm, parsePreferencesForm } from "./settings-form.server";
 import { parseShopSettings } from "./settings";
+import { wordsIn } from "../i18n/i18n.server";
+
+const en = wordsIn("en");
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -14,18 +17,19 @@ describe("the hold while booking", () => {
   it("is saved with fulfillment on confirmation, which releases it", () => {
     const { patch, errors } = parsePreferencesForm(
       form({ holdWhileBooking: "on", fulfillOnConfirm: "on" }),
+      en.t,
     );
     expect(errors).toEqual({});
     expect(patch).toMatchObject({ holdWhileBooking: true, fulfillOnConfirm: true });
     expect(
-      parsePreferencesForm(form({ holdWhileBooking: "off", fulfillOnConfirm: "off" })).patch
+      parsePreferencesForm(form({ holdWhileBooking: "off", fulfillOnConfirm: "off" }), en.t).patch
         .holdWhileBooking,
     ).toBe(false);
   });
 
   it("is refused without fulfillment on confirmation: nothing would release it but staff", () => {
     expect(
-      parsePreferencesForm(form({ holdWhileBooking: "on", fulfillOnConfirm: "off" })).errors
+      parsePreferencesForm(form({ holdWhileBooking: "on", fulfillOnConfirm: "off" }), en.t).errors
         .holdWhileBooking,
     ).toMatch(/^The hold is released when the app fulfills the order with tracking/);
   });
@@ -35,11 +39,12 @@ describe("a page loaded before a setting was renamed", () => {
   it("saves the box it posts under the setting's former name as today's setting", () => {
     const { patch, errors } = parsePreferencesForm(
       form({ holdWhileBooking: "on", fulfilOnConfirm: "on" }),
+      en.t,
     );
     expect(errors).toEqual({});
     expect(patch).toMatchObject({ holdWhileBooking: true, fulfillOnConfirm: true });
     expect(patch).not.toHaveProperty("fulfilOnConfirm");
-    expect(parsePreferencesForm(form({})).patch.fulfillOnConfirm).toBe(false);
+    expect(parsePreferencesForm(form({}), en.t).patch.fulfillOnConfirm).toBe(false);
   });
 });
 
@@ -54,7 +59,7 @@ describe("a pickup location's texts, which every label prints", () => {
       ...fields,
     }))
       data.set(k, v);
-    return parsePickupForm(data);
+    return parsePickupForm(data, en.t);
   };
 
   it("are refused past their length, in words, field by field", () => {

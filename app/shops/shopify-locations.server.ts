@@ -40,9 +40,10 @@ export function pickupFromShopifyLocation(
   const address = [a.address1, a.address2, a.city, a.province]
     .filter((p) => p && p.trim())
     .join(", ");
+  // What Shopify lacks, by name (`settings.missing.<name>` words it).
   const missing = [
-    ...(!phone ? ["phone number"] : []),
-    ...(postal === null ? ["5-digit postal code"] : []),
+    ...(!phone ? ["phone"] : []),
+    ...(postal === null ? ["postalCode"] : []),
     ...(address.length < 5 ? ["address"] : []),
   ];
   if (missing.length > 0 || !phone || postal === null) return { pickup: null, missing };

@@ -178,9 +178,12 @@ async function adminPage(): Promise<Page> {
   return page;
 }
 
-/** A document URL as the admin opens it: embedded, with shop, host and a fresh id_token. */
-function embeddedUrl(pathname: string, token: string): string {
-  return `${baseUrl}${pathname}?embedded=1&shop=${shop}&host=${Buffer.from(`admin.shopify.com/store/${shop.split(".")[0]}`).toString("base64")}&id_token=${token}`;
+/**
+ * A document URL as the admin opens it: embedded, with shop, host, a fresh id_token and the
+ * admin's language (`locale`: English here unless asked; the browser itself is Indonesian).
+ */
+function embeddedUrl(pathname: string, token: string, locale = "en"): string {
+  return `${baseUrl}${pathname}?embedded=1&shop=${shop}&host=${Buffer.from(`admin.shopify.com/store/${shop.split(".")[0]}`).toString("base64")}&id_token=${token}&locale=${locale}`;
 }
 
 async function openInAdmin(page: Page, pathname: string) {
@@ -601,7 +604,7 @@ async function flow(page: Page) {
     expect(detail).toContain("The shipping service · Booked → Courier assigned");
     // The side card reads the booking at the service, where it is at the same status.
     expect(detail).not.toContain("Could not load");
-    expect(detail).toMatch(/\d+ hours? ago · \d+ \w+ \d{4}, \d{2}:\d{2} WIB/);
+    expect(detail).toMatch(/\d+ hours? ago · \d+ \w+ \d{4}, \d{2}[:.]\d{2} WIB/);
     await page.screenshot({
       path: path.join(SHOTS, "7-shipment-two-attempts.png"),
       fullPage: true,

@@ -10,7 +10,7 @@ import { sessionStorage } from "#app/shopify.server.ts";
 import { getShippingApiKey, getShopSettings, recordInstall } from "#app/shops/shops.server.ts";
 import * as detail from "#app/routes/app.shipments.$id.tsx";
 import * as index from "#app/routes/app._index.tsx";
-import * as settingsRoute from "#app/routes/app.settings.tsx";
+import * as settingsRoute from "#app/routes/app.settings/route.tsx";
 import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";
 import * as bulkApi from "#app/routes/api.shipments.bulk.tsx";
 import { testKey } from "../helpers/sandbox.ts";

@@ -16,7 +16,7 @@ import { enqueue, producerConnection } from "#app/jobs/queues.server.ts";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import * as ratesRoute from "#app/routes/carrier-service.rates.tsx";
 import { RATES_MAX_BODY_BYTES } from "#app/server/fast-path.ts";
-import * as settingsRoute from "#app/routes/app.settings.tsx";
+import * as settingsRoute from "#app/routes/app.settings/route.tsx";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { shippingClientForShop } from "#app/shops/shipping-client.server.ts";
 import { saveLocation } from "#app/shops/locations.server.ts";

@@ -140,11 +140,11 @@ describe("the COD page: what the couriers hold, and what came back", () => {
     // JNE's 250000 was booked before the window was kept per parcel: the shop's 7 days.
     const sicepat = data.weeks.find((w) => w.courier === "SICEPAT")!;
     expect(sicepat.payout).toBe(
-      `Expected by ${new Intl.DateTimeFormat("id-ID", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Jakarta" }).format(new Date(now + 3 * DAY))}`,
+      `Perkiraan cair ${new Intl.DateTimeFormat("id-ID", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Jakarta" }).format(new Date(now + 3 * DAY))}`,
     );
     expect(data.returned.map((r) => [r.state, r.cod, r.shipping]).sort()).toEqual([
-      ["Back with you", "Rp404.000", "Rp23.000"],
-      ["Coming back to you", "Rp185.000", "Rp17.000"],
+      ["Dalam perjalanan retur", "Rp185.000", "Rp17.000"],
+      ["Sudah kembali ke Anda", "Rp404.000", "Rp23.000"],
     ]);
     expect(other).not.toBe(shop);
   });
@@ -159,14 +159,45 @@ describe("the COD page: what the couriers hold, and what came back", () => {
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const lines = (await response.text()).trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      "kind,order,courier,service,waybill,status,cash_on_delivery,shipping_cost,currency,delivered_or_returned_at,expected_payout,shopify_payment",
+      "Kind,Order,Courier,Service,Waybill,Status,Cash on delivery,Shipping cost,Currency,Delivered or returned on,Expected payout,Payment in Shopify",
     );
     expect(lines).toHaveLength(1 + 4 + 2);
-    expect(lines.filter((l) => l.startsWith("collected,"))).toHaveLength(4);
+    expect(lines.filter((l) => l.startsWith("Collected,"))).toHaveLength(4);
     const returned = lines.find((l) => l.includes("404000"))!;
     // A formula in an order name is text in the spreadsheet, quoted as CSV needs.
     expect(returned).toContain(`"'=HYPERLINK(""x"")"`);
-    expect(returned).toMatch(/^not_collected,.*,jnt,reg,WB\d+,returned,404000,23000,IDR,/);
+    expect(returned).toMatch(
+      /^Not collected,.*,JNT,REG,WB\d+,Returned to you,404000,23000,IDR,\d{1,2} [A-Z][a-z]{2} \d{4},/,
+    );
+  });
+
+  it("the CSV in the page's language says the same days as the page", async () => {
+    const shop = await shopWithParcels();
+    const asked = { headers: { "accept-language": "id-ID" } };
+    const page = (await call(
+      codPage.loader,
+      await sessionTokenRequest("/app/cod", shop, asked),
+    )) as Awaited<ReturnType<typeof codPage.loader>>;
+    const csv = await (
+      (await call(
+        codCsvRoute.loader,
+        await sessionTokenRequest("/app/cod.csv", shop, asked),
+      )) as Response
+    ).text();
+    const rows = csv.trimEnd().split("\r\n");
+    expect(rows[0]).toMatch(/^Jenis,Pesanan,Kurir,Layanan,Resi,Status,Nilai COD,Ongkir,/);
+    // Each returned parcel: its day on the page is its day in the CSV.
+    const returnedRows = rows.filter((r) => r.startsWith("Tidak tertagih,"));
+    expect(returnedRows).toHaveLength(page.returned.length);
+    for (const p of page.returned.filter((r) => r.at !== "dalam perjalanan")) {
+      const row = returnedRows.find((r) => r.includes(p.waybill))!;
+      expect(row.split(",")[9], p.waybill).toBe(p.at);
+    }
+    // Words, not codes: no status or settlement code in any cell.
+    expect(csv).not.toMatch(
+      /(^|,)(collected|not_collected|marked_paid|already_paid|delivered|returned|return_in_transit)(,|\r|$)/m,
+    );
+    expect(rows.filter((r) => r.startsWith("Tertagih,"))[0]).toMatch(/,Terkirim,/);
   });
 
   it("refuses a request without a valid session token", async () => {
@@ -202,7 +233,7 @@ describe("the order page's block after the booking", () => {
         context: object;
       }) => Promise<Response>
     )({
-      request: await sessionTokenRequest("/api/orders/812345/shipment", shop),
+      request: await sessionTokenRequest("/api/orders/812345/shipment?locale=id", shop),
       params: { orderId: "812345" },
       context: {},
     })) as Response;
@@ -211,7 +242,7 @@ describe("the order page's block after the booking", () => {
     };
     expect(body.shipments[0]).toMatchObject({
       whatsapp: "https://wa.me/6281298765432",
-      cod: "Cash on delivery Rp404.000: the courier collects it on delivery",
+      cod: "COD Rp404.000: ditagih kurir saat paket diterima",
     });
   });
 });

@@ -1,3 +1,4 @@
+import { wordsIn } from "#app/i18n/i18n.server.ts";
 import { describe, expect, it } from "vitest";
 
 import crypto from "node:crypto";
@@ -415,7 +416,10 @@ describe("holds", () => {
     expect(s!.shopifyHold).toBe(
       "On hold in Shopify at Gudang Jakarta (High risk of fraud: Cek alamat dulu)",
     );
-    expect(describeStatus(s!)).toMatchObject({ label: "On hold in Shopify", group: "waiting" });
+    expect(describeStatus(s!, wordsIn("en"))).toMatchObject({
+      label: "On hold in Shopify",
+      group: "waiting",
+    });
 
     // The merchant cannot book it either while Shopify holds it.
     await enqueue.confirm(shop, s!.id, "m1", true);

@@ -236,7 +236,7 @@ describe("locations and pickup locations", () => {
       shop,
     ]);
     expect(await createPickupForLocation(db, client, enqueue, shop, bare)).toEqual({
-      missing: ["phone number", "5-digit postal code"],
+      missing: ["phone", "postalCode"],
     });
   });
 

@@ -1,3 +1,4 @@
+import { wordsIn } from "#app/i18n/i18n.server.ts";
 import { FULFILLMENT_CREATE } from "#app/admin-api/operations/fulfillments.ts";
 import { ORDER_FULFILLMENT_ORDERS_QUERY } from "#app/admin-api/operations/fulfillment-orders.ts";
 import type { Job } from "bullmq";
@@ -108,12 +109,15 @@ describe("Shopify refuses a fulfillment", () => {
     const [event] = (await timelineOf(db, row!.id)).slice(-1);
     expect(event?.type).toBe("fulfillment_refused");
     expect(
-      eventTitle({
-        actor: event!.actor,
-        type: event!.type,
-        from: event!.fromStatus,
-        to: event!.toStatus,
-      }),
+      eventTitle(
+        {
+          actor: event!.actor,
+          type: event!.type,
+          from: event!.fromStatus,
+          to: event!.toStatus,
+        },
+        wordsIn("en").t,
+      ),
     ).toBe("Shopify refused the fulfillment");
     // Refused or not, the booking stands: the order's status in Shopify says so.
     expect(

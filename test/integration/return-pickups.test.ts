@@ -1,3 +1,4 @@
+import { wordsIn } from "#app/i18n/i18n.server.ts";
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { db } from "#app/db/index.server.ts";
@@ -116,7 +117,7 @@ describe("a customer's return picked up by the courier", () => {
     expect(await rowsOf(shop)).toHaveLength(1);
 
     // The page quotes it before anything is charged: the original courier first, at the service's price.
-    const [view] = await pickupViews({ db, env: getEnv(), graphql }, shop, shipment);
+    const [view] = await pickupViews({ db, env: getEnv(), graphql }, shop, shipment, wordsIn("en"));
     expect(view!.quoteError).toBeNull();
     expect(
       view!.options![0]!.value.startsWith(`${shipment.courierCompany}/${shipment.courierType}/`),
@@ -181,7 +182,7 @@ describe("a customer's return picked up by the courier", () => {
     const [back] = await rowsOf(shop);
     expect(back!.serviceStatus).toBe("delivered");
     expect(back!.deliveredAt).not.toBeNull();
-    const [done] = await pickupViews({ db, env: getEnv(), graphql }, shop, shipment);
+    const [done] = await pickupViews({ db, env: getEnv(), graphql }, shop, shipment, wordsIn("en"));
     expect(done!.title).toBe("The return is back with you");
   });
 

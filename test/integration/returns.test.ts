@@ -1,3 +1,4 @@
+import { wordsIn } from "#app/i18n/i18n.server.ts";
 import { describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
 import { db } from "#app/db/index.server.ts";
@@ -60,7 +61,10 @@ describe("a COD parcel refused by the customer and returned to sender", () => {
     await courierMoves(shop, shipment, "dropping_off");
     await courierMoves(shop, shipment, "return_in_transit", "Penerima menolak paket, diretur");
     const coming = (await shipmentOf(db, shop, order.id))!;
-    expect(describeStatus({ ...coming, cod: codAmount(coming) }).sentence).toBe(
+    expect(
+      describeStatus({ ...coming, cod: codAmount(coming) }, { ...wordsIn("en"), locale: "id-ID" })
+        .sentence,
+    ).toBe(
       `Coming back to you: Rp404.000 cash on delivery not collected (waybill ${coming.waybillId})`,
     );
     expect(log.returns!.filter((r) => r.shop === shop)).toEqual([]);

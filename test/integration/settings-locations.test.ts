@@ -13,7 +13,7 @@ import { shipments } from "#app/db/schema.ts";
 import { getEnv } from "#app/platform/env.server.ts";
 import { QUEUES } from "#app/jobs/definitions.ts";
 import { getQueue } from "#app/jobs/queues.server.ts";
-import * as settingsRoute from "#app/routes/app.settings.tsx";
+import * as settingsRoute from "#app/routes/app.settings/route.tsx";
 import { problemOf } from "#app/shipments/problem-kinds.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { getShopSettings, recordInstall, setShippingApiKey } from "#app/shops/shops.server.ts";
@@ -170,7 +170,7 @@ describe("settings: the shop's Shopify locations", () => {
       }),
     ).toMatchObject({
       ok: false,
-      message: "Pickup location someone-elses is not one of this shop's (reload the page)",
+      message: "That pickup location is not one of this shop's (reload the page)",
     });
     expect((await getShopSettings(db, shop)).locationLinks).toEqual(settings.locationLinks);
     // Every answer came from the shop's own Shopify: the route asked for its locations each time.

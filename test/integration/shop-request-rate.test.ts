@@ -15,7 +15,7 @@ import { QUEUES, jobId } from "#app/jobs/definitions.ts";
 import { getEnv } from "#app/platform/env.server.ts";
 import { getQueue, producerConnection } from "#app/jobs/queues.server.ts";
 import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";
-import * as settingsRoute from "#app/routes/app.settings.tsx";
+import * as settingsRoute from "#app/routes/app.settings/route.tsx";
 import * as pdfRoute from "#app/routes/app.labels[.]pdf.tsx";
 import * as detailRoute from "#app/routes/app.shipments.$id.tsx";
 import { isMeteredRequest } from "#app/shops/request-rate.server.ts";

@@ -11,6 +11,7 @@ import {
   Text,
 } from "@shopify/polaris";
 import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { RatesFormResult } from "../../checkout-rates/settings.server";
 import type { CheckoutRates } from "../../shops/settings";
 import { Field } from "./Field";
@@ -40,6 +41,7 @@ export function CheckoutRatesCard({
   disabled: boolean;
 }) {
   const submit = useSubmit();
+  const { t } = useTranslation();
   const form = useRef<HTMLFormElement>(null);
   const [ratesOn, setRatesOn] = useState(on);
   const [chosen, setChosen] = useState(
@@ -67,35 +69,32 @@ export function CheckoutRatesCard({
         <input type="hidden" name="intent" value="checkoutRates" />
         <FormLayout>
           <Text as="h2" variant="headingMd">
-            7. Rates at checkout
+            {t("rates.card.title")}
           </Text>
           <Text as="p" tone="subdued">
-            Your customers choose among the shipping service&apos;s couriers at checkout, at the
-            service&apos;s live prices from the pickup location their order ships from; the courier
-            they choose is the one the shipment is drafted with. Needs a Shopify plan with
-            carrier-calculated shipping (Advanced or higher, or a development store).
+            {t("rates.card.about")}
           </Text>
           {problem && (
-            <Banner tone="warning">{`Last time a checkout got no live rates (${new Date(problem.at).toLocaleString()}): ${problem.reason}. Your backup rates in Shopify were shown.`}</Banner>
+            <Banner tone="warning">
+              {t("rates.card.problem", { at: problem.at, reason: problem.reason })}
+            </Banner>
           )}
           <Checkbox
-            label="Show live rates at checkout"
+            label={t("rates.card.show")}
             checked={ratesOn}
             onChange={setRatesOn}
             disabled={disabled}
-            helpText={
-              on
-                ? "On: Shopify asks the app for rates at each checkout"
-                : "Off: the checkout shows the rates you set in Shopify"
-            }
+            helpText={on ? t("rates.card.onHelp") : t("rates.card.offHelp")}
           />
           <input type="hidden" name="ratesOn" value={ratesOn ? "on" : "off"} />
           <BlockStack gap="200">
             <Text as="h3" variant="headingSm">
-              Courier services offered
+              {t("rates.card.offered")}
             </Text>
             {couriersError && (
-              <Banner tone="warning">{`Couriers could not be loaded: ${couriersError}`}</Banner>
+              <Banner tone="warning">
+                {t("settings.courier.unloaded", { reason: couriersError })}
+              </Banner>
             )}
             {errors.services && <Banner tone="critical">{errors.services}</Banner>}
             {couriers.map((c) => (
@@ -111,7 +110,7 @@ export function CheckoutRatesCard({
                   <>
                     <input type="hidden" name="service" value={c.value} />
                     <Field
-                      label={`Checkout name for ${c.label}`}
+                      label={t("rates.card.checkoutName", { name: c.label })}
                       labelHidden
                       name={`name:${c.value}`}
                       initial={names.get(c.value) ?? ""}
@@ -126,57 +125,57 @@ export function CheckoutRatesCard({
           </BlockStack>
           <FormLayout.Group>
             <Select
-              label="Price adjustment"
+              label={t("rates.card.adjustment")}
               name="adjustmentKind"
               options={[
-                { label: "Percent of the service's price", value: "percent" },
-                { label: "Fixed rupiah per parcel", value: "fixed" },
+                { label: t("rates.card.percent"), value: "percent" },
+                { label: t("rates.card.fixed"), value: "fixed" },
               ]}
               value={kind}
               onChange={(v) => setKind(v as typeof kind)}
             />
             <Field
-              label={kind === "percent" ? "Adjustment (%)" : "Adjustment (Rp)"}
+              label={kind === "percent" ? t("rates.card.percentValue") : t("rates.card.fixedValue")}
               name="adjustmentValue"
               initial={offer.adjustment.value ? String(offer.adjustment.value) : ""}
               autoComplete="off"
-              helpText="Negative to take off; prices never go below 0"
+              helpText={t("rates.card.adjustmentHelp")}
               error={errors.adjustmentValue}
             />
             <Field
-              label="Free shipping from (Rp)"
+              label={t("rates.card.freeAbove")}
               name="freeAbove"
               initial={offer.freeAbove ? String(offer.freeAbove) : ""}
               autoComplete="off"
-              helpText="Orders worth this much get the cheapest offered rate free; empty: never"
+              helpText={t("rates.card.freeAboveHelp")}
               error={errors.freeAbove}
             />
           </FormLayout.Group>
           <InlineStack align="end">
             <Button submit variant="primary" loading={busy} disabled={disabled}>
-              Save rates at checkout
+              {t("rates.card.save")}
             </Button>
           </InlineStack>
           <Text as="h3" variant="headingSm">
-            Preview
+            {t("rates.card.preview")}
           </Text>
           <FormLayout.Group>
             <Field
-              label="Sample postal code"
+              label={t("rates.card.samplePostalCode")}
               name="samplePostalCode"
               initial=""
               autoComplete="off"
               error={errors.samplePostalCode}
             />
             <Field
-              label="Weight (g)"
+              label={t("rates.card.sampleGrams")}
               name="sampleGrams"
               initial="1000"
               autoComplete="off"
               error={errors.sampleGrams}
             />
             <Field
-              label="Order value (Rp)"
+              label={t("rates.card.sampleValue")}
               name="sampleValue"
               initial="100000"
               autoComplete="off"
@@ -185,15 +184,15 @@ export function CheckoutRatesCard({
           </FormLayout.Group>
           <FormLayout.Group>
             <Field
-              label="Latitude (optional)"
+              label={t("rates.card.sampleLatitude")}
               name="sampleLatitude"
               initial=""
               autoComplete="off"
-              helpText="With longitude, instant couriers are priced too"
+              helpText={t("rates.card.sampleLatitudeHelp")}
               error={errors.sampleLatitude}
             />
             <Field
-              label="Longitude (optional)"
+              label={t("rates.card.sampleLongitude")}
               name="sampleLongitude"
               initial=""
               autoComplete="off"
@@ -201,13 +200,15 @@ export function CheckoutRatesCard({
           </FormLayout.Group>
           <InlineStack>
             <Button onClick={preview} loading={busy} disabled={disabled}>
-              Preview rates
+              {t("rates.card.previewButton")}
             </Button>
           </InlineStack>
           {result?.preview && result.preview.rates.length > 0 && (
             <BlockStack gap="100">
               {result.preview.origin && (
-                <Text as="p" tone="subdued">{`From ${result.preview.origin}`}</Text>
+                <Text as="p" tone="subdued">
+                  {t("rates.card.from", { origin: result.preview.origin })}
+                </Text>
               )}
               {result.preview.note && (
                 <Text as="p" tone="caution">

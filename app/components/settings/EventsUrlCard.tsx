@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, InlineStack, Text, TextField } from "@shopify/polaris";
+import { useTranslation } from "react-i18next";
 
 /**
  * The shop's events URL, for the shipping service's dashboard (its webhooks), the button that
@@ -15,37 +16,33 @@ export function EventsUrlCard({
   busy,
 }: {
   url: string;
-  /** Until when the URL before the last rotation is still accepted (ISO), or null. */
+  /** Until when the URL before the last rotation is still accepted (in words, the shop's zone), or null. */
   previousUntil: string | null;
-  /** Until when rate requests without a token are still answered (ISO), or null. */
+  /** Until when rate requests without a token are still answered (in words), or null. */
   tokenlessUntil: string | null;
   /** Shopify has not taken the current rates URL yet. */
   ratesPending: boolean;
   result: { ok: boolean; message: string } | null;
   busy: boolean;
 }) {
+  const { t } = useTranslation();
   const stillAccepted = [
-    previousUntil && `The previous URL is accepted until ${new Date(previousUntil).toUTCString()}.`,
-    tokenlessUntil &&
-      `Rate requests from Shopify without this shop's code are answered until ${new Date(tokenlessUntil).toUTCString()}, while the app gives Shopify the new rates URL.`,
-    ratesPending &&
-      (previousUntil || tokenlessUntil) &&
-      "Ending it now stops rates at checkout until Shopify takes the new rates URL.",
+    previousUntil && t("events.card.previousUntil", { until: previousUntil }),
+    tokenlessUntil && t("events.card.tokenlessUntil", { until: tokenlessUntil }),
+    ratesPending && (previousUntil || tokenlessUntil) && t("events.card.endStopsRates"),
   ].filter(Boolean);
   return (
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">
-          Status updates from the shipping service
+          {t("events.card.title")}
         </Text>
         <Text as="p" tone="subdued">
-          Paste this URL in your shipping service&apos;s dashboard as the webhook URL for order
-          events: each courier&apos;s progress then reaches your shipments and orders within seconds
-          (without it, every few minutes). It is this shop&apos;s own: keep it private.
+          {t("events.card.about")}
         </Text>
         {result && <Banner tone={result.ok ? "success" : "critical"}>{result.message}</Banner>}
         <TextField
-          label="Events URL"
+          label={t("events.card.url")}
           value={url}
           readOnly
           autoComplete="off"
@@ -56,14 +53,14 @@ export function EventsUrlCard({
           <Form method="post">
             <input type="hidden" name="intent" value="rotateEventsUrl" />
             <Button submit loading={busy}>
-              Make a new URL
+              {t("events.card.rotate")}
             </Button>
           </Form>
           {stillAccepted.length > 0 && (
             <Form method="post">
               <input type="hidden" name="intent" value="endOldEventsUrl" />
               <Button submit tone="critical" loading={busy}>
-                End the old URL now
+                {t("events.card.end")}
               </Button>
             </Form>
           )}

@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { BlockStack, Button, FormLayout, InlineStack, Select, Text } from "@shopify/polaris";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { SavedLocation } from "../../shops/settings";
 import { PICKUP_TEXT_LIMITS } from "../../shops/pickup-limits";
 import { Field } from "./Field";
@@ -17,17 +18,20 @@ export function LocationForm({
   busy: boolean;
   disabled: boolean;
 }) {
+  const { t } = useTranslation();
   return (
     <Form method="post">
       <input type="hidden" name="intent" value="saveLocation" />
       {location && <input type="hidden" name="locationId" value={location.locationId} />}
       <FormLayout>
         <Text as="h3" variant="headingSm">
-          {location ? `Edit ${location.contactName}` : "Add a pickup location"}
+          {location
+            ? t("settings.pickup.editOne", { name: location.contactName })
+            : t("settings.pickup.add")}
         </Text>
         <FormLayout.Group>
           <Field
-            label="Contact name"
+            label={t("settings.pickup.contactName")}
             name="contactName"
             maxLength={PICKUP_TEXT_LIMITS.contactName}
             initial={location?.contactName ?? ""}
@@ -35,7 +39,7 @@ export function LocationForm({
             error={errors.contactName}
           />
           <Field
-            label="Contact phone"
+            label={t("settings.pickup.contactPhone")}
             name="contactPhone"
             maxLength={PICKUP_TEXT_LIMITS.contactPhone}
             initial={location?.contactPhone ?? ""}
@@ -44,7 +48,7 @@ export function LocationForm({
           />
         </FormLayout.Group>
         <Field
-          label="Address"
+          label={t("settings.pickup.address")}
           name="address"
           maxLength={PICKUP_TEXT_LIMITS.address}
           showCharacterCount
@@ -55,22 +59,22 @@ export function LocationForm({
         />
         <FormLayout.Group>
           <Field
-            label="Postal code"
+            label={t("settings.pickup.postalCode")}
             name="postalCode"
             initial={location?.postalCode ? String(location.postalCode) : ""}
             autoComplete="off"
             error={errors.postalCode}
           />
           <Field
-            label="Latitude"
+            label={t("settings.pickup.latitude")}
             name="latitude"
             initial={location?.latitude !== undefined ? String(location.latitude) : ""}
             autoComplete="off"
-            helpText="Needed for instant couriers"
+            helpText={t("settings.pickup.latitudeHelp")}
             error={errors.latitude}
           />
           <Field
-            label="Longitude"
+            label={t("settings.pickup.longitude")}
             name="longitude"
             initial={location?.longitude !== undefined ? String(location.longitude) : ""}
             autoComplete="off"
@@ -78,7 +82,7 @@ export function LocationForm({
           />
         </FormLayout.Group>
         <Field
-          label="Note for the courier"
+          label={t("settings.pickup.note")}
           name="note"
           initial={location?.note ?? ""}
           maxLength={PICKUP_TEXT_LIMITS.note}
@@ -86,7 +90,7 @@ export function LocationForm({
           error={errors.note}
         />
         <Button submit loading={busy} disabled={disabled}>
-          Save pickup location
+          {t("settings.pickup.save")}
         </Button>
       </FormLayout>
     </Form>
@@ -108,6 +112,7 @@ export function ShopifyLocationRow({
   busy: boolean;
 }) {
   const [choice, setChoice] = useState(linked);
+  const { t } = useTranslation();
   return (
     <InlineStack gap="300" blockAlign="end" wrap>
       <BlockStack gap="050">
@@ -115,7 +120,7 @@ export function ShopifyLocationRow({
           {location.name}
         </Text>
         <Text as="p" tone="subdued">
-          {location.place || "No address in Shopify"}
+          {location.place || t("settings.shopify.noAddress")}
         </Text>
       </BlockStack>
       <Form method="post">
@@ -123,18 +128,18 @@ export function ShopifyLocationRow({
         <input type="hidden" name="shopifyLocationId" value={location.id} />
         <InlineStack gap="200" blockAlign="end">
           <Select
-            label={`Pickup location for ${location.name}`}
+            label={t("settings.shopify.pickupFor", { name: location.name })}
             labelHidden
             name="pickupLocationId"
             options={[
-              { label: "Not connected", value: "" },
+              { label: t("settings.shopify.notConnected"), value: "" },
               ...pickups.map((p) => ({ label: p.contactName, value: p.locationId })),
             ]}
             value={choice}
             onChange={setChoice}
           />
           <Button submit disabled={disabled || choice === linked} loading={busy}>
-            Connect
+            {t("settings.shopify.connect")}
           </Button>
         </InlineStack>
       </Form>
@@ -143,7 +148,7 @@ export function ShopifyLocationRow({
           <input type="hidden" name="intent" value="pickupFromLocation" />
           <input type="hidden" name="shopifyLocationId" value={location.id} />
           <Button submit variant="plain" disabled={disabled}>
-            Make a pickup location from this address
+            {t("settings.shopify.makePickup")}
           </Button>
         </Form>
       )}

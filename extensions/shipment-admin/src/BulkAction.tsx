@@ -2,7 +2,9 @@
 import "@shopify/ui-extensions/preact";
 import { render } from "preact";
 import { useState } from "preact/hooks";
-import { bulkSummary, orderIdFromGid, type BulkResult } from "./model";
+import { bulkSummary, orderIdFromGid, type BulkResult, type Translate } from "./model";
+
+const t: Translate = (key, values) => shopify.i18n.translate(key, values);
 
 /** The orders list's bulk action: create or book the shipments of the selected orders. */
 export default async () => {
@@ -17,14 +19,20 @@ function BulkAction() {
   async function run(action: "create" | "confirm") {
     setBusy(true);
     try {
-      const response = await fetch("/api/shipments/bulk", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ action, orderIds }),
-      });
+      // The app writes its reasons in the language Shopify chose for this extension.
+      const response = await fetch(
+        `/api/shipments/bulk?locale=${encodeURIComponent(t("language"))}`,
+        {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ action, orderIds }),
+        },
+      );
       const body = (await response.json()) as { results?: BulkResult[]; error?: string };
       setSummary(
-        response.ok ? bulkSummary(body.results ?? []) : (body.error ?? `HTTP ${response.status}`),
+        response.ok
+          ? bulkSummary(body.results ?? [], t)
+          : (body.error ?? t("block.failed", { status: response.status })),
       );
     } finally {
       setBusy(false);
@@ -32,11 +40,9 @@ function BulkAction() {
   }
 
   return (
-    <s-admin-action heading="Shipments" loading={busy}>
+    <s-admin-action heading={t("bulk.heading")} loading={busy}>
       <s-stack direction="block" gap="base">
-        <s-text>
-          {orderIds.length} order{orderIds.length === 1 ? "" : "s"} selected.
-        </s-text>
+        <s-text>{t("bulk.selected", { count: orderIds.length })}</s-text>
         {summary && <s-text>{summary}</s-text>}
       </s-stack>
       <s-button
@@ -45,14 +51,14 @@ function BulkAction() {
         onClick={() => void run("confirm")}
         disabled={busy}
       >
-        Book shipments
+        {t("bulk.book")}
       </s-button>
       <s-button
         slot="secondary-actions"
         onClick={() => (summary ? shopify.close() : void run("create"))}
         disabled={busy}
       >
-        {summary ? "Done" : "Create drafts"}
+        {summary ? t("bulk.done") : t("bulk.drafts")}
       </s-button>
     </s-admin-action>
   );

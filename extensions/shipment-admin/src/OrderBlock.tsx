@@ -2,7 +2,13 @@
 import "@shopify/ui-extensions/preact";
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { describeShipments, orderIdFromGid, type Action, type ShipmentSummary } from "./model";
+import {
+  describeShipments,
+  orderIdFromGid,
+  type Action,
+  type ShipmentSummary,
+  type Translate,
+} from "./model";
 
 /**
  * The block on Shopify's order page: the order's shipments in words (one per location it ships
@@ -12,11 +18,19 @@ export default async () => {
   render(<OrderBlock />, document.body);
 };
 
-/** Relative URLs resolve against the app's URL and carry the admin's session token. */
+const t: Translate = (key, values) => shopify.i18n.translate(key, values);
+
+/**
+ * Relative URLs resolve against the app's URL and carry the admin's session token. The app writes
+ * its words in the language Shopify chose for this extension (its locale file's `language`).
+ */
+const api = (orderId: string) =>
+  `/api/orders/${orderId}/shipment?locale=${encodeURIComponent(t("language"))}`;
+
 async function fetchShipments(orderId: string): Promise<ShipmentSummary[]> {
-  const response = await fetch(`/api/orders/${orderId}/shipment`);
+  const response = await fetch(api(orderId));
   const body = (await response.json()) as { shipments?: ShipmentSummary[]; error?: string };
-  if (!response.ok) throw new Error(body.error ?? `HTTP ${response.status}`);
+  if (!response.ok) throw new Error(body.error ?? t("block.failed", { status: response.status }));
   return body.shipments ?? [];
 }
 
@@ -50,7 +64,7 @@ function OrderBlock() {
   async function run(action: Action, shipmentId: string | null) {
     setBusy(action);
     try {
-      const response = await fetch(`/api/orders/${orderId}/shipment`, {
+      const response = await fetch(api(orderId), {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ action, ...(shipmentId ? { shipmentId } : {}) }),
@@ -60,11 +74,8 @@ function OrderBlock() {
         error?: string;
         queued?: string;
       };
-      if (!response.ok) setError(body.error ?? `HTTP ${response.status}`);
-      else if (body.queued === "import")
-        setError(
-          "Reading the order from Shopify: its shipment appears here in a moment (reopen the order).",
-        );
+      if (!response.ok) setError(body.error ?? t("block.failed", { status: response.status }));
+      else if (body.queued === "import") setError(t("block.reading"));
       else setShipments(body.shipments ?? []);
     } finally {
       setBusy(null);
@@ -73,15 +84,15 @@ function OrderBlock() {
 
   if (loading) {
     return (
-      <s-admin-block heading="Shipment">
-        <s-spinner accessibilityLabel="Loading the shipment" />
+      <s-admin-block heading={t("block.heading", { count: 1 })}>
+        <s-spinner accessibilityLabel={t("block.loading")} />
       </s-admin-block>
     );
   }
   return (
-    <s-admin-block heading={shipments.length > 1 ? "Shipments" : "Shipment"}>
+    <s-admin-block heading={t("block.heading", { count: shipments.length })}>
       <s-stack direction="block" gap="large">
-        {describeShipments(shipments).map((view) => (
+        {describeShipments(shipments, t).map((view) => (
           <s-stack key={view.id ?? "none"} direction="block" gap="base">
             {view.title && <s-heading>{view.title}</s-heading>}
             <s-stack direction="inline" gap="base">
@@ -95,7 +106,7 @@ function OrderBlock() {
             ))}
             {view.tracking && (
               <s-text>
-                Waybill:{" "}
+                {t("block.waybill")}{" "}
                 {view.tracking.url ? (
                   <s-link href={view.tracking.url} target="_blank">
                     {view.tracking.label}
@@ -111,7 +122,7 @@ function OrderBlock() {
             )}
             {view.call && (
               <s-link href={view.call} target="_blank">
-                Call the customer on WhatsApp
+                {t("block.whatsapp")}
               </s-link>
             )}
             <s-stack direction="inline" gap="base">

@@ -1,13 +1,38 @@
 import { describe, expect, it } from "vitest";
 import { describeStatus, type ShipmentFacts } from "../../../app/shipments/wording";
 import { afterBookingWords } from "../../../app/shipments/after-booking-words";
+import { wordsIn } from "../../../app/i18n/i18n.server";
+import enTexts from "../locales/en.default.json";
+import idTexts from "../locales/id.json";
 import {
   bulkSummary,
   describeShipment,
   describeShipments,
   orderIdFromGid,
   type ShipmentSummary,
+  type Translate,
 } from "./model";
+
+type Texts = { [key: string]: string | Texts };
+
+/**
+ * The admin's `shopify.i18n.translate` as Shopify documents it, over the extension's own locale
+ * files: a dotted key, `{{name}}` replaced, `count` choosing the language's plural form.
+ */
+function translator(texts: Texts, language: string): Translate {
+  return (key, values = {}) => {
+    let node: string | Texts | undefined = texts;
+    for (const part of key.split(".")) node = typeof node === "object" ? node[part] : undefined;
+    if (typeof node === "object" && typeof values.count === "number")
+      node = node[new Intl.PluralRules(language).select(values.count)] ?? node.other;
+    if (typeof node !== "string") throw new Error(`No text for ${key} in ${language}`);
+    return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
+  };
+}
+
+const t = translator(enTexts, "en");
+const tId = translator(idTexts, "id");
+const en = { ...wordsIn("en"), locale: "id-ID" };
 
 /** What the app's API sends: the words come from the app's own wording, as the route computes them. */
 function summary(
@@ -36,59 +61,66 @@ function summary(
     currency: "IDR",
     updatedAt: "2026-11-22T00:00:00Z",
     actions: [],
-    words: describeStatus(facts, "id-ID"),
+    words: describeStatus(facts, en),
     ...fields,
   };
 }
 
 describe("order block view", () => {
   it("a parcel in trouble: the COD line and the customer's WhatsApp, as the app words them", () => {
-    const words = afterBookingWords({
-      status: "on_hold",
-      problemKinds: ["delivery"],
-      destinationPhone: "0812-9876-5432",
-      contents: { cod: 404000 },
-      currency: "IDR",
-      codSettlement: null,
-      codSettledAt: null,
-      shopifyReturnId: null,
-      returnRestockedAt: null,
-      returnOutcome: null,
-    });
-    const view = describeShipment(summary({ status: "on_hold", ...words }));
+    const words = afterBookingWords(
+      {
+        status: "on_hold",
+        problemKinds: ["delivery"],
+        destinationPhone: "0812-9876-5432",
+        contents: { cod: 404000 },
+        currency: "IDR",
+        codSettlement: null,
+        codSettledAt: null,
+        shopifyReturnId: null,
+        returnRestockedAt: null,
+        returnOutcome: null,
+      },
+      en,
+    );
+    const view = describeShipment(summary({ status: "on_hold", ...words }), t);
     expect(view.call).toBe("https://wa.me/6281298765432");
     expect(view.lines).toContain("Cash on delivery Rp404.000: the courier collects it on delivery");
     // An answer without the fields (an older app) offers no call; a link elsewhere is not followed.
-    expect(describeShipment(summary({ status: "on_hold" })).call).toBeNull();
+    expect(describeShipment(summary({ status: "on_hold" }), t).call).toBeNull();
     expect(
-      describeShipment(summary({ status: "on_hold", whatsapp: "https://evil.example/x" })).call,
+      describeShipment(summary({ status: "on_hold", whatsapp: "https://evil.example/x" }), t).call,
     ).toBeNull();
   });
 
   it("a parcel that came back: what became of it in Shopify", () => {
-    const words = afterBookingWords({
-      status: "returned",
-      problemKinds: [],
-      destinationPhone: "+6281298765432",
-      contents: { cod: 254000 },
-      currency: "IDR",
-      codSettlement: null,
-      codSettledAt: null,
-      shopifyReturnId: "gid://shopify/Return/1",
-      returnRestockedAt: new Date("2026-11-24T03:00:00Z"),
-      returnOutcome: "cancelled",
-    });
-    const view = describeShipment(summary({ status: "returned", ...words }));
+    const words = afterBookingWords(
+      {
+        status: "returned",
+        problemKinds: [],
+        destinationPhone: "+6281298765432",
+        contents: { cod: 254000 },
+        currency: "IDR",
+        codSettlement: null,
+        codSettledAt: null,
+        shopifyReturnId: "gid://shopify/Return/1",
+        returnRestockedAt: new Date("2026-11-24T03:00:00Z"),
+        returnOutcome: "cancelled",
+      },
+      en,
+    );
+    const view = describeShipment(summary({ status: "returned", ...words }), t);
     expect(view.call).toBeNull();
     expect(view.lines.slice(-2)).toEqual([
       "Cash on delivery Rp254.000: not collected (the parcel did not reach the customer)",
-      "Came back to you: return recorded in Shopify, restocked (24 Nov 2026, 10:00 WIB), order cancelled with nothing owed",
+      "Came back to you: return recorded in Shopify, restocked (24 Nov 2026, 10.00 WIB), order cancelled with nothing owed",
     ]);
   });
 
   it("a ready draft: its words, courier and price once, the actions the app allows (cancel destructive)", () => {
     const view = describeShipment(
       summary({ status: "draft_ready", actions: ["confirm", "cancel"] }),
+      t,
     );
     expect(view).toMatchObject({
       heading: "Ready to book",
@@ -111,6 +143,7 @@ describe("order block view", () => {
         trackingUrl: "https://t/x",
         origin: "Gudang Sleman",
       }),
+      t,
     );
     expect(view).toMatchObject({
       heading: "Delivered",
@@ -129,6 +162,7 @@ describe("order block view", () => {
         waybill: "CGK1",
         label: { printable: true, printedAt: null },
       }),
+      t,
     );
     expect(fresh.print).toEqual({
       href: "app:/app/labels?ids=7f9c2b1e-0000-4000-8000-000000000001",
@@ -140,15 +174,17 @@ describe("order block view", () => {
         waybill: "CGK1",
         label: { printable: true, printedAt: "2026-11-25T02:00:00.000Z" },
       }),
+      t,
     );
     expect(again.print?.label).toBe("Print label again");
     expect(
       describeShipment(
         summary({ status: "draft_ready", label: { printable: false, printedAt: null } }),
+        t,
       ).print,
     ).toBe(null);
     // An answer of an app version before labels says nothing of them: nothing offered.
-    expect(describeShipment(summary({ status: "confirmed", waybill: "CGK1" })).print).toBe(null);
+    expect(describeShipment(summary({ status: "confirmed", waybill: "CGK1" }), t).print).toBe(null);
   });
 
   it("a customer's return waiting for its pickup: said in a line, and a link to book it on the shipment's page", () => {
@@ -165,6 +201,7 @@ describe("order block view", () => {
           },
         ],
       }),
+      t,
     );
     expect(waiting.lines).toContain(
       "Customer return approved in Shopify: Book a courier to pick it up.",
@@ -179,6 +216,7 @@ describe("order block view", () => {
         waybill: "CGK1",
         returns: [{ title: "Return pickup booked", sentence: "Booked.", bookable: false }],
       }),
+      t,
     );
     expect(booked.returnPickup).toBe(null);
     expect(booked.lines).toContain("Return pickup booked: Booked.");
@@ -196,6 +234,7 @@ describe("order block view", () => {
         },
         { courierCompany: null, price: null },
       ),
+      t,
     );
     expect(stuck).toMatchObject({
       heading: "Needs attention",
@@ -210,7 +249,7 @@ describe("order block view", () => {
   });
 
   it("explains an order the app never received", () => {
-    expect(describeShipment(null)).toMatchObject({
+    expect(describeShipment(null, t)).toMatchObject({
       heading: "No shipment yet",
       buttons: [{ action: "create", label: "Create shipment" }],
     });
@@ -219,10 +258,13 @@ describe("order block view", () => {
 
 describe("an order shipped from several locations", () => {
   it("one view per shipment, each titled with its location and acting on its own shipment", () => {
-    const views = describeShipments([
-      summary({ id: "a", part: 1, location: "Gudang Jakarta", status: "draft_ready" }),
-      summary({ id: "b", part: 2, location: "Gudang Surabaya", status: "delivered" }),
-    ]);
+    const views = describeShipments(
+      [
+        summary({ id: "a", part: 1, location: "Gudang Jakarta", status: "draft_ready" }),
+        summary({ id: "b", part: 2, location: "Gudang Surabaya", status: "delivered" }),
+      ],
+      t,
+    );
     expect(views.map((v) => [v.id, v.title, v.heading])).toEqual([
       ["a", "Shipment 1 of 2: items at Gudang Jakarta", expect.any(String)],
       ["b", "Shipment 2 of 2: items at Gudang Surabaya", "Delivered"],
@@ -231,22 +273,51 @@ describe("an order shipped from several locations", () => {
 
   it("one shipment has no title; none offers to create it", () => {
     expect(
-      describeShipments([summary({ id: "a", status: "draft_ready" })]).map((v) => v.title),
+      describeShipments([summary({ id: "a", status: "draft_ready" })], t).map((v) => v.title),
     ).toEqual([null]);
-    expect(describeShipments([])).toMatchObject([{ id: null, heading: "No shipment yet" }]);
+    expect(describeShipments([], t)).toMatchObject([{ id: null, heading: "No shipment yet" }]);
   });
 });
 
 describe("helpers", () => {
   it("ids and bulk summaries", () => {
     expect(orderIdFromGid("gid://shopify/Order/42")).toBe("42");
-    expect(bulkSummary([])).toBe("No orders selected");
-    expect(bulkSummary([{ orderId: "1", ok: true, message: "queued" }])).toBe("1 shipment queued");
+    expect(bulkSummary([], t)).toBe("No orders selected");
+    expect(bulkSummary([{ orderId: "1", ok: true, message: "queued" }], t)).toBe(
+      "1 shipment queued",
+    );
     expect(
-      bulkSummary([
-        { orderId: "1", ok: true, message: "queued" },
-        { orderId: "2", ok: false, message: "Not received by the app" },
-      ]),
+      bulkSummary(
+        [
+          { orderId: "1", ok: true, message: "queued" },
+          { orderId: "2", ok: false, message: "Not received by the app" },
+        ],
+        t,
+      ),
     ).toBe("1 queued, 1 not: #2 (Not received by the app)");
+  });
+});
+
+describe("in the admin's language", () => {
+  it("the block and the bulk action speak Indonesian with Indonesian texts", () => {
+    const view = describeShipment(
+      summary({ status: "draft_ready", actions: ["confirm", "cancel"] }),
+      tId,
+    );
+    expect(view.buttons.map((b) => b.label)).toEqual(["Pesan kurir", "Batalkan pengiriman"]);
+    expect(describeShipment(null, tId).heading).toBe("Belum ada pengiriman");
+    expect(bulkSummary([{ orderId: "1", ok: true, message: "queued" }], tId)).toBe(
+      "1 pengiriman masuk antrean",
+    );
+    expect(tId("language")).toBe("id");
+    expect(t("language")).toBe("en");
+  });
+
+  it("every key of the English texts has its Indonesian, and no other", () => {
+    const keys = (texts: Texts, prefix = ""): string[] =>
+      Object.entries(texts).flatMap(([k, v]) =>
+        typeof v === "string" ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`),
+      );
+    expect(keys(idTexts).sort()).toEqual(keys(enTexts).sort());
   });
 });

@@ -4,6 +4,12 @@
  */
 export type Action = "create" | "confirm" | "cancel" | "retry";
 
+/**
+ * The admin's translator (`shopify.i18n.translate`, over locales/*.json): a key and its values, in
+ * the language Shopify chose for the merchant. Counts pick the `one` / `other` form.
+ */
+export type Translate = (key: string, values?: Record<string, string | number>) => string;
+
 /** What the app's API answers for an order's shipment (app/routes/api.orders.$orderId.shipment.tsx). */
 export interface ShipmentSummary {
   id: string;
@@ -67,49 +73,45 @@ export interface BlockView {
   buttons: { action: Action; label: string; destructive: boolean }[];
 }
 
-const LABELS: Record<Action, string> = {
-  create: "Create shipment",
-  confirm: "Book shipment",
-  cancel: "Cancel shipment",
-  retry: "Try again",
-};
-
 /** The block's views: one per shipment of the order, each titled when the order ships from several locations. */
 export function describeShipments(
   shipments: ShipmentSummary[],
+  t: Translate,
 ): (BlockView & { id: string | null; title: string | null })[] {
-  if (shipments.length === 0) return [{ ...describeShipment(null), id: null, title: null }];
+  if (shipments.length === 0) return [{ ...describeShipment(null, t), id: null, title: null }];
   return shipments.map((s, i) => ({
-    ...describeShipment(s),
+    ...describeShipment(s, t),
     id: s.id,
     title:
       shipments.length > 1
-        ? `Shipment ${i + 1} of ${shipments.length}${s.location ? `: items at ${s.location}` : ""}`
+        ? s.location
+          ? t("block.partAt", { part: i + 1, count: shipments.length, location: s.location })
+          : t("block.part", { part: i + 1, count: shipments.length })
         : null,
   }));
 }
 
-export function describeShipment(shipment: ShipmentSummary | null): BlockView {
+export function describeShipment(shipment: ShipmentSummary | null, t: Translate): BlockView {
+  const label = (action: Action) => t(`block.actions.${action}`);
   if (!shipment) {
     return {
-      heading: "No shipment yet",
+      heading: t("block.none"),
       tone: "neutral",
-      sentence:
-        "The app has not received this order: it was placed before the app was installed, or Shopify's notice was lost. Create its shipment to read it from Shopify.",
+      sentence: t("block.notReceived"),
       lines: [],
       tracking: null,
       call: null,
       print: null,
       returnPickup: null,
-      buttons: [{ action: "create", label: LABELS.create, destructive: false }],
+      buttons: [{ action: "create", label: label("create"), destructive: false }],
     };
   }
   const lines: string[] = [];
   // The sentence names courier and price while the shipment waits to be booked; after that, say them here.
   const { courier, price, sentence } = shipment.words;
-  if (courier && !sentence.includes(courier)) lines.push(`Courier: ${courier}`);
-  if (price && !sentence.includes(price)) lines.push(`Price: ${price}`);
-  if (shipment.origin) lines.push(`From: ${shipment.origin}`);
+  if (courier && !sentence.includes(courier)) lines.push(t("block.courier", { courier }));
+  if (price && !sentence.includes(price)) lines.push(t("block.price", { price }));
+  if (shipment.origin) lines.push(t("block.from", { origin: shipment.origin }));
   if (shipment.cod) lines.push(shipment.cod);
   if (shipment.returned) lines.push(shipment.returned);
   for (const r of shipment.returns ?? []) lines.push(`${r.title}: ${r.sentence}`);
@@ -125,18 +127,18 @@ export function describeShipment(shipment: ShipmentSummary | null): BlockView {
     print: shipment.label?.printable
       ? {
           href: `app:/app/labels?ids=${encodeURIComponent(shipment.id)}`,
-          label: shipment.label.printedAt ? "Print label again" : "Print label",
+          label: shipment.label.printedAt ? t("block.printAgain") : t("block.print"),
         }
       : null,
     returnPickup: shipment.returns?.some((r) => r.bookable)
       ? {
           href: `app:/app/shipments/${encodeURIComponent(shipment.id)}`,
-          label: "Book the return pickup",
+          label: t("block.returnPickup"),
         }
       : null,
     buttons: shipment.actions.map((action) => ({
       action,
-      label: LABELS[action],
+      label: label(action),
       destructive: action === "cancel",
     })),
   };
@@ -148,16 +150,20 @@ export interface BulkResult {
   message: string;
 }
 
-export function bulkSummary(results: BulkResult[]): string {
+export function bulkSummary(results: BulkResult[], t: Translate): string {
   const ok = results.filter((r) => r.ok).length;
   const failed = results.length - ok;
-  if (results.length === 0) return "No orders selected";
+  if (results.length === 0) return t("bulk.none");
   return failed === 0
-    ? `${ok} shipment${ok === 1 ? "" : "s"} queued`
-    : `${ok} queued, ${failed} not: ${results
-        .filter((r) => !r.ok)
-        .map((r) => `#${r.orderId} (${r.message})`)
-        .join(", ")}`;
+    ? t("bulk.queued", { count: ok })
+    : t("bulk.someFailed", {
+        ok,
+        failed,
+        reasons: results
+          .filter((r) => !r.ok)
+          .map((r) => `#${r.orderId} (${r.message})`)
+          .join(", "),
+      });
 }
 
 /** The order's numeric id from the admin's gid. */

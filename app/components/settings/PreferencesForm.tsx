@@ -1,0 +1,218 @@
+import { Form } from "@remix-run/react";
+import {
+  BlockStack,
+  Button,
+  Card,
+  Checkbox,
+  FormLayout,
+  InlineStack,
+  Select,
+} from "@shopify/polaris";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { COD_TYPES } from "../../shipping/contract";
+import { LABEL_LAYOUTS } from "../../shops/label-layouts";
+import type { ShopSettings } from "../../shops/settings";
+import { Field } from "./Field";
+import { GroupHeading } from "./GroupHeading";
+
+type Ticked =
+  | "autoCreateDrafts"
+  | "autoConfirm"
+  | "bookPendingOrders"
+  | "insurance"
+  | "proofOfDelivery"
+  | "fulfillOnConfirm"
+  | "notifyCustomer"
+  | "markCodPaid"
+  | "restockReturns"
+  | "cancelReturnedCod"
+  | "holdWhileBooking";
+
+/**
+ * 4–7. The shop's preferences, saved together: the courier choice, what the app does on its own,
+ * how parcels are described, and the labels. Each box's words are `settings.prefs.<name>`.
+ */
+export function PreferencesForm({
+  settings,
+  couriers,
+  couriersError,
+  errors,
+  busy,
+}: {
+  settings: ShopSettings;
+  couriers: { value: string; label: string }[];
+  couriersError: string | null;
+  errors: Record<string, string>;
+  busy: boolean;
+}) {
+  const { t } = useTranslation();
+  const [s, setS] = useState({
+    autoCreateDrafts: settings.autoCreateDrafts,
+    autoConfirm: settings.autoConfirm,
+    bookPendingOrders: settings.bookPendingOrders,
+    insurance: settings.insurance,
+    proofOfDelivery: settings.proofOfDelivery,
+    fulfillOnConfirm: settings.fulfillOnConfirm,
+    notifyCustomer: settings.notifyCustomer,
+    markCodPaid: settings.markCodPaid,
+    restockReturns: settings.restockReturns,
+    cancelReturnedCod: settings.cancelReturnedCod,
+    holdWhileBooking: settings.holdWhileBooking,
+    defaultCourier: settings.defaultCourier
+      ? `${settings.defaultCourier.company}/${settings.defaultCourier.type}`
+      : "",
+    deliveryType: settings.deliveryType,
+    codType: settings.codType,
+    labelLayout: settings.labelLayout,
+  });
+  const check = (name: Ticked, help = false) => (
+    <>
+      <Checkbox
+        label={t(`settings.prefs.${name}.label`)}
+        helpText={
+          help ? t(`settings.prefs.${name}.help` as "settings.prefs.autoConfirm.help") : undefined
+        }
+        error={errors[name]}
+        checked={Boolean(s[name])}
+        onChange={(v) => setS({ ...s, [name]: v })}
+      />
+      <input type="hidden" name={name} value={s[name] ? "on" : "off"} />
+    </>
+  );
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="preferences" />
+      <BlockStack gap="400">
+        <Card>
+          <FormLayout>
+            <GroupHeading title={t("settings.courier.title")}>
+              {t("settings.courier.about")}
+            </GroupHeading>
+            <Select
+              label={t("settings.courier.default")}
+              name="defaultCourier"
+              options={[{ label: t("settings.courier.none"), value: "" }, ...couriers]}
+              value={s.defaultCourier}
+              onChange={(v) => setS({ ...s, defaultCourier: v })}
+              helpText={
+                couriersError
+                  ? t("settings.courier.unloaded", { reason: couriersError })
+                  : t("settings.courier.help")
+              }
+            />
+            <Select
+              label={t("settings.courier.deliveryType")}
+              name="deliveryType"
+              options={[
+                { label: t("settings.courier.now"), value: "now" },
+                { label: t("settings.courier.scheduled"), value: "scheduled" },
+              ]}
+              value={s.deliveryType}
+              onChange={(v) => setS({ ...s, deliveryType: v as "now" | "scheduled" })}
+              error={errors.deliveryType}
+            />
+          </FormLayout>
+        </Card>
+        <Card>
+          <FormLayout>
+            <GroupHeading title={t("settings.automation.title")}>
+              {t("settings.automation.about")}
+            </GroupHeading>
+            {check("autoCreateDrafts")}
+            {check("autoConfirm", true)}
+            {check("bookPendingOrders", true)}
+            {check("fulfillOnConfirm")}
+            {check("notifyCustomer")}
+            {check("holdWhileBooking")}
+          </FormLayout>
+        </Card>
+        <Card>
+          <FormLayout>
+            <GroupHeading title={t("settings.parcel.title")}>
+              {t("settings.parcel.about")}
+            </GroupHeading>
+            <Field
+              label={t("settings.parcel.categories")}
+              name="categoryMapping"
+              multiline={4}
+              autoComplete="off"
+              initial={Object.entries(settings.categoryMapping)
+                .map(([k, v]) => `${k} = ${v}`)
+                .join("\n")}
+              helpText={t("settings.parcel.categoriesHelp")}
+              error={errors.categoryMapping}
+            />
+            <Field
+              label={t("settings.parcel.weight")}
+              name="defaultWeightGrams"
+              type="number"
+              autoComplete="off"
+              initial={settings.defaultWeightGrams ? String(settings.defaultWeightGrams) : ""}
+              helpText={t("settings.parcel.weightHelp")}
+              error={errors.defaultWeightGrams}
+            />
+            <Field
+              label={t("settings.parcel.gateways")}
+              name="codGateways"
+              autoComplete="off"
+              initial={settings.codGateways.join(", ")}
+              helpText={t("settings.parcel.gatewaysHelp")}
+            />
+            <Select
+              label={t("settings.parcel.codType")}
+              name="codType"
+              options={COD_TYPES.map((type) => ({
+                label: t(`settings.codType.${type}`),
+                value: type,
+              }))}
+              value={s.codType}
+              onChange={(v) => setS({ ...s, codType: v as typeof s.codType })}
+              error={errors.codType}
+            />
+            {check("markCodPaid", true)}
+            {check("restockReturns", true)}
+            {check("cancelReturnedCod", true)}
+            {check("insurance")}
+            {check("proofOfDelivery")}
+            <Field
+              label={t("settings.parcel.podNote")}
+              name="proofOfDeliveryNote"
+              autoComplete="off"
+              initial={settings.proofOfDeliveryNote}
+              error={errors.proofOfDeliveryNote}
+            />
+          </FormLayout>
+        </Card>
+        <Card>
+          <FormLayout>
+            <GroupHeading title={t("settings.labels.title")}>
+              {t("settings.labels.about")}
+            </GroupHeading>
+            <Select
+              label={t("settings.labels.size")}
+              name="labelLayout"
+              options={LABEL_LAYOUTS.map((l) => ({ label: t(`labels.layout.${l}`), value: l }))}
+              value={s.labelLayout}
+              onChange={(v) => setS({ ...s, labelLayout: v as typeof s.labelLayout })}
+              error={errors.labelLayout}
+            />
+            <Field
+              label={t("settings.labels.shopName")}
+              name="labelShopName"
+              autoComplete="off"
+              initial={settings.labelShopName}
+              helpText={t("settings.labels.shopNameHelp")}
+              error={errors.labelShopName}
+            />
+          </FormLayout>
+        </Card>
+        <InlineStack align="end">
+          <Button submit variant="primary" loading={busy}>
+            {t("settings.savePreferences")}
+          </Button>
+        </InlineStack>
+      </BlockStack>
+    </Form>
+  );
+}

@@ -1,0 +1,203 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Banner, BlockStack, Layout, Page } from "@shopify/polaris";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { lastRatesProblem } from "../../checkout-rates/problems.server";
+import { ApiKeyCard } from "../../components/settings/ApiKeyCard";
+import { CheckoutRatesCard } from "../../components/settings/CheckoutRatesCard";
+import { EventsUrlCard } from "../../components/settings/EventsUrlCard";
+import { PickupLocationsCard } from "../../components/settings/PickupLocationsCard";
+import { PreferencesForm } from "../../components/settings/PreferencesForm";
+import { ShopifyLocationsCard } from "../../components/settings/ShopifyLocationsCard";
+import { callbackTokenOf } from "../../shops/callback-token.server";
+import { eventsCardFacts } from "../../shops/events-url-facts.server";
+import { producerConnection } from "../../jobs/queues.server";
+import { db } from "../../db/index.server";
+import { wordsFor } from "../../i18n/i18n.server";
+import { byDeadline } from "../../platform/deadline";
+import { getEnv } from "../../platform/env.server";
+import { shippingClientForShop } from "../../shops/shipping-client.server";
+import { shopifyLocations, type ShopifyLocation } from "../../shops/shopify-locations.server";
+import { shopifyAdminGraphql } from "../../admin-api/gateway.server";
+import { authenticate } from "../../shopify.server";
+import { parseShopSettings } from "../../shops/settings";
+import { getShop } from "../../shops/shops.server";
+import { exactTime, type Speech } from "../../shipments/wording";
+import { runIntent, type ActionResult } from "./intents.server";
+
+/**
+ * The shop's settings: the shipping key, pickup locations, Shopify's locations, the preferences,
+ * rates at checkout and the events URL. Each form posts an intent (./intents.server.ts, one
+ * function each); each card is a component of its own (app/components/settings/).
+ */
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const speech = await wordsFor(request);
+  const { t } = speech;
+  const shop = await getShop(db, session.shop);
+  const settings = parseShopSettings(shop?.settings);
+  let couriers: { value: string; label: string }[] = [];
+  let couriersError: string | null = null;
+  if (shop?.shippingApiKeyEncrypted) {
+    try {
+      const client = await shippingClientForShop(db, getEnv(), session.shop);
+      couriers = (await client.getCouriers()).couriers.map((c) => ({
+        value: `${c.courier_code}/${c.courier_service_code}`,
+        label: `${c.courier_name} ${c.courier_service_name}`,
+      }));
+    } catch (error) {
+      couriersError = (error as Error).message;
+    }
+  }
+  // The shop's Shopify locations, to connect each to the pickup location its parcels leave from.
+  let locations: ShopifyLocation[] = [];
+  let locationsError: string | null = null;
+  try {
+    // Not waited for longer than 5 s: the rest of the page still loads.
+    locations = await byDeadline(
+      shopifyLocations(shopifyAdminGraphql, session.shop),
+      Date.now() + 5_000,
+      Date.now,
+      t("settings.shopify.slow"),
+    );
+  } catch (error) {
+    locationsError = (error as Error).message;
+  }
+  return {
+    apiKey: shop?.shippingApiKeyHint
+      ? { hint: shop.shippingApiKeyHint, mode: shop.shippingMode }
+      : null,
+    settings,
+    ratesOn: Boolean(shop?.carrierServiceId),
+    ratesProblem: await ratesProblemOf(shop?.carrierServiceId ? session.shop : null, speech),
+    couriers,
+    couriersError,
+    locations: locations.map((l) => ({
+      id: l.id,
+      name: l.name,
+      place: [l.address.address1, l.address.city].filter(Boolean).join(", "),
+    })),
+    locationsError,
+    events: eventsInWords(
+      shop
+        ? eventsCardFacts(shop, await callbackTokenOf(db, getEnv().ENCRYPTION_KEY, session.shop))
+        : { url: "", previousUntil: null, tokenlessUntil: null, ratesPending: false },
+      speech,
+    ),
+  };
+};
+
+/** The last checkout that got no live rates, its time in words; null when rates are off or fine. */
+async function ratesProblemOf(shop: string | null, speech: Speech) {
+  if (!shop) return null;
+  const problem = await lastRatesProblem(producerConnection(), getEnv().QUEUE_PREFIX, shop);
+  return problem ? { ...problem, at: exactTime(problem.at, speech) } : null;
+}
+
+/** The events card's moments, in the shop's zone and the reader's words. */
+function eventsInWords(facts: ReturnType<typeof eventsCardFacts>, speech: Speech) {
+  return {
+    ...facts,
+    previousUntil: facts.previousUntil ? exactTime(facts.previousUntil, speech) : null,
+    tokenlessUntil: facts.tokenlessUntil ? exactTime(facts.tokenlessUntil, speech) : null,
+  };
+}
+
+export const action = async ({ request }: ActionFunctionArgs): Promise<ActionResult> => {
+  const { session } = await authenticate.admin(request);
+  const form = await request.formData();
+  return runIntent(String(form.get("intent")), {
+    shop: session.shop,
+    form,
+    env: getEnv(),
+    speech: await wordsFor(request),
+  });
+};
+
+export default function Settings() {
+  const navigate = useNavigate();
+  const {
+    apiKey,
+    settings,
+    couriers,
+    couriersError,
+    locations,
+    locationsError,
+    ratesOn,
+    ratesProblem,
+    events,
+  } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const { t } = useTranslation();
+  const errors = result?.errors ?? {};
+  const [editing, setEditing] = useState<string | null>(null);
+  const steps = [
+    apiKey ? null : t("settings.steps.apiKey"),
+    settings.pickup ? null : t("settings.steps.pickup"),
+  ].filter((step): step is string => step !== null);
+
+  return (
+    <Page
+      title={t("nav.settings")}
+      backAction={{ content: t("nav.shipments"), onAction: () => navigate("/app") }}
+    >
+      <Layout>
+        <Layout.Section>
+          <BlockStack gap="400">
+            {steps.length > 0 && (
+              <Banner tone="info" title={t("settings.steps.title")}>
+                {t("settings.steps.body", { steps: steps.join(t("settings.steps.then")) })}
+              </Banner>
+            )}
+            {result && result.form !== "rotateEventsUrl" && (
+              <Banner tone={result.ok ? "success" : "critical"}>{result.message}</Banner>
+            )}
+            <ApiKeyCard apiKey={apiKey} error={errors.apiKey} busy={busy} />
+            <PickupLocationsCard
+              settings={settings}
+              editing={editing}
+              setEditing={setEditing}
+              errors={result?.form === "location" ? errors : {}}
+              busy={busy}
+              disabled={!apiKey}
+            />
+            <ShopifyLocationsCard
+              locations={locations}
+              locationsError={locationsError}
+              settings={settings}
+              disabled={!apiKey}
+              busy={busy}
+            />
+            <PreferencesForm
+              settings={settings}
+              couriers={couriers}
+              couriersError={couriersError}
+              errors={result?.form === "preferences" ? errors : {}}
+              busy={busy}
+            />
+            <CheckoutRatesCard
+              on={ratesOn}
+              offer={settings.checkoutRates}
+              couriers={couriers}
+              couriersError={couriersError}
+              problem={ratesProblem}
+              result={result?.form === "checkoutRates" ? result : null}
+              busy={busy}
+              disabled={!apiKey}
+            />
+            <EventsUrlCard
+              url={events.url}
+              previousUntil={events.previousUntil}
+              tokenlessUntil={events.tokenlessUntil}
+              ratesPending={events.ratesPending}
+              result={result?.form === "rotateEventsUrl" ? result : null}
+              busy={busy}
+            />
+          </BlockStack>
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}
