@@ -1,3 +1,4 @@
+import type { EventType } from "./event-types";
 import type { TFunction } from "i18next";
 import type { Db } from "../db/client.server";
 import type en from "../i18n/locales/en.json";
@@ -86,7 +87,7 @@ async function queuedOrRefused(queued: Promise<unknown>): Promise<void> {
 async function request(
   deps: ActionDeps,
   shipment: Shipment,
-  type: string,
+  type: EventType,
   message: string,
 ): Promise<Shipment> {
   if (shipment.problem) {

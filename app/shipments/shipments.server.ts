@@ -5,11 +5,14 @@ import { runRaw } from "../db/raw-statement.server";
 import type { Problem } from "./problem-kinds";
 import { shipmentUpdate, type InboxMark } from "./update-statement.server";
 
+import type { EventType } from "./event-types";
+
 /** Shipments data access. Every query names the shop, except lookups by the service's own ids. */
 
 export interface ShipmentEventInput {
   actor: string;
-  type: string;
+  /** Its kind: one the timeline has words for. */
+  type: EventType;
   message?: string | null;
   data?: unknown;
 }

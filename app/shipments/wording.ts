@@ -6,6 +6,7 @@
 
 /** What the merchant should make of a shipment at a glance; each UI maps it to its badge tones. */
 import type { TFunction } from "i18next";
+import { isEventType } from "./event-types";
 
 /** What a page needs to write words: its language's `t` and its Intl locale ("id-ID"). */
 export interface Speech {
@@ -284,53 +285,7 @@ function stripPrefix(text: string, prefix: string): string {
     : text;
 }
 
-/** The timeline's kinds of event, each with its headline at `event.<type>`. */
-const EVENT_TYPES = new Set([
-  "recorded",
-  "draft_created",
-  "draft_updated",
-  "draft_deleted",
-  "courier_chosen",
-  "confirmed",
-  "confirm_refused",
-  "confirm_skipped",
-  "waiting_for_payment",
-  "paid",
-  "cancel_requested",
-  "rebook_requested",
-  "cancelled",
-  "shipped_again",
-  "problem",
-  "order_updated",
-  "edit_pending",
-  "changed_after_booking",
-  "synced",
-  "fulfilled",
-  "fulfillment_skipped",
-  "fulfillment_refused",
-  "fulfillment_event_refused",
-  "fulfillment_waiting",
-  "delivery_trouble",
-  "delivery_resumed",
-  "cod_marked_paid",
-  "cod_settled",
-  "cod_refused",
-  "return_recorded",
-  "restocked",
-  "order_closed",
-  "return_left",
-  "return_by_hand",
-  "return_refused",
-  "shopify_skipped",
-  "redacted",
-  "disowned",
-  "fulfillment_order",
-  "fulfillment_order_moved",
-  "on_hold",
-  "hold_released",
-  "held_while_booking",
-  "booking_hold_released",
-]);
+
 
 export interface EventFacts {
   actor: string;
@@ -342,9 +297,7 @@ export interface EventFacts {
 /** An event's headline: what happened, in words ("Picked up", "Draft updated with the order's changes"). */
 export function eventTitle(e: EventFacts, t: TFunction): string {
   if (e.type === "synced" && e.to && e.from !== e.to) return statusLabel(e.to, t);
-  return EVENT_TYPES.has(e.type)
-    ? t(`event.${e.type}` as "event.recorded")
-    : statusLabel(e.type, t);
+  return isEventType(e.type) ? t(`event.${e.type}`) : statusLabel(e.type, t);
 }
 
 /** The status change an event made, in words ("Ready to book → Booked"), or null. */

@@ -87,7 +87,12 @@ async function byDrizzle(current: Shipment, patch: Record<string, unknown>): Pro
   return row!;
 }
 
-const EVENT = { actor: "test", type: "patched", message: "every column", data: { n: 1 } };
+const EVENT = {
+  actor: "test",
+  type: "order_updated" as const,
+  message: "every column",
+  data: { n: 1 },
+};
 
 describe("a shipment's state change", () => {
   it("stores every column type as drizzle does, through the pool and inside a transaction", async () => {
@@ -131,7 +136,7 @@ describe("a shipment's state change", () => {
       db,
       withProblem!,
       { problem: null },
-      { actor: "test", type: "solved" },
+      { actor: "test", type: "courier_chosen" },
     );
     expect(solved).toMatchObject({ problem: null, problemKinds: [], version: 2 });
 
@@ -140,7 +145,7 @@ describe("a shipment's state change", () => {
       db,
       withProblem!,
       { status: "cancelled" },
-      { actor: "test", type: "late" },
+      { actor: "test", type: "cancelled" },
     );
     expect(stale).toBeNull();
 
@@ -153,7 +158,7 @@ describe("a shipment's state change", () => {
       events.map((e) => [e.actor, e.type, e.fromStatus, e.toStatus, e.message, e.data]),
     ).toEqual([
       ["test", "problem", "pending", "draft_ready", "Choose a courier", { code: 40002032 }],
-      ["test", "solved", "draft_ready", "draft_ready", null, null],
+      ["test", "courier_chosen", "draft_ready", "draft_ready", null, null],
     ]);
     const [row] = await db.select().from(shipments).where(eq(shipments.id, shipment.id));
     expect(row).toMatchObject({ status: "draft_ready", version: 2 });

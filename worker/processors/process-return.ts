@@ -1,3 +1,4 @@
+import type { EventType } from "#app/shipments/event-types.ts";
 import type { Job } from "bullmq";
 import {
   RETURN_CREATE,
@@ -320,7 +321,7 @@ async function record(
   deps: ShopifyOrderDeps,
   shipment: Shipment,
   fields: ShipmentFields,
-  type: string,
+  type: EventType,
   event: { message: string },
 ): Promise<Shipment> {
   const saved = await updateDecided(
@@ -340,7 +341,7 @@ async function finish(
   deps: ShopifyOrderDeps,
   shipment: Shipment,
   outcome: NonNullable<Shipment["returnOutcome"]>,
-  o: { problem?: Problem; type: string; message: string },
+  o: { problem?: Problem; type: EventType; message: string },
 ): Promise<string> {
   let already: string | null = null;
   const saved = await updateDecided(

@@ -1,3 +1,4 @@
+import type { EventType } from "#app/shipments/event-types.ts";
 import { labelSnapshot } from "#app/labels/snapshot.ts";
 import { fulfillmentEvents, type Shipment } from "#app/db/schema.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
@@ -93,7 +94,7 @@ export async function processSyncStatus(job: JobWithSlot, deps: ShipmentDeps): P
       cod: codAmount(current),
       currency: current.currency,
     });
-    let type = "synced";
+    let type: EventType = "synced";
     if (
       trouble &&
       current.problem !== trouble.problem &&

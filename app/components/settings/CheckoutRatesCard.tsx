@@ -16,6 +16,9 @@ import type { RatesFormResult } from "../../checkout-rates/settings.server";
 import type { CheckoutRates } from "../../shops/settings";
 import { Field } from "./Field";
 
+/** The form field of a service's checkout name ("name:jne/reg"). */
+const nameField = (service: string) => `name:${service}`;
+
 /**
  * Rates at checkout: on or off, the courier services offered and their checkout names, the price
  * adjustment, free shipping from an order value, and a preview of what a customer would see for a
@@ -112,11 +115,11 @@ export function CheckoutRatesCard({
                     <Field
                       label={t("rates.card.checkoutName", { name: c.label })}
                       labelHidden
-                      name={`name:${c.value}`}
+                      name={nameField(c.value)}
                       initial={names.get(c.value) ?? ""}
                       placeholder={c.label}
                       autoComplete="off"
-                      error={errors[`name:${c.value}`]}
+                      error={errors[nameField(c.value)]}
                     />
                   </>
                 )}

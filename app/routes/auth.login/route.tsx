@@ -1,21 +1,24 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AppProvider, Button, Card, FormLayout, Page, Text, TextField } from "@shopify/polaris";
-import polarisTranslations from "@shopify/polaris/locales/en.json";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { languageOf, wordsIn } from "../../i18n/i18n.server";
+import { polarisTranslations } from "../../i18n/resources";
 import { login } from "../../shopify.server";
 import { loginErrorMessage } from "./error.server";
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const errors = loginErrorMessage(await login(request));
-  return { errors, polarisTranslations };
+  const language = await languageOf(request);
+  const errors = loginErrorMessage(await login(request), wordsIn(language).t);
+  return { errors, polarisTranslations: polarisTranslations(language) };
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const errors = loginErrorMessage(await login(request));
+  const errors = loginErrorMessage(await login(request), wordsIn(await languageOf(request)).t);
   return { errors };
 };
 
@@ -24,6 +27,7 @@ export default function Auth() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [shop, setShop] = useState("");
+  const { t } = useTranslation();
   const { errors } = actionData ?? loaderData;
 
   return (
@@ -33,19 +37,19 @@ export default function Auth() {
           <Form method="post">
             <FormLayout>
               <Text variant="headingMd" as="h2">
-                Log in
+                {t("login.title")}
               </Text>
               <TextField
                 type="text"
                 name="shop"
-                label="Shop domain"
-                helpText="example.myshopify.com"
+                label={t("login.shop")}
+                helpText={t("login.shopHelp")}
                 value={shop}
                 onChange={setShop}
                 autoComplete="on"
                 error={errors.shop}
               />
-              <Button submit>Log in</Button>
+              <Button submit>{t("login.title")}</Button>
             </FormLayout>
           </Form>
         </Card>
