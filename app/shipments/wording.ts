@@ -285,8 +285,6 @@ function stripPrefix(text: string, prefix: string): string {
     : text;
 }
 
-
-
 export interface EventFacts {
   actor: string;
   type: string;
