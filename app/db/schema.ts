@@ -63,6 +63,11 @@ export const shops = pgTable(
     shippingMode: text("shipping_mode", { enum: ["test", "live"] }),
     /** Overrides SHIPPING_API_BASE_URL for this shop (a sandbox, a regional endpoint). */
     shippingBaseUrl: text("shipping_base_url"),
+    /**
+     * The shop's time zone as Shopify names it (`shop.ianaTimezone`: "Asia/Makassar"), read once
+     * and kept (app/shops/time-zone.server.ts); the admin writes times in it. Null: not read yet.
+     */
+    ianaTimezone: text("iana_timezone"),
     /** Validated by shopSettingsSchema (app/shops/settings.ts). */
     settings: jsonb("settings")
       .notNull()

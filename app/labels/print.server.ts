@@ -8,6 +8,7 @@ import { shippingAccessForShop } from "../shops/shipping-client.server";
 import { getShopSettings, updateShopSettings } from "../shops/shops.server";
 import { OUTBOUND_STATUSES } from "../shipments/states";
 import { orderTitle } from "../shipments/wording";
+import { DEFAULT_TIME_ZONE, startOfDayIn } from "../platform/zoned-time";
 import { labelSnapshot } from "./snapshot";
 import { labelView, type LabelRow, type LabelView } from "./view";
 
@@ -19,15 +20,11 @@ export const MAX_LABELS = 250;
 
 const NOTHING_TO_PRINT = new Set(["cancelled", "not_required"]);
 
-/** `notPrintedToday`: every booked shipment on its way out whose label was not printed since midnight WIB. */
-export type LabelSelection = { ids: string[] } | { notPrintedToday: true };
-
-/** Midnight in Jakarta (WIB, UTC+7, no daylight saving) at or before `now`. */
-export function startOfDayInJakarta(now: Date): Date {
-  const offset = 7 * 3600 * 1000;
-  const day = 24 * 3600 * 1000;
-  return new Date(Math.floor((now.getTime() + offset) / day) * day - offset);
-}
+/**
+ * `notPrintedToday`: every booked shipment on its way out whose label was not printed since
+ * midnight in the shop's zone (`timeZone`; WIB when not given).
+ */
+export type LabelSelection = { ids: string[] } | { notPrintedToday: true; timeZone?: string };
 
 /** Why a shipment was left out of a print; its words are `labels.skip.<reason>`. */
 export type SkipReason = "cancelled" | "redacted" | "noWaybill" | "serviceFailed";
@@ -70,7 +67,10 @@ export async function selectForLabels(
           inArray(shipments.status, OUTBOUND_STATUSES),
           or(
             isNull(shipments.labelPrintedAt),
-            lt(shipments.labelPrintedAt, startOfDayInJakarta(now)),
+            lt(
+              shipments.labelPrintedAt,
+              startOfDayIn(now, selection.timeZone ?? DEFAULT_TIME_ZONE),
+            ),
           ),
         );
   const rows = await db

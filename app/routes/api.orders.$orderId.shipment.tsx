@@ -16,11 +16,11 @@ import { afterBookingWords } from "../shipments/after-booking-words";
 import { currentShipments } from "../shipments/shipments.server";
 import type { Shipment } from "../db/schema";
 import { authenticate } from "../shopify.server";
+import { speechFor } from "../shops/speech.server";
 import { tooManyRequests } from "../shops/request-rate.server";
 import { pickupSentence } from "../returns/pickup-view.server";
 import { pickupsOfOrder } from "../returns/pickups.server";
 import { describeStatus, type Speech } from "../shipments/wording";
-import { wordsFor } from "../i18n/i18n.server";
 
 /** The order id from the extension: "gid://shopify/Order/123" or "123". */
 function orderIdOf(param: string | undefined): string | null {
@@ -90,7 +90,7 @@ async function orderAnswer(shop: string, orderId: string, speech: Speech) {
  */
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session, cors } = await authenticate.admin(request);
-  const speech = await wordsFor(request);
+  const speech = await speechFor(request, session.shop);
   const orderId = orderIdOf(params.orderId);
   if (!orderId) return cors(jsonResponse({ error: speech.t("api.notOrderId") }, 400));
   return cors(jsonResponse(await orderAnswer(session.shop, orderId, speech)));
@@ -98,7 +98,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
 
 export const action = async ({ request, params }: ActionFunctionArgs) => {
   const { session, cors } = await authenticate.admin(request);
-  const speech = await wordsFor(request);
+  const speech = await speechFor(request, session.shop);
   const { t } = speech;
   const orderId = orderIdOf(params.orderId);
   if (!orderId) return cors(jsonResponse({ error: t("api.notOrderId") }, 400));

@@ -46,6 +46,7 @@ import {
 import { whatsappLink } from "../shipments/trouble";
 import { TABS, type Tab } from "../shipments/tabs";
 import { authenticate } from "../shopify.server";
+import { speechFor } from "../shops/speech.server";
 import { getShop } from "../shops/shops.server";
 import { parseShopSettings } from "../shops/settings";
 import {
@@ -85,7 +86,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     latestImport(db, session.shop),
   ]);
   const settings = parseShopSettings(shop?.settings);
-  const speech = await wordsFor(request);
+  const speech = await speechFor(request, session.shop);
   const { t, locale } = speech;
   const now = new Date();
   return {

@@ -3,18 +3,18 @@ import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { Banner, BlockStack, Card, EmptyState, IndexTable, Page, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { wordsFor } from "../i18n/i18n.server";
 import { db } from "../db/index.server";
 import { codReport } from "../shipments/cod-report.server";
 import { courierName, dayOf, formatMoney, orderTitle } from "../shipments/wording";
 import { getShopSettings } from "../shops/shops.server";
 import { authenticate } from "../shopify.server";
+import { speechFor } from "../shops/speech.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const settings = await getShopSettings(db, session.shop);
-  const report = await codReport(db, session.shop, settings.codType);
-  const speech = await wordsFor(request);
+  const speech = await speechFor(request, session.shop);
+  const report = await codReport(db, session.shop, settings.codType, new Date(), speech.timeZone);
   const { t, locale } = speech;
   // Dates on this page (and in its CSV): the day in the shop's zone ("23 Nov 2026").
   const day = (at: Date | string) => dayOf(at, speech);
@@ -30,7 +30,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     weeks: report.weeks.map((w) => ({
       key: `${w.courier}|${w.week}`,
       courier: w.courier,
-      week: day(`${w.week}T00:00:00+07:00`),
+      // The week's Monday is a calendar date already (in the shop's zone): said as it is.
+      week: dayOf(`${w.week}T00:00:00Z`, { locale, timeZone: "UTC" }),
       parcels: w.parcels,
       amount: money(w.amount),
       payout: w.due

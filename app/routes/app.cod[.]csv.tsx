@@ -3,7 +3,7 @@ import { db } from "../db/index.server";
 import { codCsv, codReport } from "../shipments/cod-report.server";
 import { getShopSettings } from "../shops/shops.server";
 import { authenticate } from "../shopify.server";
-import { wordsFor } from "../i18n/i18n.server";
+import { speechFor } from "../shops/speech.server";
 
 /**
  * The COD page's parcels as CSV (app.cod.tsx fetches it with the session token and saves it), in
@@ -12,7 +12,9 @@ import { wordsFor } from "../i18n/i18n.server";
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const settings = await getShopSettings(db, session.shop);
-  const csv = codCsv(await codReport(db, session.shop, settings.codType), await wordsFor(request));
+  const speech = await speechFor(request, session.shop);
+  const report = await codReport(db, session.shop, settings.codType, new Date(), speech.timeZone);
+  const csv = codCsv(report, speech);
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

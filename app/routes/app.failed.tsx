@@ -12,13 +12,14 @@ import {
 } from "@shopify/polaris";
 import { JobNotFoundError, listFailedJobs, retryFailedJob } from "../jobs/failed.server";
 import { authenticate } from "../shopify.server";
+import { speechFor } from "../shops/speech.server";
 import { useTranslation } from "react-i18next";
 import { wordsFor } from "../i18n/i18n.server";
 import { exactTime } from "../shipments/wording";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const speech = await wordsFor(request);
+  const speech = await speechFor(request, session.shop);
   const jobs = await listFailedJobs(session.shop);
   return {
     jobs: jobs.map((j) => ({

@@ -17,11 +17,13 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { wordsFor } from "../i18n/i18n.server";
 import { db } from "../db/index.server";
+import { shopifyAdminGraphql } from "../admin-api/gateway.server";
 import { LABEL_LAYOUTS, type LabelLayout } from "../shops/label-layouts";
 import { selectForLabels } from "../labels/print.server";
 import { selectionFrom } from "../labels/selection";
 import { getShopSettings } from "../shops/shops.server";
 import { authenticate } from "../shopify.server";
+import { shopTimeZone } from "../shops/time-zone.server";
 
 /**
  * Printing labels: what the print takes (and leaves out, with why), the size, and the PDF itself
@@ -32,7 +34,10 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const { t } = await wordsFor(request);
   const params = new URL(request.url).searchParams;
-  const selection = selectionFrom(params);
+  const selection = selectionFrom(
+    params,
+    await shopTimeZone({ db, graphql: shopifyAdminGraphql }, session.shop),
+  );
   const settings = await getShopSettings(db, session.shop);
   const { rows, skipped } = selection
     ? await selectForLabels(db, session.shop, selection)

@@ -12,6 +12,7 @@ import { selectionFrom } from "../labels/selection";
 import { getShopSettings } from "../shops/shops.server";
 import { tooManyRequests } from "../shops/request-rate.server";
 import { authenticate } from "../shopify.server";
+import { shopTimeZone } from "../shops/time-zone.server";
 import { wordsFor } from "../i18n/i18n.server";
 
 /**
@@ -25,7 +26,10 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const { t } = await wordsFor(request);
   const params = new URL(request.url).searchParams;
-  const selection = selectionFrom(params);
+  const selection = selectionFrom(
+    params,
+    await shopTimeZone({ db, graphql: shopifyAdminGraphql }, session.shop),
+  );
   if (!selection) return jsonResponse({ error: t("labels.errors.selection") }, 400);
   const asked = params.get("layout");
   const env = getEnv();

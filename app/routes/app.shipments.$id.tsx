@@ -46,6 +46,7 @@ import { codAmount } from "../shipments/cod";
 import { ShippingError } from "../shipping/errors";
 import { shippingClientForShop } from "../shops/shipping-client.server";
 import { authenticate } from "../shopify.server";
+import { speechFor } from "../shops/speech.server";
 import { isProblemKind, problemKindWords } from "../shipments/problem-kinds";
 import {
   actorName,
@@ -61,7 +62,7 @@ import {
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const speech = await wordsFor(request);
+  const speech = await speechFor(request, session.shop);
   const { t, locale } = speech;
   const id = params.id ?? "";
   const shipment = /^[0-9a-f-]{36}$/.test(id) ? await getShipment(db, session.shop, id) : null;

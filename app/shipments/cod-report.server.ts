@@ -1,4 +1,5 @@
 import { dayOf, orderTitle, statusLabel, type Speech } from "./wording";
+import { DEFAULT_TIME_ZONE, mondayIn } from "../platform/zoned-time";
 import { and, desc, eq, gte, inArray, isNotNull } from "drizzle-orm";
 import type { Queryable } from "../db/client.server";
 import { shipments } from "../db/schema";
@@ -83,6 +84,7 @@ export async function codReport(
   shop: string,
   shopCodType: CodType,
   now: Date = new Date(),
+  timeZone: string = DEFAULT_TIME_ZONE,
 ): Promise<CodReport> {
   const since = new Date(now.getTime() - COD_REPORT_DAYS * 24 * 3600 * 1000);
   const [deliveredRows, returnedRows] = await Promise.all([
@@ -136,7 +138,7 @@ export async function codReport(
   const weeks = new Map<string, CodWeek>();
   for (const p of delivered) {
     const courier = (p.courierCompany ?? "unknown").toUpperCase();
-    const week = mondayInJakarta(p.at!);
+    const week = mondayIn(p.at!, timeZone);
     const key = `${courier}|${week}`;
     const w = weeks.get(key) ?? {
       courier,
@@ -171,14 +173,6 @@ export async function codReport(
 }
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
-
-/** The Monday (YYYY-MM-DD) of a moment's week in Western Indonesian Time (UTC+7, no daylight saving). */
-export function mondayInJakarta(at: Date): string {
-  const local = new Date(at.getTime() + 7 * 3600 * 1000);
-  const daysSinceMonday = (local.getUTCDay() + 6) % 7;
-  local.setUTCDate(local.getUTCDate() - daysSinceMonday);
-  return local.toISOString().slice(0, 10);
-}
 
 /**
  * The report's parcels as CSV (one row per parcel, delivered then returned), safe to open in a

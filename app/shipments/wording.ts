@@ -7,6 +7,9 @@
 /** What the merchant should make of a shipment at a glance; each UI maps it to its badge tones. */
 import type { TFunction } from "i18next";
 import { isEventType } from "./event-types";
+import { DEFAULT_TIME_ZONE, safeTimeZone } from "../platform/zoned-time";
+
+export { DEFAULT_TIME_ZONE, safeTimeZone };
 
 /** What a page needs to write words: its language's `t` and its Intl locale ("id-ID"). */
 export interface Speech {
@@ -138,26 +141,12 @@ const INDONESIAN_ZONES: Record<string, string> = {
   "Asia/Jayapura": "WIT",
 };
 
-/** The shop's zone when it has none recorded: the service's own (Western Indonesian Time). */
-export const DEFAULT_TIME_ZONE = "Asia/Jakarta";
-
 function zoneName(at: Date, timeZone: string, locale: string): string {
   if (INDONESIAN_ZONES[timeZone]) return INDONESIAN_ZONES[timeZone];
   const part = new Intl.DateTimeFormat(safeLocale(locale), { timeZone, timeZoneName: "short" })
     .formatToParts(at)
     .find((p) => p.type === "timeZoneName");
   return part?.value ?? timeZone;
-}
-
-/** A zone Intl knows, else the default one (a shop's stored zone is Shopify's word, not ours). */
-export function safeTimeZone(timeZone: string | null | undefined): string {
-  if (!timeZone) return DEFAULT_TIME_ZONE;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone });
-    return timeZone;
-  } catch {
-    return DEFAULT_TIME_ZONE;
-  }
 }
 
 /**

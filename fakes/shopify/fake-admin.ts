@@ -7,7 +7,11 @@ import {
   ORDER_FULFILLMENT_ORDERS_QUERY,
 } from "#app/admin-api/operations/fulfillment-orders.ts";
 import { SHOP_LOCATIONS_QUERY } from "#app/admin-api/operations/locations.ts";
-import { GRANTED_SCOPES_QUERY, SHOP_NAME_QUERY } from "#app/admin-api/operations/shop.ts";
+import {
+  GRANTED_SCOPES_QUERY,
+  SHOP_NAME_QUERY,
+  SHOP_TIME_ZONE_QUERY,
+} from "#app/admin-api/operations/shop.ts";
 import {
   FULFILLMENT_CREATE,
   FULFILLMENT_EVENT_CREATE,
@@ -96,6 +100,8 @@ export class FakeShopifyOrders {
   readonly byShop = new Map<string, Map<string, Record<string, unknown>>>();
   /** The shop's locations (SHOP_LOCATION alone unless set). */
   readonly locations = new Map<string, FakeLocation[]>();
+  /** Each shop's time zone as Shopify names it (`shop.ianaTimezone`); Asia/Jakarta when not set. */
+  readonly timeZones = new Map<string, string>();
   /** Orders Shopify split between locations; any other order has one fulfillment order at the shop's first location. */
   readonly layouts = new Map<string, FakeFulfillmentOrder[]>();
   /** Fulfillment orders closed by a fulfillment ("<shop> <gid>"). */
@@ -346,6 +352,15 @@ export function fakeAdminGraphql(
           ? SHOPIFY_ORDERS
           : null;
     if (query === SHOP_NAME_QUERY) return { data: { shop: { name: fakeShopName(shop) } } };
+    if (query === SHOP_TIME_ZONE_QUERY)
+      return {
+        data: {
+          shop: {
+            ianaTimezone:
+              orders?.timeZones.get(shop) ?? SHOPIFY_ORDERS.timeZones.get(shop) ?? "Asia/Jakarta",
+          },
+        },
+      };
     if (query === GRANTED_SCOPES_QUERY)
       return {
         data: {

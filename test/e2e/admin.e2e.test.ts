@@ -7,7 +7,8 @@ import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { eq } from "drizzle-orm";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { database, db } from "#app/db/index.server.ts";
-import { returnPickups, shipments, shops } from "#app/db/schema.ts";
+import { returnPickups, shipmentEvents, shipments, shops } from "#app/db/schema.ts";
+import { firstSentence } from "#app/shipments/wording.ts";
 import { callbackTokenOf } from "#app/shops/callback-token.server.ts";
 import { getEnv } from "#app/platform/env.server.ts";
 import { closeQueues } from "#app/jobs/queues.server.ts";
@@ -35,6 +36,8 @@ import {
   type Child,
 } from "../../scripts/processes.ts";
 import { shopifyHmac } from "#fakes/shopify/webhook-signer.ts";
+import enTexts from "#app/i18n/locales/en.json";
+import idTexts from "#app/i18n/locales/id.json";
 
 /**
  * The embedded admin in a real browser (Debian's Chromium through playwright-core) against the
@@ -140,7 +143,7 @@ afterAll(async () => {
 });
 
 /** A page inside the "admin": App Bridge stubbed to hand out a valid session token. */
-async function adminPage(): Promise<Page> {
+async function adminPage(locale = "en"): Promise<Page> {
   const { token } = await getJwt(shop.replace(".myshopify.com", ""), API_KEY, API_SECRET_KEY);
   // authenticate.admin answers 410 to bots, and headless Chromium says "HeadlessChrome".
   // An Indonesian merchant's browser: amounts read "Rp34.000".
@@ -174,7 +177,7 @@ async function adminPage(): Promise<Page> {
       body: "",
     });
   });
-  await page.goto(embeddedUrl("/app", token));
+  await page.goto(embeddedUrl("/app", token, locale));
   return page;
 }
 
@@ -186,9 +189,35 @@ function embeddedUrl(pathname: string, token: string, locale = "en"): string {
   return `${baseUrl}${pathname}?embedded=1&shop=${shop}&host=${Buffer.from(`admin.shopify.com/store/${shop.split(".")[0]}`).toString("base64")}&id_token=${token}&locale=${locale}`;
 }
 
-async function openInAdmin(page: Page, pathname: string) {
+async function openInAdmin(page: Page, pathname: string, locale = "en") {
   const { token } = await getJwt(shop.replace(".myshopify.com", ""), API_KEY, API_SECRET_KEY);
-  await page.goto(embeddedUrl(pathname, token));
+  const [path, query] = pathname.split("?");
+  await page.goto(`${embeddedUrl(path!, token, locale)}${query ? `&${query}` : ""}`);
+}
+
+type Texts = { [key: string]: string | Texts };
+const leaves = (texts: Texts, prefix = ""): [string, string][] =>
+  Object.entries(texts).flatMap(([k, v]) =>
+    typeof v === "string"
+      ? [[`${prefix}${k}`, v] as [string, string]]
+      : leaves(v, `${prefix}${k}.`),
+  );
+
+/**
+ * Today's English UI texts as they show on a page: each text of app/i18n/locales/en.json whose
+ * Indonesian differs, cut at its values into the pieces of several words a page would show.
+ */
+function englishUiWords(): string[] {
+  const indonesian = new Map(leaves(idTexts));
+  return [
+    ...new Set(
+      leaves(enTexts)
+        .filter(([key, text]) => indonesian.get(key) !== text)
+        .flatMap(([, text]) => text.split(/\{\{\w+\}\}/))
+        .map((piece) => piece.replace(/^[\s:,.;()"]+|[\s:,.;()"]+$/g, ""))
+        .filter((piece) => piece.length >= 12 && piece.includes(" ")),
+    ),
+  ];
 }
 
 async function deliverOrder(order: Record<string, unknown>) {
@@ -395,6 +424,78 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
       await page.close();
     }
   }, 60_000);
+
+  it("in Bahasa Indonesia: every page, and the order block's answer, without an English UI word", async () => {
+    const rows = await db.select().from(shipments).where(eq(shipments.shop, shop));
+    const [pickup] = await db.select().from(returnPickups).where(eq(returnPickups.shop, shop));
+    const find = (what: string, test: (r: (typeof rows)[number]) => boolean) => {
+      const row = rows.find(test);
+      if (!row) throw new Error(`no shipment ${what} in the e2e shop`);
+      return row;
+    };
+    const ready = find("ready to book", (r) => r.status === "draft_ready" && !r.problem);
+    const booked = find("booked", (r) => r.status === "confirmed" && Boolean(r.waybillId));
+    const problem = find("with a problem", (r) => Boolean(r.problem) && r.status !== "on_hold");
+    const held = find("in trouble", (r) => r.status === "on_hold");
+    const returned = find("returned", (r) => r.status === "returned");
+    const pages: [string, string][] = [
+      ["id-01-pengiriman", "/app"],
+      ["id-02-perlu-tindakan", "/app?tab=attention"],
+      ["id-03-siap-dipesan", `/app/shipments/${ready.id}`],
+      ["id-04-sudah-dipesan", `/app/shipments/${booked.id}`],
+      ["id-05-masalah", `/app/shipments/${problem.id}`],
+      ["id-06-pengiriman-bermasalah", `/app/shipments/${held.id}`],
+      ["id-07-retur", `/app/shipments/${returned.id}`],
+      ["id-08-penjemputan-retur", `/app/shipments/${pickup!.shipmentId}`],
+      ["id-09-cod", "/app/cod"],
+      ["id-10-cetak-label", `/app/labels?ids=${booked.id}`],
+      ["id-11-pengaturan", "/app/settings"],
+      ["id-12-proses-gagal", "/app/failed"],
+    ];
+    const english = englishUiWords();
+    expect(english.length).toBeGreaterThan(200);
+    // What the app stored as it happened (problems, reasons, timeline details, Shopify's and the
+    // courier's own words) is shown as written: taken out before looking for English UI words.
+    const events = await db
+      .select({ message: shipmentEvents.message })
+      .from(shipmentEvents)
+      .where(eq(shipmentEvents.shop, shop));
+    const stored = [
+      ...rows.flatMap((r) => [r.problem, r.decision, r.shopifyHold]),
+      ...events.map((e) => e.message),
+      pickup?.problem,
+    ]
+      .filter((text): text is string => Boolean(text))
+      .flatMap((text) => [text, firstSentence(text)!])
+      .sort((a, b) => b.length - a.length);
+    const uiText = (body: string) =>
+      stored.reduce((rest, text) => rest.split(text).join(" "), body);
+    const page = await adminPage("id");
+    try {
+      for (const [name, pathname] of pages) {
+        await openInAdmin(page, pathname, "id");
+        await page.locator("html[lang='id']").waitFor({ state: "attached" });
+        await page.waitForLoadState("networkidle");
+        const body = uiText((await page.locator("body").innerText()).replace(/\u00a0/g, " "));
+        const found = english.filter((words) => body.includes(words));
+        expect(found.join(" | "), `${name}: English on an Indonesian page`).toBe("");
+        await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+      }
+      // The list and a shipment say Indonesian words where they said English ones.
+      await openInAdmin(page, "/app", "id");
+      await page.getByRole("tab", { name: /^Perlu tindakan \(\d+\)$/ }).waitFor();
+      await openInAdmin(page, `/app/shipments/${booked.id}`, "id");
+      await page.getByRole("button", { name: /^Cetak (ulang )?label$/ }).first().waitFor();
+      // The order page's block asks in the admin's language and gets the app's words in it.
+      const answer = await page.evaluate(async (orderId) => {
+        const response = await fetch(`/api/orders/${orderId}/shipment?locale=id`);
+        return (await response.json()) as { shipments: { words: { label: string } }[] };
+      }, booked.orderId);
+      expect(answer.shipments[0]!.words.label).toBe("Sudah dipesan");
+    } finally {
+      await page.close();
+    }
+  }, 180_000);
 });
 
 async function flow(page: Page) {

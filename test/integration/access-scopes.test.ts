@@ -9,6 +9,7 @@ vi.hoisted(() => {
 import "#fakes/shopify/redirect-shopify-admin.ts";
 import fs from "node:fs";
 import { and, eq } from "drizzle-orm";
+import { wordsIn } from "#app/i18n/i18n.server.ts";
 import { db } from "#app/db/index.server.ts";
 import { sessionTable, shipmentEvents } from "#app/db/schema.ts";
 import * as appRoute from "#app/routes/app.tsx";
@@ -106,12 +107,11 @@ describe("a shop that has not approved write_fulfillments", () => {
 
     // Every admin page shows what to approve and why; Shopify was asked, and still says no.
     const before = shopify.callsOf(shop).get("GrantedScopes") ?? 0;
-    expect((await adminLayout(shop)).scopesToApprove).toEqual([
-      {
-        scope: "write_fulfillments",
-        purpose: "tell your customers when the parcel is out for delivery and when it is delivered",
-      },
-    ]);
+    // The banner says what it is for, in the admin's language (app/components/ScopesBanner.tsx).
+    expect((await adminLayout(shop)).scopesToApprove).toEqual([{ scope: "write_fulfillments" }]);
+    expect(wordsIn("id").t("scopes.purpose.write_fulfillments")).toBe(
+      "memberi tahu pembeli saat paket diantar dan saat paket sampai",
+    );
     expect(shopify.callsOf(shop).get("GrantedScopes")).toBe(before + 1);
 
     // The merchant approves: Shopify grants it and sends app/scopes_update (its documented sample,

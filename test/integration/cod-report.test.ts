@@ -5,7 +5,8 @@ import * as codPage from "#app/routes/app.cod.tsx";
 import * as codCsvRoute from "#app/routes/app.cod[.]csv.tsx";
 import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";
 import { sessionStorage } from "#app/shopify.server.ts";
-import { csvCell, mondayInJakarta } from "#app/shipments/cod-report.server.ts";
+import { csvCell } from "#app/shipments/cod-report.server.ts";
+import { mondayIn, startOfDayIn } from "#app/platform/zoned-time.ts";
 import { recordInstall, updateShopSettings } from "#app/shops/shops.server.ts";
 import { offlineSession, sessionTokenRequest, uniqueShop } from "../helpers/shopify.ts";
 import { testStack } from "../helpers/stack.ts";
@@ -248,11 +249,20 @@ describe("the order page's block after the booking", () => {
 });
 
 describe("the COD report's pieces", () => {
-  it("weeks start on Monday in Western Indonesian Time", () => {
+  it("weeks start on Monday and days at midnight in the shop's zone (WIB, WITA, WIT)", () => {
     // Sunday 23:30 in Jakarta is Sunday 16:30 UTC: still the week of Monday the 16th.
-    expect(mondayInJakarta(new Date("2026-11-22T16:30:00Z"))).toBe("2026-11-16");
+    expect(mondayIn(new Date("2026-11-22T16:30:00Z"), "Asia/Jakarta")).toBe("2026-11-16");
     // Monday 00:30 in Jakarta is Sunday 17:30 UTC: the new week.
-    expect(mondayInJakarta(new Date("2026-11-22T17:30:00Z"))).toBe("2026-11-23");
+    expect(mondayIn(new Date("2026-11-22T17:30:00Z"), "Asia/Jakarta")).toBe("2026-11-23");
+    // In Makassar (WITA, UTC+8) Monday starts an hour earlier; in Jayapura (WIT) two.
+    expect(mondayIn(new Date("2026-11-22T16:30:00Z"), "Asia/Makassar")).toBe("2026-11-23");
+    expect(mondayIn(new Date("2026-11-22T15:30:00Z"), "Asia/Jayapura")).toBe("2026-11-23");
+    expect(mondayIn(new Date("2026-11-22T15:30:00Z"), "Asia/Makassar")).toBe("2026-11-16");
+    // The day a print's "not printed today" starts: midnight in the shop's zone.
+    const at = new Date("2026-11-23T16:30:00Z");
+    expect(startOfDayIn(at, "Asia/Jakarta").toISOString()).toBe("2026-11-22T17:00:00.000Z");
+    expect(startOfDayIn(at, "Asia/Makassar").toISOString()).toBe("2026-11-23T16:00:00.000Z");
+    expect(startOfDayIn(at, "Asia/Jayapura").toISOString()).toBe("2026-11-23T15:00:00.000Z");
   });
 
   it("csvCell quotes what CSV must and defuses formulas, not negative numbers", () => {

@@ -203,7 +203,7 @@ describe.skipIf(!hasPoppler)("labels of booked shipments", () => {
       {
         id: booked.shipment.id,
         orderName: booked.order.name,
-        reason: expect.stringMatching(/^Cancelled/),
+        reason: "cancelled",
       },
     ]);
     const nothing = await get(
@@ -233,7 +233,7 @@ describe.skipIf(!hasPoppler)("labels of booked shipments", () => {
     await stack.moves(booked.shop, booked.shipment, "picked");
     expect((await rowOf(booked.shop, booked.shipment.id)).label).toBeNull();
     const { skipped } = await selectForLabels(db, booked.shop, { ids: [booked.shipment.id] });
-    expect(skipped[0]?.reason).toMatch(/removed at their request/);
+    expect(skipped[0]?.reason).toBe("redacted");
   });
 
   it("a shop prints one print at a time: a second one meanwhile is refused in words", async () => {

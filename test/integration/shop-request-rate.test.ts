@@ -10,7 +10,7 @@ vi.hoisted(() => {
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { db } from "#app/db/index.server.ts";
-import { shipmentEvents, shipments } from "#app/db/schema.ts";
+import { shipmentEvents, shipments, shops } from "#app/db/schema.ts";
 import { QUEUES, jobId } from "#app/jobs/definitions.ts";
 import { getEnv } from "#app/platform/env.server.ts";
 import { getQueue, producerConnection } from "#app/jobs/queues.server.ts";
@@ -42,6 +42,8 @@ async function installedShop(label: string) {
   const shop = uniqueShop(label);
   await recordInstall(db, shop);
   await sessionStorage.storeSession(offlineSession(shop));
+  // Its time zone known: the pages here ask Shopify nothing else (this file has no Shopify).
+  await db.update(shops).set({ ianaTimezone: "Asia/Jakarta" }).where(eq(shops.shop, shop));
   return shop;
 }
 

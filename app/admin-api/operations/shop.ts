@@ -18,3 +18,11 @@ export const GRANTED_SCOPES_QUERY = `#graphql
       }
     }
   }`;
+
+/** The shop's time zone as Shopify names it ("Asia/Makassar"), read once and kept (app/shops/time-zone.server.ts). */
+export const SHOP_TIME_ZONE_QUERY = `#graphql
+  query ShopTimeZone {
+    shop {
+      ianaTimezone
+    }
+  }`;

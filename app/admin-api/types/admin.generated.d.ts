@@ -373,6 +373,11 @@ export type GrantedScopesQueryVariables = AdminTypes.Exact<{ [key: string]: neve
 
 export type GrantedScopesQuery = { currentAppInstallation: { accessScopes: Array<Pick<AdminTypes.AccessScope, 'handle'>> } };
 
+export type ShopTimeZoneQueryVariables = AdminTypes.Exact<{ [key: string]: never; }>;
+
+
+export type ShopTimeZoneQuery = { shop: Pick<AdminTypes.Shop, 'ianaTimezone'> };
+
 interface GeneratedQueryTypes {
   "#graphql\n  query AppCarrierServices {\n    carrierServices(first: 50) {\n      nodes { id name callbackUrl active }\n    }\n  }": {return: AppCarrierServicesQuery, variables: AppCarrierServicesQueryVariables},
   "#graphql\n  query OrderFulfillmentOrders($id: ID!) {\n    order(id: $id) {\n      id\n      ...OrderFulfillmentOrderNodes\n    }\n    locations(first: 20) {\n      nodes { id isFulfillmentService }\n    }\n  }\n  #graphql\n  fragment OrderFulfillmentOrderNodes on Order {\n    fulfillmentOrders(first: 50) {\n      nodes {\n        id\n        status\n        supportedActions { action }\n        deliveryMethod { methodType }\n        fulfillmentHolds { id displayReason reasonNotes heldByRequestingApp }\n        assignedLocation {\n          name\n          location { id isFulfillmentService fulfillmentService { serviceName } }\n        }\n        lineItems(first: 250) {\n          nodes { id totalQuantity remainingQuantity lineItem { id } }\n        }\n      }\n    }\n  }": {return: OrderFulfillmentOrdersQuery, variables: OrderFulfillmentOrdersQueryVariables},
@@ -388,6 +393,7 @@ interface GeneratedQueryTypes {
   "#graphql\n  query ShipmentReturnState($orderId: ID!, $fulfillmentId: ID!) {\n    order(id: $orderId) {\n      id\n      cancelledAt\n      displayFinancialStatus\n      totalOutstandingSet { shopMoney { amount currencyCode } }\n      returns(first: 20) {\n        nodes { ...ShipmentReturn }\n      }\n    }\n    fulfillment(id: $fulfillmentId) {\n      id\n      location { id name }\n      fulfillmentLineItems(first: 100) {\n        nodes { id quantity }\n      }\n    }\n    returnableFulfillments(orderId: $orderId, first: 20) {\n      nodes {\n        fulfillment { id }\n        returnableFulfillmentLineItems(first: 100) {\n          nodes { quantity fulfillmentLineItem { id } }\n        }\n      }\n    }\n  }\n  fragment ShipmentReturn on Return {\n    id\n    status\n    returnLineItems(first: 100) {\n      nodes {\n        id\n        quantity\n        processableQuantity\n        ... on ReturnLineItem { fulfillmentLineItem { id } }\n      }\n    }\n    reverseFulfillmentOrders(first: 5) {\n      nodes {\n        id\n        lineItems(first: 100) {\n          nodes { id totalQuantity fulfillmentLineItem { id } }\n        }\n      }\n    }\n  }": {return: ShipmentReturnStateQuery, variables: ShipmentReturnStateQueryVariables},
   "#graphql\n  query ShopName {\n    shop {\n      name\n    }\n  }": {return: ShopNameQuery, variables: ShopNameQueryVariables},
   "#graphql\n  query GrantedScopes {\n    currentAppInstallation {\n      accessScopes {\n        handle\n      }\n    }\n  }": {return: GrantedScopesQuery, variables: GrantedScopesQueryVariables},
+  "#graphql\n  query ShopTimeZone {\n    shop {\n      ianaTimezone\n    }\n  }": {return: ShopTimeZoneQuery, variables: ShopTimeZoneQueryVariables},
 }
 
 interface GeneratedMutationTypes {

@@ -14,13 +14,13 @@ import { callbackTokenOf } from "../../shops/callback-token.server";
 import { eventsCardFacts } from "../../shops/events-url-facts.server";
 import { producerConnection } from "../../jobs/queues.server";
 import { db } from "../../db/index.server";
-import { wordsFor } from "../../i18n/i18n.server";
 import { byDeadline } from "../../platform/deadline";
 import { getEnv } from "../../platform/env.server";
 import { shippingClientForShop } from "../../shops/shipping-client.server";
 import { shopifyLocations, type ShopifyLocation } from "../../shops/shopify-locations.server";
 import { shopifyAdminGraphql } from "../../admin-api/gateway.server";
 import { authenticate } from "../../shopify.server";
+import { speechFor } from "../../shops/speech.server";
 import { parseShopSettings } from "../../shops/settings";
 import { getShop } from "../../shops/shops.server";
 import { exactTime, type Speech } from "../../shipments/wording";
@@ -33,7 +33,7 @@ import { runIntent, type ActionResult } from "./intents.server";
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const speech = await wordsFor(request);
+  const speech = await speechFor(request, session.shop);
   const { t } = speech;
   const shop = await getShop(db, session.shop);
   const settings = parseShopSettings(shop?.settings);
@@ -111,7 +111,7 @@ export const action = async ({ request }: ActionFunctionArgs): Promise<ActionRes
     shop: session.shop,
     form,
     env: getEnv(),
-    speech: await wordsFor(request),
+    speech: await speechFor(request, session.shop),
   });
 };
 
