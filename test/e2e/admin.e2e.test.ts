@@ -485,7 +485,10 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
       await openInAdmin(page, "/app", "id");
       await page.getByRole("tab", { name: /^Perlu tindakan \(\d+\)$/ }).waitFor();
       await openInAdmin(page, `/app/shipments/${booked.id}`, "id");
-      await page.getByRole("button", { name: /^Cetak (ulang )?label$/ }).first().waitFor();
+      await page
+        .getByRole("button", { name: /^Cetak (ulang )?label$/ })
+        .first()
+        .waitFor();
       // The order page's block asks in the admin's language and gets the app's words in it.
       const answer = await page.evaluate(async (orderId) => {
         const response = await fetch(`/api/orders/${orderId}/shipment?locale=id`);
