@@ -15,6 +15,9 @@ import { loadDotEnv } from "#app/platform/dotenv.server.ts";
 import { setUpMerchant, replayOrders } from "./demo/orders.ts";
 import { startStack, type DemoStack } from "./demo/stack.ts";
 import { watch } from "./demo/watch.ts";
+import { wordsIn } from "#app/i18n/i18n.server.ts";
+import { DEFAULT_TIME_ZONE } from "#app/platform/zoned-time.ts";
+import { describeStatus } from "#app/shipments/wording.ts";
 import { afterTheJourney } from "./demo/after-journey.ts";
 import { couriers } from "./demo/couriers.ts";
 
@@ -50,11 +53,13 @@ async function main(): Promise<number> {
   const courierScript = couriers(stack, replay, say);
   const outcome = await watch(stack, replay, DEADLINE_MS, say, courierScript);
 
-  say("\nSummary");
+  // The merchant's words, as the Indonesian shop's admin shows them (app/i18n/locales/id.json).
+  const indonesian = { ...wordsIn("id"), timeZone: DEFAULT_TIME_ZONE };
+  say("\nSummary (status as the shop's admin shows it, in Bahasa Indonesia)");
   console.table(
     outcome.rows.map((r) => ({
       order: r.orderName ?? r.orderId,
-      status: r.status,
+      status: describeStatus(r, indonesian).label,
       courier: r.courierCompany ? `${r.courierCompany} ${r.courierType}` : "-",
       waybill: r.waybillId ?? "-",
       price: r.price ? Number(r.price).toLocaleString("id-ID") : "-",

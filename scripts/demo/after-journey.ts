@@ -5,6 +5,9 @@
  */
 import type { Shipment } from "#app/db/schema.ts";
 import { codAmount } from "#app/shipments/cod.ts";
+import { wordsIn } from "#app/i18n/i18n.server.ts";
+import { afterBookingWords } from "#app/shipments/after-booking-words.ts";
+import { DEFAULT_TIME_ZONE } from "#app/platform/zoned-time.ts";
 import { formatMoney } from "#app/shipments/wording.ts";
 import { SHOP, type DemoStack } from "./stack.ts";
 
@@ -17,6 +20,8 @@ export interface AfterTheJourney {
   cancelled: number;
 }
 
+const indonesian = { ...wordsIn("id"), timeZone: DEFAULT_TIME_ZONE };
+
 export function afterTheJourney(
   stack: DemoStack,
   rows: Shipment[],
@@ -28,9 +33,14 @@ export function afterTheJourney(
   const cancellations = (log.cancellations ?? []).filter((c) => c.shop === SHOP);
   const name = (orderId: string) => rows.find((r) => r.orderId === orderId)?.orderName ?? orderId;
   const lines: string[] = [];
+  // What the shop's admin says of each, in Bahasa Indonesia (the demo's shop is Indonesian).
+  const admin = (orderId: string) => {
+    const row = rows.find((r) => r.orderId === orderId);
+    return row ? afterBookingWords(row, indonesian) : null;
+  };
   for (const m of paid)
     lines.push(
-      `Delivered COD ${name(m.orderId)}: the courier collected ${formatMoney(m.amount, "IDR")}; the order was marked paid in Shopify`,
+      `Delivered COD ${name(m.orderId)}: the courier collected ${formatMoney(m.amount, "IDR")}; the order was marked paid in Shopify. The admin: "${admin(m.orderId)?.cod ?? "-"}"`,
     );
   const returned = rows.find((r) => r.orderId === returnedOrderId);
   const units = restocks.reduce((n, r) => n + r.quantity, 0);
@@ -40,7 +50,7 @@ export function afterTheJourney(
         cancellations.some((c) => c.orderId === returned.orderId)
           ? `, the order cancelled with nothing owed (${formatMoney(codAmount(returned), "IDR")} not collected)`
           : ""
-      }`,
+      }. The admin: "${admin(returned.orderId)?.returned ?? "-"}"`,
     );
   const missing = [
     paid.length === 0 ? "no delivered COD order was marked paid in Shopify" : null,
