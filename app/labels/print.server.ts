@@ -6,6 +6,7 @@ import { adminRequest, type AdminGraphql } from "../admin-api/request";
 import type { Env } from "../platform/env.server";
 import { shippingAccessForShop } from "../shops/shipping-client.server";
 import { getShopSettings, updateShopSettings } from "../shops/shops.server";
+import { shopCourierNames } from "../shops/courier-names.server";
 import { OUTBOUND_STATUSES } from "../shipments/states";
 import { orderTitle } from "../shipments/wording";
 import { DEFAULT_TIME_ZONE, startOfDayIn } from "../platform/zoned-time";
@@ -163,8 +164,11 @@ export async function printLabels(
       ready.map((r) => r.id),
       now,
     );
-  const name = ready.length > 0 ? await shopName(deps, shop) : "";
-  return { labels: ready.map((row) => labelView(row, name)), skipped };
+  const [name, couriers] =
+    ready.length > 0
+      ? await Promise.all([shopName(deps, shop), shopCourierNames(shop)])
+      : ["", undefined];
+  return { labels: ready.map((row) => labelView(row, name, couriers)), skipped };
 }
 
 /**

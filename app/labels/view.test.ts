@@ -1,3 +1,4 @@
+import { courierNamesOf } from "../shipments/courier-names";
 import { describe, expect, it } from "vitest";
 import { PICKUP_SENDER } from "#test/fixtures/labels.ts";
 import { labelView, weightWords } from "./view";
@@ -35,6 +36,16 @@ describe("what a label says", () => {
     expect(weightWords(1250)).toBe("1,25 kg");
     expect(view.cod?.replace(/\s/g, "")).toBe("Rp404.000");
     expect(view.courier).toBe("JNE REG");
+    // As the shipping service's couriers list names it, when the list is at hand.
+    const names = courierNamesOf([
+      {
+        courier_code: "jne",
+        courier_name: "JNE",
+        courier_service_code: "reg",
+        courier_service_name: "Reguler",
+      },
+    ]);
+    expect(labelView(row, "Toko", names).courier).toBe("JNE Reguler");
     expect(view.contents).toBe("2 × Batik Shirt - M / Blue, 1 × Kopi Gayo 250g");
   });
 });

@@ -1,4 +1,5 @@
 import { courierName, formatMoney } from "../shipments/wording";
+import type { CourierNames } from "../shipments/courier-names";
 import type { LabelParty, LabelSnapshot } from "../db/json-columns";
 import { LABEL_TEXT_LIMITS, clip } from "./text";
 
@@ -52,14 +53,19 @@ function clipped(p: LabelParty): LabelParty {
   };
 }
 
-export function labelView(row: LabelRow & { label: LabelSnapshot }, shopName: string): LabelView {
+export function labelView(
+  row: LabelRow & { label: LabelSnapshot },
+  shopName: string,
+  couriers?: CourierNames,
+): LabelView {
   const { label } = row;
   const L = LABEL_TEXT_LIMITS;
   const grams = label.items.reduce((sum, i) => sum + i.grams * i.quantity, 0);
   return {
     shipmentId: row.id,
     waybill: clip(row.waybillId ?? "", L.waybill),
-    courier: courierName(row.courierCompany, row.courierType) ?? "",
+    // As the service names it ("SiCepat Reguler"); its codes when the list is not at hand.
+    courier: courierName(row.courierCompany, row.courierType, couriers) ?? "",
     routingCode: label.routingCode === null ? null : clip(label.routingCode, L.routingCode),
     shopName: clip(shopName, L.shopName),
     // The label says "Order #1001" (or "Order 5123…" for an order whose name is not known).

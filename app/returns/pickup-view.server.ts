@@ -31,7 +31,7 @@ export function pickupSentence(
   sentence: string;
 } {
   const { t } = speech;
-  const courier = courierName(p.courierCompany, p.courierType);
+  const courier = courierName(p.courierCompany, p.courierType, speech.couriers);
   const price = formatMoney(p.price, "IDR", speech.locale);
   switch (p.status) {
     case "approved":
@@ -103,7 +103,7 @@ export async function pickupViews(
       lines = quote.lines;
       options = quote.options.map((o) => ({
         value: `${o.company}/${o.type}/${o.price}`,
-        label: `${courierName(o.company, o.type)}: ${formatMoney(o.price, "IDR", speech.locale)}${o.duration ? ` (${o.duration})` : ""}`,
+        label: `${courierName(o.company, o.type, speech.couriers)}: ${formatMoney(o.price, "IDR", speech.locale)}${o.duration ? ` (${o.duration})` : ""}`,
       }));
       if (quote.error) quoteError = t("returnPickup.noPrice", { reason: quote.error });
     }

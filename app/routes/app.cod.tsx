@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { db } from "../db/index.server";
 import { codReport } from "../shipments/cod-report.server";
 import { courierName, dayOf, formatMoney, orderTitle } from "../shipments/wording";
+import { companyName } from "../shipments/courier-names";
 import { getShopSettings } from "../shops/shops.server";
 import { authenticate } from "../shopify.server";
 import { speechFor } from "../shops/speech.server";
@@ -29,7 +30,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     },
     weeks: report.weeks.map((w) => ({
       key: `${w.courier}|${w.week}`,
-      courier: w.courier,
+      courier: companyName(speech.couriers, w.courier),
       // The week's Monday is a calendar date already (in the shop's zone): said as it is.
       week: dayOf(`${w.week}T00:00:00Z`, { locale, timeZone: "UTC" }),
       parcels: w.parcels,
@@ -42,7 +43,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     returned: report.returned.map((p) => ({
       id: p.id,
       order: orderTitle(p, t),
-      courier: courierName(p.courierCompany, p.courierType) ?? "—",
+      courier: courierName(p.courierCompany, p.courierType, speech.couriers) ?? "—",
       waybill: p.waybillId ?? "—",
       state: p.status === "return_in_transit" ? t("cod.comingBack") : t("cod.back"),
       cod: money(p.cod),

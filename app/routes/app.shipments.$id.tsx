@@ -110,7 +110,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
           kind: "order",
           status: statusLabel(order.status, t),
           price: formatMoney(order.price, shipment.currency, locale),
-          courier: courierName(order.courier?.company, order.courier?.type),
+          courier: courierName(order.courier?.company, order.courier?.type, speech.couriers),
         };
       } else if (shipment.draftOrderId) {
         const draft = await client.getDraftOrder(shipment.draftOrderId);
@@ -123,7 +123,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
                 ? t("shipment.service.draftPlaced")
                 : statusLabel(draft.status, t),
           price: formatMoney(draft.price, shipment.currency, locale),
-          courier: courierName(draft.courier?.company, draft.courier?.type),
+          courier: courierName(draft.courier?.company, draft.courier?.type, speech.couriers),
         };
         rates = (await draftRates(actionDeps(), session.shop, shipment.id)).map((p) => ({
           company: p.courier_code,

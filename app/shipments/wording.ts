@@ -7,6 +7,7 @@
 /** What the merchant should make of a shipment at a glance; each UI maps it to its badge tones. */
 import type { TFunction } from "i18next";
 import { isEventType } from "./event-types";
+import { serviceName, type CourierNames } from "./courier-names";
 import { DEFAULT_TIME_ZONE, safeTimeZone } from "../platform/zoned-time";
 
 export { DEFAULT_TIME_ZONE, safeTimeZone };
@@ -15,6 +16,8 @@ export { DEFAULT_TIME_ZONE, safeTimeZone };
 export interface Speech {
   t: TFunction;
   locale: string;
+  /** The service's names of couriers and services (codes when absent). */
+  couriers?: CourierNames;
   /** The shop's IANA zone (Shopify's `ianaTimezone`); times are written in it. */
   timeZone?: string;
 }
@@ -85,13 +88,17 @@ export function orderTitle(
   return s.orderName ?? (t ? t("common.orderById", { id: s.orderId }) : `Order ${s.orderId}`);
 }
 
-/** "jne" "reg" → "JNE REG"; the service's courier codes are what couriers are known by in Indonesia. */
+/**
+ * "sicepat" "reg" → "SiCepat Reguler", as the service's couriers list names it; its codes in
+ * capitals ("SICEPAT REG") when the list is not at hand or does not have it.
+ */
 export function courierName(
   company: string | null | undefined,
   type: string | null | undefined,
+  names?: CourierNames,
 ): string | null {
   if (!company) return null;
-  return [company.toUpperCase(), type?.toUpperCase()].filter(Boolean).join(" ");
+  return serviceName(names, company, type);
 }
 
 const ZERO_DECIMALS = new Set(["IDR", "JPY", "KRW", "VND"]);
@@ -186,7 +193,7 @@ export function dayOf(
 
 /** The shipment as one badge and one sentence. A problem always wins: it is what the merchant must act on. */
 export function describeStatus(s: ShipmentFacts, speech: Speech): StatusWords {
-  const courier = courierName(s.courierCompany, s.courierType);
+  const courier = courierName(s.courierCompany, s.courierType, speech.couriers);
   const price = formatMoney(s.price, s.currency, speech.locale);
   const offer = [courier, price].filter(Boolean).join(", ");
   return { ...sentenceOf(s, courier, offer, speech), courier, price };

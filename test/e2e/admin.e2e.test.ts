@@ -367,7 +367,9 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
         return row?.reverseDeliveryId ? row : undefined;
       });
       await openInAdmin(page, `/app/shipments/${seeded.deliveredId}`);
-      await page.getByText("Return pickup booked: JNE REG, waybill", { exact: false }).waitFor();
+      await page
+        .getByText("Return pickup booked: JNE Reguler, waybill", { exact: false })
+        .waitFor();
       expect(await page.locator("body").innerText()).toContain(
         "Shopify has the tracking on the return and told the customer",
       );
@@ -481,9 +483,13 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
         expect(found.join(" | "), `${name}: English on an Indonesian page`).toBe("");
         await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
       }
-      // The list and a shipment say Indonesian words where they said English ones.
+      // The list and a shipment say Indonesian words where they said English ones, and name
+      // couriers as the service's couriers list does ("JNE Reguler", not its codes "JNE REG").
       await openInAdmin(page, "/app", "id");
       await page.getByRole("tab", { name: /^Perlu tindakan \(\d+\)$/ }).waitFor();
+      const list = await page.locator("body").innerText();
+      expect(list).toContain("JNE Reguler");
+      expect(uiText(list)).not.toContain("JNE REG");
       await openInAdmin(page, `/app/shipments/${booked.id}`, "id");
       await page
         .getByRole("button", { name: /^Cetak (ulang )?label$/ })
@@ -664,7 +670,7 @@ async function flow(page: Page) {
       "No shipment needed",
       "Delivered",
       "Cancelled",
-      "JNE REG",
+      "JNE Reguler",
       "Rp34.000",
       "(attempt 2)",
       "On hold in Shopify",

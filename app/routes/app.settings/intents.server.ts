@@ -17,6 +17,7 @@ import {
   ShippingNotFoundError,
 } from "../../shipping/errors";
 import type { Speech } from "../../shipments/wording";
+import { forgetCourierNames } from "../../shops/courier-names.server";
 import { deleteLocation, makeDefaultLocation, saveLocation } from "../../shops/locations.server";
 import { parsePickupForm, parsePreferencesForm } from "../../shops/settings-form.server";
 import {
@@ -67,6 +68,8 @@ const apiKey: Intent = async ({ shop, form, env, speech: { t } }) => {
       timeoutMs: env.SHIPPING_API_TIMEOUT_MS,
     }).getCouriers();
     await setShippingApiKey(db, env.ENCRYPTION_KEY, shop, key);
+    // The couriers' names come from the service this key reaches: read again.
+    forgetCourierNames(shop);
     return {
       form: "apiKey",
       ok: true,

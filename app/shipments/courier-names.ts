@@ -1,0 +1,57 @@
+/**
+ * Couriers and their services as the shipping service names them in its couriers list ("SiCepat"
+ * "Reguler", "GoSend" "Instant"), by their codes ("sicepat/reg"). Pure: the list is read by
+ * app/shops/courier-names.server.ts.
+ */
+export interface CourierNames {
+  /** "sicepat/reg" → the courier's and the service's names. */
+  services: ReadonlyMap<string, { company: string; service: string }>;
+  /** "sicepat" → "SiCepat". */
+  companies: ReadonlyMap<string, string>;
+}
+
+export const NO_COURIER_NAMES: CourierNames = { services: new Map(), companies: new Map() };
+
+export function courierNamesOf(
+  couriers: readonly {
+    courier_code: string;
+    courier_name: string;
+    courier_service_code: string;
+    courier_service_name: string;
+  }[],
+): CourierNames {
+  const services = new Map<string, { company: string; service: string }>();
+  const companies = new Map<string, string>();
+  for (const c of couriers) {
+    const company = c.courier_code.toLowerCase();
+    companies.set(company, c.courier_name);
+    services.set(`${company}/${c.courier_service_code.toLowerCase()}`, {
+      company: c.courier_name,
+      service: c.courier_service_name,
+    });
+  }
+  return { services, companies };
+}
+
+/**
+ * A courier service's name for the merchant: "SiCepat Reguler", "JNE Trucking" (a service named
+ * with its courier already is not named twice); codes in capitals ("JNE REG") when the list does
+ * not have it.
+ */
+export function serviceName(
+  names: CourierNames | undefined,
+  company: string,
+  type: string | null | undefined,
+): string {
+  const known = type ? names?.services.get(`${company.toLowerCase()}/${type.toLowerCase()}`) : null;
+  if (known)
+    return known.service.toLowerCase().startsWith(known.company.toLowerCase())
+      ? known.service
+      : `${known.company} ${known.service}`;
+  const own = names?.companies.get(company.toLowerCase());
+  return [own ?? company.toUpperCase(), type?.toUpperCase()].filter(Boolean).join(" ");
+}
+
+/** A courier's own name ("SiCepat"), else its code in capitals. */
+export const companyName = (names: CourierNames | undefined, company: string): string =>
+  names?.companies.get(company.toLowerCase()) ?? company.toUpperCase();
