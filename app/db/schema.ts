@@ -170,6 +170,12 @@ export const shipments = pgTable(
     /** Why the shipment needs the merchant's attention, when it does. */
     problem: text("problem"),
     /**
+     * The same problem as data: its messages' kinds and values (app/shipments/said.ts), said in the
+     * reader's language when shown; null for a problem written before it had a kind (the text is
+     * shown as written) and whenever `problem` is null.
+     */
+    problemSaid: jsonb("problem_said"),
+    /**
      * The kinds of the problem (app/shipments/problem-kinds.ts), for the list's filter; empty when
      * there is no problem. Written with every problem (a ShipmentPatch setting a problem carries them).
      */
@@ -183,6 +189,8 @@ export const shipments = pgTable(
      * Malaysia". Shown to the merchant next to the status.
      */
     decision: text("decision"),
+    /** The decision as data (its messages' kinds and values), as `problem_said` is for the problem. */
+    decisionSaid: jsonb("decision_said"),
     /** Shopify's financial_status of the order as last read (pending, paid, …). */
     financialStatus: text("financial_status"),
     /** Booking waits for payment: the draft is made, confirmation waits for orders/paid. */

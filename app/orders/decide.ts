@@ -1,3 +1,4 @@
+import { inEnglish, said, type Said, type SaidKey } from "../i18n/said";
 import type { ShopSettings } from "../shops/settings";
 import { shopCurrency, type ShopifyOrder } from "./payload";
 
@@ -12,8 +13,18 @@ export type ShippingDecision =
       ship: false;
       /** cancelled: the store order was cancelled; not_required: no shipment by this app. */
       status: "cancelled" | "not_required";
+      /** Why, in English (the `decision` column), and as a message said in the reader's language. */
       reason: string;
+      said: Said;
     };
+
+/** A "no" with its message, and the same in English. */
+const no = (status: "cancelled" | "not_required", message: Said): ShippingDecision => ({
+  ship: false,
+  status,
+  reason: inEnglish(message),
+  said: message,
+});
 
 /** The service ships within Indonesia, in rupiah. */
 export const SERVICE_COUNTRY = "ID";
@@ -55,68 +66,31 @@ export function localMethod(order: ShopifyOrder): "pickup" | "local delivery" | 
  * and fulfillments, something that requires shipping is left.
  */
 export function decideShipping(order: ShopifyOrder, hasShippableItems: boolean): ShippingDecision {
-  if (order.cancelled_at)
-    return {
-      ship: false,
-      status: "cancelled",
-      reason: "The store order was cancelled in Shopify: nothing is shipped",
-    };
+  if (order.cancelled_at) return no("cancelled", said("orderCancelled"));
   if (order.fulfillment_status === "fulfilled") {
-    return {
-      ship: false,
-      status: "not_required",
-      reason: "No shipment needed: the order was already fulfilled in Shopify",
-    };
+    return no("not_required", said("alreadyFulfilled"));
   }
   if (!hasShippableItems) {
     const anyPhysical = order.line_items.some(
       (l) => l.requires_shipping !== false && l.gift_card !== true,
     );
-    return {
-      ship: false,
-      status: "not_required",
-      reason: anyPhysical
-        ? "No shipment needed: every item that needs shipping was already fulfilled, refunded or removed"
-        : "No shipment needed: nothing in the order needs shipping (digital goods, services or gift cards)",
-    };
+    return no("not_required", said(anyPhysical ? "nothingLeftToShip" : "nothingToShip"));
   }
   const local = localMethod(order);
-  if (local === "pickup")
-    return {
-      ship: false,
-      status: "not_required",
-      reason: "No shipment needed: the customer picks the order up (local pickup)",
-    };
-  if (local === "local delivery")
-    return {
-      ship: false,
-      status: "not_required",
-      reason: "No shipment needed: the shop delivers the order itself (local delivery)",
-    };
+  if (local === "pickup") return no("not_required", said("localPickup"));
+  if (local === "local delivery") return no("not_required", said("localDelivery"));
   const address = order.shipping_address;
   if (!address || ![address.address1, address.city, address.zip].some((p) => p && p.trim())) {
-    return {
-      ship: false,
-      status: "not_required",
-      reason: "No shipment needed: the order has no shipping address",
-    };
+    return no("not_required", said("noAddressNoShipment"));
   }
   const country = (address.country_code ?? "").toUpperCase();
   if (country && country !== SERVICE_COUNTRY) {
     const name = COUNTRY_NAMES[country] ?? address.country ?? country;
-    return {
-      ship: false,
-      status: "not_required",
-      reason: `Not shipped with the service: the destination is in ${name} (${country}) and the service delivers within Indonesia only. Ship it another way`,
-    };
+    return no("not_required", said("abroad", { country: name, code: country }));
   }
   const currency = shopCurrency(order);
   if (currency && currency.toUpperCase() !== SERVICE_CURRENCY) {
-    return {
-      ship: false,
-      status: "not_required",
-      reason: `Not shipped with the service: the order's amounts are in ${currency}, and the service declares values and collects cash on delivery in IDR only`,
-    };
+    return no("not_required", said("otherCurrency", { currency }));
   }
   return { ship: true };
 }
@@ -136,17 +110,13 @@ export function isCashOnDelivery(
 export interface PaymentState {
   /** Booking (confirm) may go ahead. */
   bookable: boolean;
-  /** Why booking waits, when it does. */
+  /** Why booking waits, when it does (in English), and as a message. */
   reason: string | null;
+  said: Said | null;
 }
 
-const WAITING: Record<string, string> = {
-  pending: "the payment is pending (bank transfer or another manual method not yet marked paid)",
-  authorized: "the payment is authorized but not captured",
-  partially_paid: "the order is only partly paid",
-  voided: "the payment was voided",
-  refunded: "the order was refunded",
-};
+/** Payment statuses booking waits for, each with its words (`said.payment_<status>`). */
+const WAITING = new Set(["pending", "authorized", "partially_paid", "voided", "refunded"]);
 
 /**
  * A draft costs nothing, so open orders are drafted whatever their payment state; booking charges
@@ -160,14 +130,16 @@ export function paymentState(
 ): PaymentState {
   const status = (order.financial_status ?? "").toLowerCase();
   if (isCashOnDelivery(order, settings) && status !== "voided" && status !== "refunded")
-    return { bookable: true, reason: null };
-  if (status === "paid" || status === "partially_refunded") return { bookable: true, reason: null };
-  if (status === "pending" && settings.bookPendingOrders) return { bookable: true, reason: null };
-  const why =
-    WAITING[status] ??
-    (status ? `its payment status is "${status}"` : "Shopify has not said it is paid");
-  return {
-    bookable: false,
-    reason: `Waiting for payment: ${why}. It is booked when Shopify marks it paid`,
-  };
+    return { bookable: true, reason: null, said: null };
+  if (status === "paid" || status === "partially_refunded")
+    return { bookable: true, reason: null, said: null };
+  if (status === "pending" && settings.bookPendingOrders)
+    return { bookable: true, reason: null, said: null };
+  const why = WAITING.has(status)
+    ? said(`payment_${status}` as SaidKey)
+    : status
+      ? said("paymentOther", { status })
+      : said("paymentUnknown");
+  const message = said("waitingForPayment", { why });
+  return { bookable: false, reason: inEnglish(message), said: message };
 }

@@ -1,3 +1,4 @@
+import { said } from "../i18n/said";
 import { INSTANT_COURIERS } from "../shipping/contract";
 import { courierLabel, matchShippingLine } from "./courier-match";
 import type { CourierSource, MappingInput, MappingProblem } from "./map-types";
@@ -48,6 +49,7 @@ export function instantCourierWithoutCoordinates(
     problem: {
       code: "courier_needs_coordinates",
       message: `${label} delivers instantly and needs coordinates of the pickup location and the destination`,
+      said: said("courierNeedsCoordinates", { courier: label }),
       fix: "Choose another courier for this shipment, or add coordinates",
       blocking: false,
     },

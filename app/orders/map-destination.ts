@@ -1,3 +1,4 @@
+import { said } from "../i18n/said";
 import type { DestinationSnapshot, MappingProblem } from "./map-types";
 import type { ShopifyAddress, ShopifyOrder } from "./payload";
 
@@ -86,6 +87,7 @@ export function destinationProblems(
     problems.push({
       code: "no_shipping_address",
       message: "The order has no shipping address",
+      said: said("noShippingAddress"),
       fix: "Add a shipping address to the order in Shopify",
       blocking: true,
     });
@@ -94,6 +96,7 @@ export function destinationProblems(
     problems.push({
       code: "no_destination_phone",
       message: "No phone number for the recipient (shipping address, customer or order)",
+      said: said("noDestinationPhone"),
       fix: "Add a phone number to the order's shipping address in Shopify",
       blocking: true,
     });
@@ -104,6 +107,9 @@ export function destinationProblems(
       message: destination.postalCode
         ? `Postal code "${destination.postalCode}" is not a 5-digit number`
         : "The shipping address has no postal code",
+      said: destination.postalCode
+        ? said("badPostalCode", { postalCode: destination.postalCode })
+        : said("noPostalCode"),
       fix: "Correct the postal code of the order's shipping address in Shopify",
       blocking: true,
     });

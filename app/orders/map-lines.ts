@@ -3,7 +3,8 @@ import type { ShopSettings } from "../shops/settings";
 import { categoryFromTaxonomy } from "./categories";
 import type { ContentLine, MappingInput, MappingProblem, ProductInfo } from "./map-types";
 import { shopMoney, type ShopifyLineItem, type ShopifyOrder } from "./payload";
-import { haveNoWeight, nameList } from "./problem-text";
+import { haveNoWeight, nameList, namesSaid, noWeightSaid } from "./problem-text";
+import { said } from "../i18n/said";
 
 /**
  * The order's lines as a draft's items: the units that ship (after removals, refunds and, for a
@@ -133,6 +134,7 @@ export function mapLines(input: MappingInput): {
       problems.push({
         code: "zero_weight",
         message: `No item of the order has a weight (${nameList(weightless)})`,
+        said: said("zeroWeight", { items: namesSaid(weightless) }),
         fix: "Set the variants' weights in Shopify, or a default weight in the app's settings, then retry",
         blocking: true,
       });
@@ -142,6 +144,7 @@ export function mapLines(input: MappingInput): {
       problems.push({
         code: "weightless_line",
         message: `${haveNoWeight(weightless)} and went as 1 g with the rest of the parcel`,
+        said: said("weightlessLine", { what: noWeightSaid(weightless) }),
         fix: "Set a weight in Shopify, or a default weight in the app's settings, if it is a physical item",
         blocking: false,
       });

@@ -1,3 +1,4 @@
+import type { Said } from "../i18n/said";
 import type { CodType, DraftOrderCreateRequest } from "../shipping/contract";
 import type { ShopSettings } from "../shops/settings";
 import type { CourierListEntry } from "./courier-match";
@@ -26,6 +27,8 @@ export interface MappingProblem {
     | "courier_needs_coordinates"
     | "courier_not_offered";
   message: string;
+  /** What is wrong and how to fix it, as a message the reader's language says. */
+  said: Said;
   /** How the merchant fixes it. */
   fix: string;
   blocking: boolean;

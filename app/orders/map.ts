@@ -1,3 +1,4 @@
+import { said } from "../i18n/said";
 import { COD_MAX_AMOUNT, type DraftOrderCreateRequest, type Item } from "../shipping/contract";
 import type { ShopSettings } from "../shops/settings";
 import { isCashOnDelivery } from "./decide";
@@ -47,6 +48,7 @@ function cashOnDelivery(input: MappingInput): {
       problem: {
         code: "cod_too_high",
         message: `Cash on delivery of ${outstanding} is above the service's ${COD_MAX_AMOUNT}`,
+        said: said("codTooHigh", { amount: outstanding, max: COD_MAX_AMOUNT }),
         fix: "Collect part of the payment first, or ship without cash on delivery",
         blocking: true,
       },
@@ -96,6 +98,7 @@ export function mapOrderToDraft(input: MappingInput): MappingResult {
     problems.push({
       code: "no_pickup_location",
       message: "No pickup location is set",
+      said: said("noPickupLocation"),
       fix: "Set a pickup location in the app's settings, then retry",
       blocking: true,
     });

@@ -1,3 +1,4 @@
+import { inEnglish, said, type Said } from "../i18n/said";
 import type { Db } from "../db/client.server";
 import { parseExactJson } from "./exact-json";
 import {
@@ -17,7 +18,7 @@ import { ADMIN_ORDER_TOPIC, ORDER_PAYLOAD_TOPICS } from "./sources";
 
 export type LatestOrder =
   | { order: ShopifyOrder; updatedAt: Date | null; reason?: never }
-  | { order: null; updatedAt?: never; reason: string };
+  | { order: null; updatedAt?: never; reason: string; said: Said };
 
 /**
  * The order's own updated_at of an inbox row, as a timestamp (webhooks write local offsets,
@@ -87,6 +88,12 @@ export function applyLaterRefunds(
  * The newest state of a store order the app holds, read in full. An order that is not in the
  * documented shape comes back with the first offending field, for the merchant to see.
  */
+const unreadable = (message: Said) => ({
+  order: null,
+  reason: inEnglish(message),
+  said: message,
+});
+
 export async function latestOrder(
   db: Db,
   shop: string,
@@ -114,19 +121,16 @@ export async function latestOrder(
         },
   );
   const row = result.rows[0];
-  if (!row)
-    return {
-      order: null,
-      reason:
-        "The store order's data is missing (redacted, or never received: import it from the shipments page)",
-    };
+  if (!row) return unreadable(said("orderDataMissing"));
   const parsed = orderPayloadSchema.safeParse(parseExactJson(row.payload));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return {
-      order: null,
-      reason: `Shopify sent this order in a shape the app cannot read: ${issue?.path.join(".") || "(order)"}: ${issue?.message ?? "invalid"}`,
-    };
+    return unreadable(
+      said("orderUnreadable", {
+        path: issue?.path.join(".") || "(order)",
+        issue: issue?.message ?? "invalid",
+      }),
+    );
   }
   const refunds = row.refunds
     ? ((parseExactJson(row.refunds) as unknown[]) ?? []).flatMap((r) => {

@@ -21,6 +21,7 @@ import { tooManyRequests } from "../shops/request-rate.server";
 import { pickupSentence } from "../returns/pickup-view.server";
 import { pickupsOfOrder } from "../returns/pickups.server";
 import { describeStatus, type Speech } from "../shipments/wording";
+import { storedText } from "../i18n/said";
 
 /** The order id from the extension: "gid://shopify/Order/123" or "123". */
 function orderIdOf(param: string | undefined): string | null {
@@ -44,7 +45,7 @@ function summary(s: Shipment, speech: Speech) {
     location: s.shopifyLocationName,
     words: describeStatus({ ...s, cod: codAmount(s) }, speech),
     status: s.status,
-    problem: s.problem,
+    problem: storedText(s.problem, s.problemSaid, speech.t),
     courier: s.courierCompany ? { company: s.courierCompany, type: s.courierType } : null,
     /** The pickup location the parcel leaves from (null before the draft is made). */
     origin: s.originName,

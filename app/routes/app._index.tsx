@@ -44,6 +44,7 @@ import {
   type ProblemKind,
 } from "../shipments/problem-kinds";
 import { whatsappLink } from "../shipments/trouble";
+import { storedText } from "../i18n/said";
 import { TABS, type Tab } from "../shipments/tabs";
 import { authenticate } from "../shopify.server";
 import { speechFor } from "../shops/speech.server";
@@ -121,7 +122,9 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
         exact: exactTime(r.updatedAt, speech),
       },
       // The problem in short (its first sentence); the whole text is on the shipment's page.
-      note: firstSentence(r.problem ?? r.decision),
+      note: firstSentence(
+        storedText(r.problem, r.problemSaid, t) ?? storedText(r.decision, r.decisionSaid, t),
+      ),
       isProblem: r.problem !== null,
       // A parcel in trouble: the customer's WhatsApp, to call before the courier sends it back.
       whatsapp: r.problemKinds.includes("delivery") ? whatsappLink(r.destinationPhone) : null,

@@ -23,6 +23,7 @@ import { useTranslation } from "react-i18next";
 import { wordsFor } from "../i18n/i18n.server";
 import { ShipmentTimeline } from "../components/shipment/ShipmentTimeline";
 import { ServiceCard } from "../components/shipment/ServiceCard";
+import { storedText } from "../i18n/said";
 import { actionDeps } from "../shipments/action-deps.server";
 import { StatusBadge } from "../components/StatusBadge";
 import { httpUrlOrNull } from "../platform/http-url";
@@ -145,6 +146,9 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
       redactedAt: shipment.redactedAt?.toISOString() ?? null,
     },
     words: describeStatus({ ...shipment, cod: codAmount(shipment) }, speech),
+    // The problem and the reason in the reader's words (as written, when kept as a sentence only).
+    problemText: storedText(shipment.problem, shipment.problemSaid, t),
+    decisionText: storedText(shipment.decision, shipment.decisionSaid, t),
     // What the merchant may do now, decided where the API decides it (app/shipments/available.ts).
     actions: availableActions(shipment),
     // After the booking: the customer's WhatsApp (a parcel in trouble or coming back), the COD and
@@ -281,6 +285,8 @@ export default function ShipmentDetail() {
     orderUrl,
     actions,
     problemTitle,
+    problemText,
+    decisionText,
   } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const result = useActionData<typeof action>();
@@ -330,7 +336,7 @@ export default function ShipmentDetail() {
             ))}
             {shipment.problem && (
               <Banner tone="critical" title={problemTitle}>
-                <p>{shipment.problem}</p>
+                <p>{problemText}</p>
                 {whatsapp && (
                   <Box paddingBlockStart="200">
                     <Button url={whatsapp} target="_blank">
@@ -352,7 +358,7 @@ export default function ShipmentDetail() {
                 tone={shipment.awaitingPayment ? "warning" : "info"}
                 title={shipment.awaitingPayment ? t("status.waitingForPayment") : t("shipment.why")}
               >
-                <p>{shipment.decision}</p>
+                <p>{decisionText}</p>
               </Banner>
             )}
             <Card>

@@ -12,7 +12,7 @@ import { getEnv } from "../platform/env.server";
 import { enqueue } from "../jobs/queues.server";
 import { logger } from "../platform/logger.server";
 import { languageOf } from "../i18n/i18n.server";
-import { polarisTranslations } from "../i18n/resources";
+import { polarisTranslations } from "../i18n/polaris";
 import { authenticate } from "../shopify.server";
 import { configuredScopes, scopesToApprove } from "../shops/access-grant.server";
 

@@ -101,7 +101,10 @@ export async function listShipments(db: Queryable, shop: string, options: ListOp
         string | null
       >`left(${shipments.problem}, ${sql.raw(String(PROBLEM_PREVIEW_CHARS))})`,
       problemKinds: shipments.problemKinds,
+      // The problem's and the decision's messages (a few values each), said in the reader's words.
+      problemSaid: shipments.problemSaid,
       decision: shipments.decision,
+      decisionSaid: shipments.decisionSaid,
       // A parcel in trouble: who to call, and the cash on delivery at stake.
       destinationPhone: shipments.destinationPhone,
       cod: sql<string | null>`${shipments.contents}->>'cod'`,

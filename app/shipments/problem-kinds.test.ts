@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { said } from "../i18n/said";
 import type { MappingProblem } from "../orders/map-types";
 import { MAX_PROBLEM_CHARS } from "../orders/problem-text";
 import {
@@ -14,6 +15,7 @@ import { wordsIn } from "../i18n/i18n.server";
 const mapping = (code: MappingProblem["code"], message: string): MappingProblem => ({
   code,
   message,
+  said: said("verbatim", { text: `${message}. Fix it in Shopify.` }),
   fix: "Fix it in Shopify",
   blocking: true,
 });
@@ -55,7 +57,7 @@ describe("problem kinds", () => {
   });
 
   it("bounds the text as every stored problem is bounded", () => {
-    const p = problemOf("service", "x".repeat(5_000));
+    const p = problemOf("service", said("verbatim", { text: "x".repeat(5_000) }));
     expect(p.problem).toHaveLength(MAX_PROBLEM_CHARS);
     expect(p.problem.endsWith("…")).toBe(true);
     expect(p.problemKinds).toEqual(["service"]);

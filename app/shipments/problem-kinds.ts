@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { inEnglish, type Said } from "../i18n/said";
 import type { MappingProblem } from "../orders/map-types";
 import { bounded } from "../orders/problem-text";
 
@@ -34,15 +35,20 @@ export function problemKindWords(kind: ProblemKind, t: TFunction): { label: stri
 export const isProblemKind = (value: unknown): value is ProblemKind =>
   (PROBLEM_KINDS as readonly unknown[]).includes(value);
 
-/** A problem as it is written on a shipment: the merchant's text and its kinds (at least one). */
+/**
+ * A problem as it is written on a shipment: its messages as data (kinds and values, said in the
+ * reader's language), the same in English (the `problem` column), and its kinds (at least one).
+ */
 export interface Problem {
   problem: string;
+  problemSaid: Said[];
   problemKinds: [ProblemKind, ...ProblemKind[]];
 }
 
-/** A problem of one kind, its text bounded (MAX_PROBLEM_CHARS). */
-export function problemOf(kind: ProblemKind, text: string): Problem {
-  return { problem: bounded(text), problemKinds: [kind] };
+/** A problem of one kind; its English text bounded (MAX_PROBLEM_CHARS). */
+export function problemOf(kind: ProblemKind, message: Said | readonly Said[]): Problem {
+  const messages = Array.isArray(message) ? [...message] : [message as Said];
+  return { problem: bounded(inEnglish(messages)), problemSaid: messages, problemKinds: [kind] };
 }
 
 const MAPPING_KINDS: Record<MappingProblem["code"], ProblemKind> = {
@@ -62,8 +68,10 @@ export const kindOfMapping = (code: MappingProblem["code"]): ProblemKind => MAPP
 /** The order's mapping problems in one text a merchant reads, with every kind among them. */
 export function mappingProblem(problems: readonly MappingProblem[]): Problem {
   const kinds = [...new Set(problems.map((p) => kindOfMapping(p.code)))];
+  const messages = problems.map((p) => p.said);
   return {
-    problem: bounded(problems.map((p) => `${p.message}. ${p.fix}.`).join(" ")),
+    problem: bounded(inEnglish(messages)),
+    problemSaid: messages,
     problemKinds: kinds.length > 0 ? (kinds as Problem["problemKinds"]) : ["order"],
   };
 }

@@ -367,12 +367,26 @@ export async function updateShipment(
   const data = event.data === undefined || event.data === null ? null : JSON.stringify(event.data);
   const { statement, values } = shipmentUpdate({
     current,
-    set: patch.problem === null ? { ...patch, problemKinds: [] } : patch,
+    set: withMessages(patch),
     event: { actor: event.actor, type: event.type, message: event.message ?? null, data },
     also,
   });
   const [row] = await runRaw(db, statement, values);
   return row ? shipmentFromRow(row) : null;
+}
+
+/**
+ * A patch as it is written: a cleared problem clears its kinds and its messages, and a problem or
+ * a decision written as text alone (no messages) clears the messages of the one before, so a
+ * reader never sees the former problem's words in place of the new one.
+ */
+function withMessages(patch: ShipmentPatch): Partial<typeof shipments.$inferInsert> {
+  let set: Partial<typeof shipments.$inferInsert> = patch;
+  if (patch.problem === null) set = { ...set, problemKinds: [], problemSaid: null };
+  else if (patch.problem !== undefined && !("problemSaid" in patch))
+    set = { ...set, problemSaid: null };
+  if ("decision" in patch && !("decisionSaid" in patch)) set = { ...set, decisionSaid: null };
+  return set;
 }
 
 const SHIPMENT_COLUMNS = Object.entries(getTableColumns(shipments));

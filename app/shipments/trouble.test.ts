@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { sayIn } from "../i18n/said";
+import { wordsIn } from "../i18n/i18n.server";
 import { inTrouble, isOnlyTrouble, troubleProblem, whatsappLink } from "./trouble";
 
 describe("whatsappLink: Indonesian numbers as WhatsApp writes them (62…)", () => {
@@ -45,11 +47,16 @@ describe("troubleProblem", () => {
   };
 
   it("names the courier's note, the customer's WhatsApp and the COD at stake", () => {
-    expect(troubleProblem(facts)).toEqual({
+    const problem = troubleProblem(facts)!;
+    expect(problem).toMatchObject({
       problem:
         'The courier is holding the parcel: "Shipment is on hold.". Call Budi Santoso on +6281234567890 (WhatsApp https://wa.me/6281234567890) before it is sent back; Rp250.000 cash on delivery at stake.',
       problemKinds: ["delivery"],
     });
+    // The same, as the Indonesian admin says it; the courier's note quoted as the courier wrote it.
+    expect(sayIn(problem.problemSaid, wordsIn("id").t)).toBe(
+      'Kurir menahan paket: "Shipment is on hold.". Hubungi Budi Santoso di +6281234567890 (WhatsApp https://wa.me/6281234567890) sebelum paket diretur; COD Rp250.000 terancam tidak tertagih.',
+    );
   });
 
   it("a prepaid parcel has no cash at stake; an order without a phone says so", () => {

@@ -1,3 +1,4 @@
+import { said } from "../i18n/said";
 import { normalisePhone } from "../orders/map-destination";
 import { isFailedAttempt } from "./fulfillment-events";
 import { problemOf, type Problem } from "./problem-kinds";
@@ -41,18 +42,22 @@ export function inTrouble(status: string, note: string | null): boolean {
 /** The problem written on a shipment in trouble (kind `delivery`), or null when it is not. */
 export function troubleProblem(facts: TroubleFacts): Problem | null {
   if (!inTrouble(facts.status, facts.note)) return null;
-  const what =
-    facts.status === "on_hold" && !isFailedAttempt(facts.note)
-      ? "The courier is holding the parcel"
-      : "The courier could not deliver the parcel";
-  const note = facts.note ? `: "${facts.note}"` : "";
-  const who = facts.destinationName ?? "the customer";
+  const what = said(
+    facts.status === "on_hold" && !isFailedAttempt(facts.note) ? "courierHolding" : "courierFailed",
+  );
+  // The courier's note is the courier's own words: quoted as they came.
+  const note = facts.note ? said("courierNote", { note: facts.note }) : "";
+  const who = facts.destinationName ?? said("theCustomer");
   const call = facts.destinationPhone
-    ? `Call ${who} on ${facts.destinationPhone} (WhatsApp ${whatsappLink(facts.destinationPhone) ?? "unavailable"})`
-    : `Reach ${who} (the order has no phone number)`;
+    ? said("callCustomer", {
+        who,
+        phone: facts.destinationPhone,
+        whatsapp: whatsappLink(facts.destinationPhone) ?? said("unavailable"),
+      })
+    : said("reachCustomer", { who });
   const cod = formatMoney(facts.cod, facts.currency, "id-ID");
-  const stake = facts.cod ? `; ${cod} cash on delivery at stake` : "";
-  return problemOf("delivery", `${what}${note}. ${call} before it is sent back${stake}.`);
+  const stake = facts.cod && cod ? said("codAtStake", { cod }) : "";
+  return problemOf("delivery", said("trouble", { what, note, call, stake }));
 }
 
 /** Whether a shipment's only problem is delivery trouble (which the parcel's next move clears). */

@@ -7,6 +7,7 @@
 /** What the merchant should make of a shipment at a glance; each UI maps it to its badge tones. */
 import type { TFunction } from "i18next";
 import { isEventType } from "./event-types";
+import { storedSaid, storedText } from "../i18n/said";
 import { serviceName, type CourierNames } from "./courier-names";
 import { DEFAULT_TIME_ZONE, safeTimeZone } from "../platform/zoned-time";
 
@@ -38,7 +39,10 @@ export interface StatusWords {
 export interface ShipmentFacts {
   status: string;
   problem?: string | null;
+  /** The problem's and the decision's messages, when the app kept them (app/i18n/said.ts). */
+  problemSaid?: unknown;
   decision?: string | null;
+  decisionSaid?: unknown;
   awaitingPayment?: boolean;
   /** Why Shopify holds the shipment's fulfillment order (nothing is booked meanwhile). */
   shopifyHold?: string | null;
@@ -206,13 +210,15 @@ function sentenceOf(
   { t, locale }: Speech,
 ): Omit<StatusWords, "courier" | "price"> {
   const known = { label: statusLabel(s.status, t), group: GROUPS[s.status] ?? "waiting" };
+  const problem = storedText(s.problem, s.problemSaid, t);
+  const decision = storedText(s.decision, s.decisionSaid, t);
   const w = (key: string, values?: Record<string, unknown>) =>
     t(`statusSentence.${key}` as "statusSentence.preparing", values ?? {});
-  if (s.problem)
+  if (problem)
     return {
       label: t("status.needsAttention"),
       group: "attention",
-      sentence: w("needsAttention", { problem: s.problem }),
+      sentence: w("needsAttention", { problem }),
     };
   const unbooked =
     s.status === "pending" || s.status === "draft_placed" || s.status === "draft_ready";
@@ -226,11 +232,16 @@ function sentenceOf(
     return {
       label: t("status.waitingForPayment"),
       group: "waiting",
-      sentence: s.decision
-        ? w("waitingForPaymentBecause", { reason: stripPrefix(s.decision, "waiting for payment") })
-        : offer
-          ? w("waitingForPaymentOffer", { offer })
-          : t("status.waitingForPayment"),
+      // A decision kept as a message says "Waiting for payment: …" itself, in the reader's words.
+      sentence: storedSaid(s.decisionSaid)
+        ? decision!
+        : s.decision
+          ? w("waitingForPaymentBecause", {
+              reason: stripPrefix(s.decision, "waiting for payment"),
+            })
+          : offer
+            ? w("waitingForPaymentOffer", { offer })
+            : t("status.waitingForPayment"),
     };
   }
   const waybill = (label: string) =>
@@ -266,9 +277,7 @@ function sentenceOf(
     case "cancelled":
       return {
         ...known,
-        sentence: s.decision
-          ? w("because", { label: known.label, reason: s.decision })
-          : known.label,
+        sentence: decision ? w("because", { label: known.label, reason: decision }) : known.label,
       };
     default:
       return { ...known, sentence: s.waybillId ? waybill(known.label) : known.label };

@@ -1,3 +1,4 @@
+import { whatsappLink } from "../shipments/trouble";
 import { callbackTokenHash } from "./callback-token.server";
 import { forgetShop } from "./shop-cache-store";
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -162,6 +163,9 @@ function personalValues(values: readonly (string | null)[]): string[] {
     found.add(JSON.stringify(v).slice(1, -1));
     // Addresses are written in one line elsewhere: each part of a comma-separated address too.
     for (const part of v.split(/,\s*/)) if (part.trim().length >= 4) found.add(part.trim());
+    // A phone number written into a WhatsApp link (https://wa.me/62…): its digits too.
+    const link = whatsappLink(v);
+    if (link) found.add(link.slice("https://wa.me/".length));
   }
   return [...found].sort((a, b) => b.length - a.length);
 }
@@ -196,6 +200,7 @@ export async function redactCustomer(
       .select({
         id: shipments.id,
         problem: shipments.problem,
+        problemSaid: shipments.problemSaid,
         problems: shipments.problems,
         values: sql<
           (string | null)[]
@@ -217,9 +222,14 @@ export async function redactCustomer(
       if (values.length === 0) continue;
       const scrub = (text: string) => values.reduce((t, v) => t.split(v).join(REMOVED), text);
       const problems = JSON.parse(scrub(JSON.stringify(row.problems ?? []))) as unknown;
+      // The problem's values too (the recipient named in it), wherever the reader's language puts them.
+      const problemSaid =
+        row.problemSaid === null
+          ? null
+          : (JSON.parse(scrub(JSON.stringify(row.problemSaid))) as unknown);
       await tx
         .update(shipments)
-        .set({ problem: row.problem === null ? null : scrub(row.problem), problems })
+        .set({ problem: row.problem === null ? null : scrub(row.problem), problemSaid, problems })
         .where(eq(shipments.id, row.id));
       const events = await tx
         .select({ id: shipmentEvents.id, message: shipmentEvents.message })

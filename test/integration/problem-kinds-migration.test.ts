@@ -8,7 +8,7 @@ import {
   ShopNotInstalledError,
 } from "#app/shops/shipping-client.server.ts";
 import type { MappingProblem } from "#app/orders/map-types.ts";
-import { UNVERIFIED_PROBLEM } from "#worker/shared/order-owner.ts";
+import { said } from "#app/i18n/said.ts";
 import { merchantProblem } from "#worker/shared/shipment-context.ts";
 import { testStack } from "../helpers/stack.ts";
 
@@ -29,6 +29,7 @@ const statements = fs
 const code = (c: MappingProblem["code"], blocking = true): MappingProblem => ({
   code: c,
   message: `m ${c}`,
+  said: said("verbatim", { text: `m ${c}. f.` }),
   fix: "f",
   blocking,
 });
@@ -52,7 +53,7 @@ describe("migration 0008's backfill", () => {
           }),
         )!,
       },
-      { problem: problemOf("setup", UNVERIFIED_PROBLEM) },
+      { problem: problemOf("setup", said("unverifiedOrder")) },
       // Mapping problems: the kinds of the blocking codes kept in "problems", warnings left out.
       (() => {
         const problems = [
@@ -70,53 +71,69 @@ describe("migration 0008's backfill", () => {
       {
         problem: problemOf(
           "service",
-          "The draft no longer exists at the shipping service: retry to create a new one",
+          said("verbatim", {
+            text: "The draft no longer exists at the shipping service: retry to create a new one",
+          }),
         ),
       },
       {
         problem: problemOf(
           "service",
-          "A draft with reference 1001-a2 already exists at the shipping service, but it did not say which: find it there, then retry",
+          said("verbatim", {
+            text: "A draft with reference 1001-a2 already exists at the shipping service, but it did not say which: find it there, then retry",
+          }),
         ),
       },
       {
         problem: problemOf(
           "after_booking",
-          "The store order was cancelled, but the parcel is already picked: it cannot be cancelled at the service. Contact the courier to stop or return it.",
+          said("verbatim", {
+            text: "The store order was cancelled, but the parcel is already picked: it cannot be cancelled at the service. Contact the courier to stop or return it.",
+          }),
         ),
       },
       {
         problem: problemOf(
           "after_booking",
-          "Changed in Shopify after the shipment was booked: the shipping address. The courier has the booked version …",
+          said("verbatim", {
+            text: "Changed in Shopify after the shipment was booked: the shipping address. The courier has the booked version …",
+          }),
         ),
       },
       {
         problem: problemOf(
           "courier",
-          "The draft has no courier. Choose a courier on the shipment's page, then confirm.",
+          said("verbatim", {
+            text: "The draft has no courier. Choose a courier on the shipment's page, then confirm.",
+          }),
         ),
       },
       {
         problem: problemOf(
           "shopify",
           // As the app wrote it then (today's text says "fulfillment").
-          "Shopify refused the fulfilment: Fulfillment order 1 is closed",
+          said("verbatim", {
+            text: "Shopify refused the fulfilment: Fulfillment order 1 is closed",
+          }),
         ),
       },
       {
         problem: problemOf(
           "order",
-          "The recipient's personal data was removed at the customer's request: the app no longer books this order",
+          said("verbatim", {
+            text: "The recipient's personal data was removed at the customer's request: the app no longer books this order",
+          }),
         ),
       },
       {
         problem: problemOf(
           "order",
-          "The store order's data is missing (redacted, or never received: import it from the shipments page)",
+          said("verbatim", {
+            text: "The store order's data is missing (redacted, or never received: import it from the shipments page)",
+          }),
         ),
       },
-      { problem: problemOf("other", "Something nobody here wrote") },
+      { problem: problemOf("other", said("verbatim", { text: "Something nobody here wrote" })) },
     ];
     const client = await database.pool.connect();
     try {

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { said } from "#app/i18n/said.ts";
 
 // Before any module reads the environment: the app's Admin API calls
 // redirected to the fake Shopify started below (its address is set once it listens).
@@ -105,7 +106,10 @@ describe("settings: the shop's Shopify locations", () => {
         status: "pending",
         shopifyLocationId: SURABAYA.id,
         shopifyLocationName: SURABAYA.name,
-        ...problemOf("setup", "Gudang Surabaya is not connected to a pickup location"),
+        ...problemOf(
+          "setup",
+          said("verbatim", { text: "Gudang Surabaya is not connected to a pickup location" }),
+        ),
       })
       .returning();
     const made = await submit(shop, {

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { said } from "#app/i18n/said.ts";
 import { and, eq, getTableColumns, type Column } from "drizzle-orm";
 import { db } from "#app/db/index.server.ts";
 import { shipmentEvents, shipments, webhookInbox, type Shipment } from "#app/db/schema.ts";
@@ -128,7 +129,10 @@ describe("a shipment's state change", () => {
     const withProblem = await updateShipment(
       db,
       shipment,
-      { status: "draft_ready", ...problemOf("courier", "Choose a courier") },
+      {
+        status: "draft_ready",
+        ...problemOf("courier", said("verbatim", { text: "Choose a courier" })),
+      },
       { actor: "test", type: "problem", message: "Choose a courier", data: { code: 40002032 } },
     );
     expect(withProblem).toMatchObject({ status: "draft_ready", problemKinds: ["courier"] });

@@ -1,3 +1,4 @@
+import { said } from "#app/i18n/said.ts";
 import type { Shipment } from "#app/db/schema.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { referenceIdFor } from "#app/orders/map.ts";
@@ -179,7 +180,14 @@ async function cancelShipment(
   } else {
     const problem = problemOf(
       "after_booking",
-      `${rebook ? "The shipment could not be cancelled to book again" : attempt !== undefined ? "The shipment could not be cancelled" : "The store order was cancelled"}, but the parcel is already ${status ?? order.status}: it cannot be cancelled at the service. Contact the courier to stop or return it.`,
+      said(
+        rebook
+          ? "notCancelledToRebook"
+          : attempt !== undefined
+            ? "notCancelled"
+            : "orderCancelledParcelGone",
+        { status: { status: status ?? order.status } },
+      ),
     );
     await apply(ctx, shop, shipment.id, (current) => ({
       patch: {

@@ -1,3 +1,4 @@
+import { said } from "#app/i18n/said.ts";
 import type { Shipment } from "#app/db/schema.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import {
@@ -131,10 +132,7 @@ export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps): Prom
       const current = await getShipment(db, shop, shipmentId);
       if (current?.status === "cancelled") return "cancelled meanwhile";
       await apply(ctx, shop, shipmentId, () => ({
-        patch: problemOf(
-          "service",
-          "The draft no longer exists at the shipping service: retry to create a new one",
-        ),
+        patch: problemOf("service", said("draftGone")),
         event: { actor: ACTOR.confirm, type: "problem", message: error.message },
       }));
       return "needs attention";

@@ -1,3 +1,4 @@
+import { said } from "#app/i18n/said.ts";
 import type { Shipment } from "#app/db/schema.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import type { ProductInfo } from "#app/orders/map-types.ts";
@@ -105,10 +106,7 @@ async function pastDrafting(
     // The customer's data was removed at their request before anything was booked.
     await markInbox(db, shop, orderId, ORDER_PAYLOAD_TOPICS);
     if (!shipment.draftOrderId && !shipment.problem) {
-      const problem = problemOf(
-        "order",
-        "The recipient's personal data was removed at the customer's request: the app no longer books this order",
-      );
+      const problem = problemOf("order", said("redactedNoBooking"));
       await updateShipment(db, shipment, problem, {
         actor: ACTOR.create,
         type: "problem",
@@ -153,7 +151,7 @@ async function ownedOrder(
   }
   const state = await latestOrder(db, shop, orderId, { verified: shipment.id });
   if (!state.order) {
-    await updateShipment(db, shipment, problemOf("order", state.reason), {
+    await updateShipment(db, shipment, problemOf("order", state.said), {
       actor: ACTOR.create,
       type: "problem",
       message: state.reason,
@@ -191,7 +189,7 @@ async function plannedPart(
     return "needs attention";
   }
   if (decided.kind === "elsewhere" || decided.kind === "gone") {
-    const reason = decided.reason;
+    const { reason, said: why } = decided;
     await apply(ctx, shop, shipment.id, (current) =>
       current.draftOrderId || current.status !== "pending"
         ? null
@@ -199,6 +197,7 @@ async function plannedPart(
             patch: {
               status: "not_required",
               decision: reason,
+              decisionSaid: [why],
               problem: null,
               awaitingPayment: false,
             },
@@ -257,6 +256,7 @@ async function draftToMake(
               ...snapshot,
               status: decision.status,
               decision: decision.reason,
+              decisionSaid: [decision.said],
               problem: null,
               awaitingPayment: false,
             },

@@ -1,3 +1,4 @@
+import { said } from "#app/i18n/said.ts";
 import type { Job } from "bullmq";
 import type { Shipment } from "#app/db/schema.ts";
 import { FULFILLMENT_CREATE } from "#app/admin-api/operations/fulfillments.ts";
@@ -112,7 +113,7 @@ async function createFulfillment(shipment: Shipment, deps: CreateFulfillmentDeps
     problems.length > 0
       ? {
           fulfillmentIds: ids,
-          ...problemOf("shopify", `Shopify refused the fulfillment: ${problems.join("; ")}`),
+          ...problemOf("shopify", said("fulfillmentRefused", { reason: problems.join("; ") })),
         }
       : { fulfillmentIds: ids };
   const updated = await updateShipment(deps.db, shipment, patch, {

@@ -1,3 +1,4 @@
+import { inEnglish, said, type Said } from "#app/i18n/said.ts";
 import type { EventType } from "#app/shipments/event-types.ts";
 import type { Job } from "bullmq";
 import {
@@ -62,11 +63,12 @@ export async function processReturn(job: Job, deps: ShopifyOrderDeps): Promise<s
       return finish(deps, shipment, "refused", {
         problem: problemOf(
           "shopify",
-          `The parcel came back, but Shopify refused the app's request: "${error.detail}". ${
-            error.deniedFields.length > 0
-              ? `Approve the app's updated permissions (${deniedScopes(error.deniedFields).join(", ")}) in the Shopify admin, then restock and close the order there`
-              : "Restock and close the order in Shopify"
-          }`,
+          error.deniedFields.length > 0
+            ? said("returnDenied", {
+                detail: error.detail,
+                scopes: deniedScopes(error.deniedFields).join(", "),
+              })
+            : said("returnRefusedByShopify", { detail: error.detail }),
         ),
         type: "return_refused",
         message: `Shopify refused: ${error.detail}`,
@@ -82,10 +84,7 @@ async function handleReturn(deps: ShopifyOrderDeps, shipment: Shipment): Promise
   const back = backWords(shipment);
   if (!settings.restockReturns)
     return finish(deps, shipment, "left_open", {
-      problem: problemOf(
-        "returned",
-        `${back}. Automatic restocking is off: restock it and close the order in Shopify`,
-      ),
+      problem: problemOf("returned", said("returnRestockOff", { back })),
       type: "return_left",
       message: "Left for you in Shopify (restocking returns is off)",
     });
@@ -103,7 +102,7 @@ async function handleReturn(deps: ShopifyOrderDeps, shipment: Shipment): Promise
     return finish(deps, shipment, "refused", {
       problem: problemOf(
         "shopify",
-        `${back}, but Shopify no longer has ${order ? "its fulfillment" : "the order"}: restock it by hand`,
+        said(order ? "returnFulfillmentGone" : "returnOrderGone", { back }),
       ),
       type: "return_refused",
       message: "The order or its fulfillment is gone in Shopify",
@@ -138,7 +137,9 @@ async function handleReturn(deps: ShopifyOrderDeps, shipment: Shipment): Promise
         deps,
         shipment,
         back,
-        `Shopify refused the return: ${userErrorText(returnCreate?.userErrors ?? []) || "no return was made"}`,
+        said("shopifyRefusedReturn", {
+          detail: userErrorText(returnCreate?.userErrors ?? []) || "no return was made",
+        }),
       );
     ret = returnCreate.return;
   }
@@ -158,12 +159,7 @@ async function handleReturn(deps: ShopifyOrderDeps, shipment: Shipment): Promise
       };
       const restock = restockLines(ret, location.id);
       if (!location.id || restock.length === 0)
-        return refused(
-          deps,
-          current,
-          back,
-          "Shopify's return has no line the app can restock at a location",
-        );
+        return refused(deps, current, back, said("returnNothingToRestock"));
       const { returnProcess } = await adminRequest(
         deps.adminGraphql,
         current.shop,
@@ -177,7 +173,9 @@ async function handleReturn(deps: ShopifyOrderDeps, shipment: Shipment): Promise
           deps,
           current,
           back,
-          `Shopify refused to restock the return: ${userErrorText(returnProcess?.userErrors ?? []) || "not processed"}`,
+          said("shopifyRefusedRestock", {
+            detail: userErrorText(returnProcess?.userErrors ?? []) || "not processed",
+          }),
         );
       const units = restock.reduce((n, l) => n + l.quantity, 0);
       current = await record(deps, current, { returnRestockedAt: new Date() }, "restocked", {
@@ -207,7 +205,7 @@ async function notFulfilled(
   deps: ShopifyOrderDeps,
   shipment: Shipment,
   cancel: boolean,
-  back: string,
+  back: Said,
 ): Promise<string> {
   if (codAmount(shipment) !== null && shipment.codSettlement === null)
     return closeOrder(deps, shipment, {
@@ -220,10 +218,7 @@ async function notFulfilled(
       back,
     });
   return finish(deps, shipment, "to_refund", {
-    problem: problemOf(
-      "returned",
-      `${back}. The order was not fulfilled in Shopify by the app: restock the items and refund or close the order there`,
-    ),
+    problem: problemOf("returned", said("returnNotFulfilledByApp", { back })),
     type: "return_left",
     message: "Not fulfilled in Shopify by the app: left for you",
   });
@@ -238,7 +233,7 @@ async function closeOrder(
     outstanding: number;
     cancel: boolean;
     restock: boolean;
-    back: string;
+    back: Said;
   },
 ): Promise<string> {
   const owed = formatMoney(o.outstanding, shipment.currency, "id-ID");
@@ -249,10 +244,7 @@ async function closeOrder(
     });
   if (!o.unpaid)
     return finish(deps, shipment, "to_refund", {
-      problem: problemOf(
-        "returned",
-        `${o.back} and was restocked. The customer paid for it: refund them in Shopify (Refund on the order), or ship it again`,
-      ),
+      problem: problemOf("returned", said("returnPrepaid", { back: o.back })),
       type: "return_left",
       message: "Prepaid: left for you to refund",
     });
@@ -260,7 +252,10 @@ async function closeOrder(
     return finish(deps, shipment, "left_open", {
       problem: problemOf(
         "returned",
-        `${o.back}${o.restock ? "" : " and was restocked"}. The order is unpaid (${owed} owed): cancel or close it in Shopify`,
+        said(o.restock ? "returnUnpaid" : "returnUnpaidRestocked", {
+          back: o.back,
+          owed: owed ?? "",
+        }),
       ),
       type: "return_left",
       message: o.cancel
@@ -275,7 +270,7 @@ async function closeOrder(
       orderId: orderGid(shipment.orderId),
       restock: o.restock,
       staffNote:
-        `${o.back} (ParcelBridge): cash on delivery of ${owed} not collected; cancelled with nothing owed.`.slice(
+        `${inEnglish(o.back)} (ParcelBridge): cash on delivery of ${owed} not collected; cancelled with nothing owed.`.slice(
           0,
           255,
         ),
@@ -286,7 +281,11 @@ async function closeOrder(
     return finish(deps, shipment, "refused", {
       problem: problemOf(
         "returned",
-        `${o.back}${o.restock ? "" : " and was restocked"}, but Shopify would not cancel the order: ${userErrorText(errors) || "no reason given"}. Left: the order still shows ${owed} owed; cancel or close it in Shopify`,
+        said(o.restock ? "returnNotCancelled" : "returnNotCancelledRestocked", {
+          back: o.back,
+          detail: userErrorText(errors) || "no reason given",
+          owed: owed ?? "",
+        }),
       ),
       type: "return_refused",
       message: `Shopify refused to cancel the order: ${userErrorText(errors)}`,
@@ -298,21 +297,24 @@ async function closeOrder(
 }
 
 /** "Came back to you with JNE (waybill …)". */
-function backWords(shipment: Shipment): string {
+function backWords(shipment: Shipment): Said {
   const courier = courierName(shipment.courierCompany, shipment.courierType);
-  return `The parcel came back to you${courier ? ` with ${courier}` : ""}${shipment.waybillId ? ` (waybill ${shipment.waybillId})` : ""}`;
+  return said("parcelCameBack", {
+    with: courier ? said("withCourier", { courier }) : "",
+    waybill: shipment.waybillId ? said("waybillAfter", { waybill: shipment.waybillId }) : "",
+  });
 }
 
 async function refused(
   deps: ShopifyOrderDeps,
   shipment: Shipment,
-  back: string,
-  reason: string,
+  back: Said,
+  reason: Said,
 ): Promise<string> {
   return finish(deps, shipment, "refused", {
-    problem: problemOf("shopify", `${back}. ${reason}. Restock and close the order in Shopify`),
+    problem: problemOf("shopify", said("returnStepRefused", { back, reason })),
     type: "return_refused",
-    message: reason,
+    message: inEnglish(reason),
   });
 }
 

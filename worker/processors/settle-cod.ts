@@ -1,3 +1,4 @@
+import { said } from "#app/i18n/said.ts";
 import type { Job } from "bullmq";
 import {
   ORDER_MARK_AS_PAID,
@@ -64,10 +65,7 @@ async function markPaid(deps: ShopifyOrderDeps, shipment: Shipment, cod: number)
       deps,
       shipment,
       "refused",
-      problemOf(
-        "shopify",
-        "Shopify no longer has this order: the collected cash on delivery could not be recorded on it",
-      ),
+      problemOf("shopify", said("codOrderGone")),
       "Order gone in Shopify",
     );
   if (!order.canMarkAsPaid) {
@@ -96,10 +94,7 @@ async function markPaid(deps: ShopifyOrderDeps, shipment: Shipment, cod: number)
       deps,
       shipment,
       "refused",
-      problemOf(
-        "shopify",
-        `Shopify refused to mark the order paid after the courier collected ${collected}: ${reason}. Mark it paid in Shopify`,
-      ),
+      problemOf("shopify", said("codNotMarkedPaid", { collected: collected ?? "", reason })),
       `Shopify refused to mark the order paid: ${reason}`,
     );
   }
@@ -128,7 +123,10 @@ async function refusedAsAWhole(
     "refused",
     problemOf(
       "shopify",
-      `The order could not be marked paid: Shopify said "${error.detail}". Approve the app's updated permissions (${deniedScopes(error.deniedFields).join(", ") || "write_orders"}) in the Shopify admin, then mark it paid there`,
+      said("codDenied", {
+        detail: error.detail,
+        scopes: deniedScopes(error.deniedFields).join(", ") || "write_orders",
+      }),
     ),
     `Shopify refused to mark the order paid: ${error.detail}`,
   );

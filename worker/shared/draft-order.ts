@@ -1,3 +1,4 @@
+import { said } from "#app/i18n/said.ts";
 import type { Shipment } from "#app/db/schema.ts";
 import { courierLabel } from "#app/orders/courier-match.ts";
 import { foreignHold } from "#app/orders/fulfillment-orders.ts";
@@ -144,10 +145,7 @@ export async function makeDraft(
         return recordProblem(
           ctx,
           toMake,
-          problemOf(
-            "service",
-            `A draft with reference ${mapped.referenceId} already exists at the shipping service, but it did not say which: find it there, then retry`,
-          ),
+          problemOf("service", said("draftExistsUnnamed", { reference: mapped.referenceId })),
         );
       const draft = await ctx.call(apiKey, "draft_orders", () => client.getDraftOrder(existingId));
       ctx.log.debug(
@@ -202,7 +200,9 @@ export async function saveDraft(
   const problem = placed
     ? problemOf(
         "courier",
-        `${courierNote ?? "The draft has no courier"}. Choose a courier on the shipment's page, then confirm.`,
+        courierNote
+          ? said("draftWithoutCourierBecause", { reason: courierNote })
+          : said("draftWithoutCourier"),
       )
     : { problem: null };
   const story = placed

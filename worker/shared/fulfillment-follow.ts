@@ -1,3 +1,4 @@
+import { said } from "#app/i18n/said.ts";
 import type { Shipment } from "#app/db/schema.ts";
 import {
   handledElsewhere,
@@ -127,10 +128,7 @@ async function takeOver(
   if (s.shippingOrderId) {
     // Booked: the courier comes to the old location. The fulfillment closes the new fulfillment order.
     const problem = moved
-      ? problemOf(
-          "after_booking",
-          `Shopify moved these items from ${from} to ${fo.locationName} after the courier was booked to collect them at ${from}. If ${fo.locationName} ships them, cancel this shipment and ship it again (the new booking leaves from ${fo.locationName}); otherwise move the items back in Shopify.`,
-        )
+      ? problemOf("after_booking", said("movedAfterBooking", { from, to: fo.locationName }))
       : null;
     await apply(ctx, shop, s.id, (current) =>
       current.fulfillmentOrderId === fo.id && current.shopifyLocationId === fo.locationId
@@ -218,10 +216,7 @@ async function letGo(
             : "no longer lists its fulfillment order";
 
   if (s.shippingOrderId) {
-    const problem = problemOf(
-      "after_booking",
-      `Shopify ${how} at ${at} after the courier was booked. If nothing is to be sent from ${at} any more, cancel this shipment so the courier does not come.`,
-    );
+    const problem = problemOf("after_booking", said("goneAfterBooking", { how, at }));
     await apply(ctx, shop, s.id, (current) =>
       current.problem === problem.problem
         ? null

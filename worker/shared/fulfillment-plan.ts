@@ -1,3 +1,4 @@
+import { inEnglish, said, type Said } from "#app/i18n/said.ts";
 import type { Shipment } from "#app/db/schema.ts";
 import {
   codShares,
@@ -30,17 +31,19 @@ import type { PartPlan } from "./order-state.ts";
  * own draft job.
  */
 
-export const UNREACHABLE_SHOPIFY =
-  "The app cannot reach this shop's Shopify admin to read which location ships the order (no access token: open the app in the Shopify admin once, then retry). Nothing is drafted until then";
+export const UNREACHABLE_SHOPIFY = inEnglish(said("unreachableShopify"));
+
+const why = (message: Said) => ({ reason: inEnglish(message), said: message });
+const gone = (message: Said) => ({ kind: "gone" as const, ...why(message) });
 
 export type PartDecision =
   /** Shopify gave no fulfillment orders (an order without shippable items): the order as a whole, from the default pickup. */
   | { kind: "whole" }
   | { kind: "part"; plan: PartPlan; shipment: Shipment }
   /** Nothing of the order is this app's to ship: other fulfillment services, local pickup. */
-  | { kind: "elsewhere"; reason: string }
+  | { kind: "elsewhere"; reason: string; said: Said }
   /** The shipment's fulfillment order has nothing left to ship (fulfilled, cancelled, moved away). */
-  | { kind: "gone"; reason: string }
+  | { kind: "gone"; reason: string; said: Said }
   /** The shipment waits for the merchant (its location is not connected, or Shopify cannot be read). */
   | { kind: "waits"; problem: Problem; shipment: Shipment };
 
@@ -67,10 +70,7 @@ export function partPlan(
 ): PartPlan | Problem {
   const pickup = pickupForLocation(settings, fo.locationId, fulfillment.singleOwnLocation);
   if (pickup === "unconnected") {
-    return problemOf(
-      "setup",
-      `The items at ${fo.locationName} wait: that Shopify location is not connected to a pickup location. Connect it under "Your Shopify locations" in the app's settings; the shipment is drafted then`,
-    );
+    return problemOf("setup", said("locationNotConnected", { location: fo.locationName }));
   }
   const sharing = codSharing(fulfillment.fulfillmentOrders);
   const index = sharing.findIndex((o) => o.id === fo.id);
@@ -99,7 +99,7 @@ export async function partForDraft(
   const { db } = ctx.deps;
   const fulfillment = await readFulfillment(ctx, shipment.shop, shipment.orderId);
   if (fulfillment === "unreachable")
-    return { kind: "waits", problem: problemOf("setup", UNREACHABLE_SHOPIFY), shipment };
+    return { kind: "waits", problem: problemOf("setup", said("unreachableShopify")), shipment };
   if (!fulfillment || fulfillment.fulfillmentOrders.length === 0) return { kind: "whole" };
   const { ours, elsewhere } = planFulfillment(fulfillment.fulfillmentOrders);
   const elsewhereText = elsewhere.map((e) => e.reason).join("; ");
@@ -113,28 +113,22 @@ export async function partForDraft(
     fo = ours.find((o) => o.id === shipment.fulfillmentOrderId);
     if (!fo) {
       const known = fulfillment.fulfillmentOrders.find((o) => o.id === shipment.fulfillmentOrderId);
-      return {
-        kind: "gone",
-        reason: `No shipment needed: nothing is left to ship from ${known?.locationName ?? shipment.shopifyLocationName ?? "its location"} (fulfilled, cancelled or moved in Shopify)`,
-      };
+      const location = known?.locationName ?? shipment.shopifyLocationName;
+      return gone(location ? said("nothingLeftAtMoved", { location }) : said("nothingLeftMoved"));
     }
   } else {
     if (ours.length === 0) {
       if (elsewhere.length > 0)
         return {
           kind: "elsewhere",
-          reason: `No shipment by this app: ${elsewhereText}`,
+          ...why(said("shippedElsewhere", { where: elsewhereText })),
         };
       return { kind: "whole" };
     }
     // Part 1 takes the first fulfillment order no other part of the order holds.
     const held = new Set(others.map((s) => s.fulfillmentOrderId));
     fo = ours.find((o) => !held.has(o.id));
-    if (!fo)
-      return {
-        kind: "gone",
-        reason: "No shipment needed: the order's other shipments carry everything left to ship",
-      };
+    if (!fo) return gone(said("othersCarryAll"));
     const taken = fo;
     // Not a versioned change (like the order's verification): nothing decides on it concurrently,
     // and the row the caller holds stays current. Whoever set it first wins.
@@ -151,14 +145,15 @@ export async function partForDraft(
       }
     } else {
       const row = await getShipment(db, shipment.shop, shipment.id);
-      if (!row) return { kind: "gone", reason: "The shipment is gone" };
+      if (!row) return gone(said("shipmentGone"));
       current = row;
       fo = ours.find((o) => o.id === row.fulfillmentOrderId);
       if (!fo)
-        return {
-          kind: "gone",
-          reason: `No shipment needed: nothing is left to ship from ${row.shopifyLocationName ?? "its location"}`,
-        };
+        return gone(
+          row.shopifyLocationName
+            ? said("nothingLeftAt", { location: row.shopifyLocationName })
+            : said("nothingLeft"),
+        );
     }
   }
   if (shipment.part === 1) await addParts(ctx, current, ours, [...others, current]);

@@ -1,3 +1,4 @@
+import { inEnglish, said } from "#app/i18n/said.ts";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { shipments, webhookInbox, type Shipment } from "#app/db/schema.ts";
 import { ShopNotConnectedError } from "#app/admin-api/request.ts";
@@ -19,8 +20,7 @@ export type Ownership = "owned" | "disowned" | "unverified";
 
 export const DISOWNED_REASON =
   "Shopify has no such order in this shop that the app may read: the delivery that named this shop carried another shop's order, or the order was deleted, or it is older than the 60 days of orders Shopify lets the app read. Nothing was drafted or booked, and its data was not kept";
-export const UNVERIFIED_PROBLEM =
-  "The app cannot reach this shop's Shopify admin to check that the order is the shop's (no access token: open the app in the Shopify admin once, then retry). Nothing is booked until then";
+export const UNVERIFIED_PROBLEM = inEnglish(said("unverifiedOrder"));
 
 /**
  * Before an order's data is written to its shipment or anything is drafted, the shop the delivery
@@ -51,7 +51,7 @@ export async function verifyOrderOwner(
   } catch (error) {
     if (!(error instanceof ShopNotConnectedError)) throw error;
     if (shipment.problem !== UNVERIFIED_PROBLEM)
-      await updateShipment(db, shipment, problemOf("setup", UNVERIFIED_PROBLEM), {
+      await updateShipment(db, shipment, problemOf("setup", said("unverifiedOrder")), {
         actor,
         type: "problem",
         message: UNVERIFIED_PROBLEM,

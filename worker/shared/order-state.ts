@@ -89,6 +89,7 @@ export function orderSnapshot(
     financialStatus: order.financial_status,
     awaitingPayment: !payment.bookable,
     decision: payment.reason,
+    decisionSaid: payment.said ? [payment.said] : null,
     orderUpdatedAt: updatedAt,
   };
 }

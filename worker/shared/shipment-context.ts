@@ -1,3 +1,4 @@
+import { said } from "#app/i18n/said.ts";
 import { setTimeout as sleep } from "node:timers/promises";
 import { DelayedError, type Job } from "bullmq";
 import type { Db } from "#app/db/client.server.ts";
@@ -91,25 +92,16 @@ export const ACTOR = {
 
 /** Out of the worker's control: the service refused the work in a way only the merchant can fix. */
 export function merchantProblem(error: unknown): Problem | null {
-  if (error instanceof ShopNotInstalledError)
-    return problemOf(
-      "setup",
-      "The app is not installed on this shop any more: nothing is booked or changed at the shipping service",
-    );
-  if (error instanceof ShippingNotConfiguredError)
-    return problemOf(
-      "setup",
-      "No shipping API key is set: add one in the app's settings, then retry",
-    );
+  if (error instanceof ShopNotInstalledError) return problemOf("setup", said("notInstalled"));
+  if (error instanceof ShippingNotConfiguredError) return problemOf("setup", said("noApiKey"));
   if (error instanceof ShippingAuthenticationError)
-    return problemOf(
-      "setup",
-      `The shipping service refused the API key (${error.message}): check it in the app's settings, then retry`,
-    );
+    return problemOf("setup", said("apiKeyRefused", { reason: error.message }));
   if (error instanceof ShippingValidationError)
     return problemOf(
       "service",
-      `The shipping service refused the shipment: ${error.message}${error.field ? ` (field ${error.field})` : ""}`,
+      error.field
+        ? said("serviceRefusedField", { reason: error.message, field: error.field })
+        : said("serviceRefused", { reason: error.message }),
     );
   return null;
 }

@@ -1,3 +1,4 @@
+import { said } from "#app/i18n/said.ts";
 import { orderGid } from "#app/admin-api/request.ts";
 import { ORDER_QUERY } from "#app/admin-api/operations/orders.ts";
 import type { Shipment } from "#app/db/schema.ts";
@@ -125,7 +126,7 @@ export async function followStoreOrder(
   if (!state.order) {
     for (const s of open)
       await apply(ctx, shop, s.id, () => ({
-        patch: problemOf("order", state.reason),
+        patch: problemOf("order", state.said),
         event: { actor: ACTOR.update, type: "problem", message: state.reason },
       }));
     return "unreadable order";
@@ -233,7 +234,7 @@ async function followOrder(
     if (changes.length === 0) return "booked shipment unchanged";
     const problem = problemOf(
       "after_booking",
-      `Changed in Shopify after the shipment was booked: ${changes.join("; ")}. The courier has the booked version and the service does not accept edits of a booked order: cancel and book again, or contact the courier.`,
+      said("changedAfterBooking", { changes: changes.join("; ") }),
     );
     await apply(ctx, shop, shipment.id, (current) =>
       current.problem === problem.problem
@@ -262,6 +263,7 @@ async function followOrder(
               ...snapshot,
               status: decision.status,
               decision: decision.reason,
+              decisionSaid: [decision.said],
               problem: null,
               awaitingPayment: false,
               draftOrderId: null,
@@ -286,7 +288,13 @@ async function followOrder(
       current.draftOrderId
         ? null
         : {
-            patch: { ...snapshot, status: "pending", problem: null, decision: payment.reason },
+            patch: {
+              ...snapshot,
+              status: "pending",
+              problem: null,
+              decision: payment.reason,
+              decisionSaid: payment.said ? [payment.said] : null,
+            },
             event: {
               actor: ACTOR.update,
               type: "order_updated",
@@ -378,6 +386,7 @@ async function followOrder(
       financialStatus: order.financial_status,
       awaitingPayment: !payment.bookable,
       decision: payment.reason,
+      decisionSaid: payment.said ? [payment.said] : null,
       orderUpdatedAt: state.updatedAt,
     };
     const saved = await apply(ctx, shop, shipment.id, (current) =>

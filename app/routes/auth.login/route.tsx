@@ -5,7 +5,7 @@ import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { languageOf, wordsIn } from "../../i18n/i18n.server";
-import { polarisTranslations } from "../../i18n/resources";
+import { polarisTranslations } from "../../i18n/polaris";
 import { login } from "../../shopify.server";
 import { loginErrorMessage } from "./error.server";
 
