@@ -71,13 +71,12 @@ export function storedText(
 }
 
 /**
- * Whether the sentence kept is the messages' own English (whole, or cut with "…" as long problems
- * are): a sentence written alone later (a process of an older version, during a deploy) leaves
- * messages that no longer match it, and the sentence is what is true then.
+ * Whether the sentence kept is the messages' own English (whole; cut with "…" as long problems
+ * are; or the start of it, as a list row's preview reads it): a sentence written alone later (a
+ * process of an older version, during a deploy) leaves messages that no longer say it, and the
+ * sentence is what is true then.
  */
 function saysTheSame(text: string, english: string): boolean {
-  return (
-    text === english ||
-    (text.endsWith("…") && english.length >= text.length && english.startsWith(text.slice(0, -1)))
-  );
+  const kept = text.endsWith("…") ? text.slice(0, -1) : text;
+  return kept.length > 0 && english.startsWith(kept);
 }

@@ -489,6 +489,10 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
       await page.getByRole("tab", { name: /^Perlu tindakan \(\d+\)$/ }).waitFor();
       const list = await page.locator("body").innerText();
       expect(list).toContain("JNE Reguler");
+      // Problems written as data (their kinds and values) read in Indonesian, the courier's own
+      // note quoted as the courier wrote it.
+      expect(list).toContain("Tidak ada nomor HP penerima");
+      expect(list).toContain('Kurir gagal mengantar paket: "Gagal kirim: penerima tidak di tempat');
       expect(uiText(list)).not.toContain("JNE REG");
       await openInAdmin(page, `/app/shipments/${booked.id}`, "id");
       await page

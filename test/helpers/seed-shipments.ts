@@ -1,5 +1,10 @@
 import type { Db } from "#app/db/client.server.ts";
 import { shipmentEvents, shipments } from "#app/db/schema.ts";
+import { inEnglish, said, type Said } from "#app/i18n/said.ts";
+import { problemOf } from "#app/shipments/problem-kinds.ts";
+
+/** A decision as the worker writes it: its English sentence and its message. */
+const decided = (message: Said) => ({ decision: inEnglish(message), decisionSaid: [message] });
 
 type Row = typeof shipments.$inferInsert;
 type Event = Omit<typeof shipmentEvents.$inferInsert, "shipmentId" | "shop">;
@@ -81,9 +86,8 @@ export async function seedBusyShop(
         ...next(),
         ...destination,
         status: "pending",
-        problem:
-          "No phone number for the recipient (shipping address, customer or order). Add a phone number to the order's shipping address in Shopify.",
-        problemKinds: ["address"],
+        // Written as today's writers write it: the English sentence, its message and its kind.
+        ...problemOf("address", said("noDestinationPhone")),
         problems: [{ code: "no_destination_phone" }],
         updatedAt: minutesAgo(12),
       },
@@ -111,7 +115,7 @@ export async function seedBusyShop(
         price: "41000",
         currency: "IDR",
         awaitingPayment: true,
-        decision: "waiting for payment: bank transfer pending",
+        ...decided(said("waitingForPayment", { why: said("payment_pending") })),
         draftOrderId: "seed-draft-3",
         ...SLEMAN,
         updatedAt: minutesAgo(30),
@@ -243,7 +247,7 @@ export async function seedBusyShop(
       row: {
         ...next(),
         status: "not_required",
-        decision: "no shipment needed: local pickup",
+        ...decided(said("localPickup")),
         updatedAt: minutesAgo(60 * 30),
       },
       events: [
@@ -311,8 +315,10 @@ export async function seedBusyShop(
         currency: "IDR",
         shippingOrderId: "seed-order-11",
         waybillId: "CGK2611230012",
-        problem: "Shopify refused the fulfillment: The fulfillment order is closed",
-        problemKinds: ["shopify"],
+        ...problemOf(
+          "shopify",
+          said("fulfillmentRefused", { reason: "The fulfillment order is closed" }),
+        ),
         updatedAt: minutesAgo(60 * 3),
       },
       events: [

@@ -70,6 +70,10 @@ describe("stored messages", () => {
     );
     expect(describeStatus(written!, id).sentence).toMatch(/^Perlu tindakan: Layanan pengiriman/);
     expect(storedText(written!.problem, written!.problemSaid, en.t)).toBe(written!.problem);
+    // A list row reads a preview of the sentence (its first characters): the same messages.
+    expect(storedText(written!.problem!.slice(0, 30), written!.problemSaid, id.t)).toMatch(
+      /^Layanan pengiriman menolak/,
+    );
 
     // A sentence written alone by a process of the previous version (during a deploy): the
     // messages left beside it no longer say it, and the sentence is what shows.
