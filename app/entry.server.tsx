@@ -6,7 +6,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { languageOf } from "./i18n/i18n.server";
-import { createI18n } from "./i18n/instance";
+import { i18nIn } from "./i18n/instance";
 import { addDocumentResponseHeaders } from "./shopify.server";
 
 const ABORT_DELAY = 5000;
@@ -19,7 +19,7 @@ export default async function handleRequest(
 ) {
   addDocumentResponseHeaders(request, responseHeaders);
   // The first paint is in the reader's language: the same texts the browser hydrates with.
-  const i18n = createI18n(await languageOf(request));
+  const i18n = i18nIn(await languageOf(request));
   const callbackName = isbot(request.headers.get("user-agent") ?? "")
     ? "onAllReady"
     : "onShellReady";

@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
-import { createI18n } from "./instance";
+import { i18nIn } from "./instance";
 import {
   FALLBACK_LANGUAGE,
   intlLocale,
@@ -35,15 +35,8 @@ export interface Words {
   locale: string;
 }
 
-const translators = new Map<Language, TFunction>();
-
 export function wordsIn(language: Language): Words {
-  let t = translators.get(language);
-  if (!t) {
-    t = createI18n(language).t;
-    translators.set(language, t);
-  }
-  return { language, t, locale: intlLocale(language) };
+  return { language, t: i18nIn(language).t, locale: intlLocale(language) };
 }
 
 export async function wordsFor(request: Request): Promise<Words> {

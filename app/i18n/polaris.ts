@@ -7,7 +7,7 @@ import type { Language } from "./languages";
  * Indonesian: app/i18n/locales/polaris-id.json supplies it over the English, key by key.
  */
 export function polarisTranslations(language: Language): typeof polarisEn {
-  return language === "id" ? mergeDeep(polarisEn, polarisId) : polarisEn;
+  return language === "id" ? POLARIS_ID : polarisEn;
 }
 
 type Tree = { [key: string]: string | Tree };
@@ -21,3 +21,6 @@ function mergeDeep<T extends Tree>(base: T, over: Tree): T {
   }
   return out as T;
 }
+
+/** Merged once, when first imported: every page of the process hands Polaris the same texts. */
+const POLARIS_ID = mergeDeep(polarisEn, polarisId);

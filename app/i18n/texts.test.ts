@@ -11,21 +11,15 @@ import id from "./locales/id.json";
 import polarisId from "./locales/polaris-id.json";
 import { wordsIn } from "./i18n.server";
 import { languageOfTag } from "./languages";
+import { flatTexts } from "#test/helpers/texts.ts";
 
-type Texts = { [key: string]: string | Texts };
-
-/** Every key of a tree of texts, dotted ("list.tabs.all"), with its text. */
-const flat = (texts: Texts, prefix = ""): [string, string][] =>
-  Object.entries(texts).flatMap(([k, v]) =>
-    typeof v === "string" ? [[`${prefix}${k}`, v] as [string, string]] : flat(v, `${prefix}${k}.`),
-  );
 const placeholders = (text: string, pattern: RegExp) =>
   [...text.matchAll(pattern)].map((m) => m[1]).sort();
 
 describe("the admin's texts", () => {
   it("every key has its text in both languages, and none in one language only", () => {
-    const english = new Map(flat(en));
-    const indonesian = new Map(flat(id));
+    const english = new Map(flatTexts(en));
+    const indonesian = new Map(flatTexts(id));
     expect([...indonesian.keys()].filter((k) => !english.has(k))).toEqual([]);
     expect([...english.keys()].filter((k) => !indonesian.has(k))).toEqual([]);
     for (const [key, text] of english) {
@@ -55,8 +49,8 @@ describe("the admin's texts", () => {
   });
 
   it("Polaris's own strings in Indonesian: only keys Polaris has, with the same placeholders", () => {
-    const english = new Map(flat(polarisEn));
-    const indonesian = flat(polarisId);
+    const english = new Map(flatTexts(polarisEn));
+    const indonesian = flatTexts(polarisId);
     expect(indonesian.length).toBeGreaterThan(150);
     for (const [key, text] of indonesian) {
       expect(english.has(key), key).toBe(true);

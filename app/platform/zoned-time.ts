@@ -17,31 +17,16 @@ export function safeTimeZone(timeZone: string | null | undefined): string {
   }
 }
 
-/** The calendar date and weekday (0 Sunday … 6 Saturday) of a moment in a zone. */
-function localDate(
-  at: Date,
-  timeZone: string,
-): { y: number; m: number; d: number; weekday: number } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: safeTimeZone(timeZone),
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      weekday: "short",
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  const weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(parts.weekday ?? "");
-  return { y: Number(parts.year), m: Number(parts.month), d: Number(parts.day), weekday };
-}
+/** One formatter per zone (building one costs more than using it: a report asks per parcel). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** The zone's offset from UTC at a moment, in milliseconds (Jakarta: +7 h). */
-function offsetAt(at: Date, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: safeTimeZone(timeZone),
+/** A moment's wall clock in a zone: date, time and weekday (0 Sunday … 6 Saturday). */
+function wallClock(at: Date, timeZone: string) {
+  const zone = safeTimeZone(timeZone);
+  let format = formatters.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
       hourCycle: "h23",
       year: "numeric",
       month: "numeric",
@@ -49,30 +34,33 @@ function offsetAt(at: Date, timeZone: string): number {
       hour: "numeric",
       minute: "numeric",
       second: "numeric",
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, Number(p.value)]),
-  );
-  const asUtc = Date.UTC(
-    parts.year!,
-    parts.month! - 1,
-    parts.day!,
-    parts.hour!,
-    parts.minute!,
-    parts.second!,
-  );
-  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
+      weekday: "short",
+    });
+    formatters.set(zone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
+  const n = (type: string) => Number(parts[type]);
+  return {
+    y: n("year"),
+    m: n("month"),
+    d: n("day"),
+    weekday: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(parts.weekday ?? ""),
+    /** The zone's offset from UTC at that moment, in milliseconds (Jakarta: +7 h). */
+    offset:
+      Date.UTC(n("year"), n("month") - 1, n("day"), n("hour"), n("minute"), n("second")) -
+      Math.floor(at.getTime() / 1000) * 1000,
+  };
 }
 
 /** Midnight in the zone at or before `now`. */
 export function startOfDayIn(now: Date, timeZone: string): Date {
-  const { y, m, d } = localDate(now, timeZone);
-  return new Date(Date.UTC(y, m - 1, d) - offsetAt(now, timeZone));
+  const { y, m, d, offset } = wallClock(now, timeZone);
+  return new Date(Date.UTC(y, m - 1, d) - offset);
 }
 
 /** The Monday (YYYY-MM-DD) of a moment's week in the zone. */
 export function mondayIn(at: Date, timeZone: string): string {
-  const { y, m, d, weekday } = localDate(at, timeZone);
+  const { y, m, d, weekday } = wallClock(at, timeZone);
   const monday = new Date(Date.UTC(y, m - 1, d - ((weekday + 6) % 7)));
   return monday.toISOString().slice(0, 10);
 }

@@ -2,7 +2,7 @@ import type { EventType } from "./event-types";
 import type { TFunction } from "i18next";
 import type { Db } from "../db/client.server";
 import type en from "../i18n/locales/en.json";
-import { wordsIn } from "../i18n/i18n.server";
+import { englishT } from "../i18n/english";
 import type { Shipment } from "../db/schema";
 import type { Env } from "../platform/env.server";
 import type { enqueue as enqueueFns } from "../jobs/queues.server";
@@ -38,7 +38,7 @@ export class ShipmentActionError extends Error {
     readonly status: 400 | 404 | 409 | 429 = 409,
   ) {
     super("");
-    this.message = this.describe(wordsIn("en").t);
+    this.message = this.describe(englishT);
   }
 
   /** The refusal in the reader's words (a status named as the pages name it, not by its code). */

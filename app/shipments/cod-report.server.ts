@@ -1,5 +1,5 @@
 import { dayOf, orderTitle, statusLabel, type Speech } from "./wording";
-import { companyName } from "./courier-names";
+import { companyName, serviceOnlyName } from "./courier-names";
 import { DEFAULT_TIME_ZONE, mondayIn } from "../platform/zoned-time";
 import { and, desc, eq, gte, inArray, isNotNull } from "drizzle-orm";
 import type { Queryable } from "../db/client.server";
@@ -200,7 +200,9 @@ export function codCsv(report: CodReport, speech: Speech): string {
     t(`csv.kinds.${kind}`),
     orderTitle(p, t),
     p.courierCompany ? companyName(speech.couriers, p.courierCompany) : "",
-    serviceOnly(speech, p.courierCompany, p.courierType),
+    p.courierCompany && p.courierType
+      ? serviceOnlyName(speech.couriers, p.courierCompany, p.courierType)
+      : "",
     p.waybillId ?? "",
     statusLabel(p.status, t),
     String(p.cod),
@@ -216,13 +218,6 @@ export function codCsv(report: CodReport, speech: Speech): string {
     ...report.returned.map((p) => row("notCollected", p)),
   ];
   return `${lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n")}\r\n`;
-}
-
-/** The service alone ("Reguler"), as the couriers list names it; its code in capitals otherwise. */
-function serviceOnly(speech: Speech, company: string | null, type: string | null): string {
-  if (!company || !type) return "";
-  const known = speech.couriers?.services.get(`${company.toLowerCase()}/${type.toLowerCase()}`);
-  return known?.service ?? type.toUpperCase();
 }
 
 /**

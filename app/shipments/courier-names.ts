@@ -43,7 +43,7 @@ export function serviceName(
   company: string,
   type: string | null | undefined,
 ): string {
-  const known = type ? names?.services.get(`${company.toLowerCase()}/${type.toLowerCase()}`) : null;
+  const known = listed(names, company, type);
   if (known)
     return known.service.toLowerCase().startsWith(known.company.toLowerCase())
       ? known.service
@@ -51,6 +51,20 @@ export function serviceName(
   const own = names?.companies.get(company.toLowerCase());
   return [own ?? company.toUpperCase(), type?.toUpperCase()].filter(Boolean).join(" ");
 }
+
+/** The service alone ("Reguler"), as the list names it; its code in capitals otherwise. */
+export const serviceOnlyName = (
+  names: CourierNames | undefined,
+  company: string,
+  type: string,
+): string => listed(names, company, type)?.service ?? type.toUpperCase();
+
+/** A service's entry in the list, by its codes in any case. */
+const listed = (
+  names: CourierNames | undefined,
+  company: string,
+  type: string | null | undefined,
+) => (type ? names?.services.get(`${company.toLowerCase()}/${type.toLowerCase()}`) : undefined);
 
 /** A courier's own name ("SiCepat"), else its code in capitals. */
 export const companyName = (names: CourierNames | undefined, company: string): string =>

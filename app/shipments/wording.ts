@@ -9,9 +9,7 @@ import type { TFunction } from "i18next";
 import { isEventType } from "./event-types";
 import { storedSaid, storedText } from "../i18n/said";
 import { serviceName, type CourierNames } from "./courier-names";
-import { DEFAULT_TIME_ZONE, safeTimeZone } from "../platform/zoned-time";
-
-export { DEFAULT_TIME_ZONE, safeTimeZone };
+import { safeTimeZone } from "../platform/zoned-time";
 
 /** What a page needs to write words: its language's `t` and its Intl locale ("id-ID"). */
 export interface Speech {

@@ -4,7 +4,7 @@ import { adminRequest, type AdminGraphql } from "../admin-api/request";
 import type { Queryable } from "../db/client.server";
 import { shops } from "../db/schema";
 import { byDeadline } from "../platform/deadline";
-import { DEFAULT_TIME_ZONE, safeTimeZone } from "../shipments/wording";
+import { DEFAULT_TIME_ZONE, safeTimeZone } from "../platform/zoned-time";
 
 /** How long a page waits for Shopify to name the shop's zone before writing times in WIB. */
 const ASK_DEADLINE_MS = 1_500;

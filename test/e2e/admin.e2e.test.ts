@@ -26,6 +26,7 @@ import { startFakeShopify, type FakeShopify } from "#fakes/shopify/fake-shopify-
 import { shopifyRateRequest } from "../helpers/rate-requests.ts";
 import { draftBody, testKey } from "../helpers/sandbox.ts";
 import { pdfFile } from "../helpers/pdf.ts";
+import { flatTexts } from "../helpers/texts.ts";
 import { API_KEY, API_SECRET_KEY, offlineSession } from "../helpers/shopify.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 import {
@@ -195,23 +196,15 @@ async function openInAdmin(page: Page, pathname: string, locale = "en") {
   await page.goto(`${embeddedUrl(path!, token, locale)}${query ? `&${query}` : ""}`);
 }
 
-type Texts = { [key: string]: string | Texts };
-const leaves = (texts: Texts, prefix = ""): [string, string][] =>
-  Object.entries(texts).flatMap(([k, v]) =>
-    typeof v === "string"
-      ? [[`${prefix}${k}`, v] as [string, string]]
-      : leaves(v, `${prefix}${k}.`),
-  );
-
 /**
  * Today's English UI texts as they show on a page: each text of app/i18n/locales/en.json whose
  * Indonesian differs, cut at its values into the pieces of several words a page would show.
  */
 function englishUiWords(): string[] {
-  const indonesian = new Map(leaves(idTexts));
+  const indonesian = new Map(flatTexts(idTexts));
   return [
     ...new Set(
-      leaves(enTexts)
+      flatTexts(enTexts)
         .filter(([key, text]) => indonesian.get(key) !== text)
         .flatMap(([, text]) => text.split(/\{\{\w+\}\}/))
         .map((piece) => piece.replace(/^[\s:,.;()"]+|[\s:,.;()"]+$/g, ""))
