@@ -6,10 +6,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { embeddedPasswordPath, openDatabase, type Database } from "#app/db/client.server.ts";
 import { shops } from "#app/db/schema.ts";
+import { freePorts } from "../../scripts/processes.ts";
 
 /** The embedded default: PGlite in a data folder, shared by several processes over the wire protocol. */
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-pglite-"));
-const port = 15_000 + (process.pid % 20_000);
+// Ports the system had free (a port derived from the pid could be one another test holds).
+const ports = await freePorts(5);
+const port = ports[0]!;
 const opened: Database[] = [];
 
 afterAll(async () => {
@@ -172,7 +175,7 @@ describe("embedded PGlite database", () => {
   it("takes over a stale lock left by a dead process", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-pglite-stale-"));
     fs.writeFileSync(`${dir}.lock`, "999999999");
-    const d = await openDatabase({ pgliteDataDir: dir, pglitePort: port + 1, poolSize: 1 });
+    const d = await openDatabase({ pgliteDataDir: dir, pglitePort: ports[1]!, poolSize: 1 });
     try {
       expect(d.hostsEmbedded).toBe(true);
       // The holder's PID and, on Linux, when it started.
@@ -194,7 +197,7 @@ describe("embedded PGlite database", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-pglite-reused-"));
     fs.writeFileSync(`${dir}.lock`, content());
     const started = Date.now();
-    const d = await openDatabase({ pgliteDataDir: dir, pglitePort: port + 2, poolSize: 1 });
+    const d = await openDatabase({ pgliteDataDir: dir, pglitePort: ports[2]!, poolSize: 1 });
     try {
       expect(d.hostsEmbedded).toBe(true);
       // Not after the 60 s a live holder is waited for.
@@ -209,8 +212,8 @@ describe("embedded PGlite database", () => {
   it("a lock held by this process while it starts is waited for, not taken over", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-pglite-twice-"));
     const [first, second] = await Promise.all([
-      openDatabase({ pgliteDataDir: dir, pglitePort: port + 3, poolSize: 1 }),
-      openDatabase({ pgliteDataDir: dir, pglitePort: port + 3, poolSize: 1, migrate: false }),
+      openDatabase({ pgliteDataDir: dir, pglitePort: ports[3]!, poolSize: 1 }),
+      openDatabase({ pgliteDataDir: dir, pglitePort: ports[3]!, poolSize: 1, migrate: false }),
     ]);
     try {
       expect([first.hostsEmbedded, second.hostsEmbedded].sort()).toEqual([false, true]);
@@ -235,7 +238,7 @@ describe("embedded PGlite database", () => {
       NODE_ENV: nodeEnv,
       DATABASE_URL: "",
       PGLITE_DATA_DIR: dir,
-      PGLITE_PORT: String(port + 4),
+      PGLITE_PORT: String(ports[4]!),
       LOG_LEVEL: "warn",
     });
     try {

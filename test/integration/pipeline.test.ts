@@ -136,6 +136,24 @@ describe("store order → shipment", () => {
     expect(ready.originName).toBe(PICKUP.contactName);
   });
 
+  it("the same order state taken in twice before its draft (reconciliation meeting its webhook): the timeline says it once", async () => {
+    const { shop } = await newShop({ autoCreateDrafts: false });
+    const order = freshOrder("multi-item");
+    await deliver(ordersCreate, "orders/create", shop, order);
+    const again = `again-${crypto.randomUUID()}`;
+    await deliver(ordersUpdated, "orders/updated", shop, order, again);
+    await waitFor("the second copy followed", async () => {
+      const [row] = await db
+        .select({ status: webhookInbox.status })
+        .from(webhookInbox)
+        .where(eq(webhookInbox.webhookId, again));
+      return row?.status === "processed";
+    });
+    const shipment = await shipmentOf(db, shop, order.id);
+    expect(shipment).toMatchObject({ status: "pending", draftOrderId: null, problem: null });
+    expect((await timelineOf(db, shipment!.id)).map((e) => e.type)).toEqual(["recorded"]);
+  });
+
   it("duplicates (the same delivery three times, also concurrently, and a second subscription) make one draft and one order", async () => {
     const { shop, key } = await newShop();
     const order = freshOrder("multi-item");

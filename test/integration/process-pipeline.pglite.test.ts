@@ -3,11 +3,13 @@ import { afterAll, vi } from "vitest";
 
 // Before any module reads the environment: no DATABASE_URL, so the app opens embedded PGlite in a
 // folder of this file's own; this process hosts it and the worker process shares it over the port.
-const dataDir = vi.hoisted(() => {
+const dataDir = await vi.hoisted(async () => {
+  const { freePort } = await import("../../scripts/processes.ts");
   const dir = `${process.env.TMPDIR ?? "/tmp"}/pb-procs-pglite-${process.pid}`;
   process.env.DATABASE_URL = "";
   process.env.PGLITE_DATA_DIR = dir;
-  process.env.PGLITE_PORT = String(40_000 + (process.pid % 10_000));
+  // A port the system had free (one derived from the pid could be one another test holds).
+  process.env.PGLITE_PORT = String(await freePort());
   return dir;
 });
 

@@ -279,6 +279,19 @@ async function followOrder(
   }
 
   if (
+    shipment.status === "pending" &&
+    !shipment.draftOrderId &&
+    !shipment.problem &&
+    shipment.decision === payment.reason
+  ) {
+    // Not drafted yet, nothing in its way and its payment seen as before: the draft, when made,
+    // reads the order's newest state, so there is nothing to write (an order read by reconciliation while its own webhook
+    // was being recorded lands here too, and must not say the order changed).
+    if (settings.autoCreateDrafts)
+      await deps.enqueue.createDraft(shop, orderId, `u${shipment.version}`, shipment.part);
+    return "not drafted yet: the draft takes the newest state";
+  }
+  if (
     shipment.status === "not_required" ||
     (shipment.status === "pending" && !shipment.draftOrderId)
   ) {
