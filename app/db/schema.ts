@@ -156,6 +156,8 @@ export const shipments = pgTable(
      * words; null when it is not held. Nothing is booked while it is set.
      */
     shopifyHold: text("shopify_hold"),
+    /** The hold as data (app/i18n/said.ts), said in the reader's language. */
+    shopifyHoldSaid: jsonb("shopify_hold_said"),
     /**
      * The hold this app placed on the fulfillment order while the shipment is being booked (the
      * "hold while booking" setting), so staff cannot fulfill it by hand as well; released when the
@@ -324,7 +326,10 @@ export const shipmentEvents = pgTable(
     type: text("type").notNull(),
     fromStatus: text("from_status"),
     toStatus: text("to_status"),
+    /** What happened in English, as written (logs, exports, rows older than `said`). */
     message: text("message"),
+    /** The same as data: its messages' kinds and values (app/i18n/said.ts), said in the reader's language. */
+    said: jsonb("said"),
     data: jsonb("data"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

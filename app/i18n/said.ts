@@ -11,13 +11,50 @@ import type en from "./locales/en.json";
  */
 export interface Said {
   key: SaidKey;
-  values?: Record<string, string | number | Said | StatusValue>;
+  values?: Record<string, SaidValue>;
 }
+
+export type SaidValue = string | number | Said | StatusValue | CourierValue | MoneyValue;
 
 /** A shipment status named in a message: said as the pages name it ("picked up"), not its code. */
 export interface StatusValue {
   status: string;
 }
+
+/** A courier (and its service) by its codes: said by the name the shipping service gives it. */
+export interface CourierValue {
+  courier: string;
+  service?: string | null;
+}
+
+/** An amount of money: said in the reader's locale. */
+export interface MoneyValue {
+  amount: number;
+  currency: string;
+}
+
+/** How a reader's page says the values that are not words: couriers by name, money in its locale. */
+export interface ValueWords {
+  courier(value: CourierValue): string;
+  money(value: MoneyValue): string;
+}
+
+/** Values as the English sentence kept beside a message says them: courier codes, en-ID money. */
+export const PLAIN_VALUES: ValueWords = {
+  courier: (v) => [v.courier, v.service].filter(Boolean).join(" ").toUpperCase(),
+  money: (v) => {
+    try {
+      return new Intl.NumberFormat("en-US", {
+        style: "currency",
+        currency: v.currency,
+        currencyDisplay: "narrowSymbol",
+        maximumFractionDigits: Number.isInteger(v.amount) ? 0 : 2,
+      }).format(v.amount);
+    } catch {
+      return `${v.currency} ${v.amount}`;
+    }
+  },
+};
 
 export type SaidKey = keyof (typeof en)["said"];
 
@@ -28,28 +65,53 @@ const isSaid = (value: unknown): value is Said =>
   typeof value === "object" && value !== null && typeof (value as Said).key === "string";
 const isStatus = (value: unknown): value is StatusValue =>
   typeof value === "object" && value !== null && typeof (value as StatusValue).status === "string";
+const isCourier = (value: unknown): value is CourierValue =>
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as CourierValue).courier === "string";
+const isMoney = (value: unknown): value is MoneyValue =>
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as MoneyValue).amount === "number" &&
+  typeof (value as MoneyValue).currency === "string";
 
 /** A stored message (or several, one after the other) in a language's words. */
-export function sayIn(message: Said | readonly Said[], t: TFunction): string {
-  if (Array.isArray(message)) return message.map((m: Said) => sayIn(m, t)).join(" ");
+export function sayIn(
+  message: Said | readonly Said[],
+  t: TFunction,
+  words: ValueWords = PLAIN_VALUES,
+): string {
+  if (Array.isArray(message)) return message.map((m: Said) => sayIn(m, t, words)).join(" ");
   const one = message as Said;
   const values = Object.fromEntries(
-    Object.entries(one.values ?? {}).map(([name, value]) => [
-      name,
-      isSaid(value)
-        ? sayIn(value, t)
-        : isStatus(value)
-          ? t(`status.${value.status}` as "status.pending", {
-              defaultValue: value.status,
-            }).toLowerCase()
-          : value,
-    ]),
+    Object.entries(one.values ?? {}).map(([name, value]) => [name, valueIn(value, t, words)]),
   );
   return t(`said.${one.key}`, values);
 }
 
+function valueIn(value: SaidValue, t: TFunction, words: ValueWords): string | number {
+  if (isSaid(value)) return sayIn(value, t, words);
+  if (isStatus(value))
+    return t(`status.${value.status}` as "status.pending", {
+      defaultValue: value.status,
+    }).toLowerCase();
+  if (isCourier(value)) return words.courier(value);
+  if (isMoney(value)) return words.money(value);
+  return value as string | number;
+}
+
 /** The English sentence kept beside a message's kind. */
 export const inEnglish = (message: Said | readonly Said[]): string => sayIn(message, englishT);
+
+/** Several messages as one value, one after the other ("a; b; c"). */
+export const joinedSaid = (messages: readonly Said[]): Said =>
+  messages.length === 0
+    ? said("verbatim", { text: "" })
+    : messages.reduce((first, rest) => said("semicolonPair", { first, rest }));
+
+/** One message or several, as they are stored (a list). */
+export const saidList = (message: Said | readonly Said[]): Said[] =>
+  Array.isArray(message) ? [...(message as Said[])] : [message as Said];
 
 /** Whether a stored JSON value is messages this app wrote (a list of kinds with their values). */
 export function storedSaid(value: unknown): Said[] | null {
@@ -64,10 +126,11 @@ export function storedText(
   text: string | null | undefined,
   messages: unknown,
   t: TFunction,
+  words?: ValueWords,
 ): string | null {
   if (!text) return null;
   const kept = storedSaid(messages);
-  return kept && saysTheSame(text, inEnglish(kept)) ? sayIn(kept, t) : text;
+  return kept && saysTheSame(text, inEnglish(kept)) ? sayIn(kept, t, words) : text;
 }
 
 /**

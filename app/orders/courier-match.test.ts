@@ -48,9 +48,10 @@ describe("the checkout's courier, against the service's couriers list", () => {
   });
 
   it("says what matched, and matches nothing without a list", () => {
-    expect(matchShippingLine({ code: "JNE - OKE", title: null }, COURIERS)?.via).toBe(
-      'code "JNE - OKE"',
-    );
+    expect(matchShippingLine({ code: "JNE - OKE", title: null }, COURIERS)?.via).toEqual({
+      key: "viaCode",
+      values: { value: "JNE - OKE" },
+    });
     expect(matchShippingLine({ code: "JNE REG", title: null }, [])).toBeNull();
   });
 });

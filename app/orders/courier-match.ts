@@ -7,6 +7,7 @@
  * the service offers: a guessed courier never makes it refuse the draft. A line that names no
  * offered service, or two of them, matches nothing.
  */
+import { said, type Said } from "../i18n/said";
 
 export interface CourierListEntry {
   courier_code: string;
@@ -18,8 +19,8 @@ export interface CourierListEntry {
 export interface CourierMatch {
   company: string;
   type: string;
-  /** What matched, for the timeline ("code \"JNE REG\""). */
-  via: string;
+  /** What matched, for the timeline (code "JNE REG"). */
+  via: Said;
 }
 
 /** Words that rates apps put around courier and service names and that name neither. */
@@ -177,7 +178,7 @@ export function matchShippingLine(
           e.courier_code.toLowerCase() === company && e.courier_service_code.toLowerCase() === type,
       )
     )
-      return { company, type, via: `service code "${line.code}"` };
+      return { company, type, via: said("viaServiceCode", { code: line.code ?? "" }) };
   }
   for (const [field, value] of [
     ["code", line.code],
@@ -185,7 +186,8 @@ export function matchShippingLine(
   ] as const) {
     if (!value) continue;
     const found = matchText(value, list);
-    if (found && found !== "ambiguous") return { ...found, via: `${field} "${value}"` };
+    if (found && found !== "ambiguous")
+      return { ...found, via: said(field === "code" ? "viaCode" : "viaTitle", { value }) };
   }
   return null;
 }

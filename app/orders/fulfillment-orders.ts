@@ -1,3 +1,4 @@
+import { said, type Said, type SaidKey } from "../i18n/said";
 import { ORDER_FULFILLMENT_ORDERS_QUERY } from "../admin-api/operations/fulfillment-orders";
 import {
   adminAnswer,
@@ -116,20 +117,22 @@ export const fulfillmentOrdersVariables = (
 const ACTIVE = new Set(["OPEN", "IN_PROGRESS", "SCHEDULED", "ON_HOLD"]);
 /** Delivery methods this app ships; a fulfillment order without one is shipped as before. */
 const SHIPPED_METHODS = new Set(["SHIPPING"]);
-const METHOD_WORDS: Record<string, string> = {
-  PICK_UP: "local pickup",
-  LOCAL: "local delivery",
-  RETAIL: "a retail sale",
-  PICKUP_POINT: "a pickup point",
-  NONE: "no delivery",
-};
+const METHOD_WORDS = new Set(["PICK_UP", "LOCAL", "RETAIL", "PICKUP_POINT", "NONE"]);
 
 /** Why a fulfillment order is not this app's to ship, or null when it is. */
-export function handledElsewhere(fo: FulfillmentOrder): string | null {
+export function handledElsewhere(fo: FulfillmentOrder): Said | null {
   if (fo.fulfillmentService)
-    return `${fo.fulfillmentService} fulfills the items at ${fo.locationName}`;
+    return said("fulfilledByService", {
+      service: fo.fulfillmentService,
+      location: fo.locationName,
+    });
   if (fo.methodType && !SHIPPED_METHODS.has(fo.methodType))
-    return `the items at ${fo.locationName} go by ${METHOD_WORDS[fo.methodType] ?? fo.methodType.toLowerCase()}`;
+    return said("goesBy", {
+      location: fo.locationName,
+      method: METHOD_WORDS.has(fo.methodType)
+        ? said(`method_${fo.methodType}` as SaidKey)
+        : fo.methodType.toLowerCase(),
+    });
   return null;
 }
 
@@ -138,12 +141,17 @@ export function handledElsewhere(fo: FulfillmentOrder): string | null {
  * this app (staff, a fraud check, another app); null when nothing but this app holds it. Shopify
  * refuses to fulfill a held fulfillment order, so nothing is booked until the hold is released.
  */
-export function foreignHold(fo: FulfillmentOrder): string | null {
+export function foreignHold(fo: FulfillmentOrder): Said | null {
   if (fo.status !== "ON_HOLD") return null;
   const others = fo.holds.filter((h) => !h.byThisApp);
   // ON_HOLD without a hold listed (an older API's answer): a hold all the same.
   if (others.length === 0 && fo.holds.length > 0) return null;
-  return `On hold in Shopify at ${fo.locationName}${others.length > 0 ? ` (${others.map((h) => h.reason).join("; ")})` : ""}`;
+  return others.length > 0
+    ? said("onHoldAtBecause", {
+        location: fo.locationName,
+        reasons: others.map((h) => h.reason).join("; "),
+      })
+    : said("onHoldAt", { location: fo.locationName });
 }
 
 const numericId = (gid: string) => BigInt(/(\d+)$/.exec(gid)?.[1] ?? "0");
@@ -154,7 +162,7 @@ export interface FulfillmentPlan {
   /** The fulfillment orders this app ships, oldest first: part 1, 2, … */
   ours: FulfillmentOrder[];
   /** Active fulfillment orders left to others, with why (for the timeline). */
-  elsewhere: { fo: FulfillmentOrder; reason: string }[];
+  elsewhere: { fo: FulfillmentOrder; reason: Said }[];
 }
 
 /** Which of the order's fulfillment orders this app ships. */

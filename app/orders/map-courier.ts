@@ -22,15 +22,13 @@ export function chooseCourier(input: MappingInput): CourierSource {
     return {
       from: "default",
       ...input.settings.defaultCourier,
-      ...(named.length
-        ? { via: `"${named.join(", ")}" names no service the shipping service offers` }
-        : {}),
+      ...(named.length ? { via: said("namesNoService", { names: named.join(", ") }) } : {}),
     };
   return {
     from: "none",
     reason: named.length
-      ? `The checkout's shipping line "${named.join(", ")}" names no courier service the shipping service offers, and the shop has no default courier`
-      : "The order has no shipping line naming a courier, and the shop has no default courier",
+      ? said("noCourierLine", { names: named.join(", ") })
+      : said("noCourierNoLine"),
   };
 }
 
@@ -49,13 +47,17 @@ export function instantCourierWithoutCoordinates(
     problem: {
       code: "courier_needs_coordinates",
       message: `${label} delivers instantly and needs coordinates of the pickup location and the destination`,
-      said: said("courierNeedsCoordinates", { courier: label }),
+      said: said("courierNeedsCoordinates", {
+        courier: { courier: courier.company, service: courier.type },
+      }),
       fix: "Choose another courier for this shipment, or add coordinates",
       blocking: false,
     },
     courier: {
       from: "none",
-      reason: `${label} needs coordinates of both the pickup location and the destination`,
+      reason: said("needsCoordinatesBoth", {
+        courier: { courier: courier.company, service: courier.type },
+      }),
     },
   };
 }

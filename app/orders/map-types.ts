@@ -64,8 +64,8 @@ export interface ContentLine {
 
 /** Where the draft's courier came from, for the timeline. */
 export type CourierSource =
-  | { from: "merchant" | "checkout" | "default"; company: string; type: string; via?: string }
-  | { from: "none"; reason: string };
+  | { from: "merchant" | "checkout" | "default"; company: string; type: string; via?: Said }
+  | { from: "none"; reason: Said };
 
 export interface MappingResult {
   /** Null when a blocking problem prevents a draft. */

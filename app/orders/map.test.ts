@@ -4,6 +4,7 @@ import { draftOrderCreateRequestSchema } from "../shipping/contract";
 import { parseShopSettings, type ShopSettings } from "../shops/settings";
 import { COURIERS } from "#test/helpers/couriers.ts";
 import { describeChanges, mapOrderToDraft, referenceIdFor } from "./map";
+import { inEnglish } from "../i18n/said";
 import { discountedUnitPrice } from "./map-lines";
 import { normalisePhone } from "./map-destination";
 import type { ProductInfo } from "./map-types";
@@ -231,7 +232,7 @@ describe("mapOrderToDraft on realistic orders", () => {
     expect(none.request).not.toHaveProperty("courier_type");
     expect(none.courier).toEqual({
       from: "none",
-      reason: expect.stringContaining('"Standard shipping"'),
+      reason: { key: "noCourierLine", values: { names: "Standard shipping" } },
     });
     // A service the courier does not offer is never guessed (the service would refuse the draft).
     const unknown = map(
@@ -382,7 +383,7 @@ describe("true values", () => {
       (o.line_items as Record<string, unknown>[])[0]!.current_quantity = 1;
       o.total_outstanding = "254000.00";
     }).contents;
-    expect(describeChanges(before, after, "items")).toEqual([
+    expect(describeChanges(before, after, "items").map((c) => inEnglish(c))).toEqual([
       "Batik Shirt - M / Blue: quantity 2 → 1",
       "cash on delivery 404000 → 254000",
     ]);

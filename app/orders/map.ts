@@ -1,4 +1,4 @@
-import { said } from "../i18n/said";
+import { said, type Said } from "../i18n/said";
 import { COD_MAX_AMOUNT, type DraftOrderCreateRequest, type Item } from "../shipping/contract";
 import type { ShopSettings } from "../shops/settings";
 import { isCashOnDelivery } from "./decide";
@@ -206,26 +206,32 @@ export function describeChanges(
   before: ShipmentContents | null,
   after: ShipmentContents,
   which: "items" | "ordered",
-): string[] {
+): Said[] {
   if (!before) return [];
-  const changes: string[] = [];
+  const changes: Said[] = [];
   const key = (i: ContentLine) => i.sku ?? i.name;
   const old = new Map((before[which] ?? before.items).map((i) => [key(i), i]));
   const now = new Map(after[which].map((i) => [key(i), i]));
   for (const [k, item] of now) {
     const was = old.get(k);
-    if (!was) changes.push(`${item.name} added (${item.quantity})`);
+    if (!was) changes.push(said("changeAdded", { item: item.name, quantity: item.quantity }));
     else {
       if (was.quantity !== item.quantity)
-        changes.push(`${item.name}: quantity ${was.quantity} → ${item.quantity}`);
+        changes.push(
+          said("changeQuantity", { item: item.name, from: was.quantity, to: item.quantity }),
+        );
       if (was.value !== item.value)
-        changes.push(`${item.name}: value ${was.value} → ${item.value}`);
+        changes.push(said("changeValue", { item: item.name, from: was.value, to: item.value }));
     }
   }
-  for (const [k, item] of old) if (!now.has(k)) changes.push(`${item.name} removed`);
+  for (const [k, item] of old)
+    if (!now.has(k)) changes.push(said("changeRemoved", { item: item.name }));
+  const orNone = (amount: number | null | undefined) => amount ?? said("none");
   if ((before.cod ?? null) !== (after.cod ?? null))
-    changes.push(`cash on delivery ${before.cod ?? "none"} → ${after.cod ?? "none"}`);
+    changes.push(said("changeCod", { from: orNone(before.cod), to: orNone(after.cod) }));
   if ((before.insurance ?? null) !== (after.insurance ?? null))
-    changes.push(`insured value ${before.insurance ?? "none"} → ${after.insurance ?? "none"}`);
+    changes.push(
+      said("changeInsurance", { from: orNone(before.insurance), to: orNone(after.insurance) }),
+    );
   return changes;
 }

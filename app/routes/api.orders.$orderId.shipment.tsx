@@ -20,7 +20,7 @@ import { speechFor } from "../shops/speech.server";
 import { tooManyRequests } from "../shops/request-rate.server";
 import { pickupSentence } from "../returns/pickup-view.server";
 import { pickupsOfOrder } from "../returns/pickups.server";
-import { describeStatus, type Speech } from "../shipments/wording";
+import { describeStatus, valueWords, type Speech } from "../shipments/wording";
 import { storedText } from "../i18n/said";
 
 /** The order id from the extension: "gid://shopify/Order/123" or "123". */
@@ -45,7 +45,7 @@ function summary(s: Shipment, speech: Speech) {
     location: s.shopifyLocationName,
     words: describeStatus({ ...s, cod: codAmount(s) }, speech),
     status: s.status,
-    problem: storedText(s.problem, s.problemSaid, speech.t),
+    problem: storedText(s.problem, s.problemSaid, speech.t, valueWords(speech)),
     courier: s.courierCompany ? { company: s.courierCompany, type: s.courierType } : null,
     /** The pickup location the parcel leaves from (null before the draft is made). */
     origin: s.originName,

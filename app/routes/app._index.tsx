@@ -57,6 +57,7 @@ import {
   firstSentence,
   orderTitle,
   relativeTime,
+  valueWords,
 } from "../shipments/wording";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
@@ -89,6 +90,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const settings = parseShopSettings(shop?.settings);
   const speech = await speechFor(request, session.shop);
   const { t, locale } = speech;
+  const words = valueWords(speech);
   const now = new Date();
   return {
     tab,
@@ -123,7 +125,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       },
       // The problem in short (its first sentence); the whole text is on the shipment's page.
       note: firstSentence(
-        storedText(r.problem, r.problemSaid, t) ?? storedText(r.decision, r.decisionSaid, t),
+        storedText(r.problem, r.problemSaid, t, words) ??
+          storedText(r.decision, r.decisionSaid, t, words),
       ),
       isProblem: r.problem !== null,
       // A parcel in trouble: the customer's WhatsApp, to call before the courier sends it back.

@@ -59,12 +59,14 @@ import {
   formatMoney,
   relativeTime,
   statusLabel,
+  valueWords,
 } from "../shipments/wording";
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const speech = await speechFor(request, session.shop);
   const { t, locale } = speech;
+  const words = valueWords(speech);
   const id = params.id ?? "";
   const shipment = /^[0-9a-f-]{36}$/.test(id) ? await getShipment(db, session.shop, id) : null;
   if (!shipment) throw new Response(t("actionError.notFound"), { status: 404 });
@@ -147,8 +149,8 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     },
     words: describeStatus({ ...shipment, cod: codAmount(shipment) }, speech),
     // The problem and the reason in the reader's words (as written, when kept as a sentence only).
-    problemText: storedText(shipment.problem, shipment.problemSaid, t),
-    decisionText: storedText(shipment.decision, shipment.decisionSaid, t),
+    problemText: storedText(shipment.problem, shipment.problemSaid, t, words),
+    decisionText: storedText(shipment.decision, shipment.decisionSaid, t, words),
     // What the merchant may do now, decided where the API decides it (app/shipments/available.ts).
     actions: availableActions(shipment),
     // After the booking: the customer's WhatsApp (a parcel in trouble or coming back), the COD and
@@ -170,7 +172,8 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
           title: eventTitle(facts, t),
           who: actorName(e.actor, t),
           change: eventChange(facts, t),
-          message: e.message,
+          // In the reader's words when the app kept it as data; as written otherwise.
+          message: storedText(e.message, e.said, t, words),
           relative: relativeTime(e.createdAt, now, locale),
           exact: exactTime(e.createdAt, speech),
         };

@@ -3,6 +3,7 @@ import type { TFunction } from "i18next";
 import type { Db } from "../db/client.server";
 import type en from "../i18n/locales/en.json";
 import { englishT } from "../i18n/english";
+import { said, type Said } from "../i18n/said";
 import type { Shipment } from "../db/schema";
 import type { Env } from "../platform/env.server";
 import type { enqueue as enqueueFns } from "../jobs/queues.server";
@@ -88,7 +89,7 @@ async function request(
   deps: ActionDeps,
   shipment: Shipment,
   type: EventType,
-  message: string,
+  message: Said,
 ): Promise<Shipment> {
   if (shipment.problem) {
     const updated = await updateShipment(
@@ -113,7 +114,7 @@ export async function createNow(
   const shipment = await load(deps, shop, shipmentId);
   if (shipment.status !== "pending")
     throw new ShipmentActionError("draftExists", { status: shipment.status });
-  const updated = await request(deps, shipment, "create_requested", "Draft creation requested");
+  const updated = await request(deps, shipment, "create_requested", said("draftRequested"));
   await deps.enqueue.createDraft(shop, shipment.orderId, `v${updated.version}`, shipment.part);
   return updated;
 }
@@ -131,9 +132,7 @@ export async function confirm(
     deps,
     shipment,
     "confirm_requested",
-    shipment.awaitingPayment
-      ? "Booking requested by the merchant before the payment arrived"
-      : "Confirmation requested",
+    shipment.awaitingPayment ? said("bookingBeforePayment") : said("confirmRequested"),
   );
   // The merchant's own request books whatever the payment state (automation waits for payment).
   await deps.enqueue.confirm(shop, shipment.id, `v${updated.version}`, true);
@@ -157,7 +156,7 @@ export async function cancel(
   await addShipmentEvent(deps.db, shipment, {
     actor: MERCHANT,
     type: "cancel_requested",
-    message: "Cancellation requested",
+    message: said("cancelRequested"),
   });
   return shipment;
 }
@@ -185,7 +184,7 @@ export async function rebook(
   await addShipmentEvent(deps.db, shipment, {
     actor: MERCHANT,
     type: "rebook_requested",
-    message: "Cancel and book again requested",
+    message: said("rebookRequested"),
   });
   return shipment;
 }
@@ -241,7 +240,9 @@ export async function chooseCourier(
       {
         actor: MERCHANT,
         type: "courier_chosen",
-        message: `Courier ${company.toUpperCase()} ${type.toUpperCase()} chosen; draft requested`,
+        message: said("courierChosenDraftRequested", {
+          courier: { courier: company, service: type },
+        }),
       },
     );
     if (!updated) throw new ShipmentActionError("changed");
@@ -268,7 +269,13 @@ export async function chooseCourier(
       {
         actor: MERCHANT,
         type: "courier_chosen",
-        message: `Courier ${company} ${type}, price ${draft.price ?? "?"}`,
+        message:
+          draft.price === null || draft.price === undefined
+            ? said("courierChosenNoPrice", { courier: { courier: company, service: type } })
+            : said("courierChosenPrice", {
+                courier: { courier: company, service: type },
+                price: { amount: Number(draft.price), currency: shipment.currency ?? "IDR" },
+              }),
       },
     );
     if (!updated) throw new ShipmentActionError("changed");

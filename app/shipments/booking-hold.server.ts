@@ -10,6 +10,7 @@ import {
 } from "./booking-hold";
 import { ShopNotConnectedError, type AdminGraphql } from "../admin-api/request";
 import { addShipmentEvent } from "./shipments.server";
+import { said, type Said } from "../i18n/said";
 
 /**
  * The "hold while booking" setting at work (app/shipments/booking-hold.ts): the fulfillment order is
@@ -39,13 +40,18 @@ export async function placeBookingHold(
     );
   } catch (error) {
     if (!(error instanceof ShopNotConnectedError)) throw error;
-    outcome = { refused: "the app has no access token for this shop" };
+    await addShipmentEvent(deps.db, shipment, {
+      actor,
+      type: "held_while_booking",
+      message: said("notHeldNoToken"),
+    });
+    return;
   }
   if ("refused" in outcome) {
     await addShipmentEvent(deps.db, shipment, {
       actor,
       type: "held_while_booking",
-      message: `Not held in Shopify while booking: ${outcome.refused}`,
+      message: said("notHeldWhileBooking", { reason: outcome.refused }),
     });
     return;
   }
@@ -59,7 +65,9 @@ export async function placeBookingHold(
     await addShipmentEvent(deps.db, held, {
       actor,
       type: "held_while_booking",
-      message: `Held in Shopify at ${shipment.shopifyLocationName ?? "its location"} while it is booked: nobody fulfills it by hand meanwhile`,
+      message: said("heldWhileBooking", {
+        location: shipment.shopifyLocationName ?? said("itsLocation"),
+      }),
       data: { holdId: outcome.holdId },
     });
 }
@@ -68,7 +76,7 @@ export async function releaseBookingHold(
   deps: Deps,
   shipment: Shipment,
   actor: string,
-  why: string,
+  why: Said,
 ): Promise<void> {
   const holdId = shipment.appHoldId;
   if (!holdId || !shipment.fulfillmentOrderId) return;
@@ -86,8 +94,7 @@ export async function releaseBookingHold(
     await addShipmentEvent(deps.db, shipment, {
       actor,
       type: "booking_hold_released",
-      message:
-        "The hold could not be released: the app has no access token for this shop (release it in Shopify)",
+      message: said("holdNotReleasedNoToken"),
     });
     return;
   }
@@ -101,8 +108,8 @@ export async function releaseBookingHold(
       actor,
       type: "booking_hold_released",
       message: refused
-        ? `${why}; the hold was already gone in Shopify (${refused})`
-        : `${why}: the hold in Shopify is released`,
+        ? said("holdAlreadyGone", { why, detail: refused })
+        : said("holdReleased", { why }),
       data: { holdId },
     });
 }

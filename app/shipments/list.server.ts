@@ -110,6 +110,7 @@ export async function listShipments(db: Queryable, shop: string, options: ListOp
       cod: sql<string | null>`${shipments.contents}->>'cod'`,
       awaitingPayment: shipments.awaitingPayment,
       shopifyHold: shipments.shopifyHold,
+      shopifyHoldSaid: shipments.shopifyHoldSaid,
       attempt: shipments.attempt,
       originName: shipments.originName,
       destinationCity: shipments.destinationCity,

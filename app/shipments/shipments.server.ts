@@ -6,6 +6,7 @@ import type { Problem } from "./problem-kinds";
 import { shipmentUpdate, type InboxMark } from "./update-statement.server";
 
 import type { EventType } from "./event-types";
+import { inEnglish, said, saidList, type Said } from "../i18n/said";
 
 /** Shipments data access. Every query names the shop, except lookups by the service's own ids. */
 
@@ -13,8 +14,24 @@ export interface ShipmentEventInput {
   actor: string;
   /** Its kind: one the timeline has words for. */
   type: EventType;
-  message?: string | null;
+  /** What happened, as data (said in the reader's language); its English is kept beside it. */
+  message?: Said | readonly Said[] | null;
   data?: unknown;
+}
+
+/** Shopify's hold on the shipment's fulfillment order, as it is stored (null: not held). */
+export const holdPatch = (hold: Said | null) => ({
+  shopifyHold: hold ? inEnglish(hold) : null,
+  shopifyHoldSaid: hold ? [hold] : null,
+});
+
+/** An event's message as it is stored: the English sentence and the messages' kinds and values. */
+export function eventMessage(message: Said | readonly Said[] | null | undefined): {
+  message: string | null;
+  said: Said[] | null;
+} {
+  if (!message) return { message: null, said: null };
+  return { message: inEnglish(message), said: saidList(message) };
 }
 
 export async function getShipment(
@@ -215,7 +232,13 @@ export async function addOrderPart(
       actor,
       type: "recorded",
       toStatus: "pending",
-      message: `Shipment ${part.part} of the order: the items Shopify assigned to ${part.shopifyLocationName}, reference ${part.referenceId}`,
+      ...eventMessage(
+        said("partRecorded", {
+          part: part.part,
+          location: part.shopifyLocationName,
+          reference: part.referenceId,
+        }),
+      ),
     });
     return row;
   });
@@ -263,7 +286,7 @@ export async function startNextAttempt(
         type: "shipped_again",
         fromStatus: previous.status,
         toStatus: previous.status,
-        message: `Replaced by shipment attempt ${attempt}`,
+        ...eventMessage(said("replacedByAttempt", { attempt })),
       },
       {
         shipmentId: row.id,
@@ -271,7 +294,9 @@ export async function startNextAttempt(
         actor,
         type: "recorded",
         toStatus: "pending",
-        message: `Shipment attempt ${attempt} of the order (after attempt ${previous.attempt} was cancelled), reference ${referenceId}`,
+        ...eventMessage(
+          said("attemptRecorded", { attempt, previous: previous.attempt, reference: referenceId }),
+        ),
       },
     ]);
     return row;
@@ -365,10 +390,17 @@ export async function updateShipment(
   also?: InboxMark,
 ): Promise<Shipment | null> {
   const data = event.data === undefined || event.data === null ? null : JSON.stringify(event.data);
+  const written = eventMessage(event.message);
   const { statement, values } = shipmentUpdate({
     current,
     set: withMessages(patch),
-    event: { actor: event.actor, type: event.type, message: event.message ?? null, data },
+    event: {
+      actor: event.actor,
+      type: event.type,
+      message: written.message,
+      said: written.said ? JSON.stringify(written.said) : null,
+      data,
+    },
     also,
   });
   const [row] = await runRaw(db, statement, values);
@@ -386,6 +418,8 @@ function withMessages(patch: ShipmentPatch): Partial<typeof shipments.$inferInse
   else if (patch.problem !== undefined && !("problemSaid" in patch))
     set = { ...set, problemSaid: null };
   if ("decision" in patch && !("decisionSaid" in patch)) set = { ...set, decisionSaid: null };
+  if ("shopifyHold" in patch && !("shopifyHoldSaid" in patch))
+    set = { ...set, shopifyHoldSaid: null };
   return set;
 }
 
@@ -452,7 +486,7 @@ function eventRow(shipment: Shipment, event: ShipmentEventInput, fromStatus: str
     type: event.type,
     fromStatus,
     toStatus: shipment.status,
-    message: event.message ?? null,
+    ...eventMessage(event.message),
     data: event.data ?? null,
   };
 }

@@ -45,7 +45,14 @@ export interface ShipmentChange {
   current: Shipment;
   /** Column values by property name (undefined: not changed). */
   set: Readonly<Partial<typeof shipments.$inferInsert>>;
-  event: { actor: string; type: string; message: string | null; data: string | null };
+  /** `said`: the message's kinds and values as JSON text (app/i18n/said.ts). */
+  event: {
+    actor: string;
+    type: string;
+    message: string | null;
+    said: string | null;
+    data: string | null;
+  };
   also?: InboxMark;
 }
 
@@ -68,7 +75,7 @@ export function shipmentUpdate(change: ShipmentChange): {
   }
   const { current, event, also } = change;
   values.push(current.id, current.version);
-  values.push(event.actor, event.type, current.status, event.message, event.data);
+  values.push(event.actor, event.type, current.status, event.message, event.said, event.data);
   if (also) values.push(...inboxMarkValues(also));
   const shape = `${keys.join(",")}|${also ? "inbox" : ""}`;
   let statement = statements.get(shape);
@@ -87,14 +94,14 @@ function updateText(keys: readonly string[], withInbox: boolean): string {
   let n = keys.length;
   const id = ++n;
   const version = ++n;
-  const event = [++n, ++n, ++n, ++n, ++n];
+  const event = [++n, ++n, ++n, ++n, ++n, ++n];
   const inbox = withInbox ? `, also AS (${inboxMarkText(n + 1)})` : "";
   return `WITH updated AS (
     UPDATE ${TABLE} SET ${[...set, `${VERSION} = ${VERSION} + 1`, `${UPDATED_AT} = now()`].join(", ")}
     WHERE ${ID} = $${id} AND ${VERSION} = $${version} RETURNING *),
   event AS (
-    INSERT INTO shipment_events (shipment_id, shop, actor, type, from_status, to_status, message, data)
-    SELECT id, shop, $${event[0]}, $${event[1]}, $${event[2]}, status, $${event[3]}, $${event[4]}::jsonb
+    INSERT INTO shipment_events (shipment_id, shop, actor, type, from_status, to_status, message, said, data)
+    SELECT id, shop, $${event[0]}, $${event[1]}, $${event[2]}, status, $${event[3]}, $${event[4]}::jsonb, $${event[5]}::jsonb
       FROM updated)${inbox}
   SELECT * FROM updated`;
 }

@@ -7,7 +7,7 @@
 /** What the merchant should make of a shipment at a glance; each UI maps it to its badge tones. */
 import type { TFunction } from "i18next";
 import { isEventType } from "./event-types";
-import { storedSaid, storedText } from "../i18n/said";
+import { storedSaid, storedText, type ValueWords } from "../i18n/said";
 import { serviceName, type CourierNames } from "./courier-names";
 import { safeTimeZone } from "../platform/zoned-time";
 
@@ -44,6 +44,7 @@ export interface ShipmentFacts {
   awaitingPayment?: boolean;
   /** Why Shopify holds the shipment's fulfillment order (nothing is booked meanwhile). */
   shopifyHold?: string | null;
+  shopifyHoldSaid?: unknown;
   courierCompany?: string | null;
   courierType?: string | null;
   waybillId?: string | null;
@@ -102,6 +103,12 @@ export function courierName(
   if (!company) return null;
   return serviceName(names, company, type);
 }
+
+/** How this reader's page says a stored message's couriers (by the service's names) and money. */
+export const valueWords = (speech: Pick<Speech, "locale" | "couriers">): ValueWords => ({
+  courier: (v) => serviceName(speech.couriers, v.courier, v.service),
+  money: (v) => formatMoney(v.amount, v.currency, speech.locale) ?? String(v.amount),
+});
 
 const ZERO_DECIMALS = new Set(["IDR", "JPY", "KRW", "VND"]);
 
@@ -205,11 +212,13 @@ function sentenceOf(
   s: ShipmentFacts,
   courier: string | null,
   offer: string,
-  { t, locale }: Speech,
+  speech: Speech,
 ): Omit<StatusWords, "courier" | "price"> {
+  const { t, locale } = speech;
+  const words = valueWords(speech);
   const known = { label: statusLabel(s.status, t), group: GROUPS[s.status] ?? "waiting" };
-  const problem = storedText(s.problem, s.problemSaid, t);
-  const decision = storedText(s.decision, s.decisionSaid, t);
+  const problem = storedText(s.problem, s.problemSaid, t, words);
+  const decision = storedText(s.decision, s.decisionSaid, t, words);
   const w = (key: string, values?: Record<string, unknown>) =>
     t(`statusSentence.${key}` as "statusSentence.preparing", values ?? {});
   if (problem)
@@ -224,7 +233,9 @@ function sentenceOf(
     return {
       label: t("status.onHoldInShopify"),
       group: "waiting",
-      sentence: w("heldInShopify", { hold: s.shopifyHold }),
+      sentence: w("heldInShopify", {
+        hold: storedText(s.shopifyHold, s.shopifyHoldSaid, t, words),
+      }),
     };
   if (s.awaitingPayment && unbooked) {
     return {

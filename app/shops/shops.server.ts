@@ -14,7 +14,8 @@ import {
   webhookInbox,
 } from "../db/schema";
 import { ORDER_DATA_TOPICS } from "../orders/sources";
-import { NO_RECIPIENT } from "../shipments/shipments.server";
+import { eventMessage, NO_RECIPIENT } from "../shipments/shipments.server";
+import { said } from "../i18n/said";
 import { parseShopSettings, shopSettingsSchema, type ShopSettings } from "./settings";
 
 /**
@@ -232,14 +233,23 @@ export async function redactCustomer(
         .set({ problem: row.problem === null ? null : scrub(row.problem), problemSaid, problems })
         .where(eq(shipments.id, row.id));
       const events = await tx
-        .select({ id: shipmentEvents.id, message: shipmentEvents.message })
+        .select({
+          id: shipmentEvents.id,
+          message: shipmentEvents.message,
+          said: shipmentEvents.said,
+        })
         .from(shipmentEvents)
         .where(eq(shipmentEvents.shipmentId, row.id));
       for (const event of events) {
         if (event.message === null) continue;
         const message = scrub(event.message);
-        if (message !== event.message)
-          await tx.update(shipmentEvents).set({ message }).where(eq(shipmentEvents.id, event.id));
+        const kept = JSON.stringify(event.said);
+        const saidNow = event.said === null ? null : scrub(kept);
+        if (message !== event.message || (saidNow !== null && saidNow !== kept))
+          await tx
+            .update(shipmentEvents)
+            .set({ message, said: saidNow === null ? null : (JSON.parse(saidNow) as unknown) })
+            .where(eq(shipmentEvents.id, event.id));
       }
     }
     // The courier's notes (they may name who took the parcel) go with the rest.
@@ -273,7 +283,7 @@ export async function redactCustomer(
           shop,
           actor: "webhook:customers/redact",
           type: "redacted",
-          message: "Recipient's personal data removed at the customer's request",
+          ...eventMessage(said("recipientRemoved")),
         })),
       );
     }

@@ -1,6 +1,7 @@
 import type pg from "pg";
 import type { ShipmentStatus } from "../shipments/states";
 import type { Delivery } from "./inbox.server";
+import { inEnglish, type Said } from "../i18n/said";
 
 export interface OrderDelivery extends Omit<Delivery, "payload"> {
   resourceId: string;
@@ -12,7 +13,8 @@ export interface OrderDelivery extends Omit<Delivery, "payload"> {
   /** The status a shipment created by this delivery starts in. */
   initialStatus: ShipmentStatus;
   actor: string;
-  message: string;
+  /** The first timeline entry's message (app/i18n/said.ts). */
+  message: Said;
   /**
    * False for deliveries that are not the order itself (orders/edited, refunds/create): they are
    * recorded, but a shipment row is made only from an order payload.
@@ -128,7 +130,8 @@ function deliveriesDocument(deliveries: readonly OrderDelivery[]): string {
       reference_id: d.referenceId,
       initial_status: d.initialStatus,
       actor: d.actor,
-      message: d.message,
+      message: inEnglish(d.message),
+      said: [d.message],
       create_shipment: d.createShipment !== false,
     });
     return `${fields.slice(0, -1)},"payload":${d.rawPayload}}`;
@@ -150,8 +153,8 @@ const RECORD_ORDER_DELIVERIES = `
     SELECT i.*, coalesce(sh.installed, false) AS installed, sh.auto_create, w.withheld
     FROM json_to_recordset($1::json) AS i(n int, webhook_id text, event_id text, shop text,
       topic text, resource_id text, triggered_at timestamptz, order_name text, customer_id text,
-      reference_id text, initial_status text, actor text, message text, create_shipment boolean,
-      payload jsonb)
+      reference_id text, initial_status text, actor text, message text, said jsonb,
+      create_shipment boolean, payload jsonb)
     LEFT JOIN LATERAL (
       SELECT installed, settings->>'autoCreateDrafts' AS auto_create FROM shops
       WHERE shop = i.shop LIMIT 1
@@ -185,8 +188,8 @@ const RECORD_ORDER_DELIVERIES = `
     ON CONFLICT DO NOTHING
     RETURNING id, shop, order_id, status
   ), first_event AS (
-    INSERT INTO shipment_events (shipment_id, shop, actor, type, to_status, message)
-    SELECT c.id, c.shop, i.actor, 'recorded', c.status, i.message
+    INSERT INTO shipment_events (shipment_id, shop, actor, type, to_status, message, said)
+    SELECT c.id, c.shop, i.actor, 'recorded', c.status, i.message, i.said
     FROM created c JOIN input i ON i.shop = c.shop AND i.resource_id = c.order_id
   )
   SELECT

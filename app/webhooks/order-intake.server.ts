@@ -7,6 +7,7 @@ import { getShipmentByOrder } from "../shipments/shipments.server";
 import { OrderDeliveryGroup } from "./order-delivery-group.server";
 import { cleanJsonText } from "./clean-json";
 import type { Received, WebhookAnswer } from "./received";
+import { said } from "../i18n/said";
 
 /**
  * The order topics: the order itself (create, updated, paid, cancelled) and changes to it whose
@@ -135,8 +136,8 @@ export async function takeOrderDelivery(
     initialStatus: cancelled ? "cancelled" : "pending",
     actor: `webhook:${topic}`,
     message: cancelled
-      ? "Store order cancelled before it was received: nothing to ship"
-      : `Store order ${order.name ?? order.id} received`,
+      ? said("cancelledBeforeReceived")
+      : said("orderReceived", { name: order.name ?? order.id }),
     createShipment: isOrder,
   });
   if (recorded.duplicate && recorded.earlierStatus === "processed") return { status: 200 };

@@ -1,3 +1,4 @@
+import { said } from "#app/i18n/said.ts";
 import crypto from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 
@@ -54,7 +55,7 @@ async function recordOrder(shop: string, fixture = "multi-item") {
     referenceId: referenceIdFor(shop, String(order.id)),
     initialStatus: "pending",
     actor: "test",
-    message: "recorded",
+    message: said("orderReceived", { name: order.name }),
   });
   return order;
 }

@@ -1,3 +1,4 @@
+import { said } from "#app/i18n/said.ts";
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type pg from "pg";
@@ -70,7 +71,7 @@ function orderDelivery(shop: string, patch: Partial<OrderDelivery> = {}): OrderD
     referenceId: referenceIdFor(shop, id),
     initialStatus: "pending",
     actor: "webhook:orders/create",
-    message: `Store order ${order.name} received`,
+    message: said("orderReceived", { name: order.name }),
     ...patch,
   };
 }

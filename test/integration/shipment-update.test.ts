@@ -91,7 +91,7 @@ async function byDrizzle(current: Shipment, patch: Record<string, unknown>): Pro
 const EVENT = {
   actor: "test",
   type: "order_updated" as const,
-  message: "every column",
+  message: said("verbatim", { text: "every column" }),
   data: { n: 1 },
 };
 
@@ -133,7 +133,12 @@ describe("a shipment's state change", () => {
         status: "draft_ready",
         ...problemOf("courier", said("verbatim", { text: "Choose a courier" })),
       },
-      { actor: "test", type: "problem", message: "Choose a courier", data: { code: 40002032 } },
+      {
+        actor: "test",
+        type: "problem",
+        message: said("verbatim", { text: "Choose a courier" }),
+        data: { code: 40002032 },
+      },
     );
     expect(withProblem).toMatchObject({ status: "draft_ready", problemKinds: ["courier"] });
     const solved = await updateShipment(

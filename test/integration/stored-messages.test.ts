@@ -112,7 +112,7 @@ describe("stored messages", () => {
       db,
       row,
       { status: "not_required", decision: decision.reason, decisionSaid: [decision.said] },
-      { actor: "test", type: "not_required", message: decision.reason },
+      { actor: "test", type: "not_required", message: decision.said },
     );
     expect(describeStatus(decided!, id).sentence).toBe(
       "Tidak perlu dikirim: Tidak perlu dikirim: pesanan sudah dipenuhi di Shopify",

@@ -1,4 +1,4 @@
-import { said } from "#app/i18n/said.ts";
+import { inEnglish, said } from "#app/i18n/said.ts";
 import type { Shipment } from "#app/db/schema.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { referenceIdFor } from "#app/orders/map.ts";
@@ -50,7 +50,7 @@ export async function processCancel(job: JobWithSlot, deps: ShipmentDeps): Promi
   // (shipAgainAfter released it already when the order is booked again).
   const after = await getShipment(deps.db, shop, latest.id);
   if (after?.status === "cancelled" && after.appHoldId)
-    await releaseBookingHold(deps, after, ACTOR.cancel, "Cancelled by the merchant");
+    await releaseBookingHold(deps, after, ACTOR.cancel, said("cancelledByMerchant"));
   return outcome;
 }
 
@@ -63,10 +63,10 @@ async function cancelShipment(
   const { db } = deps;
   const { shop, orderId } = shipment;
   const why = rebook
-    ? "Cancelled to book the order again"
+    ? said("cancelledToBookAgain")
     : attempt !== undefined
-      ? "Cancelled by the merchant"
-      : "Store order cancelled";
+      ? said("cancelledByMerchant")
+      : said("storeOrderCancelled");
   if (TERMINAL_STATUSES.has(shipment.status as ShipmentStatus)) {
     if (rebook && shipment.status === "cancelled") return shipAgainAfter(deps, shipment);
     await markInbox(db, shop, orderId, ["orders/cancelled"]);
@@ -82,7 +82,7 @@ async function cancelShipment(
             event: {
               actor: ACTOR.cancel,
               type: "cancelled",
-              message: `${why} before a draft was made`,
+              message: said("beforeDraft", { why }),
             },
           },
     );
@@ -107,7 +107,7 @@ async function cancelShipment(
               event: {
                 actor: ACTOR.cancel,
                 type: "draft_deleted",
-                message: `${why}: draft ${shipment.draftOrderId} deleted`,
+                message: said("whyDraftDeleted", { why, draft: shipment.draftOrderId! }),
               },
             },
       );
@@ -122,7 +122,7 @@ async function cancelShipment(
           event: {
             actor: ACTOR.cancel,
             type: "draft_deleted",
-            message: `${why}: the draft was already gone`,
+            message: said("whyDraftAlreadyGone", { why }),
           },
         }));
         await markInbox(db, shop, orderId, ["orders/cancelled"]);
@@ -150,7 +150,7 @@ async function cancelShipment(
       event: {
         actor: ACTOR.cancel,
         type: "cancelled",
-        message: "The order was already cancelled at the service",
+        message: said("alreadyCancelledAtService"),
       },
     }));
   } else if (status && CANCELLABLE_ORDER_STATUSES.has(status)) {
@@ -158,7 +158,7 @@ async function cancelShipment(
       await ctx.call(apiKey, "orders", () =>
         client.cancelOrder(order.id, {
           cancellation_reason_code: "others",
-          cancellation_reason: why,
+          cancellation_reason: inEnglish(why),
         }),
       );
     } catch (error) {
@@ -174,7 +174,7 @@ async function cancelShipment(
       event: {
         actor: ACTOR.cancel,
         type: "cancelled",
-        message: `${why}: order ${order.id} cancelled at the service (reason: others)`,
+        message: said("whyCancelledAtService", { why, id: order.id }),
       },
     }));
   } else {
@@ -200,7 +200,7 @@ async function cancelShipment(
       event: {
         actor: ACTOR.cancel,
         type: "problem",
-        message: "Needs attention: already picked up",
+        message: problem.problemSaid,
       },
     }));
   }
@@ -222,7 +222,7 @@ export async function shipAgainAfter(
 ): Promise<string> {
   // The cancelled attempt's hold goes before the next attempt's draft holds the fulfillment order again.
   if (cancelled.appHoldId)
-    await releaseBookingHold(deps, cancelled, ACTOR.cancel, "Cancelled to book again");
+    await releaseBookingHold(deps, cancelled, ACTOR.cancel, said("cancelledToRebook"));
   const next = await startNextAttempt(
     deps.db,
     cancelled,

@@ -1,4 +1,4 @@
-import { said } from "#app/i18n/said.ts";
+import { said, storedSaid } from "#app/i18n/said.ts";
 import type { Shipment } from "#app/db/schema.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import {
@@ -53,7 +53,7 @@ export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps): Prom
     await addShipmentEvent(db, shipment, {
       actor: ACTOR.confirm,
       type: "waiting_for_payment",
-      message: shipment.decision ?? "Waiting for payment",
+      message: storedSaid(shipment.decisionSaid) ?? said("waitingForPaymentShort"),
     });
     return "waiting for payment";
   }
@@ -64,7 +64,7 @@ export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps): Prom
       await addShipmentEvent(db, shipment, {
         actor: ACTOR.confirm,
         type: "confirm_skipped",
-        message: `Not booked: ${hold}. Release the hold in Shopify; the shipment is booked then`,
+        message: said("notBookedOnHold", { hold }),
       });
       return "on hold";
     }
@@ -75,7 +75,7 @@ export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps): Prom
             event: {
               actor: ACTOR.confirm,
               type: "hold_released",
-              message: "The hold in Shopify was released",
+              message: said("holdReleasedShort"),
             },
           }
         : null,
@@ -87,7 +87,7 @@ export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps): Prom
     await addShipmentEvent(db, shipment, {
       actor: ACTOR.confirm,
       type: "confirm_skipped",
-      message: "The draft has no courier yet: choose one, then confirm",
+      message: said("draftNoCourierYet"),
     });
     return "not ready";
   }
@@ -122,7 +122,7 @@ export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps): Prom
               event: {
                 actor: ACTOR.confirm,
                 type: "confirm_refused",
-                message: "The draft is not ready: choose a courier, then confirm",
+                message: said("draftNotReady"),
               },
             }
           : null,
@@ -133,7 +133,7 @@ export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps): Prom
       if (current?.status === "cancelled") return "cancelled meanwhile";
       await apply(ctx, shop, shipmentId, () => ({
         patch: problemOf("service", said("draftGone")),
-        event: { actor: ACTOR.confirm, type: "problem", message: error.message },
+        event: { actor: ACTOR.confirm, type: "problem", message: said("draftGone") },
       }));
       return "needs attention";
     } else {
@@ -141,7 +141,7 @@ export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps): Prom
       if (!problem) throw error;
       await apply(ctx, shop, shipmentId, () => ({
         patch: problem,
-        event: { actor: ACTOR.confirm, type: "problem", message: problem.problem },
+        event: { actor: ACTOR.confirm, type: "problem", message: problem.problemSaid },
       }));
       return "needs attention";
     }
@@ -176,7 +176,9 @@ export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps): Prom
             event: {
               actor: ACTOR.confirm,
               type: "confirmed",
-              message: `Order ${confirmed.id}, waybill ${confirmed.courier?.waybill_id ?? "pending"}`,
+              message: confirmed.courier?.waybill_id
+                ? said("bookedOrder", { id: confirmed.id, waybill: confirmed.courier.waybill_id })
+                : said("bookedOrderNoWaybill", { id: confirmed.id }),
               data: { shippingOrderId: confirmed.id },
             },
           },

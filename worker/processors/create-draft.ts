@@ -70,7 +70,7 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps): 
       deps.db,
       toMake.shipment,
       { ...toMake.snapshot, ...problem },
-      { actor: ACTOR.create, type: "problem", message: problem.problem },
+      { actor: ACTOR.create, type: "problem", message: problem.problemSaid },
     );
     return "needs attention";
   }
@@ -110,7 +110,7 @@ async function pastDrafting(
       await updateShipment(db, shipment, problem, {
         actor: ACTOR.create,
         type: "problem",
-        message: problem.problem,
+        message: problem.problemSaid,
       });
     }
     return "redacted";
@@ -154,7 +154,7 @@ async function ownedOrder(
     await updateShipment(db, shipment, problemOf("order", state.said), {
       actor: ACTOR.create,
       type: "problem",
-      message: state.reason,
+      message: state.said,
     });
     return "unreadable order";
   }
@@ -182,7 +182,7 @@ async function plannedPart(
         ? null
         : {
             patch: problem,
-            event: { actor: ACTOR.create, type: "problem", message: problem.problem },
+            event: { actor: ACTOR.create, type: "problem", message: problem.problemSaid },
           },
     );
     await markInbox(ctx.deps.db, shop, orderId, ORDER_PAYLOAD_TOPICS);
@@ -201,7 +201,7 @@ async function plannedPart(
               problem: null,
               awaitingPayment: false,
             },
-            event: { actor: ACTOR.create, type: "not_required", message: reason },
+            event: { actor: ACTOR.create, type: "not_required", message: why },
           },
     );
     await markInbox(ctx.deps.db, shop, orderId, ORDER_PAYLOAD_TOPICS);
@@ -260,7 +260,7 @@ async function draftToMake(
               problem: null,
               awaitingPayment: false,
             },
-            event: { actor: ACTOR.create, type: decision.status, message: decision.reason },
+            event: { actor: ACTOR.create, type: decision.status, message: decision.said },
           },
     );
     await markInbox(db, shop, orderId, ORDER_PAYLOAD_TOPICS);
@@ -272,7 +272,7 @@ async function draftToMake(
       db,
       shipment,
       { ...snapshot, ...problem },
-      { actor: ACTOR.create, type: "problem", message: problem.problem, data: mapped.problems },
+      { actor: ACTOR.create, type: "problem", message: problem.problemSaid, data: mapped.problems },
     );
     await markInbox(db, shop, orderId, ORDER_PAYLOAD_TOPICS);
     return "needs attention";

@@ -57,8 +57,7 @@ async function createFulfillment(shipment: Shipment, deps: CreateFulfillmentDeps
     await addShipmentEvent(deps.db, shipment, {
       actor: "worker:create-fulfillment",
       type: "fulfillment_waiting",
-      message:
-        "Not fulfilled in Shopify yet: this courier service gives the waybill after the booking; the order is fulfilled with it when it arrives",
+      message: said("fulfillmentWaitsWaybill"),
     });
     return "waiting for the waybill";
   }
@@ -69,7 +68,7 @@ async function createFulfillment(shipment: Shipment, deps: CreateFulfillmentDeps
       { db: deps.db, adminGraphql: deps.adminGraphql },
       shipment,
       "worker:create-fulfillment",
-      `Booked with waybill ${shipment.waybillId}`,
+      said("bookedWithWaybill", { waybill: shipment.waybillId ?? "" }),
     );
 
   const orders = await readFulfillmentOrders(deps.adminGraphql, shop, shipment.orderId);
@@ -83,18 +82,20 @@ async function createFulfillment(shipment: Shipment, deps: CreateFulfillmentDeps
       fo.canFulfill,
   );
   if (open.length === 0) {
-    const which = shipment.fulfillmentOrderId
-      ? `The fulfillment order of ${shipment.shopifyLocationName ?? "this shipment's location"} is not open in Shopify`
-      : "No open fulfillment order in Shopify";
     await addShipmentEvent(deps.db, shipment, {
       actor: "worker:create-fulfillment",
       type: "fulfillment_skipped",
-      message: `${which} (already fulfilled by hand?)`,
+      message: shipment.fulfillmentOrderId
+        ? said("fulfillmentOrderNotOpen", {
+            location: shipment.shopifyLocationName ?? said("thisLocation"),
+          })
+        : said("noOpenFulfillmentOrder"),
     });
     return "nothing open";
   }
   const ids: string[] = [];
   const problems: string[] = [];
+  let nothingMade = false;
   // One call per fulfillment order: each belongs to one location and delivery method.
   for (const fo of open) {
     const { fulfillmentCreate } = await adminRequest(deps.adminGraphql, shop, FULFILLMENT_CREATE, {
@@ -105,24 +106,28 @@ async function createFulfillment(shipment: Shipment, deps: CreateFulfillmentDeps
       },
     });
     if (fulfillmentCreate?.fulfillment) ids.push(fulfillmentCreate.fulfillment.id);
-    else if (!fulfillmentCreate?.userErrors.length) problems.push("no fulfillment was made");
+    else if (!fulfillmentCreate?.userErrors.length) nothingMade = true;
     if (fulfillmentCreate?.userErrors.length)
       problems.push(userErrorText(fulfillmentCreate.userErrors));
   }
-  const patch: ShipmentPatch =
+  const refusal =
     problems.length > 0
-      ? {
-          fulfillmentIds: ids,
-          ...problemOf("shopify", said("fulfillmentRefused", { reason: problems.join("; ") })),
-        }
-      : { fulfillmentIds: ids };
+      ? said("fulfillmentRefused", { reason: problems.join("; ") })
+      : nothingMade
+        ? said("noFulfillmentMade")
+        : null;
+  const patch: ShipmentPatch = refusal
+    ? { fulfillmentIds: ids, ...problemOf("shopify", refusal) }
+    : { fulfillmentIds: ids };
   const updated = await updateShipment(deps.db, shipment, patch, {
     actor: "worker:create-fulfillment",
     type: ids.length > 0 ? "fulfilled" : "fulfillment_refused",
     message:
       ids.length > 0
-        ? `Fulfilled in Shopify with ${shipment.waybillId}${settings.notifyCustomer ? ", customer notified" : ""}`
-        : "Fulfillment refused",
+        ? said(settings.notifyCustomer ? "fulfilledWithNotified" : "fulfilledWith", {
+            waybill: shipment.waybillId ?? "",
+          })
+        : refusal,
     data: { fulfillmentIds: ids },
   });
   if (!updated) throw new Error("Shipment changed while fulfilling; retrying");

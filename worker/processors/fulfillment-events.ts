@@ -1,3 +1,4 @@
+import { joinedSaid, said, type Said } from "#app/i18n/said.ts";
 import type { Job } from "bullmq";
 import { and, asc, eq } from "drizzle-orm";
 import {
@@ -60,7 +61,7 @@ async function sendEvents(deps: ShopifyOrderDeps, shop: string, shipmentId: stri
 
   let sent = sentSoFar(rows);
   let count = 0;
-  const refusals: string[] = [];
+  const refusals: Said[] = [];
   for (const row of rows) {
     if (row.state !== "pending") continue;
     const decision = decide(row, sent);
@@ -103,8 +104,8 @@ async function sendEvents(deps: ShopifyOrderDeps, shop: string, shipmentId: stri
         type: "fulfillment_event_refused",
         message:
           scopes.length > 0
-            ? `Your customer was not told of the courier's progress: the app still needs your approval of its updated permissions (${scopes.join(", ")}). Shopify asks for it when you open the app; once you approve, the progress waiting here is sent, in order`
-            : `Shopify did not take the courier's progress (${error.detail}); it is sent again with the next update`,
+            ? said("progressNeedsApproval", { scopes: scopes.join(", ") })
+            : said("progressNotTaken", { detail: error.detail }),
       });
       return `refused: ${error.detail}`;
     }
@@ -117,16 +118,22 @@ async function sendEvents(deps: ShopifyOrderDeps, shop: string, shipmentId: stri
       sent = { latestHappenedAt: row.happenedAt, delivered: status === "DELIVERED" };
       count += 1;
     } else {
-      const reason = `Shopify refused: ${userErrorText(answer?.userErrors ?? []) || "no event was made"}`;
+      const detail = userErrorText(answer?.userErrors ?? []);
+      const reason = `Shopify refused: ${detail || "no event was made"}`;
       await mark(deps, row.id, "sending", { state: "skipped", reason });
-      refusals.push(`${status} (${row.serviceStatus}): ${reason}`);
+      refusals.push(
+        said("progressRefusedOne", {
+          status: { status: row.serviceStatus },
+          reason: detail || said("noEventMade"),
+        }),
+      );
     }
   }
   if (refusals.length > 0)
     await addShipmentEvent(db, shipment, {
       actor: ACTOR,
       type: "fulfillment_event_refused",
-      message: `Shopify did not take the courier's progress: ${refusals.join("; ")}`,
+      message: said("progressRefused", { refusals: joinedSaid(refusals) }),
     });
   return `${count} sent${refusals.length ? `, ${refusals.length} refused` : ""}`;
 }

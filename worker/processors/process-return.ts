@@ -31,7 +31,7 @@ import {
   type ShipmentFields,
 } from "#app/shipments/shipments.server.ts";
 import { isOnlyTrouble } from "#app/shipments/trouble.ts";
-import { courierName, formatMoney } from "#app/shipments/wording.ts";
+import { formatMoney } from "#app/shipments/wording.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
 import { whenConnected, type ShopifyOrderDeps } from "../shared/shopify-connection.ts";
 
@@ -71,7 +71,7 @@ export async function processReturn(job: Job, deps: ShopifyOrderDeps): Promise<s
             : said("returnRefusedByShopify", { detail: error.detail }),
         ),
         type: "return_refused",
-        message: `Shopify refused: ${error.detail}`,
+        message: said("shopifyRefusedDetail", { detail: error.detail }),
       });
     }
   });
@@ -86,7 +86,7 @@ async function handleReturn(deps: ShopifyOrderDeps, shipment: Shipment): Promise
     return finish(deps, shipment, "left_open", {
       problem: problemOf("returned", said("returnRestockOff", { back })),
       type: "return_left",
-      message: "Left for you in Shopify (restocking returns is off)",
+      message: said("leftRestockOff"),
     });
 
   const orderId = orderGid(shipment.orderId);
@@ -105,7 +105,7 @@ async function handleReturn(deps: ShopifyOrderDeps, shipment: Shipment): Promise
         said(order ? "returnFulfillmentGone" : "returnOrderGone", { back }),
       ),
       type: "return_refused",
-      message: "The order or its fulfillment is gone in Shopify",
+      message: said("orderOrFulfillmentGone"),
     });
 
   // 1. The shipment's return: the one recorded or found, else made now.
@@ -117,7 +117,7 @@ async function handleReturn(deps: ShopifyOrderDeps, shipment: Shipment): Promise
     if (returnable.length === 0)
       return finish(deps, shipment, "by_hand", {
         type: "return_by_hand",
-        message: `${back}. Shopify has nothing of this parcel left to return (returned or refunded there already): nothing more was done`,
+        message: said("nothingLeftToReturn", { back }),
       });
     const { returnCreate } = await adminRequest(deps.adminGraphql, shipment.shop, RETURN_CREATE, {
       returnInput: {
@@ -138,7 +138,7 @@ async function handleReturn(deps: ShopifyOrderDeps, shipment: Shipment): Promise
         shipment,
         back,
         said("shopifyRefusedReturn", {
-          detail: userErrorText(returnCreate?.userErrors ?? []) || "no return was made",
+          detail: userErrorText(returnCreate?.userErrors ?? []) || said("noReturnMade"),
         }),
       );
     ret = returnCreate.return;
@@ -146,7 +146,8 @@ async function handleReturn(deps: ShopifyOrderDeps, shipment: Shipment): Promise
   if (current.shopifyReturnId !== ret.id) {
     const units = ret.returnLineItems.nodes.reduce((n, l) => n + l.quantity, 0);
     current = await record(deps, current, { shopifyReturnId: ret.id }, "return_recorded", {
-      message: `Return recorded in Shopify: ${units} item${units === 1 ? "" : "s"}`,
+      message:
+        units === 1 ? said("returnRecordedOne") : said("returnRecordedMany", { count: units }),
     });
   }
 
@@ -174,17 +175,20 @@ async function handleReturn(deps: ShopifyOrderDeps, shipment: Shipment): Promise
           current,
           back,
           said("shopifyRefusedRestock", {
-            detail: userErrorText(returnProcess?.userErrors ?? []) || "not processed",
+            detail: userErrorText(returnProcess?.userErrors ?? []) || said("notProcessed"),
           }),
         );
       const units = restock.reduce((n, l) => n + l.quantity, 0);
       current = await record(deps, current, { returnRestockedAt: new Date() }, "restocked", {
-        message: `Restocked in Shopify: ${units} item${units === 1 ? "" : "s"} back at ${location.name || "the shipment's location"}`,
+        message: said(units === 1 ? "restockedOne" : "restockedMany", {
+          count: units,
+          location: location.name || said("thisLocation"),
+        }),
       });
     } else {
       // Processed already (by a run that died before recording it, or in Shopify by hand).
       current = await record(deps, current, { returnRestockedAt: new Date() }, "restocked", {
-        message: "The return was already processed in Shopify",
+        message: said("returnAlreadyProcessed"),
       });
     }
   }
@@ -220,7 +224,7 @@ async function notFulfilled(
   return finish(deps, shipment, "to_refund", {
     problem: problemOf("returned", said("returnNotFulfilledByApp", { back })),
     type: "return_left",
-    message: "Not fulfilled in Shopify by the app: left for you",
+    message: said("notFulfilledLeft"),
   });
 }
 
@@ -236,17 +240,19 @@ async function closeOrder(
     back: Said;
   },
 ): Promise<string> {
+  // Shopify's staff note says it in Indonesian rupiah; the merchant reads it in their locale.
   const owed = formatMoney(o.outstanding, shipment.currency, "id-ID");
+  const owedValue = { amount: o.outstanding, currency: shipment.currency ?? "IDR" };
   if (o.cancelledAt)
     return finish(deps, shipment, "cancelled", {
       type: "order_closed",
-      message: "The order was already cancelled in Shopify",
+      message: said("orderAlreadyCancelledShopify"),
     });
   if (!o.unpaid)
     return finish(deps, shipment, "to_refund", {
       problem: problemOf("returned", said("returnPrepaid", { back: o.back })),
       type: "return_left",
-      message: "Prepaid: left for you to refund",
+      message: said("prepaidLeft"),
     });
   if (codAmount(shipment) === null || !o.cancel)
     return finish(deps, shipment, "left_open", {
@@ -254,13 +260,11 @@ async function closeOrder(
         "returned",
         said(o.restock ? "returnUnpaid" : "returnUnpaidRestocked", {
           back: o.back,
-          owed: owed ?? "",
+          owed: owedValue,
         }),
       ),
       type: "return_left",
-      message: o.cancel
-        ? "Unpaid, not cash on delivery: left for you"
-        : "Left open (cancelling returned COD orders is off)",
+      message: o.cancel ? said("unpaidNotCodLeft") : said("leftOpenCancelOff"),
     });
   const { orderCancel } = await adminRequest(
     deps.adminGraphql,
@@ -283,22 +287,26 @@ async function closeOrder(
         "returned",
         said(o.restock ? "returnNotCancelled" : "returnNotCancelledRestocked", {
           back: o.back,
-          detail: userErrorText(errors) || "no reason given",
-          owed: owed ?? "",
+          detail: userErrorText(errors) || said("noReasonGiven"),
+          owed: owedValue,
         }),
       ),
       type: "return_refused",
-      message: `Shopify refused to cancel the order: ${userErrorText(errors)}`,
+      message: said("shopifyRefusedCancel", {
+        detail: userErrorText(errors) || said("noReasonGiven"),
+      }),
     });
   return finish(deps, shipment, "cancelled", {
     type: "order_closed",
-    message: `Order cancelled in Shopify with nothing owed (cash on delivery of ${owed} not collected)`,
+    message: said("orderCancelledNothingOwed", { owed: owedValue }),
   });
 }
 
 /** "Came back to you with JNE (waybill …)". */
 function backWords(shipment: Shipment): Said {
-  const courier = courierName(shipment.courierCompany, shipment.courierType);
+  const courier = shipment.courierCompany
+    ? { courier: shipment.courierCompany, service: shipment.courierType }
+    : null;
   return said("parcelCameBack", {
     with: courier ? said("withCourier", { courier }) : "",
     waybill: shipment.waybillId ? said("waybillAfter", { waybill: shipment.waybillId }) : "",
@@ -314,7 +322,7 @@ async function refused(
   return finish(deps, shipment, "refused", {
     problem: problemOf("shopify", said("returnStepRefused", { back, reason })),
     type: "return_refused",
-    message: inEnglish(reason),
+    message: reason,
   });
 }
 
@@ -324,7 +332,7 @@ async function record(
   shipment: Shipment,
   fields: ShipmentFields,
   type: EventType,
-  event: { message: string },
+  event: { message: Said },
 ): Promise<Shipment> {
   const saved = await updateDecided(
     deps.db,
@@ -343,7 +351,7 @@ async function finish(
   deps: ShopifyOrderDeps,
   shipment: Shipment,
   outcome: NonNullable<Shipment["returnOutcome"]>,
-  o: { problem?: Problem; type: EventType; message: string },
+  o: { problem?: Problem; type: EventType; message: Said },
 ): Promise<string> {
   let already: string | null = null;
   const saved = await updateDecided(

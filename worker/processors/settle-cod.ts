@@ -1,4 +1,5 @@
-import { said } from "#app/i18n/said.ts";
+import { said, type Said } from "#app/i18n/said.ts";
+import { financialWords } from "#app/orders/financial-status.ts";
 import type { Job } from "bullmq";
 import {
   ORDER_MARK_AS_PAID,
@@ -16,7 +17,6 @@ import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { codAmount } from "#app/shipments/cod.ts";
 import { problemOf } from "#app/shipments/problem-kinds.ts";
 import { getShipment, updateDecided, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
-import { formatMoney } from "#app/shipments/wording.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
 import { whenConnected, type ShopifyOrderDeps } from "../shared/shopify-connection.ts";
 
@@ -37,13 +37,7 @@ export async function processSettleCod(job: Job, deps: ShopifyOrderDeps): Promis
     const cod = codAmount(shipment);
     if (cod === null) return "not cash on delivery";
     if (!(await getShopSettings(deps.db, shop)).markCodPaid)
-      return settle(
-        deps,
-        shipment,
-        "off",
-        {},
-        "COD collected; the order is left for you to mark paid (settings)",
-      );
+      return settle(deps, shipment, "off", {}, said("codLeftToMark"));
     return markPaid(deps, shipment, cod);
   });
 }
@@ -53,7 +47,7 @@ const ACTOR = "worker:settle-cod";
 async function markPaid(deps: ShopifyOrderDeps, shipment: Shipment, cod: number): Promise<string> {
   const { shop } = shipment;
   const id = orderGid(shipment.orderId);
-  const collected = formatMoney(cod, shipment.currency, "id-ID");
+  const collected = { amount: Number(cod), currency: shipment.currency ?? "IDR" };
   let order;
   try {
     ({ order } = await adminRequest(deps.adminGraphql, shop, ORDER_PAYMENT_QUERY, { id }));
@@ -66,18 +60,21 @@ async function markPaid(deps: ShopifyOrderDeps, shipment: Shipment, cod: number)
       shipment,
       "refused",
       problemOf("shopify", said("codOrderGone")),
-      "Order gone in Shopify",
+      said("orderGoneInShopify"),
     );
   if (!order.canMarkAsPaid) {
     // Nothing to mark: paid already (by hand, or by this job before it could record it), or
     // cancelled, or nothing owed.
-    const status = order.displayFinancialStatus ?? "unknown";
+    const status = financialWords(order.displayFinancialStatus ?? "unknown");
     return settle(
       deps,
       shipment,
       "already_paid",
       {},
-      `COD of ${collected} collected; Shopify had nothing to mark paid (payment status ${status.toLowerCase().replaceAll("_", " ")}${order.cancelledAt ? ", order cancelled" : ""})`,
+      said(order.cancelledAt ? "codNothingToMarkCancelled" : "codNothingToMark", {
+        collected,
+        status,
+      }),
     );
   }
   let answer;
@@ -89,22 +86,16 @@ async function markPaid(deps: ShopifyOrderDeps, shipment: Shipment, cod: number)
     return refusedAsAWhole(deps, shipment, error);
   }
   if (!answer?.order) {
-    const reason = userErrorText(answer?.userErrors ?? []) || "no reason given";
+    const reason = userErrorText(answer?.userErrors ?? []) || said("noReasonGiven");
     return settle(
       deps,
       shipment,
       "refused",
-      problemOf("shopify", said("codNotMarkedPaid", { collected: collected ?? "", reason })),
-      `Shopify refused to mark the order paid: ${reason}`,
+      problemOf("shopify", said("codNotMarkedPaid", { collected, reason })),
+      said("refusedMarkPaid", { detail: reason }),
     );
   }
-  return settle(
-    deps,
-    shipment,
-    "marked_paid",
-    {},
-    `Marked paid in Shopify: the courier collected ${collected}`,
-  );
+  return settle(deps, shipment, "marked_paid", {}, said("markedPaid", { collected }));
 }
 
 /**
@@ -128,7 +119,7 @@ async function refusedAsAWhole(
         scopes: deniedScopes(error.deniedFields).join(", ") || "write_orders",
       }),
     ),
-    `Shopify refused to mark the order paid: ${error.detail}`,
+    said("refusedMarkPaid", { detail: error.detail }),
   );
 }
 
@@ -137,7 +128,7 @@ async function settle(
   shipment: Shipment,
   outcome: NonNullable<Shipment["codSettlement"]>,
   problem: ShipmentPatch,
-  message: string,
+  message: Said,
 ): Promise<string> {
   let already: string | null = null;
   const saved = await updateDecided(

@@ -1,3 +1,4 @@
+import { joinedSaid, said, type Said } from "#app/i18n/said.ts";
 import type { EventType } from "#app/shipments/event-types.ts";
 import { labelSnapshot } from "#app/labels/snapshot.ts";
 import { fulfillmentEvents, type Shipment } from "#app/db/schema.ts";
@@ -56,10 +57,10 @@ export async function processSyncStatus(job: JobWithSlot, deps: ShipmentDeps): P
   const latest = latestEntry(history);
   const saved = await apply(ctx, shop, shipmentId, (current) => {
     let patch: ShipmentPatch = {};
-    const notes: string[] = [];
+    const notes: Said[] = [];
     if (status && isShipmentStatus(status) && canMove(current.status as ShipmentStatus, status)) {
       patch.status = status;
-      notes.push(`status ${current.status} → ${status}`);
+      notes.push(said("syncStatus", { from: { status: current.status }, to: { status } }));
       // When the parcel reached the customer, or came back (the courier's time where it says).
       if (status === "delivered") patch.deliveredAt = happenedAt(history, status);
       if (status === "returned") patch.returnedAt = happenedAt(history, status);
@@ -68,7 +69,7 @@ export async function processSyncStatus(job: JobWithSlot, deps: ShipmentDeps): P
     if (waybill && waybill !== current.waybillId) {
       patch.waybillId = waybill;
       patch.trackingUrl = httpUrlOrNull(order.courier?.link) ?? httpUrlOrNull(current.trackingUrl);
-      notes.push(`waybill ${current.waybillId ?? "none"} → ${waybill}`);
+      notes.push(said("syncWaybill", { from: current.waybillId ?? said("none"), to: waybill }));
     }
     // The label's facts: kept once (a booking recorded before labels existed gets them now), and
     // again when the courier's routing code comes later than the booking.
@@ -82,7 +83,13 @@ export async function processSyncStatus(job: JobWithSlot, deps: ShipmentDeps): P
     const price = order.price === null || order.price === undefined ? null : String(order.price);
     if (price !== null && Number(price) !== Number(current.price)) {
       patch.price = price;
-      notes.push(`price ${current.price ?? "none"} → ${price}`);
+      const rupiah = (amount: string) => ({ amount: Number(amount), currency: "IDR" });
+      notes.push(
+        said("syncPrice", {
+          from: current.price === null ? said("none") : rupiah(current.price),
+          to: rupiah(price),
+        }),
+      );
     }
     // A parcel in trouble goes under "needs attention" (a problem of another kind is left as it
     // is), and leaves it by itself when the parcel moves on.
@@ -102,13 +109,16 @@ export async function processSyncStatus(job: JobWithSlot, deps: ShipmentDeps): P
     ) {
       patch = { ...patch, ...trouble };
       type = "delivery_trouble";
-      notes.push(trouble.problem);
+      notes.push(...trouble.problemSaid);
     } else if (!trouble && current.problem && isOnlyTrouble(current.problemKinds)) {
       patch = { ...patch, problem: null };
       type = "delivery_resumed";
     }
     if (notes.length === 0 && type === "synced") return null;
-    return { patch, event: { actor: ACTOR.sync, type, message: notes.join("; ") || null } };
+    return {
+      patch,
+      event: { actor: ACTOR.sync, type, message: notes.length > 0 ? joinedSaid(notes) : null },
+    };
   });
   // The courier's history, entry by entry (an entry read again is the same row): what is new is
   // told to Shopify as fulfillment events once the shipment has its fulfillment.

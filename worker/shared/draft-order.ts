@@ -1,11 +1,10 @@
-import { said } from "#app/i18n/said.ts";
+import { said, type Said } from "#app/i18n/said.ts";
 import type { Shipment } from "#app/db/schema.ts";
-import { courierLabel } from "#app/orders/courier-match.ts";
 import { foreignHold } from "#app/orders/fulfillment-orders.ts";
 import { ORDER_PAYLOAD_TOPICS } from "#app/orders/sources.ts";
 import type { ShipmentFields, ShipmentPatch } from "#app/shipments/shipments.server.ts";
-import { addShipmentEvent, updateShipment } from "#app/shipments/shipments.server.ts";
-import { problemOf } from "#app/shipments/problem-kinds.ts";
+import { addShipmentEvent, holdPatch, updateShipment } from "#app/shipments/shipments.server.ts";
+import { mappingProblem, problemOf } from "#app/shipments/problem-kinds.ts";
 import { CODES, type DraftOrder, type DraftOrderCreateRequest } from "#app/shipping/contract.ts";
 import {
   ShippingNotFoundError,
@@ -21,7 +20,6 @@ import {
   draftPatch,
   markInbox,
   merchantProblem,
-  problemText,
   type Ctx,
 } from "./shipment-context.ts";
 
@@ -77,14 +75,24 @@ const withoutCourier = (request: DraftOrderCreateRequest): DraftOrderCreateReque
   return rest;
 };
 
-/** Where the draft's courier came from, in words. */
-function courierStory(source: Evaluation["mapped"]["courier"]): string {
-  if (source.from === "none") return "no courier";
-  const label = courierLabel(source.company, source.type);
-  if (source.from === "merchant") return `${label} (chosen by the merchant)`;
+/** The draft made, with where its courier came from (`courierNote`: why it has none). */
+function draftStory(
+  id: string,
+  source: Evaluation["mapped"]["courier"],
+  placed: boolean,
+  courierNote: Said | null,
+): Said {
+  if (placed || source.from === "none")
+    return courierNote
+      ? said("draftWithoutCourierNote", { id, note: courierNote })
+      : said("draftNoCourier", { id });
+  const courier = { courier: source.company, service: source.type };
+  if (source.from === "merchant") return said("draftByMerchant", { id, courier });
   if (source.from === "checkout")
-    return `${label} (from the checkout's shipping line, ${source.via})`;
-  return `${label} (the shop's default courier${source.via ? `: ${source.via}` : ""})`;
+    return said("draftFromCheckout", { id, courier, via: source.via ?? "" });
+  return source.via
+    ? said("draftDefaultCourierVia", { id, courier, via: source.via })
+    : said("draftDefaultCourier", { id, courier });
 }
 
 /** What is drafted: the request, the order's copy on the shipment, and how the order was read. */
@@ -98,7 +106,7 @@ export interface DraftToMake {
 /** The draft the service made (or had made), and why it has no courier if it has none. */
 export interface MadeDraft {
   draft: DraftOrder;
-  courierNote: string | null;
+  courierNote: Said | null;
 }
 
 /** Records a problem only the merchant can solve on the shipment, with the order's copy. */
@@ -112,7 +120,12 @@ async function recordProblem(
     ctx.deps.db,
     shipment,
     { ...snapshot, ...problem },
-    { actor: ACTOR.create, type: "problem", message: problem.problem, ...(data ? { data } : {}) },
+    {
+      actor: ACTOR.create,
+      type: "problem",
+      message: problem.problemSaid,
+      ...(data ? { data } : {}),
+    },
   );
   return "needs attention";
 }
@@ -165,7 +178,10 @@ export async function makeDraft(
       );
       return {
         draft,
-        courierNote: `The service refused ${courierLabel(request.courier_company, request.courier_type ?? "")} for this shipment (${error.message})`,
+        courierNote: said("serviceRefusedCourier", {
+          courier: { courier: request.courier_company, service: request.courier_type },
+          detail: error.message,
+        }),
       };
     }
     const problem = merchantProblem(error);
@@ -205,9 +221,15 @@ export async function saveDraft(
           : said("draftWithoutCourier"),
       )
     : { problem: null };
-  const story = placed
-    ? `without a courier${courierNote ? ` (${courierNote})` : ""}`
-    : courierStory(mapped.courier);
+  const story: Said[] = [
+    draftStory(draft.id, mapped.courier, placed, courierNote),
+    ...(draft.price
+      ? [said("draftPrice", { price: { amount: Number(draft.price), currency: "IDR" } })]
+      : []),
+    ...(payment.said ? [said("sentence", { text: payment.said })] : []),
+    ...(hold ? [said("notBookedUntilReleased", { hold })] : []),
+    ...(warnings.length > 0 ? mappingProblem(warnings).problemSaid : []),
+  ];
   // Where the parcel leaves from, as this draft is made (the list shows it).
   const origin = {
     originLocationId: request.origin_location_id ?? null,
@@ -227,14 +249,14 @@ export async function saveDraft(
         ...draftPatch(draft),
         ...origin,
         ...problem,
-        shopifyHold: hold,
+        ...holdPatch(hold),
       };
       return {
         patch,
         event: {
           actor: ACTOR.create,
           type: "draft_created",
-          message: `Draft ${draft.id} ${draft.status}: ${story}${draft.price ? `, price ${draft.price}` : ""}${payment.reason ? `. ${payment.reason}` : ""}${hold ? `. ${hold}: not booked until the hold is released` : ""}${warnings.length > 0 ? `. ${problemText(warnings)}` : ""}`,
+          message: story,
           data: { draftOrderId: draft.id, courier: mapped.courier },
         },
       };
@@ -252,7 +274,7 @@ export async function saveDraft(
     await addShipmentEvent(ctx.deps.db, saved, {
       actor: ACTOR.create,
       type: "draft_deleted",
-      message: `Draft ${draft.id} deleted: the store order was cancelled meanwhile`,
+      message: said("draftDeletedCancelled", { id: draft.id }),
     });
   }
   if (!inboxMarked) await markInbox(ctx.deps.db, shop, orderId, ORDER_PAYLOAD_TOPICS);

@@ -1,4 +1,4 @@
-import { said } from "#app/i18n/said.ts";
+import { inEnglish, said } from "#app/i18n/said.ts";
 import type { Shipment } from "#app/db/schema.ts";
 import {
   handledElsewhere,
@@ -117,7 +117,7 @@ async function takeOver(
   settings: ShopSettings,
 ): Promise<string> {
   const { shop, orderId } = s;
-  const from = s.shopifyLocationName ?? "its location";
+  const from = s.shopifyLocationName ?? said("itsLocation");
   const moved = fo.locationId !== s.shopifyLocationId;
   const where = {
     fulfillmentOrderId: fo.id,
@@ -138,9 +138,7 @@ async function takeOver(
             event: {
               actor: ACTOR.update,
               type: moved ? "changed_after_booking" : "fulfillment_order",
-              message:
-                problem?.problem ??
-                `Shopify replaced the fulfillment order of these items at ${fo.locationName}: the shipment follows it`,
+              message: problem?.problemSaid ?? said("foReplaced", { location: fo.locationName }),
               data: { fulfillmentOrderId: fo.id, from: s.fulfillmentOrderId },
             },
           },
@@ -175,8 +173,10 @@ async function takeOver(
             actor: ACTOR.update,
             type: "fulfillment_order_moved",
             message: moved
-              ? `Shopify moved these items from ${from} to ${fo.locationName}: ${redraft ? `draft ${s.draftOrderId} deleted, the shipment is drafted again from ${fo.locationName}` : `the shipment leaves from ${fo.locationName}`}`
-              : `Shopify replaced the fulfillment order of these items at ${fo.locationName}: the shipment follows it`,
+              ? redraft
+                ? said("movedRedrafted", { from, to: fo.locationName, draft: s.draftOrderId! })
+                : said("movedLeaves", { from, to: fo.locationName })
+              : said("foReplaced", { location: fo.locationName }),
             data: { fulfillmentOrderId: fo.id, from: s.fulfillmentOrderId },
           },
         },
@@ -201,19 +201,19 @@ async function letGo(
   successor: FulfillmentOrder | null,
 ): Promise<string> {
   const { shop } = s;
-  const at = fo?.locationName ?? s.shopifyLocationName ?? "its location";
+  const at = fo?.locationName ?? s.shopifyLocationName ?? said("itsLocation");
   const elsewhere = successor ? handledElsewhere(successor) : null;
   const how = elsewhere
-    ? `moved its items away (${elsewhere})`
+    ? said("howMovedAway", { why: elsewhere })
     : successor
-      ? "merged its items into another shipment's fulfillment order"
+      ? said("howMerged")
       : fo?.status === "CANCELLED"
-        ? "cancelled its fulfillment order"
+        ? said("howCancelled")
         : fo?.status === "CLOSED"
-          ? "closed its fulfillment order (fulfilled by hand, or moved)"
+          ? said("howClosed")
           : fo
-            ? `left nothing for this app to ship (${fo.status.toLowerCase()})`
-            : "no longer lists its fulfillment order";
+            ? said("howNothingLeft", { status: fo.status.toLowerCase() })
+            : said("howNotListed");
 
   if (s.shippingOrderId) {
     const problem = problemOf("after_booking", said("goneAfterBooking", { how, at }));
@@ -222,12 +222,16 @@ async function letGo(
         ? null
         : {
             patch: problem,
-            event: { actor: ACTOR.update, type: "changed_after_booking", message: problem.problem },
+            event: {
+              actor: ACTOR.update,
+              type: "changed_after_booking",
+              message: problem.problemSaid,
+            },
           },
     );
     return "gone after booking: flagged";
   }
-  const reason = `No shipment needed: Shopify ${how} at ${at}`;
+  const reason = said("nothingNeededBecause", { how, at });
   if (s.draftOrderId) await removeDraft(ctx, shop, s.draftOrderId);
   await apply(ctx, shop, s.id, (current) =>
     current.shippingOrderId || current.status === "not_required"
@@ -235,7 +239,8 @@ async function letGo(
       : {
           patch: {
             status: "not_required",
-            decision: reason,
+            decision: inEnglish(reason),
+            decisionSaid: [reason],
             problem: null,
             awaitingPayment: false,
             draftOrderId: null,
@@ -243,7 +248,9 @@ async function letGo(
           event: {
             actor: ACTOR.update,
             type: "not_required",
-            message: `${reason}${s.draftOrderId ? ` (draft ${s.draftOrderId} deleted)` : ""}`,
+            message: s.draftOrderId
+              ? [reason, said("draftDeletedParen", { draft: s.draftOrderId })]
+              : reason,
           },
         },
   );

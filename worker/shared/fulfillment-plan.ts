@@ -1,4 +1,4 @@
-import { inEnglish, said, type Said } from "#app/i18n/said.ts";
+import { inEnglish, joinedSaid, said, storedSaid, type Said } from "#app/i18n/said.ts";
 import type { Shipment } from "#app/db/schema.ts";
 import {
   codShares,
@@ -102,7 +102,7 @@ export async function partForDraft(
     return { kind: "waits", problem: problemOf("setup", said("unreachableShopify")), shipment };
   if (!fulfillment || fulfillment.fulfillmentOrders.length === 0) return { kind: "whole" };
   const { ours, elsewhere } = planFulfillment(fulfillment.fulfillmentOrders);
-  const elsewhereText = elsewhere.map((e) => e.reason).join("; ");
+  const elsewhereText = joinedSaid(elsewhere.map((e) => e.reason));
   // The order's other shipments, read once: a shipment without a fulfillment order claims one no
   // other holds, and part 1 makes the parts for the rest.
   const others = orderShipments.filter((s) => s.part !== shipment.part);
@@ -139,7 +139,16 @@ export async function partForDraft(
         await addShipmentEvent(db, claimed, {
           actor: ACTOR.create,
           type: "fulfillment_order",
-          message: `Ships the items Shopify assigned to ${taken.locationName}${ours.length > 1 ? ` (shipment ${shipment.part} of ${ours.length}: the order leaves from ${ours.length} locations)` : ""}${elsewhere.length > 0 ? `. Not by this app: ${elsewhereText}` : ""}`,
+          message: [
+            ours.length > 1
+              ? said("shipsItemsAtPart", {
+                  location: taken.locationName,
+                  part: shipment.part,
+                  count: ours.length,
+                })
+              : said("shipsItemsAt", { location: taken.locationName }),
+            ...(elsewhere.length > 0 ? [said("notByThisApp", { where: elsewhereText })] : []),
+          ],
           data: { fulfillmentOrderId: taken.id, locationId: taken.locationId },
         });
       }
@@ -221,9 +230,13 @@ export function partForUpdate(
  * The hold on the shipment's fulfillment order as Shopify has it now (a recorded hold may have
  * been released while its webhook was lost); the recorded one when Shopify cannot be read.
  */
-export async function holdNow(ctx: Ctx, shipment: Shipment): Promise<string | null> {
+export async function holdNow(ctx: Ctx, shipment: Shipment): Promise<Said | null> {
   const fulfillment = await readFulfillment(ctx, shipment.shop, shipment.orderId);
-  if (fulfillment === "unreachable") return shipment.shopifyHold;
+  if (fulfillment === "unreachable")
+    return shipment.shopifyHold
+      ? (storedSaid(shipment.shopifyHoldSaid)?.[0] ??
+          said("verbatim", { text: shipment.shopifyHold }))
+      : null;
   const fo = fulfillment?.fulfillmentOrders.find((o) => o.id === shipment.fulfillmentOrderId);
   return fo ? foreignHold(fo) : null;
 }

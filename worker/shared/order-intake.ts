@@ -6,6 +6,7 @@ import type { AdminGraphql } from "#app/admin-api/request.ts";
 import { newestCopies } from "#app/orders/order-store.server.ts";
 import { ADMIN_ORDER_TOPIC } from "#app/orders/sources.ts";
 import { recordOrderDelivery } from "#app/webhooks/order-delivery.server.ts";
+import { said } from "#app/i18n/said.ts";
 
 /**
  * Orders the app never received by webhook, read through Admin GraphQL, taken in like deliveries:
@@ -64,7 +65,7 @@ export async function takeOrders(
       referenceId: referenceIdFor(shop, orderId),
       initialStatus: "pending",
       actor: "shopify:admin-api",
-      message: `Store order ${String(order.name ?? orderId)} read from Shopify (not received by webhook)`,
+      message: said("orderReadFromShopify", { name: String(order.name ?? orderId) }),
     });
     if (recorded.duplicate) continue;
     if (recorded.created) {

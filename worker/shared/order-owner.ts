@@ -18,8 +18,7 @@ import { apply, type Ctx } from "./shipment-context.ts";
  */
 export type Ownership = "owned" | "disowned" | "unverified";
 
-export const DISOWNED_REASON =
-  "Shopify has no such order in this shop that the app may read: the delivery that named this shop carried another shop's order, or the order was deleted, or it is older than the 60 days of orders Shopify lets the app read. Nothing was drafted or booked, and its data was not kept";
+export const DISOWNED_REASON = inEnglish(said("disownedOrder"));
 export const UNVERIFIED_PROBLEM = inEnglish(said("unverifiedOrder"));
 
 /**
@@ -54,7 +53,7 @@ export async function verifyOrderOwner(
       await updateShipment(db, shipment, problemOf("setup", said("unverifiedOrder")), {
         actor,
         type: "problem",
-        message: UNVERIFIED_PROBLEM,
+        message: said("unverifiedOrder"),
       });
     return "unverified";
   }
@@ -82,7 +81,7 @@ export async function verifyOrderOwner(
   // Whatever a concurrent job made of the shipment meanwhile, it is disowned.
   await apply(ctx, shipment.shop, shipment.id, () => ({
     patch: disownedPatch(),
-    event: { actor, type: "disowned", message: DISOWNED_REASON },
+    event: { actor, type: "disowned", message: said("disownedOrder") },
   }));
   return "disowned";
 }

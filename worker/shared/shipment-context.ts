@@ -7,7 +7,6 @@ import { runRaw } from "#app/db/raw-statement.server.ts";
 import type { Env } from "#app/platform/env.server.ts";
 import type { enqueue as enqueueFns } from "#app/jobs/queues.server.ts";
 import type { Logger } from "#app/platform/logger.server.ts";
-import type { MappingProblem } from "#app/orders/map-types.ts";
 import { readOrderForShipping, type OrderForShipping } from "#app/orders/order-for-shipping.ts";
 import type { AdminGraphql } from "#app/admin-api/request.ts";
 import {
@@ -15,7 +14,7 @@ import {
   type DecidedChange,
   type ShipmentFields,
 } from "#app/shipments/shipments.server.ts";
-import { mappingProblem, problemOf, type Problem } from "#app/shipments/problem-kinds.ts";
+import { problemOf, type Problem } from "#app/shipments/problem-kinds.ts";
 import {
   inboxMarkText,
   inboxMarkValues,
@@ -273,9 +272,6 @@ export async function removeDraft(ctx: Ctx, shop: string, draftId: string): Prom
       throw error;
     });
 }
-
-/** The problems in one text a merchant reads, bounded (MAX_PROBLEM_CHARS). */
-export const problemText = (problems: MappingProblem[]) => mappingProblem(problems).problem;
 
 export function draftPatch(draft: DraftOrder): ShipmentFields {
   return {

@@ -1,3 +1,4 @@
+import { said } from "#app/i18n/said.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { ShopNotConnectedError, type AdminGraphql } from "#app/admin-api/request.ts";
 import { addShipmentEvent, getShipment } from "#app/shipments/shipments.server.ts";
@@ -24,7 +25,7 @@ export async function whenConnected(
       await addShipmentEvent(deps.db, shipment, {
         actor: "worker:shopify",
         type: "shopify_skipped",
-        message: "Shopify not updated: the shop has no session (reinstall the app)",
+        message: said("shopifyNotUpdatedNoSession"),
       });
     return "shop not connected";
   }

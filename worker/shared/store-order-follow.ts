@@ -1,4 +1,5 @@
-import { said } from "#app/i18n/said.ts";
+import { joinedSaid, said } from "#app/i18n/said.ts";
+import { financialWords } from "#app/orders/financial-status.ts";
 import { orderGid } from "#app/admin-api/request.ts";
 import { ORDER_QUERY } from "#app/admin-api/operations/orders.ts";
 import type { Shipment } from "#app/db/schema.ts";
@@ -10,6 +11,7 @@ import { ShopNotConnectedError } from "#app/admin-api/request.ts";
 import {
   addShipmentEvent,
   currentShipments,
+  holdPatch,
   type ShipmentPatch,
 } from "#app/shipments/shipments.server.ts";
 import { mappingProblem, problemOf } from "#app/shipments/problem-kinds.ts";
@@ -116,8 +118,7 @@ export async function followStoreOrder(
       await addShipmentEvent(db, shipment, {
         actor: ACTOR.update,
         type: "edit_pending",
-        message:
-          "The order was edited in Shopify; its new state comes with Shopify's next order update",
+        message: said("editPending"),
       });
     }
   }
@@ -127,7 +128,7 @@ export async function followStoreOrder(
     for (const s of open)
       await apply(ctx, shop, s.id, () => ({
         patch: problemOf("order", state.said),
-        event: { actor: ACTOR.update, type: "problem", message: state.reason },
+        event: { actor: ACTOR.update, type: "problem", message: state.said },
       }));
     return "unreadable order";
   }
@@ -206,18 +207,19 @@ async function followOrder(
   // A hold in Shopify (staff, a fraud check, another app): nothing is booked until it is released.
   if (part && !booked) {
     const hold = foreignHold(part.fo);
-    if (hold !== (shipment.shopifyHold ?? null)) {
+    const held = holdPatch(hold);
+    if (held.shopifyHold !== (shipment.shopifyHold ?? null)) {
       const saved = await apply(ctx, shop, shipment.id, (current) =>
-        current.shippingOrderId || (current.shopifyHold ?? null) === hold
+        current.shippingOrderId || (current.shopifyHold ?? null) === held.shopifyHold
           ? null
           : {
-              patch: { shopifyHold: hold },
+              patch: held,
               event: {
                 actor: ACTOR.update,
                 type: hold ? "on_hold" : "hold_released",
                 message: hold
-                  ? `${hold}: not booked until the hold is released`
-                  : "The hold in Shopify was released: the shipment may be booked",
+                  ? said("notBookedUntilReleased", { hold })
+                  : said("holdReleasedMayBook"),
               },
             },
       );
@@ -230,11 +232,11 @@ async function followOrder(
     const before = shipment.contents as ShipmentContents | null;
     const changes = describeChanges(before, mapped.contents, "ordered");
     if (destinationOf(shipment) !== destinationOf(recipient(mapped.destination)))
-      changes.unshift("the shipping address");
+      changes.unshift(said("changeAddress"));
     if (changes.length === 0) return "booked shipment unchanged";
     const problem = problemOf(
       "after_booking",
-      said("changedAfterBooking", { changes: changes.join("; ") }),
+      said("changedAfterBooking", { changes: joinedSaid(changes) }),
     );
     await apply(ctx, shop, shipment.id, (current) =>
       current.problem === problem.problem
@@ -244,7 +246,7 @@ async function followOrder(
             event: {
               actor: ACTOR.update,
               type: "changed_after_booking",
-              message: problem.problem,
+              message: problem.problemSaid,
               data: { changes },
             },
           },
@@ -271,7 +273,9 @@ async function followOrder(
             event: {
               actor: ACTOR.update,
               type: decision.status,
-              message: `${decision.reason}${shipment.draftOrderId ? ` (draft ${shipment.draftOrderId} deleted)` : ""}`,
+              message: shipment.draftOrderId
+                ? [decision.said, said("draftDeletedParen", { draft: shipment.draftOrderId })]
+                : decision.said,
             },
           },
     );
@@ -311,9 +315,7 @@ async function followOrder(
             event: {
               actor: ACTOR.update,
               type: "order_updated",
-              message: wasNotRequired
-                ? "The order now needs shipping"
-                : "Store order updated in Shopify",
+              message: wasNotRequired ? said("orderNowNeedsShipping") : said("storeOrderUpdated"),
             },
           },
     );
@@ -330,7 +332,7 @@ async function followOrder(
   const before = shipment.contents as ShipmentContents | null;
   const changes = describeChanges(before, mapped.contents, "items");
   const addressChanged = destinationOf(shipment) !== destinationOf(recipient(mapped.destination));
-  if (addressChanged) changes.unshift("the shipping address");
+  if (addressChanged) changes.unshift(said("changeAddress"));
   const paymentChanged = shipment.awaitingPayment !== !payment.bookable;
 
   if (changes.length > 0) {
@@ -338,7 +340,7 @@ async function followOrder(
       const problem = mappingProblem(mapped.problems.filter((p) => p.blocking));
       await apply(ctx, shop, shipment.id, () => ({
         patch: { ...snapshot, ...problem },
-        event: { actor: ACTOR.update, type: "problem", message: problem.problem },
+        event: { actor: ACTOR.update, type: "problem", message: problem.problemSaid },
       }));
       return "needs attention";
     }
@@ -366,7 +368,12 @@ async function followOrder(
       const draft = await ctx.call(apiKey, "draft_orders", () =>
         client.updateDraftOrder(draftId, patch),
       );
-      const message = `Changed in Shopify: ${changes.join("; ")}. Draft updated${draft.price ? `, price ${draft.price}` : ""}`;
+      const message = draft.price
+        ? said("changedDraftUpdatedPrice", {
+            changes: joinedSaid(changes),
+            price: { amount: Number(draft.price), currency: "IDR" },
+          })
+        : said("changedDraftUpdated", { changes: joinedSaid(changes) });
       const saved = await apply(ctx, shop, shipment.id, (current) =>
         current.shippingOrderId || current.draftOrderId !== draftId
           ? null
@@ -388,7 +395,7 @@ async function followOrder(
       if (!problem) throw error;
       await apply(ctx, shop, shipment.id, () => ({
         patch: { ...snapshot, ...problem },
-        event: { actor: ACTOR.update, type: "problem", message: problem.problem },
+        event: { actor: ACTOR.update, type: "problem", message: problem.problemSaid },
       }));
       return "needs attention";
     }
@@ -411,8 +418,10 @@ async function followOrder(
               actor: ACTOR.update,
               type: payment.bookable ? "paid" : "waiting_for_payment",
               message: payment.bookable
-                ? `Payment received (${order.financial_status ?? "cash on delivery"}): ready to book`
-                : payment.reason!,
+                ? order.financial_status
+                  ? said("paymentReceived", { status: financialWords(order.financial_status) })
+                  : said("paymentReceivedCod")
+                : payment.said!,
             },
           },
     );
