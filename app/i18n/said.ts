@@ -49,7 +49,9 @@ export const PLAIN_VALUES: ValueWords = {
         currency: v.currency,
         currencyDisplay: "narrowSymbol",
         maximumFractionDigits: Number.isInteger(v.amount) ? 0 : 2,
-      }).format(v.amount);
+      })
+        .format(v.amount)
+        .replace(/^(Rp)\s/u, "$1");
     } catch {
       return `${v.currency} ${v.amount}`;
     }
