@@ -9,8 +9,6 @@ import { getShopSettings, updateShopSettings } from "../shops/shops.server";
 import { shopCourierNames } from "../shops/courier-names.server";
 import { OUTBOUND_STATUSES } from "../shipments/states";
 import { orderTitle } from "../shipments/wording";
-import { eventMessage } from "../shipments/shipments.server";
-import { said } from "../i18n/said";
 import { DEFAULT_TIME_ZONE, startOfDayIn } from "../platform/zoned-time";
 import { labelSnapshot } from "./snapshot";
 import { labelView, type LabelRow, type LabelView } from "./view";
@@ -179,7 +177,6 @@ export async function printLabels(
  * viewer asking twice).
  */
 async function markPrinted(db: Db, shop: string, ids: string[], at: Date): Promise<void> {
-  const printed = eventMessage(said("labelPrinted"));
   await db.execute(sql`
     with marked as (
       update ${shipments} s set label_printed_at = ${at.toISOString()}::timestamptz
@@ -193,9 +190,8 @@ async function markPrinted(db: Db, shop: string, ids: string[], at: Date): Promi
       where s.id = p.id
       returning s.id, s.shop, p.previous
     )
-    insert into shipment_events (shipment_id, shop, actor, type, message, said)
-    select id, shop, 'merchant', 'label_printed', ${printed.message}, ${JSON.stringify(printed.said)}::jsonb
-    from marked
+    insert into shipment_events (shipment_id, shop, actor, type)
+    select id, shop, 'merchant', 'label_printed' from marked
     where previous is null
       or previous < ${at.toISOString()}::timestamptz - make_interval(mins => ${REPRINT_MINUTES})`);
 }

@@ -167,13 +167,16 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     timeline: timeline
       .map((e) => {
         const facts = { actor: e.actor, type: e.type, from: e.fromStatus, to: e.toStatus };
+        const title = eventTitle(facts, t);
+        // In the reader's words when the app kept it as data; as written otherwise.
+        const message = storedText(e.message, e.said, t, words);
         return {
           id: e.id,
-          title: eventTitle(facts, t),
+          title,
           who: actorName(e.actor, t),
           change: eventChange(facts, t),
-          // In the reader's words when the app kept it as data; as written otherwise.
-          message: storedText(e.message, e.said, t, words),
+          // Not twice: a message that says no more than the headline is left out.
+          message: message === title ? null : message,
           relative: relativeTime(e.createdAt, now, locale),
           exact: exactTime(e.createdAt, speech),
         };

@@ -51,6 +51,7 @@ export const EVENT_TYPES = [
   "held_while_booking",
   "booking_hold_released",
   "not_required",
+  "label_printed",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -26,7 +26,8 @@ import { startFakeShopify, type FakeShopify } from "#fakes/shopify/fake-shopify-
 import { shopifyRateRequest } from "../helpers/rate-requests.ts";
 import { draftBody, testKey } from "../helpers/sandbox.ts";
 import { pdfFile } from "../helpers/pdf.ts";
-import { flatTexts } from "../helpers/texts.ts";
+import { flatTexts, quotedValues } from "../helpers/texts.ts";
+import { storedSaid } from "#app/i18n/said.ts";
 import { API_KEY, API_SECRET_KEY, offlineSession } from "../helpers/shopify.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 import {
@@ -449,18 +450,26 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
     ];
     const english = englishUiWords();
     expect(english.length).toBeGreaterThan(200);
-    // What the app stored as it happened (problems, reasons, timeline details, Shopify's and the
-    // courier's own words) is shown as written: taken out before looking for English UI words.
+    // What the app stored as data (problems, reasons, holds, timeline entries) is said in
+    // Indonesian: only the words it quotes (Shopify's and the courier's own, names, references)
+    // are shown as they came, and a text kept as a sentence only (a return pickup's refusal) as
+    // it was written; those are taken out before looking for English UI words.
     const events = await db
-      .select({ message: shipmentEvents.message })
+      .select({ message: shipmentEvents.message, said: shipmentEvents.said })
       .from(shipmentEvents)
       .where(eq(shipmentEvents.shop, shop));
+    const kept = (text: string | null, messages: unknown): unknown[] =>
+      storedSaid(messages) ? quotedValues(messages) : [text];
     const stored = [
-      ...rows.flatMap((r) => [r.problem, r.decision, r.shopifyHold]),
-      ...events.map((e) => e.message),
+      ...rows.flatMap((r) => [
+        ...kept(r.problem, r.problemSaid),
+        ...kept(r.decision, r.decisionSaid),
+        ...kept(r.shopifyHold, r.shopifyHoldSaid),
+      ]),
+      ...events.flatMap((e) => kept(e.message, e.said)),
       pickup?.problem,
     ]
-      .filter((text): text is string => Boolean(text))
+      .filter((text): text is string => typeof text === "string" && text.length > 0)
       .flatMap((text) => [text, firstSentence(text)!])
       .sort((a, b) => b.length - a.length);
     const uiText = (body: string) =>
