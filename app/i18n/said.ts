@@ -39,12 +39,15 @@ export interface ValueWords {
   money(value: MoneyValue): string;
 }
 
-/** Values as the English sentence kept beside a message says them: courier codes, en-ID money. */
+/**
+ * Values as the English sentence kept beside a message says them: couriers by their codes, money
+ * as an English page in Indonesia writes it ("Rp34.000").
+ */
 export const PLAIN_VALUES: ValueWords = {
   courier: (v) => [v.courier, v.service].filter(Boolean).join(" ").toUpperCase(),
   money: (v) => {
     try {
-      return new Intl.NumberFormat("en-US", {
+      return new Intl.NumberFormat("en-ID", {
         style: "currency",
         currency: v.currency,
         currencyDisplay: "narrowSymbol",

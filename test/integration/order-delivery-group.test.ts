@@ -1,4 +1,4 @@
-import { said } from "#app/i18n/said.ts";
+import { inEnglish, said } from "#app/i18n/said.ts";
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type pg from "pg";
@@ -127,8 +127,8 @@ describe("order deliveries recorded in groups (group commit)", () => {
       .select()
       .from(shipmentEvents)
       .where(eq(shipmentEvents.shipmentId, shipment!.id));
-    expect(events.map((e) => [e.type, e.actor, e.message])).toEqual([
-      ["recorded", created!.actor, created!.message],
+    expect(events.map((e) => [e.type, e.actor, e.message, e.said])).toEqual([
+      ["recorded", created!.actor, inEnglish(created!.message), [created!.message]],
     ]);
     const refundShipments = await db
       .select()

@@ -58,7 +58,7 @@ describe("timeline messages", () => {
     });
     const [first, second] = await shipmentTimeline(db, shop, row!.id);
     // The English sentence is kept as before (logs, exports), the kinds and values beside it.
-    expect(first!.message).toBe("Courier SICEPAT REG, price Rp34,000");
+    expect(first!.message).toBe("Courier SICEPAT REG, price Rp34.000");
     expect(first!.said).toEqual([chosen]);
     const inId = valueWords({ locale: id.locale, couriers });
     expect(storedText(first!.message, first!.said, id.t, inId)).toBe(
