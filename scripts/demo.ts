@@ -13,11 +13,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { loadDotEnv } from "#app/platform/dotenv.server.ts";
 import { setUpMerchant, replayOrders } from "./demo/orders.ts";
-import { startStack, type DemoStack } from "./demo/stack.ts";
+import { SHOP, startStack, type DemoStack } from "./demo/stack.ts";
 import { watch } from "./demo/watch.ts";
 import { wordsIn } from "#app/i18n/i18n.server.ts";
 import { DEFAULT_TIME_ZONE } from "#app/platform/zoned-time.ts";
-import { describeStatus } from "#app/shipments/wording.ts";
+import { describeStatus, valueWords } from "#app/shipments/wording.ts";
+import { storedText } from "#app/i18n/said.ts";
 import { afterTheJourney } from "./demo/after-journey.ts";
 import { couriers } from "./demo/couriers.ts";
 
@@ -53,24 +54,37 @@ async function main(): Promise<number> {
   const courierScript = couriers(stack, replay, say);
   const outcome = await watch(stack, replay, DEADLINE_MS, say, courierScript);
 
-  // The merchant's words, as the Indonesian shop's admin shows them (app/i18n/locales/id.json).
-  const indonesian = { ...wordsIn("id"), timeZone: DEFAULT_TIME_ZONE };
-  say("\nSummary (status as the shop's admin shows it, in Bahasa Indonesia)");
+  // The merchant's words, as the Indonesian shop's admin shows them (app/i18n/locales/id.json),
+  // couriers named as the service's couriers list names them.
+  const { shopCourierNames } = await import("#app/shops/courier-names.server.ts");
+  const indonesian = {
+    ...wordsIn("id"),
+    timeZone: DEFAULT_TIME_ZONE,
+    couriers: await shopCourierNames(SHOP),
+  };
+  const { t } = indonesian;
+  const words = valueWords(indonesian);
+  say(
+    "\nSummary (status, courier, price and problem as the shop's admin shows them, in Bahasa Indonesia)",
+  );
   console.table(
-    outcome.rows.map((r) => ({
-      order: r.orderName ?? r.orderId,
-      status: describeStatus(r, indonesian).label,
-      courier: r.courierCompany ? `${r.courierCompany} ${r.courierType}` : "-",
-      waybill: r.waybillId ?? "-",
-      price: r.price ? Number(r.price).toLocaleString("id-ID") : "-",
-      from: r.originName ?? "-",
-      city: r.destinationCity ?? "-",
-      // A problem is led by its kinds, as the list's filter files it.
-      "problem or reason": (r.problem
-        ? `[${r.problemKinds.join(", ")}] ${r.problem}`
-        : (r.decision ?? "")
-      ).slice(0, 60),
-    })),
+    outcome.rows.map((r) => {
+      const said = describeStatus(r, indonesian);
+      return {
+        order: r.orderName ?? r.orderId,
+        status: said.label,
+        courier: said.courier ?? "-",
+        waybill: r.waybillId ?? "-",
+        price: said.price ?? "-",
+        from: r.originName ?? "-",
+        city: r.destinationCity ?? "-",
+        // A problem is led by its kinds, as the list's filter files it.
+        "problem or reason": (r.problem
+          ? `[${r.problemKinds.map((k) => t(`problemKind.${k}.label` as "problemKind.address.label")).join(", ")}] ${storedText(r.problem, r.problemSaid, t, words)}`
+          : (storedText(r.decision, r.decisionSaid, t, words) ?? "")
+        ).slice(0, 60),
+      };
+    }),
   );
   const kind = (r: (typeof outcome.rows)[number]) =>
     r.problem && !r.draftOrderId ? "needs attention" : r.status;
