@@ -286,7 +286,13 @@ function sentenceOf(
     case "cancelled":
       return {
         ...known,
-        sentence: decision ? w("because", { label: known.label, reason: decision }) : known.label,
+        // A reason that starts with the label ("Tidak perlu dikirim: …") does not say it twice.
+        sentence: decision
+          ? w("because", {
+              label: known.label,
+              reason: stripPrefix(decision, known.label.toLowerCase()),
+            })
+          : known.label,
       };
     default:
       return { ...known, sentence: s.waybillId ? waybill(known.label) : known.label };

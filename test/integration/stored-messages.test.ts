@@ -115,7 +115,7 @@ describe("stored messages", () => {
       { actor: "test", type: "not_required", message: decision.said },
     );
     expect(describeStatus(decided!, id).sentence).toBe(
-      "Tidak perlu dikirim: Tidak perlu dikirim: pesanan sudah dipenuhi di Shopify",
+      "Tidak perlu dikirim: pesanan sudah dipenuhi di Shopify",
     );
     const text = await updateShipment(
       db,
