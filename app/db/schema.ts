@@ -362,6 +362,8 @@ export const returnPickups = pgTable(
       .notNull()
       .default("approved"),
     problem: text("problem"),
+    /** The problem as data (app/i18n/said.ts), said in the reader's language. */
+    problemSaid: jsonb("problem_said"),
     /** The courier service the merchant booked with, as quoted. */
     courierCompany: text("courier_company"),
     courierType: text("courier_type"),

@@ -2,7 +2,14 @@ import type { ReturnPickup, Shipment } from "../db/schema";
 import type { AdminGraphql } from "../admin-api/request";
 import type { Queryable } from "../db/client.server";
 import type { Env } from "../platform/env.server";
-import { courierName, formatMoney, statusLabel, type Speech } from "../shipments/wording";
+import {
+  courierName,
+  formatMoney,
+  statusLabel,
+  valueWords,
+  type Speech,
+} from "../shipments/wording";
+import { storedText } from "../i18n/said";
 import { pickupsOfOrder, quotePickup } from "./pickups.server";
 
 /** A customer's return on the shipment's page, in words, with what the merchant can do. */
@@ -75,7 +82,9 @@ export function pickupSentence(
     case "refused":
       return {
         title: t("returnPickup.refused.title"),
-        sentence: p.problem ?? t("returnPickup.refused.sentence"),
+        sentence:
+          storedText(p.problem, p.problemSaid, t, valueWords(speech)) ??
+          t("returnPickup.refused.sentence"),
       };
   }
 }
@@ -115,7 +124,8 @@ export async function pickupViews(
       quoteError,
       waybill: p.waybillId,
       trackingUrl: p.trackingUrl,
-      problem: p.status === "refused" ? null : p.problem,
+      problem:
+        p.status === "refused" ? null : storedText(p.problem, p.problemSaid, t, valueWords(speech)),
     });
   }
   return views;

@@ -302,6 +302,7 @@ export async function requestPickup(
       courierType: courier.type,
       price: String(courier.price),
       problem: null,
+      problemSaid: null,
       updatedAt: new Date(),
     })
     .where(

@@ -452,8 +452,8 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
     expect(english.length).toBeGreaterThan(200);
     // What the app stored as data (problems, reasons, holds, timeline entries) is said in
     // Indonesian: only the words it quotes (Shopify's and the courier's own, names, references)
-    // are shown as they came, and a text kept as a sentence only (a return pickup's refusal) as
-    // it was written; those are taken out before looking for English UI words.
+    // are shown as they came, and a text kept as a sentence only (a row written before its kind
+    // existed) as it was written; those are taken out before looking for English UI words.
     const events = await db
       .select({ message: shipmentEvents.message, said: shipmentEvents.said })
       .from(shipmentEvents)
@@ -467,7 +467,7 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
         ...kept(r.shopifyHold, r.shopifyHoldSaid),
       ]),
       ...events.flatMap((e) => kept(e.message, e.said)),
-      pickup?.problem,
+      ...(pickup ? kept(pickup.problem, pickup.problemSaid) : []),
     ]
       .filter((text): text is string => typeof text === "string" && text.length > 0)
       .flatMap((text) => [text, firstSentence(text)!])

@@ -11,6 +11,7 @@ import {
   updateShipment,
 } from "#app/shipments/shipments.server.ts";
 import { valueWords } from "#app/shipments/wording.ts";
+import { pickupProblem } from "#app/returns/pickup-problem.ts";
 import { recordInstall } from "#app/shops/shops.server.ts";
 import { uniqueShop } from "../helpers/shopify.ts";
 import { testStack } from "../helpers/stack.ts";
@@ -135,5 +136,57 @@ describe("timeline messages", () => {
       await client.query(`DROP TABLE IF EXISTS pg_temp."shipment_events"`);
       client.release();
     }
+  });
+});
+
+describe("return pickup problems", () => {
+  it("migration 0027 gives a refused pickup written before its kind its message, in Indonesian", async () => {
+    const statements = fs
+      .readFileSync("drizzle/0027_pickup_problem_said.sql", "utf8")
+      .split("--> statement-breakpoint")
+      .map((s) => s.replace(/^\s*--.*$/gm, "").trim())
+      .filter((s) => s.startsWith("UPDATE"));
+    const client = await database.pool.connect();
+    try {
+      await client.query(
+        `CREATE TEMP TABLE "return_pickups" (LIKE public."return_pickups" INCLUDING DEFAULTS)`,
+      );
+      const old = [
+        "The return is declined in Shopify: nothing was booked",
+        "Shopify no longer has this return: nothing was booked",
+        "Booked, but Shopify refused the tracking on the return: Tracking number is invalid",
+      ];
+      for (const [n, problem] of old.entries())
+        await client.query(
+          `INSERT INTO "return_pickups" ("shop", "shopify_return_id", "order_id", "status", "problem") VALUES ('m.myshopify.com', $1, '1', 'refused', $2)`,
+          [`gid://shopify/Return/${n}`, problem],
+        );
+      for (const statement of statements) await client.query(statement);
+      const { rows } = await client.query<{ problem: string; problem_said: unknown }>(
+        `SELECT "problem", "problem_said" FROM "return_pickups" ORDER BY "shopify_return_id"`,
+      );
+      expect(rows.map((r) => storedText(r.problem, r.problem_said, id.t))).toEqual([
+        "Retur ini ditolak di Shopify: tidak ada yang dipesan",
+        "Retur ini sudah tidak ada di Shopify: tidak ada yang dipesan",
+        // Not one of the fixed messages: as it was written.
+        old[2],
+      ]);
+    } finally {
+      await client.query(`DROP TABLE IF EXISTS pg_temp."return_pickups"`);
+      client.release();
+    }
+  });
+
+  it("a pickup refused now is kept as data: Shopify's words quoted in the Indonesian sentence", () => {
+    const stored = pickupProblem(
+      said("pickupTrackingRefused", { detail: "Tracking number is invalid" }),
+    );
+    expect(stored.problem).toBe(
+      "Booked, but Shopify refused the tracking on the return: Tracking number is invalid",
+    );
+    expect(storedText(stored.problem, stored.problemSaid, id.t)).toBe(
+      'Sudah dipesan, tetapi Shopify menolak nomor resi pada retur: "Tracking number is invalid"',
+    );
+    expect(pickupProblem(null)).toEqual({ problem: null, problemSaid: null });
   });
 });

@@ -10,6 +10,8 @@ import {
   pickupDraft,
   pickupLines,
 } from "#app/returns/pickups.server.ts";
+import { pickupProblem, returnStatusWords } from "#app/returns/pickup-problem.ts";
+import { joinedSaid, said, type Said } from "#app/i18n/said.ts";
 import { getShipment } from "#app/shipments/shipments.server.ts";
 import { CODES, normaliseOrderStatus, type Order } from "#app/shipping/contract.ts";
 import { ShippingError, ShippingStateError } from "#app/shipping/errors.ts";
@@ -50,25 +52,27 @@ export async function processBookReturnPickup(
       .update(returnPickups)
       .set({ ...patch, updatedAt: new Date() })
       .where(and(eq(returnPickups.shop, shop), eq(returnPickups.id, pickupId)));
-  const refuse = async (problem: string) => {
-    await save({ status: pickup.shippingOrderId ? "booked" : "refused", problem });
+  const refuse = async (problem: Said) => {
+    await save({
+      status: pickup.shippingOrderId ? "booked" : "refused",
+      ...pickupProblem(problem),
+    });
     return "refused";
   };
 
   const shipment = pickup.shipmentId ? await getShipment(db, shop, pickup.shipmentId) : null;
-  if (!shipment?.label)
-    return refuse("The original parcel's booking is not known: nothing was booked");
+  if (!shipment?.label) return refuse(said("pickupOriginalUnknown"));
   const found = await customerReturn(deps.adminGraphql, shop, pickup.shopifyReturnId);
-  if (!found) return refuse("Shopify no longer has this return: nothing was booked");
+  if (!found) return refuse(said("pickupReturnGone"));
   if (!pickup.shippingOrderId && found.status !== "OPEN") {
     await save({
       status: found.status === "DECLINED" ? "declined" : "closed",
-      problem: `The return is ${found.status.toLowerCase()} in Shopify: nothing was booked`,
+      ...pickupProblem(said("pickupReturnNotOpen", { status: returnStatusWords(found.status) })),
     });
     return "return not open";
   }
   const what = pickupLines(found, shipment);
-  if (!what) return refuse("The return has no lines to pick up: nothing was booked");
+  if (!what) return refuse(said("pickupNoLines"));
 
   let booked = pickup;
   if (!pickup.shippingOrderId) {
@@ -129,7 +133,7 @@ export async function processBookReturnPickup(
       }
       const patch = {
         status: "booked" as const,
-        problem: null,
+        ...pickupProblem(null),
         shippingOrderId: order.id,
         // The courier the service booked, which the page shows.
         courierCompany: order.courier?.company ?? pickup.courierCompany,
@@ -145,9 +149,9 @@ export async function processBookReturnPickup(
       booked = { ...pickup, ...patch };
     } catch (error) {
       const problem = merchantProblem(error);
-      if (problem) return refuse(problem.problem);
+      if (problem) return refuse(joinedSaid(problem.problemSaid));
       if (error instanceof ShippingError && !error.retryable)
-        return refuse(`The shipping service refused the pickup: ${error.message}`);
+        return refuse(said("pickupServiceRefused", { reason: error.message }));
       throw error;
     }
   }
@@ -176,10 +180,12 @@ export async function processBookReturnPickup(
     const result = answer.reverseDeliveryCreateWithShipping;
     if (!result?.reverseDelivery)
       return refuse(
-        `Booked, but Shopify refused the tracking on the return: ${result?.userErrors.map((e) => e.message).join("; ") || "no answer"}`,
+        said("pickupTrackingRefused", {
+          detail: result?.userErrors.map((e) => e.message).join("; ") || said("noAnswer"),
+        }),
       );
     reverseDeliveryId = result.reverseDelivery.id;
   }
-  await save({ reverseDeliveryId, problem: null });
+  await save({ reverseDeliveryId, ...pickupProblem(null) });
   return "booked";
 }
