@@ -48,7 +48,10 @@ function cashOnDelivery(input: MappingInput): {
       problem: {
         code: "cod_too_high",
         message: `Cash on delivery of ${outstanding} is above the service's ${COD_MAX_AMOUNT}`,
-        said: said("codTooHigh", { amount: outstanding, max: COD_MAX_AMOUNT }),
+        said: said("codTooHigh", {
+          amount: { amount: outstanding, currency: "IDR" },
+          max: { amount: COD_MAX_AMOUNT, currency: "IDR" },
+        }),
         fix: "Collect part of the payment first, or ship without cash on delivery",
         blocking: true,
       },

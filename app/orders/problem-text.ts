@@ -25,7 +25,7 @@ export function nameList(names: readonly string[], shown = 5): string {
 export function namesSaid(names: readonly string[], shown = 5): Said {
   const quoted = names.slice(0, shown).map((n) => `"${n.length > 60 ? `${n.slice(0, 59)}…` : n}"`);
   if (names.length > shown)
-    return said("namesMore", { names: quoted.join(", "), more: count(names.length - shown) });
+    return said("namesMore", { names: quoted.join(", "), more: names.length - shown });
   if (quoted.length > 1)
     return said("namesAnd", { first: quoted.slice(0, -1).join(", "), last: quoted.at(-1)! });
   return said("namesOne", { name: quoted[0] ?? "" });
@@ -35,7 +35,7 @@ export function namesSaid(names: readonly string[], shown = 5): Said {
 export function noWeightSaid(names: readonly string[]): Said {
   if (names.length === 1) return said("noWeightOne", { names: namesSaid(names) });
   if (names.length <= 3) return said("noWeightFew", { names: namesSaid(names) });
-  return said("noWeightMany", { count: count(names.length), names: namesSaid(names) });
+  return said("noWeightMany", { count: names.length, names: namesSaid(names) });
 }
 
 /** `"A" has no weight`, `"A" and "B" have no weight`, or past three `600 items have no weight ("A", … and 595 more)`. */

@@ -2,7 +2,6 @@ import { said } from "../i18n/said";
 import { normalisePhone } from "../orders/map-destination";
 import { isFailedAttempt } from "./fulfillment-events";
 import { problemOf, type Problem } from "./problem-kinds";
-import { formatMoney } from "./wording";
 
 /**
  * A parcel in trouble on its way to the customer: the courier holds it (`on_hold`) or tells of a
@@ -55,8 +54,11 @@ export function troubleProblem(facts: TroubleFacts): Problem | null {
         whatsapp: whatsappLink(facts.destinationPhone) ?? said("unavailable"),
       })
     : said("reachCustomer", { who });
-  const cod = formatMoney(facts.cod, facts.currency, "id-ID");
-  const stake = facts.cod && cod ? said("codAtStake", { cod }) : "";
+  const amount = Number(facts.cod);
+  const stake =
+    facts.cod && Number.isFinite(amount)
+      ? said("codAtStake", { cod: { amount, currency: facts.currency ?? "IDR" } })
+      : "";
   return problemOf("delivery", said("trouble", { what, note, call, stake }));
 }
 
