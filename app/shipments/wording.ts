@@ -127,18 +127,44 @@ export function formatMoney(
   const code = (currency ?? "IDR").toUpperCase();
   const whole = Number.isInteger(value) || ZERO_DECIMALS.has(code);
   try {
-    return new Intl.NumberFormat(safeLocale(locale), {
-      style: "currency",
-      currency: code,
-      currencyDisplay: "narrowSymbol",
-      maximumFractionDigits: whole ? 0 : 2,
-      minimumFractionDigits: whole ? 0 : 2,
-    })
+    return formatter(
+      `money|${locale}|${code}|${whole}`,
+      () =>
+        new Intl.NumberFormat(safeLocale(locale), {
+          style: "currency",
+          currency: code,
+          currencyDisplay: "narrowSymbol",
+          maximumFractionDigits: whole ? 0 : 2,
+          minimumFractionDigits: whole ? 0 : 2,
+        }),
+    )
       .format(value)
       .replace(/^(Rp)\s/u, "$1");
   } catch {
     return `${code} ${value.toLocaleString("en-US")}`;
   }
+}
+
+/**
+ * Intl's formatters, made once per locale, zone and options (making one costs far more than using
+ * it: a list page formats hundreds of times, in a few locales and zones).
+ */
+const formatters = new Map<
+  string,
+  Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat
+>();
+function formatter<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(
+  key: string,
+  make: () => T,
+): T {
+  let made = formatters.get(key) as T | undefined;
+  if (!made) {
+    made = make();
+    // Bounded: locales and zones come from requests; a flood of odd ones starts the cache afresh.
+    if (formatters.size >= 500) formatters.clear();
+    formatters.set(key, made);
+  }
+  return made;
 }
 
 function safeLocale(locale: string): string {
@@ -159,7 +185,10 @@ const INDONESIAN_ZONES: Record<string, string> = {
 
 function zoneName(at: Date, timeZone: string, locale: string): string {
   if (INDONESIAN_ZONES[timeZone]) return INDONESIAN_ZONES[timeZone];
-  const part = new Intl.DateTimeFormat(safeLocale(locale), { timeZone, timeZoneName: "short" })
+  const part = formatter(
+    `zone|${locale}|${timeZone}`,
+    () => new Intl.DateTimeFormat(safeLocale(locale), { timeZone, timeZoneName: "short" }),
+  )
     .formatToParts(at)
     .find((p) => p.type === "timeZoneName");
   return part?.value ?? timeZone;
@@ -175,15 +204,19 @@ export function exactTime(
 ): string {
   const zone = safeTimeZone(timeZone);
   const date = new Date(at);
-  const text = new Intl.DateTimeFormat(safeLocale(locale), {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hour12: false,
-    timeZone: zone,
-  }).format(date);
+  const text = formatter(
+    `exact|${locale}|${zone}`,
+    () =>
+      new Intl.DateTimeFormat(safeLocale(locale), {
+        day: "numeric",
+        month: "short",
+        year: "numeric",
+        hour: "2-digit",
+        minute: "2-digit",
+        hour12: false,
+        timeZone: zone,
+      }),
+  ).format(date);
   return `${text} ${zoneName(date, zone, locale)}`;
 }
 
@@ -192,12 +225,17 @@ export function dayOf(
   at: Date | string,
   { locale, timeZone }: { locale: string; timeZone?: string },
 ): string {
-  return new Intl.DateTimeFormat(safeLocale(locale), {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: safeTimeZone(timeZone),
-  }).format(new Date(at));
+  const zone = safeTimeZone(timeZone);
+  return formatter(
+    `day|${locale}|${zone}`,
+    () =>
+      new Intl.DateTimeFormat(safeLocale(locale), {
+        day: "numeric",
+        month: "short",
+        year: "numeric",
+        timeZone: zone,
+      }),
+  ).format(new Date(at));
 }
 
 /** The shipment as one badge and one sentence. A problem always wins: it is what the merchant must act on. */
@@ -367,7 +405,10 @@ export function firstSentence(text: string | null | undefined, max = 140): strin
 /** "3 minutes ago", "yesterday", "in 2 hours": the relative half of a timeline's "when". */
 export function relativeTime(at: Date | string, now: Date = new Date(), locale = "en"): string {
   const seconds = Math.round((new Date(at).getTime() - now.getTime()) / 1000);
-  const format = new Intl.RelativeTimeFormat(safeLocale(locale), { numeric: "auto" });
+  const format = formatter(
+    `relative|${locale}`,
+    () => new Intl.RelativeTimeFormat(safeLocale(locale), { numeric: "auto" }),
+  );
   const abs = Math.abs(seconds);
   if (abs < 45) return format.format(0, "second");
   if (abs < 45 * 60) return format.format(Math.round(seconds / 60), "minute");
