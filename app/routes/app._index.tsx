@@ -21,7 +21,6 @@ import { useTranslation } from "react-i18next";
 import { wordsFor } from "../i18n/i18n.server";
 import { actionDeps } from "../shipments/action-deps.server";
 import { StatusBadge } from "../components/StatusBadge";
-import { httpUrlOrNull } from "../platform/http-url";
 import { db } from "../db/index.server";
 import { latestImport } from "../orders/imports.server";
 import {
@@ -43,22 +42,13 @@ import {
   problemKindWords,
   type ProblemKind,
 } from "../shipments/problem-kinds";
-import { whatsappLink } from "../shipments/trouble";
-import { storedText } from "../i18n/said";
+import { listRowWords } from "../shipments/list-rows";
 import { TABS, type Tab } from "../shipments/tabs";
 import { authenticate } from "../shopify.server";
 import { speechFor } from "../shops/speech.server";
 import { getShop } from "../shops/shops.server";
 import { parseShopSettings } from "../shops/settings";
-import {
-  describeStatus,
-  exactTime,
-  dayOf,
-  firstSentence,
-  orderTitle,
-  relativeTime,
-  valueWords,
-} from "../shipments/wording";
+import { dayOf } from "../shipments/wording";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -89,8 +79,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   ]);
   const settings = parseShopSettings(shop?.settings);
   const speech = await speechFor(request, session.shop);
-  const { t, locale } = speech;
-  const words = valueWords(speech);
+  const { t } = speech;
   const now = new Date();
   return {
     tab,
@@ -104,34 +93,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     ),
     next: page.next,
     // Words, not codes: every status, amount and time is written here, in the reader's locale.
-    rows: page.rows.map((r) => ({
-      id: r.id,
-      orderName: orderTitle(r, t),
-      attempt: r.attempt,
-      origin: r.originName,
-      destination: r.destinationCity,
-      status: describeStatus(r, speech),
-      waybill: r.waybillId,
-      printed: r.labelPrintedAt
-        ? {
-            relative: relativeTime(r.labelPrintedAt, now, locale),
-            exact: exactTime(r.labelPrintedAt, speech),
-          }
-        : null,
-      trackingUrl: httpUrlOrNull(r.trackingUrl),
-      updated: {
-        relative: relativeTime(r.updatedAt, now, locale),
-        exact: exactTime(r.updatedAt, speech),
-      },
-      // The problem in short (its first sentence); the whole text is on the shipment's page.
-      note: firstSentence(
-        storedText(r.problem, r.problemSaid, t, words) ??
-          storedText(r.decision, r.decisionSaid, t, words),
-      ),
-      isProblem: r.problem !== null,
-      // A parcel in trouble: the customer's WhatsApp, to call before the courier sends it back.
-      whatsapp: r.problemKinds.includes("delivery") ? whatsappLink(r.destinationPhone) : null,
-    })),
+    rows: listRowWords(page.rows, speech, now),
     setup: { apiKey: Boolean(shop?.shippingApiKeyEncrypted), pickup: settings.pickup !== null },
     lastImport: lastImport
       ? {

@@ -1,0 +1,53 @@
+import { storedText } from "../i18n/said";
+import { httpUrlOrNull } from "../platform/http-url";
+import type { listShipments } from "./list.server";
+import { whatsappLink } from "./trouble";
+import {
+  describeStatus,
+  exactTime,
+  firstSentence,
+  orderTitle,
+  relativeTime,
+  valueWords,
+  type Speech,
+} from "./wording";
+
+export type ListRow = Awaited<ReturnType<typeof listShipments>>["rows"][number];
+
+/**
+ * The shipments list's rows as the page shows them: words, not codes; every status, amount and
+ * time written in the reader's locale and the shop's zone (bench/admin-list.ts times it for a
+ * page of 50).
+ */
+export function listRowWords(rows: readonly ListRow[], speech: Speech, now: Date) {
+  const { t, locale } = speech;
+  const words = valueWords(speech);
+  return rows.map((r) => ({
+    id: r.id,
+    orderName: orderTitle(r, t),
+    attempt: r.attempt,
+    origin: r.originName,
+    destination: r.destinationCity,
+    status: describeStatus(r, speech),
+    waybill: r.waybillId,
+    printed: r.labelPrintedAt
+      ? {
+          relative: relativeTime(r.labelPrintedAt, now, locale),
+          exact: exactTime(r.labelPrintedAt, speech),
+        }
+      : null,
+    trackingUrl: httpUrlOrNull(r.trackingUrl),
+    updated: {
+      relative: relativeTime(r.updatedAt, now, locale),
+      exact: exactTime(r.updatedAt, speech),
+    },
+    // The problem in short (its first sentence); the whole text is on the shipment's page.
+    note: firstSentence(
+      storedText(r.problem, r.problemSaid, t, words) ??
+        storedText(r.decision, r.decisionSaid, t, words),
+    ),
+    isProblem: r.problem !== null,
+    // A parcel in trouble: the customer's WhatsApp, to call before the courier sends it back.
+    whatsapp: r.problemKinds.includes("delivery") ? whatsappLink(r.destinationPhone) : null,
+  }));
+}
