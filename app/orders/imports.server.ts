@@ -1,9 +1,23 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Queryable } from "../db/client.server";
 import { orderImports } from "../db/schema";
+import type { TFunction } from "i18next";
+import { inEnglish, said, sayIn } from "../i18n/said";
 
 /** How far back "import open orders" reaches (orders older than 60 days need read_all_orders). */
 export const IMPORT_DAYS = 60;
+
+/** Why an import stopped when the shop has no session (the import's `error`, in English). */
+export const IMPORT_NO_SESSION = said("importNoSession");
+
+/**
+ * An import's stop in the reader's words: the app's own reason said in their language, Shopify's
+ * or the network's words quoted as they came.
+ */
+export const importErrorText = (error: string, t: TFunction): string =>
+  error === inEnglish(IMPORT_NO_SESSION)
+    ? sayIn(IMPORT_NO_SESSION, t)
+    : sayIn(said("importStoppedBecause", { detail: error }), t);
 
 /**
  * Starts an import run of the shop's open orders of the last days, or returns the one running:

@@ -22,7 +22,7 @@ import { wordsFor } from "../i18n/i18n.server";
 import { actionDeps } from "../shipments/action-deps.server";
 import { StatusBadge } from "../components/StatusBadge";
 import { db } from "../db/index.server";
-import { latestImport } from "../orders/imports.server";
+import { importErrorText, latestImport } from "../orders/imports.server";
 import {
   ShipmentActionError,
   cancel,
@@ -101,7 +101,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
           pages: lastImport.pages,
           seen: lastImport.seen,
           created: lastImport.created,
-          error: lastImport.error,
+          error: lastImport.error ? importErrorText(lastImport.error, t) : null,
           since: dayOf(lastImport.since, speech),
         }
       : null,

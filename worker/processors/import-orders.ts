@@ -8,6 +8,8 @@ import { orderImports } from "#app/db/schema.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { parseOrderResponse, parseOrdersResponse } from "#app/orders/admin-order.ts";
 import { ShopNotConnectedError } from "#app/admin-api/request.ts";
+import { IMPORT_NO_SESSION } from "#app/orders/imports.server.ts";
+import { inEnglish } from "#app/i18n/said.ts";
 import { PAGE_SIZE, takeOrders, type ImportDeps } from "../shared/order-intake.ts";
 
 /**
@@ -81,11 +83,7 @@ export async function processImportOrders(job: Job, deps: ImportRunDeps): Promis
       .where(and(eq(orderImports.id, run.id), eq(orderImports.pages, page)));
   } catch (error) {
     if (error instanceof ShopNotConnectedError) {
-      await endRun(
-        deps,
-        run.id,
-        "The shop has no session: open the app in Shopify once, then import again",
-      );
+      await endRun(deps, run.id, inEnglish(IMPORT_NO_SESSION));
       return "shop not connected";
     }
     // Throttled or unreachable: the job retries with backoff and resumes from the saved cursor.
