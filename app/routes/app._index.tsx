@@ -1,5 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
+import {
+  Link,
+  useLoaderData,
+  useNavigate,
+  useRevalidator,
+  useSearchParams,
+} from "@remix-run/react";
+import { BulkQuestion, type BulkAsked } from "../components/list/BulkQuestion";
 import {
   Banner,
   BlockStack,
@@ -149,8 +156,16 @@ export default function Shipments() {
     failures: string[];
   } | null>(null);
 
+  const revalidator = useRevalidator();
+  const [asking, setAsking] = useState<BulkAsked | null>(null);
+  const selectedRows = data.rows.filter((r) => selectedResources.includes(r.id));
+
   async function runBulk(intent: string) {
-    const ids = [...selectedResources];
+    // Only the shipments the action can succeed on (the question said which are left as they are).
+    const ids =
+      intent === "confirm" || intent === "cancel"
+        ? selectedRows.filter((r) => r.actions.includes(intent)).map((r) => r.id)
+        : [...selectedResources];
     setBulk({ intent, done: 0, total: ids.length, failures: [] });
     const failures: string[] = [];
     for (let i = 0; i < ids.length; i += 10) {
@@ -175,7 +190,8 @@ export default function Shipments() {
       });
     }
     clearSelection();
-    navigate(".", { replace: true });
+    // The list as it is now, in the same tab, search and filter.
+    revalidator.revalidate();
   }
 
   const setupNeeded = !data.setup.apiKey || !data.setup.pickup;
@@ -183,7 +199,7 @@ export default function Shipments() {
   useEffect(() => {
     // Follow a running import's progress.
     if (!importing) return;
-    const timer = setTimeout(() => navigate(".", { replace: true }), 2000);
+    const timer = setTimeout(() => revalidator.revalidate(), 2000);
     return () => clearTimeout(timer);
   });
   async function startImport() {
@@ -194,7 +210,7 @@ export default function Shipments() {
       body: form,
       headers: { accept: "application/json" },
     });
-    navigate(".", { replace: true });
+    revalidator.revalidate();
   }
   const tabIndex = TABS.indexOf(data.tab);
   // The list's place: tab, search and kind of problem, kept across pages.
@@ -384,6 +400,15 @@ export default function Shipments() {
               </BlockStack>
             </div>
           )}
+          <BulkQuestion
+            asking={asking}
+            rows={selectedRows}
+            onClose={() => setAsking(null)}
+            onConfirm={(intent) => {
+              setAsking(null);
+              void runBulk(intent);
+            }}
+          />
           <IndexTable
             resourceName={{
               singular: t("list.resource.singular"),
@@ -393,15 +418,16 @@ export default function Shipments() {
             selectedItemsCount={allResourcesSelected ? "All" : selectedResources.length}
             onSelectionChange={handleSelectionChange}
             promotedBulkActions={[
-              { content: t("list.actions.confirm"), onAction: () => void runBulk("confirm") },
-              { content: t("list.actions.retry"), onAction: () => void runBulk("retry") },
-              { content: t("list.actions.cancel"), onAction: () => void runBulk("cancel") },
-            ]}
-            bulkActions={[
+              // Booking and cancelling ask first (BulkQuestion); printing changes nothing.
+              { content: t("list.actions.confirm"), onAction: () => setAsking("confirm") },
               {
                 content: t("list.actions.print"),
                 onAction: () => navigate(`/app/labels?ids=${selectedResources.join(",")}`),
               },
+              { content: t("list.actions.cancel"), onAction: () => setAsking("cancel") },
+            ]}
+            bulkActions={[
+              { content: t("list.actions.retry"), onAction: () => void runBulk("retry") },
             ]}
             headings={[
               { title: t("list.columns.order") },

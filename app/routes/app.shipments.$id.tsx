@@ -4,7 +4,16 @@ import { ReturnPickupCard } from "../components/ReturnPickupCard";
 import { ADMIN_ORDER, pickupViews } from "../returns/pickup-view.server";
 import { getPickup, requestPickup } from "../returns/pickups.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import {
+  Form,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+  useSubmit,
+} from "@remix-run/react";
+import { ActionQuestion, type Asked } from "../components/shipment/ActionQuestion";
+import { getShopSettings } from "../shops/shops.server";
 import {
   Banner,
   BlockStack,
@@ -42,7 +51,7 @@ import {
 } from "../shipments/actions.server";
 import { getShipment, orderShipments, shipmentTimeline } from "../shipments/shipments.server";
 import { afterBookingWords } from "../shipments/after-booking-words";
-import { availableActions } from "../shipments/available";
+import { availableActions, withCourier } from "../shipments/available";
 import { codAmount } from "../shipments/cod";
 import { ShippingError } from "../shipping/errors";
 import { shippingClientForShop } from "../shops/shipping-client.server";
@@ -148,6 +157,12 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
       redactedAt: shipment.redactedAt?.toISOString() ?? null,
     },
     words: describeStatus({ ...shipment, cod: codAmount(shipment) }, speech),
+    // What the questions before booking and cancelling say: the COD collected, and whether a
+    // shipment made again is booked at once.
+    ask: {
+      cod: formatMoney(codAmount(shipment), shipment.currency, locale),
+      autoConfirm: (await getShopSettings(db, session.shop)).autoConfirm,
+    },
     // The problem and the reason in the reader's words (as written, when kept as a sentence only).
     problemText: storedText(shipment.problem, shipment.problemSaid, t, words),
     decisionText: storedText(shipment.decision, shipment.decisionSaid, t, words),
@@ -290,6 +305,7 @@ export default function ShipmentDetail() {
     returnPickups,
     orderUrl,
     actions,
+    ask,
     problemTitle,
     problemText,
     decisionText,
@@ -297,7 +313,11 @@ export default function ShipmentDetail() {
   const { t } = useTranslation();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
+  const submit = useSubmit();
+  // Only the pressed button spins.
+  const pending = navigation.state !== "idle" ? String(navigation.formData?.get("intent")) : null;
+  const busy = pending !== null;
+  const [asking, setAsking] = useState<Asked | null>(null);
   const [courier, setCourier] = useState(rates[0] ? `${rates[0].company}/${rates[0].type}` : "");
   const canConfirm = shipment.status === "draft_ready";
   const canCreate = shipment.status === "pending";
@@ -308,14 +328,20 @@ export default function ShipmentDetail() {
     Boolean(shipment.shippingOrderId) &&
     ["confirmed", "scheduled", "allocated", "picking_up"].includes(shipment.status);
 
-  const button = (intent: string, label: string, tone?: "critical") => (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <Button submit loading={busy} tone={tone}>
+  const button = (intent: string, label: string, tone?: "critical") =>
+    intent === "confirm" || intent === "cancel" || intent === "rebook" ? (
+      // Spends money or cannot be undone: asked first (ConfirmModal), sent only when confirmed.
+      <Button loading={pending === intent} tone={tone} onClick={() => setAsking(intent)}>
         {label}
       </Button>
-    </Form>
-  );
+    ) : (
+      <Form method="post">
+        <input type="hidden" name="intent" value={intent} />
+        <Button submit loading={pending === intent} disabled={busy} tone={tone}>
+          {label}
+        </Button>
+      </Form>
+    );
 
   return (
     <Page
@@ -476,6 +502,22 @@ export default function ShipmentDetail() {
                     button("retry", t("list.actions.retry"))}
                   {canCancel && button("cancel", t("shipment.actions.cancel"), "critical")}
                 </InlineStack>
+                {!canCancel && withCourier(shipment.status) && (
+                  <Text as="p" tone="subdued">
+                    {t("shipment.ask.withCourier")}
+                  </Text>
+                )}
+                <ActionQuestion
+                  asking={asking}
+                  shipment={shipment}
+                  words={words}
+                  ask={ask}
+                  onClose={() => setAsking(null)}
+                  onConfirm={(intent) => {
+                    submit({ intent }, { method: "post" });
+                    setAsking(null);
+                  }}
+                />
               </BlockStack>
             </Card>
             {rates.length > 0 && (

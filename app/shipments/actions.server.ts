@@ -19,6 +19,7 @@ import {
 } from "./shipments.server";
 import { statusLabel } from "./wording";
 import { TERMINAL_STATUSES, type ShipmentStatus } from "./states";
+import { cancellable } from "./available";
 
 /**
  * What a merchant can do to a shipment from the admin (pages, order block, bulk actions). Every
@@ -147,6 +148,9 @@ export async function cancel(
   const shipment = await load(deps, shop, shipmentId);
   if (TERMINAL_STATUSES.has(shipment.status as ShipmentStatus))
     throw new ShipmentActionError("nothingToCancel", { status: shipment.status });
+  // The courier has the parcel: the service cancels nothing any more; the courier can stop it.
+  if (!cancellable(shipment.status))
+    throw new ShipmentActionError("withCourier", { status: shipment.status });
   await queuedOrRefused(
     deps.enqueue.cancel(shop, shipment.orderId, {
       attempt: shipment.attempt,

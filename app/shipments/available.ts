@@ -1,7 +1,22 @@
-import { TERMINAL_STATUSES, type ShipmentStatus } from "./states";
+import { CANCELLABLE_ORDER_STATUSES, type OrderStatus } from "../shipping/contract";
 
 /** What the merchant may do with a shipment in its current state (shared by pages and the API). */
 export type ShipmentAction = "create" | "confirm" | "cancel" | "retry";
+
+/** Not booked yet: what the app holds alone, or a draft at the service. */
+const UNBOOKED = new Set(["pending", "draft_placed", "draft_ready"]);
+
+/**
+ * Whether cancelling can succeed: before the booking, or once booked while the courier has not
+ * taken the parcel yet (the service cancels an order from confirmed to picking up only). Once
+ * the courier holds it, the merchant contacts the courier instead.
+ */
+export const cancellable = (status: string): boolean =>
+  UNBOOKED.has(status) || CANCELLABLE_ORDER_STATUSES.has(status as OrderStatus);
+
+/** Booked, and the courier has the parcel (picked up, on its way, held, coming back). */
+export const withCourier = (status: string): boolean =>
+  ["picked", "on_hold", "dropping_off", "return_in_transit"].includes(status);
 
 export function availableActions(
   shipment: { status: string; problem: string | null } | null,
@@ -12,6 +27,6 @@ export function availableActions(
   if (shipment.status === "draft_ready") actions.push("confirm");
   if (shipment.problem && (shipment.status === "pending" || shipment.status === "draft_ready"))
     actions.push("retry");
-  if (!TERMINAL_STATUSES.has(shipment.status as ShipmentStatus)) actions.push("cancel");
+  if (cancellable(shipment.status)) actions.push("cancel");
   return actions;
 }

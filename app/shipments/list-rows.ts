@@ -1,6 +1,7 @@
 import { storedText } from "../i18n/said";
 import { httpUrlOrNull } from "../platform/http-url";
 import type { listShipments } from "./list.server";
+import { availableActions } from "./available";
 import { whatsappLink } from "./trouble";
 import {
   describeStatus,
@@ -29,6 +30,11 @@ export function listRowWords(rows: readonly ListRow[], speech: Speech, now: Date
     origin: r.originName,
     destination: r.destinationCity,
     status: describeStatus(r, speech),
+    // What a bulk action can do to it, and what booking it costs (the question before a bulk action).
+    actions: availableActions(r),
+    booked: !["pending", "draft_placed", "draft_ready"].includes(r.status),
+    charge: r.price === null ? null : Number(r.price),
+    currency: r.currency,
     waybill: r.waybillId,
     printed: r.labelPrintedAt
       ? {

@@ -619,7 +619,22 @@ async function flow(page: Page) {
     await page.getByRole("link", { name: order.name }).click();
     await page.getByRole("button", { name: "Confirm shipment" }).waitFor();
     await page.screenshot({ path: path.join(SHOTS, "3-shipment-ready.png"), fullPage: true });
+    // Booking spends money: the page asks first, saying the courier and the price; going back
+    // sends nothing to the service.
+    const atService = sandbox.service.counts().orders;
     await page.getByRole("button", { name: "Confirm shipment" }).click();
+    const question = page.getByRole("dialog");
+    await question.getByText("Book the courier?").waitFor();
+    expect(await question.innerText()).toMatch(
+      /picks up this parcel\. The shipping service charges Rp[\d.]+ when the courier is booked\./,
+    );
+    await page.screenshot({ path: path.join(SHOTS, "3b-book-question.png") });
+    await question.getByRole("button", { name: "Go back" }).click();
+    await question.waitFor({ state: "detached" });
+    expect(sandbox.service.counts().orders).toBe(atService);
+    expect((await shipmentOf(db, shop, order.id))?.status).toBe("draft_ready");
+    await page.getByRole("button", { name: "Confirm shipment" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Book courier" }).click();
     await page.getByText(/^Booking asked for/).waitFor();
     await waitFor(
       "confirmed",
@@ -710,6 +725,43 @@ async function flow(page: Page) {
       path: path.join(SHOTS, "9-needs-attention-by-kind.png"),
       fullPage: true,
     });
+
+    // Booking and cancelling from the list ask first, saying how many, which couriers and what it
+    // costs; going back sends nothing, and the list keeps its search after the action.
+    {
+      const ready = seeded.ids[0]!;
+      const before = sandbox.service.counts();
+      await openInAdmin(page, "/app?q=%232001");
+      await page.getByRole("link", { name: "#2001" }).waitFor();
+      await page
+        .getByRole("checkbox", { name: /^Select all/ })
+        .first()
+        .check();
+      await page.getByRole("button", { name: "Confirm", exact: true }).click();
+      const asked = page.getByRole("dialog");
+      await asked.getByText("Book 1 shipment?").waitFor();
+      expect(await asked.innerText()).toContain(
+        "Couriers: JNE Reguler ×1. The shipping service charges Rp34.000 in all when they are booked.",
+      );
+      await asked.getByRole("button", { name: "Go back" }).click();
+      await asked.waitFor({ state: "detached" });
+      await page.getByRole("button", { name: "Cancel", exact: true }).click();
+      await asked.getByText("Cancel 1 shipment?").waitFor();
+      expect(await asked.innerText()).toContain("1 is not booked yet: nothing was charged for it.");
+      await page.screenshot({ path: path.join(SHOTS, "9b-cancel-question.png") });
+      expect(sandbox.service.counts()).toEqual(before);
+      const [unchanged] = await db.select().from(shipments).where(eq(shipments.id, ready));
+      expect(unchanged?.status).toBe("draft_ready");
+      await asked.getByRole("button", { name: "Cancel shipments" }).click();
+      await waitFor(
+        "cancelled from the list",
+        async () =>
+          (await db.select().from(shipments).where(eq(shipments.id, ready)))[0]?.status ===
+          "cancelled",
+      );
+      expect(new URL(page.url()).searchParams.get("q")).toBe("#2001");
+      await page.getByRole("link", { name: "#2001" }).waitFor();
+    }
 
     // The order shipped twice: attempt 2's page names attempt 1, and its timeline reads as sentences.
     await openInAdmin(page, `/app/shipments/${seeded.ids.at(-1)}`);

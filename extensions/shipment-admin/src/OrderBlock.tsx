@@ -5,6 +5,7 @@ import { useEffect, useState } from "preact/hooks";
 import {
   describeShipments,
   orderIdFromGid,
+  questionFor,
   type Action,
   type ShipmentSummary,
   type Translate,
@@ -40,6 +41,8 @@ function OrderBlock() {
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<Action | null>(null);
+  // Booking and cancelling ask first (questionFor): nothing is sent until the merchant says yes.
+  const [asking, setAsking] = useState<{ action: Action; id: string | null } | null>(null);
 
   useEffect(() => {
     let current = true;
@@ -129,8 +132,13 @@ function OrderBlock() {
               {view.buttons.map((b) => (
                 <s-button
                   key={b.action}
-                  onClick={() => void run(b.action, view.id)}
-                  disabled={busy !== null}
+                  onClick={() => {
+                    const shipment = shipments.find((s) => s.id === view.id) ?? null;
+                    if (questionFor(b.action, shipment, t))
+                      setAsking({ action: b.action, id: view.id });
+                    else void run(b.action, view.id);
+                  }}
+                  disabled={busy !== null || asking !== null}
                   loading={busy === b.action}
                   tone={b.destructive ? "critical" : "auto"}
                 >
@@ -138,6 +146,35 @@ function OrderBlock() {
                 </s-button>
               ))}
             </s-stack>
+            {asking?.id === view.id &&
+              (() => {
+                const question = questionFor(
+                  asking.action,
+                  shipments.find((s) => s.id === view.id) ?? null,
+                  t,
+                );
+                if (!question) return null;
+                return (
+                  <s-banner tone="warning">
+                    <s-stack direction="block" gap="base">
+                      <s-text>{question.text}</s-text>
+                      <s-stack direction="inline" gap="base">
+                        <s-button
+                          variant="primary"
+                          tone={asking.action === "cancel" ? "critical" : "auto"}
+                          onClick={() => {
+                            setAsking(null);
+                            void run(asking.action, view.id);
+                          }}
+                        >
+                          {question.yes}
+                        </s-button>
+                        <s-button onClick={() => setAsking(null)}>{question.no}</s-button>
+                      </s-stack>
+                    </s-stack>
+                  </s-banner>
+                );
+              })()}
           </s-stack>
         ))}
         {error && <s-banner tone="critical">{error}</s-banner>}

@@ -9,6 +9,7 @@ import {
   describeShipment,
   describeShipments,
   orderIdFromGid,
+  questionFor,
   type ShipmentSummary,
   type Translate,
 } from "./model";
@@ -319,5 +320,26 @@ describe("in the admin's language", () => {
         typeof v === "string" ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`),
       );
     expect(keys(idTexts).sort()).toEqual(keys(enTexts).sort());
+  });
+});
+
+describe("the block's questions before booking and cancelling", () => {
+  it("booking names the courier and what the service charges; cancelling says what was charged", () => {
+    const ready = summary({ status: "draft_ready", actions: ["confirm", "cancel"] });
+    expect(questionFor("confirm", ready, tId)).toEqual({
+      text: "Pesan JNE REG? Layanan pengiriman menagih ongkir Rp34.000 saat kurir dipesan.",
+      yes: "Pesan kurir",
+      no: "Kembali",
+    });
+    expect(questionFor("cancel", ready, t)?.text).toBe(
+      "Cancel this shipment? It is not booked yet: nothing was charged.",
+    );
+    const booked = summary({ status: "confirmed", waybill: "CGK123", actions: ["cancel"] });
+    expect(questionFor("cancel", booked, tId)?.text).toBe(
+      "Batalkan pengiriman ini (resi CGK123)? Kurir tidak akan datang; ongkir Rp34.000 yang sudah ditagih dikembalikan atau tidak sesuai kebijakan layanan pengiriman.",
+    );
+    // Creating and retrying spend nothing: they ask nothing.
+    expect(questionFor("create", ready, t)).toBeNull();
+    expect(questionFor("retry", ready, t)).toBeNull();
   });
 });

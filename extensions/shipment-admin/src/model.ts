@@ -170,3 +170,40 @@ export function bulkSummary(results: BulkResult[], t: Translate): string {
 export function orderIdFromGid(gid: string): string {
   return gid.replace(/^gid:\/\/shopify\/Order\//, "");
 }
+
+/** What booking or cancelling will do, asked in the block before anything is sent. */
+export interface BlockQuestion {
+  text: string;
+  yes: string;
+  no: string;
+}
+
+/**
+ * The question before an action that spends money or cannot be undone (booking, cancelling);
+ * null for one that asks nothing (create, retry).
+ */
+export function questionFor(
+  action: Action,
+  shipment: ShipmentSummary | null,
+  t: Translate,
+): BlockQuestion | null {
+  if (!shipment || (action !== "confirm" && action !== "cancel")) return null;
+  const { courier, price } = shipment.words;
+  const no = t("ask.no");
+  if (action === "confirm")
+    return {
+      text: t("ask.confirm", {
+        courier: courier ?? t("ask.noCourier"),
+        price: price ?? t("ask.noPrice"),
+      }),
+      yes: t("ask.confirmYes"),
+      no,
+    };
+  return {
+    text: shipment.waybill
+      ? t("ask.cancelBooked", { waybill: shipment.waybill, price: price ?? t("ask.noPrice") })
+      : t("ask.cancelUnbooked"),
+    yes: t("ask.cancelYes"),
+    no,
+  };
+}
