@@ -203,6 +203,13 @@ describe("merchant actions", () => {
     await expect(createNow(deps(), shop, byStatus("confirmed"))).rejects.toThrow(/already exists/);
     await cancel(deps(), shop, byStatus("confirmed"));
     await expect(cancel(deps(), shop, byStatus("delivered"))).rejects.toThrow(/Nothing to cancel/);
+    // The courier has the parcel: the service cancels nothing any more; nothing is queued.
+    const queued = calls.length;
+    await expect(cancel(deps(), shop, byStatus("picked"))).rejects.toMatchObject({
+      key: "withCourier",
+      message: expect.stringMatching(/^The courier already has the parcel \(Picked up\)/),
+    });
+    expect(calls).toHaveLength(queued);
     await retry(deps(), shop, byStatus("pending"));
     await expect(retry(deps(), shop, byStatus("picked"))).rejects.toThrow(/Nothing to retry/);
 
