@@ -24,6 +24,8 @@ export interface PickupView {
   waybill: string | null;
   trackingUrl: string | null;
   problem: string | null;
+  /** Its booking asked for and not yet done (the page follows it). */
+  booking: boolean;
 }
 
 /** The store order's page in the Shopify admin (where its return is processed). */
@@ -126,6 +128,7 @@ export async function pickupViews(
       trackingUrl: p.trackingUrl,
       problem:
         p.status === "refused" ? null : storedText(p.problem, p.problemSaid, t, valueWords(speech)),
+      booking: p.status === "booking",
     });
   }
   return views;

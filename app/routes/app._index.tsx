@@ -7,6 +7,7 @@ import {
   useSearchParams,
 } from "@remix-run/react";
 import { BulkQuestion, type BulkAsked } from "../components/list/BulkQuestion";
+import { useLiveWhile } from "../components/useLiveWhile";
 import {
   Banner,
   BlockStack,
@@ -23,7 +24,7 @@ import {
   TextField,
   useIndexResourceState,
 } from "@shopify/polaris";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { wordsFor } from "../i18n/i18n.server";
 import { actionDeps } from "../shipments/action-deps.server";
@@ -100,7 +101,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     ),
     next: page.next,
     // Words, not codes: every status, amount and time is written here, in the reader's locale.
-    rows: listRowWords(page.rows, speech, now),
+    rows: listRowWords(page.rows, speech, now, { drafting: settings.autoCreateDrafts }),
     setup: { apiKey: Boolean(shop?.shippingApiKeyEncrypted), pickup: settings.pickup !== null },
     lastImport: lastImport
       ? {
@@ -196,12 +197,8 @@ export default function Shipments() {
 
   const setupNeeded = !data.setup.apiKey || !data.setup.pickup;
   const importing = data.lastImport?.status === "running";
-  useEffect(() => {
-    // Follow a running import's progress.
-    if (!importing) return;
-    const timer = setTimeout(() => revalidator.revalidate(), 2000);
-    return () => clearTimeout(timer);
-  });
+  // Follow a running import, drafts being made and waybills to come, without a reload.
+  useLiveWhile(importing || data.rows.some((r) => r.inFlight));
   async function startImport() {
     const form = new FormData();
     form.set("intent", "import");

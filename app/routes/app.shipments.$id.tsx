@@ -13,6 +13,8 @@ import {
   useSubmit,
 } from "@remix-run/react";
 import { ActionQuestion, type Asked } from "../components/shipment/ActionQuestion";
+import { useLiveWhile } from "../components/useLiveWhile";
+import { inFlight } from "../shipments/in-flight";
 import { getShopSettings } from "../shops/shops.server";
 import {
   Banner,
@@ -80,7 +82,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const shipment = /^[0-9a-f-]{36}$/.test(id) ? await getShipment(db, session.shop, id) : null;
   if (!shipment) throw new Response(t("actionError.notFound"), { status: 404 });
   const now = new Date();
-  const [timeline, history, returnPickups] = await Promise.all([
+  const [timeline, history, returnPickups, settings] = await Promise.all([
     shipmentTimeline(db, session.shop, shipment.id),
     orderShipments(db, session.shop, shipment.orderId),
     // Customers' returns of this parcel, an open one quoted for its courier pickup.
@@ -90,6 +92,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
       shipment,
       speech,
     ),
+    getShopSettings(db, session.shop),
   ]);
   const attempts = history.filter((h) => h.part === shipment.part);
   // The current attempt of each of the order's shipments (part 1, 2, …): the list is by part, newest attempt first.
@@ -161,8 +164,13 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     // shipment made again is booked at once.
     ask: {
       cod: formatMoney(codAmount(shipment), shipment.currency, locale),
-      autoConfirm: (await getShopSettings(db, session.shop)).autoConfirm,
+      autoConfirm: settings.autoConfirm,
     },
+    // Work in flight (a request not yet taken up, a draft being made, a waybill to come, a
+    // return pickup being booked): the page follows it without a reload (useLiveWhile).
+    inFlight:
+      inFlight(shipment, timeline.at(-1)?.type, { drafting: settings.autoCreateDrafts }) ||
+      returnPickups.some((p) => p.booking),
     // The problem and the reason in the reader's words (as written, when kept as a sentence only).
     problemText: storedText(shipment.problem, shipment.problemSaid, t, words),
     decisionText: storedText(shipment.decision, shipment.decisionSaid, t, words),
@@ -306,12 +314,14 @@ export default function ShipmentDetail() {
     orderUrl,
     actions,
     ask,
+    inFlight: live,
     problemTitle,
     problemText,
     decisionText,
   } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const result = useActionData<typeof action>();
+  useLiveWhile(live);
   const navigation = useNavigation();
   const submit = useSubmit();
   // Only the pressed button spins.

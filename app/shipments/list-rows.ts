@@ -2,6 +2,7 @@ import { storedText } from "../i18n/said";
 import { httpUrlOrNull } from "../platform/http-url";
 import type { listShipments } from "./list.server";
 import { availableActions } from "./available";
+import { inFlight } from "./in-flight";
 import { whatsappLink } from "./trouble";
 import {
   describeStatus,
@@ -20,7 +21,12 @@ export type ListRow = Awaited<ReturnType<typeof listShipments>>["rows"][number];
  * time written in the reader's locale and the shop's zone (bench/admin-list.ts times it for a
  * page of 50).
  */
-export function listRowWords(rows: readonly ListRow[], speech: Speech, now: Date) {
+export function listRowWords(
+  rows: readonly ListRow[],
+  speech: Speech,
+  now: Date,
+  { drafting = true }: { drafting?: boolean } = {},
+) {
   const { t, locale } = speech;
   const words = valueWords(speech);
   return rows.map((r) => ({
@@ -35,6 +41,8 @@ export function listRowWords(rows: readonly ListRow[], speech: Speech, now: Date
     booked: !["pending", "draft_placed", "draft_ready"].includes(r.status),
     charge: r.price === null ? null : Number(r.price),
     currency: r.currency,
+    // Its draft being made, or its waybill still to come: the list follows it (useLiveWhile).
+    inFlight: inFlight(r, null, { drafting }),
     waybill: r.waybillId,
     printed: r.labelPrintedAt
       ? {

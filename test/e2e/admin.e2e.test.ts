@@ -634,17 +634,20 @@ async function flow(page: Page) {
     expect(sandbox.service.counts().orders).toBe(atService);
     expect((await shipmentOf(db, shop, order.id))?.status).toBe("draft_ready");
     await page.getByRole("button", { name: "Confirm shipment" }).click();
+    // The service answers slowly: the booking is still in flight when the page has reloaded its
+    // data after the request, and the page must follow it.
+    sandbox.faults.latencyMs = 2_000;
     await page.getByRole("dialog").getByRole("button", { name: "Book courier" }).click();
-    await page.getByText(/^Booking asked for/).waitFor();
+    await page.getByText(/^Booking asked for/).first().waitFor();
     await waitFor(
       "confirmed",
       async () => (await shipmentOf(db, shop, order.id))?.status === "confirmed",
     );
-    // A fresh document load, as the admin does it (a plain reload would carry no session token).
-    await openInAdmin(page, new URL(page.url()).pathname);
-    await page.getByText("Booking: Booked").waitFor();
+    // The page follows the booking while it is in flight: the waybill appears without a reload.
     const waybill = (await shipmentOf(db, shop, order.id))?.waybillId;
     await page.getByRole("heading", { name: `Booked: waybill ${waybill}` }).waitFor();
+    sandbox.faults.latencyMs = 0;
+    await page.getByText("Booking: Booked").waitFor();
     await page.getByText(`Waybill: ${waybill}`).waitFor();
     await page.screenshot({ path: path.join(SHOTS, "4-shipment-confirmed.png"), fullPage: true });
 
