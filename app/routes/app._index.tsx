@@ -3,6 +3,7 @@ import {
   Link,
   useLoaderData,
   useNavigate,
+  useNavigation,
   useRevalidator,
   useSearchParams,
 } from "@remix-run/react";
@@ -158,6 +159,8 @@ export default function Shipments() {
   } | null>(null);
 
   const revalidator = useRevalidator();
+  // A tab, search or page asked for shows its loading state at once.
+  const loadingList = useNavigation().state === "loading";
   const [asking, setAsking] = useState<BulkAsked | null>(null);
   const selectedRows = data.rows.filter((r) => selectedResources.includes(r.id));
 
@@ -407,6 +410,7 @@ export default function Shipments() {
             }}
           />
           <IndexTable
+            loading={loadingList}
             resourceName={{
               singular: t("list.resource.singular"),
               plural: t("list.resource.plural"),

@@ -153,8 +153,15 @@ describe("a move between locations", () => {
       (e) => e.type === "fulfillment_order_moved",
     );
     expect(moved?.message).toBe(
-      `Shopify moved these items from Gudang Jakarta to Gudang Surabaya: draft ${before!.draftOrderId} deleted, the shipment is drafted again from Gudang Surabaya`,
+      "Shopify moved these items from Gudang Jakarta to Gudang Surabaya: their draft deleted, the shipment is drafted again from Gudang Surabaya",
     );
+    // The deleted draft stays in the entry's data, not in the words the merchant reads.
+    expect(moved?.said).toEqual([
+      {
+        key: "movedRedrafted",
+        values: { from: "Gudang Jakarta", to: "Gudang Surabaya", draft: before!.draftOrderId },
+      },
+    ]);
   });
 
   it("after booking: the booking stays and the merchant is told the courier comes to the old location", async () => {

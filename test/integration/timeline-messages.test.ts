@@ -120,10 +120,10 @@ describe("timeline messages", () => {
       expect(read).toEqual([
         "Pembatalan diminta",
         "Pesanan #1042 diterima dari toko",
-        "Order 5f1c2a, resi menyusul",
-        "Order 5f1c2a, resi JP1234567890",
+        "Resi muncul setelah diterbitkan kurir",
+        "Resi JP1234567890",
         "Dipenuhi di Shopify dengan resi JP1234567890, pembeli diberi tahu",
-        "Pengiriman ke-2 dari pesanan ini: barang yang ditetapkan Shopify ke Gudang Surabaya, referensi shop-1042-2",
+        "Pengiriman ke-2 dari pesanan ini: barang yang ditetapkan Shopify ke Gudang Surabaya",
         expect.stringMatching(/^Tidak ada nomor HP/),
         "A sentence nobody here wrote",
       ]);
