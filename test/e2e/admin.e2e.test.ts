@@ -638,7 +638,10 @@ async function flow(page: Page) {
     // data after the request, and the page must follow it.
     sandbox.faults.latencyMs = 2_000;
     await page.getByRole("dialog").getByRole("button", { name: "Book courier" }).click();
-    await page.getByText(/^Booking asked for/).first().waitFor();
+    await page
+      .getByText(/^Booking asked for/)
+      .first()
+      .waitFor();
     await waitFor(
       "confirmed",
       async () => (await shipmentOf(db, shop, order.id))?.status === "confirmed",
