@@ -805,11 +805,13 @@ async function flow(page: Page) {
     // Attempts count within a shipment: the other location's parcel is not an attempt.
     expect(await page.getByText(/Attempt \d of/).count()).toBe(0);
 
+    // A problem is said once, in its banner, with where to fix it; the card says where it stands.
     await openInAdmin(page, `/app/shipments/${seeded.ids[1]}`);
-    await page
-      .getByText("Needs attention: No phone number for the recipient", { exact: false })
-      .first()
-      .waitFor();
+    await page.getByText("Needs attention: recipient address").waitFor();
+    await page.getByText("No phone number for the recipient", { exact: false }).first().waitFor();
+    await page.getByRole("link", { name: "Open the order in Shopify" }).waitFor();
+    const problemPage = await page.locator("body").innerText();
+    expect(problemPage).not.toContain("Needs attention: No phone number");
     await page.screenshot({ path: path.join(SHOTS, "8-shipment-problem.png"), fullPage: true });
     await page.close();
     for (const f of [

@@ -8,7 +8,7 @@ import { QUEUES, jobId } from "#app/jobs/definitions.ts";
 import { getQueue } from "#app/jobs/queues.server.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { getShippingApiKey, getShopSettings, recordInstall } from "#app/shops/shops.server.ts";
-import * as detail from "#app/routes/app.shipments.$id.tsx";
+import * as detail from "#app/routes/app.shipments.$id/route.tsx";
 import * as index from "#app/routes/app._index.tsx";
 import * as settingsRoute from "#app/routes/app.settings/route.tsx";
 import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";

@@ -11,7 +11,7 @@ import { shippingAccessForShop } from "#app/shops/shipping-client.server.ts";
 import * as approve from "#app/routes/webhooks.returns.approve.tsx";
 import * as decline from "#app/routes/webhooks.returns.decline.tsx";
 import * as close from "#app/routes/webhooks.returns.close.tsx";
-import * as shipmentPage from "#app/routes/app.shipments.$id.tsx";
+import * as shipmentPage from "#app/routes/app.shipments.$id/route.tsx";
 import { action as shippingEvents } from "#app/routes/webhooks.shipping.tsx";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { fakeAdminGraphql, SHOPIFY_ORDERS } from "#fakes/shopify/fake-admin.ts";

@@ -17,7 +17,7 @@ import { getQueue, producerConnection } from "#app/jobs/queues.server.ts";
 import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";
 import * as settingsRoute from "#app/routes/app.settings/route.tsx";
 import * as pdfRoute from "#app/routes/app.labels[.]pdf.tsx";
-import * as detailRoute from "#app/routes/app.shipments.$id.tsx";
+import * as detailRoute from "#app/routes/app.shipments.$id/route.tsx";
 import { isMeteredRequest } from "#app/shops/request-rate.server.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { whenReady } from "#app/platform/redis.server.ts";

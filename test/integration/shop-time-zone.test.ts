@@ -11,7 +11,7 @@ import { Session } from "@shopify/shopify-api";
 import { eq } from "drizzle-orm";
 import { db } from "#app/db/index.server.ts";
 import { shipmentEvents, shipments, shops } from "#app/db/schema.ts";
-import * as shipmentPage from "#app/routes/app.shipments.$id.tsx";
+import * as shipmentPage from "#app/routes/app.shipments.$id/route.tsx";
 import * as codPage from "#app/routes/app.cod.tsx";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { recordInstall } from "#app/shops/shops.server.ts";

@@ -38,11 +38,7 @@ export function ServiceCard({
             </Text>
           </>
         ) : (
-          <Text as="p">
-            {remoteError
-              ? t("shipment.service.unreachable", { reason: remoteError })
-              : t("shipment.service.nothing")}
-          </Text>
+          <Text as="p">{remoteError ?? t("shipment.service.nothing")}</Text>
         )}
       </BlockStack>
     </Card>

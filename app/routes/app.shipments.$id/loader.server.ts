@@ -1,0 +1,225 @@
+/**
+ * The shipment page's data: the shipment in the reader's words, its timeline, what the service says
+ * now, its rates, attempts and parts, its returns, what the merchant may do, and whether work is in
+ * flight (the page follows it). The page is route.tsx; its actions, action.server.ts.
+ */
+import { afterBookingWords } from "../../shipments/after-booking-words";
+import { shopifyAdminGraphql } from "../../admin-api/gateway.server";
+import { ADMIN_ORDER, pickupViews } from "../../returns/pickup-view.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { inFlight } from "../../shipments/in-flight";
+import { getShopSettings } from "../../shops/shops.server";
+import { storedText } from "../../i18n/said";
+import { actionDeps } from "../../shipments/action-deps.server";
+import { httpUrlOrNull } from "../../platform/http-url";
+import { db } from "../../db/index.server";
+import { getEnv } from "../../platform/env.server";
+import { draftRates } from "../../shipments/actions.server";
+import { getShipment, orderShipments, shipmentTimeline } from "../../shipments/shipments.server";
+import { availableActions } from "../../shipments/available";
+import { codAmount } from "../../shipments/cod";
+import { ShippingAuthenticationError, ShippingNotFoundError } from "../../shipping/errors";
+import {
+  ShippingNotConfiguredError,
+  shippingClientForShop,
+} from "../../shops/shipping-client.server";
+import { authenticate } from "../../shopify.server";
+import { speechFor } from "../../shops/speech.server";
+import { isProblemKind, problemKindWords } from "../../shipments/problem-kinds";
+import {
+  actorName,
+  courierName,
+  describeStatus,
+  eventChange,
+  eventTitle,
+  exactTime,
+  formatMoney,
+  relativeTime,
+  statusLabel,
+  valueWords,
+} from "../../shipments/wording";
+
+export const loader = async ({ request, params }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const speech = await speechFor(request, session.shop);
+  const { t, locale } = speech;
+  const words = valueWords(speech);
+  const id = params.id ?? "";
+  const shipment = /^[0-9a-f-]{36}$/.test(id) ? await getShipment(db, session.shop, id) : null;
+  if (!shipment) throw new Response(t("actionError.notFound"), { status: 404 });
+  const now = new Date();
+  const [timeline, history, returnPickups, settings] = await Promise.all([
+    shipmentTimeline(db, session.shop, shipment.id),
+    orderShipments(db, session.shop, shipment.orderId),
+    // Customers' returns of this parcel, an open one quoted for its courier pickup.
+    pickupViews(
+      { db, env: getEnv(), graphql: shopifyAdminGraphql },
+      session.shop,
+      shipment,
+      speech,
+    ),
+    getShopSettings(db, session.shop),
+  ]);
+  const attempts = history.filter((h) => h.part === shipment.part);
+  // The current attempt of each of the order's shipments (part 1, 2, …): the list is by part, newest attempt first.
+  const parts = history.filter((h, i) => i === 0 || history[i - 1]!.part !== h.part);
+
+  // What the service says now (best effort: the page works while the service is down).
+  let remote: {
+    kind: "draft" | "order";
+    status: string;
+    price: string | null;
+    courier: string | null;
+  } | null = null;
+  let remoteError: string | null = null;
+  let rates: { company: string; type: string; label: string; price: number }[] = [];
+  try {
+    if (!shipment.draftOrderId && shipment.status === "pending") {
+      // No draft (it could not be made): any service on offer; the service prices it when drafted.
+      const client = await shippingClientForShop(db, getEnv(), session.shop);
+      rates = (await client.getCouriers()).couriers.map((c) => ({
+        company: c.courier_code,
+        type: c.courier_service_code,
+        label: `${c.courier_name} ${c.courier_service_name}${c.shipment_duration_range ? ` (${c.shipment_duration_range} ${c.shipment_duration_unit ?? ""})` : ""}`,
+        price: 0,
+      }));
+    } else if (shipment.shippingOrderId || shipment.draftOrderId) {
+      const client = await shippingClientForShop(db, getEnv(), session.shop);
+      if (shipment.shippingOrderId) {
+        const order = await client.getOrder(shipment.shippingOrderId);
+        remote = {
+          kind: "order",
+          status: statusLabel(order.status, t),
+          price: formatMoney(order.price, shipment.currency, locale),
+          courier: courierName(order.courier?.company, order.courier?.type, speech.couriers),
+        };
+      } else if (shipment.draftOrderId) {
+        const draft = await client.getDraftOrder(shipment.draftOrderId);
+        remote = {
+          kind: "draft",
+          status:
+            draft.status === "ready"
+              ? t("shipment.service.draftReady")
+              : draft.status === "placed"
+                ? t("shipment.service.draftPlaced")
+                : statusLabel(draft.status, t),
+          price: formatMoney(draft.price, shipment.currency, locale),
+          courier: courierName(draft.courier?.company, draft.courier?.type, speech.couriers),
+        };
+        rates = (await draftRates(actionDeps(), session.shop, shipment.id)).map((p) => ({
+          company: p.courier_code,
+          type: p.courier_service_code,
+          label: `${p.courier_name ?? p.courier_code} ${p.courier_service_name ?? p.courier_service_code}: ${formatMoney(p.price, p.currency ?? shipment.currency, locale)}${p.duration ? `, ${p.duration}` : ""}`,
+          price: p.price,
+        }));
+      }
+    }
+  } catch (error) {
+    // What the merchant can do about it, not the service's or Node's words.
+    remoteError =
+      error instanceof ShippingNotFoundError
+        ? t("shipment.service.gone")
+        : error instanceof ShippingAuthenticationError
+          ? t("shipment.service.keyRefused")
+          : error instanceof ShippingNotConfiguredError
+            ? t("shipment.service.notSetUp")
+            : t("shipment.service.down");
+  }
+  return {
+    shipment: {
+      ...shipment,
+      trackingUrl: httpUrlOrNull(shipment.trackingUrl),
+      createdAt: shipment.createdAt.toISOString(),
+      updatedAt: shipment.updatedAt.toISOString(),
+      redactedAt: shipment.redactedAt?.toISOString() ?? null,
+    },
+    words: describeStatus({ ...shipment, cod: codAmount(shipment) }, speech),
+    // The card's heading beside a problem's banner: where the shipment stands, the problem said
+    // once (in the banner), not twice.
+    standing:
+      shipment.status === "pending"
+        ? t("shipment.notDraftedWhileProblem")
+        : describeStatus(
+            { ...shipment, problem: null, problemSaid: null, cod: codAmount(shipment) },
+            speech,
+          ).sentence,
+    // Where the problem is fixed: the order in Shopify (its address, items, the order itself), or
+    // the app's settings.
+    fixAt: shipment.problemKinds.some((k) => k === "address" || k === "items" || k === "order")
+      ? ("order" as const)
+      : shipment.problemKinds.includes("setup")
+        ? ("settings" as const)
+        : null,
+    // What the questions before booking and cancelling say: the COD collected, and whether a
+    // shipment made again is booked at once.
+    ask: {
+      cod: formatMoney(codAmount(shipment), shipment.currency, locale),
+      autoConfirm: settings.autoConfirm,
+    },
+    // Work in flight (a request not yet taken up, a draft being made, a waybill to come, a
+    // return pickup being booked): the page follows it without a reload (useLiveWhile).
+    inFlight:
+      inFlight(shipment, timeline.at(-1)?.type, { drafting: settings.autoCreateDrafts }) ||
+      returnPickups.some((p) => p.booking),
+    // The problem and the reason in the reader's words (as written, when kept as a sentence only).
+    problemText: storedText(shipment.problem, shipment.problemSaid, t, words),
+    decisionText: storedText(shipment.decision, shipment.decisionSaid, t, words),
+    // What the merchant may do now, decided where the API decides it (app/shipments/available.ts).
+    actions: availableActions(shipment),
+    // After the booking: the customer's WhatsApp (a parcel in trouble or coming back), the COD and
+    // what became of it, what became of a returned parcel.
+    ...afterBookingWords(shipment, speech),
+    // A prepaid parcel back with the shop: the one thing left, the refund, is Shopify's page.
+    refundUrl:
+      shipment.returnOutcome === "to_refund"
+        ? `shopify://admin/orders/${shipment.orderId}/refund`
+        : null,
+    returnPickups,
+    orderUrl: ADMIN_ORDER(shipment.orderId),
+    // Newest first, in words: what happened, who or what did it, what changed, why, when.
+    timeline: timeline
+      .map((e) => {
+        const facts = { actor: e.actor, type: e.type, from: e.fromStatus, to: e.toStatus };
+        const title = eventTitle(facts, t);
+        // In the reader's words when the app kept it as data; as written otherwise.
+        const message = storedText(e.message, e.said, t, words);
+        return {
+          id: e.id,
+          title,
+          who: actorName(e.actor, t),
+          change: eventChange(facts, t),
+          // Not twice: a message that says no more than the headline is left out.
+          message: message === title ? null : message,
+          relative: relativeTime(e.createdAt, now, locale),
+          exact: exactTime(e.createdAt, speech),
+        };
+      })
+      .reverse(),
+    remote,
+    remoteError,
+    rates,
+    // This shipment's attempts (newest first), and the order's other shipments (one per location it ships from).
+    history: attempts.map((h) => ({
+      id: h.id,
+      attempt: h.attempt,
+      status: describeStatus(h, speech).label,
+      referenceId: h.referenceId,
+    })),
+    latest: attempts[0]?.id === shipment.id,
+    parts: parts.map((p) => ({
+      id: p.id,
+      part: p.part,
+      location: p.shopifyLocationName,
+      status: describeStatus(p, speech).label,
+    })),
+    problemTitle:
+      shipment.problemKinds.filter(isProblemKind).length > 0
+        ? t("statusSentence.needsAttention", {
+            problem: shipment.problemKinds
+              .filter(isProblemKind)
+              .map((k) => problemKindWords(k, t).label.toLowerCase())
+              .join(", "),
+          })
+        : t("status.needsAttention"),
+  };
+};
