@@ -7,9 +7,14 @@ import { ShipmentActionError, confirm, createNow } from "../shipments/actions.se
 import { getShipmentByOrder } from "../shipments/shipments.server";
 import { authenticate } from "../shopify.server";
 import { wordsFor } from "../i18n/i18n.server";
+import { availableActions } from "../shipments/available";
+import { countedNames } from "../shipments/courier-names";
+import { courierName, formatMoney } from "../shipments/wording";
+import { speechFor } from "../shops/speech.server";
 
 const bodySchema = z.object({
-  action: z.enum(["create", "confirm"]),
+  // `quote`: what booking them would do (how many, which couriers, the total), before "confirm".
+  action: z.enum(["create", "confirm", "quote"]),
   orderIds: z
     .array(z.string().transform((id) => id.replace(/^gid:\/\/shopify\/Order\//, "")))
     .min(1)
@@ -33,6 +38,8 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const { t } = await wordsFor(request);
   const parsed = bodySchema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return cors(jsonResponse({ error: t("api.bulkBody") }, 400));
+  if (parsed.data.action === "quote")
+    return cors(jsonResponse({ quote: await quote(request, session.shop, parsed.data.orderIds) }));
   const run = parsed.data.action === "create" ? createNow : confirm;
   const results = [];
   for (const orderId of parsed.data.orderIds) {
@@ -53,3 +60,30 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   }
   return cors(jsonResponse({ results }));
 };
+
+/**
+ * What booking the selected orders' shipments would do, asked before any is booked: how many are
+ * ready, with which couriers (the service's names), the total the service charges, in the
+ * extension's language and the shop's currency.
+ */
+async function quote(request: Request, shop: string, orderIds: readonly string[]) {
+  const speech = await speechFor(request, shop);
+  const ready = [];
+  for (const orderId of orderIds) {
+    const shipment = /^\d+$/.test(orderId) ? await getShipmentByOrder(db, shop, orderId) : null;
+    if (shipment && availableActions(shipment).includes("confirm")) ready.push(shipment);
+  }
+  const total = ready.reduce((sum, s) => sum + Number(s.price ?? 0), 0);
+  return {
+    ready: ready.length,
+    skipped: orderIds.length - ready.length,
+    couriers: countedNames(
+      ready.map(
+        (s) =>
+          courierName(s.courierCompany, s.courierType, speech.couriers) ??
+          speech.t("shipment.notChosen"),
+      ),
+    ),
+    total: formatMoney(total, ready[0]?.currency ?? "IDR", speech.locale),
+  };
+}

@@ -69,3 +69,10 @@ const listed = (
 /** A courier's own name ("SiCepat"), else its code in capitals. */
 export const companyName = (names: CourierNames | undefined, company: string): string =>
   names?.companies.get(company.toLowerCase()) ?? company.toUpperCase();
+
+/** Names counted, in the order first met: "JNE Reguler ×2, SiCepat Reguler ×1". */
+export function countedNames(names: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return [...counts].map(([name, n]) => `${name} ×${n}`).join(", ");
+}

@@ -200,6 +200,31 @@ describe("API for the admin extensions", () => {
       ).status,
     ).toBe(400);
 
+    // Asked first: what booking them would do, nothing queued by the asking.
+    const queuedBefore = await getQueue(QUEUES.shipments).count();
+    const quoted = await json(
+      await call(
+        bulkApi.action,
+        await sessionTokenRequest("/api/shipments/bulk", a, {
+          method: "POST",
+          body: JSON.stringify({
+            action: "quote",
+            orderIds: [mine.orderId, theirs.orderId, "gid://shopify/Order/1"],
+          }),
+          headers: { "content-type": "application/json" },
+        }),
+      ),
+    );
+    expect(quoted.body).toEqual({
+      quote: {
+        ready: 1,
+        skipped: 2,
+        couriers: expect.stringMatching(/ ×1$/),
+        total: expect.stringMatching(/^Rp/),
+      },
+    });
+    expect(await getQueue(QUEUES.shipments).count()).toBe(queuedBefore);
+
     const bulk = await json(
       await call(
         bulkApi.action,

@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { intlLocale, languageOfTag } from "../../i18n/languages";
 import { formatMoney } from "../../shipments/wording";
+import { countedNames } from "../../shipments/courier-names";
 import { ConfirmModal } from "../ConfirmModal";
 
 /** The list's bulk actions that spend money or cannot be undone. */
@@ -29,11 +30,6 @@ export function bulkQuestion(
 ) {
   if (asking === "confirm") {
     const ready = rows.filter((r) => r.actions.includes("confirm"));
-    const couriers = new Map<string, number>();
-    for (const r of ready) {
-      const name = r.status.courier ?? t("shipment.notChosen");
-      couriers.set(name, (couriers.get(name) ?? 0) + 1);
-    }
     const total = ready.reduce((sum, r) => sum + (r.charge ?? 0), 0);
     const skipped = rows.length - ready.length;
     return {
@@ -43,7 +39,9 @@ export function bulkQuestion(
           ? [t("list.ask.confirmNone")]
           : [
               t("list.ask.confirmBody", {
-                couriers: [...couriers].map(([name, n]) => `${name} ×${n}`).join(", "),
+                couriers: countedNames(
+                  ready.map((r) => r.status.courier ?? t("shipment.notChosen")),
+                ),
                 total: formatMoney(total, ready[0]?.currency ?? "IDR", locale) ?? String(total),
               }),
               ...(skipped > 0 ? [t("list.ask.confirmSkipped", { count: skipped })] : []),

@@ -2,7 +2,14 @@
 import "@shopify/ui-extensions/preact";
 import { render } from "preact";
 import { useState } from "preact/hooks";
-import { bulkSummary, orderIdFromGid, type BulkResult, type Translate } from "./model";
+import {
+  bulkSummary,
+  orderIdFromGid,
+  quoteText,
+  type BulkQuote,
+  type BulkResult,
+  type Translate,
+} from "./model";
 
 const t: Translate = (key, values) => shopify.i18n.translate(key, values);
 
@@ -15,6 +22,27 @@ function BulkAction() {
   const orderIds = shopify.data.selected.map((s) => orderIdFromGid(s.id));
   const [summary, setSummary] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Booking spends money: the first press asks the app what it would do (quoteText); the second books.
+  const [quote, setQuote] = useState<BulkQuote | null>(null);
+
+  async function ask() {
+    setBusy(true);
+    try {
+      const response = await fetch(
+        `/api/shipments/bulk?locale=${encodeURIComponent(t("language"))}`,
+        {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ action: "quote", orderIds }),
+        },
+      );
+      const body = (await response.json()) as { quote?: BulkQuote; error?: string };
+      if (response.ok && body.quote) setQuote(body.quote);
+      else setSummary(body.error ?? t("block.failed", { status: response.status }));
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function run(action: "create" | "confirm") {
     setBusy(true);
@@ -43,15 +71,16 @@ function BulkAction() {
     <s-admin-action heading={t("bulk.heading")} loading={busy}>
       <s-stack direction="block" gap="base">
         <s-text>{t("bulk.selected", { count: orderIds.length })}</s-text>
+        {quote && !summary && quoteText(quote, t).map((line) => <s-text key={line}>{line}</s-text>)}
         {summary && <s-text>{summary}</s-text>}
       </s-stack>
       <s-button
         slot="primary-action"
         variant="primary"
-        onClick={() => void run("confirm")}
-        disabled={busy}
+        onClick={() => void (quote ? run("confirm") : ask())}
+        disabled={busy || Boolean(summary) || quote?.ready === 0}
       >
-        {t("bulk.book")}
+        {quote ? t("bulk.bookNow", { count: quote.ready }) : t("bulk.book")}
       </s-button>
       <s-button
         slot="secondary-actions"

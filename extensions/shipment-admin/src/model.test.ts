@@ -10,6 +10,7 @@ import {
   describeShipments,
   orderIdFromGid,
   questionFor,
+  quoteText,
   type ShipmentSummary,
   type Translate,
 } from "./model";
@@ -341,5 +342,18 @@ describe("the block's questions before booking and cancelling", () => {
     // Creating and retrying spend nothing: they ask nothing.
     expect(questionFor("create", ready, t)).toBeNull();
     expect(questionFor("retry", ready, t)).toBeNull();
+  });
+});
+
+describe("the bulk action's question before booking", () => {
+  it("how many, which couriers and the total, in the admin's language; nothing ready says so", () => {
+    const quote = { ready: 2, skipped: 1, couriers: "JNE Reguler ×2", total: "Rp38.000" };
+    expect(quoteText(quote, tId)).toEqual([
+      "2 siap dipesan: JNE Reguler ×2. Layanan pengiriman menagih ongkir Rp38.000 seluruhnya saat kurir dipesan.",
+      "1 pesanan terpilih belum siap dipesan: dilewati.",
+    ]);
+    expect(quoteText({ ready: 0, skipped: 3, couriers: "", total: null }, t)).toEqual([
+      "None of the selected orders has a shipment ready to book.",
+    ]);
   });
 });

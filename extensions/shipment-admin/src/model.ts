@@ -207,3 +207,20 @@ export function questionFor(
     no,
   };
 }
+
+/** What the app answers before a bulk booking (`quote`): how many, which couriers, the total. */
+export interface BulkQuote {
+  ready: number;
+  skipped: number;
+  couriers: string;
+  total: string | null;
+}
+
+/** The bulk action's question before booking: nothing is booked until the merchant presses again. */
+export function quoteText(quote: BulkQuote, t: Translate): string[] {
+  if (quote.ready === 0) return [t("bulk.nothingReady")];
+  return [
+    t("bulk.quote", { count: quote.ready, couriers: quote.couriers, total: quote.total ?? "" }),
+    ...(quote.skipped > 0 ? [t("bulk.quoteSkipped", { count: quote.skipped })] : []),
+  ];
+}
