@@ -200,21 +200,23 @@ describe("API for the admin extensions", () => {
       ).status,
     ).toBe(400);
 
+    const bulkCall = async (action: string) =>
+      json(
+        await call(
+          bulkApi.action,
+          await sessionTokenRequest("/api/shipments/bulk", a, {
+            method: "POST",
+            body: JSON.stringify({
+              action,
+              orderIds: [mine.orderId, theirs.orderId, "gid://shopify/Order/1"],
+            }),
+            headers: { "content-type": "application/json" },
+          }),
+        ),
+      );
     // Asked first: what booking them would do, nothing queued by the asking.
     const queuedBefore = await getQueue(QUEUES.shipments).count();
-    const quoted = await json(
-      await call(
-        bulkApi.action,
-        await sessionTokenRequest("/api/shipments/bulk", a, {
-          method: "POST",
-          body: JSON.stringify({
-            action: "quote",
-            orderIds: [mine.orderId, theirs.orderId, "gid://shopify/Order/1"],
-          }),
-          headers: { "content-type": "application/json" },
-        }),
-      ),
-    );
+    const quoted = await bulkCall("quote");
     expect(quoted.body).toEqual({
       quote: {
         ready: 1,
@@ -225,19 +227,7 @@ describe("API for the admin extensions", () => {
     });
     expect(await getQueue(QUEUES.shipments).count()).toBe(queuedBefore);
 
-    const bulk = await json(
-      await call(
-        bulkApi.action,
-        await sessionTokenRequest("/api/shipments/bulk", a, {
-          method: "POST",
-          body: JSON.stringify({
-            action: "confirm",
-            orderIds: [mine.orderId, theirs.orderId, "gid://shopify/Order/1"],
-          }),
-          headers: { "content-type": "application/json" },
-        }),
-      ),
-    );
+    const bulk = await bulkCall("confirm");
     expect(bulk.body).toEqual({
       results: [
         { orderId: mine.orderId, ok: true, message: "queued" },

@@ -18,6 +18,12 @@ export default async () => {
   render(<BulkAction />, document.body);
 };
 
+interface BulkAnswer {
+  results?: BulkResult[];
+  quote?: BulkQuote;
+  error?: string;
+}
+
 function BulkAction() {
   const orderIds = shopify.data.selected.map((s) => orderIdFromGid(s.id));
   const [summary, setSummary] = useState<string | null>(null);
@@ -25,26 +31,8 @@ function BulkAction() {
   // Booking spends money: the first press asks the app what it would do (quoteText); the second books.
   const [quote, setQuote] = useState<BulkQuote | null>(null);
 
-  async function ask() {
-    setBusy(true);
-    try {
-      const response = await fetch(
-        `/api/shipments/bulk?locale=${encodeURIComponent(t("language"))}`,
-        {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ action: "quote", orderIds }),
-        },
-      );
-      const body = (await response.json()) as { quote?: BulkQuote; error?: string };
-      if (response.ok && body.quote) setQuote(body.quote);
-      else setSummary(body.error ?? t("block.failed", { status: response.status }));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function run(action: "create" | "confirm") {
+  /** Asks the app about the selected orders; a refusal is said in the summary. */
+  async function post(action: "create" | "confirm" | "quote"): Promise<BulkAnswer | null> {
     setBusy(true);
     try {
       // The app writes its reasons in the language Shopify chose for this extension.
@@ -56,16 +44,22 @@ function BulkAction() {
           body: JSON.stringify({ action, orderIds }),
         },
       );
-      const body = (await response.json()) as { results?: BulkResult[]; error?: string };
-      setSummary(
-        response.ok
-          ? bulkSummary(body.results ?? [], t)
-          : (body.error ?? t("block.failed", { status: response.status })),
-      );
+      const body = (await response.json()) as BulkAnswer;
+      if (response.ok) return body;
+      setSummary(body.error ?? t("block.failed", { status: response.status }));
+      return null;
     } finally {
       setBusy(false);
     }
   }
+  const ask = async () => {
+    const answer = await post("quote");
+    if (answer?.quote) setQuote(answer.quote);
+  };
+  const run = async (action: "create" | "confirm") => {
+    const answer = await post(action);
+    if (answer) setSummary(bulkSummary(answer.results ?? [], t));
+  };
 
   return (
     <s-admin-action heading={t("bulk.heading")} loading={busy}>
