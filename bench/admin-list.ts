@@ -104,6 +104,7 @@ const cases: [string, () => Promise<unknown>][] = [
   ["counts per problem kind", () => countByProblemKind(db, SHOP)],
   ["tab: in transit", () => listShipments(db, SHOP, { tab: "in_transit", limit: 50 })],
   ["search #4242", () => listShipments(db, SHOP, { search: "#4242", limit: 50 })],
+  ["search a phone", () => listShipments(db, SHOP, { search: "0812-3456-7890", limit: 50 })],
   ["tab counts", () => countByTab(db, SHOP)],
 ];
 const results: Record<string, { p50: number; p95: number; max: number }> = {};

@@ -433,6 +433,7 @@ export default function Shipments() {
             headings={[
               { title: t("list.columns.order") },
               { title: t("list.columns.status") },
+              { title: t("list.columns.customer") },
               { title: t("list.columns.route") },
               { title: t("list.columns.courier") },
               { title: t("list.columns.price") },
@@ -454,6 +455,15 @@ export default function Shipments() {
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   <StatusBadge label={row.status.label} group={row.status.group} />
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  {/* Who receives it, and below it how they pay: COD with its amount, or nothing at the door. */}
+                  <BlockStack gap="0">
+                    <Text as="span">{row.customer ?? "—"}</Text>
+                    <Text as="span" variant="bodySm" tone="subdued">
+                      {row.payment}
+                    </Text>
+                  </BlockStack>
                 </IndexTable.Cell>
                 <IndexTable.Cell>
                   {/* Where it goes, and below it the pickup location it leaves from (once drafted). */}

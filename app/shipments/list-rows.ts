@@ -8,6 +8,7 @@ import {
   describeStatus,
   exactTime,
   firstSentence,
+  formatMoney,
   orderTitle,
   relativeTime,
   valueWords,
@@ -35,6 +36,11 @@ export function listRowWords(
     attempt: r.attempt,
     origin: r.originName,
     destination: r.destinationCity,
+    customer: r.destinationName,
+    // How the customer pays: the COD the courier collects, or nothing at the door.
+    payment: r.cod
+      ? t("list.cod", { amount: formatMoney(r.cod, r.currency, speech.locale) })
+      : t("list.prepaid"),
     status: describeStatus(r, speech),
     // What a bulk action can do to it, and what booking it costs (the question before a bulk action).
     actions: availableActions(r),

@@ -80,10 +80,7 @@ export async function listShipments(db: Queryable, shop: string, options: ListOp
       inArray(shipments.status, OUTBOUND_STATUSES),
     );
   const search = options.search?.trim();
-  if (search) {
-    const escaped = search.replace(/[\\%_]/g, (c) => `\\${c}`);
-    conditions.push(or(ilike(shipments.orderName, `%${escaped}%`), eq(shipments.orderId, search)));
-  }
+  if (search) conditions.push(searchFilter(search));
   if (options.after) {
     // A row-value comparison: PostgreSQL walks the (shop, updated_at, id) index straight to it.
     conditions.push(
@@ -107,6 +104,7 @@ export async function listShipments(db: Queryable, shop: string, options: ListOp
       decisionSaid: shipments.decisionSaid,
       // A parcel in trouble: who to call, and the cash on delivery at stake.
       destinationPhone: shipments.destinationPhone,
+      destinationName: shipments.destinationName,
       cod: sql<string | null>`${shipments.contents}->>'cod'`,
       awaitingPayment: shipments.awaitingPayment,
       shopifyHold: shipments.shopifyHold,
@@ -170,4 +168,25 @@ export async function countByProblemKind(
     .where(and(eq(shipments.shop, shop), isNotNull(shipments.problem)))
     .groupBy(sql`kind`);
   return Object.fromEntries(rows.map((r) => [r.kind, r.count]));
+}
+
+/**
+ * What a merchant searches by: the order ("#1001", or its id), the customer's name, the waybill,
+ * or the customer's phone as Indonesians write it (0812-…, +62 812…, 62812…: compared by its digits
+ * after the country or trunk prefix). A substring of each, scanned within the shop's rows.
+ */
+function searchFilter(search: string): SQL {
+  const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const matches = [
+    ilike(shipments.orderName, like),
+    eq(shipments.orderId, search),
+    ilike(shipments.destinationName, like),
+    ilike(shipments.waybillId, like),
+  ];
+  const digits = search.replace(/\D/g, "").replace(/^(62|0)/, "");
+  if (digits.length >= 6 && /^[\d\s+().-]+$/.test(search))
+    matches.push(
+      sql`regexp_replace(${shipments.destinationPhone}, '\\D', '', 'g') like ${`%${digits}%`}`,
+    );
+  return or(...matches)!;
 }

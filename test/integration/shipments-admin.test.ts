@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/db/index.server.ts";
 import { shipments } from "#app/db/schema.ts";
@@ -75,6 +75,33 @@ describe("shipments list", () => {
     expect(pages).toBe(7);
     expect(seen).toHaveLength(137);
     expect(new Set(seen).size).toBe(137);
+  });
+
+  it("finds a shipment by the customer's name, phone as Indonesians write it, or waybill", async () => {
+    const shop = uniqueShop("find");
+    await seed(shop, 3);
+    const [first, second] = (await listShipments(db, shop, { limit: 10 })).rows;
+    await db
+      .update(shipments)
+      .set({
+        destinationName: "Siti Rahayu",
+        destinationPhone: "+62 812-9876-5432",
+        waybillId: "CGK2611230004",
+      })
+      .where(eq(shipments.id, first!.id));
+    await db
+      .update(shipments)
+      .set({ destinationName: "Budi Santoso", destinationPhone: "081211112222" })
+      .where(eq(shipments.id, second!.id));
+    const found = async (search: string) =>
+      (await listShipments(db, shop, { search })).rows.map((r) => r.id);
+    expect(await found("siti")).toEqual([first!.id]);
+    expect(await found("0812-9876-5432")).toEqual([first!.id]);
+    expect(await found("6281298765432")).toEqual([first!.id]);
+    expect(await found("81211112222")).toEqual([second!.id]);
+    expect(await found("cgk261123")).toEqual([first!.id]);
+    // A short number is an order number, not a phone: "0812" finds no one by phone.
+    expect(await found("0812")).toEqual([]);
   });
 
   it("filters by tab and search, counts per tab, and never shows another shop's rows", async () => {
