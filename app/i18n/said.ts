@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import { englishT } from "./english";
+import { formatMoney } from "../platform/intl-format";
 import type en from "./locales/en.json";
 
 /**
@@ -45,20 +46,7 @@ export interface ValueWords {
  */
 export const PLAIN_VALUES: ValueWords = {
   courier: (v) => [v.courier, v.service].filter(Boolean).join(" ").toUpperCase(),
-  money: (v) => {
-    try {
-      return new Intl.NumberFormat("en-ID", {
-        style: "currency",
-        currency: v.currency,
-        currencyDisplay: "narrowSymbol",
-        maximumFractionDigits: Number.isInteger(v.amount) ? 0 : 2,
-      })
-        .format(v.amount)
-        .replace(/^(Rp)\s/u, "$1");
-    } catch {
-      return `${v.currency} ${v.amount}`;
-    }
-  },
+  money: (v) => formatMoney(v.amount, v.currency, "en-ID") ?? String(v.amount),
 };
 
 export type SaidKey = keyof (typeof en)["said"];

@@ -1,10 +1,12 @@
 import { CANCELLABLE_ORDER_STATUSES, type OrderStatus } from "../shipping/contract";
+import { IN_FLIGHT_STATUSES, type ShipmentStatus } from "./states";
 
 /** What the merchant may do with a shipment in its current state (shared by pages and the API). */
 export type ShipmentAction = "create" | "confirm" | "cancel" | "retry";
 
 /** Not booked yet: what the app holds alone, or a draft at the service. */
 const UNBOOKED = new Set(["pending", "draft_placed", "draft_ready"]);
+export const unbooked = (status: string): boolean => UNBOOKED.has(status);
 
 /**
  * Whether cancelling can succeed: before the booking, or once booked while the courier has not
@@ -16,7 +18,7 @@ export const cancellable = (status: string): boolean =>
 
 /** Booked, and the courier has the parcel (picked up, on its way, held, coming back). */
 export const withCourier = (status: string): boolean =>
-  ["picked", "on_hold", "dropping_off", "return_in_transit"].includes(status);
+  IN_FLIGHT_STATUSES.includes(status as ShipmentStatus) && !cancellable(status);
 
 export function availableActions(
   shipment: { status: string; problem: string | null } | null,

@@ -3,6 +3,7 @@
  * the merchant's not yet taken up by the worker, a draft being made, a booking whose waybill is
  * still to come. Pure: the shipment's page and the list decide it from what they have loaded.
  */
+import { CANCELLABLE_ORDER_STATUSES, type OrderStatus } from "../shipping/contract";
 
 /** The merchant's requests: the worker's next entry on the timeline says it took them up. */
 const REQUESTS = new Set([
@@ -13,16 +14,14 @@ const REQUESTS = new Set([
   "courier_chosen",
 ]);
 
-/** Booked at the service, the courier not yet holding the parcel. */
-const BOOKED = new Set(["confirmed", "scheduled", "allocated", "picking_up"]);
-
 export function inFlight(
   s: { status: string; problem: string | null; waybillId: string | null },
   latestEventType?: string | null,
   { drafting = true }: { drafting?: boolean } = {},
 ): boolean {
   if (latestEventType && REQUESTS.has(latestEventType)) return true;
-  if (BOOKED.has(s.status) && !s.waybillId) return true;
+  // Booked at the service, the courier not yet holding the parcel: the statuses it can still cancel.
+  if (CANCELLABLE_ORDER_STATUSES.has(s.status as OrderStatus) && !s.waybillId) return true;
   // Recorded, its draft being made (automatic drafting on, nothing in its way).
   return drafting && s.status === "pending" && !s.problem;
 }

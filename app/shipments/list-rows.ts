@@ -1,7 +1,7 @@
 import { storedText } from "../i18n/said";
 import { httpUrlOrNull } from "../platform/http-url";
 import type { listShipments } from "./list.server";
-import { availableActions } from "./available";
+import { availableActions, unbooked } from "./available";
 import { inFlight } from "./in-flight";
 import { whatsappLink } from "./trouble";
 import {
@@ -44,7 +44,7 @@ export function listRowWords(
     status: describeStatus(r, speech),
     // What a bulk action can do to it, and what booking it costs (the question before a bulk action).
     actions: availableActions(r),
-    booked: !["pending", "draft_placed", "draft_ready"].includes(r.status),
+    booked: !unbooked(r.status),
     charge: r.price === null ? null : Number(r.price),
     currency: r.currency,
     // Its draft being made, or its waybill still to come: the list follows it (useLiveWhile).

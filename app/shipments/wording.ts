@@ -10,6 +10,9 @@ import { isEventType } from "./event-types";
 import { storedSaid, storedText, type ValueWords } from "../i18n/said";
 import { serviceName, type CourierNames } from "./courier-names";
 import { safeTimeZone } from "../platform/zoned-time";
+import { formatMoney, formatter, safeLocale } from "../platform/intl-format";
+
+export { formatMoney };
 
 /** What a page needs to write words: its language's `t` and its Intl locale ("id-ID"). */
 export interface Speech {
@@ -109,71 +112,6 @@ export const valueWords = (speech: Pick<Speech, "locale" | "couriers">): ValueWo
   courier: (v) => serviceName(speech.couriers, v.courier, v.service),
   money: (v) => formatMoney(v.amount, v.currency, speech.locale) ?? String(v.amount),
 });
-
-const ZERO_DECIMALS = new Set(["IDR", "JPY", "KRW", "VND"]);
-
-/**
- * An amount in the shop's currency and the reader's locale: 34000 IDR in "id" → "Rp34.000".
- * Whole amounts show no decimals; an unknown currency code still reads as "XYZ 1,000".
- */
-export function formatMoney(
-  amount: number | string | null | undefined,
-  currency: string | null | undefined,
-  locale = "id-ID",
-): string | null {
-  if (amount === null || amount === undefined || amount === "") return null;
-  const value = Number(amount);
-  if (!Number.isFinite(value)) return null;
-  const code = (currency ?? "IDR").toUpperCase();
-  const whole = Number.isInteger(value) || ZERO_DECIMALS.has(code);
-  try {
-    return formatter(
-      `money|${locale}|${code}|${whole}`,
-      () =>
-        new Intl.NumberFormat(safeLocale(locale), {
-          style: "currency",
-          currency: code,
-          currencyDisplay: "narrowSymbol",
-          maximumFractionDigits: whole ? 0 : 2,
-          minimumFractionDigits: whole ? 0 : 2,
-        }),
-    )
-      .format(value)
-      .replace(/^(Rp)\s/u, "$1");
-  } catch {
-    return `${code} ${value.toLocaleString("en-US")}`;
-  }
-}
-
-/**
- * Intl's formatters, made once per locale, zone and options (making one costs far more than using
- * it: a list page formats hundreds of times, in a few locales and zones).
- */
-const formatters = new Map<
-  string,
-  Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat
->();
-function formatter<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(
-  key: string,
-  make: () => T,
-): T {
-  let made = formatters.get(key) as T | undefined;
-  if (!made) {
-    made = make();
-    // Bounded: locales and zones come from requests; a flood of odd ones starts the cache afresh.
-    if (formatters.size >= 500) formatters.clear();
-    formatters.set(key, made);
-  }
-  return made;
-}
-
-function safeLocale(locale: string): string {
-  try {
-    return Intl.getCanonicalLocales(locale)[0] ?? "id-ID";
-  } catch {
-    return "id-ID";
-  }
-}
 
 /** Indonesia's zones as Indonesians name them; every other zone goes by Intl's short name. */
 const INDONESIAN_ZONES: Record<string, string> = {

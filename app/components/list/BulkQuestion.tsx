@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { intlLocale, languageOfTag } from "../../i18n/languages";
 import { formatMoney } from "../../shipments/wording";
 import { countedNames } from "../../shipments/courier-names";
-import { ConfirmModal } from "../ConfirmModal";
+import { ConfirmModal, type Question } from "../ConfirmModal";
 
 /** The list's bulk actions that spend money or cannot be undone. */
 export type BulkAsked = "confirm" | "cancel";
@@ -27,7 +27,7 @@ export function bulkQuestion(
   rows: readonly BulkRow[],
   t: TFunction,
   locale: string,
-) {
+): Question {
   if (asking === "confirm") {
     const ready = rows.filter((r) => r.actions.includes("confirm"));
     const total = ready.reduce((sum, r) => sum + (r.charge ?? 0), 0);
@@ -48,7 +48,6 @@ export function bulkQuestion(
             ],
       action: ready.length > 0 ? t("list.ask.confirmAction") : null,
       destructive: false,
-      count: ready.length,
     };
   }
   const cancellable = rows.filter((r) => r.actions.includes("cancel"));
@@ -67,7 +66,6 @@ export function bulkQuestion(
           ],
     action: cancellable.length > 0 ? t("list.ask.cancelAction") : null,
     destructive: true,
-    count: cancellable.length,
   };
 }
 
@@ -88,12 +86,8 @@ export function BulkQuestion({
     : null;
   return (
     <ConfirmModal
-      open={question !== null}
-      title={question?.title ?? ""}
-      body={question?.body ?? []}
-      confirmLabel={question?.action ?? null}
+      question={question}
       backLabel={t("list.ask.back")}
-      destructive={question?.destructive}
       onClose={onClose}
       onConfirm={() => asking && onConfirm(asking)}
     />

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { ConfirmModal } from "../ConfirmModal";
+import { ConfirmModal, type Question } from "../ConfirmModal";
 
 /** The shipment page's actions that spend money or cannot be undone. */
 export type Asked = "confirm" | "cancel" | "rebook";
@@ -45,7 +45,7 @@ export function ActionQuestion({
     : shipment.draftOrderId
       ? t("shipment.ask.cancelDraft")
       : t("shipment.ask.cancelPending");
-  const questions = {
+  const questions: Record<Asked, Question> = {
     confirm: {
       title: t("shipment.ask.confirmTitle"),
       body: [
@@ -75,12 +75,8 @@ export function ActionQuestion({
   const question = asking ? questions[asking] : null;
   return (
     <ConfirmModal
-      open={question !== null}
-      title={question?.title ?? ""}
-      body={question?.body ?? []}
-      confirmLabel={question?.action ?? null}
+      question={question}
       backLabel={t("shipment.ask.back")}
-      destructive={question?.destructive}
       onClose={onClose}
       onConfirm={() => asking && onConfirm(asking)}
     />

@@ -75,10 +75,8 @@ export default function ShipmentDetail() {
   const canCreate = shipment.status === "pending";
   const canCancel = actions.includes("cancel");
   const canShipAgain = latest && shipment.status === "cancelled";
-  const canRebook =
-    latest &&
-    Boolean(shipment.shippingOrderId) &&
-    ["confirmed", "scheduled", "allocated", "picking_up"].includes(shipment.status);
+  // Booked, and the service can still cancel it (the courier does not have the parcel yet).
+  const canRebook = latest && Boolean(shipment.shippingOrderId) && canCancel;
 
   const button = (intent: string, label: string, tone?: "critical") =>
     intent === "confirm" || intent === "cancel" || intent === "rebook" ? (

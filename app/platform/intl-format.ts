@@ -1,0 +1,69 @@
+/**
+ * Numbers, money and dates through Intl, with its formatters made once per locale, zone and
+ * options. Pure; the pages' wording (app/shipments/wording.ts) and the English kept beside stored
+ * messages (app/i18n/said.ts) format money the same way.
+ */
+
+const ZERO_DECIMALS = new Set(["IDR", "JPY", "KRW", "VND"]);
+
+/**
+ * An amount in the shop's currency and the reader's locale: 34000 IDR in "id" → "Rp34.000".
+ * Whole amounts show no decimals; an unknown currency code still reads as "XYZ 1,000".
+ */
+export function formatMoney(
+  amount: number | string | null | undefined,
+  currency: string | null | undefined,
+  locale = "id-ID",
+): string | null {
+  if (amount === null || amount === undefined || amount === "") return null;
+  const value = Number(amount);
+  if (!Number.isFinite(value)) return null;
+  const code = (currency ?? "IDR").toUpperCase();
+  const whole = Number.isInteger(value) || ZERO_DECIMALS.has(code);
+  try {
+    return formatter(
+      `money|${locale}|${code}|${whole}`,
+      () =>
+        new Intl.NumberFormat(safeLocale(locale), {
+          style: "currency",
+          currency: code,
+          currencyDisplay: "narrowSymbol",
+          maximumFractionDigits: whole ? 0 : 2,
+          minimumFractionDigits: whole ? 0 : 2,
+        }),
+    )
+      .format(value)
+      .replace(/^(Rp)\s/u, "$1");
+  } catch {
+    return `${code} ${value.toLocaleString("en-US")}`;
+  }
+}
+
+/**
+ * Intl's formatters, made once per locale, zone and options (making one costs far more than using
+ * it: a list page formats hundreds of times, in a few locales and zones).
+ */
+const formatters = new Map<
+  string,
+  Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat
+>();
+export function formatter<
+  T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat,
+>(key: string, make: () => T): T {
+  let made = formatters.get(key) as T | undefined;
+  if (!made) {
+    made = make();
+    // Bounded: locales and zones come from requests; a flood of odd ones starts the cache afresh.
+    if (formatters.size >= 500) formatters.clear();
+    formatters.set(key, made);
+  }
+  return made;
+}
+
+export function safeLocale(locale: string): string {
+  try {
+    return Intl.getCanonicalLocales(locale)[0] ?? "id-ID";
+  } catch {
+    return "id-ID";
+  }
+}
