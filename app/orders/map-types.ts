@@ -60,6 +60,10 @@ export interface ContentLine {
   sku: string | null;
   quantity: number;
   value: number;
+  /** Grams per unit, as the draft declares it (absent on rows written before it was kept, and on `ordered`). */
+  weight?: number;
+  /** Centimetres per unit, where the shop keeps them: the parcel's volumetric weight. */
+  dimensions?: { length: number; width: number; height: number } | null;
 }
 
 /** Where the draft's courier came from, for the timeline. */

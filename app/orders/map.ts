@@ -73,6 +73,11 @@ function contentsOf(
       sku: i.sku ?? null,
       quantity: i.quantity,
       value: i.value,
+      weight: i.weight,
+      dimensions:
+        i.length && i.width && i.height
+          ? { length: i.length, width: i.width, height: i.height }
+          : null,
     })),
     ordered,
     cod,

@@ -67,3 +67,17 @@ export function safeLocale(locale: string): string {
     return "id-ID";
   }
 }
+
+/** A weight in the reader's locale: under a kilogram in grams ("870 g"), else kilograms ("1,27 kg"). */
+export function formatWeight(grams: number, locale = "id-ID"): string {
+  const kg = grams >= 1000;
+  return formatter(
+    `weight|${locale}|${kg}`,
+    () =>
+      new Intl.NumberFormat(safeLocale(locale), {
+        style: "unit",
+        unit: kg ? "kilogram" : "gram",
+        maximumFractionDigits: kg ? 2 : 0,
+      }),
+  ).format(kg ? grams / 1000 : Math.round(grams));
+}

@@ -513,6 +513,9 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
   }, 180_000);
 });
 
+/** The price a shipment page says it charges. */
+const priceOf = (text: string) => /Shipping charged: (Rp[\d.]+)/.exec(text)?.[1];
+
 async function flow(page: Page) {
   {
     await page.getByText("Finish set-up before the first shipment").waitFor();
@@ -652,6 +655,18 @@ async function flow(page: Page) {
     sandbox.faults.latencyMs = 0;
     await page.getByText("Booking: Booked").waitFor();
     await page.getByText(`Waybill: ${waybill}`).waitFor();
+    // What ships, said once: the items with their weights, the parcel's weight, the recipient and
+    // their phone; one price (the one charged); the pickup; no internal reference.
+    const shipped = (await page.locator("body").innerText()).replace(/\u00a0/g, " ");
+    expect(shipped).toContain("What ships");
+    expect(shipped).toContain("2 × Batik Shirt - M / Blue: 300 g, Rp150.000 each");
+    expect(shipped).toContain("1 × Kopi Gayo 250g: 260 g, Rp85.000 each");
+    expect(shipped).toContain("Weight: 860 g");
+    expect(shipped).toMatch(/Shipping charged: Rp[\d.]+/);
+    expect(shipped.match(/Rp[\d.]+/g)?.filter((p) => p === priceOf(shipped))).toHaveLength(1);
+    expect(shipped).toContain("The courier picks the parcel up as soon as it can");
+    expect(shipped).not.toContain("Reference at the shipping service");
+    expect(shipped).not.toContain("shopify-");
     await page.screenshot({ path: path.join(SHOTS, "4-shipment-confirmed.png"), fullPage: true });
 
     await openInAdmin(page, "/app/failed");

@@ -1,14 +1,12 @@
 import { BlockStack, Card, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
+import type { RemoteView } from "../../shipments/remote-view";
 
-export interface RemoteView {
-  kind: "draft" | "order";
-  status: string;
-  price: string | null;
-  courier: string | null;
-}
-
-/** What the shipping service says of the shipment now (best effort: the page works while it is down). */
+/**
+ * What the shipping service says of the shipment now (best effort: the page works while it is
+ * down): its status, courier, what makes up the price (the price itself is said once, on the
+ * shipment's card, with the pickup or drop-off while the courier does not have the parcel yet).
+ */
 export function ServiceCard({
   remote,
   remoteError,
@@ -33,9 +31,11 @@ export function ServiceCard({
             <Text as="p">
               {t("shipment.courier", { courier: remote.courier ?? t("shipment.noneYet") })}
             </Text>
-            <Text as="p">
-              {t("shipment.price", { price: remote.price ?? t("shipment.noneYet") })}
-            </Text>
+            {remote.fees.map((fee) => (
+              <Text as="p" key={fee} tone="subdued">
+                {fee}
+              </Text>
+            ))}
           </>
         ) : (
           <Text as="p">{remoteError ?? t("shipment.service.nothing")}</Text>

@@ -26,17 +26,18 @@ import {
 import { authenticate } from "../../shopify.server";
 import { speechFor } from "../../shops/speech.server";
 import { isProblemKind, problemKindWords } from "../../shipments/problem-kinds";
+import { parcelWords } from "../../shipments/parcel-words";
+import { remoteView, type RemoteView } from "../../shipments/remote-view";
 import {
   actorName,
-  courierName,
   describeStatus,
   eventChange,
   eventTitle,
   exactTime,
   formatMoney,
   relativeTime,
-  statusLabel,
   valueWords,
+  type Speech,
 } from "../../shipments/wording";
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
@@ -48,6 +49,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const shipment = /^[0-9a-f-]{36}$/.test(id) ? await getShipment(db, session.shop, id) : null;
   if (!shipment) throw new Response(t("actionError.notFound"), { status: 404 });
   const now = new Date();
+  const status = describeStatus({ ...shipment, cod: codAmount(shipment) }, speech);
   const [timeline, history, returnPickups, settings] = await Promise.all([
     shipmentTimeline(db, session.shop, shipment.id),
     orderShipments(db, session.shop, shipment.orderId),
@@ -65,12 +67,9 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const parts = history.filter((h, i) => i === 0 || history[i - 1]!.part !== h.part);
 
   // What the service says now (best effort: the page works while the service is down).
-  let remote: {
-    kind: "draft" | "order";
-    status: string;
-    price: string | null;
-    courier: string | null;
-  } | null = null;
+  let remote: RemoteView | null = null;
+  // The price the service charges (or would on booking now), as a number: said once on the page.
+  let remotePrice: number | null = null;
   let remoteError: string | null = null;
   let rates: { company: string; type: string; label: string; price: number }[] = [];
   try {
@@ -87,25 +86,12 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
       const client = await shippingClientForShop(db, getEnv(), session.shop);
       if (shipment.shippingOrderId) {
         const order = await client.getOrder(shipment.shippingOrderId);
-        remote = {
-          kind: "order",
-          status: statusLabel(order.status, t),
-          price: formatMoney(order.price, shipment.currency, locale),
-          courier: courierName(order.courier?.company, order.courier?.type, speech.couriers),
-        };
+        remote = remoteView({ kind: "order", order }, shipment.currency, speech);
+        remotePrice = order.price ?? null;
       } else if (shipment.draftOrderId) {
         const draft = await client.getDraftOrder(shipment.draftOrderId);
-        remote = {
-          kind: "draft",
-          status:
-            draft.status === "ready"
-              ? t("shipment.service.draftReady")
-              : draft.status === "placed"
-                ? t("shipment.service.draftPlaced")
-                : statusLabel(draft.status, t),
-          price: formatMoney(draft.price, shipment.currency, locale),
-          courier: courierName(draft.courier?.company, draft.courier?.type, speech.couriers),
-        };
+        remote = remoteView({ kind: "draft", draft }, shipment.currency, speech);
+        remotePrice = draft.price ?? null;
         rates = (await draftRates(actionDeps(), session.shop, shipment.id)).map((p) => ({
           company: p.courier_code,
           type: p.courier_service_code,
@@ -133,7 +119,12 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
       updatedAt: shipment.updatedAt.toISOString(),
       redactedAt: shipment.redactedAt?.toISOString() ?? null,
     },
-    words: describeStatus({ ...shipment, cod: codAmount(shipment) }, speech),
+    words: status,
+    // One price: the one the service charges (or would on booking now); the app's earlier quote
+    // beside it only when it differs, saying why.
+    priceLine: priceLine(shipment, remotePrice, speech),
+    // What ships: items, weights, value, insurance, COD (the recipient is the shipment's own).
+    parcel: parcelWords(shipment, speech),
     // The card's heading beside a problem's banner: where the shipment stands, the problem said
     // once (in the banner), not twice.
     standing:
@@ -223,3 +214,25 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
         : t("status.needsAttention"),
   };
 };
+
+/** The shipment's price said once: the service's (charged, or charged on booking), the earlier quote beside it when they differ. */
+function priceLine(
+  shipment: { price: string | null; currency: string | null; shippingOrderId: string | null },
+  remotePrice: number | null,
+  { t, locale }: Speech,
+): { price: string; was: string | null } | null {
+  const kept = shipment.price === null ? null : Number(shipment.price);
+  const amount = remotePrice ?? kept;
+  if (amount === null) return null;
+  const price = formatMoney(amount, shipment.currency, locale) ?? "";
+  const was =
+    remotePrice !== null && kept !== null && kept !== remotePrice
+      ? t("shipment.priceWas", { quote: formatMoney(kept, shipment.currency, locale) })
+      : null;
+  return {
+    price: shipment.shippingOrderId
+      ? t("shipment.priceCharged", { price })
+      : t("shipment.priceOnBooking", { price }),
+    was,
+  };
+}

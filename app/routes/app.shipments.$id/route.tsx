@@ -26,6 +26,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ShipmentTimeline } from "../../components/shipment/ShipmentTimeline";
 import { ServiceCard } from "../../components/shipment/ServiceCard";
+import { ParcelCard } from "../../components/shipment/ParcelCard";
 import { StatusBadge } from "../../components/StatusBadge";
 import { withCourier } from "../../shipments/available";
 import type { action } from "./action.server";
@@ -39,6 +40,8 @@ export default function ShipmentDetail() {
   const {
     shipment,
     words,
+    priceLine,
+    parcel,
     whatsapp,
     cod,
     returned,
@@ -218,8 +221,13 @@ export default function ShipmentDetail() {
                   {t("shipment.courier", { courier: words.courier ?? t("shipment.notChosen") })}
                 </Text>
                 <Text as="p">
-                  {t("shipment.price", { price: words.price ?? t("shipment.notPriced") })}
+                  {priceLine?.price ?? t("shipment.price", { price: t("shipment.notPriced") })}
                 </Text>
+                {priceLine?.was && (
+                  <Text as="p" tone="subdued">
+                    {priceLine.was}
+                  </Text>
+                )}
                 <Text as="p">
                   {t("shipment.waybill", { waybill: shipment.waybillId ?? t("shipment.noneYet") })}{" "}
                   {shipment.trackingUrl && (
@@ -228,27 +236,8 @@ export default function ShipmentDetail() {
                     </Link>
                   )}
                 </Text>
-                <Text as="p">
-                  {t("shipment.from", {
-                    origin:
-                      shipment.originName ??
-                      (shipment.draftOrderId
-                        ? t("shipment.defaultPickup")
-                        : t("shipment.pickupLater")),
-                  })}
-                </Text>
-                <Text as="p">
-                  {t("shipment.to", {
-                    destination: shipment.redactedAt
-                      ? t("shipment.redacted")
-                      : [shipment.destinationName, shipment.destinationAddress]
-                          .filter(Boolean)
-                          .join(", ") || t("shipment.noAddress"),
-                  })}
-                </Text>
-                <Text as="p" tone="subdued">
-                  {t("shipment.reference", { reference: shipment.referenceId })}
-                </Text>
+                {remote?.pickup && <Text as="p">{remote.pickup}</Text>}
+                {remote?.driver && <Text as="p">{remote.driver}</Text>}
                 <InlineStack gap="200">
                   {/* With a problem, "Retry" makes the draft; "Create draft now" is for a shop that drafts by hand. */}
                   {canCreate && !shipment.problem && button("create", t("shipment.actions.create"))}
@@ -310,6 +299,23 @@ export default function ShipmentDetail() {
                 </Form>
               </Card>
             )}
+            <ParcelCard
+              parcel={parcel}
+              recipient={
+                shipment.redactedAt
+                  ? null
+                  : {
+                      name: shipment.destinationName,
+                      phone: shipment.destinationPhone,
+                      // The address as the draft sends it (street, city, province, postal code).
+                      address: shipment.destinationAddress,
+                    }
+              }
+              origin={
+                shipment.originName ??
+                (shipment.draftOrderId ? t("shipment.defaultPickup") : t("shipment.pickupLater"))
+              }
+            />
             <ShipmentTimeline events={timeline} />
           </BlockStack>
         </Layout.Section>
