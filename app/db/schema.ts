@@ -165,6 +165,12 @@ export const shipments = pgTable(
      */
     appHoldId: text("app_hold_id"),
     orderName: text("order_name"),
+    /**
+     * When the customer placed the store order (its `created_at`), set with the order's snapshot:
+     * the list's order date. Null until the worker has read the order; the list then shows when
+     * the shipment was recorded, which is when the order arrived.
+     */
+    orderCreatedAt: timestamp("order_created_at", { withTimezone: true }),
     /** Shopify customer id (numeric, as text), for customers/redact. */
     customerId: text("customer_id"),
     referenceId: text("reference_id").notNull(),

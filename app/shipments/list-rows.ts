@@ -5,6 +5,7 @@ import { availableActions, unbooked } from "./available";
 import { inFlight } from "./in-flight";
 import { whatsappLink } from "./trouble";
 import {
+  dayOf,
   describeStatus,
   exactTime,
   firstSentence,
@@ -34,6 +35,8 @@ export function listRowWords(
     id: r.id,
     orderName: orderTitle(r, t),
     attempt: r.attempt,
+    // The order date, in the shop's zone ("27 Nov 2026").
+    ordered: dayOf(r.orderCreatedAt ?? r.createdAt, speech),
     origin: r.originName,
     destination: r.destinationCity,
     customer: r.destinationName,

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../db/client.server";
 import { shipments } from "../db/schema";
 import { PROBLEM_PREVIEW_CHARS } from "../orders/problem-text";
@@ -51,16 +51,20 @@ export interface ListOptions {
   problemKind?: ProblemKind | null;
   /** Only booked shipments (a waybill, not ended) whose label was never printed. */
   notPrinted?: boolean;
-  /** Matches order names (#1001) and order ids. */
+  /** Matches order names (#1001), order ids, customers' names, phones and waybills. */
   search?: string;
-  /** The last row of the previous page. */
+  /** The last row of the previous page (the next page is asked for). */
   after?: Cursor | null;
+  /** The first row of the next page (the previous page is asked for); ignored with `after`. */
+  before?: Cursor | null;
   limit?: number;
 }
 
 /**
  * One page of a shop's shipments, newest change first. Keyset pagination on (updated_at, id),
- * served by the (shop, updated_at, id) index: page 1,000 costs what page 1 costs.
+ * served by the (shop, updated_at, id) index both ways: page 1,000 costs what page 1 costs, and
+ * the page before it is read backwards from its first row. `next` and `prev` are the cursors of
+ * the pages either side (null where there is none; `prev` is null on the first page).
  */
 export async function listShipments(db: Queryable, shop: string, options: ListOptions = {}) {
   const limit = Math.min(Math.max(options.limit ?? 50, 1), 250);
@@ -81,10 +85,15 @@ export async function listShipments(db: Queryable, shop: string, options: ListOp
     );
   const search = options.search?.trim();
   if (search) conditions.push(searchFilter(search));
-  if (options.after) {
+  const backward = !options.after && Boolean(options.before);
+  const at = options.after ?? options.before;
+  if (at) {
     // A row-value comparison: PostgreSQL walks the (shop, updated_at, id) index straight to it.
+    const key = sql`(${new Date(at.updatedAt).toISOString()}::timestamptz, ${at.id}::uuid)`;
     conditions.push(
-      sql`(${shipments.updatedAt}, ${shipments.id}) < (${new Date(options.after.updatedAt).toISOString()}::timestamptz, ${options.after.id}::uuid)`,
+      backward
+        ? sql`(${shipments.updatedAt}, ${shipments.id}) > ${key}`
+        : sql`(${shipments.updatedAt}, ${shipments.id}) < ${key}`,
     );
   }
   const rows = await db
@@ -120,19 +129,29 @@ export async function listShipments(db: Queryable, shop: string, options: ListOp
       trackingUrl: shipments.trackingUrl,
       labelPrintedAt: shipments.labelPrintedAt,
       updatedAt: shipments.updatedAt,
+      // The order date: when the customer placed it, else when its shipment was recorded.
+      orderCreatedAt: shipments.orderCreatedAt,
+      createdAt: shipments.createdAt,
     })
     .from(shipments)
     .where(and(...conditions))
-    .orderBy(desc(shipments.updatedAt), desc(shipments.id))
+    .orderBy(
+      ...(backward
+        ? [asc(shipments.updatedAt), asc(shipments.id)]
+        : [desc(shipments.updatedAt), desc(shipments.id)]),
+    )
     .limit(limit + 1);
+  const more = rows.length > limit;
   const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  if (backward) page.reverse();
+  const cursorOf = (row: (typeof page)[number] | undefined) =>
+    row ? encodeCursor({ updatedAt: row.updatedAt.toISOString(), id: row.id }) : null;
   return {
     rows: page,
-    next:
-      rows.length > limit && last
-        ? encodeCursor({ updatedAt: last.updatedAt.toISOString(), id: last.id })
-        : null,
+    // Read backwards, the rows after this page are the ones it came from; forwards, there is a
+    // page before whenever this one was reached from another.
+    next: backward || more ? cursorOf(page.at(-1)) : null,
+    prev: backward ? (more ? cursorOf(page[0]) : null) : at ? cursorOf(page[0]) : null,
   };
 }
 

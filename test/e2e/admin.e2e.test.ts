@@ -519,6 +519,11 @@ const priceOf = (text: string) => /Shipping charged: (Rp[\d.]+)/.exec(text)?.[1]
 async function flow(page: Page) {
   {
     await page.getByText("Finish set-up before the first shipment").waitFor();
+    // A brand-new shop is told what will happen when orders arrive, not to change its filters.
+    await page.getByText("No shipments yet").waitFor();
+    const empty = await page.locator("body").innerText();
+    expect(empty).toContain("Orders that arrive before then are kept here");
+    expect(empty).not.toContain("Try changing the filters");
     await page.screenshot({ path: path.join(SHOTS, "1-shipments-new-shop.png"), fullPage: true });
 
     // Set-up: the key (checked with the service), the pickup location, preferences.
@@ -727,6 +732,29 @@ async function flow(page: Page) {
     await page.getByRole("tab", { name: `All (${seeded.count + 1})` }).waitFor();
     await page.getByRole("tab", { name: "Needs attention (2)" }).waitFor();
     await page.screenshot({ path: path.join(SHOTS, "6-shipments-busy-shop.png"), fullPage: true });
+    // Each row says when the order was placed, in the shop's zone.
+    expect(list).toMatch(/#2002\s+\d{1,2} \w{3} \d{4}/);
+
+    // On a phone: the table becomes a list, each row one block with order, status, customer and
+    // payment, courier and waybill, nothing cut off at the side; every tab can be reached.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openInAdmin(page, "/app");
+    const booked = page.locator("li").filter({ hasText: "On the way to the customer" }).first();
+    await booked.waitFor();
+    const block = await booked.innerText();
+    expect(block).toMatch(/#20\d\d/);
+    expect(block).toContain("JNE Reguler");
+    expect(block).toMatch(/COD Rp[\d.]+|Prepaid/);
+    const box = (await booked.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: path.join(SHOTS, "6b-shipments-phone.png"), fullPage: true });
+    const tabs = await page.getByLabel("Show", { exact: true }).locator("option").allInnerTexts();
+    expect(tabs).toHaveLength(6);
+    await page.getByLabel("Show", { exact: true }).selectOption("delivered");
+    await page.waitForURL(/tab=delivered/);
+    await page.locator("li").filter({ hasText: "Delivered" }).first().waitFor();
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Needs attention, by kind: the recipient's address apart from what Shopify refused.
     await page.getByRole("tab", { name: "Needs attention (2)" }).click();

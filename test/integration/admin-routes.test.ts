@@ -9,7 +9,7 @@ import { getQueue } from "#app/jobs/queues.server.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { getShippingApiKey, getShopSettings, recordInstall } from "#app/shops/shops.server.ts";
 import * as detail from "#app/routes/app.shipments.$id/route.tsx";
-import * as index from "#app/routes/app._index.tsx";
+import * as index from "#app/routes/app._index/route.tsx";
 import * as settingsRoute from "#app/routes/app.settings/route.tsx";
 import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";
 import * as bulkApi from "#app/routes/api.shipments.bulk.tsx";

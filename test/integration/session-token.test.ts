@@ -3,7 +3,7 @@ import { db } from "#app/db/index.server.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { recordInstall, setShippingApiKey } from "#app/shops/shops.server.ts";
 import { getEnv } from "#app/platform/env.server.ts";
-import { loader as indexLoader } from "#app/routes/app._index.tsx";
+import { loader as indexLoader } from "#app/routes/app._index/route.tsx";
 import { offlineSession, sessionTokenRequest, uniqueShop } from "../helpers/shopify.ts";
 import { testStack } from "../helpers/stack.ts";
 

@@ -77,6 +77,32 @@ describe("shipments list", () => {
     expect(new Set(seen).size).toBe(137);
   });
 
+  it("pages back from the last page to the first, each page as it was read forwards", async () => {
+    const shop = uniqueShop("list-back");
+    await seed(shop, 45);
+    const forwards: string[][] = [];
+    let page = await listShipments(db, shop, { limit: 20 });
+    expect(page.prev).toBeNull();
+    forwards.push(page.rows.map((r) => r.id));
+    while (page.next) {
+      page = await listShipments(db, shop, { limit: 20, after: decodeCursor(page.next) });
+      forwards.push(page.rows.map((r) => r.id));
+    }
+    expect(forwards.map((p) => p.length)).toEqual([20, 20, 5]);
+    // Back from the last page: the same pages, in the same order within each, then no previous.
+    const backwards: string[][] = [];
+    while (page.prev) {
+      page = await listShipments(db, shop, { limit: 20, before: decodeCursor(page.prev) });
+      backwards.unshift(page.rows.map((r) => r.id));
+      expect(page.next).not.toBeNull();
+    }
+    expect(backwards).toEqual(forwards.slice(0, 2));
+    expect(page.prev).toBeNull();
+    // And forwards again from a page reached backwards.
+    const again = await listShipments(db, shop, { limit: 20, after: decodeCursor(page.next) });
+    expect(again.rows.map((r) => r.id)).toEqual(forwards[1]);
+  });
+
   it("finds a shipment by the customer's name, phone as Indonesians write it, or waybill", async () => {
     const shop = uniqueShop("find");
     await seed(shop, 3);

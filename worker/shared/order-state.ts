@@ -84,6 +84,7 @@ export function orderSnapshot(
     destinationCity: mapped.destination.city,
     destinationPostalCode: mapped.destination.postalCode,
     orderName: order.name ?? undefined,
+    orderCreatedAt: placedAt(order.created_at),
     problems: mapped.problems,
     contents: mapped.contents,
     financialStatus: order.financial_status,
@@ -152,4 +153,10 @@ async function fetchCouriers(
       throw error;
     }
   }
+}
+
+/** The order's `created_at` as a time, when it reads as one (else left as it was). */
+function placedAt(createdAt: string | null | undefined): Date | undefined {
+  const at = createdAt ? new Date(createdAt) : null;
+  return at && Number.isFinite(at.getTime()) ? at : undefined;
 }

@@ -1,14 +1,12 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import {
-  Link,
   useLoaderData,
   useNavigate,
   useNavigation,
   useRevalidator,
   useSearchParams,
 } from "@remix-run/react";
-import { BulkQuestion, type BulkAsked } from "../components/list/BulkQuestion";
-import { useLiveWhile } from "../components/useLiveWhile";
+import { BulkQuestion, type BulkAsked } from "../../components/list/BulkQuestion";
+import { useLiveWhile } from "../../components/useLiveWhile";
 import {
   Banner,
   BlockStack,
@@ -17,136 +15,29 @@ import {
   Card,
   IndexTable,
   InlineStack,
-  Link as PolarisLink,
   Page,
   ProgressBar,
+  Select,
   Tabs,
   Text,
   TextField,
+  useBreakpoints,
   useIndexResourceState,
 } from "@shopify/polaris";
+import { EmptyList } from "../../components/list/EmptyList";
+import { ShipmentRow } from "../../components/list/ShipmentRow";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { wordsFor } from "../i18n/i18n.server";
-import { actionDeps } from "../shipments/action-deps.server";
-import { StatusBadge } from "../components/StatusBadge";
-import { db } from "../db/index.server";
-import { importErrorText, latestImport } from "../orders/imports.server";
-import {
-  ShipmentActionError,
-  cancel,
-  confirm,
-  importOpenOrders,
-  retry,
-} from "../shipments/actions.server";
-import {
-  countByProblemKind,
-  countByTab,
-  decodeCursor,
-  listShipments,
-} from "../shipments/list.server";
-import {
-  PROBLEM_KINDS,
-  isProblemKind,
-  problemKindWords,
-  type ProblemKind,
-} from "../shipments/problem-kinds";
-import { listRowWords } from "../shipments/list-rows";
-import { TABS, type Tab } from "../shipments/tabs";
-import { authenticate } from "../shopify.server";
-import { speechFor } from "../shops/speech.server";
-import { getShop } from "../shops/shops.server";
-import { parseShopSettings } from "../shops/settings";
-import { dayOf } from "../shipments/wording";
+import { TABS, type Tab } from "../../shipments/tabs";
+import type { loader } from "./loader.server";
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
-  const url = new URL(request.url);
-  const tab = (TABS as readonly string[]).includes(url.searchParams.get("tab") ?? "")
-    ? (url.searchParams.get("tab") as Tab)
-    : "all";
-  const search = url.searchParams.get("q") ?? "";
-  // The kind of problem filters the "needs attention" tab only.
-  const kindParam = url.searchParams.get("kind");
-  const kind = tab === "attention" && isProblemKind(kindParam) ? kindParam : null;
-  const notPrinted = url.searchParams.get("printed") === "no";
-  const [shop, counts, kindCounts, page, lastImport] = await Promise.all([
-    getShop(db, session.shop),
-    countByTab(db, session.shop),
-    tab === "attention"
-      ? countByProblemKind(db, session.shop)
-      : Promise.resolve<Partial<Record<ProblemKind, number>>>({}),
-    listShipments(db, session.shop, {
-      tab,
-      problemKind: kind,
-      notPrinted,
-      search,
-      after: decodeCursor(url.searchParams.get("after")),
-      limit: 50,
-    }),
-    latestImport(db, session.shop),
-  ]);
-  const settings = parseShopSettings(shop?.settings);
-  const speech = await speechFor(request, session.shop);
-  const { t } = speech;
-  const now = new Date();
-  return {
-    tab,
-    search,
-    counts,
-    kind,
-    notPrinted,
-    // The kinds this shop has now, in the filter's order, with their words.
-    kinds: PROBLEM_KINDS.flatMap((k) =>
-      kindCounts[k] ? [{ kind: k, count: kindCounts[k], ...problemKindWords(k, t) }] : [],
-    ),
-    next: page.next,
-    // Words, not codes: every status, amount and time is written here, in the reader's locale.
-    rows: listRowWords(page.rows, speech, now, { drafting: settings.autoCreateDrafts }),
-    setup: { apiKey: Boolean(shop?.shippingApiKeyEncrypted), pickup: settings.pickup !== null },
-    lastImport: lastImport
-      ? {
-          status: lastImport.status,
-          pages: lastImport.pages,
-          seen: lastImport.seen,
-          created: lastImport.created,
-          error: lastImport.error ? importErrorText(lastImport.error, t) : null,
-          since: dayOf(lastImport.since, speech),
-        }
-      : null,
-  };
-};
-
-/** Bulk actions: a batch of ids per request (the page sends batches and shows progress). */
-export const action = async ({ request }: ActionFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
-  const { t } = await wordsFor(request);
-  const form = await request.formData();
-  const intent = String(form.get("intent"));
-  if (intent === "import") {
-    await importOpenOrders(actionDeps(), session.shop);
-    return { results: [], error: null };
-  }
-  const ids = form.getAll("id").map(String).slice(0, 50);
-  const run = { confirm, cancel, retry }[intent as "confirm" | "cancel" | "retry"];
-  if (!run) return { results: [], error: t("list.unknownAction") };
-  const results = [];
-  for (const id of ids) {
-    try {
-      await run(actionDeps(), session.shop, id);
-      results.push({ id, ok: true, message: "queued" });
-    } catch (error) {
-      if (!(error instanceof ShipmentActionError)) throw error;
-      results.push({ id, ok: false, message: error.describe(t) });
-    }
-  }
-  return { results, error: null };
-};
+export { loader } from "./loader.server";
+export { action } from "./action.server";
 
 export default function Shipments() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [, setParams] = useSearchParams();
   const navigate = useNavigate();
   const [query, setQuery] = useState(data.search);
   const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } =
@@ -222,6 +113,9 @@ export default function Shipments() {
   });
   const place = placeOf({ tab: data.tab, q: data.search, kind: data.kind });
   const chosenKind = data.kinds.find((k) => k.kind === data.kind);
+  const filtered = data.tab !== "all" || Boolean(data.search) || data.notPrinted;
+  // Phone widths: the table becomes a list, each row one block (ShipmentRow).
+  const condensed = useBreakpoints().smDown;
   return (
     <Page
       fullWidth
@@ -314,16 +208,33 @@ export default function Shipments() {
           </Card>
         )}
         <Card padding="0">
-          <Tabs
-            tabs={TABS.map((tab) => ({
-              id: tab,
-              content: t(`list.tabs.${tab}`, { count: data.counts[tab] }),
-            }))}
-            selected={tabIndex < 0 ? 0 : tabIndex}
-            onSelect={(i) =>
-              setParams(placeOf({ tab: TABS[i] ?? "all", q: data.search, kind: null }))
-            }
-          />
+          {condensed ? (
+            // On a phone every tab in one list to choose from, none cut off at the side.
+            <div style={{ padding: "12px 12px 0" }}>
+              <Select
+                label={t("list.tabs.choose")}
+                options={TABS.map((tab) => ({
+                  value: tab,
+                  label: t(`list.tabs.${tab}`, { count: data.counts[tab] }),
+                }))}
+                value={data.tab}
+                onChange={(tab) =>
+                  setParams(placeOf({ tab: tab as Tab, q: data.search, kind: null }))
+                }
+              />
+            </div>
+          ) : (
+            <Tabs
+              tabs={TABS.map((tab) => ({
+                id: tab,
+                content: t(`list.tabs.${tab}`, { count: data.counts[tab] }),
+              }))}
+              selected={tabIndex < 0 ? 0 : tabIndex}
+              onSelect={(i) =>
+                setParams(placeOf({ tab: TABS[i] ?? "all", q: data.search, kind: null }))
+              }
+            />
+          )}
           <div style={{ padding: "12px" }}>
             <form
               onSubmit={(e) => {
@@ -411,6 +322,36 @@ export default function Shipments() {
           />
           <IndexTable
             loading={loadingList}
+            condensed={condensed}
+            emptyState={
+              <EmptyList
+                anyShipment={data.counts.all > 0}
+                filtered={filtered}
+                search={data.search}
+                setupNeeded={setupNeeded}
+                drafting={data.drafting}
+                autoConfirm={data.autoConfirm}
+                onImport={() => void startImport()}
+                onShowAll={() => setParams({ tab: "all" })}
+              />
+            }
+            pagination={
+              data.prev || data.next
+                ? {
+                    hasPrevious: Boolean(data.prev),
+                    onPrevious: () => setParams({ ...place, before: data.prev! }),
+                    previousTooltip: t("list.previousPage"),
+                    hasNext: Boolean(data.next),
+                    onNext: () => setParams({ ...place, after: data.next! }),
+                    nextTooltip: t("list.nextPage"),
+                    accessibilityLabels: {
+                      previous: t("list.previousPage"),
+                      next: t("list.nextPage"),
+                    },
+                    label: t("list.pageLabel"),
+                  }
+                : undefined
+            }
             resourceName={{
               singular: t("list.resource.singular"),
               plural: t("list.resource.plural"),
@@ -443,99 +384,15 @@ export default function Shipments() {
             ]}
           >
             {data.rows.map((row, index) => (
-              <IndexTable.Row
-                id={row.id}
+              <ShipmentRow
                 key={row.id}
-                position={index}
+                row={row}
+                index={index}
                 selected={selectedResources.includes(row.id)}
-              >
-                <IndexTable.Cell>
-                  <Link to={`/app/shipments/${row.id}`}>{row.orderName}</Link>
-                  {row.attempt > 1 ? ` ${t("list.attempt", { attempt: row.attempt })}` : ""}
-                </IndexTable.Cell>
-                <IndexTable.Cell>
-                  <StatusBadge label={row.status.label} group={row.status.group} />
-                </IndexTable.Cell>
-                <IndexTable.Cell>
-                  {/* Who receives it, and below it how they pay: COD with its amount, or nothing at the door. */}
-                  <BlockStack gap="0">
-                    <Text as="span">{row.customer ?? "—"}</Text>
-                    <Text as="span" variant="bodySm" tone="subdued">
-                      {row.payment}
-                    </Text>
-                  </BlockStack>
-                </IndexTable.Cell>
-                <IndexTable.Cell>
-                  {/* Where it goes, and below it the pickup location it leaves from (once drafted). */}
-                  <BlockStack gap="0">
-                    <Text as="span">{row.destination ?? "—"}</Text>
-                    {row.origin && (
-                      <Text as="span" variant="bodySm" tone="subdued">
-                        {t("list.from", { origin: row.origin })}
-                      </Text>
-                    )}
-                  </BlockStack>
-                </IndexTable.Cell>
-                <IndexTable.Cell>{row.status.courier ?? "—"}</IndexTable.Cell>
-                <IndexTable.Cell>{row.status.price ?? "—"}</IndexTable.Cell>
-                <IndexTable.Cell>
-                  {row.waybill ? (
-                    row.trackingUrl ? (
-                      <PolarisLink url={row.trackingUrl} target="_blank" removeUnderline>
-                        {row.waybill}
-                      </PolarisLink>
-                    ) : (
-                      row.waybill
-                    )
-                  ) : (
-                    "—"
-                  )}
-                  {row.waybill && (
-                    <div>
-                      <Text as="span" variant="bodySm" tone="subdued">
-                        {row.printed ? (
-                          <span title={row.printed.exact}>
-                            {t("list.printed", { when: row.printed.relative })}
-                          </span>
-                        ) : (
-                          t("list.notPrintedLabel")
-                        )}
-                      </Text>
-                    </div>
-                  )}
-                </IndexTable.Cell>
-                <IndexTable.Cell>
-                  <span title={row.updated.exact}>{row.updated.relative}</span>
-                </IndexTable.Cell>
-                <IndexTable.Cell>
-                  <div style={{ maxWidth: "22rem", whiteSpace: "normal" }}>
-                    <Text as="span" tone={row.isProblem ? "critical" : "subdued"}>
-                      {row.note ?? ""}
-                    </Text>
-                    {row.whatsapp && (
-                      <div>
-                        <PolarisLink url={row.whatsapp} target="_blank">
-                          {t("common.whatsapp")}
-                        </PolarisLink>
-                      </div>
-                    )}
-                  </div>
-                </IndexTable.Cell>
-              </IndexTable.Row>
+                condensed={condensed}
+              />
             ))}
           </IndexTable>
-          <div style={{ padding: "12px" }}>
-            <InlineStack gap="200">
-              {params.get("after") && (
-                <Button onClick={() => setParams(place)}>{t("list.firstPage")}</Button>
-              )}
-              {data.next && (
-                <Button onClick={() => setParams({ ...place, after: data.next! })}>
-                  {t("list.nextPage")}
-                </Button>
-              )}
-            </InlineStack>
-          </div>
         </Card>
       </BlockStack>
     </Page>

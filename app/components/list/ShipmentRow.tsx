@@ -1,0 +1,141 @@
+import { Link } from "@remix-run/react";
+import { BlockStack, IndexTable, InlineStack, Link as PolarisLink, Text } from "@shopify/polaris";
+import { useTranslation } from "react-i18next";
+import type { listRowWords } from "../../shipments/list-rows";
+import { StatusBadge } from "../StatusBadge";
+
+/** A row of the shipments list as the page has it (app/shipments/list-rows.ts). */
+export type ShipmentRowView = ReturnType<typeof listRowWords>[number];
+
+/**
+ * One shipment in the list. Wide, a cell per column; condensed (phone widths, where Polaris shows
+ * a table as a list), one block with what a seller looks for first: order and date, status,
+ * customer and how they pay, courier and waybill, and the problem in short.
+ */
+export function ShipmentRow({
+  row,
+  index,
+  selected,
+  condensed,
+}: {
+  row: ShipmentRowView;
+  index: number;
+  selected: boolean;
+  condensed: boolean;
+}) {
+  const { t } = useTranslation();
+  const order = (
+    <>
+      <Link to={`/app/shipments/${row.id}`}>{row.orderName}</Link>
+      {row.attempt > 1 ? ` ${t("list.attempt", { attempt: row.attempt })}` : ""}
+    </>
+  );
+  const waybill = row.waybill ? (
+    row.trackingUrl ? (
+      <PolarisLink url={row.trackingUrl} target="_blank" removeUnderline>
+        {row.waybill}
+      </PolarisLink>
+    ) : (
+      row.waybill
+    )
+  ) : (
+    "—"
+  );
+  const printed = row.waybill && (
+    <Text as="span" variant="bodySm" tone="subdued">
+      {row.printed ? (
+        <span title={row.printed.exact}>{t("list.printed", { when: row.printed.relative })}</span>
+      ) : (
+        t("list.notPrintedLabel")
+      )}
+    </Text>
+  );
+  const note = (
+    <>
+      <Text as="span" tone={row.isProblem ? "critical" : "subdued"}>
+        {row.note ?? ""}
+      </Text>
+      {row.whatsapp && (
+        <div>
+          <PolarisLink url={row.whatsapp} target="_blank">
+            {t("common.whatsapp")}
+          </PolarisLink>
+        </div>
+      )}
+    </>
+  );
+
+  if (condensed)
+    return (
+      <IndexTable.Row id={row.id} position={index} selected={selected}>
+        <div style={{ padding: "0.75rem 1rem", width: "100%" }}>
+          <BlockStack gap="100">
+            <InlineStack gap="200" align="space-between" blockAlign="center" wrap={false}>
+              <Text as="span" fontWeight="semibold">
+                {order}
+              </Text>
+              <StatusBadge label={row.status.label} group={row.status.group} />
+            </InlineStack>
+            <Text as="span" variant="bodySm" tone="subdued">
+              {row.ordered}
+            </Text>
+            <Text as="span">
+              {row.customer ?? "—"} · {row.payment}
+            </Text>
+            <Text as="span">
+              {row.status.courier ?? t("shipment.notChosen")} · {waybill}
+            </Text>
+            {row.note && <div style={{ whiteSpace: "normal" }}>{note}</div>}
+          </BlockStack>
+        </div>
+      </IndexTable.Row>
+    );
+
+  return (
+    <IndexTable.Row id={row.id} position={index} selected={selected}>
+      <IndexTable.Cell>
+        <BlockStack gap="0">
+          <span>{order}</span>
+          <Text as="span" variant="bodySm" tone="subdued">
+            {row.ordered}
+          </Text>
+        </BlockStack>
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        <StatusBadge label={row.status.label} group={row.status.group} />
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        {/* Who receives it, and below it how they pay: COD with its amount, or nothing at the door. */}
+        <BlockStack gap="0">
+          <Text as="span">{row.customer ?? "—"}</Text>
+          <Text as="span" variant="bodySm" tone="subdued">
+            {row.payment}
+          </Text>
+        </BlockStack>
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        {/* Where it goes, and below it the pickup location it leaves from (once drafted). */}
+        <BlockStack gap="0">
+          <Text as="span">{row.destination ?? "—"}</Text>
+          {row.origin && (
+            <Text as="span" variant="bodySm" tone="subdued">
+              {t("list.from", { origin: row.origin })}
+            </Text>
+          )}
+        </BlockStack>
+      </IndexTable.Cell>
+      <IndexTable.Cell>{row.status.courier ?? "—"}</IndexTable.Cell>
+      <IndexTable.Cell>{row.status.price ?? "—"}</IndexTable.Cell>
+      <IndexTable.Cell>
+        {waybill}
+        {printed && <div>{printed}</div>}
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        <span title={row.updated.exact}>{row.updated.relative}</span>
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        <div style={{ maxWidth: "22rem", whiteSpace: "normal" }}>{note}</div>
+      </IndexTable.Cell>
+    </IndexTable.Row>
+  );
+}

@@ -1,0 +1,38 @@
+/** The shipments list's bulk actions: booking, cancelling or retrying a batch of shipments, and the import of open orders. */
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { wordsFor } from "../../i18n/i18n.server";
+import { actionDeps } from "../../shipments/action-deps.server";
+import {
+  ShipmentActionError,
+  cancel,
+  confirm,
+  importOpenOrders,
+  retry,
+} from "../../shipments/actions.server";
+import { authenticate } from "../../shopify.server";
+
+/** Bulk actions: a batch of ids per request (the page sends batches and shows progress). */
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const { t } = await wordsFor(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent"));
+  if (intent === "import") {
+    await importOpenOrders(actionDeps(), session.shop);
+    return { results: [], error: null };
+  }
+  const ids = form.getAll("id").map(String).slice(0, 50);
+  const run = { confirm, cancel, retry }[intent as "confirm" | "cancel" | "retry"];
+  if (!run) return { results: [], error: t("list.unknownAction") };
+  const results = [];
+  for (const id of ids) {
+    try {
+      await run(actionDeps(), session.shop, id);
+      results.push({ id, ok: true, message: "queued" });
+    } catch (error) {
+      if (!(error instanceof ShipmentActionError)) throw error;
+      results.push({ id, ok: false, message: error.describe(t) });
+    }
+  }
+  return { results, error: null };
+};

@@ -1,0 +1,89 @@
+/**
+ * The shipments list's data: the tab, search and filter asked for, the counts per tab and kind of
+ * problem, one page of rows in the reader's words, the shop's set-up and its last import. The page
+ * is route.tsx; its bulk actions, action.server.ts.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { db } from "../../db/index.server";
+import { importErrorText, latestImport } from "../../orders/imports.server";
+import {
+  countByProblemKind,
+  countByTab,
+  decodeCursor,
+  listShipments,
+} from "../../shipments/list.server";
+import {
+  PROBLEM_KINDS,
+  isProblemKind,
+  problemKindWords,
+  type ProblemKind,
+} from "../../shipments/problem-kinds";
+import { listRowWords } from "../../shipments/list-rows";
+import { TABS, type Tab } from "../../shipments/tabs";
+import { authenticate } from "../../shopify.server";
+import { speechFor } from "../../shops/speech.server";
+import { getShop } from "../../shops/shops.server";
+import { parseShopSettings } from "../../shops/settings";
+import { dayOf } from "../../shipments/wording";
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const url = new URL(request.url);
+  const tab = (TABS as readonly string[]).includes(url.searchParams.get("tab") ?? "")
+    ? (url.searchParams.get("tab") as Tab)
+    : "all";
+  const search = url.searchParams.get("q") ?? "";
+  // The kind of problem filters the "needs attention" tab only.
+  const kindParam = url.searchParams.get("kind");
+  const kind = tab === "attention" && isProblemKind(kindParam) ? kindParam : null;
+  const notPrinted = url.searchParams.get("printed") === "no";
+  const [shop, counts, kindCounts, page, lastImport] = await Promise.all([
+    getShop(db, session.shop),
+    countByTab(db, session.shop),
+    tab === "attention"
+      ? countByProblemKind(db, session.shop)
+      : Promise.resolve<Partial<Record<ProblemKind, number>>>({}),
+    listShipments(db, session.shop, {
+      tab,
+      problemKind: kind,
+      notPrinted,
+      search,
+      after: decodeCursor(url.searchParams.get("after")),
+      before: decodeCursor(url.searchParams.get("before")),
+      limit: 50,
+    }),
+    latestImport(db, session.shop),
+  ]);
+  const settings = parseShopSettings(shop?.settings);
+  const speech = await speechFor(request, session.shop);
+  const { t } = speech;
+  const now = new Date();
+  return {
+    tab,
+    search,
+    counts,
+    kind,
+    notPrinted,
+    // The kinds this shop has now, in the filter's order, with their words.
+    kinds: PROBLEM_KINDS.flatMap((k) =>
+      kindCounts[k] ? [{ kind: k, count: kindCounts[k], ...problemKindWords(k, t) }] : [],
+    ),
+    next: page.next,
+    prev: page.prev,
+    // Words, not codes: every status, amount and time is written here, in the reader's locale.
+    rows: listRowWords(page.rows, speech, now, { drafting: settings.autoCreateDrafts }),
+    drafting: settings.autoCreateDrafts,
+    autoConfirm: settings.autoConfirm,
+    setup: { apiKey: Boolean(shop?.shippingApiKeyEncrypted), pickup: settings.pickup !== null },
+    lastImport: lastImport
+      ? {
+          status: lastImport.status,
+          pages: lastImport.pages,
+          seen: lastImport.seen,
+          created: lastImport.created,
+          error: lastImport.error ? importErrorText(lastImport.error, t) : null,
+          since: dayOf(lastImport.since, speech),
+        }
+      : null,
+  };
+};
