@@ -10,6 +10,9 @@ import { companyName } from "../shipments/courier-names";
 import { getShopSettings } from "../shops/shops.server";
 import { authenticate } from "../shopify.server";
 import { speechFor } from "../shops/speech.server";
+import { pageTitle } from "../i18n/page-title";
+
+export const meta = pageTitle((t) => t("cod.title"));
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);

@@ -16,6 +16,9 @@ import { speechFor } from "../shops/speech.server";
 import { useTranslation } from "react-i18next";
 import { wordsFor } from "../i18n/i18n.server";
 import { exactTime } from "../shipments/wording";
+import { pageTitle } from "../i18n/page-title";
+
+export const meta = pageTitle((t) => t("nav.failed"));
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);

@@ -24,6 +24,9 @@ import { selectionFrom } from "../labels/selection";
 import { getShopSettings } from "../shops/shops.server";
 import { authenticate } from "../shopify.server";
 import { shopTimeZone } from "../shops/time-zone.server";
+import { pageTitle } from "../i18n/page-title";
+
+export const meta = pageTitle((t) => t("labels.title"));
 
 /**
  * Printing labels: what the print takes (and leaves out, with why), the size, and the PDF itself

@@ -40,16 +40,22 @@ export default function App() {
   const { t } = useTranslation();
   return (
     <AppProvider isEmbeddedApp apiKey={apiKey} i18n={polaris}>
-      <ScopesBanner missing={scopesToApprove} />
-      <NavMenu>
-        <Link to="/app" rel="home">
-          {t("nav.shipments")}
-        </Link>
-        <Link to="/app/cod">{t("nav.cod")}</Link>
-        <Link to="/app/settings">{t("nav.settings")}</Link>
-        <Link to="/app/failed">{t("nav.failed")}</Link>
-      </NavMenu>
-      <Outlet />
+      {/* Landmarks: the app's menu (App Bridge shows it in the admin's side bar), and one main
+          region holding every page (screen readers jump to it; axe-core's `region` rule). */}
+      <nav aria-label={t("nav.label")}>
+        <NavMenu>
+          <Link to="/app" rel="home">
+            {t("nav.shipments")}
+          </Link>
+          <Link to="/app/cod">{t("nav.cod")}</Link>
+          <Link to="/app/settings">{t("nav.settings")}</Link>
+          <Link to="/app/failed">{t("nav.failed")}</Link>
+        </NavMenu>
+      </nav>
+      <main>
+        <ScopesBanner missing={scopesToApprove} />
+        <Outlet />
+      </main>
     </AppProvider>
   );
 }

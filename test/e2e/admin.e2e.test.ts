@@ -27,6 +27,7 @@ import { shopifyRateRequest } from "../helpers/rate-requests.ts";
 import { draftBody, testKey } from "../helpers/sandbox.ts";
 import { pdfFile } from "../helpers/pdf.ts";
 import { flatTexts, quotedValues } from "../helpers/texts.ts";
+import { accessibilityViolations } from "../helpers/axe.ts";
 import { storedSaid } from "#app/i18n/said.ts";
 import { API_KEY, API_SECRET_KEY, offlineSession } from "../helpers/shopify.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
@@ -483,6 +484,11 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
         const body = uiText((await page.locator("body").innerText()).replace(/\u00a0/g, " "));
         const found = english.filter((words) => body.includes(words));
         expect(found.join(" | "), `${name}: English on an Indonesian page`).toBe("");
+        // Accessible: a title of its own, one main landmark, no axe-core violation of impact
+        // moderate or higher.
+        expect(await page.title(), `${name}: title`).toMatch(/\S+ · ParcelBridge$/);
+        expect(await page.getByRole("main").count(), `${name}: main landmarks`).toBe(1);
+        expect((await accessibilityViolations(page)).join("\n"), `${name}: axe-core`).toBe("");
         await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
       }
       // The list and a shipment say Indonesian words where they said English ones, and name

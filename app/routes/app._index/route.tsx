@@ -30,6 +30,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TABS, type Tab } from "../../shipments/tabs";
 import type { loader } from "./loader.server";
+import { pageTitle } from "../../i18n/page-title";
+
+export const meta = pageTitle((t) => t("nav.shipments"));
 
 export { loader } from "./loader.server";
 export { action } from "./action.server";

@@ -25,6 +25,9 @@ import { parseShopSettings } from "../../shops/settings";
 import { getShop } from "../../shops/shops.server";
 import { exactTime, type Speech } from "../../shipments/wording";
 import { runIntent, type ActionResult } from "./intents.server";
+import { pageTitle } from "../../i18n/page-title";
+
+export const meta = pageTitle((t) => t("nav.settings"));
 
 /**
  * The shop's settings: the shipping key, pickup locations, Shopify's locations, the preferences,

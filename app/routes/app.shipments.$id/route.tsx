@@ -31,6 +31,14 @@ import { StatusBadge } from "../../components/StatusBadge";
 import { withCourier } from "../../shipments/available";
 import type { action } from "./action.server";
 import type { loader } from "./loader.server";
+import { pageTitle } from "../../i18n/page-title";
+
+export const meta = pageTitle<{ shipment?: { orderName: string | null; orderId: string } }>(
+  (t, data) =>
+    data?.shipment
+      ? t("shipment.title", { order: data.shipment.orderName ?? data.shipment.orderId })
+      : t("nav.shipments"),
+);
 
 export { loader } from "./loader.server";
 export { action } from "./action.server";

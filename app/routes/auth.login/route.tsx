@@ -8,6 +8,9 @@ import { languageOf, wordsIn } from "../../i18n/i18n.server";
 import { polarisTranslations } from "../../i18n/polaris";
 import { login } from "../../shopify.server";
 import { loginErrorMessage } from "./error.server";
+import { pageTitle } from "../../i18n/page-title";
+
+export const meta = pageTitle((t) => t("login.title"));
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
 
@@ -32,28 +35,30 @@ export default function Auth() {
 
   return (
     <AppProvider i18n={loaderData.polarisTranslations}>
-      <Page>
-        <Card>
-          <Form method="post">
-            <FormLayout>
-              <Text variant="headingMd" as="h2">
-                {t("login.title")}
-              </Text>
-              <TextField
-                type="text"
-                name="shop"
-                label={t("login.shop")}
-                helpText={t("login.shopHelp")}
-                value={shop}
-                onChange={setShop}
-                autoComplete="on"
-                error={errors.shop}
-              />
-              <Button submit>{t("login.title")}</Button>
-            </FormLayout>
-          </Form>
-        </Card>
-      </Page>
+      <main>
+        <Page>
+          <Card>
+            <Form method="post">
+              <FormLayout>
+                <Text variant="headingMd" as="h2">
+                  {t("login.title")}
+                </Text>
+                <TextField
+                  type="text"
+                  name="shop"
+                  label={t("login.shop")}
+                  helpText={t("login.shopHelp")}
+                  value={shop}
+                  onChange={setShop}
+                  autoComplete="on"
+                  error={errors.shop}
+                />
+                <Button submit>{t("login.title")}</Button>
+              </FormLayout>
+            </Form>
+          </Card>
+        </Page>
+      </main>
     </AppProvider>
   );
 }
