@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -12,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import type { FulfillmentEventStatus, LabelSnapshot, ReturnPickupLine } from "./json-columns";
 
@@ -270,6 +272,19 @@ export const shipments = pgTable(
     }),
     codSettledAt: timestamp("cod_settled_at", { withTimezone: true }),
     /**
+     * The service's fee for collecting the cash (`destination.cash_on_delivery.fee` of the booked
+     * order, kept current by the status sync), part of the booking's price: the COD page's fee and
+     * net. Null for a prepaid parcel and for a booking read before it was kept.
+     */
+    codFee: numeric("cod_fee", { precision: 14, scale: 2 }),
+    /**
+     * The payout the merchant recorded as received that covers this parcel's cash (the COD page's
+     * ledger); null while it is not recorded. Removing the payout frees its parcels.
+     */
+    codPayoutId: uuid("cod_payout_id").references((): AnyPgColumn => codPayouts.id, {
+      onDelete: "set null",
+    }),
+    /**
      * A parcel that came back (worker/processors/process-return.ts), step by step: the Shopify
      * return made (or found) for its fulfilled lines, when its goods were restocked, and how the
      * order was left: `cancelled` (an unpaid COD order closed), `to_refund` (prepaid: the
@@ -312,6 +327,10 @@ export const shipments = pgTable(
     index("shipments_shop_returned_idx")
       .on(t.shop, t.returnedAt)
       .where(sql`returned_at is not null`),
+    // A payout's parcels (removing a payout frees them).
+    index("shipments_cod_payout_idx")
+      .on(t.codPayoutId)
+      .where(sql`cod_payout_id is not null`),
     index("shipments_shop_problem_updated_idx")
       .on(t.shop, t.updatedAt, t.id)
       .where(sql`problem is not null`),
@@ -351,6 +370,34 @@ export const shipmentEvents = pgTable(
  * declined or closed (in Shopify before any booking: nothing is booked), refused (the service or
  * Shopify said no: `problem`). One row per Shopify return.
  */
+/**
+ * A payout of collected cash on delivery that the merchant recorded as received (the service's
+ * transfer to the shop's bank account): by courier and day, with the amount that arrived. It
+ * covers the delivered COD parcels of that courier whose payout was due by that day and not yet
+ * covered (`shipments.cod_payout_id`), as the merchant saw them when recording it.
+ */
+export const codPayouts = pgTable(
+  "cod_payouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    shop: text("shop")
+      .notNull()
+      .references(() => shops.shop, { onDelete: "cascade" }),
+    /** The service's courier code (lowercase), as the shipments keep it. */
+    courier: text("courier").notNull(),
+    /** The day the money arrived, in the shop's zone. */
+    receivedOn: date("received_on", { mode: "string" }).notNull(),
+    /** What arrived, as the merchant typed it. */
+    amount: numeric("amount", { precision: 14, scale: 2 }).notNull(),
+    /** What the covered parcels' cash came to when recorded (paid out whole: the fee was charged at booking). */
+    expected: numeric("expected", { precision: 14, scale: 2 }).notNull(),
+    parcels: integer("parcels").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("cod_payouts_shop_received_idx").on(t.shop, t.receivedOn)],
+);
+export type CodPayout = typeof codPayouts.$inferSelect;
+
 export const returnPickups = pgTable(
   "return_pickups",
   {

@@ -64,3 +64,16 @@ export function mondayIn(at: Date, timeZone: string): string {
   const monday = new Date(Date.UTC(y, m - 1, d - ((weekday + 6) % 7)));
   return monday.toISOString().slice(0, 10);
 }
+
+/** A moment's calendar date in the zone (YYYY-MM-DD). */
+export function dateIn(at: Date, timeZone: string): string {
+  const { y, m, d } = wallClock(at, timeZone);
+  return new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10);
+}
+
+/** The first moment after a calendar date (YYYY-MM-DD) in the zone: midnight that ends it. */
+export function endOfDateIn(date: string, timeZone: string): Date {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const { offset } = wallClock(new Date(Date.UTC(y, m - 1, d + 1, 12)), timeZone);
+  return new Date(Date.UTC(y, m - 1, d + 1) - offset);
+}

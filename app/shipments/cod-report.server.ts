@@ -3,9 +3,9 @@ import { companyName, serviceOnlyName } from "./courier-names";
 import { DEFAULT_TIME_ZONE, mondayIn } from "../platform/zoned-time";
 import { and, desc, eq, gte, inArray, isNotNull } from "drizzle-orm";
 import type { Queryable } from "../db/client.server";
-import { shipments } from "../db/schema";
+import { codPayouts, shipments } from "../db/schema";
 import type { CodType } from "../shipping/contract";
-import { codAmount, codTypeOf, expectedPayout } from "./cod";
+import { codAmount, codTypeOf, expectedPayout, netOf } from "./cod";
 import { carriesCod } from "./shipments.server";
 
 /**
@@ -17,6 +17,11 @@ import { carriesCod } from "./shipments.server";
 export const COD_REPORT_DAYS = 90;
 /** Parcels per list at most (the page and the CSV); the sums are over every parcel. */
 const MAX_ROWS = 5_000;
+/**
+ * Days past its payout date after which a payout not recorded as received is late (the service's
+ * transfer takes a working day or two to reach a bank account).
+ */
+export const OVERDUE_AFTER_DAYS = 2;
 
 /** Statuses of a COD parcel that did not reach the customer: its cash was never collected. */
 const NOT_COLLECTED = ["return_in_transit", "returned", "rejected", "disposed"];
@@ -37,18 +42,39 @@ export interface CodParcel {
   /** Delivered parcels: when the service pays the cash out. */
   payoutBy: Date | null;
   codSettlement: string | null;
+  /** The service's fee for collecting the cash; null when not known. */
+  codFee: number | null;
+  /** The day the merchant recorded the payout that covers it (YYYY-MM-DD); null while none does. */
+  receivedOn: string | null;
+  /** Delivered parcels: where their cash stands. */
+  payout: PayoutState | null;
 }
 
-export interface CodWeek {
-  courier: string;
-  /** Monday of the delivery week, in Western Indonesian Time (YYYY-MM-DD). */
-  week: string;
+/**
+ * A delivered parcel's cash: still with the courier before its payout date (`held`), due since
+ * (`due`), late (`overdue`: more than OVERDUE_AFTER_DAYS past it), or recorded as received.
+ */
+export type PayoutState = "held" | "due" | "overdue" | "received";
+
+/** Money over a set of parcels: the cash collected, the service's COD fees, and what is left. */
+export interface CodSum {
   parcels: number;
   amount: number;
-  /** The last payout of the week's parcels. */
-  payoutBy: Date;
-  /** Paid out by now, by the service's window (the app does not see the payout itself). */
-  due: boolean;
+  fees: number;
+  net: number;
+}
+
+export interface CodWeek extends CodSum {
+  courier: string;
+  /** Monday of the delivery week, in the shop's zone (YYYY-MM-DD). */
+  week: string;
+  /** The first and last payout dates of the week's parcels not received yet (null: all received). */
+  firstPayout: Date | null;
+  lastPayout: Date | null;
+  /** The week's parcels by where their cash stands. */
+  states: Record<PayoutState, number>;
+  /** The days the week's received parcels were recorded as paid out (YYYY-MM-DD, in order). */
+  receivedOn: string[];
 }
 
 export interface CodReport {
@@ -57,8 +83,13 @@ export interface CodReport {
   delivered: CodParcel[];
   weeks: CodWeek[];
   returned: CodParcel[];
-  /** Collected and not yet due for payout: what the couriers hold now. */
-  held: { parcels: number; amount: number };
+  /** Collected and not recorded as paid out: what the couriers hold now (due and overdue included). */
+  held: CodSum;
+  /** Of it, due for payout by now (not late yet), and late. */
+  due: CodSum;
+  overdue: CodSum;
+  /** Recorded as received. */
+  received: CodSum;
   lost: { parcels: number; cod: number; shipping: number };
 }
 
@@ -77,6 +108,8 @@ const columns = {
   returnedAt: shipments.returnedAt,
   updatedAt: shipments.updatedAt,
   codSettlement: shipments.codSettlement,
+  codFee: shipments.codFee,
+  receivedOn: codPayouts.receivedOn,
 };
 
 /** The shop's COD report (`shopCodType`: the window of parcels drafted before the app kept each one's). */
@@ -92,6 +125,7 @@ export async function codReport(
     db
       .select(columns)
       .from(shipments)
+      .leftJoin(codPayouts, eq(codPayouts.id, shipments.codPayoutId))
       .where(
         and(
           eq(shipments.shop, shop),
@@ -106,6 +140,7 @@ export async function codReport(
     db
       .select(columns)
       .from(shipments)
+      .leftJoin(codPayouts, eq(codPayouts.id, shipments.codPayoutId))
       .where(
         and(
           eq(shipments.shop, shop),
@@ -117,22 +152,37 @@ export async function codReport(
       .orderBy(desc(shipments.updatedAt))
       .limit(MAX_ROWS),
   ]);
-  const parcel = (r: (typeof deliveredRows)[number], delivered: boolean): CodParcel => ({
-    id: r.id,
-    orderId: r.orderId,
-    orderName: r.orderName,
-    courierCompany: r.courierCompany,
-    courierType: r.courierType,
-    waybillId: r.waybillId,
-    status: r.status,
-    cod: codAmount(r) ?? 0,
-    shippingCost: r.price === null ? null : Number(r.price),
-    currency: r.currency,
-    at: delivered ? r.deliveredAt : r.returnedAt,
-    payoutBy:
-      delivered && r.deliveredAt ? expectedPayout(r.deliveredAt, codTypeOf(r, shopCodType)) : null,
-    codSettlement: r.codSettlement,
-  });
+  const overdueBefore = new Date(now.getTime() - OVERDUE_AFTER_DAYS * 24 * 3600 * 1000);
+  const parcel = (r: (typeof deliveredRows)[number], delivered: boolean): CodParcel => {
+    const payoutBy =
+      delivered && r.deliveredAt ? expectedPayout(r.deliveredAt, codTypeOf(r, shopCodType)) : null;
+    return {
+      id: r.id,
+      orderId: r.orderId,
+      orderName: r.orderName,
+      courierCompany: r.courierCompany,
+      courierType: r.courierType,
+      waybillId: r.waybillId,
+      status: r.status,
+      cod: codAmount(r) ?? 0,
+      shippingCost: r.price === null ? null : Number(r.price),
+      currency: r.currency,
+      at: delivered ? r.deliveredAt : r.returnedAt,
+      payoutBy,
+      codSettlement: r.codSettlement,
+      codFee: r.codFee === null ? null : Number(r.codFee),
+      receivedOn: r.receivedOn,
+      payout: !payoutBy
+        ? null
+        : r.receivedOn
+          ? "received"
+          : payoutBy > now
+            ? "held"
+            : payoutBy > overdueBefore
+              ? "due"
+              : "overdue",
+    };
+  };
   const delivered = deliveredRows.map((r) => parcel(r, true));
   const returned = returnedRows.map((r) => parcel(r, false));
 
@@ -144,18 +194,25 @@ export async function codReport(
     const w = weeks.get(key) ?? {
       courier,
       week,
-      parcels: 0,
-      amount: 0,
-      payoutBy: p.payoutBy!,
-      due: false,
+      ...codSum([]),
+      firstPayout: null,
+      lastPayout: null,
+      states: { held: 0, due: 0, overdue: 0, received: 0 },
+      receivedOn: [],
     };
-    w.parcels += 1;
-    w.amount += p.cod;
-    if (p.payoutBy! > w.payoutBy) w.payoutBy = p.payoutBy!;
-    w.due = w.payoutBy <= now;
+    add(w, p);
+    w.states[p.payout!] += 1;
+    if (p.receivedOn) {
+      if (!w.receivedOn.includes(p.receivedOn))
+        w.receivedOn = [...w.receivedOn, p.receivedOn].sort();
+    } else {
+      if (!w.firstPayout || p.payoutBy! < w.firstPayout) w.firstPayout = p.payoutBy;
+      if (!w.lastPayout || p.payoutBy! > w.lastPayout) w.lastPayout = p.payoutBy;
+    }
     weeks.set(key, w);
   }
-  const heldParcels = delivered.filter((p) => p.payoutBy! > now);
+  const inState = (...states: PayoutState[]) =>
+    codSum(delivered.filter((p) => states.includes(p.payout!)));
   return {
     days: COD_REPORT_DAYS,
     currency: delivered[0]?.currency ?? returned[0]?.currency ?? null,
@@ -164,13 +221,30 @@ export async function codReport(
       (a, b) => b.week.localeCompare(a.week) || a.courier.localeCompare(b.courier),
     ),
     returned,
-    held: { parcels: heldParcels.length, amount: sum(heldParcels.map((p) => p.cod)) },
+    held: inState("held", "due", "overdue"),
+    due: inState("due"),
+    overdue: inState("overdue"),
+    received: inState("received"),
     lost: {
       parcels: returned.length,
       cod: sum(returned.map((p) => p.cod)),
       shipping: sum(returned.map((p) => p.shippingCost ?? 0)),
     },
   };
+}
+
+/** A parcel's cash added to a sum: the amount, the service's fee (unknown: none), the net. */
+function add(total: CodSum, p: CodParcel) {
+  total.parcels += 1;
+  total.amount += p.cod;
+  total.fees += p.codFee ?? 0;
+  total.net += netOf(p.cod, p.codFee);
+}
+
+function codSum(parcels: readonly CodParcel[]): CodSum {
+  const total = { parcels: 0, amount: 0, fees: 0, net: 0 };
+  for (const p of parcels) add(total, p);
+  return total;
 }
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
@@ -190,10 +264,13 @@ export function codCsv(report: CodReport, speech: Speech): string {
     t("csv.waybill"),
     t("csv.status"),
     t("csv.cod"),
+    t("csv.fee"),
+    t("csv.net"),
     t("csv.shipping"),
     t("csv.currency"),
     t("csv.at"),
     t("csv.payout"),
+    t("csv.received"),
     t("csv.shopify"),
   ];
   const row = (kind: "collected" | "notCollected", p: CodParcel) => [
@@ -206,10 +283,16 @@ export function codCsv(report: CodReport, speech: Speech): string {
     p.waybillId ?? "",
     statusLabel(p.status, t),
     String(p.cod),
+    p.codFee === null ? "" : String(p.codFee),
+    // What the cash comes to after the fee: nothing for a parcel that came back unpaid.
+    kind === "collected" ? String(netOf(p.cod, p.codFee)) : "",
     p.shippingCost === null ? "" : String(p.shippingCost),
     p.currency ?? "",
     p.at ? dayOf(p.at, speech) : "",
     p.payoutBy ? dayOf(p.payoutBy, speech) : "",
+    p.receivedOn
+      ? dayOf(`${p.receivedOn}T00:00:00Z`, { locale: speech.locale, timeZone: "UTC" })
+      : "",
     p.codSettlement ? t(`csv.settlement.${p.codSettlement}` as "csv.settlement.off") : "",
   ];
   const lines = [

@@ -28,3 +28,6 @@ export const payoutDays = (type: CodType): number => Number.parseInt(type, 10);
 export function expectedPayout(deliveredAt: Date, type: CodType): Date {
   return new Date(deliveredAt.getTime() + payoutDays(type) * 24 * 3600 * 1000);
 }
+
+/** What a parcel's cash comes to once the service's COD fee is taken (the fee unknown: all of it). */
+export const netOf = (cod: number, fee: number | null): number => cod - (fee ?? 0);

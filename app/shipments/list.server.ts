@@ -1,4 +1,16 @@
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import type { Queryable } from "../db/client.server";
 import { shipments } from "../db/schema";
 import { PROBLEM_PREVIEW_CHARS } from "../orders/problem-text";

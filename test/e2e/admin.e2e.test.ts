@@ -259,15 +259,29 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
     const page = await adminPage();
     try {
       const seeded = await seedAfterBooking(db, shop);
-      // What the couriers hold: the three parcels still inside their payout windows.
+      // What the couriers hold: every delivered parcel whose payout is not recorded, the two
+      // past their payout date by more than two days counted as late in the headline.
       await openInAdmin(page, "/app/cod");
-      await page.getByRole("heading", { name: "The couriers hold Rp757.000 for you" }).waitFor();
+      await page
+        .getByRole("heading", { name: "The couriers hold Rp1.292.000 of your COD cash" })
+        .waitFor();
       const cod = (await page.locator("body").innerText()).replace(/\u00a0/g, " ");
+      expect(cod).toContain(
+        "Rp535.000 from 2 parcels is more than 2 days late: ask the shipping service.",
+      );
       expect(cod).toContain("Came back uncollected");
       expect(cod).toContain("Coming back to you");
-      expect(cod).toMatch(/Expected by \d+ \w+ \d{4}/);
-      expect(cod).toMatch(/Due since \d+ \w+ \d{4}/);
+      expect(cod).toMatch(/Expected \d+ \w+ \d{4}/);
+      expect(cod).toMatch(/Late: due \d+ \w+ \d{4}/);
       await page.screenshot({ path: path.join(SHOTS, "11-cash-on-delivery.png"), fullPage: true });
+      // JNE's payout arrived: recorded from the page, its parcel settled in the ledger.
+      expect(await page.getByLabel("Amount received (Rp)").inputValue()).toBe("385000");
+      await page.getByRole("button", { name: "Record payout" }).click();
+      await page.getByText("Payout of Rp385.000 from JNE recorded: 1 parcel settled.").waitFor();
+      await page.getByText("Received: Rp385.000 from 1 parcel.").waitFor();
+      await page.getByText(/^Received \d+ \w+ \d{4}$/).waitFor();
+      await page.getByText(/: Rp385\.000 from JNE, 1 parcel$/).waitFor();
+      await page.screenshot({ path: path.join(SHOTS, "11b-payout-recorded.png"), fullPage: true });
 
       // The parcel held after a failed attempt: the courier's words, the call, the cash at stake.
       await openInAdmin(page, `/app/shipments/${seeded.heldId}`);

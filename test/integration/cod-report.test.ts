@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "#app/db/index.server.ts";
 import { shipments } from "#app/db/schema.ts";
-import * as codPage from "#app/routes/app.cod.tsx";
+import * as codPage from "#app/routes/app.cod/route.tsx";
 import * as codCsvRoute from "#app/routes/app.cod[.]csv.tsx";
 import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";
 import { sessionStorage } from "#app/shopify.server.ts";
@@ -35,6 +35,7 @@ async function shopWithParcels() {
     deliveredDaysAgo?: number;
     returnedDaysAgo?: number;
     orderName?: string;
+    codFee?: number;
   }) => {
     n += 1;
     return {
@@ -59,6 +60,7 @@ async function shopWithParcels() {
         p.deliveredDaysAgo === undefined ? null : new Date(now - p.deliveredDaysAgo * DAY),
       returnedAt: p.returnedDaysAgo === undefined ? null : new Date(now - p.returnedDaysAgo * DAY),
       codSettlement: p.status === "delivered" && p.cod ? ("marked_paid" as const) : null,
+      codFee: p.codFee === undefined ? null : String(p.codFee),
     };
   };
   const rows = [
@@ -70,6 +72,7 @@ async function shopWithParcels() {
       codType: "3_days",
       price: 18000,
       deliveredDaysAgo: 1,
+      codFee: 4500,
     }),
     parcel({ status: "delivered", courier: "jne", cod: 250000, price: 20000, deliveredDaysAgo: 2 }),
     parcel({
@@ -88,6 +91,7 @@ async function shopWithParcels() {
       codType: "7_days",
       price: 21000,
       deliveredDaysAgo: 20,
+      codFee: 9000,
     }),
     // Not COD, and too old: not on the page.
     parcel({ status: "delivered", courier: "jne", cod: null, price: 18000, deliveredDaysAgo: 1 }),
@@ -129,15 +133,31 @@ describe("the COD page: what the couriers hold, and what came back", () => {
       await sessionTokenRequest("/app/cod", shop, { headers: { "accept-language": "id-ID" } }),
     )) as Awaited<ReturnType<typeof codPage.loader>>;
 
-    // Held: the three parcels whose payout is still ahead (150000 + 250000 + 99000).
-    expect(data.held).toEqual({ parcels: 3, amount: "Rp499.000" });
+    // Held: every delivered parcel whose payout was not recorded, the late one too
+    // (150000 + 250000 + 99000 + 300000), with the service's fees where known and the net.
+    expect(data.held).toEqual({
+      parcels: 4,
+      amount: "Rp799.000",
+      fees: "Rp13.500",
+      net: "Rp785.500",
+    });
+    // JNE's 20-day-old parcel was due 13 days ago: late, counted in the headline.
+    expect(data.due).toEqual({ parcels: 0, amount: "Rp0" });
+    expect(data.overdue).toEqual({ parcels: 1, amount: "Rp300.000" });
+    expect(data.received).toEqual({ parcels: 0, amount: "Rp0" });
     expect(data.lost).toEqual({ parcels: 2, cod: "Rp589.000", shipping: "Rp40.000" });
-    // Per courier and week: JNE's 20-day-old parcel is its own week, due since its payout.
-    const weeks = data.weeks.map((w) => [w.courier, w.parcels, w.amount, w.due]);
-    expect(weeks).toContainEqual(["JNE", 1, "Rp300.000", true]);
-    expect(weeks).toContainEqual(["SICEPAT", 1, "Rp99.000", false]);
-    const jneNow = data.weeks.filter((w) => w.courier === "JNE" && !w.due);
+    // Per courier and week: JNE's 20-day-old parcel is its own week, late, with its fee and net.
+    const weeks = data.weeks.map((w) => [w.courier, w.parcels, w.amount, w.fees, w.net, w.tone]);
+    expect(weeks).toContainEqual(["JNE", 1, "Rp300.000", "Rp9.000", "Rp291.000", "critical"]);
+    expect(weeks).toContainEqual(["SICEPAT", 1, "Rp99.000", "Rp0", "Rp99.000", undefined]);
+    const late = data.weeks.find((w) => w.tone === "critical")!;
+    expect(late.payout).toMatch(/^Terlambat: seharusnya cair \d{1,2} \w{3} \d{4}$/);
+    const jneNow = data.weeks.filter((w) => w.courier === "JNE" && w.tone !== "critical");
     expect(jneNow.reduce((s, w) => s + w.parcels, 0)).toBe(2);
+    // The payout form offers the courier with cash due, and what is due from it.
+    expect(data.couriers).toEqual([
+      { code: "jne", name: "JNE", parcels: 1, expected: "Rp300.000", amount: "300000" },
+    ]);
     // JNE's 250000 was booked before the window was kept per parcel: the shop's 7 days.
     const sicepat = data.weeks.find((w) => w.courier === "SICEPAT")!;
     expect(sicepat.payout).toBe(
@@ -160,7 +180,7 @@ describe("the COD page: what the couriers hold, and what came back", () => {
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const lines = (await response.text()).trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      "Kind,Order,Courier,Service,Waybill,Status,Cash on delivery,Shipping cost,Currency,Delivered or returned on,Expected payout,Payment in Shopify",
+      "Kind,Order,Courier,Service,Waybill,Status,Cash on delivery,COD fee,Net,Shipping cost,Currency,Delivered or returned on,Expected payout,Payout received,Payment in Shopify",
     );
     expect(lines).toHaveLength(1 + 4 + 2);
     expect(lines.filter((l) => l.startsWith("Collected,"))).toHaveLength(4);
@@ -168,7 +188,7 @@ describe("the COD page: what the couriers hold, and what came back", () => {
     // A formula in an order name is text in the spreadsheet, quoted as CSV needs.
     expect(returned).toContain(`"'=HYPERLINK(""x"")"`);
     expect(returned).toMatch(
-      /^Not collected,.*,JNT,REG,WB\d+,Returned to you,404000,23000,IDR,\d{1,2} [A-Z][a-z]{2} \d{4},/,
+      /^Not collected,.*,JNT,REG,WB\d+,Returned to you,404000,,,23000,IDR,\d{1,2} [A-Z][a-z]{2} \d{4},/,
     );
   });
 
@@ -186,19 +206,90 @@ describe("the COD page: what the couriers hold, and what came back", () => {
       )) as Response
     ).text();
     const rows = csv.trimEnd().split("\r\n");
-    expect(rows[0]).toMatch(/^Jenis,Pesanan,Kurir,Layanan,Resi,Status,Nilai COD,Ongkir,/);
+    expect(rows[0]).toMatch(
+      /^Jenis,Pesanan,Kurir,Layanan,Resi,Status,Nilai COD,Biaya COD,Bersih,Ongkir,/,
+    );
     // Each returned parcel: its day on the page is its day in the CSV.
     const returnedRows = rows.filter((r) => r.startsWith("Tidak tertagih,"));
     expect(returnedRows).toHaveLength(page.returned.length);
     for (const p of page.returned.filter((r) => r.at !== "dalam perjalanan")) {
       const row = returnedRows.find((r) => r.includes(p.waybill))!;
-      expect(row.split(",")[9], p.waybill).toBe(p.at);
+      expect(row.split(",")[11], p.waybill).toBe(p.at);
     }
     // Words, not codes: no status or settlement code in any cell.
     expect(csv).not.toMatch(
       /(^|,)(collected|not_collected|marked_paid|already_paid|delivered|returned|return_in_transit)(,|\r|$)/m,
     );
     expect(rows.filter((r) => r.startsWith("Tertagih,"))[0]).toMatch(/,Terkirim,/);
+  });
+
+  it("records a payout once, covering the parcels that were due; removing it opens them again", async () => {
+    const shop = await shopWithParcels();
+    const other = await shopWithParcels();
+    const id = { headers: { "accept-language": "id-ID" } };
+    const page = async (s = shop) =>
+      (await call(codPage.loader, await sessionTokenRequest("/app/cod", s, id))) as Awaited<
+        ReturnType<typeof codPage.loader>
+      >;
+    const today = (await page()).today;
+    const post = async (fields: Record<string, string>, s = shop) =>
+      (await call(
+        codPage.action,
+        await sessionTokenRequest("/app/cod", s, {
+          method: "POST",
+          headers: { "accept-language": "id-ID" },
+          body: new URLSearchParams(fields),
+        }),
+      )) as { ok: boolean; message: string };
+    const record = (amount: string, receivedOn = today) =>
+      post({ intent: "record", courier: "jne", receivedOn, amount });
+
+    // Bad input: refused in words, nothing recorded.
+    expect(await record("tiga ratus ribu")).toEqual({
+      ok: false,
+      message: "Tulis jumlah yang diterima dalam rupiah, misalnya 1.250.000.",
+    });
+    expect((await record("300000", "2999-01-01")).ok).toBe(false);
+    // Before JNE's late parcel was due (a month ago) nothing was due: refused, saying so.
+    const early = new Date(Date.now() - 30 * DAY).toISOString().slice(0, 10);
+    expect((await record("300000", early)).message).toMatch(
+      /^Tidak ada COD JNE yang jatuh tempo sampai/,
+    );
+
+    // Two clicks at once: one payout, covering JNE's late parcel only (the others are not due).
+    const both = await Promise.all([record("Rp 295.000"), record("Rp 295.000")]);
+    expect(both.filter((r) => r.ok)).toHaveLength(1);
+    expect(both.find((r) => r.ok)!.message).toBe(
+      "Pencairan Rp295.000 dari JNE dicatat: 1 paket lunas.",
+    );
+    const after = await page();
+    expect(after.received).toEqual({ parcels: 1, amount: "Rp300.000" });
+    expect(after.overdue.parcels).toBe(0);
+    expect(after.held.parcels).toBe(3);
+    const settled = after.weeks.find((w) => w.tone === "success")!;
+    expect(settled.payout).toMatch(/^Diterima \d{1,2} \w{3} \d{4}$/);
+    expect(after.couriers).toEqual([]);
+    expect(after.payouts).toHaveLength(1);
+    expect(after.payouts[0]!.check).toBe("Rp5.000 kurang dari perhitungan (Rp300.000)");
+    // Another shop's page does not see it, nor can it remove it.
+    expect((await page(other)).payouts).toEqual([]);
+    expect((await post({ intent: "remove", id: after.payouts[0]!.id }, other)).ok).toBe(false);
+    // The CSV says the day it was received.
+    const csv = await (
+      (await call(codCsvRoute.loader, await sessionTokenRequest("/app/cod.csv", shop))) as Response
+    ).text();
+    const row = csv.split("\r\n").find((r) => r.includes(",300000,"))!;
+    expect(row.split(",").slice(6, 9)).toEqual(["300000", "9000", "291000"]);
+    expect(row.split(",")[13]).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+
+    // Removed by mistake: the parcel is late again, and can be recorded again.
+    expect(await post({ intent: "remove", id: after.payouts[0]!.id })).toEqual({
+      ok: true,
+      message: "Catatan pencairan dihapus: paketnya kembali belum cair.",
+    });
+    const again = await page();
+    expect(again.overdue.parcels).toBe(1);
+    expect(again.payouts).toEqual([]);
   });
 
   it("refuses a request without a valid session token", async () => {

@@ -39,6 +39,8 @@ describe("a delivered cash-on-delivery parcel's order is marked paid in Shopify"
   it("picked, on its way, delivered: one orderMarkAsPaid, after the delivery, and the timeline says so", async () => {
     const { shop, order, shipment } = await bookedOrder("cod");
     expect((shipment.contents as { cod: number }).cod).toBe(404000);
+    // The service's fee for collecting it (3 %, at least Rp2.500), kept from the booking.
+    expect(shipment.codFee).toBe("12120.00");
     await courierMoves(shop, shipment, "picked");
     await courierMoves(shop, shipment, "dropping_off");
     expect(markedPaid(shop)).toEqual([]);

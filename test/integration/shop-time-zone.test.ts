@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import { db } from "#app/db/index.server.ts";
 import { shipmentEvents, shipments, shops } from "#app/db/schema.ts";
 import * as shipmentPage from "#app/routes/app.shipments.$id/route.tsx";
-import * as codPage from "#app/routes/app.cod.tsx";
+import * as codPage from "#app/routes/app.cod/route.tsx";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { recordInstall } from "#app/shops/shops.server.ts";
 import { forgetTimeZones } from "#app/shops/time-zone.server.ts";

@@ -16,6 +16,7 @@ import {
   ACTOR,
   Ctx,
   apply,
+  codFeePatch,
   type JobWithSlot,
   type ShipmentDeps,
 } from "../shared/shipment-context.ts";
@@ -91,6 +92,9 @@ export async function processSyncStatus(job: JobWithSlot, deps: ShipmentDeps): P
         }),
       );
     }
+    // The COD fee, as the service states it now (a re-priced order may change it): kept silently.
+    const fee = codFeePatch(order).codFee;
+    if (fee !== undefined && Number(fee) !== Number(current.codFee)) patch.codFee = fee;
     // A parcel in trouble goes under "needs attention" (a problem of another kind is left as it
     // is), and leaves it by itself when the parcel moves on.
     const trouble = troubleProblem({

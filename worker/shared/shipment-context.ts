@@ -301,5 +301,12 @@ export function orderPatch(order: Order): ShipmentFields {
     courierType: order.courier?.type ?? null,
     price: order.price === null || order.price === undefined ? null : String(order.price),
     currency: order.currency ?? null,
+    ...codFeePatch(order),
   };
+}
+
+/** The service's COD fee of a booked order, when it states one (kept for the COD page). */
+export function codFeePatch(order: Order): { codFee?: string } {
+  const fee = order.destination?.cash_on_delivery?.fee;
+  return typeof fee === "number" && Number.isFinite(fee) && fee >= 0 ? { codFee: String(fee) } : {};
 }

@@ -1,65 +1,27 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { Banner, BlockStack, Card, EmptyState, IndexTable, Page, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { db } from "../db/index.server";
-import { codReport } from "../shipments/cod-report.server";
-import { courierName, dayOf, formatMoney, orderTitle } from "../shipments/wording";
-import { companyName } from "../shipments/courier-names";
-import { getShopSettings } from "../shops/shops.server";
-import { authenticate } from "../shopify.server";
-import { speechFor } from "../shops/speech.server";
-import { pageTitle } from "../i18n/page-title";
+import { CodHeadline } from "../../components/cod/CodHeadline";
+import { PayoutForm } from "../../components/cod/PayoutForm";
+import { PayoutList } from "../../components/cod/PayoutList";
+import { pageTitle } from "../../i18n/page-title";
+import type { action } from "./action.server";
+import type { loader } from "./loader.server";
+
+export { loader } from "./loader.server";
+export { action } from "./action.server";
 
 export const meta = pageTitle((t) => t("cod.title"));
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
-  const settings = await getShopSettings(db, session.shop);
-  const speech = await speechFor(request, session.shop);
-  const report = await codReport(db, session.shop, settings.codType, new Date(), speech.timeZone);
-  const { t, locale } = speech;
-  // Dates on this page (and in its CSV): the day in the shop's zone ("23 Nov 2026").
-  const day = (at: Date | string) => dayOf(at, speech);
-  const money = (amount: number) => formatMoney(amount, report.currency, locale) ?? String(amount);
-  return {
-    days: report.days,
-    held: { parcels: report.held.parcels, amount: money(report.held.amount) },
-    lost: {
-      parcels: report.lost.parcels,
-      cod: money(report.lost.cod),
-      shipping: money(report.lost.shipping),
-    },
-    weeks: report.weeks.map((w) => ({
-      key: `${w.courier}|${w.week}`,
-      courier: companyName(speech.couriers, w.courier),
-      // The week's Monday is a calendar date already (in the shop's zone): said as it is.
-      week: dayOf(`${w.week}T00:00:00Z`, { locale, timeZone: "UTC" }),
-      parcels: w.parcels,
-      amount: money(w.amount),
-      payout: w.due
-        ? t("cod.dueSince", { day: day(w.payoutBy) })
-        : t("cod.expectedBy", { day: day(w.payoutBy) }),
-      due: w.due,
-    })),
-    returned: report.returned.map((p) => ({
-      id: p.id,
-      order: orderTitle(p, t),
-      courier: courierName(p.courierCompany, p.courierType, speech.couriers) ?? "—",
-      waybill: p.waybillId ?? "—",
-      state: p.status === "return_in_transit" ? t("cod.comingBack") : t("cod.back"),
-      cod: money(p.cod),
-      shipping: p.shippingCost === null ? "—" : money(p.shippingCost),
-      at: p.at ? day(p.at) : t("cod.onItsWay"),
-    })),
-  };
-};
-
-/** The couriers' cash on delivery for the shop: what they hold, when it is paid out, what came back. */
+/**
+ * The couriers' cash on delivery for the shop: what they hold (due and late counted), week by
+ * week with the service's fees and the net, payouts recorded as received, and what came back.
+ */
 export default function CashOnDelivery() {
   const navigate = useNavigate();
   const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
   const { t } = useTranslation();
   const [exportError, setExportError] = useState<string | null>(null);
   // The CSV is fetched (App Bridge adds the session token to the app's own fetches), then saved.
@@ -86,20 +48,16 @@ export default function CashOnDelivery() {
     >
       <BlockStack gap="400">
         {exportError && <Banner tone="critical">{exportError}</Banner>}
-        <Card>
-          <BlockStack gap="200">
-            <Text as="h2" variant="headingMd">
-              {t("cod.held", { amount: data.held.amount })}
-            </Text>
-            <Text as="p" tone="subdued">
-              {`${t("cod.heldDetail", { count: data.held.parcels })} ${t("cod.lostDetail", {
-                count: data.lost.parcels,
-                cod: data.lost.cod,
-                shipping: data.lost.shipping,
-              })}`}
-            </Text>
-          </BlockStack>
-        </Card>
+        {result && <Banner tone={result.ok ? "success" : "critical"}>{result.message}</Banner>}
+        <CodHeadline
+          held={data.held}
+          due={data.due}
+          overdue={data.overdue}
+          overdueDays={data.overdueDays}
+          received={data.received}
+          lost={data.lost}
+        />
+        <PayoutForm key={data.today} couriers={data.couriers} today={data.today} />
         <Card padding="0">
           {data.weeks.length === 0 ? (
             <EmptyState heading={t("cod.empty.title")} image="">
@@ -115,6 +73,8 @@ export default function CashOnDelivery() {
                 { title: t("cod.columns.week") },
                 { title: t("cod.columns.parcels") },
                 { title: t("cod.columns.collected") },
+                { title: t("cod.columns.fee") },
+                { title: t("cod.columns.net") },
                 { title: t("cod.columns.payout") },
               ]}
             >
@@ -124,16 +84,21 @@ export default function CashOnDelivery() {
                   <IndexTable.Cell>{w.week}</IndexTable.Cell>
                   <IndexTable.Cell>{w.parcels}</IndexTable.Cell>
                   <IndexTable.Cell>{w.amount}</IndexTable.Cell>
+                  <IndexTable.Cell>{w.fees}</IndexTable.Cell>
+                  <IndexTable.Cell>{w.net}</IndexTable.Cell>
                   <IndexTable.Cell>
-                    <Text as="span" tone={w.due ? "subdued" : undefined}>
-                      {w.payout}
-                    </Text>
+                    <div style={{ whiteSpace: "normal", maxWidth: "24rem" }}>
+                      <Text as="span" tone={w.tone}>
+                        {w.payout}
+                      </Text>
+                    </div>
                   </IndexTable.Cell>
                 </IndexTable.Row>
               ))}
             </IndexTable>
           )}
         </Card>
+        <PayoutList payouts={data.payouts} />
         <Card padding="0">
           <div style={{ padding: "12px 16px" }}>
             <Text as="h2" variant="headingMd">
@@ -177,17 +142,10 @@ export default function CashOnDelivery() {
             </IndexTable>
           )}
         </Card>
-        <InlineHint />
+        <Text as="p" tone="subdued">
+          {t("cod.hint")}
+        </Text>
       </BlockStack>
     </Page>
-  );
-}
-
-function InlineHint() {
-  const { t } = useTranslation();
-  return (
-    <Text as="p" tone="subdued">
-      {t("cod.hint")}
-    </Text>
   );
 }
