@@ -5,6 +5,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { decryptSecret, encryptSecret, type SecretKeys } from "../secrets/crypto.server";
 import type { Queryable as Db } from "../db/client.server";
 import {
+  codPayouts,
   fulfillmentEvents,
   orderImports,
   sessionTable,
@@ -293,7 +294,7 @@ export async function redactCustomer(
 
 /**
  * shop/redact: removes everything the app holds about the shop: sessions, shipments (and with
- * them their events), webhook inbox entries, its encrypted key and settings. The shop row stays as
+ * them their events), webhook inbox entries, recorded COD payouts, its encrypted key and settings. The shop row stays as
  * a tombstone (uninstalled, redacted_at set, nothing else), so that a delivery arriving later is
  * known to be for a redacted shop and stores nothing (order-delivery.server.ts).
  */
@@ -304,6 +305,7 @@ export async function redactShop(db: Db, shop: string): Promise<void> {
     await tx.delete(shipments).where(eq(shipments.shop, shop));
     await tx.delete(webhookInbox).where(eq(webhookInbox.shop, shop));
     await tx.delete(orderImports).where(eq(orderImports.shop, shop));
+    await tx.delete(codPayouts).where(eq(codPayouts.shop, shop));
     await tx
       .insert(shops)
       .values({ shop, installed: false, redactedAt: sql`now()` })

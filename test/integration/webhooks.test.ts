@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/db/index.server.ts";
-import { sessionTable, shipments, shops, webhookInbox } from "#app/db/schema.ts";
+import { codPayouts, sessionTable, shipments, shops, webhookInbox } from "#app/db/schema.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { recordInstall, recordUninstall } from "#app/shops/shops.server.ts";
 import { action as appUninstalled } from "#app/routes/webhooks.app.uninstalled.tsx";
@@ -210,6 +210,16 @@ describe("compliance topics", () => {
     const other = uniqueShop("bystander");
     await seedShop(shop);
     await seedShop(other);
+    // A COD payout each shop recorded (the merchant's own bookkeeping of its money).
+    const payout = (s: string) => ({
+      shop: s,
+      courier: "jne",
+      receivedOn: "2026-11-20",
+      amount: "385000",
+      expected: "385000",
+      parcels: 1,
+    });
+    await db.insert(codPayouts).values([payout(shop), payout(other)]);
     // Shopify sends shop/redact 48 hours after the uninstall.
     await recordUninstall(db, shop);
     expect(
@@ -228,6 +238,8 @@ describe("compliance topics", () => {
     expect(await sessionsOf(shop)).toHaveLength(0);
     expect(await db.select().from(shipments).where(eq(shipments.shop, shop))).toHaveLength(0);
     expect(await db.select().from(webhookInbox).where(eq(webhookInbox.shop, shop))).toHaveLength(0);
+    expect(await db.select().from(codPayouts).where(eq(codPayouts.shop, shop))).toHaveLength(0);
+    expect(await db.select().from(codPayouts).where(eq(codPayouts.shop, other))).toHaveLength(1);
     expect(await shopRow(other)).toBeDefined();
     expect(await db.select().from(shipments).where(eq(shipments.shop, other))).toHaveLength(2);
   });
