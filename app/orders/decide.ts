@@ -98,6 +98,9 @@ export function decideShipping(order: ShopifyOrder, hasShippableItems: boolean):
 /** Gateway names Shopify stores use for cash on delivery, besides those the shop lists in its settings. */
 const COD_GATEWAY = /(cash on delivery|\bcod\b|bayar di tempat|bayar ditempat)/i;
 
+/** A payment method the app reads as cash on delivery by its name alone, whatever the settings. */
+export const isCodGatewayName = (name: string): boolean => COD_GATEWAY.test(name);
+
 export function isCashOnDelivery(
   order: ShopifyOrder,
   settings: Pick<ShopSettings, "codGateways">,

@@ -78,10 +78,7 @@ export function parsePreferencesForm(
       deliveryType: deliveryType.success ? deliveryType.data : "now",
       categoryMapping: mapping,
       defaultWeightGrams: weight !== null && Number.isInteger(weight) && weight > 0 ? weight : null,
-      codGateways: String(form.get("codGateways") ?? "")
-        .split(",")
-        .map((g) => g.trim())
-        .filter(Boolean),
+      codGateways: codGatewaysOf(form),
       codType: codType.success ? codType.data : "7_days",
       insurance: checkbox(form, "insurance"),
       proofOfDelivery: checkbox(form, "proofOfDelivery"),
@@ -162,4 +159,15 @@ export function parsePickupForm(form: FormData, t: TFunction) {
     pickup: null,
     errors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])),
   };
+}
+
+/**
+ * The payment methods ticked as cash on delivery: one `codGateways` field per method (names may
+ * hold commas). A page of the previous version sends one comma-separated field without the
+ * `codGatewaysList` marker: split as it was.
+ */
+function codGatewaysOf(form: FormData): string[] {
+  const values = form.getAll("codGateways").map(String);
+  const names = form.has("codGatewaysList") ? values : values.flatMap((v) => v.split(","));
+  return [...new Set(names.map((g) => g.trim()).filter(Boolean))];
 }

@@ -1,4 +1,8 @@
-import { ORDER_QUERY, ORDERS_QUERY } from "#app/admin-api/operations/orders.ts";
+import {
+  ORDER_QUERY,
+  ORDERS_QUERY,
+  RECENT_PAYMENT_GATEWAYS_QUERY,
+} from "#app/admin-api/operations/orders.ts";
 import {
   BOOKING_HOLD,
   BOOKING_HOLD_RELEASE,
@@ -371,6 +375,24 @@ export function fakeAdminGraphql(
       const id = String(variables.id).replace("gid://shopify/Order/", "");
       const order = orders?.byShop.get(shop)?.get(id);
       return { data: { order: order ? orderToAdminNode(order) : null } };
+    }
+    if (query === RECENT_PAYMENT_GATEWAYS_QUERY) {
+      // The shop's orders in either store (the caller's own, and the process-wide one).
+      const byId = new Map(
+        [...SHOPIFY_ORDERS.list(shop), ...(orders?.list(shop) ?? [])].map((o) => [String(o.id), o]),
+      );
+      const latest = [...byId.values()]
+        .sort((a, b) => String(b.created_at ?? "").localeCompare(String(a.created_at ?? "")))
+        .slice(0, Number(variables.first));
+      return {
+        data: {
+          orders: {
+            nodes: latest.map((o) => ({
+              paymentGatewayNames: (o.payment_gateway_names as string[] | undefined) ?? [],
+            })),
+          },
+        },
+      };
     }
     if (query === ORDERS_QUERY) {
       const all = (orders?.list(shop) ?? []).filter((o) =>

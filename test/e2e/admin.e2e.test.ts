@@ -694,6 +694,30 @@ async function flow(page: Page) {
     expect(shipped).not.toContain("shopify-");
     await page.screenshot({ path: path.join(SHOTS, "4-shipment-confirmed.png"), fullPage: true });
 
+    // The COD payment methods are ticked from those the shop's orders carry, read from Shopify:
+    // the order above paid with "bogus". A change brings the save bar; Discard puts it back.
+    await openInAdmin(page, "/app/settings");
+    const bogus = page.getByRole("checkbox", { name: "bogus" });
+    await bogus.waitFor();
+    expect(await page.getByText("Used by 1 of the last 100 orders").count()).toBe(1);
+    expect(await page.getByText("Unsaved changes").count()).toBe(0);
+    await bogus.check();
+    await page.getByText("Unsaved changes").waitFor();
+    await page.screenshot({ path: path.join(SHOTS, "2b-settings-save-bar.png") });
+    await page.getByRole("button", { name: "Discard" }).click();
+    await page.getByText("Unsaved changes").waitFor({ state: "detached" });
+    expect(await bogus.isChecked()).toBe(false);
+    const codGateways = async () =>
+      ((await getShop(db, shop))?.settings as { codGateways: string[] }).codGateways;
+    await bogus.check();
+    await page.getByRole("button", { name: "Save preferences" }).click();
+    await page.getByText("Settings saved").waitFor();
+    await page.getByText("Unsaved changes").waitFor({ state: "detached" });
+    expect(await codGateways()).toEqual(["bogus"]);
+    await bogus.uncheck();
+    await page.getByRole("button", { name: "Save preferences" }).click();
+    await expect.poll(codGateways).toEqual([]);
+
     await openInAdmin(page, "/app/failed");
     await page.getByText("Nothing failed").waitFor();
     await page.screenshot({ path: path.join(SHOTS, "5-failed-work.png"), fullPage: true });

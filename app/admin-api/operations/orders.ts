@@ -57,3 +57,14 @@ export const ORDERS_QUERY = `#graphql
     }
   }
   ${ORDER_FIELDS}` as const;
+
+/**
+ * The payment methods of the shop's latest orders (the settings' COD methods are chosen from
+ * them): Shopify's gateway names as the orders carry them ("Cash on Delivery (COD)", "bank_transfer").
+ */
+export const RECENT_PAYMENT_GATEWAYS_QUERY = `#graphql
+  query RecentPaymentGateways($first: Int!) {
+    orders(first: $first, sortKey: CREATED_AT, reverse: true) {
+      nodes { paymentGatewayNames }
+    }
+  }` as const;

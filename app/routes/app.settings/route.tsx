@@ -23,6 +23,10 @@ import { authenticate } from "../../shopify.server";
 import { speechFor } from "../../shops/speech.server";
 import { parseShopSettings } from "../../shops/settings";
 import { getShop } from "../../shops/shops.server";
+import {
+  paymentMethodChoices,
+  type PaymentMethodChoice,
+} from "../../shops/payment-gateways.server";
 import { exactTime, type Speech } from "../../shipments/wording";
 import { runIntent, type ActionResult } from "./intents.server";
 import { pageTitle } from "../../i18n/page-title";
@@ -54,20 +58,26 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     }
   }
   // The shop's Shopify locations, to connect each to the pickup location its parcels leave from.
-  let locations: ShopifyLocation[] = [];
-  let locationsError: string | null = null;
-  try {
-    // Not waited for longer than 5 s: the rest of the page still loads.
-    locations = await byDeadline(
-      shopifyLocations(shopifyAdminGraphql, session.shop),
-      Date.now() + 5_000,
-      Date.now,
-      t("settings.shopify.slow"),
+  // Read from Shopify at once, each not waited for longer than 5 s (the rest of the page still
+  // loads): the shop's locations, and the payment methods its orders carry (to tick the COD ones).
+  const fromShopify = <T,>(work: Promise<T>) =>
+    byDeadline(work, Date.now() + 5_000, Date.now, t("settings.shopify.slow")).then(
+      (value) => ({ value, error: null }),
+      (error: Error) => ({ value: null, error: error.message }),
     );
-  } catch (error) {
-    locationsError = (error as Error).message;
-  }
+  const [shopLocations, methods] = await Promise.all([
+    fromShopify(shopifyLocations(shopifyAdminGraphql, session.shop)),
+    fromShopify(paymentMethodChoices(shopifyAdminGraphql, session.shop, settings.codGateways)),
+  ]);
+  const locations: ShopifyLocation[] = shopLocations.value ?? [];
+  const locationsError = shopLocations.error;
+  // Unread: the methods the settings name, so that saving keeps them.
+  const paymentMethods: PaymentMethodChoice[] =
+    methods.value ?? settings.codGateways.map((name) => ({ name, auto: false, orders: 0 }));
+  const paymentMethodsError = methods.error;
   return {
+    paymentMethods,
+    paymentMethodsError,
     apiKey: shop?.shippingApiKeyHint
       ? { hint: shop.shippingApiKeyHint, mode: shop.shippingMode }
       : null,
@@ -130,6 +140,8 @@ export default function Settings() {
     ratesOn,
     ratesProblem,
     events,
+    paymentMethods,
+    paymentMethodsError,
   } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
@@ -177,8 +189,11 @@ export default function Settings() {
               settings={settings}
               couriers={couriers}
               couriersError={couriersError}
+              paymentMethods={paymentMethods}
+              paymentMethodsError={paymentMethodsError}
               errors={result?.form === "preferences" ? errors : {}}
               busy={busy}
+              saved={result?.form === "preferences" ? result.ok : null}
             />
             <CheckoutRatesCard
               on={ratesOn}
