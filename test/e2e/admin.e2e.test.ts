@@ -554,7 +554,16 @@ async function flow(page: Page) {
     await page.getByLabel("Contact name").fill("Gudang Toko Maju");
     await page.getByLabel("Contact phone").fill("081234567890");
     await page.getByLabel("Address").fill("Jl. Fatmawati 10, Cilandak, Jakarta Selatan");
-    await page.getByLabel("Postal code", { exact: true }).fill("12430");
+    // The district is found through the service's own area search, which fills in its postal code.
+    await page.getByLabel("Find the district or postal code").fill("Cilandak");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    const areas = page.getByLabel("Areas found");
+    await areas.waitFor();
+    const found = await areas.locator("option").allInnerTexts();
+    const cilandak = found.find((a) => /^Cilandak, .*12430$/.test(a));
+    expect(cilandak, found.join(" | ")).toBeDefined();
+    await areas.selectOption({ label: cilandak! });
+    expect(await page.getByLabel("Postal code", { exact: true }).inputValue()).toBe("12430");
     await page.getByRole("button", { name: "Save pickup location" }).click();
     await page.getByText("Pickup location saved at the shipping service").waitFor();
     // Grouped in the order a new merchant needs them.

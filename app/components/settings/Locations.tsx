@@ -1,9 +1,18 @@
 import { Form } from "@remix-run/react";
-import { BlockStack, Button, FormLayout, InlineStack, Select, Text } from "@shopify/polaris";
+import {
+  BlockStack,
+  Button,
+  FormLayout,
+  InlineStack,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SavedLocation } from "../../shops/settings";
 import { PICKUP_TEXT_LIMITS } from "../../shops/pickup-limits";
+import { AreaSearch } from "./AreaSearch";
 import { Field } from "./Field";
 
 /** Add a pickup location, or edit one (its service id goes along). */
@@ -19,6 +28,10 @@ export function LocationForm({
   disabled: boolean;
 }) {
   const { t } = useTranslation();
+  const [postalCode, setPostalCode] = useState(
+    location?.postalCode ? String(location.postalCode) : "",
+  );
+  const [area, setArea] = useState<string | null>(null);
   return (
     <Form method="post">
       <input type="hidden" name="intent" value="saveLocation" />
@@ -57,11 +70,19 @@ export function LocationForm({
           multiline={2}
           error={errors.address}
         />
+        <AreaSearch
+          onChoose={(area) => {
+            if (area.postalCode) setPostalCode(area.postalCode);
+            setArea(area.label);
+          }}
+        />
         <FormLayout.Group>
-          <Field
+          <TextField
             label={t("settings.pickup.postalCode")}
             name="postalCode"
-            initial={location?.postalCode ? String(location.postalCode) : ""}
+            value={postalCode}
+            onChange={setPostalCode}
+            helpText={area ? t("settings.pickup.area.chosen", { area }) : undefined}
             autoComplete="off"
             error={errors.postalCode}
           />
