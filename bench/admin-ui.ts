@@ -9,7 +9,9 @@
  * percentile of each figure, as Shopify's Built for Shopify reads field data. Goal, throttled on
  * every page: INP ≤ 200 ms, LCP ≤ 2.5 s, CLS ≤ 0.1.
  */
+import fs from "node:fs";
 import { createRequire } from "node:module";
+import path from "node:path";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { codPayouts, shipmentEvents, shipments } from "#app/db/schema.ts";
@@ -19,7 +21,12 @@ const RUNS = Number(process.env.RUNS ?? 5);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SHOP = "bench-admin-ui.myshopify.com";
 const API_KEY = "bench-app";
-const WEB_VITALS = createRequire(import.meta.url).resolve("web-vitals/dist/web-vitals.iife.js");
+// The library's browser build (a script that defines `webVitals`), beside its package entry.
+const WEB_VITALS = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("web-vitals")),
+  "web-vitals.iife.js",
+);
+const WEB_VITALS_SOURCE = fs.readFileSync(WEB_VITALS, "utf8");
 const GOAL = { inp: 200, lcp: 2_500, cls: 0.1 };
 
 /** A condition the pages are measured under. */
@@ -65,7 +72,13 @@ async function seed(stack: Stack): Promise<{ shipmentId: string }> {
       waybillId: booked ? `CGK${String(2611230000 + i)}` : null,
       contents: {
         items: [
-          { name: "Kemeja Batik Parang - M", sku: `KB-${i}`, quantity: 1 + (i % 2), value: 185_000, weight: 300 },
+          {
+            name: "Kemeja Batik Parang - M",
+            sku: `KB-${i}`,
+            quantity: 1 + (i % 2),
+            value: 185_000,
+            weight: 300,
+          },
           { name: "Kopi Gayo 250 g", sku: null, quantity: 1, value: 95_000, weight: 270 },
         ],
         ordered: [],
@@ -119,7 +132,10 @@ async function adminPage(browser: Browser, condition: Condition): Promise<Page> 
   await page.route("https://cdn.shopify.com/**", (route) => {
     const url = route.request().url();
     if (!url.includes("app-bridge"))
-      return route.fulfill({ contentType: url.endsWith(".css") ? "text/css" : "text/plain", body: "" });
+      return route.fulfill({
+        contentType: url.endsWith(".css") ? "text/css" : "text/plain",
+        body: "",
+      });
     return route.fulfill({
       contentType: "application/javascript",
       body: `(() => {
@@ -137,23 +153,18 @@ async function adminPage(browser: Browser, condition: Condition): Promise<Page> 
     });
   });
   // The vitals, reported on every change (the page is measured as it is left).
-  await page.addInitScript({ path: WEB_VITALS });
-  await page.addInitScript(() => {
-    const w = window as unknown as {
-      webVitals: Record<string, (cb: (m: { value: number }) => void, o: object) => void>;
-      vitals: Record<string, number>;
-    };
-    w.vitals = {};
-    const keep = (name: string) => (m: { value: number }) => {
-      w.vitals[name] = m.value;
-    };
-    const start = () => {
-      w.webVitals.onLCP!(keep("lcp"), { reportAllChanges: true });
-      w.webVitals.onCLS!(keep("cls"), { reportAllChanges: true });
-      w.webVitals.onINP!(keep("inp"), { reportAllChanges: true, durationThreshold: 0 });
-    };
-    if (w.webVitals) start();
-    else addEventListener("DOMContentLoaded", start);
+  // (An init script runs in a function of its own: the library's global is made one by hand.)
+  await page.addInitScript({ content: `${WEB_VITALS_SOURCE};window.webVitals = webVitals;` });
+  // As text, not a function: the function's source as tsx compiles it would call helpers the
+  // page does not have.
+  await page.addInitScript({
+    content: `
+      window.vitals = {};
+      const keep = (name) => (m) => { window.vitals[name] = m.value; };
+      webVitals.onLCP(keep("lcp"), { reportAllChanges: true });
+      webVitals.onCLS(keep("cls"), { reportAllChanges: true });
+      webVitals.onINP(keep("inp"), { reportAllChanges: true, durationThreshold: 0 });
+    `,
   });
   const cdp = await page.context().newCDPSession(page);
   if (condition.cpu > 1) await cdp.send("Emulation.setCPUThrottlingRate", { rate: condition.cpu });
@@ -176,15 +187,23 @@ function documentUrl(base: string, pathname: string, token: string): string {
 }
 
 /** Each page, and what a merchant does on it once it has loaded. */
-function pagesOf(shipmentId: string): { name: string; path: string; act: (p: Page) => Promise<void> }[] {
+function pagesOf(
+  shipmentId: string,
+): { name: string; path: string; act: (p: Page) => Promise<void> }[] {
   return [
     {
-      name: "list: tick 5 rows, select all",
+      name: "list: tick 5 rows",
       path: "/app",
       act: async (p) => {
         const boxes = p.locator("tbody input[type=checkbox]");
         await boxes.first().waitFor();
         for (let i = 0; i < 5; i++) await boxes.nth(i).click({ force: true });
+      },
+    },
+    {
+      name: "list: select all 50",
+      path: "/app",
+      act: async (p) => {
         await p.locator("thead input[type=checkbox]").first().click({ force: true });
       },
     },
@@ -241,10 +260,16 @@ async function measure(
   try {
     await tab.goto(documentUrl(base, page.path, token), { waitUntil: "load", timeout: 120_000 });
     await tab.waitForLoadState("networkidle");
+    // The page hydrated and settled (an idle moment), as a merchant's first look takes.
+    await tab.evaluate(
+      () => new Promise((done) => requestIdleCallback(() => done(null), { timeout: 5_000 })),
+    );
     await page.act(tab);
-    // Let the last interaction paint, then read what was reported.
-    await tab.waitForTimeout(500);
-    const vitals = await tab.evaluate(() => (window as unknown as { vitals: Record<string, number> }).vitals);
+    // Let the last interaction paint and its timing be observed, then read what was reported.
+    await tab.waitForTimeout(1_000);
+    const vitals = await tab.evaluate(
+      () => (window as unknown as { vitals: Record<string, number> }).vitals,
+    );
     return { lcp: vitals.lcp ?? Number.NaN, cls: vitals.cls ?? 0, inp: vitals.inp ?? 0 };
   } finally {
     await tab.close();
@@ -267,7 +292,9 @@ try {
   try {
     for (const condition of CONDITIONS) {
       results[condition.name] = {};
-      for (const page of pagesOf(shipmentId)) {
+      for (const page of pagesOf(shipmentId).filter(
+        (p) => !process.env.PAGES || p.name.startsWith(process.env.PAGES),
+      )) {
         const runs: { lcp: number; cls: number; inp: number }[] = [];
         // One load first, not counted: the server's first render of a route compiles its code.
         await measure(browser, base, condition, page);
@@ -293,11 +320,14 @@ try {
 process.stdout.write(`\n\nAdmin pages, p75 of ${RUNS} loads each (LCP and INP in ms)\n`);
 for (const [condition, pages] of Object.entries(results)) {
   process.stdout.write(`\n${condition}\n`);
-  process.stdout.write(`  ${"page".padEnd(32)} ${"LCP".padStart(7)} ${"CLS".padStart(6)} ${"INP".padStart(6)}\n`);
+  process.stdout.write(
+    `  ${"page".padEnd(32)} ${"LCP".padStart(7)} ${"CLS".padStart(6)} ${"INP".padStart(6)}\n`,
+  );
   for (const [name, v] of Object.entries(pages)) {
     const throttled = condition !== "unthrottled";
-    const miss =
-      throttled && (v.inp > GOAL.inp || v.lcp > GOAL.lcp || v.cls > GOAL.cls) ? "  over the goal" : "";
+    // A figure not measured (NaN) fails as surely as one over the goal.
+    const within = v.inp <= GOAL.inp && v.lcp <= GOAL.lcp && v.cls <= GOAL.cls;
+    const miss = throttled && !within ? "  over the goal" : "";
     if (miss) failed = true;
     process.stdout.write(
       `  ${name.padEnd(32)} ${v.lcp.toFixed(0).padStart(7)} ${v.cls.toFixed(3).padStart(6)} ${v.inp.toFixed(0).padStart(6)}${miss}\n`,

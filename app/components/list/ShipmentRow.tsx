@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { BlockStack, IndexTable, InlineStack, Link as PolarisLink, Text } from "@shopify/polaris";
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import type { listRowWords } from "../../shipments/list-rows";
 import { StatusBadge } from "../StatusBadge";
@@ -12,7 +13,7 @@ export type ShipmentRowView = ReturnType<typeof listRowWords>[number];
  * a table as a list), one block with what a seller looks for first: order and date, status,
  * customer and how they pay, courier and waybill, and the problem in short.
  */
-export function ShipmentRow({
+export const ShipmentRow = memo(function ShipmentRow({
   row,
   index,
   selected,
@@ -138,4 +139,4 @@ export function ShipmentRow({
       </IndexTable.Cell>
     </IndexTable.Row>
   );
-}
+});

@@ -17,8 +17,6 @@ import {
   InlineStack,
   Page,
   ProgressBar,
-  Select,
-  Tabs,
   Text,
   TextField,
   useBreakpoints,
@@ -26,9 +24,10 @@ import {
 } from "@shopify/polaris";
 import { EmptyList } from "../../components/list/EmptyList";
 import { ShipmentRow } from "../../components/list/ShipmentRow";
-import { useState } from "react";
+import { ListTabs } from "../../components/list/ListTabs";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { TABS, type Tab } from "../../shipments/tabs";
+import { type Tab } from "../../shipments/tabs";
 import type { loader } from "./loader.server";
 import { pageTitle } from "../../i18n/page-title";
 
@@ -106,7 +105,6 @@ export default function Shipments() {
     });
     revalidator.revalidate();
   }
-  const tabIndex = TABS.indexOf(data.tab);
   // The list's place: tab, search and kind of problem, kept across pages.
   const placeOf = (at: { tab: Tab; q: string; kind: string | null; printed?: boolean }) => ({
     tab: at.tab,
@@ -117,6 +115,17 @@ export default function Shipments() {
   const place = placeOf({ tab: data.tab, q: data.search, kind: data.kind });
   const chosenKind = data.kinds.find((k) => k.kind === data.kind);
   const filtered = data.tab !== "all" || Boolean(data.search) || data.notPrinted;
+  // The same function between renders: the tab strip is not redrawn when rows are ticked.
+  const { search, notPrinted } = data;
+  const chooseTab = useCallback(
+    (tab: Tab) =>
+      setParams({
+        tab,
+        ...(search ? { q: search } : {}),
+        ...(notPrinted ? { printed: "no" } : {}),
+      }),
+    [setParams, search, notPrinted],
+  );
   // Phone widths: the table becomes a list, each row one block (ShipmentRow).
   const condensed = useBreakpoints().smDown;
   return (
@@ -211,33 +220,12 @@ export default function Shipments() {
           </Card>
         )}
         <Card padding="0">
-          {condensed ? (
-            // On a phone every tab in one list to choose from, none cut off at the side.
-            <div style={{ padding: "12px 12px 0" }}>
-              <Select
-                label={t("list.tabs.choose")}
-                options={TABS.map((tab) => ({
-                  value: tab,
-                  label: t(`list.tabs.${tab}`, { count: data.counts[tab] }),
-                }))}
-                value={data.tab}
-                onChange={(tab) =>
-                  setParams(placeOf({ tab: tab as Tab, q: data.search, kind: null }))
-                }
-              />
-            </div>
-          ) : (
-            <Tabs
-              tabs={TABS.map((tab) => ({
-                id: tab,
-                content: t(`list.tabs.${tab}`, { count: data.counts[tab] }),
-              }))}
-              selected={tabIndex < 0 ? 0 : tabIndex}
-              onSelect={(i) =>
-                setParams(placeOf({ tab: TABS[i] ?? "all", q: data.search, kind: null }))
-              }
-            />
-          )}
+          <ListTabs
+            tab={data.tab}
+            counts={data.counts}
+            condensed={condensed}
+            onChoose={chooseTab}
+          />
           <div style={{ padding: "12px" }}>
             <form
               onSubmit={(e) => {
