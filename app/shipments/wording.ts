@@ -164,29 +164,17 @@ export function dayOf(
   { locale, timeZone }: { locale: string; timeZone?: string },
 ): string {
   const zone = safeTimeZone(timeZone);
-  const date = new Date(at);
-  // Said once per quarter hour: every zone's offset is a whole number of quarter hours, so a day
-  // never changes inside one, and a list's rows share a few days (formatting costs ~0.1 ms).
-  const key = `${locale}|${zone}|${Math.floor(date.getTime() / 900_000)}`;
-  let text = days.get(key);
-  if (text === undefined) {
-    text = formatter(
-      `day|${locale}|${zone}`,
-      () =>
-        new Intl.DateTimeFormat(safeLocale(locale), {
-          day: "numeric",
-          month: "short",
-          year: "numeric",
-          timeZone: zone,
-        }),
-    ).format(date);
-    // Bounded: a flood of odd dates starts the cache afresh.
-    if (days.size >= 5_000) days.clear();
-    days.set(key, text);
-  }
-  return text;
+  return formatter(
+    `day|${locale}|${zone}`,
+    () =>
+      new Intl.DateTimeFormat(safeLocale(locale), {
+        day: "numeric",
+        month: "short",
+        year: "numeric",
+        timeZone: zone,
+      }),
+  ).format(new Date(at));
 }
-const days = new Map<string, string>();
 
 /** The shipment as one badge and one sentence. A problem always wins: it is what the merchant must act on. */
 export function describeStatus(s: ShipmentFacts, speech: Speech): StatusWords {
