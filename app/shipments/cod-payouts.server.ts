@@ -35,8 +35,8 @@ export class PayoutRefused extends Error {
 
 /**
  * The parcels a payout received on `receivedOn` would cover: the courier's delivered COD parcels
- * not covered yet whose payout was due by the end of that day (locked with `forUpdate`, so two
- * payouts recorded at once never cover one parcel twice).
+ * not covered yet whose payout was due by the end of that day, locked (two payouts recorded at
+ * once never cover one parcel twice).
  */
 async function dueParcels(
   db: Queryable,
@@ -45,10 +45,9 @@ async function dueParcels(
   receivedOn: string,
   shopCodType: CodType,
   timeZone: string,
-  forUpdate: boolean,
 ) {
   const end = endOfDateIn(receivedOn, timeZone);
-  const query = db
+  const rows = await db
     .select({
       id: shipments.id,
       contents: shipments.contents,
@@ -66,30 +65,11 @@ async function dueParcels(
         gte(shipments.deliveredAt, new Date(Date.now() - COD_REPORT_DAYS * 24 * 3600 * 1000)),
         carriesCod,
       ),
-    );
-  const rows = await (forUpdate ? query.for("update") : query);
+    )
+    .for("update");
   return rows.filter(
     (r) => r.deliveredAt && expectedPayout(r.deliveredAt, codTypeOf(r, shopCodType)) <= end,
   );
-}
-
-/**
- * What a payout received that day would cover: parcels and the cash they come to (the form's
- * default). The service pays the cash out whole: its COD fee was part of the booking's price.
- */
-export async function payoutPreview(
-  db: Queryable,
-  shop: string,
-  courier: string,
-  receivedOn: string,
-  shopCodType: CodType,
-  timeZone: string,
-): Promise<{ parcels: number; expected: number }> {
-  const rows = await dueParcels(db, shop, courier, receivedOn, shopCodType, timeZone, false);
-  return {
-    parcels: rows.length,
-    expected: rows.reduce((s, r) => s + (codAmount(r) ?? 0), 0),
-  };
 }
 
 /** Records a payout and marks the parcels it covers, in one transaction; refuses one that covers none. */
@@ -118,7 +98,6 @@ export async function recordPayout(
       request.receivedOn,
       shopCodType,
       timeZone,
-      true,
     );
     if (rows.length === 0) throw new PayoutRefused("nothingDue");
     const expected = rows.reduce((s, r) => s + (codAmount(r) ?? 0), 0);

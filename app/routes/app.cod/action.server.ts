@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { db } from "../../db/index.server";
 import { wordsFor } from "../../i18n/i18n.server";
-import { dateIn } from "../../platform/zoned-time";
+import { DEFAULT_TIME_ZONE, dateIn } from "../../platform/zoned-time";
 import { PayoutRefused, recordPayout, removePayout } from "../../shipments/cod-payouts.server";
 import { companyName } from "../../shipments/courier-names";
 import { dayOf, formatMoney } from "../../shipments/wording";
@@ -29,7 +29,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const { t, locale } = speech;
   if (intent !== "record") return { ok: false, message: t("list.unknownAction") };
   const settings = await getShopSettings(db, session.shop);
-  const zone = speech.timeZone ?? "Asia/Jakarta";
+  const zone = speech.timeZone ?? DEFAULT_TIME_ZONE;
   const courier = String(form.get("courier") ?? "").trim();
   const receivedOn = String(form.get("receivedOn") ?? "");
   const amount = parseRupiah(String(form.get("amount") ?? ""));

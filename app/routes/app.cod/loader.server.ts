@@ -6,7 +6,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "../../db/index.server";
-import { dateIn } from "../../platform/zoned-time";
+import { DEFAULT_TIME_ZONE, dateIn } from "../../platform/zoned-time";
 import { listPayouts } from "../../shipments/cod-payouts.server";
 import { OVERDUE_AFTER_DAYS, codReport, type CodWeek } from "../../shipments/cod-report.server";
 import { companyName } from "../../shipments/courier-names";
@@ -42,7 +42,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   return {
     days: report.days,
     overdueDays: OVERDUE_AFTER_DAYS,
-    today: dateIn(now, speech.timeZone ?? "Asia/Jakarta"),
+    today: dateIn(now, speech.timeZone ?? DEFAULT_TIME_ZONE),
     held: {
       parcels: report.held.parcels,
       amount: money(report.held.amount),
