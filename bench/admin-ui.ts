@@ -15,6 +15,7 @@ import path from "node:path";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { codPayouts, shipmentEvents, shipments } from "#app/db/schema.ts";
+import { MERCHANT_BROWSER, embeddedUrl, standInAppBridge } from "#fakes/shopify/admin-frame.ts";
 import { API_SECRET, Stack, progress, quantile, writeResult } from "./stack.ts";
 
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -123,35 +124,8 @@ async function seed(stack: Stack): Promise<{ shipmentId: string }> {
 /** A page inside the "admin": App Bridge stood in for, handing out a valid session token. */
 async function adminPage(browser: Browser, condition: Condition): Promise<Page> {
   const { token } = await getJwt(SHOP.replace(".myshopify.com", ""), API_KEY, API_SECRET);
-  const page = await browser.newPage({
-    viewport: { width: 1280, height: 900 },
-    locale: "id-ID",
-    userAgent:
-      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36",
-  });
-  await page.route("https://cdn.shopify.com/**", (route) => {
-    const url = route.request().url();
-    if (!url.includes("app-bridge"))
-      return route.fulfill({
-        contentType: url.endsWith(".css") ? "text/css" : "text/plain",
-        body: "",
-      });
-    return route.fulfill({
-      contentType: "application/javascript",
-      body: `(() => {
-        const token = ${JSON.stringify(token)};
-        window.shopify = { idToken: async () => token, config: { apiKey: ${JSON.stringify(API_KEY)}, shop: ${JSON.stringify(SHOP)} }, toast: { show() {} }, loading() {} };
-        const original = window.fetch.bind(window);
-        window.fetch = (input, init = {}) => {
-          const url = new URL(typeof input === "string" ? input : input.url, location.href);
-          if (url.origin !== location.origin) return original(input, init);
-          const headers = new Headers(init.headers || (typeof input === "string" ? undefined : input.headers));
-          headers.set("authorization", "Bearer " + token);
-          return original(input, { ...init, headers });
-        };
-      })();`,
-    });
-  });
+  const page = await browser.newPage(MERCHANT_BROWSER);
+  await standInAppBridge(page, { shop: SHOP, apiKey: API_KEY, token });
   // The vitals, reported on every change (the page is measured as it is left).
   // (An init script runs in a function of its own: the library's global is made one by hand.)
   await page.addInitScript({ content: `${WEB_VITALS_SOURCE};window.webVitals = webVitals;` });
@@ -178,12 +152,6 @@ async function adminPage(browser: Browser, condition: Condition): Promise<Page> 
     });
   }
   return page;
-}
-
-function documentUrl(base: string, pathname: string, token: string): string {
-  const host = Buffer.from(`admin.shopify.com/store/${SHOP.split(".")[0]}`).toString("base64");
-  const [path, query] = pathname.split("?");
-  return `${base}${path}?embedded=1&shop=${SHOP}&host=${host}&id_token=${token}&locale=id${query ? `&${query}` : ""}`;
 }
 
 /** Each page, and what a merchant does on it once it has loaded. */
@@ -258,7 +226,10 @@ async function measure(
   const { token } = await getJwt(SHOP.replace(".myshopify.com", ""), API_KEY, API_SECRET);
   const tab = await adminPage(browser, condition);
   try {
-    await tab.goto(documentUrl(base, page.path, token), { waitUntil: "load", timeout: 120_000 });
+    await tab.goto(embeddedUrl(base, page.path, { shop: SHOP, token, locale: "id" }), {
+      waitUntil: "load",
+      timeout: 120_000,
+    });
     await tab.waitForLoadState("networkidle");
     // The page hydrated and settled (an idle moment), as a merchant's first look takes.
     await tab.evaluate(

@@ -39,6 +39,7 @@ import {
   type Child,
 } from "../../scripts/processes.ts";
 import { shopifyHmac } from "#fakes/shopify/webhook-signer.ts";
+import { MERCHANT_BROWSER, embeddedUrl, standInAppBridge } from "#fakes/shopify/admin-frame.ts";
 import enTexts from "#app/i18n/locales/en.json";
 import idTexts from "#app/i18n/locales/id.json";
 
@@ -145,57 +146,19 @@ afterAll(async () => {
   if (buildDir) fs.rmSync(buildDir, { recursive: true, force: true });
 });
 
-/** A page inside the "admin": App Bridge stubbed to hand out a valid session token. */
+/** A page inside the "admin": App Bridge stood in for, handing out a valid session token. */
 async function adminPage(locale = "en"): Promise<Page> {
   const { token } = await getJwt(shop.replace(".myshopify.com", ""), API_KEY, API_SECRET_KEY);
-  // authenticate.admin answers 410 to bots, and headless Chromium says "HeadlessChrome".
-  // An Indonesian merchant's browser: amounts read "Rp34.000".
-  const page = await browser.newPage({
-    viewport: { width: 1280, height: 900 },
-    locale: "id-ID",
-    userAgent:
-      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36",
-  });
-  await page.route("https://cdn.shopify.com/**", (route) => {
-    const url = route.request().url();
-    if (url.includes("app-bridge")) {
-      return route.fulfill({
-        contentType: "application/javascript",
-        body: `(() => {
-          const token = ${JSON.stringify(token)};
-          window.shopify = { idToken: async () => token, config: { apiKey: ${JSON.stringify(API_KEY)}, shop: ${JSON.stringify(shop)} }, toast: { show() {} }, loading() {} };
-          const original = window.fetch.bind(window);
-          window.fetch = (input, init = {}) => {
-            const url = new URL(typeof input === "string" ? input : input.url, location.href);
-            if (url.origin !== location.origin) return original(input, init);
-            const headers = new Headers(init.headers || (typeof input === "string" ? undefined : input.headers));
-            headers.set("authorization", "Bearer " + token);
-            return original(input, { ...init, headers });
-          };
-        })();`,
-      });
-    }
-    return route.fulfill({
-      contentType: url.endsWith(".css") ? "text/css" : "text/plain",
-      body: "",
-    });
-  });
-  await page.goto(embeddedUrl("/app", token, locale));
+  const page = await browser.newPage(MERCHANT_BROWSER);
+  await standInAppBridge(page, { shop, apiKey: API_KEY, token });
+  await page.goto(embeddedUrl(baseUrl, "/app", { shop, token, locale }));
   return page;
 }
 
-/**
- * A document URL as the admin opens it: embedded, with shop, host, a fresh id_token and the
- * admin's language (`locale`: English here unless asked; the browser itself is Indonesian).
- */
-function embeddedUrl(pathname: string, token: string, locale = "en"): string {
-  return `${baseUrl}${pathname}?embedded=1&shop=${shop}&host=${Buffer.from(`admin.shopify.com/store/${shop.split(".")[0]}`).toString("base64")}&id_token=${token}&locale=${locale}`;
-}
-
+/** Opens a page as the admin does (a fresh id_token; the admin's language English unless asked). */
 async function openInAdmin(page: Page, pathname: string, locale = "en") {
   const { token } = await getJwt(shop.replace(".myshopify.com", ""), API_KEY, API_SECRET_KEY);
-  const [path, query] = pathname.split("?");
-  await page.goto(`${embeddedUrl(path!, token, locale)}${query ? `&${query}` : ""}`);
+  await page.goto(embeddedUrl(baseUrl, pathname, { shop, token, locale }));
 }
 
 /**
