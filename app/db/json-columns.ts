@@ -22,6 +22,8 @@ export interface LabelItem {
   quantity: number;
   /** Grams of one unit. */
   grams: number;
+  /** Declared value of one unit (absent on labels kept before it was). */
+  value?: number | null;
 }
 
 /**
@@ -40,6 +42,18 @@ export interface LabelSnapshot {
   /** Cash the courier collects from the receiver; null when none. */
   cod: number | null;
   currency: string;
+  /*
+   * The facts below were added later: a label kept before them lacks them (migration 0030 gave
+   * the booking date to those it could), and prints without them rather than guess.
+   */
+  /** When the courier was booked (the order's first history entry), ISO 8601. */
+  bookedAt?: string | null;
+  /** What the service charges for the parcel (the order's price). */
+  price?: number | null;
+  /** The value the courier insures; 0 when the parcel is not insured. */
+  insured?: number | null;
+  /** The note for the courier at the destination (the store order's note, as sent). */
+  note?: string | null;
 }
 
 /** One line of a customer's return as its pickup carries it. */

@@ -10,6 +10,7 @@ import { shopCourierNames } from "../shops/courier-names.server";
 import { OUTBOUND_STATUSES } from "../shipments/states";
 import { orderTitle } from "../shipments/wording";
 import { DEFAULT_TIME_ZONE, startOfDayIn } from "../platform/zoned-time";
+import { shopTimeZone } from "../shops/time-zone.server";
 import { labelSnapshot } from "./snapshot";
 import { labelView, type LabelRow, type LabelView } from "./view";
 
@@ -142,7 +143,7 @@ export async function printLabels(
     try {
       if (!row.shippingOrderId) throw new Error("no order at the service");
       access ??= await shippingAccessForShop(deps.db, deps.env, shop, { fetch: deps.fetch });
-      const label = labelSnapshot(await access.client.getOrder(row.shippingOrderId));
+      const label = labelSnapshot(await access.client.getOrder(row.shippingOrderId), null);
       await deps.db
         .update(shipments)
         .set({ label })
@@ -164,11 +165,13 @@ export async function printLabels(
       ready.map((r) => r.id),
       now,
     );
-  const [name, couriers] =
-    ready.length > 0
-      ? await Promise.all([shopName(deps, shop), shopCourierNames(shop)])
-      : ["", undefined];
-  return { labels: ready.map((row) => labelView(row, name, couriers)), skipped };
+  if (ready.length === 0) return { labels: [], skipped };
+  const [name, couriers, timeZone] = await Promise.all([
+    shopName(deps, shop),
+    shopCourierNames(shop),
+    shopTimeZone(deps, shop),
+  ]);
+  return { labels: ready.map((row) => labelView(row, name, couriers, timeZone)), skipped };
 }
 
 /**

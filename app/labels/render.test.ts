@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { hasPoppler, pdfFile } from "#test/helpers/pdf.ts";
+import { hasPoppler, pdfFile, type PdfWord } from "#test/helpers/pdf.ts";
 import type { LabelLayout } from "../shops/label-layouts";
 import { PAGE_SIZES, labelPdfBuffer } from "./render.server";
 import { LABEL_TEXT_LIMITS, LONGEST_RUN } from "./text";
@@ -22,6 +22,9 @@ async function render(labels: LabelView[], layout: LabelLayout) {
 }
 
 const MM = 72 / 25.4;
+
+/** A word's type size as poppler boxes it: DejaVu Sans spans 1.164 em, ascent to descent. */
+const typeSize = (w: PdfWord) => (w.yMax - w.yMin) / 1.164;
 
 describe.skipIf(!hasPoppler)("labels as a PDF", () => {
   it("prints forty thermal labels, 100 × 150 mm, each barcode reading back its waybill", async () => {
@@ -94,11 +97,11 @@ describe.skipIf(!hasPoppler)("labels as a PDF", () => {
     const name = "B".repeat(255);
     const hostile = label(2, {
       sender: { ...label(2).sender, address: word, name: "C".repeat(2_000) },
-      contents: Array.from({ length: 8 }, () => `1 × ${name}`).join(", "),
+      contents: Array.from({ length: 8 }, () => `1 × ${name}`),
       shopName: "D".repeat(1_000),
     });
     const pdf = await render([hostile], "thermal");
-    const [text] = pdf.pages();
+    const text = pdf.pages().join(" ");
     // No run of characters longer than a label line reaches the page: each is broken with a space.
     const runs = text!.split(/\s+/).map((run) => run.length);
     expect(Math.max(...runs)).toBeLessThanOrEqual(LONGEST_RUN + 1);
@@ -106,7 +109,9 @@ describe.skipIf(!hasPoppler)("labels as a PDF", () => {
     expect(text!.replace(/[^Ж]/g, "").length).toBeLessThanOrEqual(LABEL_TEXT_LIMITS.address);
     expect(text).toContain("PENERIMA / TO");
     expect(text).toContain("Kebon Jeruk, Jakarta Barat, DKI Jakarta 11530");
-    expect(await pdf.barcodes()).toEqual([[hostile.waybill]]);
+    // Eight items of 160 characters (each cut there) continue on a second sheet, without a barcode.
+    expect(text.match(/B{20}/g)?.length).toBeGreaterThanOrEqual(8);
+    expect(await pdf.barcodes()).toEqual([[hostile.waybill], []]);
   });
 
   it("says the COD to collect in large type, NON-COD on a prepaid parcel, the routing code where given", async () => {
@@ -117,10 +122,76 @@ describe.skipIf(!hasPoppler)("labels as a PDF", () => {
     expect(cod).toContain("CGK10112");
     expect(prepaid).toContain("NON-COD");
     expect(prepaid).not.toContain("CGK10112");
-    expect(cod).toContain("Berat / Weight: 1,25 kg");
+    expect(cod).toContain("Berat 1,25 kg");
     expect(cod).toContain("Order #1000");
     expect(cod).toContain("Batik Sekar Jagad");
     expect(cod).toContain("JNE REG");
     expect(prepaid).toContain("SICEPAT REG");
+  });
+
+  it("says where it goes without a routing code, when it was booked, Koli 1/1, value, insurance, cost and note", async () => {
+    const pdf = await render([label(0), label(1)], "thermal");
+    const [routed, unrouted] = pdf.pages();
+    // No routing code from the service: the destination's city and postal code, as large.
+    expect(unrouted).toContain("JAKARTA BARAT 11530");
+    expect(routed).not.toContain("JAKARTA BARAT 11530");
+    const [routedWords, unroutedWords] = pdf.words();
+    const routing = routedWords!.find((w) => w.text === "CGK10112")!;
+    const destination = unroutedWords!.find((w) => w.text === "11530" && typeSize(w) > 10)!;
+    expect(typeSize(destination)).toBeGreaterThanOrEqual(typeSize(routing) - 0.5);
+    for (const page of [routed, unrouted]) {
+      expect(page).toContain("27 Nov 2026");
+      expect(page).toContain("Koli 1/1");
+      expect(page).toContain("Ongkir");
+      expect(page).toContain("Rp19.000");
+      expect(page).toContain("Nilai barang");
+      expect(page).toContain("Rp150.000");
+    }
+    expect(routed).toContain("Asuransi Rp150.000");
+    expect(unrouted).toContain("Tanpa asuransi");
+    expect(unrouted).toContain("Tolong dibungkus rapi, titip di pos satpam kalau rumah kosong");
+    expect(routed).not.toContain("Catatan");
+    expect(await pdf.barcodes()).toEqual([[label(0).waybill], [label(1).waybill]]);
+  });
+
+  it("marks a receiver without a phone number for the courier to see", async () => {
+    const noPhone = label(1, { receiver: { ...label(1).receiver, phone: null } });
+    const pdf = await render([noPhone, label(1)], "thermal");
+    const [without, withPhone] = pdf.pages();
+    expect(without).toContain("TANPA NO. HP");
+    expect(withPhone).not.toContain("TANPA NO. HP");
+    expect(withPhone).toContain("6281398765432");
+  });
+
+  it("sets the contents at 7 pt or more, continued on a second label when they do not fit", async () => {
+    const items = Array.from(
+      { length: 40 },
+      (_, i) => `${(i % 3) + 1} × Kemeja Batik Parang Motif-${i + 1} Lengan Panjang`,
+    );
+    const long = label(1, { contents: items });
+    const pdf = await render([long, label(2)], "thermal");
+    const pages = pdf.pages();
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    const last = pages.length - 1;
+    // Every item once, across the sheets of its parcel.
+    const sheets = pages.slice(0, last).join(" ");
+    for (let i = 1; i <= 40; i += 1) expect(sheets.split(`Motif-${i} `).length - 1).toBe(1);
+    expect(pages[0]).toContain("Lanjut di lembar berikutnya");
+    expect(pages[1]).toContain("LANJUTAN ISI");
+    expect(pages[1]).toContain(long.waybill);
+    expect(pages[1]).toContain("Order #1001");
+    expect(pages[1]).toContain("Lembar 2");
+    // One parcel, one barcode: the continuation has the waybill in figures only.
+    const read = await pdf.barcodes();
+    expect(read[0]).toEqual([long.waybill]);
+    for (const page of read.slice(1, last)) expect(page).toEqual([]);
+    expect(read[last]).toEqual([label(2).waybill]);
+    // Nothing of the contents below 7 pt, on any sheet.
+    const words = pdf.words();
+    const contentWords = words
+      .flat()
+      .filter((w) => /^(Kemeja|Sarung|Lengan|Panjang)$/.test(w.text));
+    expect(contentWords.length).toBeGreaterThanOrEqual(82);
+    for (const w of contentWords) expect(typeSize(w)).toBeGreaterThanOrEqual(6.9);
   });
 });

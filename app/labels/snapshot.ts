@@ -24,7 +24,22 @@ function party(side: Side | null | undefined): LabelParty {
   };
 }
 
-export function labelSnapshot(order: Order): LabelSnapshot {
+/** When the courier was booked: the order's first history entry, else `fallback`. */
+function bookedAt(order: Order, fallback: Date | null): string | null {
+  const times = (order.courier?.history ?? [])
+    .map((h) => (h.updated_at ? Date.parse(h.updated_at) : NaN))
+    .filter((t) => Number.isFinite(t));
+  if (times.length > 0) return new Date(Math.min(...times)).toISOString();
+  return fallback ? fallback.toISOString() : null;
+}
+
+const positive = (n: number | null | undefined) => (typeof n === "number" && n > 0 ? n : null);
+
+/**
+ * The label's facts from the booked order as the service answers it. `booked`: when the booking
+ * was recorded, the date printed when the order carries no history (null: none known).
+ */
+export function labelSnapshot(order: Order, booked: Date | null = null): LabelSnapshot {
   const cod = order.destination?.cash_on_delivery?.amount;
   return {
     sender: party(order.origin),
@@ -34,11 +49,16 @@ export function labelSnapshot(order: Order): LabelSnapshot {
       kept(order.shipper?.name, LABEL_TEXT_LIMITS.shopName),
     routingCode: kept(order.courier?.routing_code, LABEL_TEXT_LIMITS.routingCode),
     items: (order.items ?? []).map((item) => ({
-      name: clip(item.name, LABEL_TEXT_LIMITS.contents),
+      name: clip(item.name, LABEL_TEXT_LIMITS.item),
       quantity: item.quantity ?? 1,
       grams: item.weight ?? 0,
+      value: positive(item.value),
     })),
-    cod: typeof cod === "number" && cod > 0 ? cod : null,
+    cod: positive(cod),
     currency: order.destination?.cash_on_delivery?.amount_currency ?? order.currency ?? "IDR",
+    bookedAt: bookedAt(order, booked),
+    price: positive(order.price),
+    insured: positive(order.courier?.insurance?.amount) ?? 0,
+    note: kept(order.destination?.note ?? order.note, LABEL_TEXT_LIMITS.note),
   };
 }

@@ -26,7 +26,12 @@ export const LABEL_TEXT_LIMITS = {
   address: 300,
   place: 160,
   weight: 40,
-  contents: 600,
+  /** One line of the contents ("2 × Kemeja Batik Parang"). */
+  item: 160,
+  /** The most lines of contents a label (and its continuation sheets) prints. */
+  items: 100,
+  note: 300,
+  money: 40,
 } as const;
 
 /**

@@ -46,6 +46,50 @@ describe("what a label says", () => {
       },
     ]);
     expect(labelView(row, "Toko", names).courier).toBe("JNE Reguler");
-    expect(view.contents).toBe("2 × Batik Shirt - M / Blue, 1 × Kopi Gayo 250g");
+    expect(view.contents).toEqual(["2 × Batik Shirt - M / Blue", "1 × Kopi Gayo 250g"]);
+  });
+
+  it("dates the booking in the shop's zone, counts the value, says the insurance, the cost and the note", () => {
+    const booked = {
+      ...row,
+      label: {
+        ...row.label,
+        items: [
+          { name: "Batik Shirt - M / Blue", quantity: 2, grams: 300, value: 175000 },
+          { name: "Kopi Gayo 250g", quantity: 1, grams: 260, value: 54000 },
+        ],
+        // 23:30 WIB on the 26th is already the 27th in Makassar (WITA).
+        bookedAt: "2026-11-26T16:30:00.000Z",
+        price: 19000,
+        insured: 404000,
+        note: "Titip di pos satpam",
+      },
+    };
+    const view = labelView(booked, "Toko", undefined, "Asia/Makassar");
+    expect(view.bookedOn).toBe("27 Nov 2026");
+    expect(labelView(booked, "Toko", undefined, "Asia/Jakarta").bookedOn).toBe("26 Nov 2026");
+    expect(view.declaredValue?.replace(/\s/g, "")).toBe("Rp404.000");
+    expect(String(view.insured).replace(/\s/g, "")).toBe("Rp404.000");
+    expect(view.shippingCost?.replace(/\s/g, "")).toBe("Rp19.000");
+    expect(view.note).toBe("Titip di pos satpam");
+    expect(view.pieces).toBe("1/1");
+    // Not insured is said as such (false), unlike a label kept before insurance was (null).
+    const uninsured = { ...booked, label: { ...booked.label, insured: 0 } };
+    expect(labelView(uninsured, "Toko").insured).toBe(false);
+  });
+
+  it("gives a large destination code when the service gives no routing code", () => {
+    expect(labelView(row, "Toko").destinationCode).toBe("JAKARTA SELATAN 12430");
+    const routed = { ...row, label: { ...row.label, routingCode: "CGK10112" } };
+    expect(labelView(routed, "Toko").destinationCode).toBeNull();
+    // A label kept before these facts were: none of them printed, nothing made up.
+    const old = labelView(row, "Toko");
+    expect([old.bookedOn, old.shippingCost, old.declaredValue, old.insured, old.note]).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });

@@ -1,6 +1,8 @@
 import { courierName, formatMoney } from "../shipments/wording";
 import type { CourierNames } from "../shipments/courier-names";
 import type { LabelParty, LabelSnapshot } from "../db/json-columns";
+import { formatter } from "../platform/intl-format";
+import { DEFAULT_TIME_ZONE } from "../platform/zoned-time";
 import { LABEL_TEXT_LIMITS, clip } from "./text";
 
 /** Everything one label prints, in words. */
@@ -10,16 +12,33 @@ export interface LabelView {
   /** "JNE REG" */
   courier: string;
   routingCode: string | null;
+  /**
+   * Without a routing code, what a hub sorts by, as large: the destination's city and postal
+   * code ("JAKARTA BARAT 11530"); null when the service gave a routing code.
+   */
+  destinationCode: string | null;
   shopName: string;
   orderName: string;
+  /** "27 Nov 2026": the day the courier was booked, in the shop's zone; null when not known. */
+  bookedOn: string | null;
+  /** Which piece of how many ("1/1"): a shipment is one parcel. */
+  pieces: string;
   sender: LabelParty;
   receiver: LabelParty;
   /** "Rp150.000", or null for a prepaid parcel (the label says NON-COD). */
   cod: string | null;
   /** "1,25 kg", "850 g" */
   weight: string;
-  /** "2 × Kemeja Batik Parang, 1 × Sarung Tenun" */
-  contents: string;
+  /** What the service charges for the parcel ("Rp19.000"); null when not known. */
+  shippingCost: string | null;
+  /** The goods' declared value; null when the items carry none. */
+  declaredValue: string | null;
+  /** The value insured; false when the parcel is not insured, null when that is not known. */
+  insured: string | false | null;
+  /** The note for the courier (the store order's note); null when none. */
+  note: string | null;
+  /** One line per item: "2 × Kemeja Batik Parang". */
+  contents: string[];
 }
 
 export interface LabelRow {
@@ -53,31 +72,84 @@ function clipped(p: LabelParty): LabelParty {
   };
 }
 
+/** "27 Nov 2026" in `timeZone`. */
+function dayWords(iso: string, timeZone: string): string | null {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return null;
+  return formatter(
+    `label-day|${timeZone}`,
+    () =>
+      new Intl.DateTimeFormat("id-ID", {
+        day: "numeric",
+        month: "short",
+        year: "numeric",
+        timeZone,
+      }),
+  ).format(at);
+}
+
+/** The sorting code a label prints large when the courier gave none: city and postal code. */
+function destinationCode(p: LabelParty): string | null {
+  const code = [p.city?.toLocaleUpperCase("id-ID"), p.postalCode].filter(Boolean).join(" ");
+  return code ? clip(code, LABEL_TEXT_LIMITS.routingCode * 2) : null;
+}
+
+/** The contents as lines, the most a label prints; the rest counted on the last line. */
+function contentLines(items: LabelSnapshot["items"]): string[] {
+  const L = LABEL_TEXT_LIMITS;
+  const lines = items.map((i) => `${i.quantity} × ${clip(i.name, L.item)}`);
+  if (lines.length <= L.items) return lines;
+  const rest = items.slice(L.items - 1).reduce((sum, i) => sum + i.quantity, 0);
+  return [...lines.slice(0, L.items - 1), `… dan ${rest} barang lain / and ${rest} more`];
+}
+
+/**
+ * A label's words from the shipment and its kept label facts. `timeZone`: the shop's, in which
+ * the booking's day is written (WIB when not given).
+ */
 export function labelView(
   row: LabelRow & { label: LabelSnapshot },
   shopName: string,
   couriers?: CourierNames,
+  timeZone: string = DEFAULT_TIME_ZONE,
 ): LabelView {
   const { label } = row;
   const L = LABEL_TEXT_LIMITS;
   const grams = label.items.reduce((sum, i) => sum + i.grams * i.quantity, 0);
+  const money = (amount: number | null | undefined) =>
+    typeof amount === "number" && amount > 0
+      ? clip(formatMoney(amount, label.currency, "id-ID") ?? "", L.money)
+      : null;
+  const valued = label.items.filter((i) => typeof i.value === "number" && i.value > 0);
+  const routingCode = label.routingCode === null ? null : clip(label.routingCode, L.routingCode);
   return {
     shipmentId: row.id,
     waybill: clip(row.waybillId ?? "", L.waybill),
     // As the service names it ("SiCepat Reguler"); its codes when the list is not at hand.
     courier: courierName(row.courierCompany, row.courierType, couriers) ?? "",
-    routingCode: label.routingCode === null ? null : clip(label.routingCode, L.routingCode),
+    routingCode,
+    destinationCode: routingCode ? null : destinationCode(label.receiver),
     shopName: clip(shopName, L.shopName),
     // The label says "Order #1001" (or "Order 5123…" for an order whose name is not known).
     orderName: clip(row.orderName ?? row.orderId, L.orderName),
+    bookedOn: label.bookedAt ? dayWords(label.bookedAt, timeZone) : null,
+    pieces: "1/1",
     sender: clipped(label.sender),
     receiver: clipped(label.receiver),
     cod: label.cod === null ? null : formatMoney(label.cod, label.currency, "id-ID"),
     weight: weightWords(grams),
-    contents: clip(
-      label.items.map((i) => `${i.quantity} × ${clip(i.name, L.contents)}`).join(", "),
-      L.contents,
-    ),
+    shippingCost: money(label.price),
+    // Only when every item carries its value: a sum of some would understate the parcel.
+    declaredValue:
+      valued.length > 0 && valued.length === label.items.length
+        ? money(valued.reduce((sum, i) => sum + (i.value ?? 0) * i.quantity, 0))
+        : null,
+    insured:
+      label.insured === undefined || label.insured === null
+        ? null
+        : (money(label.insured) ?? false),
+    note: label.note ? clip(label.note, L.note) : null,
+    contents: contentLines(label.items),
   };
 }
 

@@ -102,6 +102,11 @@ describe.skipIf(!hasPoppler)("labels of booked shipments", () => {
       lines.map((l) => [l.quantity, l.grams]),
     );
     expect(label.cod).toBeGreaterThan(0);
+    // What the service charged, when the courier was booked (its first history line), the value.
+    expect(label.price).toBe(Number(shipment.price));
+    expect(Date.parse(label.bookedAt!)).toBeGreaterThan(Date.now() - 10 * 60_000);
+    expect(label.items.every((i) => (i.value ?? 0) > 0)).toBe(true);
+    expect(label.insured).toBeGreaterThanOrEqual(0);
   });
 
   it("prints the selected shipments as one PDF, barcodes reading back their waybills, and marks them printed", async () => {
@@ -123,6 +128,9 @@ describe.skipIf(!hasPoppler)("labels of booked shipments", () => {
     expect(page).toContain(`Order ${cod.order.name}`);
     expect(page).toContain(fakeShopName(shop));
     expect(page).toMatch(/COD Rp\s?\d/);
+    expect(page).toContain("Koli 1/1");
+    expect(page).toMatch(/Tgl kirim \d{1,2} \w{3} \d{4}/);
+    expect(page).toMatch(/Ongkir Rp\s?\d/);
     expect((await getShopSettings(db, shop)).labelShopName).toBe(fakeShopName(shop));
     const printed = await rowOf(shop, cod.shipment.id);
     expect(printed.labelPrintedAt).not.toBeNull();

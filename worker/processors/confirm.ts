@@ -169,7 +169,7 @@ export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps): Prom
         : {
             patch: {
               ...orderPatch(confirmed),
-              label: labelSnapshot(confirmed),
+              label: labelSnapshot(confirmed, new Date()),
               estimatedDeliveryAt: estimate,
               problem: null,
             },

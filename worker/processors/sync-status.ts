@@ -80,7 +80,11 @@ export async function processSyncStatus(job: JobWithSlot, deps: ShipmentDeps): P
       !current.redactedAt &&
       (!current.label || (routingCode && routingCode !== current.label.routingCode))
     )
-      patch.label = labelSnapshot(order);
+      // The booking day as the first snapshot knew it, when the order carries no history.
+      patch.label = labelSnapshot(
+        order,
+        current.label?.bookedAt ? new Date(current.label.bookedAt) : null,
+      );
     const price = order.price === null || order.price === undefined ? null : String(order.price);
     if (price !== null && Number(price) !== Number(current.price)) {
       patch.price = price;
