@@ -8,12 +8,17 @@
  * (scripts/demo/watch.ts); then prints a summary table. Exits 0 when every order reached its final
  * state; past the deadline (DEMO_DEADLINE_MS, 60 s) it names the orders still moving and exits 1.
  * The outcome is also written to <DEMO_DIR>/summary.json.
+ *
+ * `npm run demo -- --serve`: the same, then the stack stays up and the demo shop's admin pages open
+ * in an ordinary browser at http://127.0.0.1:3191/ (DEMO_ADMIN_PORT): framed as Shopify's admin
+ * frames them, App Bridge stood in for (fakes/shopify/local-admin.ts), in Indonesian with a
+ * switch to English, until Ctrl-C.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { loadDotEnv } from "#app/platform/dotenv.server.ts";
 import { setUpMerchant, replayOrders } from "./demo/orders.ts";
-import { SHOP, startStack, type DemoStack } from "./demo/stack.ts";
+import { API_KEY, API_SECRET, SHOP, startStack, type DemoStack } from "./demo/stack.ts";
 import { watch } from "./demo/watch.ts";
 import { wordsIn } from "#app/i18n/i18n.server.ts";
 import { DEFAULT_TIME_ZONE } from "#app/platform/zoned-time.ts";
@@ -31,14 +36,18 @@ const options = {
   buildDir: path.resolve(process.env.DEMO_BUILD_DIR ?? "build"),
 };
 const DEADLINE_MS = Number(process.env.DEMO_DEADLINE_MS ?? 60_000);
+const SERVE = process.argv.slice(2).includes("--serve");
+const ADMIN_PORT = Number(process.env.DEMO_ADMIN_PORT ?? 3191);
 const say = (line: string) => console.log(line);
 let stack: DemoStack | null = null;
 
 /** Past the build, the start-up and the watch's own deadline, the demo ends whatever it waits for. */
 const WATCHDOG_MS = DEADLINE_MS + 180_000;
 
+let watchdog: NodeJS.Timeout | undefined;
+
 async function main(): Promise<number> {
-  setTimeout(() => {
+  watchdog = setTimeout(() => {
     console.error(
       `\nThe demo did not finish within ${WATCHDOG_MS / 1000} s (start-up or set-up stalled); logs in ${DIR}/.`,
     );
@@ -145,7 +154,32 @@ async function main(): Promise<number> {
   say(
     `Every order reached its final state in ${outcome.seconds.toFixed(1)} s (${((Date.now() - begun) / 1000).toFixed(1)} s with start-up and build).`,
   );
+  if (!SERVE)
+    say(
+      "To see these shipments in the shop's admin pages (in a browser, in Bahasa Indonesia): npm run demo -- --serve",
+    );
   return 0;
+}
+
+/** Ctrl-C while the admin is served: the demo ends as it ended before serving. */
+let endServing: (() => void) | null = null;
+
+/** The demo shop's admin for a browser, until Ctrl-C. */
+async function serve(demo: DemoStack): Promise<void> {
+  const { startLocalAdmin } = await import("#fakes/shopify/local-admin.ts");
+  const admin = await startLocalAdmin({
+    appUrl: demo.webUrl,
+    shop: SHOP,
+    apiKey: API_KEY,
+    apiSecret: API_SECRET,
+    port: ADMIN_PORT,
+  });
+  say(`\nThe demo shop's admin: ${admin.url}`);
+  say("  Open it in a browser: the shipments, COD, failed and settings pages of the shop above,");
+  say("  framed as Shopify's admin frames them, in Bahasa Indonesia (English from the top bar).");
+  say(`  Shipping service: ${demo.sandbox.url} · logs in ${DIR}/. Ctrl-C stops everything.`);
+  await new Promise<void>((resolve) => (endServing = resolve));
+  await admin.close();
 }
 
 const stopAll = async () => {
@@ -153,10 +187,13 @@ const stopAll = async () => {
   await Promise.race([stack?.stop(), new Promise((r) => setTimeout(r, 30_000).unref())]);
 };
 process.on("SIGINT", () => {
+  if (endServing) return endServing();
   void stopAll().then(() => process.exit(130));
 });
 main()
   .then(async (code) => {
+    clearTimeout(watchdog);
+    if (SERVE && stack && !stack.exited()) await serve(stack);
     await stopAll();
     process.exit(code);
   })

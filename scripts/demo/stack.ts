@@ -22,6 +22,7 @@ import {
 
 export const SHOP = "demo-toko-maju.myshopify.com";
 export const API_SECRET = "demo-app-secret";
+export const API_KEY = "demo-app";
 
 export interface DemoOptions {
   dir: string;
@@ -70,7 +71,7 @@ export async function startStack(
       ...process.env,
       NODE_ENV: "production",
       LOG_LEVEL: "info",
-      SHOPIFY_API_KEY: "demo-app",
+      SHOPIFY_API_KEY: API_KEY,
       SHOPIFY_API_SECRET: API_SECRET,
       SHOPIFY_APP_URL: `http://127.0.0.1:${options.webPort}`,
       SCOPES: process.env.SCOPES ?? "read_orders,write_orders,read_products",
@@ -116,9 +117,14 @@ export async function startStack(
     say("  Building the web app…");
     buildWebApp(options.buildDir, env);
     const webUrl = `http://127.0.0.1:${options.webPort}`;
+    // The admin pages ask Shopify too (the shop's time zone, locations, payment methods): the fake.
     follow(
       "web",
-      await startWeb(options.buildDir, options.webPort, { env, logFile: logOf("web") }),
+      await startWeb(options.buildDir, options.webPort, {
+        env: { ...env, FAKE_SHOPIFY_ADMIN_URL: shopify.url },
+        logFile: logOf("web"),
+        nodeArgs: ["--import", "./fakes/shopify/redirect-shopify-admin.ts"],
+      }),
     );
     say(`  Web app: ${webUrl}`);
     follow(

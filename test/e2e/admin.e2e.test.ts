@@ -40,6 +40,7 @@ import {
 } from "../../scripts/processes.ts";
 import { shopifyHmac } from "#fakes/shopify/webhook-signer.ts";
 import { MERCHANT_BROWSER, embeddedUrl, standInAppBridge } from "#fakes/shopify/admin-frame.ts";
+import { startLocalAdmin } from "#fakes/shopify/local-admin.ts";
 import enTexts from "#app/i18n/locales/en.json";
 import idTexts from "#app/i18n/locales/id.json";
 
@@ -494,6 +495,70 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
       await page.close();
     }
   }, 180_000);
+
+  it("the local admin (npm run demo -- --serve): an ordinary browser, the app framed, Indonesian then English", async () => {
+    const admin = await startLocalAdmin({
+      appUrl: baseUrl,
+      shop,
+      apiKey: API_KEY,
+      apiSecret: API_SECRET_KEY,
+      port: 0,
+    });
+    // No App Bridge stand-in routed, no token handed to the page: what the admin does, the local
+    // admin does. Nothing may reach Shopify's CDN for App Bridge, and no page may fail to hydrate.
+    const context = await browser.newContext({ ...MERCHANT_BROWSER, locale: "id-ID" });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    const cdn: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("request", (request) => {
+      if (request.url().includes("app-bridge") && !request.url().startsWith(admin.url))
+        cdn.push(request.url());
+    });
+    try {
+      await page.goto(admin.url);
+      const frame = page.frameLocator("iframe#app");
+      await frame.getByRole("heading", { name: "Pengiriman", exact: true }).waitFor();
+      // The app's own menu shown by the admin, in the side bar, and the page it is on marked.
+      const menu = page.locator("#menu a");
+      await expect
+        .poll(() => menu.allTextContents())
+        .toEqual([
+          idTexts.nav.shipments,
+          idTexts.nav.cod,
+          idTexts.nav.settings,
+          idTexts.nav.failed,
+        ]);
+      await expect.poll(() => menu.first().getAttribute("aria-current")).toBe("page");
+      // Inside the frame the menu's links are not shown twice.
+      expect(await frame.getByRole("link", { name: idTexts.nav.failed }).count()).toBe(0);
+      // A client-side navigation (a data request with the session token the admin adds).
+      await frame.getByRole("tab", { name: /^Perlu tindakan/ }).click();
+      await expect.poll(() => page.url()).toContain("tab%3Dattention");
+      await page.getByRole("link", { name: idTexts.nav.cod }).click();
+      await frame.getByRole("heading", { name: idTexts.cod.title, exact: true }).waitFor();
+      await expect
+        .poll(() => page.locator("#menu a[aria-current]").textContent())
+        .toBe(idTexts.nav.cod);
+      // English from the admin's language menu: the menu and the page.
+      await page.getByLabel("Bahasa", { exact: true }).selectOption("en");
+      await frame.getByRole("heading", { name: enTexts.cod.title, exact: true }).waitFor();
+      await expect
+        .poll(() => menu.allTextContents())
+        .toEqual([
+          enTexts.nav.shipments,
+          enTexts.nav.cod,
+          enTexts.nav.settings,
+          enTexts.nav.failed,
+        ]);
+      await page.screenshot({ path: path.join(SHOTS, "local-admin-cod-en.png") });
+      expect(errors).toEqual([]);
+      expect(cdn).toEqual([]);
+    } finally {
+      await context.close();
+      await admin.close();
+    }
+  }, 120_000);
 });
 
 /** The price a shipment page says it charges. */
