@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formatMoney } from "../shipments/wording";
-import { INSTANT_COURIERS } from "../shipping/contract";
+import { INSTANT_COURIERS } from "../shipping/codes";
 import type { CheckoutRates } from "../shops/settings";
 
 /**

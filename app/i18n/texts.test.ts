@@ -4,7 +4,7 @@ import { EVENT_TYPES } from "../shipments/event-types";
 import { PROBLEM_KINDS } from "../shipments/problem-kinds";
 import { SHIPMENT_STATUSES } from "../shipments/states";
 import { maintenanceJobs, shipmentJobs } from "../jobs/definitions";
-import { COD_TYPES } from "../shipping/contract";
+import { COD_TYPES } from "../shipping/codes";
 import { LABEL_LAYOUTS } from "../shops/label-layouts";
 import en from "./locales/en.json";
 import id from "./locales/id.json";

@@ -1,4 +1,4 @@
-import type { ItemCategory } from "../shipping/contract";
+import type { ItemCategory } from "../shipping/codes";
 
 /**
  * Item categories without busywork: Shopify's Standard Product Taxonomy (`product.category`,

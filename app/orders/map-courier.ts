@@ -1,5 +1,5 @@
 import { said } from "../i18n/said";
-import { INSTANT_COURIERS } from "../shipping/contract";
+import { INSTANT_COURIERS } from "../shipping/codes";
 import { courierLabel, matchShippingLine } from "./courier-match";
 import type { CourierSource, MappingInput, MappingProblem } from "./map-types";
 

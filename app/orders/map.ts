@@ -1,5 +1,6 @@
 import { said, type Said } from "../i18n/said";
-import { COD_MAX_AMOUNT, type DraftOrderCreateRequest, type Item } from "../shipping/contract";
+import { COD_MAX_AMOUNT } from "../shipping/codes";
+import type { DraftOrderCreateRequest, Item } from "../shipping/contract";
 import type { ShopSettings } from "../shops/settings";
 import { isCashOnDelivery } from "./decide";
 import { chooseCourier, instantCourierWithoutCoordinates } from "./map-courier";

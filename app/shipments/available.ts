@@ -1,4 +1,4 @@
-import { CANCELLABLE_ORDER_STATUSES, type OrderStatus } from "../shipping/contract";
+import { CANCELLABLE_ORDER_STATUSES, type OrderStatus } from "../shipping/codes";
 import { IN_FLIGHT_STATUSES, type ShipmentStatus } from "./states";
 
 /** What the merchant may do with a shipment in its current state (shared by pages and the API). */

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client.server";
 import { codPayouts, shipments, type CodPayout } from "../db/schema";
 import { endOfDateIn } from "../platform/zoned-time";
-import type { CodType } from "../shipping/contract";
+import type { CodType } from "../shipping/codes";
 import { codAmount, codTypeOf, expectedPayout } from "./cod";
 import { carriesCod } from "./shipments.server";
 import { COD_REPORT_DAYS } from "./cod-report.server";

@@ -4,7 +4,7 @@ import { DEFAULT_TIME_ZONE, mondayIn } from "../platform/zoned-time";
 import { and, desc, eq, gte, inArray, isNotNull } from "drizzle-orm";
 import type { Queryable } from "../db/client.server";
 import { codPayouts, shipments } from "../db/schema";
-import type { CodType } from "../shipping/contract";
+import type { CodType } from "../shipping/codes";
 import { codAmount, codTypeOf, expectedPayout, netOf } from "./cod";
 import { carriesCod } from "./shipments.server";
 

@@ -1,5 +1,5 @@
 import type { ShipmentContents } from "../orders/map-types";
-import { COD_TYPES, type CodType } from "../shipping/contract";
+import { COD_TYPES, type CodType } from "../shipping/codes";
 
 /**
  * Cash on delivery after the booking: what a parcel's courier collects, and when the service pays

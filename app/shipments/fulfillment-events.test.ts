@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { adminSchema } from "../admin-api/admin-schema";
 import type { GraphQLEnumType } from "graphql";
-import { ORDER_STATUSES } from "../shipping/contract";
+import { ORDER_STATUSES } from "../shipping/codes";
 import { decide, eventCity, recordedEntries, shopifyEventStatus } from "./fulfillment-events";
 
 describe("the courier's progress as Shopify fulfillment events", () => {

@@ -3,7 +3,7 @@
  * the merchant's not yet taken up by the worker, a draft being made, a booking whose waybill is
  * still to come. Pure: the shipment's page and the list decide it from what they have loaded.
  */
-import { CANCELLABLE_ORDER_STATUSES, type OrderStatus } from "../shipping/contract";
+import { CANCELLABLE_ORDER_STATUSES, type OrderStatus } from "../shipping/codes";
 
 /** The merchant's requests: the worker's next entry on the timeline says it took them up. */
 const REQUESTS = new Set([

@@ -1,4 +1,5 @@
-import { normaliseOrderStatus, type DraftOrder, type Order } from "../shipping/contract";
+import { normaliseOrderStatus } from "../shipping/codes";
+import type { DraftOrder, Order } from "../shipping/contract";
 import { courierName, exactTime, formatMoney, statusLabel, type Speech } from "./wording";
 
 /** Statuses before the courier has the parcel: when the pickup (or the drop-off) is still to come. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ORDER_STATUSES } from "../shipping/contract";
+import { ORDER_STATUSES } from "../shipping/codes";
 import { canMove, isShipmentStatus, type ShipmentStatus } from "./states";
 
 describe("shipment statuses", () => {

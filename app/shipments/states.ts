@@ -1,4 +1,4 @@
-import { ORDER_STATUSES } from "../shipping/contract";
+import { ORDER_STATUSES } from "../shipping/codes";
 
 /**
  * A shipment's status: where it is in its life. Before the service has an order it is ours

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import { JAKARTA_A, JAKARTA_B, draftBody, resetSandbox, testKey } from "#test/helpers/sandbox.ts";
 import { createShippingClient } from "./client.server";
-import { CODES, normaliseCourierCode, normaliseOrderStatus, sameCourier } from "./contract";
+import { CODES, normaliseCourierCode, normaliseOrderStatus, sameCourier } from "./codes";
 import {
   ShippingAuthenticationError,
   ShippingNetworkError,

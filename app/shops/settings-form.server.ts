@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import { LABEL_LAYOUTS } from "./label-layouts";
-import { ITEM_CATEGORIES, COD_TYPES } from "../shipping/contract";
+import { ITEM_CATEGORIES, COD_TYPES } from "../shipping/codes";
 import { PICKUP_TEXT_LIMITS } from "./pickup-limits";
 import { FORMER_KEYS, type ShopSettings } from "./settings";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LABEL_LAYOUTS } from "./label-layouts";
-import { ITEM_CATEGORIES, COD_TYPES } from "../shipping/contract";
+import { ITEM_CATEGORIES, COD_TYPES } from "../shipping/codes";
 import { PICKUP_TEXT_LIMITS } from "./pickup-limits";
 
 /** Stored text cut to `limit` (settings saved before the limits keep their first `limit` characters). */
