@@ -1,21 +1,13 @@
 import { Form } from "@remix-run/react";
-import {
-  BlockStack,
-  Box,
-  Button,
-  Card,
-  Checkbox,
-  FormLayout,
-  InlineStack,
-  Select,
-  Text,
-} from "@shopify/polaris";
-import { useState } from "react";
+import { BlockStack, Box, Button, Card, FormLayout, InlineStack, Text } from "@shopify/polaris";
+import { memo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { COD_TYPES } from "../../shipping/contract";
+import { COD_TYPES } from "../../shipping/codes";
 import { LABEL_LAYOUTS } from "../../shops/label-layouts";
 import type { ShopSettings } from "../../shops/settings";
+import { ChoiceSelect } from "./ChoiceSelect";
 import { Field } from "./Field";
+import { TickBox } from "./TickBox";
 import { CodGatewaysField } from "./CodGatewaysField";
 import { GroupHeading } from "./GroupHeading";
 
@@ -105,8 +97,11 @@ export function PreferencesForm(props: PreferencesProps) {
   );
 }
 
-/** The preferences' fields (remade afresh on Discard). */
-function PreferencesFields({
+/**
+ * The preferences' fields (remade afresh on Discard). Each holds its own value: a change redraws
+ * that field and the save bar, not the form.
+ */
+const PreferencesFields = memo(function PreferencesFields({
   settings,
   couriers,
   couriersError,
@@ -115,38 +110,17 @@ function PreferencesFields({
   errors,
 }: PreferencesProps) {
   const { t } = useTranslation();
-  const [s, setS] = useState({
-    autoCreateDrafts: settings.autoCreateDrafts,
-    autoConfirm: settings.autoConfirm,
-    bookPendingOrders: settings.bookPendingOrders,
-    insurance: settings.insurance,
-    proofOfDelivery: settings.proofOfDelivery,
-    fulfillOnConfirm: settings.fulfillOnConfirm,
-    notifyCustomer: settings.notifyCustomer,
-    markCodPaid: settings.markCodPaid,
-    restockReturns: settings.restockReturns,
-    cancelReturnedCod: settings.cancelReturnedCod,
-    holdWhileBooking: settings.holdWhileBooking,
-    defaultCourier: settings.defaultCourier
-      ? `${settings.defaultCourier.company}/${settings.defaultCourier.type}`
-      : "",
-    deliveryType: settings.deliveryType,
-    codType: settings.codType,
-    labelLayout: settings.labelLayout,
-  });
+  // Each box names its words `settings.prefs.<name>`; `help` adds its help text.
   const check = (name: Ticked, help = false) => (
-    <>
-      <Checkbox
-        label={t(`settings.prefs.${name}.label`)}
-        helpText={
-          help ? t(`settings.prefs.${name}.help` as "settings.prefs.autoConfirm.help") : undefined
-        }
-        error={errors[name]}
-        checked={Boolean(s[name])}
-        onChange={(v) => setS({ ...s, [name]: v })}
-      />
-      <input type="hidden" name={name} value={s[name] ? "on" : "off"} />
-    </>
+    <TickBox
+      name={name}
+      label={t(`settings.prefs.${name}.label`)}
+      helpText={
+        help ? t(`settings.prefs.${name}.help` as "settings.prefs.autoConfirm.help") : undefined
+      }
+      error={errors[name]}
+      initial={Boolean(settings[name])}
+    />
   );
   return (
     <BlockStack gap="400">
@@ -155,27 +129,29 @@ function PreferencesFields({
           <GroupHeading title={t("settings.courier.title")}>
             {t("settings.courier.about")}
           </GroupHeading>
-          <Select
+          <ChoiceSelect
             label={t("settings.courier.default")}
             name="defaultCourier"
             options={[{ label: t("settings.courier.none"), value: "" }, ...couriers]}
-            value={s.defaultCourier}
-            onChange={(v) => setS({ ...s, defaultCourier: v })}
+            initial={
+              settings.defaultCourier
+                ? `${settings.defaultCourier.company}/${settings.defaultCourier.type}`
+                : ""
+            }
             helpText={
               couriersError
                 ? t("settings.courier.unloaded", { reason: couriersError })
                 : t("settings.courier.help")
             }
           />
-          <Select
+          <ChoiceSelect
             label={t("settings.courier.deliveryType")}
             name="deliveryType"
             options={[
               { label: t("settings.courier.now"), value: "now" },
               { label: t("settings.courier.scheduled"), value: "scheduled" },
             ]}
-            value={s.deliveryType}
-            onChange={(v) => setS({ ...s, deliveryType: v as "now" | "scheduled" })}
+            initial={settings.deliveryType}
             error={errors.deliveryType}
           />
         </FormLayout>
@@ -223,15 +199,14 @@ function PreferencesFields({
             chosen={settings.codGateways}
             unread={paymentMethodsError}
           />
-          <Select
+          <ChoiceSelect
             label={t("settings.parcel.codType")}
             name="codType"
             options={COD_TYPES.map((type) => ({
               label: t(`settings.codType.${type}`),
               value: type,
             }))}
-            value={s.codType}
-            onChange={(v) => setS({ ...s, codType: v as typeof s.codType })}
+            initial={settings.codType}
             error={errors.codType}
           />
           {check("markCodPaid", true)}
@@ -253,12 +228,11 @@ function PreferencesFields({
           <GroupHeading title={t("settings.labels.title")}>
             {t("settings.labels.about")}
           </GroupHeading>
-          <Select
+          <ChoiceSelect
             label={t("settings.labels.size")}
             name="labelLayout"
             options={LABEL_LAYOUTS.map((l) => ({ label: t(`labels.layout.${l}`), value: l }))}
-            value={s.labelLayout}
-            onChange={(v) => setS({ ...s, labelLayout: v as typeof s.labelLayout })}
+            initial={settings.labelLayout}
             error={errors.labelLayout}
           />
           <Field
@@ -273,4 +247,4 @@ function PreferencesFields({
       </Card>
     </BlockStack>
   );
-}
+});
