@@ -9,9 +9,8 @@ import { StatusBadge } from "../StatusBadge";
 export type ShipmentRowView = ReturnType<typeof listRowWords>[number];
 
 /**
- * One shipment in the list. Wide, a cell per column; condensed (phone widths, where Polaris shows
- * a table as a list), one block with what a seller looks for first: order and date, status,
- * customer and how they pay, courier and waybill, and the problem in short.
+ * One shipment in the list: Polaris's row (its checkbox follows `selected`) around the row's
+ * content, which does not: ticking or selecting all redraws the checkboxes, not the cells.
  */
 export const ShipmentRow = memo(function ShipmentRow({
   row,
@@ -22,6 +21,25 @@ export const ShipmentRow = memo(function ShipmentRow({
   row: ShipmentRowView;
   index: number;
   selected: boolean;
+  condensed: boolean;
+}) {
+  return (
+    <IndexTable.Row id={row.id} position={index} selected={selected}>
+      <RowContent row={row} condensed={condensed} />
+    </IndexTable.Row>
+  );
+});
+
+/**
+ * What a row shows. Wide, a cell per column; condensed (phone widths, where Polaris shows a table
+ * as a list), one block with what a seller looks for first: order and date, status, customer and
+ * how they pay, courier and waybill, and the problem in short.
+ */
+const RowContent = memo(function RowContent({
+  row,
+  condensed,
+}: {
+  row: ShipmentRowView;
   condensed: boolean;
 }) {
   const { t } = useTranslation();
@@ -68,32 +86,30 @@ export const ShipmentRow = memo(function ShipmentRow({
 
   if (condensed)
     return (
-      <IndexTable.Row id={row.id} position={index} selected={selected}>
-        <div style={{ padding: "0.75rem 1rem", width: "100%" }}>
-          <BlockStack gap="100">
-            <InlineStack gap="200" align="space-between" blockAlign="center" wrap={false}>
-              <Text as="span" fontWeight="semibold">
-                {order}
-              </Text>
-              <StatusBadge label={row.status.label} group={row.status.group} />
-            </InlineStack>
-            <Text as="span" variant="bodySm" tone="subdued">
-              {row.ordered}
+      <div style={{ padding: "0.75rem 1rem", width: "100%" }}>
+        <BlockStack gap="100">
+          <InlineStack gap="200" align="space-between" blockAlign="center" wrap={false}>
+            <Text as="span" fontWeight="semibold">
+              {order}
             </Text>
-            <Text as="span">
-              {row.customer ?? "—"} · {row.payment}
-            </Text>
-            <Text as="span">
-              {row.status.courier ?? t("shipment.notChosen")} · {waybill}
-            </Text>
-            {row.note && <div style={{ whiteSpace: "normal" }}>{note}</div>}
-          </BlockStack>
-        </div>
-      </IndexTable.Row>
+            <StatusBadge label={row.status.label} group={row.status.group} />
+          </InlineStack>
+          <Text as="span" variant="bodySm" tone="subdued">
+            {row.ordered}
+          </Text>
+          <Text as="span">
+            {row.customer ?? "—"} · {row.payment}
+          </Text>
+          <Text as="span">
+            {row.status.courier ?? t("shipment.notChosen")} · {waybill}
+          </Text>
+          {row.note && <div style={{ whiteSpace: "normal" }}>{note}</div>}
+        </BlockStack>
+      </div>
     );
 
   return (
-    <IndexTable.Row id={row.id} position={index} selected={selected}>
+    <>
       <IndexTable.Cell>
         <BlockStack gap="0">
           <span>{order}</span>
@@ -137,6 +153,6 @@ export const ShipmentRow = memo(function ShipmentRow({
       <IndexTable.Cell>
         <div style={{ maxWidth: "22rem", whiteSpace: "normal" }}>{note}</div>
       </IndexTable.Cell>
-    </IndexTable.Row>
+    </>
   );
 });

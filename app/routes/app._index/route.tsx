@@ -5,7 +5,6 @@ import {
   useRevalidator,
   useSearchParams,
 } from "@remix-run/react";
-import { BulkQuestion, type BulkAsked } from "../../components/list/BulkQuestion";
 import { useLiveWhile } from "../../components/useLiveWhile";
 import {
   Banner,
@@ -13,25 +12,25 @@ import {
   Button,
   ButtonGroup,
   Card,
-  IndexTable,
   InlineStack,
   Page,
   ProgressBar,
   Text,
   TextField,
   useBreakpoints,
-  useIndexResourceState,
 } from "@shopify/polaris";
 import { EmptyList } from "../../components/list/EmptyList";
-import { ShipmentRow } from "../../components/list/ShipmentRow";
+import { ShipmentsTable, type BulkIntent } from "../../components/list/ShipmentsTable";
 import { ListTabs } from "../../components/list/ListTabs";
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type Tab } from "../../shipments/tabs";
 import type { loader } from "./loader.server";
 import { pageTitle } from "../../i18n/page-title";
+import listStyles from "./list.css?url";
 
 export const meta = pageTitle((t) => t("nav.shipments"));
+export const links = () => [{ rel: "stylesheet", href: listStyles }];
 
 export { loader } from "./loader.server";
 export { action } from "./action.server";
@@ -42,8 +41,6 @@ export default function Shipments() {
   const [, setParams] = useSearchParams();
   const navigate = useNavigate();
   const [query, setQuery] = useState(data.search);
-  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } =
-    useIndexResourceState(data.rows);
   const [bulk, setBulk] = useState<{
     intent: string;
     done: number;
@@ -51,51 +48,51 @@ export default function Shipments() {
     failures: string[];
   } | null>(null);
 
-  const revalidator = useRevalidator();
+  const { revalidate } = useRevalidator();
   // A tab, search or page asked for shows its loading state at once.
   const loadingList = useNavigation().state === "loading";
-  const [asking, setAsking] = useState<BulkAsked | null>(null);
-  const selectedRows = data.rows.filter((r) => selectedResources.includes(r.id));
 
-  async function runBulk(intent: string) {
-    // Only the shipments the action can succeed on (the question said which are left as they are).
-    const ids =
-      intent === "confirm" || intent === "cancel"
-        ? selectedRows.filter((r) => r.actions.includes(intent)).map((r) => r.id)
-        : [...selectedResources];
-    setBulk({ intent, done: 0, total: ids.length, failures: [] });
-    const failures: string[] = [];
-    for (let i = 0; i < ids.length; i += 10) {
-      const form = new FormData();
-      form.set("intent", intent);
-      for (const id of ids.slice(i, i + 10)) form.append("id", id);
-      const response = await fetch(
-        `${window.location.pathname}?index${window.location.search.replace(/^\?/, "&")}`,
-        { method: "POST", body: form, headers: { accept: "application/json" } },
-      );
-      const result = (await response.json().catch(() => null)) as {
-        results?: { id: string; ok: boolean; message: string }[];
-      } | null;
-      for (const r of result?.results ?? [])
-        if (!r.ok)
-          failures.push(`${data.rows.find((x) => x.id === r.id)?.orderName ?? r.id}: ${r.message}`);
-      setBulk({
-        intent,
-        done: Math.min(ids.length, i + 10),
-        total: ids.length,
-        failures: [...failures],
-      });
-    }
-    clearSelection();
-    // The list as it is now, in the same tab, search and filter.
-    revalidator.revalidate();
-  }
+  const { rows } = data;
+  const runBulk = useCallback(
+    async (intent: BulkIntent, ids: string[]) => {
+      setBulk({ intent, done: 0, total: ids.length, failures: [] });
+      const failures: string[] = [];
+      for (let i = 0; i < ids.length; i += 10) {
+        const form = new FormData();
+        form.set("intent", intent);
+        for (const id of ids.slice(i, i + 10)) form.append("id", id);
+        const response = await fetch(
+          `${window.location.pathname}?index${window.location.search.replace(/^\?/, "&")}`,
+          { method: "POST", body: form, headers: { accept: "application/json" } },
+        );
+        const result = (await response.json().catch(() => null)) as {
+          results?: { id: string; ok: boolean; message: string }[];
+        } | null;
+        for (const r of result?.results ?? [])
+          if (!r.ok)
+            failures.push(`${rows.find((x) => x.id === r.id)?.orderName ?? r.id}: ${r.message}`);
+        setBulk({
+          intent,
+          done: Math.min(ids.length, i + 10),
+          total: ids.length,
+          failures: [...failures],
+        });
+      }
+      // The list as it is now, in the same tab, search and filter.
+      revalidate();
+    },
+    [rows, revalidate],
+  );
+  const printLabels = useCallback(
+    (ids: string[]) => navigate(`/app/labels?ids=${ids.join(",")}`),
+    [navigate],
+  );
 
   const setupNeeded = !data.setup.apiKey || !data.setup.pickup;
   const importing = data.lastImport?.status === "running";
   // Follow a running import, drafts being made and waybills to come, without a reload.
   useLiveWhile(importing || data.rows.some((r) => r.inFlight));
-  async function startImport() {
+  const startImport = useCallback(async () => {
     const form = new FormData();
     form.set("intent", "import");
     await fetch(`${window.location.pathname}?index`, {
@@ -103,8 +100,28 @@ export default function Shipments() {
       body: form,
       headers: { accept: "application/json" },
     });
-    revalidator.revalidate();
-  }
+    revalidate();
+  }, [revalidate]);
+  // The same actions between renders (a live list revalidates often): Polaris measures the
+  // header's actions again, laying the page out, whenever they change.
+  const headerActions = useMemo(
+    () => [
+      {
+        content: t("list.import.action"),
+        disabled: importing,
+        helpText: t("list.import.help"),
+        onAction: () => void startImport(),
+      },
+      {
+        content: t("list.printToday"),
+        helpText: t("list.printTodayHelp"),
+        onAction: () => navigate("/app/labels?pending=today"),
+      },
+      { content: t("nav.settings"), onAction: () => navigate("/app/settings") },
+      { content: t("nav.failed"), onAction: () => navigate("/app/failed") },
+    ],
+    [t, importing, startImport, navigate],
+  );
   // The list's place: tab, search and kind of problem, kept across pages.
   const placeOf = (at: { tab: Tab; q: string; kind: string | null; printed?: boolean }) => ({
     tab: at.tab,
@@ -129,25 +146,7 @@ export default function Shipments() {
   // Phone widths: the table becomes a list, each row one block (ShipmentRow).
   const condensed = useBreakpoints().smDown;
   return (
-    <Page
-      fullWidth
-      title={t("nav.shipments")}
-      secondaryActions={[
-        {
-          content: t("list.import.action"),
-          disabled: importing,
-          helpText: t("list.import.help"),
-          onAction: () => void startImport(),
-        },
-        {
-          content: t("list.printToday"),
-          helpText: t("list.printTodayHelp"),
-          onAction: () => navigate("/app/labels?pending=today"),
-        },
-        { content: t("nav.settings"), onAction: () => navigate("/app/settings") },
-        { content: t("nav.failed"), onAction: () => navigate("/app/failed") },
-      ]}
-    >
+    <Page fullWidth title={t("nav.shipments")} secondaryActions={headerActions}>
       <BlockStack gap="400">
         {data.lastImport && (
           <Banner
@@ -302,18 +301,10 @@ export default function Shipments() {
               </BlockStack>
             </div>
           )}
-          <BulkQuestion
-            asking={asking}
-            rows={selectedRows}
-            onClose={() => setAsking(null)}
-            onConfirm={(intent) => {
-              setAsking(null);
-              void runBulk(intent);
-            }}
-          />
-          <IndexTable
-            loading={loadingList}
+          <ShipmentsTable
+            rows={data.rows}
             condensed={condensed}
+            loading={loadingList}
             emptyState={
               <EmptyList
                 anyShipment={data.counts.all > 0}
@@ -343,47 +334,9 @@ export default function Shipments() {
                   }
                 : undefined
             }
-            resourceName={{
-              singular: t("list.resource.singular"),
-              plural: t("list.resource.plural"),
-            }}
-            itemCount={data.rows.length}
-            selectedItemsCount={allResourcesSelected ? "All" : selectedResources.length}
-            onSelectionChange={handleSelectionChange}
-            promotedBulkActions={[
-              // Booking and cancelling ask first (BulkQuestion); printing changes nothing.
-              { content: t("list.actions.confirm"), onAction: () => setAsking("confirm") },
-              {
-                content: t("list.actions.print"),
-                onAction: () => navigate(`/app/labels?ids=${selectedResources.join(",")}`),
-              },
-              { content: t("list.actions.cancel"), onAction: () => setAsking("cancel") },
-            ]}
-            bulkActions={[
-              { content: t("list.actions.retry"), onAction: () => void runBulk("retry") },
-            ]}
-            headings={[
-              { title: t("list.columns.order") },
-              { title: t("list.columns.status") },
-              { title: t("list.columns.customer") },
-              { title: t("list.columns.route") },
-              { title: t("list.columns.courier") },
-              { title: t("list.columns.price") },
-              { title: t("list.columns.waybill") },
-              { title: t("list.columns.updated") },
-              { title: t("list.columns.note") },
-            ]}
-          >
-            {data.rows.map((row, index) => (
-              <ShipmentRow
-                key={row.id}
-                row={row}
-                index={index}
-                selected={selectedResources.includes(row.id)}
-                condensed={condensed}
-              />
-            ))}
-          </IndexTable>
+            onBulk={runBulk}
+            onPrint={printLabels}
+          />
         </Card>
       </BlockStack>
     </Page>

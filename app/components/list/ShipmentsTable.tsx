@@ -1,0 +1,144 @@
+import { IndexTable, useIndexResourceState, type IndexTableProps } from "@shopify/polaris";
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
+import { useTranslation } from "react-i18next";
+import { BulkQuestion, type BulkAsked } from "./BulkQuestion";
+import { ShipmentRow, type ShipmentRowView } from "./ShipmentRow";
+import { useStableRows } from "./useStableRows";
+
+/** A bulk action the list runs on the shipments it names. */
+export type BulkIntent = BulkAsked | "retry";
+
+/**
+ * The shipments table and what is selected in it. Selection lives here, not in the page: ticking
+ * a row redraws this table alone, and what the table is given (its actions, headings, names) keeps
+ * its identity between ticks, so Polaris measures the bulk actions and the page's header actions
+ * once, not on every tick (each measure lays the whole page out again; bench:admin-ui).
+ */
+export function ShipmentsTable({
+  rows: loaded,
+  condensed,
+  loading,
+  emptyState,
+  pagination,
+  onBulk,
+  onPrint,
+}: {
+  rows: readonly ShipmentRowView[];
+  condensed: boolean;
+  loading: boolean;
+  emptyState: ReactNode;
+  pagination: IndexTableProps["pagination"];
+  /** Runs a bulk action on `ids`; the selection is cleared once it is done. */
+  onBulk(intent: BulkIntent, ids: string[]): Promise<void>;
+  onPrint(ids: string[]): void;
+}) {
+  const { t } = useTranslation();
+  const rows = useStableRows(loaded);
+  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } =
+    useIndexResourceState(rows as ShipmentRowView[]);
+  const [asking, setAsking] = useState<BulkAsked | null>(null);
+  // The ticked rows show at once; the table's select mode (its bulk actions bar, which Polaris
+  // lays out and measures as it appears) follows in a render of its own, after that paint.
+  const selectMode = useDeferredValue<number | "All">(
+    allResourcesSelected ? "All" : selectedResources.length,
+  );
+  const selectedRows = useMemo(
+    () => rows.filter((r) => selectedResources.includes(r.id)),
+    [rows, selectedResources],
+  );
+  // The actions read the selection when pressed, so they need not change when it does.
+  const selection = useRef({ ids: selectedResources, rows: selectedRows });
+  useEffect(() => {
+    selection.current = { ids: selectedResources, rows: selectedRows };
+  }, [selectedResources, selectedRows]);
+  const run = useCallback(
+    async (intent: BulkIntent) => {
+      const { ids, rows: chosen } = selection.current;
+      // Only the shipments the action can succeed on (the question said which are left as they are).
+      await onBulk(
+        intent,
+        intent === "retry"
+          ? [...ids]
+          : chosen.filter((r) => r.actions.includes(intent)).map((r) => r.id),
+      );
+      clearSelection();
+    },
+    [onBulk, clearSelection],
+  );
+  const promotedBulkActions = useMemo(
+    () => [
+      // Booking and cancelling ask first (BulkQuestion); printing changes nothing.
+      { content: t("list.actions.confirm"), onAction: () => setAsking("confirm") },
+      { content: t("list.actions.print"), onAction: () => onPrint([...selection.current.ids]) },
+      { content: t("list.actions.cancel"), onAction: () => setAsking("cancel") },
+    ],
+    [t, onPrint],
+  );
+  const bulkActions = useMemo(
+    () => [{ content: t("list.actions.retry"), onAction: () => void run("retry") }],
+    [t, run],
+  );
+  const headings = useMemo(
+    () =>
+      [
+        t("list.columns.order"),
+        t("list.columns.status"),
+        t("list.columns.customer"),
+        t("list.columns.route"),
+        t("list.columns.courier"),
+        t("list.columns.price"),
+        t("list.columns.waybill"),
+        t("list.columns.updated"),
+        t("list.columns.note"),
+      ].map((title) => ({ title })) as IndexTableProps["headings"],
+    [t],
+  );
+  const resourceName = useMemo(
+    () => ({ singular: t("list.resource.singular"), plural: t("list.resource.plural") }),
+    [t],
+  );
+  const close = useCallback(() => setAsking(null), []);
+  const confirm = useCallback(
+    (intent: BulkAsked) => {
+      setAsking(null);
+      void run(intent);
+    },
+    [run],
+  );
+  return (
+    <>
+      <BulkQuestion asking={asking} rows={selectedRows} onClose={close} onConfirm={confirm} />
+      <IndexTable
+        loading={loading}
+        condensed={condensed}
+        emptyState={emptyState}
+        pagination={pagination}
+        resourceName={resourceName}
+        itemCount={rows.length}
+        selectedItemsCount={selectMode}
+        onSelectionChange={handleSelectionChange}
+        promotedBulkActions={promotedBulkActions}
+        bulkActions={bulkActions}
+        headings={headings}
+      >
+        {rows.map((row, index) => (
+          <ShipmentRow
+            key={row.id}
+            row={row}
+            index={index}
+            selected={selectedResources.includes(row.id)}
+            condensed={condensed}
+          />
+        ))}
+      </IndexTable>
+    </>
+  );
+}
