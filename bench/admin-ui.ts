@@ -13,12 +13,14 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type CDPSession, type Locator, type Page } from "playwright-core";
 import { codPayouts, shipmentEvents, shipments } from "#app/db/schema.ts";
 import { MERCHANT_BROWSER, embeddedUrl, standInAppBridge } from "#fakes/shopify/admin-frame.ts";
 import { API_SECRET, Stack, progress, quantile, writeResult } from "./stack.ts";
 
 const RUNS = Number(process.env.RUNS ?? 5);
+/** PROFILE=1: each interaction's CPU profile, its heaviest functions printed (a diagnosis, not a figure). */
+const PROFILE = Boolean(process.env.PROFILE);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SHOP = "bench-admin-ui.myshopify.com";
 const API_KEY = "bench-app";
@@ -29,6 +31,8 @@ const WEB_VITALS = path.join(
 );
 const WEB_VITALS_SOURCE = fs.readFileSync(WEB_VITALS, "utf8");
 const GOAL = { inp: 200, lcp: 2_500, cls: 0.1 };
+/** From the pointer resting on an element to its press. */
+const HAND_MS = 150;
 
 /** A condition the pages are measured under. */
 interface Condition {
@@ -122,7 +126,10 @@ async function seed(stack: Stack): Promise<{ shipmentId: string }> {
 }
 
 /** A page inside the "admin": App Bridge stood in for, handing out a valid session token. */
-async function adminPage(browser: Browser, condition: Condition): Promise<Page> {
+async function adminPage(
+  browser: Browser,
+  condition: Condition,
+): Promise<{ page: Page; cdp: CDPSession }> {
   const { token } = await getJwt(SHOP.replace(".myshopify.com", ""), API_KEY, API_SECRET);
   const page = await browser.newPage(MERCHANT_BROWSER);
   await standInAppBridge(page, { shop: SHOP, apiKey: API_KEY, token });
@@ -138,6 +145,15 @@ async function adminPage(browser: Browser, condition: Condition): Promise<Page> 
       webVitals.onLCP(keep("lcp"), { reportAllChanges: true });
       webVitals.onCLS(keep("cls"), { reportAllChanges: true });
       webVitals.onINP(keep("inp"), { reportAllChanges: true, durationThreshold: 0 });
+      // Each interaction's parts (PROFILE): input delay, event handlers, until the next paint.
+      window.interactions = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries())
+          if (e.interactionId && e.name === "click")
+            window.interactions.push(
+              Math.round(e.duration) + " ms: " + Math.round(e.processingStart - e.startTime) + " waiting, " + Math.round(e.processingEnd - e.processingStart) + " handlers, " + Math.round(e.startTime + e.duration - e.processingEnd) + " to paint",
+            );
+      }).observe({ type: "event", durationThreshold: 16, buffered: true });
     `,
   });
   const cdp = await page.context().newCDPSession(page);
@@ -151,7 +167,59 @@ async function adminPage(browser: Browser, condition: Condition): Promise<Page> 
       uploadThroughput: condition.network.upload,
     });
   }
-  return page;
+  return { page, cdp };
+}
+
+/** A timeline trace's main-thread events by total duration: style, layout, paint, scripts. */
+function browserWork(trace: Buffer): string[] {
+  const { traceEvents } = JSON.parse(trace.toString("utf8")) as {
+    traceEvents: { name: string; ph: string; dur?: number }[];
+  };
+  const total = new Map<string, { ms: number; count: number }>();
+  for (const e of traceEvents) {
+    if (e.ph !== "X" || !e.dur) continue;
+    const t = total.get(e.name) ?? { ms: 0, count: 0 };
+    t.ms += e.dur / 1000;
+    t.count += 1;
+    total.set(e.name, t);
+  }
+  return [...total.entries()]
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .slice(0, 14)
+    .map(([name, t]) => `${t.ms.toFixed(1).padStart(8)} ms  ${name} (${t.count})`);
+}
+
+/** A CPU profile's functions by self time, the heaviest first: "12.3 ms  name  file:line". */
+function heaviest(profile: {
+  nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number };
+  }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}): string[] {
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const self = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const frame = byNode.get(id)!;
+    const key = `${frame.functionName || "(anonymous)"}  ${frame.url.split("/").pop()}:${frame.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+  });
+  return [...self.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 25)
+    .map(([key, ms]) => `${ms.toFixed(1).padStart(8)} ms  ${key}`);
+}
+
+/**
+ * A press as a hand makes it: the pointer comes to rest on the element, and the button goes down
+ * a moment later (Playwright's click moves and presses in the same frame, which would count the
+ * hover's repaint, highlighting a row, as the press's input delay).
+ */
+async function press(target: Locator): Promise<void> {
+  await target.hover({ force: true });
+  await target.page().waitForTimeout(HAND_MS);
+  await target.click({ force: true });
 }
 
 /** Each page, and what a merchant does on it once it has loaded. */
@@ -165,21 +233,21 @@ function pagesOf(
       act: async (p) => {
         const boxes = p.locator("tbody input[type=checkbox]");
         await boxes.first().waitFor();
-        for (let i = 0; i < 5; i++) await boxes.nth(i).click({ force: true });
+        for (let i = 0; i < 5; i++) await press(boxes.nth(i));
       },
     },
     {
       name: "list: select all 50",
       path: "/app",
       act: async (p) => {
-        await p.locator("thead input[type=checkbox]").first().click({ force: true });
+        await press(p.locator("thead input[type=checkbox]").first());
       },
     },
     {
       name: "list: switch tab",
       path: "/app",
       act: async (p) => {
-        await p.getByRole("tab").nth(3).click();
+        await press(p.getByRole("tab").nth(3));
         await p.waitForURL(/tab=/);
         await p.waitForLoadState("networkidle");
       },
@@ -188,14 +256,14 @@ function pagesOf(
       name: "shipment",
       path: `/app/shipments/${shipmentId}`,
       act: async (p) => {
-        await p.getByRole("heading", { level: 2 }).first().click();
+        await press(p.getByRole("heading", { level: 2 }).first());
       },
     },
     {
       name: "cod",
       path: "/app/cod",
       act: async (p) => {
-        await p.getByRole("heading", { level: 2 }).first().click();
+        await press(p.getByRole("heading", { level: 2 }).first());
       },
     },
     {
@@ -204,14 +272,14 @@ function pagesOf(
       act: async (p) => {
         const box = p.getByRole("checkbox").first();
         await box.waitFor();
-        await box.click({ force: true });
+        await press(box);
       },
     },
     {
       name: "failed work",
       path: "/app/failed",
       act: async (p) => {
-        await p.getByRole("heading").first().click();
+        await press(p.getByRole("heading").first());
       },
     },
   ];
@@ -224,7 +292,7 @@ async function measure(
   page: ReturnType<typeof pagesOf>[number],
 ): Promise<{ lcp: number; cls: number; inp: number }> {
   const { token } = await getJwt(SHOP.replace(".myshopify.com", ""), API_KEY, API_SECRET);
-  const tab = await adminPage(browser, condition);
+  const { page: tab, cdp } = await adminPage(browser, condition);
   try {
     await tab.goto(embeddedUrl(base, page.path, { shop: SHOP, token, locale: "id" }), {
       waitUntil: "load",
@@ -235,9 +303,28 @@ async function measure(
     await tab.evaluate(
       () => new Promise((done) => requestIdleCallback(() => done(null), { timeout: 5_000 })),
     );
+    if (PROFILE) {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
+      await cdp.send("Profiler.start");
+      await browser.startTracing(tab, { categories: ["devtools.timeline"] });
+    }
     await page.act(tab);
     // Let the last interaction paint and its timing be observed, then read what was reported.
     await tab.waitForTimeout(1_000);
+    if (PROFILE) {
+      const { profile } = await cdp.send("Profiler.stop");
+      const interactions = await tab.evaluate(
+        () => (window as unknown as { interactions: string[] }).interactions,
+      );
+      process.stdout.write(`\n${condition.name}: ${page.name}, each click\n`);
+      for (const line of interactions) process.stdout.write(`  ${line}\n`);
+      process.stdout.write(`\n${condition.name}: ${page.name}, self time\n`);
+      for (const line of heaviest(profile)) process.stdout.write(`${line}\n`);
+      process.stdout.write(`\n${condition.name}: ${page.name}, the browser's work\n`);
+      for (const line of browserWork(await browser.stopTracing()))
+        process.stdout.write(`${line}\n`);
+    }
     const vitals = await tab.evaluate(
       () => (window as unknown as { vitals: Record<string, number> }).vitals,
     );
