@@ -150,6 +150,21 @@ function header(doc: Doc, label: LabelView, box: Box): number {
   return end + 5;
 }
 
+/** The waybill in figures, large and centred, under its barcode or alone on a continuation. */
+function waybillFigures(doc: Doc, label: LabelView, box: Box, y: number): void {
+  fit(
+    doc,
+    shown(label.waybill, L.waybill),
+    { ...box, y, height: 16 },
+    {
+      font: BOLD,
+      size: 13,
+      min: 8,
+      align: "center",
+    },
+  );
+}
+
 /** Koli, weight, cost; declared value and insurance: each fact known, in a cell of its own. */
 function facts(doc: Doc, label: LabelView, box: Box, top: number): number {
   const rows = [
@@ -244,17 +259,7 @@ export function drawLabel(doc: Doc, label: LabelView, outer: Box): Paragraph[] {
     doc.fill();
   }
   y += 58;
-  fit(
-    doc,
-    shown(label.waybill, L.waybill),
-    { ...box, y, height: 16 },
-    {
-      font: BOLD,
-      size: 13,
-      min: 8,
-      align: "center",
-    },
-  );
+  waybillFigures(doc, label, box, y);
   y += 17;
   // What a hub sorts by: the courier's routing code, else the destination's city and postal code.
   const sortBy = label.routingCode ?? label.destinationCode;
@@ -323,17 +328,7 @@ export function drawContinuation(
   const box = frame(doc, outer);
   const bottom = box.y + box.height;
   let y = header(doc, label, box);
-  fit(
-    doc,
-    shown(label.waybill, L.waybill),
-    { ...box, y, height: 16 },
-    {
-      font: BOLD,
-      size: 13,
-      min: 8,
-      align: "center",
-    },
-  );
+  waybillFigures(doc, label, box, y);
   y += 18;
   inverse(doc, { ...box, y, height: 20 }, `LANJUTAN ISI · Lembar ${sheet}`, 12);
   y += 22;
