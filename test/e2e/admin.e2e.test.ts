@@ -240,6 +240,7 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
       await page.screenshot({ path: path.join(SHOTS, "11-cash-on-delivery.png"), fullPage: true });
       // JNE's payout arrived: recorded from the page, its parcel settled in the ledger.
       expect(await page.getByLabel("Amount received (Rp)").inputValue()).toBe("385000");
+      expect(cod).toContain("Due from this courier by today: Rp385.000 from 1 parcel.");
       await page.getByRole("button", { name: "Record payout" }).click();
       await page.getByText("Payout of Rp385.000 from JNE recorded: 1 parcel settled.").waitFor();
       await page.getByText("Received: Rp385.000 from 1 parcel.").waitFor();
