@@ -379,6 +379,11 @@ describe("address edits", () => {
     );
     expect((await shipmentOf(db, shop, order.id))?.destinationPostalCode).toBe("60264");
     expect(stack.allDrafts(key, ready.referenceId)[0]?.spec.destination.postalCode).toBe(60264);
+    // The items keep the categories their products give them (not "others" for want of asking).
+    expect(stack.allDrafts(key, ready.referenceId)[0]?.spec.items.map((i) => i.category)).toEqual([
+      "fashion",
+      "food_and_drink",
+    ]);
   });
 
   it("an update delivered before its create: the newer address wins", async () => {

@@ -16,7 +16,11 @@ import {
 } from "#app/shipments/shipments.server.ts";
 import { mappingProblem, problemOf } from "#app/shipments/problem-kinds.ts";
 import { TERMINAL_STATUSES, type ShipmentStatus } from "#app/shipments/states.ts";
-import { CODES, type DraftOrderUpdateRequest } from "#app/shipping/contract.ts";
+import {
+  CODES,
+  type DraftOrderCreateRequest,
+  type DraftOrderUpdateRequest,
+} from "#app/shipping/contract.ts";
 import { ShippingStateError } from "#app/shipping/errors.ts";
 import { shippingAccessForShop } from "#app/shops/shipping-client.server.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
@@ -174,6 +178,30 @@ export async function followStoreOrder(
   return outcomes.join("; ");
 }
 
+/**
+ * The draft's request with the order's products read from Shopify, as drafting reads them: mapped
+ * without them, every item's category would fall back to "others". Products that cannot be read
+ * now leave the request as mapped (categories are an enrichment, as when drafting).
+ */
+async function requestWithProducts(
+  ctx: Ctx,
+  orderId: string,
+  evaluating: Parameters<typeof evaluateOrder>[0],
+  mapped: DraftOrderCreateRequest,
+): Promise<DraftOrderCreateRequest> {
+  try {
+    const products = (await ctx.orderForShipping(evaluating.shop, orderId))?.products;
+    if (!products || products.size === 0) return mapped;
+    return evaluateOrder({ ...evaluating, products }).mapped.request ?? mapped;
+  } catch (error) {
+    ctx.log.warn(
+      { shop: evaluating.shop, err: (error as Error).message },
+      "product lookup failed; the updated draft's categories default to others",
+    );
+    return mapped;
+  }
+}
+
 /** One shipment follows the order's newest state (`part`: the part of the order it carries). */
 async function followOrder(
   ctx: Ctx,
@@ -187,14 +215,15 @@ async function followOrder(
   const { shop, orderId } = shipment;
   const { order } = state;
   const booked = Boolean(shipment.shippingOrderId);
-  const evaluation = evaluateOrder({
+  const evaluating = {
     shop,
     order,
     settings,
     shipment,
     part,
-    stage: booked ? "booked" : "draft",
-  });
+    stage: booked ? ("booked" as const) : ("draft" as const),
+  };
+  const evaluation = evaluateOrder(evaluating);
   const { decision, mapped, payment } = evaluation;
   const snapshot = orderSnapshot(order, evaluation, state.updatedAt);
 
@@ -344,7 +373,9 @@ async function followOrder(
       }));
       return "needs attention";
     }
-    const r = mapped.request;
+    // The items as drafting made them: with their products' categories (and dimensions), which
+    // only Shopify's products tell (one Admin API call, only when the draft changes).
+    const r = await requestWithProducts(ctx, orderId, evaluating, mapped.request);
     const patch: DraftOrderUpdateRequest = {
       destination_contact_name: r.destination_contact_name,
       destination_contact_phone: r.destination_contact_phone,
