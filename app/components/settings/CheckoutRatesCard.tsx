@@ -15,6 +15,7 @@ import { useTranslation } from "react-i18next";
 import type { RatesFormResult } from "../../checkout-rates/settings.server";
 import type { CheckoutRates } from "../../shops/settings";
 import { Field } from "./Field";
+import { TickBox } from "./TickBox";
 
 /** The form field of a service's checkout name ("name:jne/reg"). */
 const nameField = (service: string) => `name:${service}`;
@@ -46,7 +47,6 @@ export function CheckoutRatesCard({
   const submit = useSubmit();
   const { t } = useTranslation();
   const form = useRef<HTMLFormElement>(null);
-  const [ratesOn, setRatesOn] = useState(on);
   const [chosen, setChosen] = useState(
     () => new Set(offer.services.map((s) => `${s.company}/${s.type}`)),
   );
@@ -82,14 +82,13 @@ export function CheckoutRatesCard({
               {t("rates.card.problem", { at: problem.at, reason: problem.reason })}
             </Banner>
           )}
-          <Checkbox
+          <TickBox
+            name="ratesOn"
             label={t("rates.card.show")}
-            checked={ratesOn}
-            onChange={setRatesOn}
+            initial={on}
             disabled={disabled}
             helpText={on ? t("rates.card.onHelp") : t("rates.card.offHelp")}
           />
-          <input type="hidden" name="ratesOn" value={ratesOn ? "on" : "off"} />
           <BlockStack gap="200">
             <Text as="h3" variant="headingSm">
               {t("rates.card.offered")}

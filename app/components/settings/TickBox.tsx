@@ -11,12 +11,14 @@ export const TickBox = memo(function TickBox({
   label,
   helpText,
   error,
+  disabled,
   initial,
 }: {
   name: string;
   label: string;
   helpText?: string;
   error?: string;
+  disabled?: boolean;
   initial: boolean;
 }) {
   const [checked, setChecked] = useState(initial);
@@ -26,6 +28,7 @@ export const TickBox = memo(function TickBox({
         label={label}
         helpText={helpText}
         error={error}
+        disabled={disabled}
         checked={checked}
         onChange={setChecked}
       />
