@@ -262,9 +262,11 @@ export function drawLabel(doc: Doc, label: LabelView, outer: Box): Paragraph[] {
   waybillFigures(doc, label, box, y);
   y += 17;
   // What a hub sorts by: the courier's routing code, else the destination's city and postal code.
-  const sortBy = label.routingCode ?? label.destinationCode;
+  const sortBy = label.routingCode
+    ? shown(label.routingCode, L.routingCode)
+    : label.destinationCode && shown(label.destinationCode, L.destination);
   if (sortBy) {
-    inverse(doc, { ...box, y, height: 22 }, shown(sortBy, L.routingCode * 2), 15);
+    inverse(doc, { ...box, y, height: 22 }, sortBy, 15);
     y += 24;
   }
   rule(doc, box, y);

@@ -20,6 +20,8 @@ export const LABEL_TEXT_LIMITS = {
   orderName: 40,
   waybill: 40,
   routingCode: 24,
+  /** The destination's city and postal code, printed where no routing code is given. */
+  destination: 48,
   cod: 40,
   name: 100,
   phone: 30,

@@ -1,7 +1,6 @@
-import { courierName, formatMoney } from "../shipments/wording";
+import { courierName, dayOf, formatMoney } from "../shipments/wording";
 import type { CourierNames } from "../shipments/courier-names";
 import type { LabelParty, LabelSnapshot } from "../db/json-columns";
-import { formatter } from "../platform/intl-format";
 import { DEFAULT_TIME_ZONE } from "../platform/zoned-time";
 import { LABEL_TEXT_LIMITS, clip } from "./text";
 
@@ -72,26 +71,16 @@ function clipped(p: LabelParty): LabelParty {
   };
 }
 
-/** "27 Nov 2026" in `timeZone`. */
+/** "27 Nov 2026" in `timeZone` (the pages' own day words, in Indonesian); null for no date. */
 function dayWords(iso: string, timeZone: string): string | null {
   const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return null;
-  return formatter(
-    `label-day|${timeZone}`,
-    () =>
-      new Intl.DateTimeFormat("id-ID", {
-        day: "numeric",
-        month: "short",
-        year: "numeric",
-        timeZone,
-      }),
-  ).format(at);
+  return Number.isNaN(at.getTime()) ? null : dayOf(at, { locale: "id-ID", timeZone });
 }
 
 /** The sorting code a label prints large when the courier gave none: city and postal code. */
 function destinationCode(p: LabelParty): string | null {
   const code = [p.city?.toLocaleUpperCase("id-ID"), p.postalCode].filter(Boolean).join(" ");
-  return code ? clip(code, LABEL_TEXT_LIMITS.routingCode * 2) : null;
+  return code ? clip(code, LABEL_TEXT_LIMITS.destination) : null;
 }
 
 /** The contents as lines, the most a label prints; the rest counted on the last line. */
