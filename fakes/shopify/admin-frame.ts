@@ -116,22 +116,34 @@ export function appBridgeStandIn(o: {
             label: a.textContent.trim(),
           }))
         : [];
-      tell({ type: "nav", items, language: document.documentElement.lang });
+      tell({ type: "nav", items });
       where();
     });
   })();`;
 }
 
+/** Who opens a document, as the admin says it: the shop, its session token, its language. */
+export interface EmbeddedAs {
+  shop: string;
+  token: string;
+  locale: string;
+}
+
 /**
- * A document URL as the admin opens it: embedded, with shop, host, the session token and the
- * admin's language; a query in `pathname` ("/app?tab=attention") goes along.
+ * The query the admin adds to every document it opens: embedded, shop, host, the session token
+ * (`id_token`) and the admin's language, unless the URL names its own.
  */
-export function embeddedUrl(
-  base: string,
-  pathname: string,
-  { shop, token, locale }: { shop: string; token: string; locale: string },
-): string {
-  const [path, query] = pathname.split("?");
+export function addEmbeddedQuery(url: URL, { shop, token, locale }: EmbeddedAs): URL {
   const host = Buffer.from(`admin.shopify.com/store/${shop.split(".")[0]}`).toString("base64");
-  return `${base}${path}?embedded=1&shop=${shop}&host=${host}&id_token=${token}&locale=${locale}${query ? `&${query}` : ""}`;
+  url.searchParams.set("embedded", "1");
+  url.searchParams.set("shop", shop);
+  url.searchParams.set("host", host);
+  url.searchParams.set("id_token", token);
+  if (!url.searchParams.has("locale")) url.searchParams.set("locale", locale);
+  return url;
+}
+
+/** A document URL as the admin opens it; a query in `pathname` ("/app?tab=attention") goes along. */
+export function embeddedUrl(base: string, pathname: string, as: EmbeddedAs): string {
+  return addEmbeddedQuery(new URL(pathname, base), as).href;
 }

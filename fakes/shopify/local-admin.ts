@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
-import { appBridgeStandIn } from "./admin-frame.ts";
+import { addEmbeddedQuery, appBridgeStandIn } from "./admin-frame.ts";
 
 /**
  * The Shopify admin around the app, on this machine, for an ordinary browser (`npm run demo --
@@ -124,8 +124,10 @@ function framePage(o: LocalAdminOptions, language: AdminLanguage, path: string):
       }));
     }
     if (m.type === "nav" || m.type === "location") {
-      const href = frame.contentWindow.location.pathname + frame.contentWindow.location.search;
-      mark(href.replace(/[?&](embedded|shop|host|id_token|locale)=[^&]*/g, "").replace(/^([^?]*)&/, "$1?"));
+      // The frame's own address, without the language the admin adds.
+      const url = new URL(frame.contentWindow.location.href);
+      url.searchParams.delete("locale");
+      mark(url.pathname + url.search);
     }
     if (m.type === "toast") {
       const toast = document.getElementById("toast");
@@ -142,16 +144,6 @@ function framePage(o: LocalAdminOptions, language: AdminLanguage, path: string):
 </script>
 </body>
 </html>`;
-}
-
-/** The query the admin adds to every document it opens, with `token` as its id_token. */
-function embeddedQuery(url: URL, o: LocalAdminOptions, token: string, language: AdminLanguage) {
-  const host = Buffer.from(`admin.shopify.com/store/${o.shop.split(".")[0]}`).toString("base64");
-  url.searchParams.set("embedded", "1");
-  url.searchParams.set("shop", o.shop);
-  url.searchParams.set("host", host);
-  url.searchParams.set("id_token", token);
-  if (!url.searchParams.has("locale")) url.searchParams.set("locale", language);
 }
 
 /**
@@ -196,7 +188,11 @@ export async function startLocalAdmin(o: LocalAdminOptions): Promise<LocalAdmin>
     // The HTML is rewritten: asked for uncompressed.
     headers["accept-encoding"] = "identity";
     if (document && !target.searchParams.has("id_token"))
-      embeddedQuery(target, o, await token(), languageOf(cookie(req, "admin_lang")));
+      addEmbeddedQuery(target, {
+        shop: o.shop,
+        token: await token(),
+        locale: languageOf(cookie(req, "admin_lang")),
+      });
     else if (!document && !headers.authorization) headers.authorization = `Bearer ${await token()}`;
     const upstream = http.request(target, { method: req.method, headers }, (answer) => {
       const out: http.OutgoingHttpHeaders = { ...answer.headers };
