@@ -55,19 +55,20 @@ export function ShipmentsTable({
     [rows, selectedResources],
   );
   // The actions read the selection when pressed, so they need not change when it does.
-  const selection = useRef({ ids: selectedResources, rows: selectedRows });
+  const selection = useRef(selectedRows);
   useEffect(() => {
-    selection.current = { ids: selectedResources, rows: selectedRows };
-  }, [selectedResources, selectedRows]);
+    selection.current = selectedRows;
+  }, [selectedRows]);
   const run = useCallback(
     async (intent: BulkIntent) => {
-      const { ids, rows: chosen } = selection.current;
       // Only the shipments the action can succeed on (the question said which are left as they are).
+      const chosen =
+        intent === "retry"
+          ? selection.current
+          : selection.current.filter((r) => r.actions.includes(intent));
       await onBulk(
         intent,
-        intent === "retry"
-          ? [...ids]
-          : chosen.filter((r) => r.actions.includes(intent)).map((r) => r.id),
+        chosen.map((r) => r.id),
       );
       clearSelection();
     },
@@ -77,7 +78,10 @@ export function ShipmentsTable({
     () => [
       // Booking and cancelling ask first (BulkQuestion); printing changes nothing.
       { content: t("list.actions.confirm"), onAction: () => setAsking("confirm") },
-      { content: t("list.actions.print"), onAction: () => onPrint([...selection.current.ids]) },
+      {
+        content: t("list.actions.print"),
+        onAction: () => onPrint(selection.current.map((r) => r.id)),
+      },
       { content: t("list.actions.cancel"), onAction: () => setAsking("cancel") },
     ],
     [t, onPrint],
