@@ -29,14 +29,15 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const day = (at: Date | string) => dayOf(at, speech);
   const calendarDay = (date: string) => dayOf(`${date}T00:00:00Z`, { locale, timeZone: "UTC" });
   const money = (amount: number) => formatMoney(amount, report.currency, locale) ?? String(amount);
-  // The payout form: each courier with cash due by today, and what it comes to (paid out whole).
-  const dueBy = new Map<string, { parcels: number; net: number }>();
+  // The payout form: each courier with cash due by today, and what it comes to (the cash
+  // collected, as recordPayout expects it).
+  const dueBy = new Map<string, { parcels: number; cash: number }>();
   for (const p of report.delivered)
     if (p.payout === "due" || p.payout === "overdue") {
       const code = (p.courierCompany ?? "").toLowerCase();
-      const d = dueBy.get(code) ?? { parcels: 0, net: 0 };
+      const d = dueBy.get(code) ?? { parcels: 0, cash: 0 };
       d.parcels += 1;
-      d.net += p.cod;
+      d.cash += p.cod;
       dueBy.set(code, d);
     }
   return {
@@ -72,9 +73,9 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       code,
       name: companyName(speech.couriers, code.toUpperCase()),
       parcels: d.parcels,
-      expected: money(d.net),
+      expected: money(d.cash),
       // The form's amount, ready to confirm: whole rupiah, no separators.
-      amount: String(Math.round(d.net)),
+      amount: String(Math.round(d.cash)),
     })),
     payouts: payouts.map((p) => {
       const difference = Number(p.amount) - Number(p.expected);
