@@ -20,7 +20,7 @@ export const PAGE_SIZES: Record<LabelLayout, [number, number]> = {
 };
 const PER_PAGE: Record<LabelLayout, number> = { thermal: 1, a4: 4 };
 
-/** Where the i-th label of a page goes. */
+/** Where the i-th sheet of a page goes (a label, or its contents continued). */
 function slot(layout: LabelLayout, index: number): Box {
   const [w, h] = PAGE_SIZES[layout];
   if (layout === "thermal") return { x: 3 * MM, y: 3 * MM, width: w - 6 * MM, height: h - 6 * MM };

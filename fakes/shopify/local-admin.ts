@@ -30,7 +30,7 @@ export interface LocalAdmin {
   close(): Promise<void>;
 }
 
-export const ADMIN_LANGUAGES = { id: "Bahasa Indonesia", en: "English" } as const;
+const ADMIN_LANGUAGES = { id: "Bahasa Indonesia", en: "English" } as const;
 type AdminLanguage = keyof typeof ADMIN_LANGUAGES;
 
 const PREFIX = "/__admin";
