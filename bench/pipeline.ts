@@ -272,7 +272,8 @@ async function runSmallShops() {
  * command, and the SQL statements' texts), and each process's peak RSS, next to a bare BullMQ job
  * on the same Redis and to the lean worker (bench/lean.ts: the least work any correct worker must
  * do, on the same stack and orders, after the same warm-up). COST_CPU_PROF=1 writes the worker's
- * CPU profile to bench/results/profiles.
+ * CPU profile to bench/results/profiles. COST_DIMENSIONS=1 runs the shop with its variants' sizes
+ * read from Shopify (`dimensionsFromShopify`).
  */
 async function runCost() {
   const orders = Number(process.env.COST_ORDERS ?? 400);
@@ -292,7 +293,9 @@ async function runCost() {
       : [],
   });
   const shop = "toko-hemat.myshopify.com";
-  await stack.addShop(shop, "biteship_live.bench-cost");
+  await stack.addShop(shop, "biteship_live.bench-cost", {
+    dimensionsFromShopify: process.env.COST_DIMENSIONS === "1",
+  });
   const webPid = stack.web.process.pid;
   const workerPid = stack.workers[0]!.process.pid;
   const firstId = nextId + 1;

@@ -58,6 +58,7 @@ export const ADMIN_FIELD_ACCESS: Readonly<Record<string, FieldAccess>> = {
   fulfillmentOrder: { anyOf: READ_FULFILLMENT_ORDERS, doc: query("fulfillmentOrder") },
   locations: { anyOf: ["read_locations"], doc: query("locations") },
   metafieldDefinition: { anyOf: READ_ORDERS, doc: query("metafieldDefinition") },
+  nodes: { anyOf: ["read_products"], doc: query("nodes") },
   order: { anyOf: READ_ORDERS, doc: query("order") },
   orders: { anyOf: READ_ORDERS, doc: query("orders") },
   return: { anyOf: READ_RETURNS, doc: query("return") },

@@ -26,6 +26,7 @@ import * as orders from "./operations/orders";
 import * as returnPickups from "./operations/return-pickups";
 import * as returns from "./operations/returns";
 import * as shopOperations from "./operations/shop";
+import * as variants from "./operations/variants";
 import { operationName } from "./request";
 
 const { BOOKING_HOLD, BOOKING_HOLD_RELEASE } = fulfillmentOrders;
@@ -46,6 +47,7 @@ const modules = [
   returnPickups,
   returns,
   shopOperations,
+  variants,
 ];
 /** Every document the app sends: each export of ./operations/. */
 const documents: [string, string][] = modules.flatMap((m) => Object.entries(m));

@@ -126,7 +126,8 @@ export function mapLines(input: MappingInput): {
       weight,
       category: categoryFor(info, settings.categoryMapping),
     };
-    if (info?.dimensions) Object.assign(item, info.dimensions);
+    const size = line.variant_id ? input.dimensions?.get(line.variant_id) : undefined;
+    if (size) Object.assign(item, size);
     items.push(item);
   }
   if (weightless.length > 0) {

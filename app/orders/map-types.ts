@@ -11,8 +11,13 @@ export interface ProductInfo {
   tags: string[];
   /** Shopify's Standard Product Taxonomy path ("Apparel & Accessories > Clothing"). */
   taxonomy?: string | null;
-  /** Centimetres, where the shop keeps them (variant metafields shipping.length/width/height). */
-  dimensions?: { length: number; width: number; height: number } | null;
+}
+
+/** An item's size per unit, in centimetres (app/orders/variant-dimensions.ts reads it from Shopify). */
+export interface Dimensions {
+  length: number;
+  width: number;
+  height: number;
 }
 
 export interface MappingProblem {
@@ -63,7 +68,7 @@ export interface ContentLine {
   /** Grams per unit, as the draft declares it (absent on rows written before it was kept, and on `ordered`). */
   weight?: number;
   /** Centimetres per unit, where the shop keeps them: the parcel's volumetric weight. */
-  dimensions?: { length: number; width: number; height: number } | null;
+  dimensions?: Dimensions | null;
 }
 
 /** Where the draft's courier came from, for the timeline. */
@@ -89,6 +94,8 @@ export interface MappingInput {
   settings: ShopSettings;
   /** By Shopify product id. */
   products?: ReadonlyMap<string, ProductInfo>;
+  /** By Shopify variant id: the sizes the shop keeps (`dimensionsFromShopify`). */
+  dimensions?: ReadonlyMap<string, Dimensions>;
   /** The service's couriers list (GET /v1/couriers); without it the checkout's line is not read. */
   couriers?: readonly CourierListEntry[] | null;
   /** A courier the merchant chose for this shipment; wins over the checkout's. */

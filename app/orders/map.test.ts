@@ -7,7 +7,7 @@ import { describeChanges, mapOrderToDraft, referenceIdFor } from "./map";
 import { inEnglish } from "../i18n/said";
 import { discountedUnitPrice } from "./map-lines";
 import { normalisePhone } from "./map-destination";
-import type { ProductInfo } from "./map-types";
+import type { Dimensions, ProductInfo } from "./map-types";
 import { orderPayloadSchema } from "./payload";
 
 const SHOP = "toko-maju.myshopify.com";
@@ -26,15 +26,10 @@ const settings = (patch: Partial<ShopSettings> = {}): ShopSettings =>
   });
 const products = new Map<string, ProductInfo>([
   ["9001", { productType: "Apparel", tags: [] }],
-  [
-    "9002",
-    {
-      productType: "",
-      tags: ["Coffee", "organic"],
-      dimensions: { length: 15, width: 10, height: 5 },
-    },
-  ],
+  ["9002", { productType: "", tags: ["Coffee", "organic"] }],
 ]);
+/** The coffee's variant keeps its size in Shopify; the shirt's does not. */
+const dimensions = new Map<string, Dimensions>([["8002", { length: 15, width: 10, height: 5 }]]);
 const map = (
   name: string,
   patch: Partial<ShopSettings> = {},
@@ -48,6 +43,7 @@ const map = (
     order: orderPayloadSchema.parse(raw),
     settings: settings(patch),
     products,
+    dimensions,
     couriers: COURIERS,
     now: new Date("2026-11-22T03:00:00Z"),
     ...extra,

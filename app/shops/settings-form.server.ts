@@ -78,6 +78,7 @@ export function parsePreferencesForm(
       deliveryType: deliveryType.success ? deliveryType.data : "now",
       categoryMapping: mapping,
       defaultWeightGrams: weight !== null && Number.isInteger(weight) && weight > 0 ? weight : null,
+      dimensionsFromShopify: checkbox(form, "dimensionsFromShopify"),
       codGateways: codGatewaysOf(form),
       codType: codType.success ? codType.data : "7_days",
       insurance: checkbox(form, "insurance"),

@@ -90,6 +90,12 @@ export const shopSettingsSchema = z.object({
   categoryMapping: z.record(z.string(), z.enum(ITEM_CATEGORIES)).default({}),
   /** Grams per unit for variants whose weight is zero; null makes a zero weight a problem. */
   defaultWeightGrams: z.number().int().positive().nullable().default(null),
+  /**
+   * Read each item's size from its variant's metafields shipping.length/width/height, so the draft
+   * carries it and the price at booking is the courier's volumetric one (one more Admin API call
+   * per shipment: app/orders/variant-dimensions.ts). Off: items go by their actual weight alone.
+   */
+  dimensionsFromShopify: z.boolean().default(false),
   codGateways: z.array(z.string()).default([]),
   codType: z.enum(COD_TYPES).default("7_days"),
   insurance: z.boolean().default(false),

@@ -23,6 +23,8 @@ import {
   TRACKING_UPDATE,
 } from "#app/admin-api/operations/fulfillments.ts";
 import { METAFIELDS_SET } from "#app/admin-api/operations/metafields.ts";
+import { VARIANT_DIMENSIONS_QUERY } from "#app/admin-api/operations/variants.ts";
+import { variantDimensionNodes } from "./fake-variants.ts";
 import { settlementAnswer, type SettlementLog } from "./fake-order-settlement.ts";
 import { FakeReturns, type ReturnsLog } from "./fake-returns.ts";
 import { parseExactJson } from "#app/orders/exact-json.ts";
@@ -412,6 +414,11 @@ export function fakeAdminGraphql(
           },
         },
       };
+    }
+    if (query === VARIANT_DIMENSIONS_QUERY) {
+      const ids = variables.ids as string[];
+      calls.push({ shop, ids });
+      return { data: { nodes: variantDimensionNodes(ids) } };
     }
     const held = orders ?? SHOPIFY_ORDERS;
     if (query === ORDER_FULFILLMENT_ORDERS_QUERY || query === ORDER_FOR_SHIPPING_QUERY) {

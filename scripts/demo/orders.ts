@@ -31,6 +31,8 @@ export async function setUpMerchant(stack: DemoStack): Promise<void> {
     defaultCourier: { company: "sicepat", type: "reg" },
     codGateways: ["Cash on Delivery (COD)"],
     defaultWeightGrams: null,
+    // The batik shirt's variant keeps its size in Shopify: its parcels show a volumetric weight.
+    dimensionsFromShopify: true,
   });
   const hook = await registerEvents(
     stack.sandbox.url,

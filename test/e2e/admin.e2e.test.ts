@@ -673,6 +673,14 @@ async function flow(page: Page) {
     );
     const settingsShop = await db.select().from(shops).where(eq(shops.shop, shop));
     expect(settingsShop[0]?.shippingApiKeyHint).toHaveLength(4);
+    // The shop keeps its variants' sizes in Shopify: parcels are to be weighed by size too.
+    await page
+      .getByRole("checkbox", {
+        name: "Weigh parcels by size too, from the products' dimensions in Shopify",
+      })
+      .check();
+    await page.getByRole("button", { name: "Save preferences" }).click();
+    await page.getByText("Settings saved").waitFor();
 
     // A store order arrives; with automatic confirmation off it waits, ready, for the merchant.
     const order = freshOrder("multi-item");
@@ -725,6 +733,11 @@ async function flow(page: Page) {
     expect(shipped).toContain("2 × Batik Shirt - M / Blue: 300 g, Rp150.000 each");
     expect(shipped).toContain("1 × Kopi Gayo 250g: 260 g, Rp85.000 each");
     expect(shipped).toContain("Weight: 860 g");
+    // The shirt's variant keeps 30 × 25 × 5 cm in Shopify: 625 g by volume, more than it weighs
+    // (numbers as English is written in Indonesia, en-ID: a decimal comma).
+    expect(shipped).toContain(
+      "Volumetric weight: 1,25 kg (l × w × h ÷ 6000). Weight the courier charges: 1,51 kg",
+    );
     expect(shipped).toMatch(/Shipping charged: Rp[\d.]+/);
     expect(shipped.match(/Rp[\d.]+/g)?.filter((p) => p === priceOf(shipped))).toHaveLength(1);
     expect(shipped).toContain("The courier picks the parcel up as soon as it can");

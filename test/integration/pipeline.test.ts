@@ -9,6 +9,7 @@ import { webhookInbox } from "#app/db/schema.ts";
 import { QUEUES, jobId } from "#app/jobs/definitions.ts";
 import { enqueue, getQueue } from "#app/jobs/queues.server.ts";
 import { referenceIdFor } from "#app/orders/map.ts";
+import type { ShipmentContents } from "#app/orders/map-types.ts";
 import { action as ordersCancelled } from "#app/routes/webhooks.orders.cancelled.tsx";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { action as ordersUpdated } from "#app/routes/webhooks.orders.updated.tsx";
@@ -112,6 +113,46 @@ describe("store order → shipment", () => {
       ["fulfilled", "confirmed"],
     ]);
     expect(timeline.every((e) => e.actor && e.createdAt instanceof Date)).toBe(true);
+    // A shop that did not ask for its products' sizes: Shopify is not asked for them.
+    const asked = graphqlCalls.filter((c) => c.shop === shop).flatMap((c) => c.ids);
+    expect(asked.some((id) => id.includes("ProductVariant"))).toBe(false);
+  });
+
+  it("a shop that keeps its variants' sizes in Shopify books at the price their volume costs", async () => {
+    const plain = await newShop();
+    const sized = await newShop({ dimensionsFromShopify: true });
+    const booked = async ({ shop, key }: { shop: string; key: string }) => {
+      const order = freshOrder("multi-item");
+      await deliver(ordersCreate, "orders/create", shop, order);
+      const shipment = await waitFor("confirmed", statusIs(shop, order.id, "confirmed"));
+      return { shipment, draft: stack.allDrafts(key, shipment.referenceId)[0]! };
+    };
+    const [a, b] = [await booked(plain), await booked(sized)];
+    // The shirt's variant keeps 30 × 25 × 5 cm (fakes/shopify/fake-variants.ts); the coffee's only
+    // two of three, so it goes by its weight.
+    const sizes = (d: typeof a.draft) => d.spec.items.map((i) => [i.length, i.width, i.height]);
+    expect(sizes(b.draft)).toEqual([
+      [30, 25, 5],
+      [null, null, null],
+    ]);
+    expect(
+      sizes(a.draft)
+        .flat()
+        .every((n) => n === null),
+    ).toBe(true);
+    // 2 shirts at 625 g by volume (300 g each on the scale) + 260 g of coffee: 1.51 kg, not 0.86.
+    expect(Number(b.shipment.price)).toBeGreaterThan(Number(a.shipment.price));
+    // Kept on the shipment, for its page's volumetric weight.
+    expect((b.shipment.contents as ShipmentContents).items[0]?.dimensions).toEqual({
+      length: 30,
+      width: 25,
+      height: 5,
+    });
+    expect(
+      graphqlCalls.some(
+        (c) => c.shop === sized.shop && c.ids.includes("gid://shopify/ProductVariant/8001"),
+      ),
+    ).toBe(true);
   });
 
   it("without fulfillment on confirmation, Shopify gets only the status metafield", async () => {
@@ -355,7 +396,7 @@ describe("cancellations", () => {
 
 describe("address edits", () => {
   it("before confirmation update the draft", async () => {
-    const { shop, key } = await newShop({ autoConfirm: false });
+    const { shop, key } = await newShop({ autoConfirm: false, dimensionsFromShopify: true });
     const order = freshOrder("multi-item");
     await deliver(ordersCreate, "orders/create", shop, order);
     const ready = await waitFor("ready", statusIs(shop, order.id, "draft_ready"));
@@ -379,11 +420,22 @@ describe("address edits", () => {
     );
     expect((await shipmentOf(db, shop, order.id))?.destinationPostalCode).toBe("60264");
     expect(stack.allDrafts(key, ready.referenceId)[0]?.spec.destination.postalCode).toBe(60264);
-    // The items keep the categories their products give them (not "others" for want of asking).
-    expect(stack.allDrafts(key, ready.referenceId)[0]?.spec.items.map((i) => i.category)).toEqual([
-      "fashion",
-      "food_and_drink",
+    // The items keep the categories their products give them (not "others" for want of asking),
+    // and the sizes their variants keep, at the service and on the shipment's page.
+    const items = stack.allDrafts(key, ready.referenceId)[0]?.spec.items;
+    expect(items?.map((i) => [i.category, i.length])).toEqual([
+      ["fashion", 30],
+      ["food_and_drink", null],
     ]);
+    const updated = await waitFor("contents recorded", async () => {
+      const s = await shipmentOf(db, shop, order.id);
+      return s?.destinationPostalCode === "60264" ? s : undefined;
+    });
+    expect((updated.contents as ShipmentContents).items[0]?.dimensions).toEqual({
+      length: 30,
+      width: 25,
+      height: 5,
+    });
   });
 
   it("an update delivered before its create: the newer address wins", async () => {

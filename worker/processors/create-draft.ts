@@ -1,7 +1,6 @@
 import { said } from "#app/i18n/said.ts";
 import type { Shipment } from "#app/db/schema.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
-import type { ProductInfo } from "#app/orders/map-types.ts";
 import { latestOrder } from "#app/orders/order-store.server.ts";
 import type { ShopifyOrder } from "#app/orders/payload.ts";
 import { ORDER_PAYLOAD_TOPICS } from "#app/orders/sources.ts";
@@ -14,6 +13,7 @@ import { confirmIfPaid } from "../shared/confirm-if-paid.ts";
 import { makeDraft, saveDraft, type DraftToMake } from "../shared/draft-order.ts";
 import { partForDraft } from "../shared/fulfillment-plan.ts";
 import { verifyOrderOwner } from "../shared/order-owner.ts";
+import { itemFactsOf } from "../shared/item-facts.ts";
 import {
   courierListFor,
   evaluateOrder,
@@ -230,20 +230,21 @@ async function draftToMake(
   const { shipment, part, order, access, settings } = input;
   const { db } = ctx.deps;
   const { shop, orderId } = shipment;
-  // The products' types and categories came with the order (one Admin API call for the job).
-  let products = new Map<string, ProductInfo>();
-  try {
-    products = (await ctx.orderForShipping(shop, orderId))?.products ?? products;
-  } catch (error) {
-    // Categories are an enrichment: without product types the items map to the taxonomy or `others`.
-    ctx.log.warn(
-      { shop, err: (error as Error).message },
-      "product lookup failed; categories default to others",
-    );
-  }
+  // The products' types and categories came with the order (one Admin API call for the job); the
+  // variants' sizes, for a shop that keeps them, with one more.
+  const { products, dimensions } = await itemFactsOf(ctx, order, shop, orderId, settings);
   const couriers =
     access instanceof Error ? null : await courierListFor(ctx, access.apiKey, access.client);
-  const evaluation = evaluateOrder({ shop, order, settings, shipment, part, products, couriers });
+  const evaluation = evaluateOrder({
+    shop,
+    order,
+    settings,
+    shipment,
+    part,
+    products,
+    dimensions,
+    couriers,
+  });
   const { decision, mapped } = evaluation;
   const snapshot = orderSnapshot(order, evaluation, input.updatedAt);
 

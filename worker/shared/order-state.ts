@@ -9,7 +9,7 @@ import {
   type ShippingDecision,
 } from "#app/orders/decide.ts";
 import { mapOrderToDraft } from "#app/orders/map.ts";
-import type { MappingResult, ProductInfo } from "#app/orders/map-types.ts";
+import type { Dimensions, MappingResult, ProductInfo } from "#app/orders/map-types.ts";
 import type { ShopifyOrder } from "#app/orders/payload.ts";
 import type { ShipmentFields } from "#app/shipments/shipments.server.ts";
 import type { ShippingClient } from "#app/shipping/client.server.ts";
@@ -45,6 +45,7 @@ export function evaluateOrder(input: {
   shipment: Pick<Shipment, "attempt" | "part" | "chosenCourier">;
   part?: PartPlan | null;
   products?: ReadonlyMap<string, ProductInfo>;
+  dimensions?: ReadonlyMap<string, Dimensions>;
   couriers?: readonly CourierListEntry[] | null;
   stage?: "draft" | "booked";
 }): Evaluation {
@@ -55,6 +56,7 @@ export function evaluateOrder(input: {
     order,
     settings: part ? { ...input.settings, pickup: part.pickup } : input.settings,
     products: input.products,
+    dimensions: input.dimensions,
     couriers: input.couriers,
     chosenCourier:
       (input.shipment.chosenCourier as { company: string; type: string } | null) ?? null,

@@ -32,6 +32,7 @@ import { followFulfillmentOrders } from "./fulfillment-follow.ts";
 import type { ShopifyOrder } from "#app/orders/payload.ts";
 import type { ShopSettings } from "#app/shops/settings.ts";
 import { verifyOrderOwner } from "./order-owner.ts";
+import { itemFactsOf } from "./item-facts.ts";
 import {
   ACTOR,
   apply,
@@ -179,27 +180,21 @@ export async function followStoreOrder(
 }
 
 /**
- * The draft's request with the order's products read from Shopify, as drafting reads them: mapped
- * without them, every item's category would fall back to "others". Products that cannot be read
- * now leave the request as mapped (categories are an enrichment, as when drafting).
+ * The draft's request with the order's products (and the shop's variant sizes) read from Shopify,
+ * as drafting reads them: mapped without them, every item's category would fall back to "others"
+ * and its volumetric weight be lost. What cannot be read now is left out (shared/item-facts.ts).
  */
-async function requestWithProducts(
+async function requestWithItemFacts(
   ctx: Ctx,
   orderId: string,
   evaluating: Parameters<typeof evaluateOrder>[0],
-  mapped: DraftOrderCreateRequest,
-): Promise<DraftOrderCreateRequest> {
-  try {
-    const products = (await ctx.orderForShipping(evaluating.shop, orderId))?.products;
-    if (!products || products.size === 0) return mapped;
-    return evaluateOrder({ ...evaluating, products }).mapped.request ?? mapped;
-  } catch (error) {
-    ctx.log.warn(
-      { shop: evaluating.shop, err: (error as Error).message },
-      "product lookup failed; the updated draft's categories default to others",
-    );
-    return mapped;
-  }
+  mapped: { request: DraftOrderCreateRequest; contents: ShipmentContents },
+): Promise<{ request: DraftOrderCreateRequest; contents: ShipmentContents }> {
+  const { shop, order, settings } = evaluating;
+  const { products, dimensions } = await itemFactsOf(ctx, order, shop, orderId, settings);
+  if (products.size === 0 && dimensions.size === 0) return mapped;
+  const full = evaluateOrder({ ...evaluating, products, dimensions }).mapped;
+  return full.request ? { request: full.request, contents: full.contents } : mapped;
 }
 
 /** One shipment follows the order's newest state (`part`: the part of the order it carries). */
@@ -373,9 +368,12 @@ async function followOrder(
       }));
       return "needs attention";
     }
-    // The items as drafting made them: with their products' categories (and dimensions), which
-    // only Shopify's products tell (one Admin API call, only when the draft changes).
-    const r = await requestWithProducts(ctx, orderId, evaluating, mapped.request);
+    // The items as drafting made them: with their products' categories (and sizes), which only
+    // Shopify's products tell (read only when the draft changes).
+    const { request: r, contents } = await requestWithItemFacts(ctx, orderId, evaluating, {
+      request: mapped.request,
+      contents: mapped.contents,
+    });
     const patch: DraftOrderUpdateRequest = {
       destination_contact_name: r.destination_contact_name,
       destination_contact_phone: r.destination_contact_phone,
@@ -411,6 +409,7 @@ async function followOrder(
           : {
               patch: {
                 ...snapshot,
+                contents,
                 ...draftPatch(draft),
                 ...(draft.status === "placed" ? {} : { problem: null }),
               },

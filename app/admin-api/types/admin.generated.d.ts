@@ -385,6 +385,16 @@ export type ShopTimeZoneQueryVariables = AdminTypes.Exact<{ [key: string]: never
 
 export type ShopTimeZoneQuery = { shop: Pick<AdminTypes.Shop, 'ianaTimezone'> };
 
+export type VariantDimensionsQueryVariables = AdminTypes.Exact<{
+  ids: Array<AdminTypes.Scalars['ID']['input']> | AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type VariantDimensionsQuery = { nodes: Array<AdminTypes.Maybe<(
+    Pick<AdminTypes.ProductVariant, 'id'>
+    & { length?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'type' | 'value'>>, width?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'type' | 'value'>>, height?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'type' | 'value'>> }
+  )>> };
+
 interface GeneratedQueryTypes {
   "#graphql\n  query AppCarrierServices {\n    carrierServices(first: 50) {\n      nodes { id name callbackUrl active }\n    }\n  }": {return: AppCarrierServicesQuery, variables: AppCarrierServicesQueryVariables},
   "#graphql\n  query OrderFulfillmentOrders($id: ID!) {\n    order(id: $id) {\n      id\n      ...OrderFulfillmentOrderNodes\n    }\n    locations(first: 20) {\n      nodes { id isFulfillmentService }\n    }\n  }\n  #graphql\n  fragment OrderFulfillmentOrderNodes on Order {\n    fulfillmentOrders(first: 50) {\n      nodes {\n        id\n        status\n        supportedActions { action }\n        deliveryMethod { methodType }\n        fulfillmentHolds { id displayReason reasonNotes heldByRequestingApp }\n        assignedLocation {\n          name\n          location { id isFulfillmentService fulfillmentService { serviceName } }\n        }\n        lineItems(first: 250) {\n          nodes { id totalQuantity remainingQuantity lineItem { id } }\n        }\n      }\n    }\n  }": {return: OrderFulfillmentOrdersQuery, variables: OrderFulfillmentOrdersQueryVariables},
@@ -402,6 +412,7 @@ interface GeneratedQueryTypes {
   "#graphql\n  query ShopName {\n    shop {\n      name\n    }\n  }": {return: ShopNameQuery, variables: ShopNameQueryVariables},
   "#graphql\n  query GrantedScopes {\n    currentAppInstallation {\n      accessScopes {\n        handle\n      }\n    }\n  }": {return: GrantedScopesQuery, variables: GrantedScopesQueryVariables},
   "#graphql\n  query ShopTimeZone {\n    shop {\n      ianaTimezone\n    }\n  }": {return: ShopTimeZoneQuery, variables: ShopTimeZoneQueryVariables},
+  "#graphql\n  query VariantDimensions($ids: [ID!]!) {\n    nodes(ids: $ids) {\n      ... on ProductVariant {\n        id\n        length: metafield(namespace: \"shipping\", key: \"length\") { type value }\n        width: metafield(namespace: \"shipping\", key: \"width\") { type value }\n        height: metafield(namespace: \"shipping\", key: \"height\") { type value }\n      }\n    }\n  }": {return: VariantDimensionsQuery, variables: VariantDimensionsQueryVariables},
 }
 
 interface GeneratedMutationTypes {

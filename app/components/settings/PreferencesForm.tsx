@@ -16,6 +16,7 @@ type Ticked =
   | "autoConfirm"
   | "bookPendingOrders"
   | "insurance"
+  | "dimensionsFromShopify"
   | "proofOfDelivery"
   | "fulfillOnConfirm"
   | "notifyCustomer"
@@ -194,6 +195,7 @@ const PreferencesFields = memo(function PreferencesFields({
             helpText={t("settings.parcel.weightHelp")}
             error={errors.defaultWeightGrams}
           />
+          {check("dimensionsFromShopify", true)}
           <CodGatewaysField
             choices={paymentMethods}
             chosen={settings.codGateways}
