@@ -52,16 +52,20 @@ const WARM_ORDERS = Number(process.env.WARM_ORDERS ?? 300);
 const PARTS = new Set(
   (process.env.PARTS ?? "small,one,shops,databases,flood,cancels").split(",").map((p) => p.trim()),
 );
-const template = loadOrder("multi-item");
+/** The store order every run sends: a fixture (BENCH_ORDER; `cod` for cash on delivery). */
+const template = loadOrder(process.env.BENCH_ORDER ?? "multi-item");
 let nextId = 7_000_000_000_000;
 
 function orderFor(n: number) {
   nextId += 1;
+  const address = template.shipping_address as Record<string, unknown>;
   return {
     ...template,
     id: nextId,
     admin_graphql_api_id: `gid://shopify/Order/${nextId}`,
     name: `#F${n}`,
+    // Each order its own buyer (a COD order's risk reads the buyer's history by phone).
+    shipping_address: { ...address, phone: `0812${String(10_000_000 + (nextId % 90_000_000))}` },
   };
 }
 

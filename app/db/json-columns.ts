@@ -67,3 +67,21 @@ export interface ReturnPickupLine {
   /** Value of one unit in the shop's currency (the declared value at the service). */
   value: number;
 }
+
+/** A message kept as data (app/i18n/said.ts's Said): its kind and values. */
+export interface StoredMessage {
+  key: string;
+  values?: Record<string, unknown>;
+}
+
+/**
+ * A cash-on-delivery order's risk as assessed before its draft (app/cod-risk/): the score, its
+ * level, every reason that counted (messages, said in the reader's language), and when.
+ */
+export interface CodRiskSnapshot {
+  score: number;
+  level: "low" | "medium" | "high";
+  reasons: StoredMessage[];
+  /** ISO time of the assessment. */
+  at: string;
+}

@@ -15,7 +15,12 @@ import {
   uuid,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
-import type { FulfillmentEventStatus, LabelSnapshot, ReturnPickupLine } from "./json-columns";
+import type {
+  CodRiskSnapshot,
+  FulfillmentEventStatus,
+  LabelSnapshot,
+  ReturnPickupLine,
+} from "./json-columns";
 
 /**
  * Shopify sessions, in the shape @shopify/shopify-app-session-storage-drizzle reads and writes
@@ -125,6 +130,9 @@ export const shops = pgTable(
  * Personal data of the recipient is kept in the destination_* columns only, so that
  * customers/redact can blank exactly those.
  */
+/** A cash-on-delivery parcel with an outcome: delivered (and paid), or back at the shop. */
+const COD_OUTCOME = sql`jsonb_typeof(contents->'cod') = 'number' and (delivered_at is not null or returned_at is not null)`;
+
 export const shipments = pgTable(
   "shipments",
   {
@@ -303,6 +311,12 @@ export const shipments = pgTable(
     label: jsonb("label").$type<LabelSnapshot>(),
     /** When the label was last printed (the list's "not printed yet" filter); null until then. */
     labelPrintedAt: timestamp("label_printed_at", { withTimezone: true }),
+    /**
+     * A cash-on-delivery order's risk of coming back unpaid, assessed before its draft from the
+     * shop's own history (app/cod-risk/): score, level, reasons (as messages) and when. Null for
+     * a prepaid order and for one drafted before risks were assessed.
+     */
+    codRisk: jsonb("cod_risk").$type<CodRiskSnapshot>(),
     version: integer("version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -334,6 +348,31 @@ export const shipments = pgTable(
     index("shipments_shop_problem_updated_idx")
       .on(t.shop, t.updatedAt, t.id)
       .where(sql`problem is not null`),
+    // The COD risk's history (app/cod-risk/history.server.ts): a buyer's earlier parcels by phone
+    // and e-mail (by customer: shipments_shop_customer_idx), the latest COD outcomes of the shop,
+    // a city and a postal code, and the latest COD orders' amounts.
+    index("shipments_shop_phone_idx")
+      .on(t.shop, t.destinationPhone)
+      .where(sql`destination_phone is not null`),
+    index("shipments_shop_email_idx")
+      .on(t.shop, sql`lower(${t.destinationEmail})`)
+      .where(sql`destination_email is not null`),
+    index("shipments_shop_cod_outcome_idx")
+      .on(t.shop, sql`coalesce(${t.deliveredAt}, ${t.returnedAt})`)
+      .where(COD_OUTCOME),
+    index("shipments_shop_city_cod_outcome_idx")
+      .on(
+        t.shop,
+        sql`lower(${t.destinationCity})`,
+        sql`coalesce(${t.deliveredAt}, ${t.returnedAt})`,
+      )
+      .where(COD_OUTCOME),
+    index("shipments_shop_postal_cod_outcome_idx")
+      .on(t.shop, t.destinationPostalCode, sql`coalesce(${t.deliveredAt}, ${t.returnedAt})`)
+      .where(COD_OUTCOME),
+    index("shipments_shop_cod_placed_idx")
+      .on(t.shop, t.orderCreatedAt)
+      .where(sql`jsonb_typeof(contents->'cod') = 'number'`),
   ],
 );
 

@@ -370,8 +370,9 @@ export const NO_RECIPIENT = {
   destinationAddress: null,
   destinationCity: null,
   destinationPostalCode: null,
-  // The label's facts name the receiver too.
+  // The label's facts name the receiver too, and the COD risk's reasons their phone.
   label: null,
+  codRisk: null,
 } as const satisfies ShipmentPatch;
 
 /**

@@ -14,6 +14,7 @@ import { makeDraft, saveDraft, type DraftToMake } from "../shared/draft-order.ts
 import { partForDraft } from "../shared/fulfillment-plan.ts";
 import { verifyOrderOwner } from "../shared/order-owner.ts";
 import { itemFactsOf } from "../shared/item-facts.ts";
+import { assessCodRisk } from "#app/cod-risk/assess.server.ts";
 import {
   courierListFor,
   evaluateOrder,
@@ -278,5 +279,16 @@ async function draftToMake(
     await markInbox(db, shop, orderId, ORDER_PAYLOAD_TOPICS);
     return "needs attention";
   }
+  // A cash-on-delivery order: its risk of coming back unpaid, from the shop's own history (one SQL
+  // statement), kept with the draft for the merchant to see. Prepaid orders read nothing more.
+  const cod = mapped.contents.cod;
+  if (cod !== null && cod !== undefined)
+    snapshot.codRisk = await assessCodRisk(db, {
+      shop,
+      order,
+      destination: mapped.destination,
+      cod,
+      currency: "IDR",
+    });
   return { shipment, request: mapped.request, evaluation, snapshot };
 }

@@ -27,6 +27,8 @@ import { authenticate } from "../../shopify.server";
 import { speechFor } from "../../shops/speech.server";
 import { isProblemKind, problemKindWords } from "../../shipments/problem-kinds";
 import { parcelWords } from "../../shipments/parcel-words";
+import { codRiskWords } from "../../cod-risk/risk-words";
+import { TERMINAL_STATUSES, type ShipmentStatus } from "../../shipments/states";
 import { remoteView, type RemoteView } from "../../shipments/remote-view";
 import {
   actorName,
@@ -125,6 +127,10 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     priceLine: priceLine(shipment, remotePrice, speech),
     // What ships: items, weights, value, insurance, COD (the recipient is the shipment's own).
     parcel: parcelWords(shipment, speech),
+    // A COD order likely to come back unpaid: why, from the shop's own history (until it ends).
+    codRisk: TERMINAL_STATUSES.has(shipment.status as ShipmentStatus)
+      ? null
+      : codRiskWords(shipment.codRisk, t, words),
     // The card's heading beside a problem's banner: where the shipment stands, the problem said
     // once (in the banner), not twice.
     standing:

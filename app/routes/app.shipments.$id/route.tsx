@@ -27,6 +27,7 @@ import { useTranslation } from "react-i18next";
 import { ShipmentTimeline } from "../../components/shipment/ShipmentTimeline";
 import { ServiceCard } from "../../components/shipment/ServiceCard";
 import { ParcelCard } from "../../components/shipment/ParcelCard";
+import { CodRiskBanner } from "../../components/shipment/CodRiskBanner";
 import { StatusBadge } from "../../components/StatusBadge";
 import { withCourier } from "../../shipments/available";
 import type { action } from "./action.server";
@@ -50,6 +51,7 @@ export default function ShipmentDetail() {
     words,
     priceLine,
     parcel,
+    codRisk,
     whatsapp,
     cod,
     returned,
@@ -124,6 +126,7 @@ export default function ShipmentDetail() {
         <Layout.Section>
           <BlockStack gap="400">
             {result && <Banner tone={result.ok ? "success" : "critical"}>{result.message}</Banner>}
+            {codRisk && <CodRiskBanner risk={codRisk} />}
             {returnPickups.map((view) => (
               <ReturnPickupCard key={view.id} view={view} busy={busy} orderUrl={orderUrl} />
             ))}

@@ -1,0 +1,7 @@
+ALTER TABLE "shipments" ADD COLUMN "cod_risk" jsonb;--> statement-breakpoint
+CREATE INDEX "shipments_shop_phone_idx" ON "shipments" USING btree ("shop","destination_phone") WHERE destination_phone is not null;--> statement-breakpoint
+CREATE INDEX "shipments_shop_email_idx" ON "shipments" USING btree ("shop",lower("destination_email")) WHERE destination_email is not null;--> statement-breakpoint
+CREATE INDEX "shipments_shop_cod_outcome_idx" ON "shipments" USING btree ("shop",coalesce("delivered_at", "returned_at")) WHERE jsonb_typeof(contents->'cod') = 'number' and (delivered_at is not null or returned_at is not null);--> statement-breakpoint
+CREATE INDEX "shipments_shop_city_cod_outcome_idx" ON "shipments" USING btree ("shop",lower("destination_city"),coalesce("delivered_at", "returned_at")) WHERE jsonb_typeof(contents->'cod') = 'number' and (delivered_at is not null or returned_at is not null);--> statement-breakpoint
+CREATE INDEX "shipments_shop_postal_cod_outcome_idx" ON "shipments" USING btree ("shop","destination_postal_code",coalesce("delivered_at", "returned_at")) WHERE jsonb_typeof(contents->'cod') = 'number' and (delivered_at is not null or returned_at is not null);--> statement-breakpoint
+CREATE INDEX "shipments_shop_cod_placed_idx" ON "shipments" USING btree ("shop","order_created_at") WHERE jsonb_typeof(contents->'cod') = 'number';
