@@ -78,12 +78,21 @@ describe("COD risk before booking", () => {
       request,
       params: { id: shipment.id },
       context: {},
-    })) as { codRisk: { level: string; title: string; reasons: string[] } | null };
+    })) as {
+      codRisk: { level: string; title: string; reasons: string[]; whatsapp: string } | null;
+    };
     expect(page.codRisk).toEqual({
       level: "high",
       title: `Risiko tinggi paket COD kembali tanpa dibayar (skor ${shipment.codRisk!.score})`,
       reasons: ["2 dari 2 paket COD pembeli ini sebelumnya kembali tanpa dibayar"],
+      whatsapp: expect.stringMatching(/^https:\/\/wa\.me\/6281298765432\?text=/),
     });
+    // The buyer is asked in Indonesian, the order written out: its name, items, cash and address.
+    const message = decodeURIComponent(page.codRisk!.whatsapp.split("?text=")[1]!);
+    expect(message).toContain(`Kami mau konfirmasi pesanan ${order.name} sebelum dikirim`);
+    expect(message).toMatch(/\n- \d+x [^\n]+\n/);
+    expect(message).toMatch(/Total bayar di tempat \(COD\): Rp\u00a0?[\d.]+\n/);
+    expect(message).toContain("Surabaya");
   });
 
   it("a new buyer's COD order: low, nothing on the page; a prepaid order: no assessment", async () => {

@@ -1,4 +1,4 @@
-import { Banner, BlockStack, List, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Box, Button, List, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import type { CodRiskWords } from "../../cod-risk/risk-words";
 
@@ -17,6 +17,13 @@ export function CodRiskBanner({ risk }: { risk: CodRiskWords }) {
           ))}
         </List>
         <Text as="p">{t("codRisk.advice")}</Text>
+        {risk.whatsapp && (
+          <Box>
+            <Button url={risk.whatsapp} target="_blank">
+              {t("codRisk.confirmOnWhatsapp")}
+            </Button>
+          </Box>
+        )}
       </BlockStack>
     </Banner>
   );

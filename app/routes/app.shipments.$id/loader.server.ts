@@ -28,6 +28,7 @@ import { speechFor } from "../../shops/speech.server";
 import { isProblemKind, problemKindWords } from "../../shipments/problem-kinds";
 import { parcelWords } from "../../shipments/parcel-words";
 import { codRiskWords } from "../../cod-risk/risk-words";
+import type { ShipmentContents } from "../../orders/map-types";
 import { TERMINAL_STATUSES, type ShipmentStatus } from "../../shipments/states";
 import { remoteView, type RemoteView } from "../../shipments/remote-view";
 import {
@@ -130,7 +131,18 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     // A COD order likely to come back unpaid: why, from the shop's own history (until it ends).
     codRisk: TERMINAL_STATUSES.has(shipment.status as ShipmentStatus)
       ? null
-      : codRiskWords(shipment.codRisk, t, words),
+      : codRiskWords(
+          shipment.codRisk,
+          {
+            phone: shipment.destinationPhone,
+            name: shipment.destinationName,
+            orderName: shipment.orderName,
+            address: shipment.destinationAddress,
+            contents: shipment.contents as ShipmentContents | null,
+          },
+          t,
+          words,
+        ),
     // The card's heading beside a problem's banner: where the shipment stands, the problem said
     // once (in the banner), not twice.
     standing:
