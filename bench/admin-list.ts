@@ -6,8 +6,7 @@
  */
 import fs from "node:fs";
 import os from "node:os";
-import pg from "pg";
-import { openDatabase } from "#app/db/client.server.ts";
+import { freshPostgres } from "./fresh-postgres.ts";
 import { shipments, shops } from "#app/db/schema.ts";
 import {
   countByProblemKind,
@@ -20,21 +19,7 @@ import { wordsIn } from "#app/i18n/i18n.server.ts";
 
 const ROWS = Number(process.env.ROWS ?? 50_000);
 const ITERATIONS = Number(process.env.ITERATIONS ?? 200);
-const admin = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const url = new URL(admin);
-url.pathname = "/parcelbridge_bench";
-
-const client = new pg.Client({ connectionString: admin });
-await client.connect();
-await client.query("DROP DATABASE IF EXISTS parcelbridge_bench WITH (FORCE)");
-await client.query("CREATE DATABASE parcelbridge_bench");
-await client.end();
-const database = await openDatabase({
-  databaseUrl: url.toString(),
-  pgliteDataDir: "",
-  pglitePort: 0,
-  poolSize: 4,
-});
+const { database } = await freshPostgres("parcelbridge_bench");
 const db = database.db;
 
 const SHOP = "bench-big.myshopify.com";

@@ -16,9 +16,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
 import { inArray, and, eq } from "drizzle-orm";
-import { openDatabase } from "#app/db/client.server.ts";
+import { freshPostgres } from "./fresh-postgres.ts";
 import { shipments, shops } from "#app/db/schema.ts";
 import { assessCodRisk } from "#app/cod-risk/assess.server.ts";
 import { HIGH_FROM } from "#app/cod-risk/rules.ts";
@@ -34,20 +33,7 @@ const LOST_WHILE_HELD = 0.05;
 const MARGIN = 0.3;
 const THRESHOLDS = [30, 40, 50, 60, 70, 80];
 
-const admin = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const url = new URL(admin);
-url.pathname = "/parcelbridge_bench_risk";
-const client = new pg.Client({ connectionString: admin });
-await client.connect();
-await client.query("DROP DATABASE IF EXISTS parcelbridge_bench_risk WITH (FORCE)");
-await client.query("CREATE DATABASE parcelbridge_bench_risk");
-await client.end();
-const database = await openDatabase({
-  databaseUrl: url.toString(),
-  pgliteDataDir: "",
-  pglitePort: 0,
-  poolSize: 2,
-});
+const { database } = await freshPostgres("parcelbridge_bench_risk", 2);
 const db = database.db;
 // The assessment's SQL statements, counted.
 let statements = 0;

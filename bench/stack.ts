@@ -15,8 +15,9 @@ import http from "node:http";
 import path from "node:path";
 import { buildSync } from "esbuild";
 import { Cluster, type Redis } from "ioredis";
-import pg from "pg";
+import type pg from "pg";
 import { openDatabase, type Database, type Db } from "#app/db/client.server.ts";
+import { freshPostgres } from "./fresh-postgres.ts";
 import * as schema from "#app/db/schema.ts";
 import { parseEnv } from "#app/platform/env.server.ts";
 import {
@@ -48,8 +49,6 @@ import {
 } from "../scripts/processes.ts";
 
 export const API_SECRET = "bench-app-secret";
-const ADMIN_DATABASE_URL =
-  process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const BUILD_DIR = path.resolve(".cache/bench-build");
 /** The compiled web server and worker (`npm run build`'s Node half), run with plain node. */
 const NODE_BUILD_DIR = path.join(BUILD_DIR, "node");
@@ -108,21 +107,8 @@ export function compiledScript(source: string): string {
 async function openPostgres(
   name: string,
 ): Promise<{ database: Database; env: Record<string, string> }> {
-  const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_DATABASE_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({
-    databaseUrl: url.toString(),
-    pgliteDataDir: "",
-    pglitePort: 0,
-    poolSize: 4,
-    applicationName: "bench",
-  });
-  return { database, env: { DATABASE_URL: url.toString() } };
+  const { database, url } = await freshPostgres(name);
+  return { database, env: { DATABASE_URL: url } };
 }
 
 /** A fresh embedded database, hosted by this process and shared with web and workers over its port. */
