@@ -90,7 +90,7 @@ describe("scoreCodRisk: the shop's own history, in words", () => {
     const risky = facts({ area: { postal: { code: "98511", parcels: 60, returned: 24 } } });
     expect(scoreCodRisk(risky).reasons).toEqual([
       {
-        key: "codRiskArea",
+        key: "codRiskAreaPostal",
         values: { area: "98511", returned: 24, parcels: 60, shopRate: 12 },
       },
     ]);
@@ -107,7 +107,17 @@ describe("scoreCodRisk: the shop's own history, in words", () => {
         shop: { parcels: 25, returned: 10 },
       },
     });
-    expect(keys(young)).toEqual(["codRiskArea"]);
+    expect(keys(young)).toEqual(["codRiskAreaPostal"]);
+    // Without a postal code, the city by its name.
+    const city = facts({
+      area: { postal: null, city: { name: "Jayapura", parcels: 60, returned: 24 } },
+    });
+    expect(scoreCodRisk(city).reasons).toEqual([
+      {
+        key: "codRiskArea",
+        values: { area: "Jayapura", returned: 24, parcels: 60, shopRate: 12 },
+      },
+    ]);
   });
 
   it("a COD amount far above the shop's usual: said with both amounts; unknown usual: nothing", () => {

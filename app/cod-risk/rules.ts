@@ -138,7 +138,8 @@ function areaPoints(area: RiskFacts["area"]): { points: number; reason: Said | n
   if (points === 0) return { points, reason: null };
   return {
     points,
-    reason: said("codRiskArea", {
+    // A postal code is said as one; a city by its name.
+    reason: said(area.postal ? "codRiskAreaPostal" : "codRiskArea", {
       area: area.postal ? area.postal.code : area.city!.name,
       returned: place.returned,
       parcels: place.parcels,
