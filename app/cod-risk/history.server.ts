@@ -107,7 +107,7 @@ export async function readRiskHistory(
       delivered: n("buyer_delivered"),
       returned: n("buyer_returned"),
       earlierOrders: n("buyer_orders"),
-      codOrdersLastDay: buyer.phone ? n("buyer_last_day") : 0,
+      codOrdersLastDay: n("buyer_last_day"),
     },
     area: {
       postal: place.postalCode

@@ -4,6 +4,7 @@ import { i18nIn } from "../i18n/instance";
 import { sayIn, storedSaid, type ValueWords } from "../i18n/said";
 import type { ShipmentContents } from "../orders/map-types";
 import { formatMoney } from "../platform/intl-format";
+import { codAmount } from "../shipments/cod";
 import { whatsappLink } from "../shipments/trouble";
 
 /** A COD order's risk as the shipment page says it; null when there is nothing to warn of. */
@@ -33,8 +34,8 @@ export interface BuyerOrder {
  */
 export function confirmWithBuyerLink(order: BuyerOrder): string | null {
   const chat = whatsappLink(order.phone);
-  const cod = order.contents?.cod;
-  if (!chat || cod === null || cod === undefined) return null;
+  const cod = codAmount(order);
+  if (!chat || cod === null) return null;
   const { t } = i18nIn("id");
   const items = (
     order.contents?.ordered.length ? order.contents.ordered : (order.contents?.items ?? [])

@@ -15,6 +15,7 @@ import { partForDraft } from "../shared/fulfillment-plan.ts";
 import { verifyOrderOwner } from "../shared/order-owner.ts";
 import { itemFactsOf } from "../shared/item-facts.ts";
 import { assessCodRisk } from "#app/cod-risk/assess.server.ts";
+import { codAmount } from "#app/shipments/cod.ts";
 import {
   courierListFor,
   evaluateOrder,
@@ -281,8 +282,8 @@ async function draftToMake(
   }
   // A cash-on-delivery order: its risk of coming back unpaid, from the shop's own history (one SQL
   // statement), kept with the draft for the merchant to see. Prepaid orders read nothing more.
-  const cod = mapped.contents.cod;
-  if (cod !== null && cod !== undefined)
+  const cod = codAmount(mapped);
+  if (cod !== null)
     snapshot.codRisk = await assessCodRisk(db, {
       shop,
       order,
