@@ -18,6 +18,7 @@ import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { inArray, and, eq } from "drizzle-orm";
 import { freshPostgres } from "./fresh-postgres.ts";
+import { countStatements } from "./count-sql.ts";
 import { shipments, shops } from "#app/db/schema.ts";
 import { assessCodRisk } from "#app/cod-risk/assess.server.ts";
 import { HIGH_FROM } from "#app/cod-risk/rules.ts";
@@ -35,13 +36,8 @@ const THRESHOLDS = [30, 40, 50, 60, 70, 80];
 
 const { database } = await freshPostgres("parcelbridge_bench_risk", 2);
 const db = database.db;
-// The assessment's SQL statements, counted.
-let statements = 0;
-const execute = db.execute.bind(db);
-db.execute = ((query: Parameters<typeof execute>[0]) => {
-  statements += 1;
-  return execute(query);
-}) as typeof db.execute;
+// Every statement sent to PostgreSQL, counted: the assessment's are those sent while it runs.
+const statements = countStatements();
 
 const SHOP = "toko-risiko.myshopify.com";
 await db.insert(shops).values({ shop: SHOP });
@@ -118,7 +114,7 @@ for (const [i, order] of orders.entries()) {
   const cod = order.cod ? order.value + order.buyer.postal.shipping : null;
   const seen = seenBuyers.get(order.buyer.id) ?? { orders: 0, codEnds: [], backAt: [], codAt: [] };
   if (cod !== null) {
-    const before = statements;
+    const before = statements();
     const t0 = performance.now();
     const risk = await assessCodRisk(db, {
       shop: SHOP,
@@ -129,7 +125,7 @@ for (const [i, order] of orders.entries()) {
       now: order.at,
     });
     timings.push(performance.now() - t0);
-    statementsScoring += statements - before;
+    statementsScoring += statements() - before;
     scored.push({
       order,
       score: risk.score,

@@ -8,12 +8,13 @@
 import fs from "node:fs";
 import pg from "pg";
 
-const file = process.env.BENCH_SQL_COUNT_FILE;
-if (file) {
-  const target = `${file}.${process.pid}`;
+/**
+ * Counts every SQL statement this process sends to PostgreSQL from now on (each
+ * `pg.Client#query`), and, given `texts`, each statement's text (its first 120 characters).
+ * Returns the count so far. Also used in-process (bench/cod-risk.ts).
+ */
+export function countStatements(texts: Map<string, number> | null = null): () => number {
   let statements = 0;
-  // BENCH_SQL_TEXTS=1: also counts each statement's text (its first 120 characters).
-  const texts = process.env.BENCH_SQL_TEXTS ? new Map<string, number>() : null;
   const query = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     statements++;
@@ -26,10 +27,22 @@ if (file) {
     }
     return (query as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof query;
+  return () => statements;
+}
+
+const file = process.env.BENCH_SQL_COUNT_FILE;
+if (file) {
+  const target = `${file}.${process.pid}`;
+  // BENCH_SQL_TEXTS=1: also counts each statement's text.
+  const texts = process.env.BENCH_SQL_TEXTS ? new Map<string, number>() : null;
+  const statements = countStatements(texts);
   process.on("SIGUSR2", () =>
     fs.writeFileSync(
       target,
-      JSON.stringify({ statements, texts: texts ? Object.fromEntries(texts) : undefined }),
+      JSON.stringify({
+        statements: statements(),
+        texts: texts ? Object.fromEntries(texts) : undefined,
+      }),
     ),
   );
 }
