@@ -22,6 +22,7 @@ import * as fulfillments from "./operations/fulfillments";
 import * as locations from "./operations/locations";
 import * as metafields from "./operations/metafields";
 import * as orderSettlement from "./operations/order-settlement";
+import * as orderInvoice from "./operations/order-invoice";
 import * as orders from "./operations/orders";
 import * as returnPickups from "./operations/return-pickups";
 import * as returns from "./operations/returns";
@@ -43,6 +44,7 @@ const modules = [
   locations,
   metafields,
   orderSettlement,
+  orderInvoice,
   orders,
   returnPickups,
   returns,

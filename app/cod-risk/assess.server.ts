@@ -3,11 +3,14 @@ import type { DestinationSnapshot } from "../orders/map-types";
 import type { ShopifyOrder } from "../orders/payload";
 import { readRiskHistory } from "./history.server";
 import { scoreCodRisk, type CodRisk } from "./rules";
+import type { BuyerMark } from "./hold";
 
 /** A COD order's risk as assessed: the score, level and reasons, and when. */
 export interface AssessedRisk extends CodRisk {
   /** ISO time of the assessment. */
   at: string;
+  /** The merchant's word on the buyer, if any. */
+  mark: BuyerMark | null;
 }
 
 /**
@@ -29,7 +32,7 @@ export async function assessCodRisk(
   const { shop, order, destination } = input;
   const at = order.created_at ? new Date(order.created_at) : (input.now ?? new Date());
   const customer = (order.customer as { id?: unknown } | null | undefined)?.id;
-  const history = await readRiskHistory(
+  const { mark, ...history } = await readRiskHistory(
     db,
     shop,
     order.id,
@@ -54,5 +57,5 @@ export async function assessCodRisk(
       postalCode: destination.postalCode,
     },
   });
-  return { ...risk, at: (input.now ?? new Date()).toISOString() };
+  return { ...risk, at: (input.now ?? new Date()).toISOString(), mark };
 }

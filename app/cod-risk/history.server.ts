@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { USUAL_COD_MIN_ORDERS, type Outcomes, type RiskFacts } from "./rules";
+import { BUYER_MARKS, type BuyerMark } from "./hold";
 
 /** Who the buyer is, as the order names them: any one matching an earlier shipment is the buyer. */
 export interface BuyerKeys {
@@ -45,7 +46,7 @@ export async function readRiskHistory(
   buyer: BuyerKeys,
   place: Place,
   at: Date,
-): Promise<Omit<RiskFacts, "order">> {
+): Promise<Omit<RiskFacts, "order"> & { mark: BuyerMark | null }> {
   const email = buyer.email?.trim().toLowerCase() || null;
   const city = place.city?.trim().toLowerCase() || null;
   const since = new Date(at.getTime() - AREA_DAYS * 86_400_000);
@@ -64,7 +65,7 @@ export async function readRiskHistory(
   const result = await db.execute(sql`
     SELECT b.*, p.parcels AS postal_parcels, p.returned AS postal_returned,
            c.parcels AS city_parcels, c.returned AS city_returned,
-           w.parcels AS shop_parcels, w.returned AS shop_returned, r.*
+           w.parcels AS shop_parcels, w.returned AS shop_returned, r.*, k.buyer_mark
     FROM
       (SELECT
          (count(*) FILTER (WHERE cod AND delivered_at IS NOT NULL))::int AS buyer_delivered,
@@ -93,7 +94,12 @@ export async function readRiskHistory(
                AND s.order_created_at IS NOT NULL AND s.order_id <> ${orderId}
                AND s.attempt = 1 AND s.part = 1
              ORDER BY s.order_created_at DESC
-             LIMIT ${USUAL_COD_ORDERS}) recent) r
+             LIMIT ${USUAL_COD_ORDERS}) recent) r,
+      -- The merchant's word on the buyer (by any of their keys), the latest if several.
+      (SELECT (SELECT m.mark FROM cod_buyer_marks m
+               WHERE m.shop = ${shop} AND (m.phone = ${buyer.phone}
+                 OR m.customer_id = ${buyer.customerId} OR m.email = ${email})
+               ORDER BY m.created_at DESC LIMIT 1) AS buyer_mark) k
   `);
   const rows = (Array.isArray(result) ? result : result.rows) as Record<string, unknown>[];
   const row = rows[0] ?? {};
@@ -117,5 +123,8 @@ export async function readRiskHistory(
       shop: outcomes("shop_parcels", "shop_returned"),
     },
     usualCod: n("recent_orders") >= USUAL_COD_MIN_ORDERS ? Math.round(n("usual_cod")) : null,
+    mark: (BUYER_MARKS as readonly unknown[]).includes(row.buyer_mark)
+      ? (row.buyer_mark as BuyerMark)
+      : null,
   };
 }

@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
-import type { CodRiskSnapshot } from "../db/json-columns";
+import type { CodRiskHeld, CodRiskSnapshot } from "../db/json-columns";
+import type { BuyerMark } from "./hold";
 import { i18nIn } from "../i18n/instance";
 import { sayIn, storedSaid, type ValueWords } from "../i18n/said";
 import type { ShipmentContents } from "../orders/map-types";
@@ -9,13 +10,34 @@ import { whatsappLink } from "../shipments/trouble";
 
 /** A COD order's risk as the shipment page says it; null when there is nothing to warn of. */
 export interface CodRiskWords {
-  level: "medium" | "high";
+  level: "low" | "medium" | "high";
   /** "High risk of coming back unpaid (score 70)". */
   title: string;
   /** Every reason that counted, in the reader's words, the weightiest first. */
   reasons: string[];
   /** A WhatsApp chat with the buyer, the order to confirm written out in Indonesian; null without a phone. */
   whatsapp: string | null;
+  /** Held before booking (its actions are offered); null when it is not. */
+  held: HeldWords | null;
+  /** The merchant's word on the buyer, if any. */
+  mark: BuyerMark | null;
+  /** The cash the courier would collect, in words. */
+  cod: string | null;
+}
+
+/** A held order: since when, whether the buyer's mark holds it, and the money at stake in words. */
+export interface HeldWords {
+  since: string;
+  marked: boolean;
+  stake: string[];
+}
+
+/** What the page knows beside the risk: whether it holds the order now, the buyer's mark, when. */
+export interface RiskContext {
+  held: boolean;
+  mark: BuyerMark | null;
+  /** The time of the hold in the shop's zone and reader's words. */
+  when(at: string): string;
 }
 
 /** What the buyer is asked to confirm: their order as the shipment carries it. */
@@ -53,18 +75,48 @@ export function confirmWithBuyerLink(order: BuyerOrder): string | null {
   return `${chat}?text=${encodeURIComponent(text)}`;
 }
 
-/** Medium and high risks are shown; a low one (or none: prepaid, drafted before) says nothing. */
+/**
+ * Medium and high risks are shown, and any held order; a low one not held (or none: prepaid,
+ * drafted before) says nothing.
+ */
 export function codRiskWords(
   risk: CodRiskSnapshot | null,
   order: BuyerOrder,
   t: TFunction,
   words: ValueWords,
+  context: RiskContext,
 ): CodRiskWords | null {
-  if (!risk || risk.level === "low") return null;
+  const held = context.held ? (risk?.held ?? null) : null;
+  if (!risk || (risk.level === "low" && !held)) return null;
+  const cod = codAmount(order);
   return {
     level: risk.level,
     title: t(`codRisk.title.${risk.level}`, { score: risk.score }),
     reasons: (storedSaid(risk.reasons) ?? []).map((reason) => sayIn(reason, t, words)),
     whatsapp: confirmWithBuyerLink(order),
+    held: held && {
+      since: t("codRisk.held.since", { since: context.when(held.at) }),
+      marked: held.reason === "marked",
+      stake: stakeWords(held, t, words),
+    },
+    mark: context.mark,
+    cod: cod === null ? null : words.money({ amount: cod, currency: "IDR" }),
   };
+}
+
+/**
+ * The money a held parcel puts at stake if it comes back unpaid: the shipping out and (about the
+ * same) back, and the cash never collected.
+ */
+function stakeWords(held: CodRiskHeld, t: TFunction, words: ValueWords): string[] {
+  const money = (amount: number) => words.money({ amount, currency: held.currency });
+  return [
+    held.shipping === null
+      ? t("codRisk.stake.noShipping")
+      : t("codRisk.stake.shipping", {
+          price: money(held.shipping),
+          total: money(2 * held.shipping),
+        }),
+    t("codRisk.stake.cod", { cod: money(held.cod) }),
+  ];
 }

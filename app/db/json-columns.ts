@@ -84,4 +84,21 @@ export interface CodRiskSnapshot {
   reasons: StoredMessage[];
   /** ISO time of the assessment. */
   at: string;
+  /** The merchant's word on the buyer when assessed (app/cod-risk/hold.ts). */
+  mark?: "trusted" | "held" | null;
+  /** Held before booking: since when, why, and the money at stake. Absent: not held. */
+  held?: CodRiskHeld;
+}
+
+/** A COD order held before booking for its risk. */
+export interface CodRiskHeld {
+  /** ISO time the hold began. */
+  at: string;
+  /** The policy's level, or the buyer's "always held" mark. */
+  reason: "level" | "marked";
+  /** The courier's price for the parcel out (the service's rates; null when unknown); back costs about as much again. */
+  shipping: number | null;
+  /** The cash the courier would collect. */
+  cod: number;
+  currency: string;
 }

@@ -317,6 +317,11 @@ export const shipments = pgTable(
      * a prepaid order and for one drafted before risks were assessed.
      */
     codRisk: jsonb("cod_risk").$type<CodRiskSnapshot>(),
+    /**
+     * When the merchant let a COD order held for its risk go on (the buyer confirmed, or book
+     * anyway): from then on its drafts are made whatever the risk. Null: never released.
+     */
+    codRiskReleasedAt: timestamp("cod_risk_released_at", { withTimezone: true }),
     version: integer("version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -436,6 +441,33 @@ export const codPayouts = pgTable(
   (t) => [index("cod_payouts_shop_received_idx").on(t.shop, t.receivedOn)],
 );
 export type CodPayout = typeof codPayouts.$inferSelect;
+
+/**
+ * The merchant's word on a COD buyer (app/cod-risk/marks.server.ts): `trusted`, never held for
+ * risk; `held`, every COD order of theirs held before booking. The buyer is known by any of the
+ * keys the marked shipment had (normalised phone, lower-cased e-mail, Shopify customer id); a
+ * customers/redact for them removes the mark.
+ */
+export const codBuyerMarks = pgTable(
+  "cod_buyer_marks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    shop: text("shop")
+      .notNull()
+      .references(() => shops.shop, { onDelete: "cascade" }),
+    phone: text("phone"),
+    email: text("email"),
+    customerId: text("customer_id"),
+    mark: text("mark", { enum: ["trusted", "held"] }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("cod_buyer_marks_shop_phone_idx").on(t.shop, t.phone),
+    index("cod_buyer_marks_shop_email_idx").on(t.shop, t.email),
+    index("cod_buyer_marks_shop_customer_idx").on(t.shop, t.customerId),
+  ],
+);
+export type CodBuyerMark = typeof codBuyerMarks.$inferSelect;
 
 export const returnPickups = pgTable(
   "return_pickups",

@@ -64,7 +64,8 @@ export interface ActionDeps {
   env: Pick<Env, "ENCRYPTION_KEY" | "SHIPPING_API_BASE_URL" | "SHIPPING_API_TIMEOUT_MS">;
 }
 
-async function load(deps: ActionDeps, shop: string, shipmentId: string): Promise<Shipment> {
+/** The shop's shipment by id; another shop's, or none, is refused as not found (404). */
+export async function ownShipment(deps: ActionDeps, shop: string, shipmentId: string): Promise<Shipment> {
   const shipment = /^[0-9a-f-]{36}$/.test(shipmentId)
     ? await getShipment(deps.db, shop, shipmentId)
     : null;
@@ -72,7 +73,7 @@ async function load(deps: ActionDeps, shop: string, shipmentId: string): Promise
   return shipment;
 }
 
-const MERCHANT = "merchant";
+export const MERCHANT = "merchant";
 
 /**
  * The merchant's request queued, or refused in words when the shop's share of requested work is
@@ -112,7 +113,7 @@ export async function createNow(
   shop: string,
   shipmentId: string,
 ): Promise<Shipment> {
-  const shipment = await load(deps, shop, shipmentId);
+  const shipment = await ownShipment(deps, shop, shipmentId);
   if (shipment.status !== "pending")
     throw new ShipmentActionError("draftExists", { status: shipment.status });
   const updated = await request(deps, shipment, "create_requested", said("draftRequested"));
@@ -125,7 +126,7 @@ export async function confirm(
   shop: string,
   shipmentId: string,
 ): Promise<Shipment> {
-  const shipment = await load(deps, shop, shipmentId);
+  const shipment = await ownShipment(deps, shop, shipmentId);
   if (shipment.status === "draft_placed") throw new ShipmentActionError("chooseCourier");
   if (shipment.status !== "draft_ready")
     throw new ShipmentActionError("notReady", { status: shipment.status });
@@ -145,7 +146,7 @@ export async function cancel(
   shop: string,
   shipmentId: string,
 ): Promise<Shipment> {
-  const shipment = await load(deps, shop, shipmentId);
+  const shipment = await ownShipment(deps, shop, shipmentId);
   if (TERMINAL_STATUSES.has(shipment.status as ShipmentStatus))
     throw new ShipmentActionError("nothingToCancel", { status: shipment.status });
   // The courier has the parcel: the service cancels nothing any more; the courier can stop it.
@@ -174,7 +175,7 @@ export async function rebook(
   shop: string,
   shipmentId: string,
 ): Promise<Shipment> {
-  const shipment = await load(deps, shop, shipmentId);
+  const shipment = await ownShipment(deps, shop, shipmentId);
   if (shipment.status === "cancelled") return shipAgain(deps, shop, shipmentId);
   if (TERMINAL_STATUSES.has(shipment.status as ShipmentStatus))
     throw new ShipmentActionError("cannotRebook", { status: shipment.status });
@@ -199,7 +200,7 @@ export async function shipAgain(
   shop: string,
   shipmentId: string,
 ): Promise<Shipment> {
-  const shipment = await load(deps, shop, shipmentId);
+  const shipment = await ownShipment(deps, shop, shipmentId);
   if (shipment.status !== "cancelled") throw new ShipmentActionError("onlyCancelledAgain");
   const next = await startNextAttempt(
     deps.db,
@@ -214,7 +215,7 @@ export async function shipAgain(
 
 /** Does again whatever the shipment is stuck on: create, or confirm. */
 export async function retry(deps: ActionDeps, shop: string, shipmentId: string): Promise<Shipment> {
-  const shipment = await load(deps, shop, shipmentId);
+  const shipment = await ownShipment(deps, shop, shipmentId);
   if (shipment.status === "pending") return createNow(deps, shop, shipmentId);
   if (shipment.status === "draft_ready") return confirm(deps, shop, shipmentId);
   throw new ShipmentActionError("nothingToRetry", { status: shipment.status });
@@ -232,7 +233,7 @@ export async function chooseCourier(
   company: string,
   type: string,
 ): Promise<Shipment> {
-  const shipment = await load(deps, shop, shipmentId);
+  const shipment = await ownShipment(deps, shop, shipmentId);
   if (shipment.shippingOrderId) throw new ShipmentActionError("bookedCourier");
   if (!shipment.draftOrderId) {
     if (shipment.status !== "pending")
@@ -304,7 +305,7 @@ export async function importOpenOrders(deps: ActionDeps, shop: string): Promise<
 
 /** The draft's rates, for the courier choice. */
 export async function draftRates(deps: ActionDeps, shop: string, shipmentId: string) {
-  const shipment = await load(deps, shop, shipmentId);
+  const shipment = await ownShipment(deps, shop, shipmentId);
   if (!shipment.draftOrderId || shipment.shippingOrderId) return [];
   const client = await shippingClientForShop(deps.db, deps.env, shop);
   return (await client.getDraftOrderRates(shipment.draftOrderId)).pricing;

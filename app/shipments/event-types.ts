@@ -52,6 +52,10 @@ export const EVENT_TYPES = [
   "booking_hold_released",
   "not_required",
   "label_printed",
+  "cod_risk_held",
+  "cod_risk_released",
+  "cod_buyer_marked",
+  "invoice_sent",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

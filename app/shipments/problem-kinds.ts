@@ -15,6 +15,7 @@ export const PROBLEM_KINDS = [
   "items",
   "courier",
   "order",
+  "cod_risk",
   "service",
   "after_booking",
   "delivery",

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { LABEL_LAYOUTS } from "./label-layouts";
 import { ITEM_CATEGORIES, COD_TYPES } from "../shipping/codes";
 import { PICKUP_TEXT_LIMITS } from "./pickup-limits";
+import { COD_RISK_HOLDS } from "../cod-risk/hold";
 import { FORMER_KEYS, type ShopSettings } from "./settings";
 
 /**
@@ -59,6 +60,8 @@ export function parsePreferencesForm(
   if (!deliveryType.success) errors.deliveryType = t("settings.errors.deliveryType");
   const codType = z.enum(COD_TYPES).safeParse(form.get("codType"));
   if (!codType.success) errors.codType = t("settings.errors.codType");
+  const codRiskHold = z.enum(COD_RISK_HOLDS).safeParse(form.get("codRiskHold") ?? "high");
+  if (!codRiskHold.success) errors.codRiskHold = t("settings.errors.codRiskHold");
   const labelLayout = z.enum(LABEL_LAYOUTS).safeParse(form.get("labelLayout") ?? "thermal");
   if (!labelLayout.success) errors.labelLayout = t("settings.errors.labelLayout");
   const labelShopName = String(form.get("labelShopName") ?? "").trim();
@@ -90,6 +93,7 @@ export function parsePreferencesForm(
       restockReturns: checkbox(form, "restockReturns"),
       cancelReturnedCod: checkbox(form, "cancelReturnedCod"),
       holdWhileBooking: checkbox(form, "holdWhileBooking"),
+      codRiskHold: codRiskHold.success ? codRiskHold.data : "high",
       labelLayout: labelLayout.success ? labelLayout.data : "thermal",
       labelShopName: labelShopName.slice(0, 80),
     },

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LABEL_LAYOUTS } from "./label-layouts";
 import { ITEM_CATEGORIES, COD_TYPES } from "../shipping/codes";
 import { PICKUP_TEXT_LIMITS } from "./pickup-limits";
+import { COD_RISK_HOLDS } from "../cod-risk/hold";
 
 /** Stored text cut to `limit` (settings saved before the limits keep their first `limit` characters). */
 const storedText = (limit: number) =>
@@ -121,6 +122,13 @@ export const shopSettingsSchema = z.object({
    * Only with fulfillOnConfirm: without it the merchant fulfills by hand, which the hold would stop.
    */
   holdWhileBooking: z.boolean().default(false),
+  /**
+   * Which cash-on-delivery orders wait for the merchant before anything is booked, by their risk
+   * of coming back unpaid (app/cod-risk/): `high` (the default), `medium` (medium and high), or
+   * `never` (the risk is only shown). A buyer the merchant marked trusted or always held is
+   * decided by the mark.
+   */
+  codRiskHold: z.enum(COD_RISK_HOLDS).default("high"),
   /** The size labels print at (app/labels), chosen again at each print if the merchant wants. */
   labelLayout: z.enum(LABEL_LAYOUTS).default("thermal"),
   /** The shop's name as labels print it; empty: Shopify's name for the shop, read at the first print. */

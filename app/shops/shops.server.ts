@@ -5,6 +5,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { decryptSecret, encryptSecret, type SecretKeys } from "../secrets/crypto.server";
 import type { Queryable as Db } from "../db/client.server";
 import {
+  codBuyerMarks,
   codPayouts,
   fulfillmentEvents,
   orderImports,
@@ -17,6 +18,7 @@ import {
 import { ORDER_DATA_TOPICS } from "../orders/sources";
 import { eventMessage, NO_RECIPIENT } from "../shipments/shipments.server";
 import { said } from "../i18n/said";
+import { removeBuyerMarks } from "../cod-risk/marks.server";
 import { parseShopSettings, shopSettingsSchema, type ShopSettings } from "./settings";
 
 /**
@@ -210,6 +212,12 @@ export async function redactCustomer(
       })
       .from(shipments)
       .where(where);
+    // The merchant's marks on this buyer (trusted, always held) go with their data.
+    await removeBuyerMarks(tx, shop, {
+      customerId,
+      phones: before.map((row) => row.values[1] ?? null),
+      emails: before.map((row) => row.values[2] ?? null),
+    });
     const redacted = await tx
       .update(shipments)
       .set({
@@ -306,6 +314,7 @@ export async function redactShop(db: Db, shop: string): Promise<void> {
     await tx.delete(webhookInbox).where(eq(webhookInbox.shop, shop));
     await tx.delete(orderImports).where(eq(orderImports.shop, shop));
     await tx.delete(codPayouts).where(eq(codPayouts.shop, shop));
+    await tx.delete(codBuyerMarks).where(eq(codBuyerMarks.shop, shop));
     await tx
       .insert(shops)
       .values({ shop, installed: false, redactedAt: sql`now()` })

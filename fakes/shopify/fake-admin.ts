@@ -26,6 +26,7 @@ import { METAFIELDS_SET } from "#app/admin-api/operations/metafields.ts";
 import { VARIANT_DIMENSIONS_QUERY } from "#app/admin-api/operations/variants.ts";
 import { variantDimensionNodes } from "./fake-variants.ts";
 import { settlementAnswer, type SettlementLog } from "./fake-order-settlement.ts";
+import { invoiceAnswer, type InvoiceLog } from "./fake-order-invoice.ts";
 import { FakeReturns, type ReturnsLog } from "./fake-returns.ts";
 import { parseExactJson } from "#app/orders/exact-json.ts";
 import { STATUS_KEY, STATUS_NAMESPACE } from "#app/shipments/status-metafields.ts";
@@ -280,7 +281,7 @@ export interface FakeFulfillmentEvent {
   estimatedDeliveryAt: string | null;
 }
 
-export interface FakeAdminLog extends SettlementLog, ReturnsLog {
+export interface FakeAdminLog extends SettlementLog, ReturnsLog, InvoiceLog {
   fulfillments: { shop: string; input: Record<string, unknown> }[];
   trackingUpdates: { shop: string; fulfillmentId: string; tracking: Record<string, unknown> }[];
   /** The order status metafield values written (parcelbridge.status), in order. */
@@ -304,6 +305,7 @@ export function emptyAdminLog(): Required<FakeAdminLog> {
     restocks: [],
     cancellations: [],
     reverseDeliveries: [],
+    invoices: [],
   };
 }
 
@@ -663,6 +665,14 @@ export function fakeAdminGraphql(
       log,
     );
     if (settlement !== undefined) return settlement;
+    const invoice = invoiceAnswer(
+      shop,
+      query,
+      variables,
+      (orderId) => holderOf(orderId)?.byShop.get(shop)?.get(orderId) ?? null,
+      log,
+    );
+    if (invoice !== undefined) return invoice;
     const returnsAnswer = held.returns.answer(
       shop,
       query,

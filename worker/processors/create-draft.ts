@@ -14,6 +14,7 @@ import { makeDraft, saveDraft, type DraftToMake } from "../shared/draft-order.ts
 import { partForDraft } from "../shared/fulfillment-plan.ts";
 import { verifyOrderOwner } from "../shared/order-owner.ts";
 import { itemFactsOf } from "../shared/item-facts.ts";
+import { holdForCodRisk } from "../shared/cod-risk-hold.ts";
 import { assessCodRisk } from "#app/cod-risk/assess.server.ts";
 import { codAmount } from "#app/shipments/cod.ts";
 import {
@@ -282,14 +283,27 @@ async function draftToMake(
   }
   // A cash-on-delivery order: its risk of coming back unpaid, from the shop's own history (one SQL
   // statement), kept with the draft for the merchant to see. Prepaid orders read nothing more.
+  // The shop's policy may hold it before anything is made at the service (../shared/cod-risk-hold.ts).
   const cod = codAmount(mapped);
-  if (cod !== null)
-    snapshot.codRisk = await assessCodRisk(db, {
+  if (cod !== null) {
+    const risk = await assessCodRisk(db, {
       shop,
       order,
       destination: mapped.destination,
       cod,
       currency: "IDR",
     });
+    snapshot.codRisk = risk;
+    const held = await holdForCodRisk(ctx, {
+      shipment,
+      settings,
+      access,
+      request: mapped.request,
+      snapshot,
+      risk,
+      cod,
+    });
+    if (held) return "held for its COD risk";
+  }
   return { shipment, request: mapped.request, evaluation, snapshot };
 }

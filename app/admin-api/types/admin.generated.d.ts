@@ -190,6 +190,14 @@ export type ShipmentStatusMetafieldMutationVariables = AdminTypes.Exact<{
 
 export type ShipmentStatusMetafieldMutation = { metafieldsSet?: AdminTypes.Maybe<{ metafields?: AdminTypes.Maybe<Array<Pick<AdminTypes.Metafield, 'id'>>>, userErrors: Array<Pick<AdminTypes.MetafieldsSetUserError, 'field' | 'message'>> }> };
 
+export type OrderInvoiceSendMutationVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  email?: AdminTypes.InputMaybe<AdminTypes.EmailInput>;
+}>;
+
+
+export type OrderInvoiceSendMutation = { orderInvoiceSend?: AdminTypes.Maybe<{ order?: AdminTypes.Maybe<Pick<AdminTypes.Order, 'id'>>, userErrors: Array<Pick<AdminTypes.OrderInvoiceSendUserError, 'field' | 'message' | 'code'>> }> };
+
 export type OrderPaymentQueryVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars['ID']['input'];
 }>;
@@ -427,6 +435,7 @@ interface GeneratedMutationTypes {
   "#graphql\n  mutation StatusMetafieldDefinitionCreate($definition: MetafieldDefinitionInput!) {\n    metafieldDefinitionCreate(definition: $definition) {\n      createdDefinition { id }\n      userErrors { field message code }\n    }\n  }": {return: StatusMetafieldDefinitionCreateMutation, variables: StatusMetafieldDefinitionCreateMutationVariables},
   "#graphql\n  mutation StatusMetafieldDefinitionUpdate($definition: MetafieldDefinitionUpdateInput!) {\n    metafieldDefinitionUpdate(definition: $definition) {\n      updatedDefinition { id }\n      userErrors { field message code }\n    }\n  }": {return: StatusMetafieldDefinitionUpdateMutation, variables: StatusMetafieldDefinitionUpdateMutationVariables},
   "#graphql\n  mutation ShipmentStatusMetafield($metafields: [MetafieldsSetInput!]!) {\n    metafieldsSet(metafields: $metafields) {\n      metafields { id }\n      userErrors { field message }\n    }\n  }": {return: ShipmentStatusMetafieldMutation, variables: ShipmentStatusMetafieldMutationVariables},
+  "#graphql\n  mutation OrderInvoiceSend($id: ID!, $email: EmailInput) {\n    orderInvoiceSend(id: $id, email: $email) {\n      order { id }\n      userErrors { field message code }\n    }\n  }": {return: OrderInvoiceSendMutation, variables: OrderInvoiceSendMutationVariables},
   "#graphql\n  mutation OrderMarkAsPaid($input: OrderMarkAsPaidInput!) {\n    orderMarkAsPaid(input: $input) {\n      order { id displayFinancialStatus }\n      userErrors { field message }\n    }\n  }": {return: OrderMarkAsPaidMutation, variables: OrderMarkAsPaidMutationVariables},
   "#graphql\n  mutation ReturnPickupTracking(\n    $reverseFulfillmentOrderId: ID!\n    $reverseDeliveryLineItems: [ReverseDeliveryLineItemInput!]!\n    $trackingInput: ReverseDeliveryTrackingInput\n  ) {\n    reverseDeliveryCreateWithShipping(\n      reverseFulfillmentOrderId: $reverseFulfillmentOrderId\n      reverseDeliveryLineItems: $reverseDeliveryLineItems\n      trackingInput: $trackingInput\n      notifyCustomer: true\n    ) {\n      reverseDelivery {\n        id\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }": {return: ReturnPickupTrackingMutation, variables: ReturnPickupTrackingMutationVariables},
   "#graphql\n  mutation ShipmentReturnCreate($returnInput: ReturnInput!) {\n    returnCreate(returnInput: $returnInput) {\n      return { ...ShipmentReturnCreated }\n      userErrors { field message code }\n    }\n  }\n  fragment ShipmentReturnCreated on Return {\n    id\n    status\n    returnLineItems(first: 100) {\n      nodes {\n        id\n        quantity\n        processableQuantity\n        ... on ReturnLineItem { fulfillmentLineItem { id } }\n      }\n    }\n    reverseFulfillmentOrders(first: 5) {\n      nodes {\n        id\n        lineItems(first: 100) {\n          nodes { id totalQuantity fulfillmentLineItem { id } }\n        }\n      }\n    }\n  }": {return: ShipmentReturnCreateMutation, variables: ShipmentReturnCreateMutationVariables},

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { COD_TYPES } from "../../shipping/codes";
 import { LABEL_LAYOUTS } from "../../shops/label-layouts";
 import type { ShopSettings } from "../../shops/settings";
+import { COD_RISK_HOLDS } from "../../cod-risk/hold";
 import { ChoiceSelect } from "./ChoiceSelect";
 import { Field } from "./Field";
 import { TickBox } from "./TickBox";
@@ -214,6 +215,17 @@ const PreferencesFields = memo(function PreferencesFields({
           {check("markCodPaid", true)}
           {check("restockReturns", true)}
           {check("cancelReturnedCod", true)}
+          <ChoiceSelect
+            label={t("settings.parcel.codRiskHold")}
+            name="codRiskHold"
+            options={COD_RISK_HOLDS.map((hold) => ({
+              label: t(`settings.codRiskHold.${hold}`),
+              value: hold,
+            }))}
+            initial={settings.codRiskHold}
+            helpText={t("settings.parcel.codRiskHoldHelp")}
+            error={errors.codRiskHold}
+          />
           {check("insurance")}
           {check("proofOfDelivery")}
           <Field

@@ -20,9 +20,47 @@ import {
 } from "../../shipments/actions.server";
 import { ShippingError } from "../../shipping/errors";
 import { authenticate } from "../../shopify.server";
+import type { TFunction } from "i18next";
+import { shopifyAdminGraphql } from "../../admin-api/gateway.server";
+import { AdminGraphqlError, ShopNotConnectedError } from "../../admin-api/request";
+import {
+  askPrepayment,
+  cancelHeldOrder,
+  markBuyer,
+  releaseHold,
+} from "../../cod-risk/hold-actions.server";
 
 /** What the merchant is told after each action (`shipment.done.<intent>`): the work is queued, the page follows it. */
 const INTENTS = new Set(["confirm", "cancel", "retry", "create", "rebook", "courier"]);
+
+/** A held COD order's actions (app/cod-risk/hold-actions.server.ts) → what the merchant is told. */
+const HOLD_INTENTS = {
+  cod_confirmed: "shipment.done.codConfirmed",
+  cod_anyway: "shipment.done.codAnyway",
+  cod_cancel: "shipment.done.codCancel",
+  cod_invoice: "shipment.done.codInvoice",
+  cod_trust: "shipment.done.codMark",
+  cod_always_hold: "shipment.done.codMark",
+  cod_unmark: "shipment.done.codMark",
+} as const;
+type HoldIntent = keyof typeof HOLD_INTENTS;
+const isHoldIntent = (intent: string): intent is HoldIntent => intent in HOLD_INTENTS;
+
+async function holdAction(intent: HoldIntent, shop: string, id: string, t: TFunction) {
+  const deps = { ...actionDeps(), adminGraphql: shopifyAdminGraphql };
+  if (intent === "cod_confirmed") await releaseHold(deps, shop, id, "confirmed");
+  else if (intent === "cod_anyway") await releaseHold(deps, shop, id, "anyway");
+  else if (intent === "cod_cancel") await cancelHeldOrder(deps, shop, id, t);
+  else if (intent === "cod_invoice") await askPrepayment(deps, shop, id, t);
+  else
+    await markBuyer(
+      deps,
+      shop,
+      id,
+      intent === "cod_trust" ? "trusted" : intent === "cod_always_hold" ? "held" : null,
+    );
+  return { ok: true, message: t(HOLD_INTENTS[intent]) };
+}
 
 export const action = async ({ request, params }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -32,6 +70,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   const id = params.id ?? "";
   const deps = actionDeps();
   try {
+    if (isHoldIntent(intent)) return await holdAction(intent, session.shop, id, t);
     if (intent === "confirm") await confirm(deps, session.shop, id);
     else if (intent === "cancel") await cancel(deps, session.shop, id);
     else if (intent === "retry") await retry(deps, session.shop, id);
@@ -77,6 +116,9 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
         ok: false,
         message: t("shipment.refused.service", { reason: error.message }),
       };
+    // Shopify unreachable, or the shop's access gone, for a held order's cancellation or invoice.
+    if (error instanceof AdminGraphqlError || error instanceof ShopNotConnectedError)
+      return { ok: false, message: t("actionError.shopifyDown") };
     throw error;
   }
 };

@@ -28,6 +28,8 @@ import { speechFor } from "../../shops/speech.server";
 import { isProblemKind, problemKindWords } from "../../shipments/problem-kinds";
 import { parcelWords } from "../../shipments/parcel-words";
 import { codRiskWords } from "../../cod-risk/risk-words";
+import { isHeldForCodRisk } from "../../cod-risk/hold-actions.server";
+import { buyerMarkOf } from "../../cod-risk/marks.server";
 import type { ShipmentContents } from "../../orders/map-types";
 import { TERMINAL_STATUSES, type ShipmentStatus } from "../../shipments/states";
 import { remoteView, type RemoteView } from "../../shipments/remote-view";
@@ -65,6 +67,12 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     ),
     getShopSettings(db, session.shop),
   ]);
+  // A medium or high COD risk, or a held order, is shown until the journey ends (the buyer's
+  // mark read only then).
+  const risky =
+    shipment.codRisk !== null &&
+    !TERMINAL_STATUSES.has(shipment.status as ShipmentStatus) &&
+    (shipment.codRisk.level !== "low" || isHeldForCodRisk(shipment));
   const attempts = history.filter((h) => h.part === shipment.part);
   // The current attempt of each of the order's shipments (part 1, 2, …): the list is by part, newest attempt first.
   const parts = history.filter((h, i) => i === 0 || history[i - 1]!.part !== h.part);
@@ -128,10 +136,10 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     priceLine: priceLine(shipment, remotePrice, speech),
     // What ships: items, weights, value, insurance, COD (the recipient is the shipment's own).
     parcel: parcelWords(shipment, speech),
-    // A COD order likely to come back unpaid: why, from the shop's own history (until it ends).
-    codRisk: TERMINAL_STATUSES.has(shipment.status as ShipmentStatus)
-      ? null
-      : codRiskWords(
+    // A COD order likely to come back unpaid: why, from the shop's own history (until it ends),
+    // and, held before booking, what is at stake and what the merchant can do.
+    codRisk: risky
+      ? codRiskWords(
           shipment.codRisk,
           {
             phone: shipment.destinationPhone,
@@ -142,7 +150,17 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
           },
           t,
           words,
-        ),
+          {
+            held: isHeldForCodRisk(shipment),
+            mark: await buyerMarkOf(db, session.shop, {
+              phone: shipment.destinationPhone,
+              email: shipment.destinationEmail,
+              customerId: shipment.customerId,
+            }),
+            when: (at) => exactTime(at, speech),
+          },
+        )
+      : null,
     // The card's heading beside a problem's banner: where the shipment stands, the problem said
     // once (in the banner), not twice.
     standing:

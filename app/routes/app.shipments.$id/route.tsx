@@ -86,7 +86,9 @@ export default function ShipmentDetail() {
   const [courier, setCourier] = useState(rates[0] ? `${rates[0].company}/${rates[0].type}` : "");
   const canConfirm = shipment.status === "draft_ready";
   const canCreate = shipment.status === "pending";
-  const canCancel = actions.includes("cancel");
+  // Held for its COD risk: its banner says why and offers the decisions (not retry, not a bare cancel).
+  const heldForRisk = Boolean(codRisk?.held);
+  const canCancel = actions.includes("cancel") && !heldForRisk;
   const canShipAgain = latest && shipment.status === "cancelled";
   // Booked, and the service can still cancel it (the courier does not have the parcel yet).
   const canRebook = latest && Boolean(shipment.shippingOrderId) && canCancel;
@@ -126,11 +128,17 @@ export default function ShipmentDetail() {
         <Layout.Section>
           <BlockStack gap="400">
             {result && <Banner tone={result.ok ? "success" : "critical"}>{result.message}</Banner>}
-            {codRisk && <CodRiskBanner risk={codRisk} />}
+            {codRisk && (
+              <CodRiskBanner
+                risk={codRisk}
+                orderName={shipment.orderName ?? shipment.orderId}
+                pending={pending}
+              />
+            )}
             {returnPickups.map((view) => (
               <ReturnPickupCard key={view.id} view={view} busy={busy} orderUrl={orderUrl} />
             ))}
-            {shipment.problem && (
+            {shipment.problem && !heldForRisk && (
               <Banner tone="critical" title={problemTitle}>
                 <p>{problemText}</p>
                 {whatsapp && (
@@ -262,6 +270,7 @@ export default function ShipmentDetail() {
                   {canShipAgain && button("ship_again", t("shipment.actions.shipAgain"))}
                   {canRebook && button("rebook", t("shipment.actions.rebook"), "critical")}
                   {shipment.problem &&
+                    !heldForRisk &&
                     (canCreate || canConfirm) &&
                     button("retry", t("list.actions.retry"))}
                   {canCancel && button("cancel", t("shipment.actions.cancel"), "critical")}

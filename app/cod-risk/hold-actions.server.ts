@@ -1,0 +1,180 @@
+import type { TFunction } from "i18next";
+import { RETURNED_ORDER_CANCEL } from "../admin-api/operations/returns";
+import { ORDER_INVOICE_SEND } from "../admin-api/operations/order-invoice";
+import { adminRequest, orderGid, userErrorText, type AdminGraphql } from "../admin-api/request";
+import type { Shipment } from "../db/schema";
+import { said } from "../i18n/said";
+import {
+  MERCHANT,
+  ShipmentActionError,
+  ownShipment,
+  type ActionDeps,
+} from "../shipments/actions.server";
+import { addShipmentEvent, updateShipment } from "../shipments/shipments.server";
+import type { BuyerMark } from "./hold";
+import { setBuyerMark } from "./marks.server";
+
+/**
+ * What the merchant does with a cash-on-delivery order held for its risk (app/cod-risk/hold.ts,
+ * worker/shared/cod-risk-hold.ts), from the shipment page and the order block. Each happens once:
+ * the release is a versioned update (a second press finds the shipment changed or released and is
+ * refused in words), and the draft's job id carries the version.
+ */
+export interface HoldActionDeps extends ActionDeps {
+  /** The shop's Admin API: the order's cancellation and its invoice are Shopify's to make. */
+  adminGraphql: AdminGraphql;
+}
+
+/** Held for its risk: not drafted, waiting on the merchant under "COD risk". */
+export const isHeldForCodRisk = (s: Shipment): boolean =>
+  s.status === "pending" &&
+  !s.draftOrderId &&
+  !s.codRiskReleasedAt &&
+  (s.problemKinds ?? []).includes("cod_risk");
+
+async function heldShipment(deps: ActionDeps, shop: string, id: string): Promise<Shipment> {
+  const shipment = await ownShipment(deps, shop, id);
+  if (!isHeldForCodRisk(shipment)) throw new ShipmentActionError("notHeld");
+  return shipment;
+}
+
+/**
+ * Lets the held order go on: the buyer confirmed it, or the merchant books it anyway. From then
+ * on its drafts are made whatever its risk (cod_risk_released_at); the draft is made now.
+ */
+export async function releaseHold(
+  deps: ActionDeps,
+  shop: string,
+  shipmentId: string,
+  how: "confirmed" | "anyway",
+): Promise<Shipment> {
+  const shipment = await heldShipment(deps, shop, shipmentId);
+  const released = await updateShipment(
+    deps.db,
+    shipment,
+    { codRiskReleasedAt: new Date(), problem: null },
+    {
+      actor: MERCHANT,
+      type: "cod_risk_released",
+      message: said(how === "confirmed" ? "codRiskBuyerConfirmed" : "codRiskBookAnyway"),
+    },
+  );
+  if (!released) throw new ShipmentActionError("changed");
+  await deps.enqueue.createDraft(shop, shipment.orderId, `v${released.version}`, shipment.part);
+  return released;
+}
+
+/**
+ * Cancels the held order in Shopify, its items back in stock, nothing refunded (nothing was paid)
+ * and the buyer not e-mailed; the shipment ends at once (nothing was made at the service), and the
+ * orders/cancelled webhook that follows finds it so.
+ */
+export async function cancelHeldOrder(
+  deps: HoldActionDeps,
+  shop: string,
+  shipmentId: string,
+  t: TFunction,
+): Promise<Shipment> {
+  const shipment = await heldShipment(deps, shop, shipmentId);
+  const { orderCancel } = await adminRequest(deps.adminGraphql, shop, RETURNED_ORDER_CANCEL, {
+    orderId: orderGid(shipment.orderId),
+    restock: true,
+    staffNote: t("codRisk.staffNote").slice(0, 255),
+  });
+  const errors = orderCancel?.orderCancelUserErrors ?? [];
+  if (!orderCancel || errors.length > 0)
+    throw new ShipmentActionError(
+      "shopifyRefused",
+      { reason: userErrorText(errors) || t("actionError.noReason") },
+      400,
+    );
+  const cancelled = await updateShipment(
+    deps.db,
+    shipment,
+    { status: "cancelled", problem: null },
+    { actor: MERCHANT, type: "cancelled", message: said("codRiskOrderCancelled") },
+  );
+  // Cancelled in Shopify either way; a concurrent change to the row is told by the webhook's path.
+  return cancelled ?? shipment;
+}
+
+/**
+ * Asks the buyer to pay first: Shopify e-mails them the order's invoice with a link to pay. Paid,
+ * the order owes nothing on delivery: orders/paid makes its draft as a prepaid parcel (not assessed
+ * again). Sent again on a second press (the buyer may have lost the first).
+ */
+export async function askPrepayment(
+  deps: HoldActionDeps,
+  shop: string,
+  shipmentId: string,
+  t: TFunction,
+): Promise<Shipment> {
+  const shipment = await heldShipment(deps, shop, shipmentId);
+  const { orderInvoiceSend } = await adminRequest(deps.adminGraphql, shop, ORDER_INVOICE_SEND, {
+    id: orderGid(shipment.orderId),
+    email: { customMessage: t("codRisk.invoiceMessage") },
+  });
+  const errors = orderInvoiceSend?.userErrors ?? [];
+  if (!orderInvoiceSend || errors.length > 0)
+    throw new ShipmentActionError(
+      "shopifyRefused",
+      { reason: userErrorText(errors) || t("actionError.noReason") },
+      400,
+    );
+  await addShipmentEvent(deps.db, shipment, {
+    actor: MERCHANT,
+    type: "invoice_sent",
+    message: said("codRiskInvoiceSent"),
+  });
+  return shipment;
+}
+
+/**
+ * The merchant's word on the shipment's buyer (trusted, always held, or neither), for their next
+ * COD orders. A shipment held for its risk is decided again at once with it (a trusted buyer's
+ * held order goes on).
+ */
+export async function markBuyer(
+  deps: ActionDeps,
+  shop: string,
+  shipmentId: string,
+  mark: BuyerMark | null,
+): Promise<Shipment> {
+  const shipment = await ownShipment(deps, shop, shipmentId);
+  if (!shipment.destinationPhone && !shipment.destinationEmail && !shipment.customerId)
+    throw new ShipmentActionError("noBuyerKeys");
+  await setBuyerMark(
+    deps.db,
+    shop,
+    {
+      phone: shipment.destinationPhone,
+      email: shipment.destinationEmail,
+      customerId: shipment.customerId,
+    },
+    mark,
+  );
+  const message = said(
+    mark === "trusted"
+      ? "codBuyerTrusted"
+      : mark === "held"
+        ? "codBuyerAlwaysHeld"
+        : "codBuyerMarkRemoved",
+  );
+  if (!isHeldForCodRisk(shipment)) {
+    await addShipmentEvent(deps.db, shipment, {
+      actor: MERCHANT,
+      type: "cod_buyer_marked",
+      message,
+    });
+    return shipment;
+  }
+  const marked = await updateShipment(
+    deps.db,
+    shipment,
+    { problem: null },
+    { actor: MERCHANT, type: "cod_buyer_marked", message },
+  );
+  if (!marked) throw new ShipmentActionError("changed");
+  await deps.enqueue.createDraft(shop, shipment.orderId, `v${marked.version}`, shipment.part);
+  return marked;
+}

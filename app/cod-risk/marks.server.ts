@@ -1,0 +1,92 @@
+import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db/client.server";
+import { codBuyerMarks } from "../db/schema";
+import type { BuyerMark } from "./hold";
+import type { BuyerKeys } from "./history.server";
+
+/**
+ * The merchant's word on a COD buyer: trusted (never held for risk) or always held. A buyer is
+ * known by the keys of the shipment the merchant marked them from (normalised phone, lower-cased
+ * e-mail, Shopify customer id); the assessment finds a mark by any one of them
+ * (./history.server.ts, in its one statement). Marking again replaces every mark that shares a
+ * key; null removes them.
+ */
+export async function setBuyerMark(
+  db: Db,
+  shop: string,
+  keys: BuyerKeys,
+  mark: BuyerMark | null,
+): Promise<void> {
+  const email = keys.email?.trim().toLowerCase() || null;
+  const matches = keyMatches({
+    phones: [keys.phone],
+    emails: [email],
+    customerIds: [keys.customerId],
+  });
+  if (matches.length === 0) throw new Error("a buyer mark needs a phone, an e-mail or a customer");
+  await db.transaction(async (tx) => {
+    await tx.delete(codBuyerMarks).where(and(eq(codBuyerMarks.shop, shop), or(...matches)));
+    if (mark)
+      await tx
+        .insert(codBuyerMarks)
+        .values({ shop, phone: keys.phone, email, customerId: keys.customerId, mark });
+  });
+}
+
+/**
+ * customers/redact: the marks of that customer (by customer id, and by the phones and e-mails
+ * their shipments carried) are removed with the rest of their data.
+ */
+export async function removeBuyerMarks(
+  db: Pick<Db, "delete">,
+  shop: string,
+  buyer: { customerId: string | null; phones: (string | null)[]; emails: (string | null)[] },
+): Promise<void> {
+  const matches = keyMatches({
+    phones: buyer.phones,
+    emails: buyer.emails.map((e) => e?.trim().toLowerCase() || null),
+    customerIds: [buyer.customerId],
+  });
+  if (matches.length === 0) return;
+  await db.delete(codBuyerMarks).where(and(eq(codBuyerMarks.shop, shop), or(...matches)));
+}
+
+function keyMatches(keys: {
+  phones: (string | null)[];
+  emails: (string | null)[];
+  customerIds: (string | null)[];
+}): SQL[] {
+  const present = (values: (string | null)[]) => [
+    ...new Set(values.filter((v): v is string => !!v)),
+  ];
+  const matches: SQL[] = [];
+  const phones = present(keys.phones);
+  const emails = present(keys.emails);
+  const customers = present(keys.customerIds);
+  if (phones.length) matches.push(inArray(codBuyerMarks.phone, phones));
+  if (emails.length) matches.push(inArray(codBuyerMarks.email, emails));
+  if (customers.length) matches.push(inArray(codBuyerMarks.customerId, customers));
+  return matches;
+}
+
+/** The buyer's mark (by any of their keys), the latest if several; null when unmarked. */
+export async function buyerMarkOf(
+  db: Db,
+  shop: string,
+  keys: BuyerKeys,
+): Promise<BuyerMark | null> {
+  const email = keys.email?.trim().toLowerCase() || null;
+  const matches = keyMatches({
+    phones: [keys.phone],
+    emails: [email],
+    customerIds: [keys.customerId],
+  });
+  if (matches.length === 0) return null;
+  const [row] = await db
+    .select({ mark: codBuyerMarks.mark })
+    .from(codBuyerMarks)
+    .where(and(eq(codBuyerMarks.shop, shop), or(...matches)))
+    .orderBy(sql`${codBuyerMarks.createdAt} DESC`)
+    .limit(1);
+  return row?.mark ?? null;
+}
