@@ -65,7 +65,11 @@ export interface ActionDeps {
 }
 
 /** The shop's shipment by id; another shop's, or none, is refused as not found (404). */
-export async function ownShipment(deps: ActionDeps, shop: string, shipmentId: string): Promise<Shipment> {
+export async function ownShipment(
+  deps: ActionDeps,
+  shop: string,
+  shipmentId: string,
+): Promise<Shipment> {
   const shipment = /^[0-9a-f-]{36}$/.test(shipmentId)
     ? await getShipment(deps.db, shop, shipmentId)
     : null;

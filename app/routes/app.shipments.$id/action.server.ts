@@ -22,7 +22,7 @@ import { ShippingError } from "../../shipping/errors";
 import { authenticate } from "../../shopify.server";
 import type { TFunction } from "i18next";
 import { shopifyAdminGraphql } from "../../admin-api/gateway.server";
-import { AdminGraphqlError, ShopNotConnectedError } from "../../admin-api/request";
+import { logger } from "../../platform/logger.server";
 import {
   askPrepayment,
   cancelHeldOrder,
@@ -50,9 +50,18 @@ async function holdAction(intent: HoldIntent, shop: string, id: string, t: TFunc
   const deps = { ...actionDeps(), adminGraphql: shopifyAdminGraphql };
   if (intent === "cod_confirmed") await releaseHold(deps, shop, id, "confirmed");
   else if (intent === "cod_anyway") await releaseHold(deps, shop, id, "anyway");
-  else if (intent === "cod_cancel") await cancelHeldOrder(deps, shop, id, t);
-  else if (intent === "cod_invoice") await askPrepayment(deps, shop, id, t);
-  else
+  else if (intent === "cod_cancel" || intent === "cod_invoice") {
+    try {
+      if (intent === "cod_cancel") await cancelHeldOrder(deps, shop, id, t);
+      else await askPrepayment(deps, shop, id, t);
+    } catch (error) {
+      // Shopify unreachable (the network, a 5xx), refusing the document, or the shop's access
+      // gone: said as such, the details logged.
+      if (error instanceof ShipmentActionError) throw error;
+      logger.warn({ err: error, shop, intent }, "Shopify did not answer a held order's action");
+      return { ok: false, message: t("actionError.shopifyDown") };
+    }
+  } else
     await markBuyer(
       deps,
       shop,
@@ -116,9 +125,6 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
         ok: false,
         message: t("shipment.refused.service", { reason: error.message }),
       };
-    // Shopify unreachable, or the shop's access gone, for a held order's cancellation or invoice.
-    if (error instanceof AdminGraphqlError || error instanceof ShopNotConnectedError)
-      return { ok: false, message: t("actionError.shopifyDown") };
     throw error;
   }
 };

@@ -1,0 +1,289 @@
+import { describe, expect, it, vi } from "vitest";
+vi.hoisted(() => {
+  // The page's Admin API calls go to the fake Shopify (its address set once it listens).
+  process.env.FAKE_SHOPIFY_ADMIN_URL = "http://127.0.0.1:1";
+});
+import "#fakes/shopify/redirect-shopify-admin.ts";
+import { and, eq } from "drizzle-orm";
+import { Session } from "@shopify/shopify-api";
+import { db } from "#app/db/index.server.ts";
+import { codBuyerMarks, shipments, type Shipment } from "#app/db/schema.ts";
+import { getEnv } from "#app/platform/env.server.ts";
+import * as detail from "#app/routes/app.shipments.$id/route.tsx";
+import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
+import { action as ordersPaid } from "#app/routes/webhooks.orders.paid.tsx";
+import { action as ordersCancelled } from "#app/routes/webhooks.orders.cancelled.tsx";
+import { action as customersRedact } from "#app/routes/webhooks.customers.redact.tsx";
+import { sessionStorage } from "#app/shopify.server.ts";
+import type { ShopSettings } from "#app/shops/settings.ts";
+import { liveKey } from "../helpers/sandbox.ts";
+import { freshOrder, setUpShop, shipmentOf, timelineOf, waitFor } from "../helpers/pipeline.ts";
+import { offlineSessionRow } from "#fakes/shopify/fake-shopify-server.ts";
+import { deliverWebhook, sessionTokenRequest, uniqueShop } from "../helpers/shopify.ts";
+import { testStack } from "../helpers/stack.ts";
+
+/**
+ * A COD order the shop's policy holds for its risk, through the whole stack (webhooks, worker,
+ * sandbox over HTTP, Shopify's fake Admin API over HTTP for the page's own calls): held with
+ * nothing made at the service, then released once, paid first, cancelled, or decided by the
+ * merchant's word on the buyer; and a redacted buyer's history and marks gone.
+ */
+const env = getEnv();
+const stack = testStack({ sandbox: {}, shopify: { admin: true }, workers: {} });
+
+/** The COD fixture's buyer: Siti Aminah, 0812-9876-5432 (customer 7001), to Surabaya 60271. */
+const SITI = "+6281298765432";
+
+async function codShop(settings: Partial<ShopSettings> = {}) {
+  const shop = uniqueShop("hold");
+  const key = liveKey("hold");
+  await setUpShop(db, env.ENCRYPTION_KEY, shop, key, stack.sandbox.url, {
+    codGateways: ["Cash on Delivery (COD)"],
+    // The default policy: high risks are held.
+    codRiskHold: "high",
+    ...settings,
+  });
+  // The page's calls to Shopify (cancel, invoice) go to the fake over HTTP with this token.
+  await sessionStorage.storeSession(
+    new Session(offlineSessionRow(shop, stack.shopify.connect(shop))),
+  );
+  return { shop, key };
+}
+
+/** An earlier COD parcel of the shop's that came back unpaid (as the worker leaves one). */
+const cameBack = (shop: string, n: number, phone: string) => ({
+  shop,
+  orderId: String(4_500_000 + n),
+  referenceId: `back-${shop}-${n}`,
+  status: "returned",
+  orderCreatedAt: new Date(Date.now() - (40 - n) * 86_400_000),
+  destinationPhone: phone,
+  destinationCity: "Surabaya",
+  destinationPostalCode: "60271",
+  contents: { items: [], ordered: [], cod: 235_000, insurance: null },
+  returnedAt: new Date(Date.now() - (30 - n) * 86_400_000),
+});
+
+/** Siti's third COD order after two came back: held. */
+async function heldOrder(shop: string) {
+  await db.insert(shipments).values([cameBack(shop, 1, SITI), cameBack(shop, 2, SITI)]);
+  const order = freshOrder("cod");
+  expect(await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order })).toBe(
+    200,
+  );
+  const held = await waitFor("held", async () => {
+    const s = await shipmentOf(db, shop, order.id);
+    return s?.problemKinds.includes("cod_risk") ? s : undefined;
+  });
+  return { order, held };
+}
+
+/** Another buyer: their own phone, e-mail and customer. */
+const otherBuyer = (phone: string, customer: number) =>
+  freshOrder("cod", {
+    email: `buyer${customer}@example.com`,
+    customer: { id: customer, email: `buyer${customer}@example.com`, phone },
+    shipping_address: {
+      ...(freshOrder("cod").shipping_address as Record<string, unknown>),
+      phone,
+    },
+  });
+
+const statusIs = (shop: string, orderId: number, status: string) => async () => {
+  const s = await shipmentOf(db, shop, orderId);
+  return s?.status === status ? s : undefined;
+};
+
+/** The shipment page's action, as the merchant's browser posts it. */
+async function press(shop: string, shipment: Shipment, intent: string) {
+  const request = await sessionTokenRequest(`/app/shipments/${shipment.id}?locale=id`, shop, {
+    method: "POST",
+    body: new URLSearchParams({ intent }),
+  });
+  return (await (detail.action as unknown as (a: object) => Promise<unknown>)({
+    request,
+    params: { id: shipment.id },
+    context: {},
+  })) as { ok: boolean; message: string };
+}
+
+async function page(shop: string, shipment: Shipment) {
+  const request = await sessionTokenRequest(`/app/shipments/${shipment.id}?locale=id`, shop);
+  return (await (detail.loader as unknown as (a: object) => Promise<unknown>)({
+    request,
+    params: { id: shipment.id },
+    context: {},
+  })) as {
+    codRisk: {
+      level: string;
+      held: { since: string; marked: boolean; stake: string[] } | null;
+      mark: string | null;
+    } | null;
+  };
+}
+
+describe("COD orders held for their risk", () => {
+  it("a buyer whose two COD parcels came back: the third is held with nothing at the service; a new buyer books at once", async () => {
+    const { shop, key } = await codShop();
+    const { order, held } = await heldOrder(shop);
+    expect(held).toMatchObject({
+      status: "pending",
+      draftOrderId: null,
+      problemKinds: ["cod_risk"],
+    });
+    expect(stack.allDrafts(key, held.referenceId)).toHaveLength(0);
+    expect(stack.orders(key, held.referenceId)).toHaveLength(0);
+    expect(held.codRisk).toMatchObject({
+      level: "high",
+      held: { reason: "level", cod: 404_000, currency: "IDR" },
+    });
+    // The courier's price out, from the service's rates for the order's courier.
+    expect(held.codRisk!.held!.shipping).toBeGreaterThan(0);
+    expect((await timelineOf(db, held.id)).map((e) => e.type)).toContain("cod_risk_held");
+
+    // The page, in Indonesian: held, since when, and the money at stake in rupiah.
+    const view = (await page(shop, held)).codRisk!;
+    expect(view.held!.since).toMatch(/^Menunggu keputusan Anda sejak /);
+    expect(view.held!.stake[0]).toMatch(/^Ongkir kirim Rp[\d.]+, dan kira-kira sama lagi/);
+    expect(view.held!.stake[1]).toMatch(/^Uang COD Rp404\.000 dari pembeli tidak diterima/);
+
+    // A redelivered orders/create changes nothing: one hold, one event.
+    await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order });
+    const again = await shipmentOf(db, shop, order.id);
+    expect(again?.codRisk?.held?.at).toBe(held.codRisk!.held!.at);
+
+    // Another buyer's COD order at the same shop books at once.
+    const other = otherBuyer("+6285711112222", 9101);
+    await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: other });
+    const booked = await waitFor("booked", statusIs(shop, other.id, "confirmed"));
+    expect(booked.codRisk?.level).toBe("low");
+  });
+
+  it("Buyer confirmed: book, pressed twice at once, books once", async () => {
+    const { shop, key } = await codShop();
+    const { order, held } = await heldOrder(shop);
+    const answers = await Promise.all([
+      press(shop, held, "cod_confirmed"),
+      press(shop, held, "cod_confirmed"),
+    ]);
+    expect(answers.filter((a) => a.ok)).toHaveLength(1);
+    expect(answers.find((a) => !a.ok)?.message).toMatch(/tidak ditahan|berubah/);
+    const booked = await waitFor("booked", statusIs(shop, order.id, "confirmed"));
+    expect(booked.codRiskReleasedAt).not.toBeNull();
+    expect(stack.allDrafts(key, booked.referenceId)).toHaveLength(1);
+    expect(stack.orders(key, booked.referenceId)).toHaveLength(1);
+    const types = (await timelineOf(db, booked.id)).map((e) => e.type);
+    expect(types.filter((t) => t === "cod_risk_released")).toHaveLength(1);
+  });
+
+  it("ask for prepayment: one invoice, and once orders/paid arrives it books without COD", async () => {
+    const { shop, key } = await codShop();
+    const { order, held } = await heldOrder(shop);
+    expect(await press(shop, held, "cod_invoice")).toEqual({
+      ok: true,
+      message: "Tagihan terkirim: paket dikirim setelah pembeli membayar",
+    });
+    const invoices = stack.shopify.log.invoices!.filter((i) => i.orderId === String(order.id));
+    expect(invoices).toEqual([expect.objectContaining({ shop, to: "siti.aminah@example.com" })]);
+    // Still held until paid.
+    expect((await shipmentOf(db, shop, order.id))?.problemKinds).toEqual(["cod_risk"]);
+
+    const paid = {
+      ...order,
+      financial_status: "paid",
+      total_outstanding: "0.00",
+      updated_at: "2026-11-20T12:00:00+07:00",
+    };
+    expect(await deliverWebhook(ordersPaid, { topic: "orders/paid", shop, body: paid })).toBe(200);
+    const booked = await waitFor("booked", statusIs(shop, order.id, "confirmed"));
+    const [draft] = stack.allDrafts(key, booked.referenceId);
+    expect(draft).toBeDefined();
+    expect(stack.orders(key, booked.referenceId)).toHaveLength(1);
+    expect(booked.contents).toMatchObject({ cod: null });
+  });
+
+  it("cancel the order in Shopify: restocked, the shipment ends, a second press and the webhook change nothing", async () => {
+    const { shop, key } = await codShop();
+    const { order, held } = await heldOrder(shop);
+    expect(await press(shop, held, "cod_cancel")).toMatchObject({ ok: true });
+    const cancellations = stack.shopify.log.cancellations!.filter(
+      (c) => c.orderId === String(order.id),
+    );
+    expect(cancellations).toEqual([expect.objectContaining({ restock: true })]);
+    expect((await shipmentOf(db, shop, order.id))?.status).toBe("cancelled");
+    expect(await press(shop, held, "cod_cancel")).toMatchObject({ ok: false });
+    expect(
+      stack.shopify.log.cancellations!.filter((c) => c.orderId === String(order.id)),
+    ).toHaveLength(1);
+
+    const cancelled = {
+      ...order,
+      cancelled_at: "2026-11-20T12:00:00+07:00",
+      cancel_reason: "customer",
+    };
+    await deliverWebhook(ordersCancelled, { topic: "orders/cancelled", shop, body: cancelled });
+    const after = await shipmentOf(db, shop, order.id);
+    expect(after?.status).toBe("cancelled");
+    expect(stack.allDrafts(key, held.referenceId)).toHaveLength(0);
+  });
+
+  it("a trusted buyer is never held; a buyer always held is held whatever the risk", async () => {
+    const { shop } = await codShop();
+    const { order, held } = await heldOrder(shop);
+    expect(await press(shop, held, "cod_trust")).toMatchObject({ ok: true });
+    // The held order is decided again with the mark: it books.
+    await waitFor("booked", statusIs(shop, order.id, "confirmed"));
+    const next = freshOrder("cod");
+    await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: next });
+    const booked = await waitFor("booked", statusIs(shop, next.id, "confirmed"));
+    expect(booked.codRisk).toMatchObject({ level: "high", mark: "trusted" });
+
+    // A new buyer, low risk, marked always held from their first (booked) order: the next is held.
+    const first = otherBuyer("+6285733334444", 9202);
+    await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: first });
+    const firstBooked = await waitFor("booked", statusIs(shop, first.id, "confirmed"));
+    expect(await press(shop, firstBooked, "cod_always_hold")).toMatchObject({ ok: true });
+    const second = otherBuyer("+6285733334444", 9202);
+    await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: second });
+    const heldAgain = await waitFor("held", async () => {
+      const s = await shipmentOf(db, shop, second.id);
+      return s?.problemKinds.includes("cod_risk") ? s : undefined;
+    });
+    expect(heldAgain.codRisk?.held?.reason).toBe("marked");
+    expect((await page(shop, heldAgain)).codRisk).toMatchObject({
+      mark: "held",
+      held: { marked: true },
+    });
+  });
+
+  it("customers/redact: the buyer's history and marks are gone, and their next order is not held", async () => {
+    const { shop } = await codShop();
+    const { order, held } = await heldOrder(shop);
+    expect(await press(shop, held, "cod_always_hold")).toMatchObject({ ok: true });
+    const marks = () => db.select().from(codBuyerMarks).where(eq(codBuyerMarks.shop, shop));
+    expect(await marks()).toHaveLength(1);
+    expect(
+      await deliverWebhook(customersRedact, {
+        topic: "customers/redact",
+        shop,
+        body: {
+          shop_id: 1,
+          shop_domain: shop,
+          customer: { id: 7001, email: "siti.aminah@example.com", phone: SITI },
+          orders_to_redact: [order.id, 4_500_001, 4_500_002],
+        },
+      }),
+    ).toBe(200);
+    expect(await marks()).toHaveLength(0);
+    const redacted = await db
+      .select()
+      .from(shipments)
+      .where(and(eq(shipments.shop, shop), eq(shipments.orderId, "4500001")));
+    expect(redacted[0]?.destinationPhone).toBeNull();
+
+    const next = freshOrder("cod");
+    await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: next });
+    const booked = await waitFor("booked", statusIs(shop, next.id, "confirmed"));
+    expect(booked.codRisk).toMatchObject({ level: "low", mark: null });
+  });
+});
