@@ -12,4 +12,5 @@ ALTER TABLE "shipments" ADD COLUMN "cod_risk_released_at" timestamp with time zo
 ALTER TABLE "cod_buyer_marks" ADD CONSTRAINT "cod_buyer_marks_shop_shops_shop_fk" FOREIGN KEY ("shop") REFERENCES "public"."shops"("shop") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "cod_buyer_marks_shop_phone_idx" ON "cod_buyer_marks" USING btree ("shop","phone");--> statement-breakpoint
 CREATE INDEX "cod_buyer_marks_shop_email_idx" ON "cod_buyer_marks" USING btree ("shop","email");--> statement-breakpoint
-CREATE INDEX "cod_buyer_marks_shop_customer_idx" ON "cod_buyer_marks" USING btree ("shop","customer_id");
+CREATE INDEX "cod_buyer_marks_shop_customer_idx" ON "cod_buyer_marks" USING btree ("shop","customer_id");--> statement-breakpoint
+CREATE INDEX "shipments_shop_cod_risky_idx" ON "shipments" USING btree ("shop","updated_at","id") WHERE cod_risk->>'level' in ('medium', 'high');

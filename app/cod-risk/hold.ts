@@ -24,6 +24,12 @@ export interface HoldInput {
   released: boolean;
 }
 
+/**
+ * A held order waiting longer than this is listed as waiting long (its age in red): a buyer who
+ * has not answered in a day is unlikely to, and the goods are kept from sale meanwhile.
+ */
+export const LONG_HOLD_HOURS = 24;
+
 /** Why the order is held, or null: it books as usual. */
 export function holdReason(input: HoldInput): "level" | "marked" | null {
   if (input.released || input.mark === "trusted") return null;

@@ -378,6 +378,10 @@ export const shipments = pgTable(
     index("shipments_shop_cod_placed_idx")
       .on(t.shop, t.orderCreatedAt)
       .where(sql`jsonb_typeof(contents->'cod') = 'number'`),
+    // The list's "COD risk" filter: the shop's medium and high risks, newest change first.
+    index("shipments_shop_cod_risky_idx")
+      .on(t.shop, t.updatedAt, t.id)
+      .where(sql`cod_risk->>'level' in ('medium', 'high')`),
   ],
 );
 

@@ -81,3 +81,22 @@ export function formatWeight(grams: number, locale = "id-ID"): string {
       }),
   ).format(kg ? grams / 1000 : Math.round(grams));
 }
+
+/**
+ * How long something has lasted, in the reader's locale, in whole units: minutes under an hour
+ * ("12 menit"), hours under two days ("30 jam"), else days ("3 hari").
+ */
+export function formatDuration(ms: number, locale = "id-ID"): string {
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  const unit = minutes < 60 ? "minute" : minutes < 48 * 60 ? "hour" : "day";
+  const amount =
+    unit === "minute"
+      ? minutes
+      : unit === "hour"
+        ? Math.floor(minutes / 60)
+        : Math.floor(minutes / 1440);
+  return formatter(
+    `duration|${locale}|${unit}`,
+    () => new Intl.NumberFormat(safeLocale(locale), { style: "unit", unit, unitDisplay: "long" }),
+  ).format(amount);
+}

@@ -22,6 +22,10 @@ import { pickupSentence } from "../returns/pickup-view.server";
 import { pickupsOfOrder } from "../returns/pickups.server";
 import { describeStatus, valueWords, type Speech } from "../shipments/wording";
 import { storedText } from "../i18n/said";
+import { shopifyAdminGraphql } from "../admin-api/gateway.server";
+import { logger } from "../platform/logger.server";
+import { codRiskView } from "../cod-risk/risk-view.server";
+import { askPrepayment, cancelHeldOrder, releaseHold } from "../cod-risk/hold-actions.server";
 
 /** The order id from the extension: "gid://shopify/Order/123" or "123". */
 function orderIdOf(param: string | undefined): string | null {
@@ -72,8 +76,11 @@ function summary(s: Shipment, speech: Speech) {
 async function orderAnswer(shop: string, orderId: string, speech: Speech) {
   const current = await currentShipments(db, shop, orderId);
   const returns = await pickupsOfOrder(db, shop, orderId);
-  const list = current.map((s) => ({
+  // A COD order's risk and, held for it, the money at stake: as the shipment page says them.
+  const risks = await Promise.all(current.map((s) => codRiskView(db, s, speech)));
+  const list = current.map((s, i) => ({
     ...summary(s, speech),
+    codRisk: risks[i] ?? null,
     // Customers' returns of this parcel: what became of each, and whether its pickup can be booked.
     returns: returns
       .filter((p) => p.shipmentId === s.id)
@@ -125,12 +132,23 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
     }
     return cors(jsonResponse({ error: t("api.notReceived") }, 404));
   }
-  const run = { create: createNow, confirm, cancel, retry }[
-    body.action as "create" | "confirm" | "cancel" | "retry"
-  ];
+  const deps = { ...actionDeps(), adminGraphql: shopifyAdminGraphql };
+  // The block's buttons; a held COD order's decisions (app/cod-risk/hold-actions.server.ts) as
+  // on the shipment page.
+  const actions: Record<string, (shipmentId: string) => Promise<unknown>> = {
+    create: (id) => createNow(deps, session.shop, id),
+    confirm: (id) => confirm(deps, session.shop, id),
+    cancel: (id) => cancel(deps, session.shop, id),
+    retry: (id) => retry(deps, session.shop, id),
+    cod_confirmed: (id) => releaseHold(deps, session.shop, id, "confirmed"),
+    cod_anyway: (id) => releaseHold(deps, session.shop, id, "anyway"),
+    cod_cancel: (id) => cancelHeldOrder(deps, session.shop, id, t),
+    cod_invoice: (id) => askPrepayment(deps, session.shop, id, t),
+  };
+  const run = body.action && Object.hasOwn(actions, body.action) ? actions[body.action] : null;
   if (!run) return cors(jsonResponse({ error: t("api.unknownAction") }, 400));
   try {
-    await run(actionDeps(), session.shop, shipment.id);
+    await run(shipment.id);
   } catch (error) {
     if (error instanceof ShipmentActionError)
       return cors(
@@ -138,6 +156,14 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
           ? tooManyRequests(60_000, error.describe(t))
           : jsonResponse({ error: error.describe(t) }, error.status),
       );
+    // Shopify unreachable or refusing the document, for a held order's cancellation or invoice.
+    if (body.action === "cod_cancel" || body.action === "cod_invoice") {
+      logger.warn(
+        { err: error, shop: session.shop },
+        "Shopify did not answer a held order's action",
+      );
+      return cors(jsonResponse({ error: t("actionError.shopifyDown") }, 502));
+    }
     throw error;
   }
   return cors(

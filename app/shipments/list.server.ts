@@ -63,6 +63,8 @@ export interface ListOptions {
   problemKind?: ProblemKind | null;
   /** Only booked shipments (a waybill, not ended) whose label was never printed. */
   notPrinted?: boolean;
+  /** Only COD orders not ended whose risk of coming back unpaid is at least this. */
+  codRisk?: "medium" | "high" | null;
   /** Matches order names (#1001), order ids, customers' names, phones and waybills. */
   search?: string;
   /** The last row of the previous page (the next page is asked for). */
@@ -94,6 +96,19 @@ export async function listShipments(db: Queryable, shop: string, options: ListOp
       isNotNull(shipments.waybillId),
       isNull(shipments.labelPrintedAt),
       inArray(shipments.status, OUTBOUND_STATUSES),
+    );
+  if (options.codRisk)
+    // Literal levels, so PostgreSQL sees the partial index shipments_shop_cod_risky_idx applies.
+    conditions.push(
+      sql.raw(
+        options.codRisk === "high"
+          ? "shipments.cod_risk->>'level' = 'high'"
+          : "shipments.cod_risk->>'level' in ('medium', 'high')",
+      ),
+      sql`${shipments.status} not in (${sql.join(
+        [...TERMINAL_STATUSES].map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
     );
   const search = options.search?.trim();
   if (search) conditions.push(searchFilter(search));
@@ -127,6 +142,9 @@ export async function listShipments(db: Queryable, shop: string, options: ListOp
       destinationPhone: shipments.destinationPhone,
       destinationName: shipments.destinationName,
       cod: sql<string | null>`${shipments.contents}->>'cod'`,
+      // The COD risk's level, and since when the order is held for it (null: not held).
+      codRiskLevel: sql<string | null>`${shipments.codRisk}->>'level'`,
+      codRiskHeldAt: sql<string | null>`${shipments.codRisk}->'held'->>'at'`,
       awaitingPayment: shipments.awaitingPayment,
       shopifyHold: shipments.shopifyHold,
       shopifyHoldSaid: shipments.shopifyHoldSaid,

@@ -10,6 +10,7 @@ import { db } from "#app/db/index.server.ts";
 import { codBuyerMarks, shipments, type Shipment } from "#app/db/schema.ts";
 import { getEnv } from "#app/platform/env.server.ts";
 import * as detail from "#app/routes/app.shipments.$id/route.tsx";
+import * as list from "#app/routes/app._index/route.tsx";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { action as ordersPaid } from "#app/routes/webhooks.orders.paid.tsx";
 import { action as ordersCancelled } from "#app/routes/webhooks.orders.cancelled.tsx";
@@ -21,6 +22,8 @@ import { freshOrder, setUpShop, shipmentOf, timelineOf, waitFor } from "../helpe
 import { offlineSessionRow } from "#fakes/shopify/fake-shopify-server.ts";
 import { deliverWebhook, sessionTokenRequest, uniqueShop } from "../helpers/shopify.ts";
 import { testStack } from "../helpers/stack.ts";
+import { shipmentJobsSettled } from "../helpers/after-booking.ts";
+import { enqueue } from "#app/jobs/queues.server.ts";
 
 /**
  * A COD order the shop's policy holds for its risk, through the whole stack (webhooks, worker,
@@ -107,6 +110,22 @@ async function press(shop: string, shipment: Shipment, intent: string) {
   })) as { ok: boolean; message: string };
 }
 
+/** The shipments list's rows, in Indonesian, filtered by COD risk (null: every shipment). */
+async function listed(shop: string, risk: "medium" | "high" | null) {
+  const request = await sessionTokenRequest(`/app?locale=id${risk ? `&risk=${risk}` : ""}`, shop);
+  const data = (await (list.loader as unknown as (a: object) => Promise<unknown>)({
+    request,
+    params: {},
+    context: {},
+  })) as {
+    rows: {
+      id: string;
+      codRisk: { label: string; tone: string; held: string | null; long: boolean } | null;
+    }[];
+  };
+  return data.rows;
+}
+
 async function page(shop: string, shipment: Shipment) {
   const request = await sessionTokenRequest(`/app/shipments/${shipment.id}?locale=id`, shop);
   return (await (detail.loader as unknown as (a: object) => Promise<unknown>)({
@@ -147,16 +166,50 @@ describe("COD orders held for their risk", () => {
     expect(view.held!.stake[0]).toMatch(/^Ongkir kirim Rp[\d.]+, dan kira-kira sama lagi/);
     expect(view.held!.stake[1]).toMatch(/^Uang COD Rp404\.000 dari pembeli tidak diterima/);
 
-    // A redelivered orders/create changes nothing: one hold, one event.
+    // A redelivered orders/create and a second draft job change nothing: one hold, one event,
+    // its age kept.
     await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order });
+    await enqueue.createDraft(shop, String(order.id), "again", held.part);
+    await shipmentJobsSettled();
     const again = await shipmentOf(db, shop, order.id);
+    expect(again).toMatchObject({ status: "pending", draftOrderId: null });
     expect(again?.codRisk?.held?.at).toBe(held.codRisk!.held!.at);
+    const holds = (await timelineOf(db, held.id)).filter((e) => e.type === "cod_risk_held");
+    expect(holds).toHaveLength(1);
+    expect(stack.allDrafts(key, held.referenceId)).toHaveLength(0);
+
+    // The list, filtered to high risks: the held order with its badge and how long it has waited;
+    // a day later, it is listed as waiting long.
+    const risky = await listed(shop, "high");
+    expect(risky.map((r) => r.id)).toEqual([held.id]);
+    expect(risky[0]!.codRisk).toMatchObject({
+      label: "Risiko COD tinggi",
+      tone: "critical",
+      held: expect.stringMatching(/^Ditahan \d+ menit$/),
+      long: false,
+    });
+    await db
+      .update(shipments)
+      .set({
+        codRisk: {
+          ...held.codRisk!,
+          held: { ...held.codRisk!.held!, at: new Date(Date.now() - 30 * 3_600_000).toISOString() },
+        },
+      })
+      .where(eq(shipments.id, held.id));
+    expect((await listed(shop, "medium"))[0]!.codRisk).toMatchObject({
+      held: "Ditahan 30 jam",
+      long: true,
+    });
 
     // Another buyer's COD order at the same shop books at once.
     const other = otherBuyer("+6285711112222", 9101);
     await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: other });
     const booked = await waitFor("booked", statusIs(shop, other.id, "confirmed"));
     expect(booked.codRisk?.level).toBe("low");
+    // A low risk is in no risk filter, and has no badge in the list.
+    expect((await listed(shop, "medium")).map((r) => r.id)).toEqual([held.id]);
+    expect((await listed(shop, null)).find((r) => r.id === booked.id)?.codRisk).toBeNull();
   });
 
   it("Buyer confirmed: book, pressed twice at once, books once", async () => {

@@ -1,5 +1,12 @@
 import { Link } from "@remix-run/react";
-import { BlockStack, IndexTable, InlineStack, Link as PolarisLink, Text } from "@shopify/polaris";
+import {
+  Badge,
+  BlockStack,
+  IndexTable,
+  InlineStack,
+  Link as PolarisLink,
+  Text,
+} from "@shopify/polaris";
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import type { listRowWords } from "../../shipments/list-rows";
@@ -84,6 +91,18 @@ const RowContent = memo(function RowContent({
     </>
   );
 
+  // A COD order that may come back unpaid, and how long it has waited when held for it.
+  const risk = row.codRisk && (
+    <InlineStack gap="100" blockAlign="center">
+      <Badge tone={row.codRisk.tone}>{row.codRisk.label}</Badge>
+      {row.codRisk.held && (
+        <Text as="span" variant="bodySm" tone={row.codRisk.long ? "critical" : "subdued"}>
+          {row.codRisk.held}
+        </Text>
+      )}
+    </InlineStack>
+  );
+
   if (condensed)
     return (
       <div style={{ padding: "0.75rem 1rem", width: "100%" }}>
@@ -94,6 +113,7 @@ const RowContent = memo(function RowContent({
             </Text>
             <StatusBadge label={row.status.label} group={row.status.group} />
           </InlineStack>
+          {risk}
           <Text as="span" variant="bodySm" tone="subdued">
             {row.ordered}
           </Text>
@@ -119,7 +139,10 @@ const RowContent = memo(function RowContent({
         </BlockStack>
       </IndexTable.Cell>
       <IndexTable.Cell>
-        <StatusBadge label={row.status.label} group={row.status.group} />
+        <BlockStack gap="100" inlineAlign="start">
+          <StatusBadge label={row.status.label} group={row.status.group} />
+          {risk}
+        </BlockStack>
       </IndexTable.Cell>
       <IndexTable.Cell>
         {/* Who receives it, and below it how they pay: COD with its amount, or nothing at the door. */}

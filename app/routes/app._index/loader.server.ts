@@ -37,6 +37,9 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const kindParam = url.searchParams.get("kind");
   const kind = tab === "attention" && isProblemKind(kindParam) ? kindParam : null;
   const notPrinted = url.searchParams.get("printed") === "no";
+  // COD orders not ended at or above a risk level (medium: medium or high).
+  const riskParam = url.searchParams.get("risk");
+  const risk = riskParam === "medium" || riskParam === "high" ? riskParam : null;
   const [shop, counts, kindCounts, page, lastImport] = await Promise.all([
     getShop(db, session.shop),
     countByTab(db, session.shop),
@@ -47,6 +50,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       tab,
       problemKind: kind,
       notPrinted,
+      codRisk: risk,
       search,
       after: decodeCursor(url.searchParams.get("after")),
       before: decodeCursor(url.searchParams.get("before")),
@@ -64,6 +68,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     counts,
     kind,
     notPrinted,
+    risk,
     // The kinds this shop has now, in the filter's order, with their words.
     kinds: PROBLEM_KINDS.flatMap((k) =>
       kindCounts[k] ? [{ kind: k, count: kindCounts[k], ...problemKindWords(k, t) }] : [],

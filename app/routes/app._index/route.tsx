@@ -15,6 +15,7 @@ import {
   InlineStack,
   Page,
   ProgressBar,
+  Select,
   Text,
   TextField,
   useBreakpoints,
@@ -122,26 +123,38 @@ export default function Shipments() {
     ],
     [t, importing, startImport, navigate],
   );
-  // The list's place: tab, search and kind of problem, kept across pages.
-  const placeOf = (at: { tab: Tab; q: string; kind: string | null; printed?: boolean }) => ({
-    tab: at.tab,
-    ...(at.q ? { q: at.q } : {}),
-    ...(at.kind ? { kind: at.kind } : {}),
-    ...((at.printed ?? data.notPrinted) ? { printed: "no" } : {}),
-  });
+  // The list's place: tab, search, kind of problem and filters, kept across pages.
+  const placeOf = (at: {
+    tab: Tab;
+    q: string;
+    kind: string | null;
+    printed?: boolean;
+    risk?: string | null;
+  }) => {
+    const risk = at.risk === undefined ? data.risk : at.risk;
+    return {
+      tab: at.tab,
+      ...(at.q ? { q: at.q } : {}),
+      ...(at.kind ? { kind: at.kind } : {}),
+      ...((at.printed ?? data.notPrinted) ? { printed: "no" } : {}),
+      ...(risk ? { risk } : {}),
+    };
+  };
   const place = placeOf({ tab: data.tab, q: data.search, kind: data.kind });
   const chosenKind = data.kinds.find((k) => k.kind === data.kind);
-  const filtered = data.tab !== "all" || Boolean(data.search) || data.notPrinted;
+  const filtered =
+    data.tab !== "all" || Boolean(data.search) || data.notPrinted || data.risk !== null;
   // The same function between renders: the tab strip is not redrawn when rows are ticked.
-  const { search, notPrinted } = data;
+  const { search, notPrinted, risk } = data;
   const chooseTab = useCallback(
     (tab: Tab) =>
       setParams({
         tab,
         ...(search ? { q: search } : {}),
         ...(notPrinted ? { printed: "no" } : {}),
+        ...(risk ? { risk } : {}),
       }),
-    [setParams, search, notPrinted],
+    [setParams, search, notPrinted, risk],
   );
   // Phone widths: the table becomes a list, each row one block (ShipmentRow).
   const condensed = useBreakpoints().smDown;
@@ -259,6 +272,23 @@ export default function Shipments() {
                 >
                   {t("list.notPrinted")}
                 </Button>
+                <div style={{ minWidth: "11rem" }}>
+                  <Select
+                    label={t("list.codRisk.filter")}
+                    labelInline
+                    options={[
+                      { label: t("list.codRisk.any"), value: "" },
+                      { label: t("list.codRisk.mediumUp"), value: "medium" },
+                      { label: t("list.codRisk.highOnly"), value: "high" },
+                    ]}
+                    value={data.risk ?? ""}
+                    onChange={(value) =>
+                      setParams(
+                        placeOf({ tab: data.tab, q: data.search, kind: data.kind, risk: value }),
+                      )
+                    }
+                  />
+                </div>
               </InlineStack>
             </form>
           </div>

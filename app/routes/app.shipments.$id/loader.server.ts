@@ -27,11 +27,7 @@ import { authenticate } from "../../shopify.server";
 import { speechFor } from "../../shops/speech.server";
 import { isProblemKind, problemKindWords } from "../../shipments/problem-kinds";
 import { parcelWords } from "../../shipments/parcel-words";
-import { codRiskWords } from "../../cod-risk/risk-words";
-import { isHeldForCodRisk } from "../../cod-risk/hold-actions.server";
-import { buyerMarkOf } from "../../cod-risk/marks.server";
-import type { ShipmentContents } from "../../orders/map-types";
-import { TERMINAL_STATUSES, type ShipmentStatus } from "../../shipments/states";
+import { codRiskView } from "../../cod-risk/risk-view.server";
 import { remoteView, type RemoteView } from "../../shipments/remote-view";
 import {
   actorName,
@@ -67,12 +63,6 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     ),
     getShopSettings(db, session.shop),
   ]);
-  // A medium or high COD risk, or a held order, is shown until the journey ends (the buyer's
-  // mark read only then).
-  const risky =
-    shipment.codRisk !== null &&
-    !TERMINAL_STATUSES.has(shipment.status as ShipmentStatus) &&
-    (shipment.codRisk.level !== "low" || isHeldForCodRisk(shipment));
   const attempts = history.filter((h) => h.part === shipment.part);
   // The current attempt of each of the order's shipments (part 1, 2, …): the list is by part, newest attempt first.
   const parts = history.filter((h, i) => i === 0 || history[i - 1]!.part !== h.part);
@@ -138,29 +128,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     parcel: parcelWords(shipment, speech),
     // A COD order likely to come back unpaid: why, from the shop's own history (until it ends),
     // and, held before booking, what is at stake and what the merchant can do.
-    codRisk: risky
-      ? codRiskWords(
-          shipment.codRisk,
-          {
-            phone: shipment.destinationPhone,
-            name: shipment.destinationName,
-            orderName: shipment.orderName,
-            address: shipment.destinationAddress,
-            contents: shipment.contents as ShipmentContents | null,
-          },
-          t,
-          words,
-          {
-            held: isHeldForCodRisk(shipment),
-            mark: await buyerMarkOf(db, session.shop, {
-              phone: shipment.destinationPhone,
-              email: shipment.destinationEmail,
-              customerId: shipment.customerId,
-            }),
-            when: (at) => exactTime(at, speech),
-          },
-        )
-      : null,
+    codRisk: await codRiskView(db, shipment, speech),
     // The card's heading beside a problem's banner: where the shipment stands, the problem said
     // once (in the banner), not twice.
     standing:
