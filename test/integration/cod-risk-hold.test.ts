@@ -11,6 +11,7 @@ import { codBuyerMarks, shipments, type Shipment } from "#app/db/schema.ts";
 import { getEnv } from "#app/platform/env.server.ts";
 import * as detail from "#app/routes/app.shipments.$id/route.tsx";
 import * as list from "#app/routes/app._index/route.tsx";
+import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { action as ordersPaid } from "#app/routes/webhooks.orders.paid.tsx";
 import { action as ordersCancelled } from "#app/routes/webhooks.orders.cancelled.tsx";
@@ -227,6 +228,56 @@ describe("COD orders held for their risk", () => {
     expect(stack.orders(key, booked.referenceId)).toHaveLength(1);
     const types = (await timelineOf(db, booked.id)).map((e) => e.type);
     expect(types.filter((t) => t === "cod_risk_released")).toHaveLength(1);
+  });
+
+  it("the order block shows the hold and its decisions; 'Book anyway' from the block books once", async () => {
+    const { shop, key } = await codShop();
+    const { order, held } = await heldOrder(shop);
+    const block = async (init?: RequestInit) => {
+      const request = await sessionTokenRequest(
+        `/api/orders/${order.id}/shipment?locale=id`,
+        shop,
+        init,
+      );
+      const route = init ? orderApi.action : orderApi.loader;
+      const response = await (route as unknown as (a: object) => Promise<Response>)({
+        request,
+        params: { orderId: String(order.id) },
+        context: {},
+      });
+      return {
+        status: response.status,
+        body: (await response.json()) as {
+          shipments?: { codRisk: { held: { stake: string[] } | null; level: string } | null }[];
+          error?: string;
+        },
+      };
+    };
+    const shown = await block();
+    expect(shown.body.shipments![0]!.codRisk).toMatchObject({
+      level: "high",
+      held: {
+        stake: [expect.stringMatching(/^Ongkir kirim Rp/), expect.stringMatching(/^Uang COD/)],
+      },
+    });
+    const post = (action: string) =>
+      block({
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ action, shipmentId: held.id }),
+      });
+    expect((await post("cod_anyway")).status).toBe(200);
+    // Pressed again (a second tab): refused in words, nothing more made.
+    const again = await post("cod_anyway");
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatch(/tidak ditahan/);
+    expect((await post("cod_nonsense")).status).toBe(400);
+    const booked = await waitFor("booked", statusIs(shop, order.id, "confirmed"));
+    expect(stack.allDrafts(key, booked.referenceId)).toHaveLength(1);
+    const released = (await timelineOf(db, booked.id)).filter(
+      (e) => e.type === "cod_risk_released",
+    );
+    expect(released.map((e) => e.said)).toEqual([[{ key: "codRiskBookAnyway" }]]);
   });
 
   it("ask for prepayment: one invoice, and once orders/paid arrives it books without COD", async () => {

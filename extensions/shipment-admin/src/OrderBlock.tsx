@@ -102,6 +102,15 @@ function OrderBlock() {
               <s-badge tone={view.tone}>{view.heading}</s-badge>
             </s-stack>
             <s-text>{view.sentence}</s-text>
+            {view.risk && (
+              <s-banner tone={view.risk.tone} heading={view.risk.title}>
+                <s-stack direction="block" gap="small-200">
+                  {view.risk.lines.map((line) => (
+                    <s-text key={line}>{line}</s-text>
+                  ))}
+                </s-stack>
+              </s-banner>
+            )}
             {view.lines.map((line) => (
               <s-text key={line} tone="neutral">
                 {line}
@@ -161,7 +170,11 @@ function OrderBlock() {
                       <s-stack direction="inline" gap="base">
                         <s-button
                           variant="primary"
-                          tone={asking.action === "cancel" ? "critical" : "auto"}
+                          tone={
+                            asking.action === "cancel" || asking.action === "cod_cancel"
+                              ? "critical"
+                              : "auto"
+                          }
                           onClick={() => {
                             setAsking(null);
                             void run(asking.action, view.id);

@@ -345,6 +345,88 @@ describe("the block's questions before booking and cancelling", () => {
   });
 });
 
+describe("a COD order held for its risk", () => {
+  /** What the app answers for Siti's held order (app/cod-risk/risk-words.ts), in Indonesian. */
+  const held = summary({
+    status: "pending",
+    actions: ["retry", "cancel"],
+    codRisk: {
+      level: "high",
+      title: "Risiko tinggi paket COD kembali tanpa dibayar (skor 80)",
+      reasons: ["2 dari 2 paket COD pembeli ini sebelumnya kembali tanpa dibayar"],
+      whatsapp: "https://wa.me/6281298765432?text=Halo",
+      held: {
+        since: "Menunggu keputusan Anda sejak 27 Nov 2026, 10.15 WIB",
+        marked: false,
+        stake: [
+          "Ongkir kirim Rp19.000, dan kira-kira sama lagi untuk ongkir retur: sekitar Rp38.000 hilang",
+          "Uang COD Rp404.000 dari pembeli tidak diterima, dan barang tertahan satu sampai dua minggu",
+        ],
+      },
+      mark: null,
+      cod: "Rp404.000",
+    },
+  });
+
+  it("the block says it is held, why, since when and what is at stake, and offers the decisions", () => {
+    const view = describeShipment(held, tId);
+    expect(view.risk).toEqual({
+      tone: "critical",
+      title: "Ditahan sebelum dipesan: belum ada yang dipesan atau ditagih",
+      lines: [
+        "Risiko tinggi paket COD kembali tanpa dibayar (skor 80)",
+        "2 dari 2 paket COD pembeli ini sebelumnya kembali tanpa dibayar",
+        "Menunggu keputusan Anda sejak 27 Nov 2026, 10.15 WIB",
+        "Ongkir kirim Rp19.000, dan kira-kira sama lagi untuk ongkir retur: sekitar Rp38.000 hilang",
+        "Uang COD Rp404.000 dari pembeli tidak diterima, dan barang tertahan satu sampai dua minggu",
+      ],
+    });
+    // Not retry (it would hold again) nor a bare cancel: the decisions, the last one destructive.
+    expect(view.buttons).toEqual([
+      { action: "cod_confirmed", label: "Pembeli sudah konfirmasi: kirim", destructive: false },
+      { action: "cod_invoice", label: "Minta bayar dulu", destructive: false },
+      { action: "cod_anyway", label: "Tetap kirim", destructive: false },
+      { action: "cod_cancel", label: "Batalkan pesanan", destructive: true },
+    ]);
+    expect(view.call).toBe("https://wa.me/6281298765432?text=Halo");
+  });
+
+  it("booking anyway, the invoice and cancelling ask first; the buyer's confirmation does not", () => {
+    expect(questionFor("cod_anyway", held, tId)?.text).toBe(
+      "Tetap kirim pesanan COD ini, dengan Rp404.000 ditagih kurir? Ongkir kirim Rp19.000, dan kira-kira sama lagi untuk ongkir retur: sekitar Rp38.000 hilang. Uang COD Rp404.000 dari pembeli tidak diterima, dan barang tertahan satu sampai dua minggu.",
+    );
+    expect(questionFor("cod_invoice", held, t)?.yes).toBe("Send the invoice");
+    expect(questionFor("cod_cancel", held, tId)).toMatchObject({ yes: "Batalkan pesanan" });
+    expect(questionFor("cod_confirmed", held, tId)).toBeNull();
+  });
+
+  it("a medium risk not held: a warning with its reasons, and the usual buttons", () => {
+    const view = describeShipment(
+      summary({
+        status: "draft_ready",
+        actions: ["confirm", "cancel"],
+        codRisk: {
+          ...held.codRisk!,
+          level: "medium",
+          title: "Medium risk",
+          held: null,
+          mark: "trusted",
+        },
+      }),
+      t,
+    );
+    expect(view.risk).toEqual({
+      tone: "warning",
+      title: "Medium risk",
+      lines: [
+        "2 dari 2 paket COD pembeli ini sebelumnya kembali tanpa dibayar",
+        "You marked this buyer as trusted: their COD orders are never held.",
+      ],
+    });
+    expect(view.buttons.map((b) => b.action)).toEqual(["confirm", "cancel"]);
+  });
+});
+
 describe("the bulk action's question before booking", () => {
   it("how many, which couriers and the total, in the admin's language; nothing ready says so", () => {
     const quote = { ready: 2, skipped: 1, couriers: "JNE Reguler ×2", total: "Rp38.000" };

@@ -2,7 +2,19 @@
  * The extension's logic, free of UI: what the app's API answered → what the block shows and
  * which buttons it offers. Kept pure so it is unit-tested without the admin.
  */
-export type Action = "create" | "confirm" | "cancel" | "retry";
+export type Action =
+  | "create"
+  | "confirm"
+  | "cancel"
+  | "retry"
+  // A COD order held for its risk: the buyer confirmed, book anyway, ask to pay first, cancel.
+  | "cod_confirmed"
+  | "cod_anyway"
+  | "cod_invoice"
+  | "cod_cancel";
+
+/** The held order's decisions, in the order the block offers them. */
+const HELD_ACTIONS: Action[] = ["cod_confirmed", "cod_invoice", "cod_anyway", "cod_cancel"];
 
 /**
  * The admin's translator (`shopify.i18n.translate`, over locales/*.json): a key and its values, in
@@ -45,6 +57,19 @@ export interface ShipmentSummary {
   label?: { printable: boolean; printedAt: string | null };
   /** Customers' returns of the parcel: what became of each; `bookable` while its pickup can be booked. */
   returns?: { title: string; sentence: string; bookable: boolean }[];
+  /** A COD order's risk of coming back unpaid, in the app's words (app/cod-risk/risk-words.ts). */
+  codRisk?: CodRiskSummary | null;
+}
+
+/** A medium or high COD risk, or an order held for it: its words and, held, the money at stake. */
+export interface CodRiskSummary {
+  level: "low" | "medium" | "high";
+  title: string;
+  reasons: string[];
+  whatsapp: string | null;
+  held: { since: string; marked: boolean; stake: string[] } | null;
+  mark: "trusted" | "held" | null;
+  cod: string | null;
 }
 
 type StatusGroup = "attention" | "waiting" | "in_progress" | "done" | "ended";
@@ -71,6 +96,8 @@ export interface BlockView {
   /** A customer's return waiting for its courier pickup: the shipment's page quotes and books it. */
   returnPickup: { href: string; label: string } | null;
   buttons: { action: Action; label: string; destructive: boolean }[];
+  /** A COD order's risk: its title and reasons (and, held, since when and what is at stake). */
+  risk: { tone: "critical" | "warning"; title: string; lines: string[] } | null;
 }
 
 /** The block's views: one per shipment of the order, each titled when the order ships from several locations. */
@@ -104,8 +131,11 @@ export function describeShipment(shipment: ShipmentSummary | null, t: Translate)
       print: null,
       returnPickup: null,
       buttons: [{ action: "create", label: label("create"), destructive: false }],
+      risk: null,
     };
   }
+  const risk = shipment.codRisk ?? null;
+  const held = risk?.held ?? null;
   const lines: string[] = [];
   // The sentence names courier and price while the shipment waits to be booked; after that, say them here.
   const { courier, price, sentence } = shipment.words;
@@ -123,7 +153,8 @@ export function describeShipment(shipment: ShipmentSummary | null, t: Translate)
     tracking: shipment.waybill
       ? { label: shipment.waybill, url: shipment.trackingUrl ?? "" }
       : null,
-    call: shipment.whatsapp?.startsWith("https://wa.me/") ? shipment.whatsapp : null,
+    // A held order's buyer is asked on WhatsApp to confirm (the message already written).
+    call: [shipment.whatsapp, risk?.whatsapp].find((l) => l?.startsWith("https://wa.me/")) ?? null,
     print: shipment.label?.printable
       ? {
           href: `app:/app/labels?ids=${encodeURIComponent(shipment.id)}`,
@@ -136,11 +167,22 @@ export function describeShipment(shipment: ShipmentSummary | null, t: Translate)
           label: t("block.returnPickup"),
         }
       : null,
-    buttons: shipment.actions.map((action) => ({
+    // Held for its COD risk: the merchant's decisions instead of retry and cancel.
+    buttons: (held ? HELD_ACTIONS : shipment.actions).map((action) => ({
       action,
       label: label(action),
-      destructive: action === "cancel",
+      destructive: action === "cancel" || action === "cod_cancel",
     })),
+    risk: risk && {
+      tone: risk.level === "high" || held ? "critical" : "warning",
+      title: held ? t("block.held") : risk.title,
+      lines: [
+        ...(held ? [risk.title] : []),
+        ...risk.reasons,
+        ...(risk.mark ? [t(`block.mark.${risk.mark}`)] : []),
+        ...(held ? [held.since, ...held.stake] : []),
+      ],
+    },
   };
 }
 
@@ -179,17 +221,30 @@ export interface BlockQuestion {
 }
 
 /**
- * The question before an action that spends money or cannot be undone (booking, cancelling);
- * null for one that asks nothing (create, retry).
+ * The question before an action that spends money, cannot be undone or writes to the buyer
+ * (booking, cancelling, booking a risky COD order anyway, e-mailing an invoice); null for one that
+ * asks nothing (create, retry, the buyer confirmed).
  */
 export function questionFor(
   action: Action,
   shipment: ShipmentSummary | null,
   t: Translate,
 ): BlockQuestion | null {
-  if (!shipment || (action !== "confirm" && action !== "cancel")) return null;
-  const { courier, price } = shipment.words;
+  if (!shipment) return null;
   const no = t("ask.no");
+  const cod = shipment.codRisk?.cod ?? "";
+  const stake = shipment.codRisk?.held?.stake ?? [];
+  if (action === "cod_anyway")
+    return {
+      text: [t("ask.codAnyway", { cod }), ...stake.map((line) => `${line}.`)].join(" "),
+      yes: t("ask.codAnywayYes"),
+      no,
+    };
+  if (action === "cod_invoice")
+    return { text: t("ask.codInvoice"), yes: t("ask.codInvoiceYes"), no };
+  if (action === "cod_cancel") return { text: t("ask.codCancel"), yes: t("ask.codCancelYes"), no };
+  if (action !== "confirm" && action !== "cancel") return null;
+  const { courier, price } = shipment.words;
   if (action === "confirm")
     return {
       text: t("ask.confirm", {
