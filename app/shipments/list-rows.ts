@@ -34,7 +34,11 @@ function riskBadge(r: ListRow, now: Date, { t, locale }: Speech) {
   return {
     label: t(`list.codRisk.${level}`),
     tone: level === "high" ? ("critical" as const) : ("warning" as const),
-    held: heldAt ? t("list.codRisk.held", { age: formatDuration(waited, locale) }) : null,
+    held: !heldAt
+      ? null
+      : waited < 60_000
+        ? t("list.codRisk.heldNow")
+        : t("list.codRisk.held", { age: formatDuration(waited, locale) }),
     long: heldAt !== null && waited >= LONG_HOLD_HOURS * 3_600_000,
   };
 }

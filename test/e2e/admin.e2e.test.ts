@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { getJwt } from "@shopify/shopify-api/test-helpers";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { database, db } from "#app/db/index.server.ts";
 import { returnPickups, shipmentEvents, shipments, shops } from "#app/db/schema.ts";
@@ -177,6 +177,48 @@ function englishUiWords(): string[] {
         .filter((piece) => piece.length >= 12 && piece.includes(" ")),
     ),
   ];
+}
+
+/**
+ * A COD order held for its risk at the e2e shop (policy: high, the default): a buyer whose two
+ * earlier COD parcels came back orders again.
+ */
+async function heldForCodRisk() {
+  await db
+    .update(shops)
+    .set({ settings: sql`settings || '{"codRiskHold": "high"}'::jsonb` })
+    .where(eq(shops.shop, shop));
+  const phone = "+6285799990001";
+  await db.insert(shipments).values(
+    [1, 2].map((n) => ({
+      shop,
+      orderId: String(4_600_000 + n),
+      referenceId: `e2e-back-${n}`,
+      status: "returned",
+      orderCreatedAt: new Date(Date.now() - (40 - n) * 86_400_000),
+      returnedAt: new Date(Date.now() - (30 - n) * 86_400_000),
+      destinationPhone: phone,
+      destinationCity: "Surabaya",
+      destinationPostalCode: "60271",
+      contents: { items: [], ordered: [], cod: 235_000, insurance: null },
+    })),
+  );
+  const order = freshOrder("cod", {
+    email: "rina.w@example.com",
+    customer: { id: 9301, email: "rina.w@example.com", phone },
+    shipping_address: {
+      ...(freshOrder("cod").shipping_address as Record<string, unknown>),
+      name: "Rina Wulandari",
+      first_name: "Rina",
+      last_name: "Wulandari",
+      phone,
+    },
+  });
+  await deliverOrder(order);
+  return waitFor("the COD order held", async () => {
+    const s = await shipmentOf(db, shop, order.id);
+    return s?.problemKinds.includes("cod_risk") ? s : undefined;
+  });
 }
 
 async function deliverOrder(order: Record<string, unknown>) {
@@ -414,6 +456,7 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
     const problem = find("with a problem", (r) => Boolean(r.problem) && r.status !== "on_hold");
     const held = find("in trouble", (r) => r.status === "on_hold");
     const returned = find("returned", (r) => r.status === "returned");
+    const heldCod = await heldForCodRisk();
     const pages: [string, string][] = [
       ["id-01-pengiriman", "/app"],
       ["id-02-perlu-tindakan", "/app?tab=attention"],
@@ -427,6 +470,10 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
       ["id-10-cetak-label", `/app/labels?ids=${booked.id}`],
       ["id-11-pengaturan", "/app/settings"],
       ["id-12-proses-gagal", "/app/failed"],
+      // A COD order held before booking for its risk: its page (the money at stake and the
+      // decisions), and the list filtered to risky orders (the badge and how long it waits).
+      ["id-13-ditahan-risiko-cod", `/app/shipments/${heldCod.id}`],
+      ["id-14-risiko-cod", "/app?risk=medium"],
     ];
     const english = englishUiWords();
     expect(english.length).toBeGreaterThan(200);

@@ -186,7 +186,7 @@ describe("COD orders held for their risk", () => {
     expect(risky[0]!.codRisk).toMatchObject({
       label: "Risiko COD tinggi",
       tone: "critical",
-      held: expect.stringMatching(/^Ditahan \d+ menit$/),
+      held: expect.stringMatching(/^(Baru ditahan|Ditahan \d+ menit)$/),
       long: false,
     });
     await db

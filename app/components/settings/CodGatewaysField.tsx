@@ -36,17 +36,22 @@ export function CodGatewaysField({
         <div key={c.name}>
           <Checkbox
             label={c.name}
-            helpText={
-              c.auto
-                ? t("settings.parcel.gatewayAuto")
-                : t("settings.parcel.gatewayOrders", { count: c.orders })
-            }
+            helpText={c.auto ? undefined : t("settings.parcel.gatewayOrders", { count: c.orders })}
             checked={c.auto || ticked.includes(c.name)}
             disabled={c.auto}
             onChange={(on) =>
               setTicked(on ? [...ticked, c.name] : ticked.filter((n) => n !== c.name))
             }
           />
+          {c.auto && (
+            // Said beside the box, not as its help text: a disabled box's help text is drawn
+            // too faint to read (2:1 against white; axe-core's colour contrast).
+            <div style={{ paddingInlineStart: "1.75rem" }}>
+              <Text as="p" tone="subdued">
+                {t("settings.parcel.gatewayAuto")}
+              </Text>
+            </div>
+          )}
           {!c.auto && ticked.includes(c.name) && (
             <input type="hidden" name="codGateways" value={c.name} />
           )}
