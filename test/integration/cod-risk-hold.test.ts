@@ -15,6 +15,7 @@ import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { action as ordersPaid } from "#app/routes/webhooks.orders.paid.tsx";
 import { action as ordersCancelled } from "#app/routes/webhooks.orders.cancelled.tsx";
+import { action as ordersUpdated } from "#app/routes/webhooks.orders.updated.tsx";
 import { action as customersRedact } from "#app/routes/webhooks.customers.redact.tsx";
 import { sessionStorage } from "#app/shopify.server.ts";
 import type { ShopSettings } from "#app/shops/settings.ts";
@@ -68,9 +69,9 @@ const cameBack = (shop: string, n: number, phone: string) => ({
   returnedAt: new Date(Date.now() - (30 - n) * 86_400_000),
 });
 
-/** Siti's third COD order after two came back: held. */
-async function heldOrder(shop: string) {
-  await db.insert(shipments).values([cameBack(shop, 1, SITI), cameBack(shop, 2, SITI)]);
+/** Siti's third COD order after two came back: held (`again`: her history is there already). */
+async function heldOrder(shop: string, again = false) {
+  if (!again) await db.insert(shipments).values([cameBack(shop, 1, SITI), cameBack(shop, 2, SITI)]);
   const order = freshOrder("cod");
   expect(await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order })).toBe(
     200,
@@ -329,6 +330,41 @@ describe("COD orders held for their risk", () => {
     const after = await shipmentOf(db, shop, order.id);
     expect(after?.status).toBe("cancelled");
     expect(stack.allDrafts(key, held.referenceId)).toHaveLength(0);
+  });
+
+  it("an order edited while held is assessed again; one cancelled in Shopify ends its shipment", async () => {
+    const { shop, key } = await codShop();
+    const { order, held } = await heldOrder(shop);
+    // The buyer gives another number (the phone with the returns was a relative's): the order is
+    // assessed again with it, and books.
+    const phone = "+6285755556666";
+    const edited = {
+      ...order,
+      updated_at: "2026-11-20T11:00:00+07:00",
+      shipping_address: { ...(order.shipping_address as Record<string, unknown>), phone },
+      customer: { id: 9401, email: "siti.lain@example.com", phone },
+      email: "siti.lain@example.com",
+    };
+    expect(
+      await deliverWebhook(ordersUpdated, { topic: "orders/updated", shop, body: edited }),
+    ).toBe(200);
+    const booked = await waitFor("booked", statusIs(shop, order.id, "confirmed"));
+    expect(booked).toMatchObject({ destinationPhone: phone, codRiskReleasedAt: null });
+    expect(booked.codRisk).toMatchObject({ level: "low" });
+    expect(stack.orders(key, booked.referenceId)).toHaveLength(1);
+    expect(held.codRisk?.level).toBe("high");
+
+    // Another held order, cancelled by the merchant in Shopify's own admin: its shipment ends,
+    // nothing made at the service.
+    const second = await heldOrder(shop, true);
+    const cancelled = {
+      ...second.order,
+      cancelled_at: "2026-11-20T12:00:00+07:00",
+      cancel_reason: "customer",
+    };
+    await deliverWebhook(ordersCancelled, { topic: "orders/cancelled", shop, body: cancelled });
+    const ended = await waitFor("cancelled", statusIs(shop, second.order.id, "cancelled"));
+    expect(stack.allDrafts(key, ended.referenceId)).toHaveLength(0);
   });
 
   it("a trusted buyer is never held; a buyer always held is held whatever the risk", async () => {
