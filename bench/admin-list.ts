@@ -56,6 +56,17 @@ async function seed(shop: string, n: number) {
                 i % 3 === 0 ? ["address", "items"] : i % 3 === 1 ? ["address"] : ["shopify"],
             }
           : {}),
+        // About 3 % of them COD orders assessed at medium or high risk (one in three high).
+        ...(i % 33 === 0
+          ? {
+              codRisk: {
+                score: i % 99 === 0 ? 70 : 40,
+                level: i % 99 === 0 ? ("high" as const) : ("medium" as const),
+                reasons: [],
+                at: new Date(start + i * 37_000).toISOString(),
+              },
+            }
+          : {}),
         destinationCity: ["Jakarta", "Surabaya", "Bandung", "Medan"][i % 4],
         courierCompany: "jne",
         courierType: "reg",
@@ -87,6 +98,8 @@ const cases: [string, () => Promise<unknown>][] = [
     () => listShipments(db, SHOP, { tab: "attention", problemKind: "items", limit: 50 }),
   ],
   ["counts per problem kind", () => countByProblemKind(db, SHOP)],
+  ["COD risk: medium or high", () => listShipments(db, SHOP, { codRisk: "medium", limit: 50 })],
+  ["COD risk: high", () => listShipments(db, SHOP, { codRisk: "high", limit: 50 })],
   ["tab: in transit", () => listShipments(db, SHOP, { tab: "in_transit", limit: 50 })],
   ["search #4242", () => listShipments(db, SHOP, { search: "#4242", limit: 50 })],
   ["search a phone", () => listShipments(db, SHOP, { search: "0812-3456-7890", limit: 50 })],
