@@ -32,6 +32,20 @@ export const isHeldForCodRisk = (s: Shipment): boolean =>
   !s.codRiskReleasedAt &&
   (s.problemKinds ?? []).includes("cod_risk");
 
+/** Shopify's refusal of a mutation (no payload, or its user errors), in the merchant's words. */
+function refusedUnless(
+  payload: unknown,
+  errors: readonly { message: string }[] | undefined,
+  t: TFunction,
+): void {
+  if (payload && !errors?.length) return;
+  throw new ShipmentActionError(
+    "shopifyRefused",
+    { reason: userErrorText(errors ?? []) || t("actionError.noReason") },
+    400,
+  );
+}
+
 async function heldShipment(deps: ActionDeps, shop: string, id: string): Promise<Shipment> {
   const shipment = await ownShipment(deps, shop, id);
   if (!isHeldForCodRisk(shipment)) throw new ShipmentActionError("notHeld");
@@ -81,13 +95,7 @@ export async function cancelHeldOrder(
     restock: true,
     staffNote: t("codRisk.staffNote").slice(0, 255),
   });
-  const errors = orderCancel?.orderCancelUserErrors ?? [];
-  if (!orderCancel || errors.length > 0)
-    throw new ShipmentActionError(
-      "shopifyRefused",
-      { reason: userErrorText(errors) || t("actionError.noReason") },
-      400,
-    );
+  refusedUnless(orderCancel, orderCancel?.orderCancelUserErrors, t);
   const cancelled = await updateShipment(
     deps.db,
     shipment,
@@ -114,13 +122,7 @@ export async function askPrepayment(
     id: orderGid(shipment.orderId),
     email: { customMessage: t("codRisk.invoiceMessage") },
   });
-  const errors = orderInvoiceSend?.userErrors ?? [];
-  if (!orderInvoiceSend || errors.length > 0)
-    throw new ShipmentActionError(
-      "shopifyRefused",
-      { reason: userErrorText(errors) || t("actionError.noReason") },
-      400,
-    );
+  refusedUnless(orderInvoiceSend, orderInvoiceSend?.userErrors, t);
   await addShipmentEvent(deps.db, shipment, {
     actor: MERCHANT,
     type: "invoice_sent",

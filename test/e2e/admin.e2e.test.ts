@@ -18,6 +18,7 @@ import { holdDeliveredOrder, SHOP_LOCATION, SHOPIFY_ORDERS } from "#fakes/shopif
 import { loadShopifySample } from "../fixtures/shopify.ts";
 import { seedBusyShop } from "../helpers/seed-shipments.ts";
 import { seedAfterBooking } from "../helpers/seed-after-booking.ts";
+import { cameBackUnpaid } from "../helpers/cod-history.ts";
 import { getShop, recordInstall, setShippingApiKey } from "#app/shops/shops.server.ts";
 import { shippingClientForShop } from "#app/shops/shipping-client.server.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
@@ -189,20 +190,7 @@ async function heldForCodRisk() {
     .set({ settings: sql`settings || '{"codRiskHold": "high"}'::jsonb` })
     .where(eq(shops.shop, shop));
   const phone = "+6285799990001";
-  await db.insert(shipments).values(
-    [1, 2].map((n) => ({
-      shop,
-      orderId: String(4_600_000 + n),
-      referenceId: `e2e-back-${n}`,
-      status: "returned",
-      orderCreatedAt: new Date(Date.now() - (40 - n) * 86_400_000),
-      returnedAt: new Date(Date.now() - (30 - n) * 86_400_000),
-      destinationPhone: phone,
-      destinationCity: "Surabaya",
-      destinationPostalCode: "60271",
-      contents: { items: [], ordered: [], cod: 235_000, insurance: null },
-    })),
-  );
+  await db.insert(shipments).values([1, 2].map((n) => cameBackUnpaid(shop, n, phone, 4_600_000)));
   const order = freshOrder("cod", {
     email: "rina.w@example.com",
     customer: { id: 9301, email: "rina.w@example.com", phone },

@@ -24,6 +24,7 @@ import { freshOrder, setUpShop, shipmentOf, timelineOf, waitFor } from "../helpe
 import { offlineSessionRow } from "#fakes/shopify/fake-shopify-server.ts";
 import { deliverWebhook, sessionTokenRequest, uniqueShop } from "../helpers/shopify.ts";
 import { testStack } from "../helpers/stack.ts";
+import { cameBackUnpaid as cameBack } from "../helpers/cod-history.ts";
 import { shipmentJobsSettled } from "../helpers/after-booking.ts";
 import { enqueue } from "#app/jobs/queues.server.ts";
 
@@ -55,23 +56,12 @@ async function codShop(settings: Partial<ShopSettings> = {}) {
   return { shop, key };
 }
 
-/** An earlier COD parcel of the shop's that came back unpaid (as the worker leaves one). */
-const cameBack = (shop: string, n: number, phone: string) => ({
-  shop,
-  orderId: String(4_500_000 + n),
-  referenceId: `back-${shop}-${n}`,
-  status: "returned",
-  orderCreatedAt: new Date(Date.now() - (40 - n) * 86_400_000),
-  destinationPhone: phone,
-  destinationCity: "Surabaya",
-  destinationPostalCode: "60271",
-  contents: { items: [], ordered: [], cod: 235_000, insurance: null },
-  returnedAt: new Date(Date.now() - (30 - n) * 86_400_000),
-});
-
 /** Siti's third COD order after two came back: held (`again`: her history is there already). */
 async function heldOrder(shop: string, again = false) {
-  if (!again) await db.insert(shipments).values([cameBack(shop, 1, SITI), cameBack(shop, 2, SITI)]);
+  if (!again)
+    await db
+      .insert(shipments)
+      .values([cameBack(shop, 1, SITI, 4_500_000), cameBack(shop, 2, SITI, 4_500_000)]);
   const order = freshOrder("cod");
   expect(await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order })).toBe(
     200,

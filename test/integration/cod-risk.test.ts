@@ -14,6 +14,7 @@ import {
   uniqueShop,
 } from "../helpers/shopify.ts";
 import { testStack } from "../helpers/stack.ts";
+import { cameBackUnpaid as cameBack } from "../helpers/cod-history.ts";
 
 /**
  * A COD order's risk of coming back unpaid, assessed by the worker before its draft from the
@@ -38,20 +39,6 @@ async function codShop() {
   await sessionStorage.storeSession(offlineSession(shop));
   return shop;
 }
-
-/** An earlier COD parcel of the shop's, as the worker leaves one that came back unpaid. */
-const cameBack = (shop: string, n: number, phone: string) => ({
-  shop,
-  orderId: String(4_400_000 + n),
-  referenceId: `back-${shop}-${n}`,
-  status: "returned",
-  orderCreatedAt: new Date(Date.now() - (40 - n) * 86_400_000),
-  destinationPhone: phone,
-  destinationCity: "Surabaya",
-  destinationPostalCode: "60271",
-  contents: { items: [], ordered: [], cod: 235_000, insurance: null },
-  returnedAt: new Date(Date.now() - (30 - n) * 86_400_000),
-});
 
 const drafted = (shop: string, orderId: number) =>
   waitFor("drafted", async () => {
