@@ -1,4 +1,5 @@
 import type { RiskLevel } from "./rules";
+import type { CodRiskHold } from "../shops/cod-risk-holds";
 
 /**
  * Whether a cash-on-delivery order waits for the merchant before anything is booked: the shop's
@@ -6,10 +7,6 @@ import type { RiskLevel } from "./rules";
  * already let it go or has a word on its buyer. Plain code, no I/O: the worker decides with it
  * before the draft (worker/shared/cod-risk-hold.ts) and the pages say it the same way.
  */
-
-/** Which COD orders are held: `high` ones (the default), `medium` and `high`, or none (only shown). */
-export const COD_RISK_HOLDS = ["high", "medium", "never"] as const;
-export type CodRiskHold = (typeof COD_RISK_HOLDS)[number];
 
 /** The merchant's word on a buyer (table cod_buyer_marks): never held, or always held. */
 export const BUYER_MARKS = ["trusted", "held"] as const;

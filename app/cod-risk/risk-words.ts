@@ -1,10 +1,11 @@
 import type { TFunction } from "i18next";
 import type { CodRiskHeld, CodRiskSnapshot } from "../db/json-columns";
-import type { BuyerMark } from "./hold";
+import { LONG_HOLD_HOURS, type BuyerMark } from "./hold";
 import { i18nIn } from "../i18n/instance";
 import { sayIn, storedSaid, type ValueWords } from "../i18n/said";
 import type { ShipmentContents } from "../orders/map-types";
-import { formatMoney } from "../platform/intl-format";
+import { formatDuration, formatMoney } from "../platform/intl-format";
+import { TERMINAL_STATUSES, type ShipmentStatus } from "../shipments/states";
 import { codAmount } from "../shipments/cod";
 import { whatsappLink } from "../shipments/trouble";
 
@@ -119,4 +120,52 @@ function stakeWords(held: CodRiskHeld, t: TFunction, words: ValueWords): string[
         }),
     t("codRisk.stake.cod", { cod: money(held.cod) }),
   ];
+}
+
+/** What the shipments list says of a row's COD risk: a badge, and how long a held order has waited. */
+export interface RiskBadge {
+  label: string;
+  tone: "critical" | "warning";
+  /** "Ditahan 5 jam" while held for its risk; null otherwise. */
+  held: string | null;
+  /** Held longer than LONG_HOLD_HOURS. */
+  long: boolean;
+}
+
+/**
+ * A list row's COD risk badge ("Risiko COD tinggi", and "Ditahan 5 jam" while held), from the two
+ * fields the list reads (app/shipments/list.server.ts); null for a low risk, none, or a journey
+ * that ended.
+ */
+export function riskBadgeWords(
+  row: {
+    codRiskLevel: string | null;
+    codRiskHeldAt: string | null;
+    status: string;
+    problemKinds: readonly string[];
+  },
+  now: Date,
+  { t, locale }: { t: TFunction; locale: string },
+): RiskBadge | null {
+  const level = row.codRiskLevel;
+  if (
+    (level !== "medium" && level !== "high") ||
+    TERMINAL_STATUSES.has(row.status as ShipmentStatus)
+  )
+    return null;
+  const heldAt =
+    row.codRiskHeldAt && row.status === "pending" && row.problemKinds.includes("cod_risk")
+      ? new Date(row.codRiskHeldAt)
+      : null;
+  const waited = heldAt ? now.getTime() - heldAt.getTime() : 0;
+  return {
+    label: t(`list.codRisk.${level}`),
+    tone: level === "high" ? "critical" : "warning",
+    held: !heldAt
+      ? null
+      : waited < 60_000
+        ? t("list.codRisk.heldNow")
+        : t("list.codRisk.held", { age: formatDuration(waited, locale) }),
+    long: heldAt !== null && waited >= LONG_HOLD_HOURS * 3_600_000,
+  };
 }

@@ -4,9 +4,6 @@ import type { listShipments } from "./list.server";
 import { availableActions, unbooked } from "./available";
 import { inFlight } from "./in-flight";
 import { whatsappLink } from "./trouble";
-import { TERMINAL_STATUSES, type ShipmentStatus } from "./states";
-import { LONG_HOLD_HOURS } from "../cod-risk/hold";
-import { formatDuration } from "../platform/intl-format";
 import {
   dayOf,
   describeStatus,
@@ -20,28 +17,6 @@ import {
 } from "./wording";
 
 export type ListRow = Awaited<ReturnType<typeof listShipments>>["rows"][number];
-
-/** The row's COD risk badge: "Risiko COD tinggi", and "Ditahan 5 jam" while held; null otherwise. */
-function riskBadge(r: ListRow, now: Date, { t, locale }: Speech) {
-  const level = r.codRiskLevel;
-  if ((level !== "medium" && level !== "high") || TERMINAL_STATUSES.has(r.status as ShipmentStatus))
-    return null;
-  const heldAt =
-    r.codRiskHeldAt && r.status === "pending" && r.problemKinds.includes("cod_risk")
-      ? new Date(r.codRiskHeldAt)
-      : null;
-  const waited = heldAt ? now.getTime() - heldAt.getTime() : 0;
-  return {
-    label: t(`list.codRisk.${level}`),
-    tone: level === "high" ? ("critical" as const) : ("warning" as const),
-    held: !heldAt
-      ? null
-      : waited < 60_000
-        ? t("list.codRisk.heldNow")
-        : t("list.codRisk.held", { age: formatDuration(waited, locale) }),
-    long: heldAt !== null && waited >= LONG_HOLD_HOURS * 3_600_000,
-  };
-}
 
 /**
  * The shipments list's rows as the page shows them: words, not codes; every status, amount and
@@ -95,9 +70,6 @@ export function listRowWords(
         storedText(r.decision, r.decisionSaid, t, words),
     ),
     isProblem: r.problem !== null,
-    // A COD order's risk of coming back unpaid (medium or high, until it ends), and how long it
-    // has been held for it.
-    codRisk: riskBadge(r, now, speech),
     // A parcel in trouble: the customer's WhatsApp, to call before the courier sends it back.
     whatsapp: r.problemKinds.includes("delivery") ? whatsappLink(r.destinationPhone) : null,
   }));

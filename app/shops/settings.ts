@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LABEL_LAYOUTS } from "./label-layouts";
 import { ITEM_CATEGORIES, COD_TYPES } from "../shipping/codes";
 import { PICKUP_TEXT_LIMITS } from "./pickup-limits";
-import { COD_RISK_HOLDS } from "../cod-risk/hold";
+import { COD_RISK_HOLDS } from "./cod-risk-holds";
 
 /** Stored text cut to `limit` (settings saved before the limits keep their first `limit` characters). */
 const storedText = (limit: number) =>

@@ -18,7 +18,6 @@ import {
 import { ORDER_DATA_TOPICS } from "../orders/sources";
 import { eventMessage, NO_RECIPIENT } from "../shipments/shipments.server";
 import { said } from "../i18n/said";
-import { removeBuyerMarks } from "../cod-risk/marks.server";
 import { parseShopSettings, shopSettingsSchema, type ShopSettings } from "./settings";
 
 /**
@@ -174,6 +173,13 @@ function personalValues(values: readonly (string | null)[]): string[] {
   return [...found].sort((a, b) => b.length - a.length);
 }
 
+/** Who was redacted: how many shipments, and the phones and e-mails they carried. */
+export interface RedactedBuyer {
+  shipments: number;
+  phones: string[];
+  emails: string[];
+}
+
 /**
  * customers/redact: blanks the personal data of the customer's recipients on the shop's
  * shipments (by customer id and by the listed orders), and the store-order payloads of those
@@ -181,19 +187,20 @@ function personalValues(values: readonly (string | null)[]): string[] {
  * app wrote about them. Later deliveries of those orders store no payload and change nothing
  * (app/webhooks/order-delivery.server.ts, the update processor). Shipment ids, statuses and
  * prices stay: they are the shop's accounting, not personal data. Returns how many shipments were
- * redacted.
+ * redacted, and the phones and e-mails they carried (the caller removes what else is keyed by
+ * them: the merchant's COD marks on the buyer).
  */
 export async function redactCustomer(
   db: Db,
   shop: string,
   customerId: string | null,
   orderIds: readonly string[],
-): Promise<number> {
+): Promise<RedactedBuyer> {
   return db.transaction(async (tx) => {
     const matches = [];
     if (customerId) matches.push(eq(shipments.customerId, customerId));
     if (orderIds.length > 0) matches.push(inArray(shipments.orderId, [...orderIds]));
-    if (matches.length === 0) return 0;
+    if (matches.length === 0) return { shipments: 0, phones: [], emails: [] };
     const where = and(
       eq(shipments.shop, shop),
       matches.length === 1 ? matches[0] : sql`(${sql.join(matches, sql` OR `)})`,
@@ -212,12 +219,6 @@ export async function redactCustomer(
       })
       .from(shipments)
       .where(where);
-    // The merchant's marks on this buyer (trusted, always held) go with their data.
-    await removeBuyerMarks(tx, shop, {
-      customerId,
-      phones: before.map((row) => row.values[1] ?? null),
-      emails: before.map((row) => row.values[2] ?? null),
-    });
     const redacted = await tx
       .update(shipments)
       .set({
@@ -296,7 +297,10 @@ export async function redactCustomer(
         })),
       );
     }
-    return redacted.length;
+    const present = (index: number) => [
+      ...new Set(before.flatMap((row) => (row.values[index] ? [row.values[index]] : []))),
+    ];
+    return { shipments: redacted.length, phones: present(1), emails: present(2) };
   });
 }
 

@@ -5,6 +5,7 @@ import { enqueue } from "../jobs/queues.server";
 import { recordGrant, releaseWaitingProgress } from "../shops/access-grant.server";
 import { getShop, recordUninstall, redactCustomer, redactShop } from "../shops/shops.server";
 import { customersDataRequestSchema, customersRedactSchema } from "./compliance";
+import { removeBuyerMarks } from "../cod-risk/marks.server";
 import type { InlineWebhookHandler } from "./inline-intake.server";
 import {
   recordApprovedReturn,
@@ -94,7 +95,10 @@ export const INLINE_TOPICS = {
     },
     apply: async (tx, { shop, payload }) => {
       const parsed = customersRedactSchema.parse(payload);
-      await redactCustomer(tx, shop, parsed.customer?.id ?? null, parsed.orders_to_redact);
+      const customerId = parsed.customer?.id ?? null;
+      const redacted = await redactCustomer(tx, shop, customerId, parsed.orders_to_redact);
+      // The merchant's marks on this buyer (trusted, always held) go with their data.
+      await removeBuyerMarks(tx, shop, { customerId, ...redacted });
     },
   },
 

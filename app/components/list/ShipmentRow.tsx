@@ -10,10 +10,13 @@ import {
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import type { listRowWords } from "../../shipments/list-rows";
+import type { RiskBadge } from "../../cod-risk/risk-words";
 import { StatusBadge } from "../StatusBadge";
 
-/** A row of the shipments list as the page has it (app/shipments/list-rows.ts). */
-export type ShipmentRowView = ReturnType<typeof listRowWords>[number];
+/** A row of the shipments list as the page has it (app/shipments/list-rows.ts, and its COD risk badge). */
+export type ShipmentRowView = ReturnType<typeof listRowWords>[number] & {
+  codRisk: RiskBadge | null;
+};
 
 /**
  * One shipment in the list: Polaris's row (its checkbox follows `selected`) around the row's

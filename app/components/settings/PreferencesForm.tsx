@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { COD_TYPES } from "../../shipping/codes";
 import { LABEL_LAYOUTS } from "../../shops/label-layouts";
 import type { ShopSettings } from "../../shops/settings";
-import { COD_RISK_HOLDS } from "../../cod-risk/hold";
+import { COD_RISK_HOLDS } from "../../shops/cod-risk-holds";
 import { ChoiceSelect } from "./ChoiceSelect";
 import { Field } from "./Field";
 import { TickBox } from "./TickBox";

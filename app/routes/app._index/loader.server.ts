@@ -19,6 +19,7 @@ import {
   type ProblemKind,
 } from "../../shipments/problem-kinds";
 import { listRowWords } from "../../shipments/list-rows";
+import { riskBadgeWords } from "../../cod-risk/risk-words";
 import { TABS, type Tab } from "../../shipments/tabs";
 import { authenticate } from "../../shopify.server";
 import { speechFor } from "../../shops/speech.server";
@@ -76,7 +77,10 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     next: page.next,
     prev: page.prev,
     // Words, not codes: every status, amount and time is written here, in the reader's locale.
-    rows: listRowWords(page.rows, speech, now, { drafting: settings.autoCreateDrafts }),
+    // Each with its COD risk's badge (a held order's age), from the cod-risk module's words.
+    rows: listRowWords(page.rows, speech, now, { drafting: settings.autoCreateDrafts }).map(
+      (row, i) => ({ ...row, codRisk: riskBadgeWords(page.rows[i]!, now, speech) }),
+    ),
     drafting: settings.autoCreateDrafts,
     autoConfirm: settings.autoConfirm,
     setup: { apiKey: Boolean(shop?.shippingApiKeyEncrypted), pickup: settings.pickup !== null },
