@@ -41,8 +41,12 @@ export async function holdForCodRisk(
   });
   if (!reason) return null;
   const { shop, orderId } = shipment;
-  const shipping = await priceOut(ctx, input.access, input.request);
   const problem = heldProblem(reason, risk);
+  // Held already, as this job read it (a redelivered webhook, a second job): no price asked again.
+  const shipping =
+    shipment.codRisk?.held && shipment.problem === problem.problem
+      ? shipment.codRisk.held.shipping
+      : await priceOut(ctx, input.access, input.request);
   await apply(ctx, shop, shipment.id, (current) => {
     if (current.draftOrderId || current.status !== "pending" || current.codRiskReleasedAt)
       return null;
