@@ -88,6 +88,46 @@ export async function replayOrders(stack: DemoStack, say: (line: string) => void
     `  → orders/cancelled ${cancelled.name} before its orders/create: ${await deliver("orders/cancelled", cancelled)}, then create: ${await deliver("orders/create", cancelled)}`,
   );
   sent.push({ id: String(cancelled.id), name: cancelled.name, fixture: "cancelled-first" });
+
+  // A buyer whose two earlier COD parcels came back unpaid (cancelled with nothing owed, as the
+  // app leaves them) orders again: the shop's policy (high risk, the default) holds the order
+  // before anything is booked, for the merchant to decide on its page.
+  const { shipments } = await import("#app/db/schema.ts");
+  const phone = "+6285712340099";
+  await stack.database.db.insert(shipments).values(
+    [1, 2].map((k) => ({
+      shop: SHOP,
+      orderId: String(9_100_000_000_900 + k),
+      orderName: `#D090${k}`,
+      referenceId: `demo-earlier-${k}`,
+      status: "returned",
+      returnOutcome: "cancelled" as const,
+      orderCreatedAt: new Date(Date.now() - (60 - 10 * k) * 86_400_000),
+      returnedAt: new Date(Date.now() - (50 - 10 * k) * 86_400_000),
+      destinationName: "Dewi Lestari",
+      destinationPhone: phone,
+      destinationCity: "Makassar",
+      destinationPostalCode: "90111",
+      contents: { items: [], ordered: [], cod: 275_000, insurance: null },
+    })),
+  );
+  const template = orderWithId("cod", 0);
+  const risky = orderWithId("cod", 9_100_000_000_000 + ++n, {
+    name: `#D${1000 + n}`,
+    email: "dewi.lestari@example.com",
+    customer: { id: 7301, email: "dewi.lestari@example.com", phone },
+    shipping_address: {
+      ...(template.shipping_address as Record<string, unknown>),
+      name: "Dewi Lestari",
+      first_name: "Dewi",
+      last_name: "Lestari",
+      phone,
+    },
+  });
+  say(
+    `  → orders/create ${risky.name} (a buyer whose two COD parcels came back): ${await deliver("orders/create", risky)}`,
+  );
+  sent.push({ id: String(risky.id), name: risky.name, fixture: "cod-risky-buyer" });
   say("");
 
   let edited = false;

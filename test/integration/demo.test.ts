@@ -118,6 +118,14 @@ describe("npm run demo", () => {
         status: "delivered",
         codSettlement: "marked_paid",
       });
+      // The buyer whose two COD parcels came back: held before booking, nothing at the service.
+      const risky = summary.sent.find((o) => o.fixture === "cod-risky-buyer")!;
+      expect(summary.rows.find((r) => r.orderId === risky.id)).toMatchObject({
+        status: "pending",
+        draftOrderId: null,
+        problem: expect.stringMatching(/^Held before booking: high risk/),
+      });
+      expect(output).toContain("[Risiko COD] Ditahan sebelum dipesan");
       expect(output).toMatch(/the order was marked paid in Shopify/);
       expect(output).toMatch(/\d+ items? restocked in Shopify/);
     },
