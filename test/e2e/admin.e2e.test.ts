@@ -527,6 +527,22 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
         return (await response.json()) as { shipments: { words: { label: string } }[] };
       }, booked.orderId);
       expect(answer.shipments[0]!.words.label).toBe("Sudah dipesan");
+
+      // The held COD order: cancelling it in Shopify is asked first, and going back changes
+      // nothing; "Pembeli sudah konfirmasi: kirim" lets it go on, once.
+      await openInAdmin(page, `/app/shipments/${heldCod.id}`, "id");
+      await page.getByRole("button", { name: "Batalkan pesanan" }).click();
+      const asked = page.getByRole("dialog");
+      await asked.getByText(/^Batalkan pesanan .+ di Shopify\?$/).waitFor();
+      expect(await asked.innerText()).toContain("stok barangnya dikembalikan");
+      await page.screenshot({ path: path.join(SHOTS, "id-15-batalkan-pesanan-cod.png") });
+      await asked.getByRole("button", { name: "Kembali" }).click();
+      await asked.waitFor({ state: "detached" });
+      expect(shopify!.log.cancellations!.filter((c) => c.orderId === heldCod.orderId)).toEqual([]);
+      await page.getByRole("button", { name: "Pembeli sudah konfirmasi: kirim" }).click();
+      await page.getByText("Pesanan diproses: drafnya segera muncul di sini").waitFor();
+      const released = await shipmentOf(db, shop, heldCod.orderId);
+      expect(released?.codRiskReleasedAt).not.toBeNull();
     } finally {
       await page.close();
     }
