@@ -11,6 +11,10 @@ export interface BuyerKeys {
   customerId: string | null;
 }
 
+/** An e-mail as a buyer's key: trimmed and lower-cased; null when there is none. */
+export const buyerEmail = (email: string | null | undefined): string | null =>
+  email?.trim().toLowerCase() || null;
+
 /** Where the parcel goes. */
 export interface Place {
   postalCode: string | null;
@@ -47,7 +51,7 @@ export async function readRiskHistory(
   place: Place,
   at: Date,
 ): Promise<Omit<RiskFacts, "order"> & { mark: BuyerMark | null }> {
-  const email = buyer.email?.trim().toLowerCase() || null;
+  const email = buyerEmail(buyer.email);
   const city = place.city?.trim().toLowerCase() || null;
   const since = new Date(at.getTime() - AREA_DAYS * 86_400_000);
   const dayBefore = new Date(at.getTime() - 86_400_000);

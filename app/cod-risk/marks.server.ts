@@ -2,7 +2,7 @@ import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { codBuyerMarks } from "../db/schema";
 import type { BuyerMark } from "./hold";
-import type { BuyerKeys } from "./history.server";
+import { buyerEmail, type BuyerKeys } from "./history.server";
 
 /**
  * The merchant's word on a COD buyer: trusted (never held for risk) or always held. A buyer is
@@ -17,19 +17,18 @@ export async function setBuyerMark(
   keys: BuyerKeys,
   mark: BuyerMark | null,
 ): Promise<void> {
-  const email = keys.email?.trim().toLowerCase() || null;
-  const matches = keyMatches({
-    phones: [keys.phone],
-    emails: [email],
-    customerIds: [keys.customerId],
-  });
+  const matches = keyMatches(oneBuyer(keys));
   if (matches.length === 0) throw new Error("a buyer mark needs a phone, an e-mail or a customer");
   await db.transaction(async (tx) => {
     await tx.delete(codBuyerMarks).where(and(eq(codBuyerMarks.shop, shop), or(...matches)));
     if (mark)
-      await tx
-        .insert(codBuyerMarks)
-        .values({ shop, phone: keys.phone, email, customerId: keys.customerId, mark });
+      await tx.insert(codBuyerMarks).values({
+        shop,
+        phone: keys.phone,
+        email: buyerEmail(keys.email),
+        customerId: keys.customerId,
+        mark,
+      });
   });
 }
 
@@ -44,24 +43,33 @@ export async function removeBuyerMarks(
 ): Promise<void> {
   const matches = keyMatches({
     phones: buyer.phones,
-    emails: buyer.emails.map((e) => e?.trim().toLowerCase() || null),
+    emails: buyer.emails,
     customerIds: [buyer.customerId],
   });
   if (matches.length === 0) return;
   await db.delete(codBuyerMarks).where(and(eq(codBuyerMarks.shop, shop), or(...matches)));
 }
 
-function keyMatches(keys: {
+interface KeyLists {
   phones: (string | null)[];
   emails: (string | null)[];
   customerIds: (string | null)[];
-}): SQL[] {
+}
+
+const oneBuyer = (keys: BuyerKeys): KeyLists => ({
+  phones: [keys.phone],
+  emails: [keys.email],
+  customerIds: [keys.customerId],
+});
+
+/** A mark matching any of the keys (e-mails compared lower-cased, as marks keep them). */
+function keyMatches(keys: KeyLists): SQL[] {
   const present = (values: (string | null)[]) => [
     ...new Set(values.filter((v): v is string => !!v)),
   ];
   const matches: SQL[] = [];
   const phones = present(keys.phones);
-  const emails = present(keys.emails);
+  const emails = present(keys.emails.map(buyerEmail));
   const customers = present(keys.customerIds);
   if (phones.length) matches.push(inArray(codBuyerMarks.phone, phones));
   if (emails.length) matches.push(inArray(codBuyerMarks.email, emails));
@@ -75,12 +83,7 @@ export async function buyerMarkOf(
   shop: string,
   keys: BuyerKeys,
 ): Promise<BuyerMark | null> {
-  const email = keys.email?.trim().toLowerCase() || null;
-  const matches = keyMatches({
-    phones: [keys.phone],
-    emails: [email],
-    customerIds: [keys.customerId],
-  });
+  const matches = keyMatches(oneBuyer(keys));
   if (matches.length === 0) return null;
   const [row] = await db
     .select({ mark: codBuyerMarks.mark })
