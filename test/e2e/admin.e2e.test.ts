@@ -7,7 +7,7 @@ import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { eq, sql } from "drizzle-orm";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { database, db } from "#app/db/index.server.ts";
-import { returnPickups, shipmentEvents, shipments, shops } from "#app/db/schema.ts";
+import { codBuyerMarks, returnPickups, shipmentEvents, shipments, shops } from "#app/db/schema.ts";
 import { firstSentence } from "#app/shipments/wording.ts";
 import { callbackTokenOf } from "#app/shops/callback-token.server.ts";
 import { getEnv } from "#app/platform/env.server.ts";
@@ -539,6 +539,16 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
       await asked.getByRole("button", { name: "Kembali" }).click();
       await asked.waitFor({ state: "detached" });
       expect(shopify!.log.cancellations!.filter((c) => c.orderId === heldCod.orderId)).toEqual([]);
+      // Trusting its buyer would book it at once: asked first too.
+      await page
+        .getByRole("button", { name: "Percayai pembeli ini (jangan pernah tahan)" })
+        .click();
+      const trust = page.getByRole("dialog");
+      await trust.getByText("Percayai pembeli ini?").waitFor();
+      expect(await trust.innerText()).toContain("ongkir ditagih saat kurir dipesan");
+      await trust.getByRole("button", { name: "Kembali" }).click();
+      await trust.waitFor({ state: "detached" });
+      expect(await db.select().from(codBuyerMarks).where(eq(codBuyerMarks.shop, shop))).toEqual([]);
       await page.getByRole("button", { name: "Pembeli sudah konfirmasi: kirim" }).click();
       await page.getByText("Pesanan diproses: drafnya segera muncul di sini").waitFor();
       const released = await shipmentOf(db, shop, heldCod.orderId);

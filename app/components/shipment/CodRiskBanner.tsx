@@ -6,7 +6,7 @@ import type { CodRiskWords } from "../../cod-risk/risk-words";
 import { ConfirmModal, type Question } from "../ConfirmModal";
 
 /** The held order's actions asked first: booking despite the risk, cancelling, e-mailing the buyer. */
-type Asked = "cod_anyway" | "cod_cancel" | "cod_invoice";
+type Asked = "cod_anyway" | "cod_cancel" | "cod_invoice" | "cod_trust";
 
 /**
  * A cash-on-delivery order likely to come back unpaid: the level, every reason from the shop's
@@ -40,6 +40,13 @@ export function CodRiskBanner({
       body: [t("codRisk.confirm.cancelBody")],
       action: t("codRisk.confirm.cancelAction"),
       destructive: true,
+    },
+    // Trusting the buyer of a held order lets that order go on at once: asked first.
+    cod_trust: {
+      title: t("codRisk.confirm.trustTitle"),
+      body: [t("codRisk.confirm.trustBody")],
+      action: t("codRisk.confirm.trustAction"),
+      destructive: false,
     },
     cod_invoice: {
       title: t("codRisk.confirm.invoiceTitle"),
@@ -112,11 +119,16 @@ export function CodRiskBanner({
           </>
         )}
         <InlineStack gap="300">
-          {risk.mark !== "trusted" && (
-            <SendButton intent="cod_trust" pending={pending} variant="plain">
-              {t("codRisk.actions.trust")}
-            </SendButton>
-          )}
+          {risk.mark !== "trusted" &&
+            (held ? (
+              <AskButton intent="cod_trust" pending={pending} onAsk={setAsking} plain>
+                {t("codRisk.actions.trust")}
+              </AskButton>
+            ) : (
+              <SendButton intent="cod_trust" pending={pending} variant="plain">
+                {t("codRisk.actions.trust")}
+              </SendButton>
+            ))}
           {risk.mark !== "held" && (
             <SendButton intent="cod_always_hold" pending={pending} variant="plain">
               {t("codRisk.actions.alwaysHold")}
@@ -174,18 +186,21 @@ function AskButton({
   intent,
   pending,
   critical,
+  plain,
   onAsk,
   children,
 }: {
   intent: Asked;
   pending: string | null;
   critical?: boolean;
+  plain?: boolean;
   onAsk(intent: Asked): void;
   children: string;
 }) {
   return (
     <Button
       tone={critical ? "critical" : undefined}
+      variant={plain ? "plain" : undefined}
       loading={pending === intent}
       disabled={pending !== null && pending !== intent}
       onClick={() => onAsk(intent)}
