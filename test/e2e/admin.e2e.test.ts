@@ -154,13 +154,26 @@ async function adminPage(locale = "en"): Promise<Page> {
   const page = await browser.newPage(MERCHANT_BROWSER);
   await standInAppBridge(page, { shop, apiKey: API_KEY, token });
   await page.goto(embeddedUrl(baseUrl, "/app", { shop, token, locale }));
+  await hydrated(page);
   return page;
+}
+
+/**
+ * Until React has hydrated the page (the server's HTML shows first; a click on a control before
+ * hydration is lost, as a loaded machine showed on the list's "Select all"). React marks each
+ * element it has hydrated with its fiber.
+ */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() =>
+    Object.keys(document.body).some((key) => key.startsWith("__reactFiber")),
+  );
 }
 
 /** Opens a page as the admin does (a fresh id_token; the admin's language English unless asked). */
 async function openInAdmin(page: Page, pathname: string, locale = "en") {
   const { token } = await getJwt(shop.replace(".myshopify.com", ""), API_KEY, API_SECRET_KEY);
   await page.goto(embeddedUrl(baseUrl, pathname, { shop, token, locale }));
+  await hydrated(page);
 }
 
 /**
