@@ -114,6 +114,35 @@ describe("journeys played on the sandbox's clock", () => {
     });
   });
 
+  it("reweighed: the origin's hub weighs the parcel a kilogram heavier, and the price rises by that kilogram", async () => {
+    const key = liveKey("journey");
+    const id = await booked(key);
+    const priceOf = async () =>
+      ((await api("GET", `/v1/orders/${id}`, key)).body as { price: number }).price;
+    const quoted = await priceOf();
+    const played = await journey(id, { journey: "reweighed", step_minutes: 60 });
+    expect(played.status, JSON.stringify(played.body)).toBe(200);
+    const history = await historyOf(key, id);
+    expect(history.at(-1)!.status).toBe("delivered");
+    // The re-weigh happens at the origin's hub, after the pickup and before it leaves.
+    const at = history.findIndex((h) => h.note.startsWith("Paket ditimbang ulang"));
+    expect(history[at]).toMatchObject({ status: "picked" });
+    expect(history[at]!.note).toContain(FROM);
+    expect(history[at + 1]!.status).toBe("dropping_off");
+    // The draft's items weigh 1 kg (billed 1 kg): 2 kg now, the same rate for each.
+    expect(await priceOf()).toBe(quoted * 2);
+  });
+
+  it("returned: the courier charges the way back, the one-way shipping fee, once", async () => {
+    const key = liveKey("journey");
+    const id = await booked(key);
+    const priceOf = async () =>
+      ((await api("GET", `/v1/orders/${id}`, key)).body as { price: number }).price;
+    const quoted = await priceOf();
+    await journey(id, { journey: "returned", step_minutes: 60 });
+    expect(await priceOf()).toBe(quoted * 2);
+  });
+
   it("refuses an unknown journey, a bad step and an unknown order; the clock moves on by request", async () => {
     const key = liveKey("journey");
     const id = await booked(key);

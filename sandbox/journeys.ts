@@ -15,14 +15,18 @@ import { SandboxError } from "./validation.ts";
  * - `failed_attempt`: as far as the last mile, then held after a failed attempt (`on_hold`): the
  *   parcel waits there for the merchant's call; a later `delivered` or `returned` journey goes on;
  * - `returned`: a failed attempt, the customer refuses, back on its way (`return_in_transit`) and
- *   returned to the shop.
+ *   returned to the shop (the courier charges the way back: its price event follows);
+ * - `reweighed`: delivered, but the origin's hub weighs the parcel a kilogram heavier than it was
+ *   billed and the courier charges for it (an `order.price` event with the higher price).
  */
-export const JOURNEYS = ["delivered", "failed_attempt", "returned"] as const;
+export const JOURNEYS = ["delivered", "failed_attempt", "returned", "reweighed"] as const;
 export type Journey = (typeof JOURNEYS)[number];
 
 interface Step {
   status: OrderStatus;
   note: string;
+  /** The courier weighs the parcel this many kilograms heavier at this step. */
+  reweighKg?: number;
 }
 
 /** Indonesia's 38 provinces, as addresses name them: an address's last parts, after its city. */
@@ -106,8 +110,13 @@ function steps(order: OrderRecord, journey: Journey): Step[] {
     status: "on_hold",
     note: `Gagal kirim: penerima tidak di tempat (${to}). Pengiriman ulang dijadwalkan`,
   };
+  const delivered: Step = {
+    status: "delivered",
+    note: `Paket telah diterima oleh penerima di ${to}`,
+  };
   const tail: Record<Journey, Step[]> = {
-    delivered: [{ status: "delivered", note: `Paket telah diterima oleh penerima di ${to}` }],
+    delivered: [delivered],
+    reweighed: [delivered],
     failed_attempt: [failed],
     returned: [
       failed,
@@ -123,6 +132,21 @@ function steps(order: OrderRecord, journey: Journey): Step[] {
     (s) => !seen.has(`${s.status}|${s.note}`) && rank(s.status) >= rank(order.status),
   );
   const end = tail[journey].filter((s) => !seen.has(`${s.status}|${s.note}`));
+  // Re-weighed: at the origin's hub, after the pickup and before it leaves (once).
+  if (journey === "reweighed") {
+    const reweigh: Step = {
+      status: "picked",
+      note: `Paket ditimbang ulang di hub ${from}: lebih berat dari yang dideklarasikan`,
+      reweighKg: 1,
+    };
+    const at = ahead.findIndex((s) => s.status === "dropping_off");
+    if (
+      !seen.has(`${reweigh.status}|${reweigh.note}`) &&
+      order.quote.reweighedKg === undefined &&
+      rank(order.status) <= rank("picked")
+    )
+      ahead.splice(at < 0 ? ahead.length : at, 0, reweigh);
+  }
   // Held already: the way is behind it; the journey goes on from the hold.
   return order.status === "on_hold" ? end : [...ahead, ...end];
 }
@@ -161,6 +185,7 @@ export function playJourney(
   for (const step of taken) {
     service.forward(minutes * 60_000);
     service.lifecycle.setStatus(key, order, step.status, step.note);
+    if (step.reweighKg) service.lifecycle.reweigh(key, order, step.reweighKg);
   }
   return taken;
 }

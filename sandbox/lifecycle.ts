@@ -8,6 +8,7 @@ import { waybillFor } from "./ids.ts";
 import type { OrderRecord } from "./order-record.ts";
 import type { ServiceCore } from "./service-core.ts";
 import { SandboxError } from "./validation.ts";
+import { billedKgOf } from "./pricing.ts";
 
 /** Every courier, parcel or instant, goes this way; there is no `in_transit` status. */
 const PATH: OrderStatus[] = [
@@ -107,6 +108,14 @@ export class Lifecycle {
       };
     }
     this.emit(key, order, "order.status");
+    // Turned back: the courier charges the way back, the full one-way shipping fee (the first of
+    // the two schemes the service's help centre names; the other, a share of it, no courier here
+    // uses). The order's price rises by it and its price event follows.
+    if (status === "return_in_transit" && order.quote.returnFee === undefined) {
+      const returnFee = order.quote.shippingFee;
+      order.quote = { ...order.quote, returnFee, price: order.quote.price + returnFee };
+      this.emit(key, order, "order.price");
+    }
     // A service without an instant waybill gets its waybill from the courier once one is
     // allocated (or later, when an order skips ahead): the waybill's own event follows.
     if (
@@ -144,6 +153,26 @@ export class Lifecycle {
     order.updatedAt = this.s.iso();
     this.emit(key, order, "order.price");
     return order;
+  }
+
+  /**
+   * The courier weighed the parcel at its hub `extraKg` heavier than it was billed: the same rate
+   * per kilogram on the new whole kilograms, the fees kept; the price event follows.
+   */
+  reweigh(key: string, order: OrderRecord, extraKg: number): number {
+    const service = order.spec.service!;
+    const billed = order.quote.reweighedKg ?? billedKgOf(order.quote.chargeableKg, service.minKg);
+    const weighed = billed + extraKg;
+    const shippingFee = Math.round((order.quote.shippingFee * weighed) / billed);
+    order.quote = {
+      ...order.quote,
+      reweighedKg: weighed,
+      shippingFee,
+      price: order.quote.price + (shippingFee - order.quote.shippingFee),
+    };
+    order.updatedAt = this.s.iso();
+    this.emit(key, order, "order.price");
+    return weighed;
   }
 
   forceWaybill(id: string, waybillId: unknown): OrderRecord {

@@ -89,6 +89,15 @@ export interface Quote {
   price: number;
   distanceKm: number | null;
   chargeableKg: number;
+  /** The kilograms the courier weighed at its hub, when it re-weighed the parcel heavier. */
+  reweighedKg?: number;
+  /** What the courier charged to bring the parcel back, once it turned back (in `price`). */
+  returnFee?: number;
+}
+
+/** The whole kilograms a courier bills: 0.3 kg over a kilogram is let go, never under `minKg`. */
+export function billedKgOf(kg: number, minKg = 1): number {
+  return Math.max(minKg, Math.ceil(Math.round((kg - 0.3) * 1000) / 1000));
 }
 
 /** Price of one service for one shipment, or null when the service cannot carry it. */
@@ -106,7 +115,7 @@ export function quote(
     if (km === null || km > (service.maxKm ?? 40) || kg > 20) return null;
     shippingFee = (service.base ?? 0) + Math.ceil(km) * (service.perKm ?? 0);
   } else {
-    const billedKg = Math.max(service.minKg ?? 1, Math.ceil(kg - 0.3)); // 0.3 kg tolerance, as couriers round
+    const billedKg = billedKgOf(kg, service.minKg ?? 1); // 0.3 kg tolerance, as couriers round
     const roadKm = parcelKm(origin, destination);
     const zone = zoneOf(origin, destination, roadKm);
     let perKg = service.perKg?.[zone] ?? 0;

@@ -286,6 +286,21 @@ export const shipments = pgTable(
      */
     codFee: numeric("cod_fee", { precision: 14, scale: 2 }),
     /**
+     * What shipping really cost (app/costs/): the service's price when the parcel was booked
+     * (`price` then follows its `order.price` events: a courier that weighs the parcel heavier
+     * charges more), the insurance fee in it, and the return fee of a parcel that came back (the
+     * price's rise once it turned back). Null until booked; the return fee null unless it came back.
+     */
+    quotedPrice: numeric("quoted_price", { precision: 14, scale: 2 }),
+    insuranceFee: numeric("insurance_fee", { precision: 14, scale: 2 }),
+    returnFee: numeric("return_fee", { precision: 14, scale: 2 }),
+    /**
+     * What the customer paid for shipping at checkout (the order's shipping lines after discounts),
+     * carried by the order's first parcel (0 on its other parts); null when the order was read
+     * before it was kept.
+     */
+    shippingCharged: numeric("shipping_charged", { precision: 14, scale: 2 }),
+    /**
      * The payout the merchant recorded as received that covers this parcel's cash (the COD page's
      * ledger); null while it is not recorded. Removing the payout frees its parcels.
      */
@@ -378,6 +393,14 @@ export const shipments = pgTable(
     index("shipments_shop_cod_placed_idx")
       .on(t.shop, t.orderCreatedAt)
       .where(sql`jsonb_typeof(contents->'cod') = 'number'`),
+    // The costs page (app/costs/): a shop's booked parcels by when their order came, with what
+    // each cost, read from the index alone; and the few charged more than quoted.
+    index("shipments_shop_booked_costs_idx")
+      .on(t.shop, t.createdAt)
+      .where(sql`quoted_price is not null`),
+    index("shipments_shop_surcharged_idx")
+      .on(t.shop, t.createdAt)
+      .where(sql`price - coalesce(return_fee, 0) > quoted_price`),
     // The list's "COD risk" filter: the shop's medium and high risks, newest change first.
     index("shipments_shop_cod_risky_idx")
       .on(t.shop, t.updatedAt, t.id)

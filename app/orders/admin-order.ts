@@ -85,6 +85,7 @@ export function orderNodeToPayload(node: AdminOrderNode): Record<string, unknown
       carrier_identifier: l.carrierIdentifier ?? null,
       delivery_category: l.deliveryCategory ?? null,
       is_removed: l.isRemoved ?? false,
+      discounted_price: l.discountedPriceSet.shopMoney.amount,
     })),
     line_items: node.lineItems.nodes.map((l) => ({
       id: idOfGid(l.id) ?? l.id,

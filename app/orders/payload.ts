@@ -108,6 +108,11 @@ const shippingLineSchema = z.object({
   /** Admin GraphQL's ShippingLine.deliveryCategory, when the order was read there. */
   delivery_category: text,
   is_removed: z.boolean().nullish(),
+  /** What the line costs the customer, before and after its discounts (shop currency). */
+  price: optionalMoney,
+  price_set: moneySet,
+  discounted_price: optionalMoney,
+  discounted_price_set: moneySet,
 });
 export type ShopifyShippingLine = z.infer<typeof shippingLineSchema>;
 

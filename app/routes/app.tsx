@@ -48,6 +48,7 @@ export default function App() {
             {t("nav.shipments")}
           </Link>
           <Link to="/app/cod">{t("nav.cod")}</Link>
+          <Link to="/app/costs">{t("nav.costs")}</Link>
           <Link to="/app/settings">{t("nav.settings")}</Link>
           <Link to="/app/failed">{t("nav.failed")}</Link>
         </NavMenu>

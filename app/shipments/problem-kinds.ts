@@ -20,6 +20,7 @@ export const PROBLEM_KINDS = [
   "after_booking",
   "delivery",
   "returned",
+  "reweighed",
   "shopify",
   "other",
 ] as const;
@@ -76,3 +77,7 @@ export function mappingProblem(problems: readonly MappingProblem[]): Problem {
     problemKinds: kinds.length > 0 ? (kinds as Problem["problemKinds"]) : ["order"],
   };
 }
+
+/** The shipment's problem is of this one kind alone (its writer may clear it without touching others). */
+export const isOnlyKind = (kinds: readonly string[], kind: ProblemKind): boolean =>
+  kinds.length > 0 && kinds.every((k) => k === kind);

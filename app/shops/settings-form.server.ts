@@ -62,6 +62,10 @@ export function parsePreferencesForm(
   if (!codType.success) errors.codType = t("settings.errors.codType");
   const codRiskHold = z.enum(COD_RISK_HOLDS).safeParse(form.get("codRiskHold") ?? "high");
   if (!codRiskHold.success) errors.codRiskHold = t("settings.errors.codRiskHold");
+  const reweighText = String(form.get("reweighProblemAbove") ?? "").trim();
+  const reweigh = reweighText === "" ? 5_000 : Number(reweighText.replace(/[.\s]/g, ""));
+  if (!Number.isInteger(reweigh) || reweigh < 0 || reweigh > 10_000_000)
+    errors.reweighProblemAbove = t("settings.errors.reweighProblemAbove");
   const labelLayout = z.enum(LABEL_LAYOUTS).safeParse(form.get("labelLayout") ?? "thermal");
   if (!labelLayout.success) errors.labelLayout = t("settings.errors.labelLayout");
   const labelShopName = String(form.get("labelShopName") ?? "").trim();
@@ -94,6 +98,8 @@ export function parsePreferencesForm(
       cancelReturnedCod: checkbox(form, "cancelReturnedCod"),
       holdWhileBooking: checkbox(form, "holdWhileBooking"),
       codRiskHold: codRiskHold.success ? codRiskHold.data : "high",
+      reweighProblemAbove:
+        Number.isInteger(reweigh) && reweigh >= 0 && reweigh <= 10_000_000 ? reweigh : 5_000,
       labelLayout: labelLayout.success ? labelLayout.data : "thermal",
       labelShopName: labelShopName.slice(0, 80),
     },

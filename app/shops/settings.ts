@@ -129,6 +129,12 @@ export const shopSettingsSchema = z.object({
    * decided by the mark.
    */
   codRiskHold: z.enum(COD_RISK_HOLDS).default("high"),
+  /**
+   * A parcel the courier re-weighed and charged more for than quoted at booking goes under "needs
+   * attention" only when the rise is above this many rupiah (app/costs/reweigh.ts); every rise is
+   * listed on the costs page whatever it is.
+   */
+  reweighProblemAbove: z.number().int().min(0).max(10_000_000).default(5_000),
   /** The size labels print at (app/labels), chosen again at each print if the merchant wants. */
   labelLayout: z.enum(LABEL_LAYOUTS).default("thermal"),
   /** The shop's name as labels print it; empty: Shopify's name for the shop, read at the first print. */

@@ -75,6 +75,7 @@ export function orderToAdminNode(order: Raw): Raw {
         carrierIdentifier: l.carrier_identifier ?? null,
         deliveryCategory: l.delivery_category ?? "shipping",
         isRemoved: false,
+        discountedPriceSet: moneyBag(l.discounted_price ?? l.price ?? 0, currency),
       })),
     },
     lineItems: {

@@ -22,6 +22,7 @@ import {
   draftPatch,
   merchantProblem,
   orderPatch,
+  bookedCostPatch,
   type JobWithSlot,
   type ShipmentDeps,
 } from "../shared/shipment-context.ts";
@@ -169,6 +170,7 @@ export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps): Prom
         : {
             patch: {
               ...orderPatch(confirmed),
+              ...bookedCostPatch(confirmed),
               label: labelSnapshot(confirmed, new Date()),
               estimatedDeliveryAt: estimate,
               problem: null,

@@ -6,6 +6,7 @@ import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { recordedEntries, type HistoryEntry } from "#app/shipments/fulfillment-events.ts";
 import { codAmount, isCod } from "#app/shipments/cod.ts";
 import { isOnlyTrouble, troubleProblem } from "#app/shipments/trouble.ts";
+import { isOnlyKind } from "#app/shipments/problem-kinds.ts";
 import { getShipment, type ShipmentPatch } from "#app/shipments/shipments.server.ts";
 import { canMove, isShipmentStatus, type ShipmentStatus } from "#app/shipments/states.ts";
 import { httpUrlOrNull } from "#app/platform/http-url.ts";
@@ -20,6 +21,8 @@ import {
   type JobWithSlot,
   type ShipmentDeps,
 } from "../shared/shipment-context.ts";
+import { costOf, declaredGramsOf, reweighProblem } from "#app/costs/reweigh.ts";
+import { repricing, type Repriced } from "../shared/repricing.ts";
 
 /** Records the history's entries not recorded yet; how many were new. */
 async function recordHistory(
@@ -56,6 +59,14 @@ export async function processSyncStatus(job: JobWithSlot, deps: ShipmentDeps): P
     );
   const history = order.courier?.history ?? [];
   const latest = latestEntry(history);
+  // The shop's re-weigh threshold, read only when the price moved (rarely: one more statement).
+  const threshold =
+    order.price !== null &&
+    order.price !== undefined &&
+    Number(order.price) !== Number(shipment.price) &&
+    shipment.quotedPrice !== null
+      ? (await getShopSettings(deps.db, shop)).reweighProblemAbove
+      : null;
   const saved = await apply(ctx, shop, shipmentId, (current) => {
     let patch: ShipmentPatch = {};
     const notes: Said[] = [];
@@ -85,20 +96,18 @@ export async function processSyncStatus(job: JobWithSlot, deps: ShipmentDeps): P
         order,
         current.label?.bookedAt ? new Date(current.label.bookedAt) : null,
       );
-    const price = order.price === null || order.price === undefined ? null : String(order.price);
-    if (price !== null && Number(price) !== Number(current.price)) {
-      patch.price = price;
-      const rupiah = (amount: string) => ({ amount: Number(amount), currency: "IDR" });
-      notes.push(
-        said("syncPrice", {
-          from: current.price === null ? said("none") : rupiah(current.price),
-          to: rupiah(price),
-        }),
-      );
-    }
     // The COD fee, as the service states it now (a re-priced order may change it): kept silently.
     const fee = codFeePatch(order).codFee;
     if (fee !== undefined && Number(fee) !== Number(current.codFee)) patch.codFee = fee;
+    // A new price (the service's `order.price`): a return fee once the parcel turned back, else a
+    // re-weigh, measured against the booking's quote (app/costs/).
+    const price = order.price === null || order.price === undefined ? null : String(order.price);
+    let repriced: Repriced | null = null;
+    if (price !== null && Number(price) !== Number(current.price)) {
+      repriced = repricing(current, patch, price, order.courier?.insurance?.fee);
+      patch = { ...patch, ...repriced.patch };
+      notes.push(repriced.note);
+    }
     // A parcel in trouble goes under "needs attention" (a problem of another kind is left as it
     // is), and leaves it by itself when the parcel moves on.
     const trouble = troubleProblem({
@@ -109,7 +118,13 @@ export async function processSyncStatus(job: JobWithSlot, deps: ShipmentDeps): P
       cod: codAmount(current),
       currency: current.currency,
     });
-    let type: EventType = "synced";
+    let type: EventType = repriced?.type ?? "synced";
+    // A re-weigh above the shop's threshold goes under "needs attention" (beside no other
+    // problem); back under it (the service lowered the price again), that problem goes.
+    const reweighed =
+      repriced && threshold !== null
+        ? reweighProblem(costOf({ ...current, ...patch }), declaredGramsOf(current), threshold)
+        : undefined;
     if (
       trouble &&
       current.problem !== trouble.problem &&
@@ -121,6 +136,10 @@ export async function processSyncStatus(job: JobWithSlot, deps: ShipmentDeps): P
     } else if (!trouble && current.problem && isOnlyTrouble(current.problemKinds)) {
       patch = { ...patch, problem: null };
       type = "delivery_resumed";
+    } else if (reweighed && (!current.problem || isOnlyKind(current.problemKinds, "reweighed"))) {
+      patch = { ...patch, ...reweighed };
+    } else if (reweighed === null && isOnlyKind(current.problemKinds, "reweighed")) {
+      patch = { ...patch, problem: null };
     }
     if (notes.length === 0 && type === "synced") return null;
     return {

@@ -17,6 +17,9 @@ import type { CourierService } from "#app/shipping/contract.ts";
 import { ShippingError, ShippingRateLimitedError } from "#app/shipping/errors.ts";
 import type { PickupLocation, ShopSettings } from "#app/shops/settings.ts";
 import { orderForFulfillmentOrder, type FulfillmentOrder } from "#app/orders/fulfillment-orders.ts";
+import { shippingChargedOf } from "#app/orders/shipping-charged.ts";
+
+const chargedText = (amount: number | null) => (amount === null ? null : String(amount));
 import type { Ctx } from "./shipment-context.ts";
 
 /** What the app makes of a store order now: whether it ships, the draft, and whether booking may go ahead. */
@@ -24,6 +27,8 @@ export interface Evaluation {
   decision: ShippingDecision;
   mapped: MappingResult;
   payment: PaymentState;
+  /** What the customer paid for shipping, carried by the order's first parcel ("0" on the others). */
+  shippingCharged: string | null;
 }
 
 /**
@@ -69,13 +74,14 @@ export function evaluateOrder(input: {
     mapped,
     decision: decideShipping(order, mapped.hasShippableItems),
     payment: paymentState(input.order, input.settings),
+    shippingCharged: input.shipment.part > 1 ? "0" : chargedText(shippingChargedOf(input.order)),
   };
 }
 
 /** The shipment's copy of the order: recipient, contents, payment, and which state of the order it is. */
 export function orderSnapshot(
   order: ShopifyOrder,
-  { mapped, payment }: Evaluation,
+  { mapped, payment, shippingCharged }: Evaluation,
   updatedAt: Date | null,
 ): ShipmentFields {
   return {
@@ -89,6 +95,7 @@ export function orderSnapshot(
     orderCreatedAt: placedAt(order.created_at),
     problems: mapped.problems,
     contents: mapped.contents,
+    shippingCharged,
     financialStatus: order.financial_status,
     awaitingPayment: !payment.bookable,
     decision: payment.reason,

@@ -305,6 +305,21 @@ export function orderPatch(order: Order): ShipmentFields {
   };
 }
 
+/**
+ * What the booking cost as the service states it when the parcel is booked (app/costs/): its price
+ * then is the quote later prices are measured against; the insurance fee in it.
+ */
+export function bookedCostPatch(order: Order): { quotedPrice?: string; insuranceFee?: string } {
+  const price = order.price;
+  const fee = order.courier?.insurance?.fee;
+  return {
+    ...(typeof price === "number" && Number.isFinite(price) ? { quotedPrice: String(price) } : {}),
+    ...(typeof fee === "number" && Number.isFinite(fee) && fee >= 0
+      ? { insuranceFee: String(fee) }
+      : {}),
+  };
+}
+
 /** The service's COD fee of a booked order, when it states one (kept for the COD page). */
 export function codFeePatch(order: Order): { codFee?: string } {
   const fee = order.destination?.cash_on_delivery?.fee;

@@ -29,7 +29,12 @@ const ORDER_FIELDS = `#graphql
     shippingAddress {
       firstName lastName name company address1 address2 city province zip country countryCodeV2 phone latitude longitude
     }
-    shippingLines(first: 5) { nodes { code title source carrierIdentifier deliveryCategory isRemoved } }
+    shippingLines(first: 5) {
+      nodes {
+        code title source carrierIdentifier deliveryCategory isRemoved
+        discountedPriceSet { shopMoney { amount currencyCode } }
+      }
+    }
     lineItems(first: 250) {
       nodes {
         id name title variantTitle sku quantity currentQuantity unfulfilledQuantity requiresShipping isGiftCard

@@ -226,6 +226,16 @@ const PreferencesFields = memo(function PreferencesFields({
             helpText={t("settings.parcel.codRiskHoldHelp")}
             error={errors.codRiskHold}
           />
+          <Field
+            label={t("settings.parcel.reweighProblemAbove")}
+            name="reweighProblemAbove"
+            type="number"
+            autoComplete="off"
+            prefix="Rp"
+            initial={String(settings.reweighProblemAbove)}
+            helpText={t("settings.parcel.reweighProblemAboveHelp")}
+            error={errors.reweighProblemAbove}
+          />
           {check("insurance")}
           {check("proofOfDelivery")}
           <Field

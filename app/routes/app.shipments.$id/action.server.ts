@@ -1,6 +1,6 @@
 /**
  * The shipment page's actions (one intent each: confirm, cancel, retry, create, ship again, book a
- * return pickup, rebook, choose a courier), answered in the reader's words.
+ * return pickup, rebook, choose a courier, a re-weigh checked), answered in the reader's words.
  */
 import { enqueue } from "../../jobs/queues.server";
 import { getPickup, requestPickup } from "../../returns/pickups.server";
@@ -19,6 +19,7 @@ import {
   shipAgain,
 } from "../../shipments/actions.server";
 import { ShippingError } from "../../shipping/errors";
+import { markReweighChecked } from "../../costs/reweigh-checked.server";
 import { authenticate } from "../../shopify.server";
 import type { TFunction } from "i18next";
 import { shopifyAdminGraphql } from "../../admin-api/gateway.server";
@@ -31,7 +32,15 @@ import {
 } from "../../cod-risk/hold-actions.server";
 
 /** What the merchant is told after each action (`shipment.done.<intent>`): the work is queued, the page follows it. */
-const INTENTS = new Set(["confirm", "cancel", "retry", "create", "rebook", "courier"]);
+const INTENTS = new Set([
+  "confirm",
+  "cancel",
+  "retry",
+  "create",
+  "rebook",
+  "courier",
+  "reweigh_checked",
+]);
 
 /** A held COD order's actions (app/cod-risk/hold-actions.server.ts) → what the merchant is told. */
 const HOLD_INTENTS = {
@@ -84,6 +93,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
     else if (intent === "cancel") await cancel(deps, session.shop, id);
     else if (intent === "retry") await retry(deps, session.shop, id);
     else if (intent === "create") await createNow(deps, session.shop, id);
+    else if (intent === "reweigh_checked") await markReweighChecked(deps, session.shop, id);
     else if (intent === "ship_again") {
       const next = await shipAgain(deps, session.shop, id);
       return {

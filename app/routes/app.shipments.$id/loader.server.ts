@@ -3,6 +3,7 @@
  * now, its rates, attempts and parts, its returns, what the merchant may do, and whether work is in
  * flight (the page follows it). The page is route.tsx; its actions, action.server.ts.
  */
+import { parcelCostWords } from "../../costs/words";
 import { afterBookingWords } from "../../shipments/after-booking-words";
 import { shopifyAdminGraphql } from "../../admin-api/gateway.server";
 import { ADMIN_ORDER, pickupViews } from "../../returns/pickup-view.server";
@@ -124,6 +125,8 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     // One price: the one the service charges (or would on booking now); the app's earlier quote
     // beside it only when it differs, saying why.
     priceLine: priceLine(shipment, remotePrice, speech),
+    // What the parcel really cost once booked: re-weighs, a return fee, what the customer paid.
+    cost: parcelCostWords(shipment, speech),
     // What ships: items, weights, value, insurance, COD (the recipient is the shipment's own).
     parcel: parcelWords(shipment, speech),
     // A COD order likely to come back unpaid: why, from the shop's own history (until it ends),

@@ -50,6 +50,7 @@ export default function ShipmentDetail() {
     shipment,
     words,
     priceLine,
+    cost,
     parcel,
     codRisk,
     whatsapp,
@@ -246,6 +247,16 @@ export default function ShipmentDetail() {
                   <Text as="p" tone="subdued">
                     {priceLine.was}
                   </Text>
+                )}
+                {cost?.lines.map((line) => (
+                  <Text as="p" tone="subdued" key={line}>
+                    {line}
+                  </Text>
+                ))}
+                {cost?.checkable && (
+                  <InlineStack gap="200">
+                    {button("reweigh_checked", t("shipment.actions.reweighChecked"))}
+                  </InlineStack>
                 )}
                 <Text as="p">
                   {t("shipment.waybill", { waybill: shipment.waybillId ?? t("shipment.noneYet") })}{" "}

@@ -1,0 +1,246 @@
+import { sql } from "drizzle-orm";
+import type { Queryable } from "../db/client.server";
+import type { LabelSnapshot } from "../db/json-columns";
+import type { ShipmentContents } from "../orders/map-types";
+import { DEFAULT_TIME_ZONE, safeTimeZone } from "../platform/zoned-time";
+import { parcelFacts } from "../shipments/parcel-facts";
+import { impliedKg, surchargeOf, type ParcelCost } from "./reweigh";
+
+/**
+ * What shipping really cost a shop over a period (the costs page and its CSV): per parcel booked
+ * (by when its order came; a cancelled booking cost nothing), the price quoted at booking, the
+ * service's price now (re-weighs and a return fee in it), the fees, and what the customer paid for
+ * shipping at checkout; totals by courier and week, and the parcels charged more than quoted.
+ * Read through `shipments_shop_booked_costs_idx` (the period's booked parcels) and
+ * `shipments_shop_surcharged_idx` (the few charged more): never every shipment of the shop.
+ */
+export const COST_PERIODS = [7, 30, 90] as const;
+export type CostPeriod = (typeof COST_PERIODS)[number];
+export const DEFAULT_COST_PERIOD: CostPeriod = 30;
+/** Parcels charged more than quoted, listed at most (largest rise first); the totals count all. */
+export const SURCHARGED_ROWS = 100;
+/** Parcels in the CSV at most. */
+export const CSV_ROWS = 20_000;
+
+export const costPeriodOf = (value: string | null): CostPeriod =>
+  (COST_PERIODS as readonly number[]).includes(Number(value))
+    ? (Number(value) as CostPeriod)
+    : DEFAULT_COST_PERIOD;
+
+/** Money over a set of parcels. */
+export interface CostTotals {
+  parcels: number;
+  /** What the customers paid for shipping (parcels whose order said it: `chargedParcels`). */
+  charged: number;
+  chargedParcels: number;
+  quoted: number;
+  /** What the service charged: its prices now, re-weighs, fees and return fees in them. */
+  paid: number;
+  /** The rises over the quotes that are not return fees, and on how many parcels. */
+  surcharges: number;
+  surcharged: number;
+  returnFees: number;
+  returned: number;
+  codFees: number;
+  insuranceFees: number;
+  /** Charged to customers minus paid to the service. */
+  margin: number;
+}
+
+export interface CostGroup extends CostTotals {
+  courier: string | null;
+  /** Monday of the week its orders came in, in the shop's zone (YYYY-MM-DD). */
+  week: string;
+}
+
+export interface CostParcel {
+  id: string;
+  orderId: string;
+  orderName: string | null;
+  courierCompany: string | null;
+  courierType: string | null;
+  waybillId: string | null;
+  status: string;
+  createdAt: Date;
+  cost: ParcelCost;
+  charged: number | null;
+  surcharge: number;
+  /** The chargeable weight the draft declared, and the one the new price implies (kg). */
+  declaredGrams: number | null;
+  impliedKg: number | null;
+}
+
+export interface CostReport {
+  days: CostPeriod;
+  since: Date;
+  totals: CostTotals;
+  byCourier: (CostTotals & { courier: string | null })[];
+  byWeek: (CostTotals & { week: string })[];
+  groups: CostGroup[];
+  surcharged: CostParcel[];
+}
+
+const rowsOf = (result: unknown) =>
+  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
+    string,
+    unknown
+  >[];
+const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+const orNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+const BOOKED = sql`s.quoted_price IS NOT NULL AND s.status <> 'cancelled'`;
+const SURCHARGED = sql`s.price - coalesce(s.return_fee, 0) > s.quoted_price`;
+
+export async function costReport(
+  db: Queryable,
+  shop: string,
+  days: CostPeriod,
+  now: Date = new Date(),
+  timeZone: string = DEFAULT_TIME_ZONE,
+): Promise<CostReport> {
+  const since = new Date(now.getTime() - days * 24 * 3600 * 1000);
+  const zone = safeTimeZone(timeZone);
+  const [groupRows, surchargedRows] = await Promise.all([
+    db.execute(sql`
+      SELECT s.courier_company AS courier,
+             to_char(date_trunc('week', s.created_at AT TIME ZONE ${zone}), 'YYYY-MM-DD') AS week,
+             count(*)::int AS parcels,
+             coalesce(sum(s.shipping_charged), 0)::float8 AS charged,
+             count(s.shipping_charged)::int AS charged_parcels,
+             sum(s.quoted_price)::float8 AS quoted,
+             coalesce(sum(s.price), 0)::float8 AS paid,
+             coalesce(sum(greatest(s.price - coalesce(s.return_fee, 0) - s.quoted_price, 0)), 0)::float8
+               AS surcharges,
+             (count(*) FILTER (WHERE ${SURCHARGED}))::int AS surcharged,
+             coalesce(sum(s.return_fee), 0)::float8 AS return_fees,
+             (count(*) FILTER (WHERE s.return_fee > 0))::int AS returned,
+             coalesce(sum(s.cod_fee), 0)::float8 AS cod_fees,
+             coalesce(sum(s.insurance_fee), 0)::float8 AS insurance_fees
+      FROM shipments s
+      WHERE s.shop = ${shop} AND s.created_at >= ${since.toISOString()} AND ${BOOKED}
+      GROUP BY 1, 2
+      ORDER BY 2 DESC, 1`),
+    db.execute(sql`
+      SELECT ${PARCEL_COLUMNS}
+      FROM shipments s
+      WHERE s.shop = ${shop} AND s.created_at >= ${since.toISOString()} AND ${BOOKED}
+        AND ${SURCHARGED}
+      ORDER BY s.price - coalesce(s.return_fee, 0) - s.quoted_price DESC, s.id
+      LIMIT ${SURCHARGED_ROWS}`),
+  ]);
+  const groups: CostGroup[] = rowsOf(groupRows).map((r) => ({
+    courier: (r.courier as string | null) ?? null,
+    week: String(r.week),
+    ...withMargin({
+      parcels: n(r.parcels),
+      charged: n(r.charged),
+      chargedParcels: n(r.charged_parcels),
+      quoted: n(r.quoted),
+      paid: n(r.paid),
+      surcharges: n(r.surcharges),
+      surcharged: n(r.surcharged),
+      returnFees: n(r.return_fees),
+      returned: n(r.returned),
+      codFees: n(r.cod_fees),
+      insuranceFees: n(r.insurance_fees),
+    }),
+  }));
+  return {
+    days,
+    since,
+    totals: sumOf(groups),
+    byCourier: groupBy(groups, (g) => g.courier ?? "").map(([, gs]) => ({
+      courier: gs[0]!.courier,
+      ...sumOf(gs),
+    })),
+    byWeek: groupBy(groups, (g) => g.week).map(([week, gs]) => ({ week, ...sumOf(gs) })),
+    groups,
+    surcharged: rowsOf(surchargedRows).map(parcelOf),
+  };
+}
+
+/** Every booked parcel of the period, newest first (the CSV). */
+export async function costParcels(
+  db: Queryable,
+  shop: string,
+  days: CostPeriod,
+  now: Date = new Date(),
+): Promise<CostParcel[]> {
+  const since = new Date(now.getTime() - days * 24 * 3600 * 1000);
+  const result = await db.execute(sql`
+    SELECT ${PARCEL_COLUMNS}
+    FROM shipments s
+    WHERE s.shop = ${shop} AND s.created_at >= ${since.toISOString()} AND ${BOOKED}
+    ORDER BY s.created_at DESC, s.id
+    LIMIT ${CSV_ROWS}`);
+  return rowsOf(result).map(parcelOf);
+}
+
+const PARCEL_COLUMNS = sql`s.id, s.order_id, s.order_name, s.courier_company, s.courier_type,
+  s.waybill_id, s.status, s.created_at, s.quoted_price, s.price, s.return_fee, s.cod_fee,
+  s.insurance_fee, s.shipping_charged, s.contents, s.label`;
+
+function parcelOf(r: Record<string, unknown>): CostParcel {
+  const cost: ParcelCost = {
+    quoted: orNull(r.quoted_price),
+    final: orNull(r.price),
+    returnFee: orNull(r.return_fee),
+    codFee: orNull(r.cod_fee),
+    insuranceFee: orNull(r.insurance_fee),
+  };
+  const declaredGrams =
+    parcelFacts(
+      (r.contents as ShipmentContents | null) ?? null,
+      (r.label as LabelSnapshot | null) ?? null,
+    )?.chargeableGrams ?? null;
+  const surcharge = surchargeOf(cost);
+  return {
+    id: String(r.id),
+    orderId: String(r.order_id),
+    orderName: (r.order_name as string | null) ?? null,
+    courierCompany: (r.courier_company as string | null) ?? null,
+    courierType: (r.courier_type as string | null) ?? null,
+    waybillId: (r.waybill_id as string | null) ?? null,
+    status: String(r.status),
+    createdAt: new Date(r.created_at as string | Date),
+    cost,
+    charged: orNull(r.shipping_charged),
+    surcharge,
+    declaredGrams,
+    impliedKg: surcharge > 0 ? impliedKg(cost, declaredGrams) : null,
+  };
+}
+
+const ZERO: Omit<CostTotals, "margin"> = {
+  parcels: 0,
+  charged: 0,
+  chargedParcels: 0,
+  quoted: 0,
+  paid: 0,
+  surcharges: 0,
+  surcharged: 0,
+  returnFees: 0,
+  returned: 0,
+  codFees: 0,
+  insuranceFees: 0,
+};
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
+function withMargin(t: Omit<CostTotals, "margin">): CostTotals {
+  return { ...t, margin: round2(t.charged - t.paid) };
+}
+
+function sumOf(groups: readonly CostTotals[]): CostTotals {
+  const total = { ...ZERO };
+  for (const g of groups)
+    for (const key of Object.keys(ZERO) as (keyof typeof ZERO)[])
+      total[key] = round2(total[key] + g[key]);
+  return withMargin(total);
+}
+
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): [string, T[]][] {
+  const map = new Map<string, T[]>();
+  for (const item of items) map.set(keyOf(item), [...(map.get(keyOf(item)) ?? []), item]);
+  return [...map.entries()];
+}
