@@ -15,6 +15,7 @@ import {
   listShipments,
 } from "#app/shipments/list.server.ts";
 import { listRowWords } from "#app/shipments/list-rows.ts";
+import { costReport } from "#app/costs/report.server.ts";
 import { wordsIn } from "#app/i18n/i18n.server.ts";
 
 const ROWS = Number(process.env.ROWS ?? 50_000);
@@ -68,10 +69,21 @@ async function seed(shop: string, n: number) {
             }
           : {}),
         destinationCity: ["Jakarta", "Surabaya", "Bandung", "Medan"][i % 4],
-        courierCompany: "jne",
+        courierCompany: ["jne", "jnt", "sicepat"][i % 3],
         courierType: "reg",
-        price: "34000",
+        // What shipping cost: booked parcels keep their quote; one in 40 re-weighed (+Rp18.000),
+        // one in 29 came back (its return fee in the price); customers paid Rp30.000 each.
+        ...(STATUSES[i % STATUSES.length] === "pending" ||
+        STATUSES[i % STATUSES.length] === "draft_ready"
+          ? { price: "34000" }
+          : {
+              quotedPrice: "34000",
+              price: i % 29 === 0 ? "68000" : i % 40 === 0 ? "52000" : "34000",
+              returnFee: i % 29 === 0 ? "34000" : null,
+              shippingCharged: "30000",
+            }),
         currency: "IDR",
+        createdAt: new Date(start + i * 37_000),
         updatedAt: new Date(start + i * 37_000),
       };
     });
@@ -83,6 +95,9 @@ async function seed(shop: string, n: number) {
 await seed(SHOP, ROWS);
 for (let k = 0; k < 4; k++) await seed(`bench-other-${k}.myshopify.com`, 5_000);
 await database.pool.query("ANALYZE");
+
+/** The end of the seeded period: the costs page's "now". */
+const seededUntil = new Date(Date.parse("2026-01-01T00:00:00Z") + ROWS * 37_000 + 1_000);
 
 // A cursor deep in the list: walk to page 200 once.
 let deep = null;
@@ -104,6 +119,10 @@ const cases: [string, () => Promise<unknown>][] = [
   ["search #4242", () => listShipments(db, SHOP, { search: "#4242", limit: 50 })],
   ["search a phone", () => listShipments(db, SHOP, { search: "0812-3456-7890", limit: 50 })],
   ["tab counts", () => countByTab(db, SHOP)],
+  // The costs page's queries (app/costs/report.server.ts): every booked parcel of the shop falls
+  // in its 30 days (the seed spans 21), the worst case; and its 7 days.
+  ["costs page: 30 days", () => costReport(db, SHOP, 30, seededUntil)],
+  ["costs page: 7 days", () => costReport(db, SHOP, 7, seededUntil)],
 ];
 const results: Record<string, { p50: number; p95: number; max: number }> = {};
 for (const [name, run] of cases) {

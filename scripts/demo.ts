@@ -107,7 +107,12 @@ async function main(): Promise<number> {
       .join(", ")}`,
   );
   // What Shopify was asked after the journeys (the fake Admin API's record of its mutations).
-  const after = afterTheJourney(stack, outcome.rows, courierScript.returnedOrderId);
+  const after = afterTheJourney(
+    stack,
+    outcome.rows,
+    courierScript.returnedOrderId,
+    courierScript.reweighedOrderId,
+  );
   say("");
   for (const line of after.lines) say(line);
   const service = stack.sandbox.service.counts();

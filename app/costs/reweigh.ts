@@ -75,7 +75,7 @@ export function reweighProblem(
   threshold: number,
 ): Problem | null {
   if (surchargeOf(cost) <= threshold) return null;
-  return problemOf("reweighed", [reweighSaid(cost, declaredGrams), said("reweighAdvice")]);
+  return problemOf("reweighed", said("reweighProblem", { what: reweighSaid(cost, declaredGrams) }));
 }
 
 const num = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));

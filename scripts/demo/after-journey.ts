@@ -9,6 +9,7 @@ import { wordsIn } from "#app/i18n/i18n.server.ts";
 import { afterBookingWords } from "#app/shipments/after-booking-words.ts";
 import { DEFAULT_TIME_ZONE } from "#app/platform/zoned-time.ts";
 import { formatMoney } from "#app/shipments/wording.ts";
+import { parcelCostWords } from "#app/costs/words.ts";
 import { SHOP, type DemoStack } from "./stack.ts";
 
 export interface AfterTheJourney {
@@ -26,6 +27,7 @@ export function afterTheJourney(
   stack: DemoStack,
   rows: Shipment[],
   returnedOrderId: string | null,
+  reweighedOrderId: string | null,
 ): AfterTheJourney {
   const log = stack.shopify.log;
   const paid = (log.markedPaid ?? []).filter((m) => m.shop === SHOP);
@@ -50,13 +52,28 @@ export function afterTheJourney(
         cancellations.some((c) => c.orderId === returned.orderId)
           ? `, the order cancelled with nothing owed (${formatMoney(codAmount(returned), "IDR")} not collected)`
           : ""
-      }. The admin: "${admin(returned.orderId)?.returned ?? "-"}"`,
+      }. The admin: "${admin(returned.orderId)?.returned ?? "-"}"${
+        returned.returnFee ? `; return fee ${formatMoney(Number(returned.returnFee), "IDR")}` : ""
+      }`,
+    );
+  // The parcel the courier re-weighed: its quote, what it was charged, in the page's words.
+  const reweighed = rows.find((r) => r.orderId === reweighedOrderId);
+  const costWords = reweighed ? parcelCostWords(reweighed, indonesian) : null;
+  if (reweighed)
+    lines.push(
+      `Re-weighed ${reweighed.orderName}: quoted ${formatMoney(Number(reweighed.quotedPrice), "IDR")}, charged ${formatMoney(Number(reweighed.price), "IDR")}. The admin: "${costWords?.lines[0] ?? "-"}"`,
     );
   const missing = [
     paid.length === 0 ? "no delivered COD order was marked paid in Shopify" : null,
     units === 0 ? "the returned parcel was not restocked in Shopify" : null,
     returned && !cancellations.some((c) => c.orderId === returned.orderId)
       ? "the returned COD order was not cancelled in Shopify"
+      : null,
+    returned && !Number(returned.returnFee)
+      ? "the returned parcel's return fee was not kept"
+      : null,
+    reweighed && !(Number(reweighed.price) > Number(reweighed.quotedPrice))
+      ? "the re-weighed parcel's higher price was not kept"
       : null,
   ].filter((m): m is string => m !== null);
   return {

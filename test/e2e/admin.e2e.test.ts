@@ -17,7 +17,7 @@ import { appTomlScopes } from "#fakes/shopify/access.ts";
 import { holdDeliveredOrder, SHOP_LOCATION, SHOPIFY_ORDERS } from "#fakes/shopify/fake-admin.ts";
 import { loadShopifySample } from "../fixtures/shopify.ts";
 import { seedBusyShop } from "../helpers/seed-shipments.ts";
-import { seedAfterBooking } from "../helpers/seed-after-booking.ts";
+import { seedAfterBooking, seedReweighed } from "../helpers/seed-after-booking.ts";
 import { cameBackUnpaid } from "../helpers/cod-history.ts";
 import { getShop, recordInstall, setShippingApiKey } from "#app/shops/shops.server.ts";
 import { shippingClientForShop } from "#app/shops/shipping-client.server.ts";
@@ -458,6 +458,7 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
     const held = find("in trouble", (r) => r.status === "on_hold");
     const returned = find("returned", (r) => r.status === "returned");
     const heldCod = await heldForCodRisk();
+    const reweighed = await seedReweighed(db, shop);
     const pages: [string, string][] = [
       ["id-01-pengiriman", "/app"],
       ["id-02-perlu-tindakan", "/app?tab=attention"],
@@ -475,6 +476,9 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
       // decisions), and the list filtered to risky orders (the badge and how long it waits).
       ["id-13-ditahan-risiko-cod", `/app/shipments/${heldCod.id}`],
       ["id-14-risiko-cod", "/app?risk=medium"],
+      // What shipping really cost: the costs page, and a parcel the courier re-weighed.
+      ["id-16-biaya-ongkir", "/app/costs"],
+      ["id-17-ditimbang-ulang", `/app/shipments/${reweighed}`],
     ];
     const english = englishUiWords();
     expect(english.length).toBeGreaterThan(200);
@@ -601,6 +605,7 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
         .toEqual([
           idTexts.nav.shipments,
           idTexts.nav.cod,
+          idTexts.nav.costs,
           idTexts.nav.settings,
           idTexts.nav.failed,
         ]);
@@ -623,6 +628,7 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
         .toEqual([
           enTexts.nav.shipments,
           enTexts.nav.cod,
+          enTexts.nav.costs,
           enTexts.nav.settings,
           enTexts.nav.failed,
         ]);

@@ -2,6 +2,8 @@ import { PICKUP_SENDER } from "../fixtures/labels.ts";
 import type { Db } from "#app/db/client.server.ts";
 import type { shipmentEvents, shipments } from "#app/db/schema.ts";
 import { troubleProblem } from "#app/shipments/trouble.ts";
+import { reweighProblem, reweighSaid } from "#app/costs/reweigh.ts";
+import { inEnglish } from "#app/i18n/said.ts";
 import { insertWithTimelines } from "./seed-shipments.ts";
 
 type Row = Omit<typeof shipments.$inferInsert, "shop">;
@@ -190,4 +192,65 @@ export async function seedAfterBooking(db: Db, shop: string, firstOrderId = 990_
   ];
   const ids = await insertWithTimelines(db, shop, rows);
   return { deliveredId: ids[0]!, heldId: ids[5]!, returnedId: ids[6]! };
+}
+
+/**
+ * A prepaid parcel the courier re-weighed (quoted Rp19.000, charged Rp38.000 for the second
+ * kilogram, above the default Rp5.000 threshold) and delivered, as sync-status leaves it, with the
+ * problem and the timeline entry made by the app's own functions. The costs page lists it.
+ */
+export async function seedReweighed(db: Db, shop: string, orderId = 995_001) {
+  const cost = { quoted: 19000, final: 38000, returnFee: null, codFee: null, insuranceFee: null };
+  const declaredGrams = 900;
+  const problem = reweighProblem(cost, declaredGrams, 5_000)!;
+  const [id] = await insertWithTimelines(db, shop, [
+    {
+      row: {
+        orderId: String(orderId),
+        orderName: "#3101",
+        referenceId: `reweighed-${orderId}`,
+        status: "delivered",
+        destinationName: "Dewi Lestari",
+        destinationPhone: "+6281390001122",
+        destinationCity: "Semarang",
+        courierCompany: "jne",
+        courierType: "reg",
+        waybillId: `CGK${8_000_000_000 + orderId}`,
+        quotedPrice: "19000",
+        price: "38000",
+        shippingCharged: "22000",
+        currency: "IDR",
+        originName: "Gudang Toko Maju",
+        contents: {
+          items: [
+            {
+              name: "Kemeja Batik Parang - L",
+              sku: "BTK-L",
+              quantity: 1,
+              value: 185000,
+              weight: 650,
+            },
+            { name: "Kopi Gayo 250g", sku: "KG-250", quantity: 1, value: 85000, weight: 250 },
+          ],
+          ordered: [],
+          cod: null,
+          insurance: null,
+        },
+        deliveredAt: hoursAgo(3),
+        updatedAt: hoursAgo(3),
+        ...problem,
+      },
+      events: [
+        {
+          actor: "worker:sync-status",
+          type: "reweighed",
+          fromStatus: "picked",
+          toStatus: "picked",
+          message: inEnglish([reweighSaid(cost, declaredGrams)]),
+          said: [reweighSaid(cost, declaredGrams)],
+        },
+      ],
+    },
+  ]);
+  return id!;
 }

@@ -27,7 +27,12 @@ interface Summary {
   stuck: string[];
   sent: { id: string; name: string; fixture: string }[];
   service: { drafts: number; orders: number };
-  afterTheJourney: { markedPaid: number; restockedUnits: number; cancelled: number };
+  afterTheJourney: {
+    lines: string[];
+    markedPaid: number;
+    restockedUnits: number;
+    cancelled: number;
+  };
   rows: {
     orderId: string;
     order: string;
@@ -113,6 +118,17 @@ describe("npm run demo", () => {
         status: "returned",
         returnOutcome: "cancelled",
       });
+      // The parcel the courier re-weighed: charged more than quoted, both weights in the admin's words.
+      expect(
+        after.lines.find((l) => l.startsWith("Re-weighed")),
+        tail,
+      ).toMatch(
+        /quoted Rp[\d.]+, charged Rp[\d.]+\. The admin: "Saat dipesan Rp[\d.]+; kurir menambah Rp[\d.]+ setelah menimbang ulang \(berat dikirim [\d,]+ kg, ditagih sekitar [\d,]+ kg\)"/,
+      );
+      expect(
+        after.lines.find((l) => l.startsWith("Returned COD")),
+        tail,
+      ).toMatch(/return fee Rp[\d.]+$/);
       const cod = summary.sent.find((o) => o.fixture === "cod")!;
       expect(summary.rows.find((r) => r.orderId === cod.id)).toMatchObject({
         status: "delivered",
