@@ -11,8 +11,10 @@ import { impliedKg, surchargeOf, type ParcelCost } from "./reweigh";
  * (by when its order came; a cancelled booking cost nothing), the price quoted at booking, the
  * service's price now (re-weighs and a return fee in it), the fees, and what the customer paid for
  * shipping at checkout; totals by courier and week, and the parcels charged more than quoted.
- * Read through `shipments_shop_booked_costs_idx` (the period's booked parcels) and
- * `shipments_shop_surcharged_idx` (the few charged more): never every shipment of the shop.
+ * The totals come from `shipping_cost_hours` (kept by a trigger as parcels change: at most one row
+ * per courier and hour), the parcels charged more through `shipments_shop_surcharged_idx` (the
+ * few there are), the CSV's parcels through `shipments_shop_booked_costs_idx`: never every
+ * shipment of the shop. The period starts at the hour.
  */
 export const COST_PERIODS = [7, 30, 90] as const;
 export type CostPeriod = (typeof COST_PERIODS)[number];
@@ -80,6 +82,10 @@ export interface CostReport {
   surcharged: CostParcel[];
 }
 
+/** The period's first hour: `days` before now, at the start of its hour (the totals' grain). */
+const periodStart = (now: Date, days: number) =>
+  new Date(Math.floor((now.getTime() - days * 24 * 3600 * 1000) / 3_600_000) * 3_600_000);
+
 const rowsOf = (result: unknown) =>
   (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
     string,
@@ -98,27 +104,27 @@ export async function costReport(
   now: Date = new Date(),
   timeZone: string = DEFAULT_TIME_ZONE,
 ): Promise<CostReport> {
-  const since = new Date(now.getTime() - days * 24 * 3600 * 1000);
+  const since = periodStart(now, days);
   const zone = safeTimeZone(timeZone);
   const [groupRows, surchargedRows] = await Promise.all([
     db.execute(sql`
-      SELECT s.courier_company AS courier,
-             to_char(date_trunc('week', s.created_at AT TIME ZONE ${zone}), 'YYYY-MM-DD') AS week,
-             count(*)::int AS parcels,
-             coalesce(sum(s.shipping_charged), 0)::float8 AS charged,
-             count(s.shipping_charged)::int AS charged_parcels,
-             sum(s.quoted_price)::float8 AS quoted,
-             coalesce(sum(s.price), 0)::float8 AS paid,
-             coalesce(sum(greatest(s.price - coalesce(s.return_fee, 0) - s.quoted_price, 0)), 0)::float8
-               AS surcharges,
-             (count(*) FILTER (WHERE ${SURCHARGED}))::int AS surcharged,
-             coalesce(sum(s.return_fee), 0)::float8 AS return_fees,
-             (count(*) FILTER (WHERE s.return_fee > 0))::int AS returned,
-             coalesce(sum(s.cod_fee), 0)::float8 AS cod_fees,
-             coalesce(sum(s.insurance_fee), 0)::float8 AS insurance_fees
-      FROM shipments s
-      WHERE s.shop = ${shop} AND s.created_at >= ${since.toISOString()} AND ${BOOKED}
+      SELECT nullif(h.courier, '') AS courier,
+             to_char(date_trunc('week', h.hour AT TIME ZONE ${zone}), 'YYYY-MM-DD') AS week,
+             sum(h.parcels)::int AS parcels,
+             sum(h.charged)::float8 AS charged,
+             sum(h.charged_parcels)::int AS charged_parcels,
+             sum(h.quoted)::float8 AS quoted,
+             sum(h.paid)::float8 AS paid,
+             sum(h.surcharges)::float8 AS surcharges,
+             sum(h.surcharged)::int AS surcharged,
+             sum(h.return_fees)::float8 AS return_fees,
+             sum(h.returned)::int AS returned,
+             sum(h.cod_fees)::float8 AS cod_fees,
+             sum(h.insurance_fees)::float8 AS insurance_fees
+      FROM shipping_cost_hours h
+      WHERE h.shop = ${shop} AND h.hour >= ${since.toISOString()}
       GROUP BY 1, 2
+      HAVING sum(h.parcels) > 0
       ORDER BY 2 DESC, 1`),
     db.execute(sql`
       SELECT ${PARCEL_COLUMNS}
@@ -166,7 +172,7 @@ export async function costParcels(
   days: CostPeriod,
   now: Date = new Date(),
 ): Promise<CostParcel[]> {
-  const since = new Date(now.getTime() - days * 24 * 3600 * 1000);
+  const since = periodStart(now, days);
   const result = await db.execute(sql`
     SELECT ${PARCEL_COLUMNS}
     FROM shipments s

@@ -475,6 +475,39 @@ export type CodPayout = typeof codPayouts.$inferSelect;
  * keys the marked shipment had (normalised phone, lower-cased e-mail, Shopify customer id); a
  * customers/redact for them removes the mark.
  */
+/**
+ * What shipping cost a shop, hour by hour and courier by courier (the costs page's totals,
+ * app/costs/report.server.ts): kept by the trigger `shipping_costs_roll` on `shipments` (migration
+ * 0033), which takes a parcel's old figures out and puts its new ones in whenever a booked
+ * parcel's money, courier or cancellation changes, so every writer keeps it right and the page
+ * reads at most 24 rows per courier and day, never the shop's shipments. Hours are UTC: the page
+ * makes weeks in the shop's zone from them. A booked parcel is one with a quote, not cancelled.
+ */
+export const shippingCostHours = pgTable(
+  "shipping_cost_hours",
+  {
+    shop: text("shop")
+      .notNull()
+      .references(() => shops.shop, { onDelete: "cascade" }),
+    /** The courier's code as the shipment has it; "" for none. */
+    courier: text("courier").notNull(),
+    /** The hour (UTC) the parcels' orders came in (`shipments.created_at`). */
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    parcels: integer("parcels").notNull().default(0),
+    charged: numeric("charged", { precision: 16, scale: 2 }).notNull().default("0"),
+    chargedParcels: integer("charged_parcels").notNull().default(0),
+    quoted: numeric("quoted", { precision: 16, scale: 2 }).notNull().default("0"),
+    paid: numeric("paid", { precision: 16, scale: 2 }).notNull().default("0"),
+    surcharges: numeric("surcharges", { precision: 16, scale: 2 }).notNull().default("0"),
+    surcharged: integer("surcharged").notNull().default(0),
+    returnFees: numeric("return_fees", { precision: 16, scale: 2 }).notNull().default("0"),
+    returned: integer("returned").notNull().default(0),
+    codFees: numeric("cod_fees", { precision: 16, scale: 2 }).notNull().default("0"),
+    insuranceFees: numeric("insurance_fees", { precision: 16, scale: 2 }).notNull().default("0"),
+  },
+  (t) => [uniqueIndex("shipping_cost_hours_pk").on(t.shop, t.hour, t.courier)],
+);
+
 export const codBuyerMarks = pgTable(
   "cod_buyer_marks",
   {
