@@ -1,5 +1,5 @@
 import { csvCell } from "../shipments/cod-report.server";
-import { companyName, serviceOnlyName } from "../shipments/courier-names";
+import { courierCells } from "../shipments/courier-names";
 import { dayOf, orderTitle, statusLabel, type Speech } from "../shipments/wording";
 import type { CostParcel } from "./report.server";
 import { kgOf } from "./reweigh";
@@ -33,10 +33,7 @@ export function costCsv(
   const rows = parcels.map((p) => [
     dayOf(p.createdAt, speech),
     orderTitle(p, t),
-    p.courierCompany ? companyName(speech.couriers, p.courierCompany) : "",
-    p.courierCompany && p.courierType
-      ? serviceOnlyName(speech.couriers, p.courierCompany, p.courierType)
-      : "",
+    ...courierCells(speech.couriers, p.courierCompany, p.courierType),
     p.waybillId ?? "",
     statusLabel(p.status, t),
     plain(p.charged),

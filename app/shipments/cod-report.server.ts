@@ -1,5 +1,5 @@
 import { dayOf, orderTitle, statusLabel, type Speech } from "./wording";
-import { companyName, serviceOnlyName } from "./courier-names";
+import { courierCells } from "./courier-names";
 import { DEFAULT_TIME_ZONE, mondayIn } from "../platform/zoned-time";
 import { and, desc, eq, gte, inArray, isNotNull } from "drizzle-orm";
 import type { Queryable } from "../db/client.server";
@@ -276,10 +276,7 @@ export function codCsv(report: CodReport, speech: Speech): string {
   const row = (kind: "collected" | "notCollected", p: CodParcel) => [
     t(`csv.kinds.${kind}`),
     orderTitle(p, t),
-    p.courierCompany ? companyName(speech.couriers, p.courierCompany) : "",
-    p.courierCompany && p.courierType
-      ? serviceOnlyName(speech.couriers, p.courierCompany, p.courierType)
-      : "",
+    ...courierCells(speech.couriers, p.courierCompany, p.courierType),
     p.waybillId ?? "",
     statusLabel(p.status, t),
     String(p.cod),

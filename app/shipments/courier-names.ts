@@ -76,3 +76,13 @@ export function countedNames(names: readonly string[]): string {
   for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
   return [...counts].map(([name, n]) => `${name} ×${n}`).join(", ");
 }
+
+/** A parcel's courier as two CSV cells: the company's name and the service's, "" where unknown. */
+export const courierCells = (
+  names: CourierNames | undefined,
+  company: string | null,
+  type: string | null,
+): [string, string] => [
+  company ? companyName(names, company) : "",
+  company && type ? serviceOnlyName(names, company, type) : "",
+];

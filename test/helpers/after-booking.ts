@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import { database, db } from "#app/db/index.server.ts";
-import { shipments, type Shipment } from "#app/db/schema.ts";
-import { eq } from "drizzle-orm";
+import { shipmentEvents, shipments, type Shipment } from "#app/db/schema.ts";
+import { asc, eq } from "drizzle-orm";
 import { reconcileAfterJourney } from "#worker/processors/reconcile.ts";
 import { getEnv } from "#app/platform/env.server.ts";
 import { QUEUES } from "#app/jobs/definitions.ts";
@@ -23,6 +23,16 @@ import { deliverWebhook, uniqueShop } from "./shopify.ts";
 
 /** A record of every kind of call the fake Admin API keeps. */
 export const adminLog = emptyAdminLog;
+
+/** The types of a shipment's timeline entries, oldest first. */
+export const eventTypesOf = async (shipmentId: string): Promise<string[]> =>
+  (
+    await db
+      .select({ type: shipmentEvents.type })
+      .from(shipmentEvents)
+      .where(eq(shipmentEvents.shipmentId, shipmentId))
+      .orderBy(asc(shipmentEvents.id))
+  ).map((e) => e.type);
 
 /** Every shipment job queued so far has run. */
 export async function shipmentJobsSettled(): Promise<void> {

@@ -1,8 +1,6 @@
 import { wordsIn } from "#app/i18n/i18n.server.ts";
 import { describe, expect, it } from "vitest";
-import { asc, eq } from "drizzle-orm";
 import { db } from "#app/db/index.server.ts";
-import { shipmentEvents } from "#app/db/schema.ts";
 import { QUEUES } from "#app/jobs/definitions.ts";
 import { enqueue, getQueue } from "#app/jobs/queues.server.ts";
 import { describeStatus } from "#app/shipments/wording.ts";
@@ -11,6 +9,7 @@ import { RETURN_CREATE, RETURNED_ORDER_CANCEL } from "#app/admin-api/operations/
 import { fakeAdminGraphql, SHOP_LOCATION, SHOPIFY_ORDERS } from "#fakes/shopify/fake-admin.ts";
 import {
   afterBookingStack,
+  eventTypesOf,
   reconcileLostJob,
   shipmentJobsSettled,
 } from "../helpers/after-booking.ts";
@@ -45,14 +44,6 @@ const restockedOf = (shop: string) =>
   Object.fromEntries(
     log.restocks!.filter((r) => r.shop === shop).map((r) => [r.lineItemId, r.quantity]),
   );
-const types = async (shipmentId: string) =>
-  (
-    await db
-      .select({ type: shipmentEvents.type })
-      .from(shipmentEvents)
-      .where(eq(shipmentEvents.shipmentId, shipmentId))
-      .orderBy(asc(shipmentEvents.id))
-  ).map((e) => e.type);
 
 describe("a COD parcel refused by the customer and returned to sender", () => {
   it("is recorded as a return, restocked where it left from and the order cancelled with nothing owed, once; never marked paid", async () => {
@@ -87,7 +78,7 @@ describe("a COD parcel refused by the customer and returned to sender", () => {
     expect(cancellations[0]!.restock).toBe(false);
     expect(cancellations[0]!.staffNote).toContain("cash on delivery of Rp404.000 not collected");
     expect(log.markedPaid!.filter((m) => m.shop === shop)).toEqual([]);
-    expect(await types(shipment.id)).toEqual(
+    expect(await eventTypesOf(shipment.id)).toEqual(
       expect.arrayContaining(["return_recorded", "restocked", "order_closed"]),
     );
     // The customer was told it failed: Shopify's FAILURE event for the way back.

@@ -1,7 +1,5 @@
-import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/db/index.server.ts";
-import { shipmentEvents } from "#app/db/schema.ts";
 import { enqueue } from "#app/jobs/queues.server.ts";
 import * as costsPage from "#app/routes/app.costs/route.tsx";
 import * as costsCsv from "#app/routes/app.costs[.]csv.tsx";
@@ -11,7 +9,7 @@ import { markReweighChecked } from "#app/costs/reweigh-checked.server.ts";
 import { actionDeps } from "#app/shipments/action-deps.server.ts";
 import { ShipmentActionError } from "#app/shipments/actions.server.ts";
 import { playJourney } from "#sandbox/journeys.ts";
-import { afterBookingStack, shipmentJobsSettled } from "../helpers/after-booking.ts";
+import { afterBookingStack, eventTypesOf, shipmentJobsSettled } from "../helpers/after-booking.ts";
 import { shipmentOf } from "../helpers/pipeline.ts";
 import { offlineSession, sessionTokenRequest } from "../helpers/shopify.ts";
 
@@ -34,14 +32,6 @@ const call = async <T>(fn: unknown, request: Request) =>
     context: {},
   })) as T;
 const indonesian = { headers: { "accept-language": "id-ID" } };
-const typesOf = async (shipmentId: string) =>
-  (
-    await db
-      .select({ type: shipmentEvents.type })
-      .from(shipmentEvents)
-      .where(eq(shipmentEvents.shipmentId, shipmentId))
-      .orderBy(asc(shipmentEvents.id))
-  ).map((e) => e.type);
 
 /** The courier plays a journey at the sandbox; the worker hears of it (as from its events). */
 async function journey(
@@ -74,7 +64,7 @@ describe("a parcel the courier re-weighed", () => {
     expect(Number(after.price)).toBe(quoted + rise);
     expect(after.returnFee).toBeNull();
     expect(after.problemKinds).toEqual(["reweighed"]);
-    expect(await typesOf(shipment.id)).toContain("reweighed");
+    expect(await eventTypesOf(shipment.id)).toContain("reweighed");
 
     // The costs page, in Indonesian: listed with both weights and the difference.
     const page = await call<Awaited<ReturnType<typeof costsPage.loader>>>(
@@ -147,7 +137,7 @@ describe("a parcel the courier re-weighed", () => {
     const after = (await shipmentOf(db, shop, order.id))!;
     expect(Number(after.price)).toBeGreaterThan(Number(after.quotedPrice));
     expect(after.problem).toBeNull();
-    expect(await typesOf(shipment.id)).toContain("reweighed");
+    expect(await eventTypesOf(shipment.id)).toContain("reweighed");
   });
 });
 
@@ -164,7 +154,7 @@ describe("a parcel that came back", () => {
     expect(Number(back.returnFee)).toBe(shippingFee);
     expect(Number(back.price)).toBe(quoted + shippingFee);
     expect(back.problemKinds).not.toContain("reweighed");
-    expect(await typesOf(shipment.id)).toContain("return_fee");
+    expect(await eventTypesOf(shipment.id)).toContain("return_fee");
 
     const page = await call<Awaited<ReturnType<typeof costsPage.loader>>>(
       costsPage.loader,

@@ -1,4 +1,5 @@
-import { Card, IndexTable, Text } from "@shopify/polaris";
+import { IndexTable, Text } from "@shopify/polaris";
+import { TableCard } from "../TableCard";
 import { useTranslation } from "react-i18next";
 import type { totalsWords } from "../../costs/words";
 
@@ -16,53 +17,40 @@ export function CostTotalsTable({
 }) {
   const { t } = useTranslation();
   return (
-    <Card padding="0">
-      <div style={{ padding: "12px 16px" }}>
-        <Text as="h2" variant="headingMd">
-          {title}
-        </Text>
-      </div>
-      {rows.length === 0 ? (
-        <div style={{ padding: "0 16px 16px" }}>
-          <Text as="p" tone="subdued">
-            {t("costs.empty")}
-          </Text>
-        </div>
-      ) : (
-        <IndexTable
-          resourceName={{ singular: t("cod.parcel.singular"), plural: t("cod.parcel.plural") }}
-          itemCount={rows.length}
-          selectable={false}
-          headings={[
-            { title: firstColumn },
-            { title: t("costs.columns.parcels") },
-            { title: t("costs.charged") },
-            { title: t("costs.paid") },
-            { title: t("costs.surcharges") },
-            { title: t("costs.returnFees") },
-            { title: t("costs.margin") },
-          ]}
-        >
-          {rows.map((r, i) => (
-            <IndexTable.Row id={r.key || "none"} key={r.key || "none"} position={i}>
-              <IndexTable.Cell>{r.name}</IndexTable.Cell>
-              <IndexTable.Cell>{r.parcels}</IndexTable.Cell>
-              <IndexTable.Cell>{r.charged}</IndexTable.Cell>
-              <IndexTable.Cell>{r.paid}</IndexTable.Cell>
-              <IndexTable.Cell>{r.surcharges}</IndexTable.Cell>
-              <IndexTable.Cell>{r.returnFees}</IndexTable.Cell>
-              <IndexTable.Cell>
-                <Text
-                  as="span"
-                  tone={r.marginSign < 0 ? "critical" : r.marginSign > 0 ? "success" : undefined}
-                >
-                  {r.margin}
-                </Text>
-              </IndexTable.Cell>
-            </IndexTable.Row>
-          ))}
-        </IndexTable>
-      )}
-    </Card>
+    <TableCard title={title} empty={rows.length === 0 ? t("costs.empty") : null}>
+      <IndexTable
+        resourceName={{ singular: t("cod.parcel.singular"), plural: t("cod.parcel.plural") }}
+        itemCount={rows.length}
+        selectable={false}
+        headings={[
+          { title: firstColumn },
+          { title: t("costs.columns.parcels") },
+          { title: t("costs.charged") },
+          { title: t("costs.paid") },
+          { title: t("costs.surcharges") },
+          { title: t("costs.returnFees") },
+          { title: t("costs.margin") },
+        ]}
+      >
+        {rows.map((r, i) => (
+          <IndexTable.Row id={r.key || "none"} key={r.key || "none"} position={i}>
+            <IndexTable.Cell>{r.name}</IndexTable.Cell>
+            <IndexTable.Cell>{r.parcels}</IndexTable.Cell>
+            <IndexTable.Cell>{r.charged}</IndexTable.Cell>
+            <IndexTable.Cell>{r.paid}</IndexTable.Cell>
+            <IndexTable.Cell>{r.surcharges}</IndexTable.Cell>
+            <IndexTable.Cell>{r.returnFees}</IndexTable.Cell>
+            <IndexTable.Cell>
+              <Text
+                as="span"
+                tone={r.marginSign < 0 ? "critical" : r.marginSign > 0 ? "success" : undefined}
+              >
+                {r.margin}
+              </Text>
+            </IndexTable.Cell>
+          </IndexTable.Row>
+        ))}
+      </IndexTable>
+    </TableCard>
   );
 }

@@ -1,10 +1,11 @@
 import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { Banner, BlockStack, Card, EmptyState, IndexTable, Page, Text } from "@shopify/polaris";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CodHeadline } from "../../components/cod/CodHeadline";
 import { PayoutForm } from "../../components/cod/PayoutForm";
 import { PayoutList } from "../../components/cod/PayoutList";
+import { TableCard } from "../../components/TableCard";
+import { useCsvDownload } from "../../components/useCsvDownload";
 import { pageTitle } from "../../i18n/page-title";
 import type { action } from "./action.server";
 import type { loader } from "./loader.server";
@@ -23,31 +24,18 @@ export default function CashOnDelivery() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useTranslation();
-  const [exportError, setExportError] = useState<string | null>(null);
-  // The CSV is fetched (App Bridge adds the session token to the app's own fetches), then saved.
-  const download = async () => {
-    setExportError(null);
-    const response = await fetch("/app/cod.csv");
-    if (!response.ok) {
-      setExportError(t("cod.exportFailed", { status: response.status }));
-      return;
-    }
-    const url = URL.createObjectURL(await response.blob());
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = `${t("cod.fileName")}-${new Date().toISOString().slice(0, 10)}.csv`;
-    a.click();
-    URL.revokeObjectURL(url);
-  };
+  const csv = useCsvDownload("/app/cod.csv", t("cod.fileName"));
   return (
     <Page
       title={t("cod.title")}
       subtitle={t("cod.subtitle", { days: data.days })}
       backAction={{ content: t("nav.shipments"), onAction: () => navigate("/app") }}
-      primaryAction={{ content: t("cod.export"), onAction: () => void download() }}
+      primaryAction={{ content: t("cod.export"), onAction: () => void csv.download() }}
     >
       <BlockStack gap="400">
-        {exportError && <Banner tone="critical">{exportError}</Banner>}
+        {csv.failedWith !== null && (
+          <Banner tone="critical">{t("cod.exportFailed", { status: csv.failedWith })}</Banner>
+        )}
         {result && <Banner tone={result.ok ? "success" : "critical"}>{result.message}</Banner>}
         <CodHeadline
           held={data.held}
@@ -99,49 +87,39 @@ export default function CashOnDelivery() {
           )}
         </Card>
         <PayoutList payouts={data.payouts} />
-        <Card padding="0">
-          <div style={{ padding: "12px 16px" }}>
-            <Text as="h2" variant="headingMd">
-              {t("cod.returned.title")}
-            </Text>
-          </div>
-          {data.returned.length === 0 ? (
-            <div style={{ padding: "0 16px 16px" }}>
-              <Text as="p" tone="subdued">
-                {t("cod.returned.none")}
-              </Text>
-            </div>
-          ) : (
-            <IndexTable
-              resourceName={{ singular: t("cod.parcel.singular"), plural: t("cod.parcel.plural") }}
-              itemCount={data.returned.length}
-              selectable={false}
-              headings={[
-                { title: t("list.columns.order") },
-                { title: t("list.columns.courier") },
-                { title: t("list.columns.waybill") },
-                { title: t("cod.columns.where") },
-                { title: t("cod.columns.notCollected") },
-                { title: t("cod.columns.shippingLost") },
-                { title: t("cod.columns.backOn") },
-              ]}
-            >
-              {data.returned.map((p, i) => (
-                <IndexTable.Row id={p.id} key={p.id} position={i}>
-                  <IndexTable.Cell>
-                    <Link to={`/app/shipments/${p.id}`}>{p.order}</Link>
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>{p.courier}</IndexTable.Cell>
-                  <IndexTable.Cell>{p.waybill}</IndexTable.Cell>
-                  <IndexTable.Cell>{p.state}</IndexTable.Cell>
-                  <IndexTable.Cell>{p.cod}</IndexTable.Cell>
-                  <IndexTable.Cell>{p.shipping}</IndexTable.Cell>
-                  <IndexTable.Cell>{p.at}</IndexTable.Cell>
-                </IndexTable.Row>
-              ))}
-            </IndexTable>
-          )}
-        </Card>
+        <TableCard
+          title={t("cod.returned.title")}
+          empty={data.returned.length === 0 ? t("cod.returned.none") : null}
+        >
+          <IndexTable
+            resourceName={{ singular: t("cod.parcel.singular"), plural: t("cod.parcel.plural") }}
+            itemCount={data.returned.length}
+            selectable={false}
+            headings={[
+              { title: t("list.columns.order") },
+              { title: t("list.columns.courier") },
+              { title: t("list.columns.waybill") },
+              { title: t("cod.columns.where") },
+              { title: t("cod.columns.notCollected") },
+              { title: t("cod.columns.shippingLost") },
+              { title: t("cod.columns.backOn") },
+            ]}
+          >
+            {data.returned.map((p, i) => (
+              <IndexTable.Row id={p.id} key={p.id} position={i}>
+                <IndexTable.Cell>
+                  <Link to={`/app/shipments/${p.id}`}>{p.order}</Link>
+                </IndexTable.Cell>
+                <IndexTable.Cell>{p.courier}</IndexTable.Cell>
+                <IndexTable.Cell>{p.waybill}</IndexTable.Cell>
+                <IndexTable.Cell>{p.state}</IndexTable.Cell>
+                <IndexTable.Cell>{p.cod}</IndexTable.Cell>
+                <IndexTable.Cell>{p.shipping}</IndexTable.Cell>
+                <IndexTable.Cell>{p.at}</IndexTable.Cell>
+              </IndexTable.Row>
+            ))}
+          </IndexTable>
+        </TableCard>
         <Text as="p" tone="subdued">
           {t("cod.hint")}
         </Text>

@@ -1,18 +1,10 @@
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
-import {
-  Banner,
-  BlockStack,
-  Card,
-  IndexTable,
-  InlineGrid,
-  Page,
-  Select,
-  Text,
-} from "@shopify/polaris";
-import { useState } from "react";
+import { Banner, BlockStack, IndexTable, InlineGrid, Page, Select, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { CostTotalsTable } from "../../components/costs/CostTotalsTable";
 import { CostSummary } from "../../components/costs/CostSummary";
+import { TableCard } from "../../components/TableCard";
+import { useCsvDownload } from "../../components/useCsvDownload";
 import { pageTitle } from "../../i18n/page-title";
 import type { loader } from "./loader.server";
 
@@ -29,31 +21,18 @@ export default function ShippingCosts() {
   const navigate = useNavigate();
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const [exportError, setExportError] = useState<string | null>(null);
-  // The CSV is fetched (App Bridge adds the session token to the app's own fetches), then saved.
-  const download = async () => {
-    setExportError(null);
-    const response = await fetch(`/app/costs.csv?days=${data.days}`);
-    if (!response.ok) {
-      setExportError(t("costs.exportFailed", { status: response.status }));
-      return;
-    }
-    const url = URL.createObjectURL(await response.blob());
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = `${t("costs.fileName")}-${new Date().toISOString().slice(0, 10)}.csv`;
-    a.click();
-    URL.revokeObjectURL(url);
-  };
+  const csv = useCsvDownload(`/app/costs.csv?days=${data.days}`, t("costs.fileName"));
   return (
     <Page
       title={t("costs.title")}
       subtitle={t("costs.subtitle", { count: data.days })}
       backAction={{ content: t("nav.shipments"), onAction: () => navigate("/app") }}
-      primaryAction={{ content: t("costs.export"), onAction: () => void download() }}
+      primaryAction={{ content: t("costs.export"), onAction: () => void csv.download() }}
     >
       <BlockStack gap="400">
-        {exportError && <Banner tone="critical">{exportError}</Banner>}
+        {csv.failedWith !== null && (
+          <Banner tone="critical">{t("costs.exportFailed", { status: csv.failedWith })}</Banner>
+        )}
         <InlineGrid columns={{ xs: 1, md: "1fr 2fr" }} gap="400">
           <Select
             label={t("costs.period")}
@@ -66,58 +45,44 @@ export default function ShippingCosts() {
           />
         </InlineGrid>
         <CostSummary totals={data.totals} />
-        <Card padding="0">
-          <div style={{ padding: "12px 16px" }}>
-            <BlockStack gap="100">
-              <Text as="h2" variant="headingMd">
-                {t("costs.surcharged.title")}
-              </Text>
-              <Text as="p" tone="subdued">
-                {t("costs.surcharged.about")}
-              </Text>
-            </BlockStack>
-          </div>
-          {data.surcharged.length === 0 ? (
-            <div style={{ padding: "0 16px 16px" }}>
-              <Text as="p" tone="subdued">
-                {t("costs.surcharged.none")}
-              </Text>
-            </div>
-          ) : (
-            <IndexTable
-              resourceName={{ singular: t("cod.parcel.singular"), plural: t("cod.parcel.plural") }}
-              itemCount={data.surcharged.length}
-              selectable={false}
-              headings={[
-                { title: t("list.columns.order") },
-                { title: t("list.columns.courier") },
-                { title: t("costs.columns.quoted") },
-                { title: t("costs.columns.final") },
-                { title: t("costs.columns.rise") },
-                { title: t("costs.columns.declared") },
-                { title: t("costs.columns.implied") },
-              ]}
-            >
-              {data.surcharged.map((p, i) => (
-                <IndexTable.Row id={p.id} key={p.id} position={i}>
-                  <IndexTable.Cell>
-                    <Link to={`/app/shipments/${p.id}`}>{p.order}</Link>
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>{p.courier}</IndexTable.Cell>
-                  <IndexTable.Cell>{p.quoted}</IndexTable.Cell>
-                  <IndexTable.Cell>{p.final}</IndexTable.Cell>
-                  <IndexTable.Cell>
-                    <Text as="span" tone="critical">
-                      {p.rise}
-                    </Text>
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>{p.declared}</IndexTable.Cell>
-                  <IndexTable.Cell>{p.implied}</IndexTable.Cell>
-                </IndexTable.Row>
-              ))}
-            </IndexTable>
-          )}
-        </Card>
+        <TableCard
+          title={t("costs.surcharged.title")}
+          about={t("costs.surcharged.about")}
+          empty={data.surcharged.length === 0 ? t("costs.surcharged.none") : null}
+        >
+          <IndexTable
+            resourceName={{ singular: t("cod.parcel.singular"), plural: t("cod.parcel.plural") }}
+            itemCount={data.surcharged.length}
+            selectable={false}
+            headings={[
+              { title: t("list.columns.order") },
+              { title: t("list.columns.courier") },
+              { title: t("costs.columns.quoted") },
+              { title: t("costs.columns.final") },
+              { title: t("costs.columns.rise") },
+              { title: t("costs.columns.declared") },
+              { title: t("costs.columns.implied") },
+            ]}
+          >
+            {data.surcharged.map((p, i) => (
+              <IndexTable.Row id={p.id} key={p.id} position={i}>
+                <IndexTable.Cell>
+                  <Link to={`/app/shipments/${p.id}`}>{p.order}</Link>
+                </IndexTable.Cell>
+                <IndexTable.Cell>{p.courier}</IndexTable.Cell>
+                <IndexTable.Cell>{p.quoted}</IndexTable.Cell>
+                <IndexTable.Cell>{p.final}</IndexTable.Cell>
+                <IndexTable.Cell>
+                  <Text as="span" tone="critical">
+                    {p.rise}
+                  </Text>
+                </IndexTable.Cell>
+                <IndexTable.Cell>{p.declared}</IndexTable.Cell>
+                <IndexTable.Cell>{p.implied}</IndexTable.Cell>
+              </IndexTable.Row>
+            ))}
+          </IndexTable>
+        </TableCard>
         <CostTotalsTable
           title={t("costs.byCourier")}
           firstColumn={t("list.columns.courier")}

@@ -1,0 +1,25 @@
+import { useState } from "react";
+
+/**
+ * A page's "Export CSV": fetches the app's own CSV route (App Bridge adds the session token to
+ * the app's fetches), then saves it under `fileName`-<today>.csv. A refusal is kept as the
+ * HTTP status, for the page to say in its words.
+ */
+export function useCsvDownload(url: string, fileName: string) {
+  const [failedWith, setFailedWith] = useState<number | null>(null);
+  const download = async () => {
+    setFailedWith(null);
+    const response = await fetch(url);
+    if (!response.ok) {
+      setFailedWith(response.status);
+      return;
+    }
+    const href = URL.createObjectURL(await response.blob());
+    const a = document.createElement("a");
+    a.href = href;
+    a.download = `${fileName}-${new Date().toISOString().slice(0, 10)}.csv`;
+    a.click();
+    URL.revokeObjectURL(href);
+  };
+  return { download, failedWith };
+}
