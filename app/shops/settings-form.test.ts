@@ -35,6 +35,26 @@ describe("the hold while booking", () => {
   });
 });
 
+describe("the re-weigh threshold", () => {
+  const id = wordsIn("id");
+  it("takes rupiah as merchants type them, 0 for every rise, and the default when left empty", () => {
+    const of = (value: string) =>
+      parsePreferencesForm(form({ reweighProblemAbove: value }), id.t).patch.reweighProblemAbove;
+    expect(of("10000")).toBe(10_000);
+    expect(of("10.000")).toBe(10_000);
+    expect(of("0")).toBe(0);
+    expect(of("")).toBe(5_000);
+  });
+
+  it("refuses what is not a whole number of rupiah, in the merchant's words", () => {
+    for (const value of ["-1", "5000,5", "lima ribu", "20000000"])
+      expect(
+        parsePreferencesForm(form({ reweighProblemAbove: value }), id.t).errors.reweighProblemAbove,
+        value,
+      ).toBe("Isi angka rupiah bulat dari 0 sampai 10.000.000");
+  });
+});
+
 describe("a page loaded before a setting was renamed", () => {
   it("saves the box it posts under the setting's former name as today's setting", () => {
     const { patch, errors } = parsePreferencesForm(

@@ -570,6 +570,18 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
       await page.getByText("Pesanan diproses: drafnya segera muncul di sini").waitFor();
       const released = await shipmentOf(db, shop, heldCod.orderId);
       expect(released?.codRiskReleasedAt).not.toBeNull();
+
+      // The re-weighed parcel, checked: it leaves "needs attention"; its price stays on the page.
+      await openInAdmin(page, `/app/shipments/${reweighed}`, "id");
+      await page.getByText("Perlu tindakan: ditimbang ulang").waitFor();
+      await page.getByRole("button", { name: "Sudah dicek: terima harga baru" }).click();
+      await page.getByText(/^Ditandai sudah dicek\. Paket keluar dari Perlu tindakan/).waitFor();
+      await page.getByText("Perlu tindakan: ditimbang ulang").waitFor({ state: "detached" });
+      const [checked] = await db.select().from(shipments).where(eq(shipments.id, reweighed));
+      expect(checked!.problem).toBeNull();
+      expect(await page.locator("body").innerText()).toContain(
+        "Saat dipesan Rp19.000; kurir menambah Rp19.000 setelah menimbang ulang",
+      );
     } finally {
       await page.close();
     }
