@@ -148,7 +148,11 @@ export class Lifecycle {
     if (typeof price !== "number" || !Number.isFinite(price) || price < 0)
       throw new SandboxError(400, CODES.badRequest, "price must be a non-negative number");
     const [key, order] = this.find(id);
-    const extras = order.quote.insuranceFee + order.quote.codFee + order.quote.podFee;
+    const extras =
+      order.quote.insuranceFee +
+      order.quote.codFee +
+      order.quote.podFee +
+      (order.quote.returnFee ?? 0);
     order.quote = { ...order.quote, price, shippingFee: Math.max(0, price - extras) };
     order.updatedAt = this.s.iso();
     this.emit(key, order, "order.price");
