@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.server";
+import { executedRows, type Db } from "../db/client.server";
 import { USUAL_COD_MIN_ORDERS, type Outcomes, type RiskFacts } from "./rules";
 import { BUYER_MARKS, type BuyerMark } from "./hold";
 
@@ -105,8 +105,7 @@ export async function readRiskHistory(
                  OR m.customer_id = ${buyer.customerId} OR m.email = ${email})
                ORDER BY m.created_at DESC LIMIT 1) AS buyer_mark) k
   `);
-  const rows = (Array.isArray(result) ? result : result.rows) as Record<string, unknown>[];
-  const row = rows[0] ?? {};
+  const row = executedRows(result)[0] ?? {};
   const n = (key: string) => Number(row[key] ?? 0);
   const outcomes = (parcels: string, returned: string): Outcomes => ({
     parcels: n(parcels),

@@ -467,3 +467,8 @@ async function startEmbeddedHost(
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** The database or a transaction: data-access functions take either. */
 export type Queryable = Db | Tx;
+
+/** The rows a raw statement (`db.execute(sql`…`)`) answered, typed as it selects them. */
+export const executedRows = <T = Record<string, unknown>>(
+  result: { rows: unknown[] } | unknown[],
+): T[] => (Array.isArray(result) ? result : result.rows) as T[];

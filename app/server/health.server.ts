@@ -3,7 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import type { RedisConnection } from "../platform/redis.server";
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.server";
+import { executedRows, type Db } from "../db/client.server";
 import { byDeadline } from "../platform/deadline";
 import { getEnv } from "../platform/env.server";
 import { headerOf, type HeaderGetter } from "../platform/http.server";
@@ -67,7 +67,7 @@ export async function readiness(deps: ReadinessDeps): Promise<HealthAnswer> {
       const result = await deps.db.execute(
         sql`SELECT max(created_at)::bigint AS last FROM drizzle.__drizzle_migrations`,
       );
-      const rows = (Array.isArray(result) ? result : result.rows) as { last: unknown }[];
+      const rows = executedRows<{ last: unknown }>(result);
       const last = Number(rows[0]?.last ?? 0);
       if (last < newest.when)
         throw new Error(`not applied up to ${newest.tag}: run npm run db:migrate`);
