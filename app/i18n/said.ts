@@ -34,6 +34,9 @@ export interface MoneyValue {
   currency: string;
 }
 
+/** An amount in rupiah, as a message's value. */
+export const rupiah = (amount: number): MoneyValue => ({ amount, currency: "IDR" });
+
 /** How a reader's page says the values that are not words: couriers by name, money in its locale. */
 export interface ValueWords {
   courier(value: CourierValue): string;

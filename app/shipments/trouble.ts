@@ -1,7 +1,7 @@
 import { said } from "../i18n/said";
 import { normalisePhone } from "../orders/map-destination";
 import { isFailedAttempt } from "./fulfillment-events";
-import { problemOf, type Problem } from "./problem-kinds";
+import { isOnlyKind, problemOf, type Problem } from "./problem-kinds";
 
 /**
  * A parcel in trouble on its way to the customer: the courier holds it (`on_hold`) or tells of a
@@ -63,8 +63,7 @@ export function troubleProblem(facts: TroubleFacts): Problem | null {
 }
 
 /** Whether a shipment's only problem is delivery trouble (which the parcel's next move clears). */
-export const isOnlyTrouble = (kinds: readonly string[]): boolean =>
-  kinds.length > 0 && kinds.every((k) => k === "delivery");
+export const isOnlyTrouble = (kinds: readonly string[]): boolean => isOnlyKind(kinds, "delivery");
 
 /**
  * A WhatsApp chat link for a phone number (`https://wa.me/<digits>`): Indonesian numbers written

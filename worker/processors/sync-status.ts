@@ -18,6 +18,7 @@ import {
   Ctx,
   apply,
   codFeePatch,
+  insuranceFeePatch,
   type JobWithSlot,
   type ShipmentDeps,
 } from "../shared/shipment-context.ts";
@@ -99,12 +100,15 @@ export async function processSyncStatus(job: JobWithSlot, deps: ShipmentDeps): P
     // The COD fee, as the service states it now (a re-priced order may change it): kept silently.
     const fee = codFeePatch(order).codFee;
     if (fee !== undefined && Number(fee) !== Number(current.codFee)) patch.codFee = fee;
+    const insurance = insuranceFeePatch(order).insuranceFee;
+    if (insurance !== undefined && Number(insurance) !== Number(current.insuranceFee))
+      patch.insuranceFee = insurance;
     // A new price (the service's `order.price`): a return fee once the parcel turned back, else a
     // re-weigh, measured against the booking's quote (app/costs/).
     const price = order.price === null || order.price === undefined ? null : String(order.price);
     let repriced: Repriced | null = null;
     if (price !== null && Number(price) !== Number(current.price)) {
-      repriced = repricing(current, patch, price, order.courier?.insurance?.fee);
+      repriced = repricing(current, patch, price);
       patch = { ...patch, ...repriced.patch };
       notes.push(repriced.note);
     }

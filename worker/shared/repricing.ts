@@ -1,6 +1,6 @@
 import type { Shipment } from "#app/db/schema.ts";
 import { costOf, declaredGramsOf, reweighSaid } from "#app/costs/reweigh.ts";
-import { said, type Said } from "#app/i18n/said.ts";
+import { rupiah, said, type Said } from "#app/i18n/said.ts";
 import type { ShipmentFields, ShipmentPatch } from "#app/shipments/shipments.server.ts";
 
 /** Statuses of a parcel that turned back: a price rise then is the courier's return fee. */
@@ -16,21 +16,11 @@ export interface Repriced {
 /**
  * A booked parcel's new price from the service: after it turned back, the rise is its return fee
  * (added to what it had); before, a rise over the quote is the courier's re-weigh. A parcel booked
- * before its quote was kept only takes the new price.
+ * before its quote was kept only takes the new price. `patch` is what the same sync changes
+ * already (the status, the fees).
  */
-export function repricing(
-  current: Shipment,
-  patch: ShipmentPatch,
-  price: string,
-  insuranceFee: number | null | undefined,
-): Repriced {
-  const rupiah = (amount: number) => ({ amount, currency: "IDR" });
-  const base: ShipmentFields = {
-    price,
-    ...(typeof insuranceFee === "number" && Number.isFinite(insuranceFee) && insuranceFee >= 0
-      ? { insuranceFee: String(insuranceFee) }
-      : {}),
-  };
+export function repricing(current: Shipment, patch: ShipmentPatch, price: string): Repriced {
+  const base: ShipmentFields = { price };
   const plain = said("syncPrice", {
     from: current.price === null ? said("none") : rupiah(Number(current.price)),
     to: rupiah(Number(price)),
@@ -46,7 +36,7 @@ export function repricing(
       type: "return_fee",
     };
   }
-  const after = costOf({ ...current, ...base, codFee: patch.codFee ?? current.codFee });
+  const after = costOf({ ...current, ...patch, price });
   return {
     patch: base,
     note: rise > 0 ? reweighSaid(after, declaredGramsOf(current)) : plain,

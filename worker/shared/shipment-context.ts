@@ -311,17 +311,24 @@ export function orderPatch(order: Order): ShipmentFields {
  */
 export function bookedCostPatch(order: Order): { quotedPrice?: string; insuranceFee?: string } {
   const price = order.price;
-  const fee = order.courier?.insurance?.fee;
   return {
     ...(typeof price === "number" && Number.isFinite(price) ? { quotedPrice: String(price) } : {}),
-    ...(typeof fee === "number" && Number.isFinite(fee) && fee >= 0
-      ? { insuranceFee: String(fee) }
-      : {}),
+    ...insuranceFeePatch(order),
   };
+}
+
+/** The service's insurance fee of a booked order, when it states one (kept for the costs page). */
+export function insuranceFeePatch(order: Order): { insuranceFee?: string } {
+  const fee = feeText(order.courier?.insurance?.fee);
+  return fee === undefined ? {} : { insuranceFee: fee };
 }
 
 /** The service's COD fee of a booked order, when it states one (kept for the COD page). */
 export function codFeePatch(order: Order): { codFee?: string } {
-  const fee = order.destination?.cash_on_delivery?.fee;
-  return typeof fee === "number" && Number.isFinite(fee) && fee >= 0 ? { codFee: String(fee) } : {};
+  const fee = feeText(order.destination?.cash_on_delivery?.fee);
+  return fee === undefined ? {} : { codFee: fee };
 }
+
+/** A fee as the shipment keeps it (text), when the service stated a usable one. */
+const feeText = (fee: number | null | undefined): string | undefined =>
+  typeof fee === "number" && Number.isFinite(fee) && fee >= 0 ? String(fee) : undefined;
