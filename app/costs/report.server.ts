@@ -1,10 +1,8 @@
 import { sql } from "drizzle-orm";
-import type { Queryable } from "../db/client.server";
+import { executedRows, type Queryable } from "../db/client.server";
 import type { LabelSnapshot } from "../db/json-columns";
-import type { ShipmentContents } from "../orders/map-types";
 import { DEFAULT_TIME_ZONE, safeTimeZone } from "../platform/zoned-time";
-import { parcelFacts } from "../shipments/parcel-facts";
-import { impliedKg, surchargeOf, type ParcelCost } from "./reweigh";
+import { costOf, declaredGramsOf, impliedKg, surchargeOf, type ParcelCost } from "./reweigh";
 
 /**
  * What shipping really cost a shop over a period (the costs page and its CSV): per parcel booked
@@ -74,11 +72,9 @@ export interface CostParcel {
 
 export interface CostReport {
   days: CostPeriod;
-  since: Date;
   totals: CostTotals;
   byCourier: (CostTotals & { courier: string | null })[];
   byWeek: (CostTotals & { week: string })[];
-  groups: CostGroup[];
   surcharged: CostParcel[];
 }
 
@@ -86,13 +82,7 @@ export interface CostReport {
 const periodStart = (now: Date, days: number) =>
   new Date(Math.floor((now.getTime() - days * 24 * 3600 * 1000) / 3_600_000) * 3_600_000);
 
-const rowsOf = (result: unknown) =>
-  (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
-    string,
-    unknown
-  >[];
 const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
-const orNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 const BOOKED = sql`s.quoted_price IS NOT NULL AND s.status <> 'cancelled'`;
 const SURCHARGED = sql`s.price - coalesce(s.return_fee, 0) > s.quoted_price`;
@@ -134,7 +124,7 @@ export async function costReport(
       ORDER BY s.price - coalesce(s.return_fee, 0) - s.quoted_price DESC, s.id
       LIMIT ${SURCHARGED_ROWS}`),
   ]);
-  const groups: CostGroup[] = rowsOf(groupRows).map((r) => ({
+  const groups: CostGroup[] = executedRows(groupRows).map((r) => ({
     courier: (r.courier as string | null) ?? null,
     week: String(r.week),
     ...withMargin({
@@ -153,15 +143,13 @@ export async function costReport(
   }));
   return {
     days,
-    since,
     totals: sumOf(groups),
     byCourier: groupBy(groups, (g) => g.courier ?? "").map(([, gs]) => ({
       courier: gs[0]!.courier,
       ...sumOf(gs),
     })),
     byWeek: groupBy(groups, (g) => g.week).map(([week, gs]) => ({ week, ...sumOf(gs) })),
-    groups,
-    surcharged: rowsOf(surchargedRows).map(parcelOf),
+    surcharged: executedRows(surchargedRows).map(parcelOf),
   };
 }
 
@@ -179,7 +167,7 @@ export async function costParcels(
     WHERE s.shop = ${shop} AND s.created_at >= ${since.toISOString()} AND ${BOOKED}
     ORDER BY s.created_at DESC, s.id
     LIMIT ${CSV_ROWS}`);
-  return rowsOf(result).map(parcelOf);
+  return executedRows(result).map(parcelOf);
 }
 
 const PARCEL_COLUMNS = sql`s.id, s.order_id, s.order_name, s.courier_company, s.courier_type,
@@ -187,18 +175,18 @@ const PARCEL_COLUMNS = sql`s.id, s.order_id, s.order_name, s.courier_company, s.
   s.insurance_fee, s.shipping_charged, s.contents, s.label`;
 
 function parcelOf(r: Record<string, unknown>): CostParcel {
-  const cost: ParcelCost = {
-    quoted: orNull(r.quoted_price),
-    final: orNull(r.price),
-    returnFee: orNull(r.return_fee),
-    codFee: orNull(r.cod_fee),
-    insuranceFee: orNull(r.insurance_fee),
-  };
-  const declaredGrams =
-    parcelFacts(
-      (r.contents as ShipmentContents | null) ?? null,
-      (r.label as LabelSnapshot | null) ?? null,
-    )?.chargeableGrams ?? null;
+  const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+  const cost = costOf({
+    quotedPrice: text(r.quoted_price),
+    price: text(r.price),
+    returnFee: text(r.return_fee),
+    codFee: text(r.cod_fee),
+    insuranceFee: text(r.insurance_fee),
+  });
+  const declaredGrams = declaredGramsOf({
+    contents: r.contents,
+    label: (r.label as LabelSnapshot | null) ?? null,
+  });
   const surcharge = surchargeOf(cost);
   return {
     id: String(r.id),
@@ -210,7 +198,7 @@ function parcelOf(r: Record<string, unknown>): CostParcel {
     status: String(r.status),
     createdAt: new Date(r.created_at as string | Date),
     cost,
-    charged: orNull(r.shipping_charged),
+    charged: r.shipping_charged === null ? null : Number(r.shipping_charged),
     surcharge,
     declaredGrams,
     impliedKg: surcharge > 0 ? impliedKg(cost, declaredGrams) : null,
@@ -247,6 +235,11 @@ function sumOf(groups: readonly CostTotals[]): CostTotals {
 
 function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): [string, T[]][] {
   const map = new Map<string, T[]>();
-  for (const item of items) map.set(keyOf(item), [...(map.get(keyOf(item)) ?? []), item]);
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = map.get(key);
+    if (group) group.push(item);
+    else map.set(key, [item]);
+  }
   return [...map.entries()];
 }

@@ -1,5 +1,5 @@
 import type { LabelSnapshot } from "../db/json-columns";
-import { said, type Said } from "../i18n/said";
+import { rupiah, said, type Said } from "../i18n/said";
 import type { ShipmentContents } from "../orders/map-types";
 import { parcelFacts } from "../shipments/parcel-facts";
 import { problemOf, type Problem } from "../shipments/problem-kinds";
@@ -28,10 +28,14 @@ export interface ParcelCost {
   insuranceFee: number | null;
 }
 
+/** The service's price less any return fee: what the parcel's way out came to. */
+export const withoutReturnFee = (cost: ParcelCost): number =>
+  (cost.final ?? 0) - (cost.returnFee ?? 0);
+
 /** The rise over the quote that is not a return fee (a courier's re-weigh); 0 when none or unknown. */
 export function surchargeOf(cost: ParcelCost): number {
   if (cost.quoted === null || cost.final === null) return 0;
-  return Math.max(0, round2(cost.final - (cost.returnFee ?? 0) - cost.quoted));
+  return Math.max(0, round2(withoutReturnFee(cost) - cost.quoted));
 }
 
 /**
@@ -42,7 +46,7 @@ export function impliedKg(cost: ParcelCost, declaredGrams: number | null): numbe
   if (declaredGrams === null || cost.quoted === null || cost.final === null) return null;
   const fees = (cost.codFee ?? 0) + (cost.insuranceFee ?? 0);
   const quotedFee = cost.quoted - fees;
-  const finalFee = cost.final - (cost.returnFee ?? 0) - fees;
+  const finalFee = withoutReturnFee(cost) - fees;
   if (quotedFee <= 0 || finalFee <= 0) return null;
   return Math.round(((billedKg(declaredGrams) * finalFee) / quotedFee) * 10) / 10;
 }
@@ -50,15 +54,13 @@ export function impliedKg(cost: ParcelCost, declaredGrams: number | null): numbe
 /** The kg a page says for grams (one decimal). */
 export const kgOf = (grams: number): number => Math.round(grams / 100) / 10;
 
-const rupiah = (amount: number) => ({ amount, currency: "IDR" });
-
 /** What the timeline says of a re-weigh, and the problem's words. */
 export function reweighSaid(cost: ParcelCost, declaredGrams: number | null): Said {
   const implied = impliedKg(cost, declaredGrams);
   return said(declaredGrams !== null && implied !== null ? "reweighed" : "reweighedNoWeights", {
     rise: rupiah(surchargeOf(cost)),
     quoted: rupiah(cost.quoted ?? 0),
-    final: rupiah((cost.final ?? 0) - (cost.returnFee ?? 0)),
+    final: rupiah(withoutReturnFee(cost)),
     ...(declaredGrams !== null && implied !== null
       ? { declared: kgOf(declaredGrams), implied }
       : {}),

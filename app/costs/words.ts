@@ -1,19 +1,15 @@
-import { formatMoney } from "../platform/intl-format";
+import { formatKilograms, formatMoney } from "../platform/intl-format";
 import { companyName, type CourierNames } from "../shipments/courier-names";
 import { courierName, orderTitle, type Speech } from "../shipments/wording";
 import type { CostParcel, CostTotals } from "./report.server";
 import type { LabelSnapshot } from "../db/json-columns";
-import { costOf, declaredGramsOf, impliedKg, kgOf, surchargeOf } from "./reweigh";
+import { costOf, declaredGramsOf, impliedKg, kgOf, surchargeOf, withoutReturnFee } from "./reweigh";
 
 type CostSpeech = Pick<Speech, "t" | "locale"> & { couriers: CourierNames };
 
 /** An amount in rupiah as the reader's page writes it ("Rp34.000"). */
 export const rupiahIn = (locale: string) => (amount: number) =>
   formatMoney(amount, "IDR", locale) ?? String(amount);
-
-/** Kilograms as the reader writes them ("1,5 kg"). */
-export const kgIn = (locale: string) => (kg: number) =>
-  `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(kg)} kg`;
 
 /** A row of totals, in words (the page's summary, courier and week tables). */
 export function totalsWords(totals: CostTotals, { locale }: CostSpeech) {
@@ -39,13 +35,13 @@ export function totalsWords(totals: CostTotals, { locale }: CostSpeech) {
 /** A parcel charged more than quoted, in words (the page's list). */
 export function surchargedWords(p: CostParcel, { t, locale, couriers }: CostSpeech) {
   const money = rupiahIn(locale);
-  const kg = kgIn(locale);
+  const kg = (value: number) => formatKilograms(value, locale);
   return {
     id: p.id,
     order: orderTitle(p, t),
     courier: courierName(p.courierCompany, p.courierType, couriers) ?? "—",
     quoted: money(p.cost.quoted ?? 0),
-    final: money((p.cost.final ?? 0) - (p.cost.returnFee ?? 0)),
+    final: money(withoutReturnFee(p.cost)),
     rise: `+${money(p.surcharge)}`,
     declared: p.declaredGrams === null ? "—" : kg(kgOf(p.declaredGrams)),
     implied: p.impliedKg === null ? "—" : t("costs.about", { weight: kg(p.impliedKg) }),
@@ -76,7 +72,7 @@ export function parcelCostWords(
 ): { lines: string[]; checkable: boolean } | null {
   if (s.quotedPrice === null) return null;
   const money = rupiahIn(locale);
-  const kg = kgIn(locale);
+  const kg = (value: number) => formatKilograms(value, locale);
   const cost = costOf(s);
   const lines: string[] = [];
   const rise = surchargeOf(cost);

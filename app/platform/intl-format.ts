@@ -82,6 +82,19 @@ export function formatWeight(grams: number, locale = "id-ID"): string {
   ).format(kg ? grams / 1000 : Math.round(grams));
 }
 
+/** Kilograms in the reader's locale, to one decimal ("0,9 kg", "2 kg"). */
+export function formatKilograms(kg: number, locale = "id-ID"): string {
+  return formatter(
+    `kilograms|${locale}`,
+    () =>
+      new Intl.NumberFormat(safeLocale(locale), {
+        style: "unit",
+        unit: "kilogram",
+        maximumFractionDigits: 1,
+      }),
+  ).format(kg);
+}
+
 /**
  * How long something has lasted, in the reader's locale, in whole units: minutes under an hour
  * ("12 menit"), hours under two days ("30 jam"), else days ("3 hari").

@@ -1,6 +1,7 @@
 import { BlockStack, Card, InlineGrid, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import type { totalsWords } from "../../costs/words";
+import { marginTone } from "./margin-tone";
 
 type Totals = ReturnType<typeof totalsWords>;
 
@@ -39,12 +40,6 @@ function Figure({
  */
 export function CostSummary({ totals }: { totals: Totals }) {
   const { t } = useTranslation();
-  const margin = {
-    value: totals.margin,
-    note: t(totals.marginSign < 0 ? "costs.marginLoss" : "costs.marginGain", {
-      amount: totals.marginAmount,
-    }),
-  };
   return (
     <Card>
       <BlockStack gap="400">
@@ -64,11 +59,11 @@ export function CostSummary({ totals }: { totals: Totals }) {
           <Figure label={t("costs.paid")} value={totals.paid} />
           <Figure
             label={t("costs.margin")}
-            value={margin.value}
-            note={margin.note}
-            tone={
-              totals.marginSign < 0 ? "critical" : totals.marginSign > 0 ? "success" : undefined
-            }
+            value={totals.margin}
+            note={t(totals.marginSign < 0 ? "costs.marginLoss" : "costs.marginGain", {
+              amount: totals.marginAmount,
+            })}
+            tone={marginTone(totals.marginSign)}
           />
         </InlineGrid>
         <InlineGrid columns={{ xs: 1, sm: 2, md: 5 }} gap="400">

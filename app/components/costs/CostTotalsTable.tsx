@@ -2,6 +2,7 @@ import { IndexTable, Text } from "@shopify/polaris";
 import { TableCard } from "../TableCard";
 import { useTranslation } from "react-i18next";
 import type { totalsWords } from "../../costs/words";
+import { marginTone } from "./margin-tone";
 
 type Row = ReturnType<typeof totalsWords> & { key: string; name: string };
 
@@ -41,10 +42,7 @@ export function CostTotalsTable({
             <IndexTable.Cell>{r.surcharges}</IndexTable.Cell>
             <IndexTable.Cell>{r.returnFees}</IndexTable.Cell>
             <IndexTable.Cell>
-              <Text
-                as="span"
-                tone={r.marginSign < 0 ? "critical" : r.marginSign > 0 ? "success" : undefined}
-              >
+              <Text as="span" tone={marginTone(r.marginSign)}>
                 {r.margin}
               </Text>
             </IndexTable.Cell>
