@@ -271,6 +271,20 @@ export const shipments = pgTable(
     estimatedDeliveryAt: timestamp("estimated_delivery_at", { withTimezone: true }),
     returnedAt: timestamp("returned_at", { withTimezone: true }),
     /**
+     * The courier's record on this parcel (app/couriers/): when the courier picked it up (the
+     * history's first `picked` entry) and how many delivery attempts failed before the outcome
+     * (entries that tell of one), read from the service's history by the status sync.
+     */
+    pickedUpAt: timestamp("picked_up_at", { withTimezone: true }),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    /**
+     * The destination's province and city (kota/kabupaten) as the service names them (the booked
+     * order's area), the courier lanes' key. Kept when the recipient is removed at the customer's
+     * request: a province and a city find no one. Null until booked.
+     */
+    laneProvince: text("lane_province"),
+    laneCity: text("lane_city"),
+    /**
      * A delivered cash-on-delivery parcel's order in Shopify (worker/processors/settle-cod.ts):
      * `marked_paid` by this app, `already_paid` (Shopify had nothing to mark), `off` (the shop's
      * setting), `refused` (Shopify's reason is the shipment's problem); null until then.
@@ -506,6 +520,52 @@ export const shippingCostHours = pgTable(
     insuranceFees: numeric("insurance_fees", { precision: 16, scale: 2 }).notNull().default("0"),
   },
   (t) => [uniqueIndex("shipping_cost_hours_pk").on(t.shop, t.hour, t.courier)],
+);
+
+/**
+ * What each courier service did on each lane (destination province and city), per day the parcels'
+ * orders came in (UTC) and per time from pickup to delivery in quarter days (`transit_q`, rounded
+ * up; -1: not delivered, or no pickup time): the courier performance page and the record shown
+ * beside each service on offer (app/couriers/). Kept by the trigger `courier_lanes_roll` on
+ * `shipments` (migration 0034) as parcels are booked and move, as `shipping_cost_hours` is: the
+ * page never reads the shop's shipments. A booked parcel is one with a quote, not cancelled.
+ */
+export const courierLaneDays = pgTable(
+  "courier_lane_days",
+  {
+    shop: text("shop")
+      .notNull()
+      .references(() => shops.shop, { onDelete: "cascade" }),
+    /** The courier's and the service's codes as the shipment has them; "" for none. */
+    courier: text("courier").notNull(),
+    service: text("service").notNull(),
+    /** The destination's province and city as the service names them; "" when unknown. */
+    province: text("province").notNull(),
+    city: text("city").notNull(),
+    day: date("day").notNull(),
+    transitQ: integer("transit_q").notNull(),
+    /** Booked parcels; of them with an outcome (delivered or turned back), delivered at the first attempt, turned back, paid on delivery. */
+    parcels: integer("parcels").notNull().default(0),
+    finished: integer("finished").notNull().default(0),
+    firstAttempt: integer("first_attempt").notNull().default(0),
+    returned: integer("returned").notNull().default(0),
+    cod: integer("cod").notNull().default(0),
+    /** What the service charged for taking them there (the price less any return fee). */
+    price: numeric("price", { precision: 16, scale: 2 }).notNull().default("0"),
+  },
+  (t) => [
+    uniqueIndex("courier_lane_days_pk").on(
+      t.shop,
+      t.day,
+      t.courier,
+      t.service,
+      t.province,
+      t.city,
+      t.transitQ,
+    ),
+    // The record beside each service on offer for one destination province.
+    index("courier_lane_days_province_idx").on(t.shop, t.province, t.day),
+  ],
 );
 
 export const codBuyerMarks = pgTable(

@@ -1,3 +1,4 @@
+import { lanePatch } from "../couriers/lane";
 import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { shipments } from "../db/schema";
@@ -146,7 +147,7 @@ export async function printLabels(
       const label = labelSnapshot(await access.client.getOrder(row.shippingOrderId), null);
       await deps.db
         .update(shipments)
-        .set({ label })
+        .set({ label, ...lanePatch(label) })
         .where(and(eq(shipments.shop, shop), eq(shipments.id, row.id)));
       ready.push({ ...row, label });
     } catch (error) {

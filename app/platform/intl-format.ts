@@ -113,3 +113,25 @@ export function formatDuration(ms: number, locale = "id-ID"): string {
     () => new Intl.NumberFormat(safeLocale(locale), { style: "unit", unit, unitDisplay: "long" }),
   ).format(amount);
 }
+
+/** A share in the reader's locale, in whole percent ("94%"). */
+export function formatPercent(share: number, locale = "id-ID"): string {
+  return formatter(
+    `percent|${locale}`,
+    () => new Intl.NumberFormat(safeLocale(locale), { style: "percent", maximumFractionDigits: 0 }),
+  ).format(share);
+}
+
+/** Days in the reader's locale, to the quarter day ("2,25 hari", "3 hari"). */
+export function formatDays(days: number, locale = "id-ID"): string {
+  return formatter(
+    `days|${locale}`,
+    () =>
+      new Intl.NumberFormat(safeLocale(locale), {
+        style: "unit",
+        unit: "day",
+        unitDisplay: "long",
+        maximumFractionDigits: 2,
+      }),
+  ).format(days);
+}

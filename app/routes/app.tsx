@@ -49,6 +49,7 @@ export default function App() {
           </Link>
           <Link to="/app/cod">{t("nav.cod")}</Link>
           <Link to="/app/costs">{t("nav.costs")}</Link>
+          <Link to="/app/couriers">{t("nav.couriers")}</Link>
           <Link to="/app/settings">{t("nav.settings")}</Link>
           <Link to="/app/failed">{t("nav.failed")}</Link>
         </NavMenu>

@@ -14,6 +14,7 @@ import { labelSnapshot } from "#app/labels/snapshot.ts";
 import { estimateFor } from "#app/shipments/estimate.ts";
 import { courierListFor } from "../shared/order-state.ts";
 import { holdNow } from "../shared/fulfillment-plan.ts";
+import { lanePatch } from "#app/couriers/lane.ts";
 import { writeStatusMetafields } from "#app/shipments/status-metafields.server.ts";
 import {
   ACTOR,
@@ -160,6 +161,7 @@ export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps): Prom
     Number.isFinite(bookedAt) ? new Date(bookedAt) : new Date(),
   );
 
+  const label = labelSnapshot(confirmed, new Date());
   const saved = await apply(
     ctx,
     shop,
@@ -171,7 +173,8 @@ export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps): Prom
             patch: {
               ...orderPatch(confirmed),
               ...bookedCostPatch(confirmed),
-              label: labelSnapshot(confirmed, new Date()),
+              label,
+              ...lanePatch(label),
               estimatedDeliveryAt: estimate,
               problem: null,
             },

@@ -24,6 +24,7 @@ import {
 } from "../shared/shipment-context.ts";
 import { costOf, declaredGramsOf, reweighProblem } from "#app/costs/reweigh.ts";
 import { repricing, type Repriced } from "../shared/repricing.ts";
+import { lanePatch, wayFacts } from "#app/couriers/lane.ts";
 
 /** Records the history's entries not recorded yet; how many were new. */
 async function recordHistory(
@@ -60,6 +61,7 @@ export async function processSyncStatus(job: JobWithSlot, deps: ShipmentDeps): P
     );
   const history = order.courier?.history ?? [];
   const latest = latestEntry(history);
+  const way = wayFacts(history, shipment.courierType);
   // The shop's re-weigh threshold, read only when the price moved (rarely: one more statement).
   const threshold =
     order.price !== null &&
@@ -91,12 +93,18 @@ export async function processSyncStatus(job: JobWithSlot, deps: ShipmentDeps): P
     if (
       !current.redactedAt &&
       (!current.label || (routingCode && routingCode !== current.label.routingCode))
-    )
+    ) {
       // The booking day as the first snapshot knew it, when the order carries no history.
       patch.label = labelSnapshot(
         order,
         current.label?.bookedAt ? new Date(current.label.bookedAt) : null,
       );
+      Object.assign(patch, lanePatch(patch.label));
+    }
+    // The courier's record on the parcel (its pickup, its failed attempts): kept silently.
+    if (way.pickedUpAt && way.pickedUpAt.getTime() !== current.pickedUpAt?.getTime())
+      patch.pickedUpAt = way.pickedUpAt;
+    if (way.failedAttempts !== current.failedAttempts) patch.failedAttempts = way.failedAttempts;
     // The COD fee, as the service states it now (a re-priced order may change it): kept silently.
     const fee = codFeePatch(order).codFee;
     if (fee !== undefined && Number(fee) !== Number(current.codFee)) patch.codFee = fee;

@@ -16,6 +16,8 @@ import { httpUrlOrNull } from "../../platform/http-url";
 import { db } from "../../db/index.server";
 import { getEnv } from "../../platform/env.server";
 import { draftRates } from "../../shipments/actions.server";
+import { RECORD_DAYS, provinceRecords } from "../../couriers/record.server";
+import { recordWords, shortRecordWords } from "../../couriers/words";
 import { getShipment, orderShipments, shipmentTimeline } from "../../shipments/shipments.server";
 import { availableActions } from "../../shipments/available";
 import { codAmount } from "../../shipments/cod";
@@ -73,7 +75,14 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   // The price the service charges (or would on booking now), as a number: said once on the page.
   let remotePrice: number | null = null;
   let remoteError: string | null = null;
-  let rates: { company: string; type: string; label: string; price: number }[] = [];
+  let rates: {
+    company: string;
+    type: string;
+    label: string;
+    price: number;
+    /** The service's record for this destination, in words; null with no parcel there yet. */
+    record: string | null;
+  }[] = [];
   try {
     if (!shipment.draftOrderId && shipment.status === "pending") {
       // No draft (it could not be made): any service on offer; the service prices it when drafted.
@@ -83,6 +92,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
         type: c.courier_service_code,
         label: `${c.courier_name} ${c.courier_service_name}${c.shipment_duration_range ? ` (${c.shipment_duration_range} ${c.shipment_duration_unit ?? ""})` : ""}`,
         price: 0,
+        record: null,
       }));
     } else if (shipment.shippingOrderId || shipment.draftOrderId) {
       const client = await shippingClientForShop(db, getEnv(), session.shop);
@@ -94,12 +104,22 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
         const draft = await client.getDraftOrder(shipment.draftOrderId);
         remote = remoteView({ kind: "draft", draft }, shipment.currency, speech);
         remotePrice = draft.price ?? null;
-        rates = (await draftRates(actionDeps(), session.shop, shipment.id)).map((p) => ({
-          company: p.courier_code,
-          type: p.courier_service_code,
-          label: `${p.courier_name ?? p.courier_code} ${p.courier_service_name ?? p.courier_service_code}: ${formatMoney(p.price, p.currency ?? shipment.currency, locale)}${p.duration ? `, ${p.duration}` : ""}`,
-          price: p.price,
-        }));
+        // Each service on offer with its record for this destination (the shop's own parcels).
+        const [prices, records] = await Promise.all([
+          draftRates(actionDeps(), session.shop, shipment.id),
+          provinceRecords(db, session.shop, draft.destination?.province_name ?? null),
+        ]);
+        rates = prices.map((p) => {
+          const record = records.get(`${p.courier_code}/${p.courier_service_code}`);
+          const short = shortRecordWords(record, speech);
+          return {
+            company: p.courier_code,
+            type: p.courier_service_code,
+            label: `${p.courier_name ?? p.courier_code} ${p.courier_service_name ?? p.courier_service_code}: ${formatMoney(p.price, p.currency ?? shipment.currency, locale)}${p.duration ? `, ${p.duration}` : ""}${short ? ` · ${short}` : ""}`,
+            price: p.price,
+            record: recordWords(record, RECORD_DAYS, speech),
+          };
+        });
       }
     }
   } catch (error) {
@@ -196,6 +216,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     remote,
     remoteError,
     rates,
+    recordDays: RECORD_DAYS,
     // This shipment's attempts (newest first), and the order's other shipments (one per location it ships from).
     history: attempts.map((h) => ({
       id: h.id,

@@ -61,6 +61,7 @@ export default function ShipmentDetail() {
     remote,
     remoteError,
     rates,
+    recordDays,
     history,
     latest,
     parts,
@@ -322,6 +323,12 @@ export default function ShipmentDetail() {
                       }))}
                       value={courier}
                       onChange={setCourier}
+                      helpText={
+                        rates.some((r) => r.record)
+                          ? (rates.find((r) => `${r.company}/${r.type}` === courier)?.record ??
+                            t("couriers.record.noHistory", { days: recordDays }))
+                          : undefined
+                      }
                     />
                     <Button submit loading={busy}>
                       {t("shipment.chooser.use")}

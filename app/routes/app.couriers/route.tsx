@@ -1,0 +1,98 @@
+import { useLoaderData, useNavigate } from "@remix-run/react";
+import { BlockStack, IndexTable, InlineGrid, Page, Select, Text } from "@shopify/polaris";
+import vizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
+import { useTranslation } from "react-i18next";
+import { CourierCharts } from "../../components/couriers/CourierCharts";
+import { TableCard } from "../../components/TableCard";
+import { pageTitle } from "../../i18n/page-title";
+import type { loader } from "./loader.server";
+
+export { loader } from "./loader.server";
+
+export const meta = pageTitle((t) => t("couriers.title"));
+export const links = () => [{ rel: "stylesheet", href: vizStyles }];
+
+/**
+ * Which courier delivers, from the shop's own parcels: each service's first-attempt and return
+ * rates and its days from pickup to delivery as charts, then each service per destination
+ * province (or city) with every figure and the parcels behind it.
+ */
+export default function CourierPerformance() {
+  const navigate = useNavigate();
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const go = (days: number, by: string) => navigate(`/app/couriers?days=${days}&by=${by}`);
+  return (
+    <Page
+      title={t("couriers.title")}
+      subtitle={t("couriers.subtitle", { count: data.days })}
+      backAction={{ content: t("nav.shipments"), onAction: () => navigate("/app") }}
+    >
+      <BlockStack gap="400">
+        <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">
+          <Select
+            label={t("couriers.period")}
+            options={data.periods.map((days) => ({
+              label: t("couriers.lastDays", { count: days }),
+              value: String(days),
+            }))}
+            value={String(data.days)}
+            onChange={(value) => go(Number(value), data.by)}
+          />
+          <Select
+            label={t("couriers.level")}
+            options={[
+              { label: t("couriers.byProvince"), value: "province" },
+              { label: t("couriers.byCity"), value: "city" },
+            ]}
+            value={data.by}
+            onChange={(value) => go(data.days, value)}
+          />
+        </InlineGrid>
+        <CourierCharts {...data.charts} />
+        <TableCard
+          title={t("couriers.table.title")}
+          about={t("couriers.about", { min: data.min })}
+          empty={data.lanes.length === 0 ? t("couriers.none") : null}
+        >
+          <IndexTable
+            resourceName={{ singular: t("cod.parcel.singular"), plural: t("cod.parcel.plural") }}
+            itemCount={data.lanes.length}
+            selectable={false}
+            headings={[
+              { title: t("couriers.columns.service") },
+              { title: t("couriers.columns.destination") },
+              { title: t("couriers.columns.parcels"), alignment: "end" },
+              { title: t("couriers.columns.firstAttempt") },
+              { title: t("couriers.columns.returned") },
+              { title: t("couriers.columns.days") },
+              { title: t("couriers.columns.averagePrice") },
+              { title: t("couriers.columns.codShare") },
+            ]}
+          >
+            {data.lanes.map((l, i) => (
+              <IndexTable.Row id={l.key} key={l.key} position={i}>
+                <IndexTable.Cell>
+                  <Text as="span" fontWeight="semibold">
+                    {l.service}
+                  </Text>
+                </IndexTable.Cell>
+                <IndexTable.Cell>{l.destination}</IndexTable.Cell>
+                <IndexTable.Cell>
+                  <Text as="span" alignment="end" numeric>
+                    {l.parcels}
+                  </Text>
+                </IndexTable.Cell>
+                <IndexTable.Cell>{l.firstAttempt}</IndexTable.Cell>
+                <IndexTable.Cell>{l.returned}</IndexTable.Cell>
+                <IndexTable.Cell>{l.days}</IndexTable.Cell>
+                <IndexTable.Cell>{l.averagePrice}</IndexTable.Cell>
+                <IndexTable.Cell>{l.codShare}</IndexTable.Cell>
+              </IndexTable.Row>
+            ))}
+          </IndexTable>
+        </TableCard>
+      </BlockStack>
+    </Page>
+  );
+}
