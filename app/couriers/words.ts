@@ -5,76 +5,92 @@ import type { LaneFigures, Share } from "./figures";
 
 type CourierSpeech = Pick<Speech, "t" | "locale"> & { couriers: CourierNames };
 
-/** A share with the parcels behind it ("94% dari 120 paket"), or why there is none yet. */
-function shareWords(s: Share, { t, locale }: CourierSpeech): string {
-  return s.value === null
-    ? t("couriers.tooFew", { count: s.of })
-    : t("couriers.shareOf", { percent: formatPercent(s.value, locale), count: s.of });
+/** A figure and what it rests on, said on two lines ("94%", "dari 120 paket"). */
+export interface Figure {
+  value: string;
+  basis: string;
 }
+
+/** A figure from too few parcels: none, and how many there are. */
+const tooFew = (count: number, { t }: CourierSpeech): Figure => ({
+  value: t("couriers.tooFew"),
+  basis: t("couriers.onlyParcels", { count }),
+});
+
+/** A share with the parcels behind it ("94%", "dari 120 paket"), or why there is none yet. */
+function shareWords(s: Share, speech: CourierSpeech): Figure {
+  return s.value === null
+    ? tooFew(s.of, speech)
+    : {
+        value: formatPercent(s.value, speech.locale),
+        basis: speech.t("couriers.ofParcels", { count: s.of }),
+      };
+}
+
+const serviceOf = (f: LaneFigures, speech: CourierSpeech) =>
+  courierName(f.courier, f.service, speech.couriers) ?? speech.t("couriers.noService");
 
 /** A lane's figures in the reader's words (the couriers page's table). */
 export function laneWords(f: LaneFigures, speech: CourierSpeech) {
   const { t, locale } = speech;
   const days = (d: number | null) => (d === null ? "" : formatDays(d, locale));
+  const ofAll = (value: string): Figure => ({
+    value,
+    basis: t("couriers.ofParcels", { count: f.parcels }),
+  });
   return {
     key: `${f.courier}/${f.service}/${f.province}/${f.city ?? ""}`,
-    service: courierName(f.courier, f.service, speech.couriers) ?? t("couriers.noService"),
+    service: serviceOf(f, speech),
     destination:
       [f.city, f.province].filter((p) => p).join(", ") || t("couriers.unknownDestination"),
-    parcels: f.parcels,
+    parcels: t("couriers.parcels", { count: f.parcels }),
     firstAttempt: shareWords(f.firstAttempt, speech),
     returned: shareWords(f.returned, speech),
     days:
       f.days.median === null
-        ? t("couriers.tooFew", { count: f.days.of })
-        : t("couriers.daysOf", {
-            median: days(f.days.median),
-            p90: days(f.days.p90),
-            count: f.days.of,
-          }),
+        ? tooFew(f.days.of, speech)
+        : {
+            value: days(f.days.median),
+            basis: `${t("couriers.p90", { days: days(f.days.p90) })}, ${t("couriers.ofParcels", { count: f.days.of })}`,
+          },
     averagePrice:
       f.averagePrice === null
-        ? t("couriers.tooFew", { count: f.parcels })
-        : (formatMoney(Math.round(f.averagePrice), "IDR", locale) ?? ""),
+        ? tooFew(f.parcels, speech)
+        : ofAll(formatMoney(Math.round(f.averagePrice), "IDR", locale) ?? ""),
     codShare:
-      f.codShare === null
-        ? t("couriers.tooFew", { count: f.parcels })
-        : formatPercent(f.codShare, locale),
+      f.codShare === null ? tooFew(f.parcels, speech) : ofAll(formatPercent(f.codShare, locale)),
   };
 }
 
 /**
  * What the page's charts draw: each service with enough parcels, its first-attempt and return
- * rates in percent and its median days (services with too few are left out of a chart, and said
- * under it).
+ * rates in percent and its days from pickup to delivery, each bar with its value as the page
+ * writes it; services with too few are left out of a chart (how many is said under it).
  */
 export function chartSeries(services: readonly LaneFigures[], speech: CourierSpeech) {
-  const { t } = speech;
-  const name = (f: LaneFigures) =>
-    courierName(f.courier, f.service, speech.couriers) ?? t("couriers.noService");
+  const { t, locale } = speech;
   const rated = services.filter((f) => f.firstAttempt.value !== null);
   const timed = services.filter((f) => f.days.median !== null);
-  const percent = (v: number | null) => Math.round((v ?? 0) * 100);
+  const percent = (f: LaneFigures, v: number | null) => {
+    const value = Math.round((v ?? 0) * 100);
+    return { key: serviceOf(f, speech), value, text: formatPercent(value / 100, locale) };
+  };
+  const inDays = (f: LaneFigures, value: number | null) => ({
+    key: serviceOf(f, speech),
+    value: value ?? 0,
+    text: formatDays(value ?? 0, locale),
+  });
   return {
     rates: [
       {
         name: t("couriers.chart.firstAttempt"),
-        data: rated.map((f) => ({ key: name(f), value: percent(f.firstAttempt.value) })),
+        data: rated.map((f) => percent(f, f.firstAttempt.value)),
       },
-      {
-        name: t("couriers.chart.returned"),
-        data: rated.map((f) => ({ key: name(f), value: percent(f.returned.value) })),
-      },
+      { name: t("couriers.chart.returned"), data: rated.map((f) => percent(f, f.returned.value)) },
     ],
     days: [
-      {
-        name: t("couriers.chart.medianDays"),
-        data: timed.map((f) => ({ key: name(f), value: f.days.median ?? 0 })),
-      },
-      {
-        name: t("couriers.chart.p90Days"),
-        data: timed.map((f) => ({ key: name(f), value: f.days.p90 ?? 0 })),
-      },
+      { name: t("couriers.chart.medianDays"), data: timed.map((f) => inDays(f, f.days.median)) },
+      { name: t("couriers.chart.p90Days"), data: timed.map((f) => inDays(f, f.days.p90)) },
     ],
     left: services.length - rated.length,
   };
@@ -88,8 +104,9 @@ export function shortRecordWords(f: LaneFigures | undefined, { t, locale }: Cour
 }
 
 /**
- * A service's record for one destination, beside it in the courier choice ("Jawa Barat, 90 hari:
- * 94% sampai di percobaan pertama, 3% kembali, 2 hari"); null when it has no parcels there yet.
+ * A service's record for one destination, beside it in the courier choice ("Ke Jawa Barat, 90
+ * hari terakhir: 94% sampai di percobaan pertama, 3% kembali (dari 120 paket); separuh sampai
+ * dalam 2 hari"); null when it has no parcels there yet.
  */
 export function recordWords(
   f: LaneFigures | undefined,

@@ -18,6 +18,7 @@ import { holdDeliveredOrder, SHOP_LOCATION, SHOPIFY_ORDERS } from "#fakes/shopif
 import { loadShopifySample } from "../fixtures/shopify.ts";
 import { seedBusyShop } from "../helpers/seed-shipments.ts";
 import { seedAfterBooking, seedReweighed } from "../helpers/seed-after-booking.ts";
+import { seedCourierLanes } from "../helpers/seed-courier-lanes.ts";
 import { cameBackUnpaid } from "../helpers/cod-history.ts";
 import { getShop, recordInstall, setShippingApiKey } from "#app/shops/shops.server.ts";
 import { shippingClientForShop } from "#app/shops/shipping-client.server.ts";
@@ -459,6 +460,7 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
     const returned = find("returned", (r) => r.status === "returned");
     const heldCod = await heldForCodRisk();
     const reweighed = await seedReweighed(db, shop);
+    await seedCourierLanes(db, shop);
     const pages: [string, string][] = [
       ["id-01-pengiriman", "/app"],
       ["id-02-perlu-tindakan", "/app?tab=attention"],
@@ -479,6 +481,8 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
       // What shipping really cost: the costs page, and a parcel the courier re-weighed.
       ["id-16-biaya-ongkir", "/app/costs"],
       ["id-17-ditimbang-ulang", `/app/shipments/${reweighed}`],
+      // Which courier delivers: the charts and each service per province.
+      ["id-18-kinerja-kurir", "/app/couriers"],
     ];
     const english = englishUiWords();
     expect(english.length).toBeGreaterThan(200);
@@ -512,6 +516,8 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
         await openInAdmin(page, pathname, "id");
         await page.locator("html[lang='id']").waitFor({ state: "attached" });
         await page.waitForLoadState("networkidle");
+        // The couriers page's charts are drawn in the browser once it has the page.
+        if (pathname === "/app/couriers") await page.locator("canvas[role='img']").first().waitFor();
         const body = uiText((await page.locator("body").innerText()).replace(/\u00a0/g, " "));
         const found = english.filter((words) => body.includes(words));
         expect(found.join(" | "), `${name}: English on an Indonesian page`).toBe("");
@@ -618,6 +624,7 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
           idTexts.nav.shipments,
           idTexts.nav.cod,
           idTexts.nav.costs,
+          idTexts.nav.couriers,
           idTexts.nav.settings,
           idTexts.nav.failed,
         ]);
@@ -641,6 +648,7 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
           enTexts.nav.shipments,
           enTexts.nav.cod,
           enTexts.nav.costs,
+          enTexts.nav.couriers,
           enTexts.nav.settings,
           enTexts.nav.failed,
         ]);

@@ -1,6 +1,5 @@
 import { useLoaderData, useNavigate } from "@remix-run/react";
 import { BlockStack, IndexTable, InlineGrid, Page, Select, Text } from "@shopify/polaris";
-import vizStyles from "@shopify/polaris-viz/build/esm/styles.css?url";
 import { useTranslation } from "react-i18next";
 import { CourierCharts } from "../../components/couriers/CourierCharts";
 import { TableCard } from "../../components/TableCard";
@@ -10,7 +9,6 @@ import type { loader } from "./loader.server";
 export { loader } from "./loader.server";
 
 export const meta = pageTitle((t) => t("couriers.title"));
-export const links = () => [{ rel: "stylesheet", href: vizStyles }];
 
 /**
  * Which courier delivers, from the shop's own parcels: each service's first-attempt and return
@@ -61,8 +59,6 @@ export default function CourierPerformance() {
             selectable={false}
             headings={[
               { title: t("couriers.columns.service") },
-              { title: t("couriers.columns.destination") },
-              { title: t("couriers.columns.parcels"), alignment: "end" },
               { title: t("couriers.columns.firstAttempt") },
               { title: t("couriers.columns.returned") },
               { title: t("couriers.columns.days") },
@@ -73,21 +69,31 @@ export default function CourierPerformance() {
             {data.lanes.map((l, i) => (
               <IndexTable.Row id={l.key} key={l.key} position={i}>
                 <IndexTable.Cell>
-                  <Text as="span" fontWeight="semibold">
-                    {l.service}
-                  </Text>
+                  <div style={{ whiteSpace: "normal", maxWidth: "11rem" }}>
+                    <BlockStack gap="050">
+                      <Text as="span" fontWeight="semibold">
+                        {l.service}
+                      </Text>
+                      <Text as="span">{l.destination}</Text>
+                      <Text as="span" tone="subdued">
+                        {l.parcels}
+                      </Text>
+                    </BlockStack>
+                  </div>
                 </IndexTable.Cell>
-                <IndexTable.Cell>{l.destination}</IndexTable.Cell>
-                <IndexTable.Cell>
-                  <Text as="span" alignment="end" numeric>
-                    {l.parcels}
-                  </Text>
-                </IndexTable.Cell>
-                <IndexTable.Cell>{l.firstAttempt}</IndexTable.Cell>
-                <IndexTable.Cell>{l.returned}</IndexTable.Cell>
-                <IndexTable.Cell>{l.days}</IndexTable.Cell>
-                <IndexTable.Cell>{l.averagePrice}</IndexTable.Cell>
-                <IndexTable.Cell>{l.codShare}</IndexTable.Cell>
+                {[l.firstAttempt, l.returned, l.days, l.averagePrice, l.codShare].map((f, j) => (
+                  <IndexTable.Cell key={j}>
+                    {/* Wrapped within the column: the table fits the page, phones included. */}
+                    <div style={{ whiteSpace: "normal", maxWidth: "9rem" }}>
+                      <BlockStack gap="050">
+                        <Text as="span">{f.value}</Text>
+                        <Text as="span" tone="subdued">
+                          {f.basis}
+                        </Text>
+                      </BlockStack>
+                    </div>
+                  </IndexTable.Cell>
+                ))}
               </IndexTable.Row>
             ))}
           </IndexTable>
