@@ -16,6 +16,7 @@ import {
 } from "#app/shipments/list.server.ts";
 import { listRowWords } from "#app/shipments/list-rows.ts";
 import { costReport } from "#app/costs/report.server.ts";
+import { courierPerformance, provinceRecords } from "#app/couriers/record.server.ts";
 import { wordsIn } from "#app/i18n/i18n.server.ts";
 
 const ROWS = Number(process.env.ROWS ?? 50_000);
@@ -36,6 +37,18 @@ const STATUSES = [
   "delivered",
   "delivered",
   "cancelled",
+];
+const PROVINCES = [
+  "DKI Jakarta",
+  "Jawa Barat",
+  "Jawa Tengah",
+  "Jawa Timur",
+  "Banten",
+  "Sumatera Utara",
+  "Sulawesi Selatan",
+  "Bali",
+  "Kalimantan Timur",
+  "Papua",
 ];
 async function seed(shop: string, n: number) {
   await db.insert(shops).values({ shop }).onConflictDoNothing();
@@ -70,7 +83,19 @@ async function seed(shop: string, n: number) {
           : {}),
         destinationCity: ["Jakarta", "Surabaya", "Bandung", "Medan"][i % 4],
         courierCompany: ["jne", "jnt", "sicepat"][i % 3],
-        courierType: "reg",
+        courierType: ["reg", "ez", "reg"][i % 3],
+        // Where they went (30 cities in 10 provinces) and, once delivered, when the courier took
+        // them and how long it took (one to five days); one in 11 after a failed attempt.
+        laneProvince: PROVINCES[i % 10],
+        laneCity: `${PROVINCES[i % 10]} ${i % 3}`,
+        contents: { items: [], ordered: [], cod: i % 3 === 0 ? null : 150_000, insurance: null },
+        ...(STATUSES[i % STATUSES.length] === "delivered"
+          ? {
+              pickedUpAt: new Date(start + i * 37_000 + 6 * 3_600_000),
+              deliveredAt: new Date(start + i * 37_000 + (30 + ((i * 7) % 96)) * 3_600_000),
+              failedAttempts: i % 11 === 0 ? 1 : 0,
+            }
+          : {}),
         // What shipping cost: booked parcels keep their quote; one in 40 re-weighed (+Rp18.000),
         // one in 29 came back (its return fee in the price); customers paid Rp30.000 each.
         ...(STATUSES[i % STATUSES.length] === "pending" ||
@@ -123,6 +148,11 @@ const cases: [string, () => Promise<unknown>][] = [
   // in its 30 days (the seed spans 21), the worst case; and its 7 days.
   ["costs page: 30 days", () => costReport(db, SHOP, 30, seededUntil)],
   ["costs page: 7 days", () => costReport(db, SHOP, 7, seededUntil)],
+  // The couriers page (app/couriers/record.server.ts): every booked parcel in its 90 days, by
+  // province and by city; and the record beside each service in a draft's courier choice.
+  ["couriers page: 90 days", () => courierPerformance(db, SHOP, 90, false, seededUntil)],
+  ["couriers page: by city", () => courierPerformance(db, SHOP, 90, true, seededUntil)],
+  ["courier choice: one province", () => provinceRecords(db, SHOP, "Jawa Barat", seededUntil)],
 ];
 const results: Record<string, { p50: number; p95: number; max: number }> = {};
 for (const [name, run] of cases) {
