@@ -517,7 +517,8 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
         await page.locator("html[lang='id']").waitFor({ state: "attached" });
         await page.waitForLoadState("networkidle");
         // The couriers page's charts are drawn in the browser once it has the page.
-        if (pathname === "/app/couriers") await page.locator("canvas[role='img']").first().waitFor();
+        if (pathname === "/app/couriers")
+          await page.locator("canvas[role='img']").first().waitFor();
         const body = uiText((await page.locator("body").innerText()).replace(/\u00a0/g, " "));
         const found = english.filter((words) => body.includes(words));
         expect(found.join(" | "), `${name}: English on an Indonesian page`).toBe("");

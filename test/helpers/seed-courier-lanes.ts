@@ -48,14 +48,11 @@ export async function seedCourierLanes(db: Db, shop: string, now = Date.now()) {
     const returned = Math.round(finished * back);
     const firstAttempt = Math.round(finished * first);
     const delivered = finished - returned;
+    const lane = { shop, courier, service, province, city };
     // Spread over the last 20 days; the delivered ones over their times, the rest untimed.
     for (let i = 0; i < delivered; i += 1)
       rows.push({
-        shop,
-        courier,
-        service,
-        province,
-        city,
+        ...lane,
         day: new Date(now - ((i % 20) + 1) * 86_400_000).toISOString().slice(0, 10),
         transitQ: q0 + ((i * 7) % (spread + 1)),
         parcels: 1,
@@ -66,11 +63,7 @@ export async function seedCourierLanes(db: Db, shop: string, now = Date.now()) {
         price: String(price),
       });
     rows.push({
-      shop,
-      courier,
-      service,
-      province,
-      city,
+      ...lane,
       day: new Date(now - 86_400_000).toISOString().slice(0, 10),
       transitQ: -1,
       parcels: parcels - delivered,

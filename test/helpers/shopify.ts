@@ -75,6 +75,20 @@ export async function deliverWebhook(
   return (await callRoute(action, webhookRequest(options))).status;
 }
 
+/** What an Indonesian browser sends: the admin's pages answer in Bahasa Indonesia. */
+export const INDONESIAN = { headers: { "accept-language": "id-ID" } };
+
+/**
+ * A route's loader or action called as Remix calls it, its data typed by the test; the route's
+ * `id` parameter is the request path's last part.
+ */
+export const routeData = async <T>(fn: unknown, request: Request) =>
+  (await (fn as (a: { request: Request; params: object; context: object }) => Promise<unknown>)({
+    request,
+    params: { id: new URL(request.url).pathname.split("/").at(-1) },
+    context: {},
+  })) as T;
+
 /** A request carrying a session token (ID token) as App Bridge sends it: Authorization: Bearer. */
 export async function sessionTokenRequest(
   url: string,

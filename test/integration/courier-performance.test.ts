@@ -13,7 +13,13 @@ import { sideJson } from "#sandbox/shipment-json.ts";
 import { afterBookingStack, shipmentJobsSettled } from "../helpers/after-booking.ts";
 import { setUpShop, shipmentOf } from "../helpers/pipeline.ts";
 import { draftBody, liveKey } from "../helpers/sandbox.ts";
-import { offlineSession, sessionTokenRequest, uniqueShop } from "../helpers/shopify.ts";
+import {
+  INDONESIAN as indonesian,
+  routeData as call,
+  offlineSession,
+  sessionTokenRequest,
+  uniqueShop,
+} from "../helpers/shopify.ts";
 
 /**
  * Which courier delivers: the figures of a seeded history computed by hand and read through the
@@ -27,13 +33,6 @@ const stack = afterBookingStack({
   stepMs: 3_600_000,
 });
 
-const call = async <T>(fn: unknown, request: Request) =>
-  (await (fn as (a: { request: Request; params: object; context: object }) => Promise<unknown>)({
-    request,
-    params: { id: new URL(request.url).pathname.split("/").at(-1) },
-    context: {},
-  })) as T;
-const indonesian = { headers: { "accept-language": "id-ID" } };
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 

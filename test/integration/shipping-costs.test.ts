@@ -11,7 +11,12 @@ import { ShipmentActionError } from "#app/shipments/actions.server.ts";
 import { playJourney } from "#sandbox/journeys.ts";
 import { afterBookingStack, eventTypesOf, shipmentJobsSettled } from "../helpers/after-booking.ts";
 import { shipmentOf } from "../helpers/pipeline.ts";
-import { offlineSession, sessionTokenRequest } from "../helpers/shopify.ts";
+import {
+  INDONESIAN as indonesian,
+  routeData as call,
+  offlineSession,
+  sessionTokenRequest,
+} from "../helpers/shopify.ts";
 
 /**
  * What shipping really cost: a parcel the courier re-weighed (the sandbox's `order.price` with a
@@ -24,14 +29,6 @@ const stack = afterBookingStack({
   clockStart: Date.UTC(2026, 10, 24, 1, 0, 0),
   stepMs: 3_600_000,
 });
-
-const call = async <T>(fn: unknown, request: Request) =>
-  (await (fn as (a: { request: Request; params: object; context: object }) => Promise<unknown>)({
-    request,
-    params: { id: new URL(request.url).pathname.split("/").at(-1) },
-    context: {},
-  })) as T;
-const indonesian = { headers: { "accept-language": "id-ID" } };
 
 /** The courier plays a journey at the sandbox; the worker hears of it (as from its events). */
 async function journey(
