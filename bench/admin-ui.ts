@@ -16,6 +16,7 @@ import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { chromium, type Browser, type CDPSession, type Locator, type Page } from "playwright-core";
 import { codPayouts, shipmentEvents, shipments } from "#app/db/schema.ts";
 import { MERCHANT_BROWSER, embeddedUrl, standInAppBridge } from "#fakes/shopify/admin-frame.ts";
+import { seedCourierLanes } from "#test/helpers/seed-courier-lanes.ts";
 import { API_SECRET, Stack, progress, quantile, writeResult } from "./stack.ts";
 
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -122,6 +123,8 @@ async function seed(stack: Stack): Promise<{ shipmentId: string }> {
     expected: "185000",
     parcels: 1,
   });
+  // The couriers page's record: nine lanes of four services, as the browser test shows them.
+  await seedCourierLanes(stack.db, SHOP, now);
   return { shipmentId };
 }
 
@@ -273,6 +276,14 @@ function pagesOf(
         const box = p.getByRole("checkbox").first();
         await box.waitFor();
         await press(box);
+      },
+    },
+    {
+      name: "couriers: charts and table",
+      path: "/app/couriers",
+      act: async (p) => {
+        await p.locator("canvas[role='img']").first().waitFor();
+        await press(p.getByRole("heading", { level: 2 }).first());
       },
     },
     {
