@@ -17,6 +17,7 @@ import {
 import { listRowWords } from "#app/shipments/list-rows.ts";
 import { costReport } from "#app/costs/report.server.ts";
 import { courierPerformance, provinceRecords } from "#app/couriers/record.server.ts";
+import { silentParcels } from "#worker/processors/find-stuck.ts";
 import { wordsIn } from "#app/i18n/i18n.server.ts";
 
 const ROWS = Number(process.env.ROWS ?? 50_000);
@@ -119,10 +120,19 @@ async function seed(shop: string, n: number) {
 }
 await seed(SHOP, ROWS);
 for (let k = 0; k < 4; k++) await seed(`bench-other-${k}.myshopify.com`, 5_000);
+// The courier's scans as the app recorded them: four for each parcel on its way or delivered.
+await database.pool.query(`
+  INSERT INTO fulfillment_events (shipment_id, shop, entry_key, service_status, happened_at,
+                                  shopify_status, state, created_at)
+  SELECT s.id, s.shop, n || '|' || s.id, s.status, s.created_at + n * interval '3 hours',
+         'IN_TRANSIT', 'sent', s.created_at + n * interval '3 hours'
+  FROM shipments s, generate_series(1, 4) n
+  WHERE s.status IN ('picked', 'dropping_off', 'delivered')`);
 await database.pool.query("ANALYZE");
 
 /** The end of the seeded period: the costs page's "now". */
 const seededUntil = new Date(Date.parse("2026-01-01T00:00:00Z") + ROWS * 37_000 + 1_000);
+const twoDaysAfter = new Date(seededUntil.getTime() + 2 * 24 * 3_600_000);
 
 // A cursor deep in the list: walk to page 200 once.
 let deep = null;
@@ -153,6 +163,9 @@ const cases: [string, () => Promise<unknown>][] = [
   ["couriers page: 90 days", () => courierPerformance(db, SHOP, 90, false, seededUntil)],
   ["couriers page: by city", () => courierPerformance(db, SHOP, 90, true, seededUntil)],
   ["courier choice: one province", () => provinceRecords(db, SHOP, "Jawa Barat", seededUntil)],
+  // The stuck parcel finder's read (worker/processors/find-stuck.ts), every shop at once, two days
+  // after the seed: every parcel on its way has been silent a day or more, the worst case.
+  ["stuck finder: silent parcels", () => silentParcels(db, twoDaysAfter)],
 ];
 const results: Record<string, { p50: number; p95: number; max: number }> = {};
 for (const [name, run] of cases) {

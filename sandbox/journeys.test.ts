@@ -133,6 +133,23 @@ describe("journeys played on the sandbox's clock", () => {
     expect(await priceOf()).toBe(quoted * 2);
   });
 
+  it("stalled: picked up and sent on from the origin's hub, then no scan, whatever the clock does", async () => {
+    const key = liveKey("journey");
+    const id = await booked(key);
+    const played = await journey(id, { journey: "stalled", step_minutes: 60 });
+    expect(played.status, JSON.stringify(played.body)).toBe(200);
+    const statuses = async () => (await historyOf(key, id)).map((h) => h.status);
+    const stopped = await statuses();
+    expect(stopped.slice(-3)).toEqual(["picking_up", "picked", "dropping_off"]);
+    expect((await historyOf(key, id)).at(-1)!.note).toContain(FROM);
+    // The clock's steps move every other order on; this one stays where its last scan left it.
+    expect((await api("POST", "/_sandbox/clock/tick", null, {})).status).toBe(200);
+    expect(await statuses()).toEqual(stopped);
+    // Found again: a later journey goes on from there.
+    await journey(id, { journey: "delivered", step_minutes: 60 });
+    expect((await statuses()).at(-1)).toBe("delivered");
+  });
+
   it("returned: the courier charges the way back, the one-way shipping fee, once", async () => {
     const key = liveKey("journey");
     const id = await booked(key);

@@ -17,9 +17,17 @@ import { SandboxError } from "./validation.ts";
  * - `returned`: a failed attempt, the customer refuses, back on its way (`return_in_transit`) and
  *   returned to the shop (the courier charges the way back: its price event follows);
  * - `reweighed`: delivered, but the origin's hub weighs the parcel a kilogram heavier than it was
- *   billed and the courier charges for it (an `order.price` event with the higher price).
+ *   billed and the courier charges for it (an `order.price` event with the higher price);
+ * - `stalled`: picked up and sent on from the origin's hub, then silence: no scan comes (a parcel
+ *   lost or stuck at a hub); a later `delivered` journey goes on.
  */
-export const JOURNEYS = ["delivered", "failed_attempt", "returned", "reweighed"] as const;
+export const JOURNEYS = [
+  "delivered",
+  "failed_attempt",
+  "returned",
+  "reweighed",
+  "stalled",
+] as const;
 export type Journey = (typeof JOURNEYS)[number];
 
 interface Step {
@@ -117,6 +125,7 @@ function steps(order: OrderRecord, journey: Journey): Step[] {
   const tail: Record<Journey, Step[]> = {
     delivered: [delivered],
     reweighed: [delivered],
+    stalled: [],
     failed_attempt: [failed],
     returned: [
       failed,
@@ -147,6 +156,9 @@ function steps(order: OrderRecord, journey: Journey): Step[] {
     )
       ahead.splice(at < 0 ? ahead.length : at, 0, reweigh);
   }
+  // Stalled: picked up and sent on from the origin's hub, then no scan at all.
+  if (journey === "stalled")
+    return ahead.slice(0, ahead.findIndex((s) => s.status === "dropping_off") + 1);
   // Held already: the way is behind it; the journey goes on from the hold.
   return order.status === "on_hold" ? end : [...ahead, ...end];
 }
@@ -182,6 +194,8 @@ export function playJourney(
       `Order ${id} is ${order.status}: its journey is over`,
     );
   const taken = steps(order, journey as Journey).slice(0, (maxSteps as number | undefined) ?? 100);
+  // A stalled parcel stays where its last scan left it, until another journey moves it.
+  order.stalled = journey === "stalled";
   for (const step of taken) {
     service.forward(minutes * 60_000);
     service.lifecycle.setStatus(key, order, step.status, step.note);

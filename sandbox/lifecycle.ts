@@ -140,6 +140,7 @@ export class Lifecycle {
       );
     }
     const [key, order] = this.find(id);
+    order.stalled = false;
     this.setStatus(key, order, status as OrderStatus, note);
     return order;
   }
@@ -219,6 +220,7 @@ export class Lifecycle {
 
   private nextStatus(order: OrderRecord): OrderStatus | null {
     if (TERMINAL_ORDER_STATUSES.has(order.status) || order.status === "on_hold") return null;
+    if (order.stalled) return null;
     if (order.status === "return_in_transit") return "returned";
     if (order.status === "scheduled") {
       if (

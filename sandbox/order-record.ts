@@ -20,6 +20,8 @@ export interface OrderRecord {
   driver: { name: string | null; phone: string | null; plate: string | null; photo: string | null };
   cancellation: { code: string; reason: string | null } | null;
   invoiceId: string;
+  /** The courier stopped scanning it (the `stalled` journey): the clock's steps leave it where it is. */
+  stalled?: boolean;
   createdAt: string;
   updatedAt: string;
 }

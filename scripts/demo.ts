@@ -112,6 +112,7 @@ async function main(): Promise<number> {
     outcome.rows,
     courierScript.returnedOrderId,
     courierScript.reweighedOrderId,
+    courierScript.stalledOrderId,
   );
   say("");
   for (const line of after.lines) say(line);
@@ -134,6 +135,7 @@ async function main(): Promise<number> {
           attempt: r.attempt,
           status: r.status,
           problem: r.problem,
+          problemKinds: r.problemKinds,
           draftOrderId: r.draftOrderId,
           shippingOrderId: r.shippingOrderId,
           codSettlement: r.codSettlement,

@@ -20,6 +20,7 @@ import { processFulfillmentChange } from "./processors/fulfillment-change.ts";
 import { processFulfillmentEvents } from "./processors/fulfillment-events.ts";
 import { processImportOrders } from "./processors/import-orders.ts";
 import { pollStatuses } from "./processors/poll-statuses.ts";
+import { findStuck } from "./processors/find-stuck.ts";
 import { pruneInbox } from "./processors/prune-inbox.ts";
 import { reconcile } from "./processors/reconcile.ts";
 import { processReturn } from "./processors/process-return.ts";
@@ -58,6 +59,7 @@ export const PROCESSORS: Readonly<Record<string, Processor>> = {
   [maintenanceJobs.pruneInbox.name]: pruneInbox,
   [maintenanceJobs.reconcile.name]: reconcile,
   [maintenanceJobs.pollStatuses.name]: pollStatuses,
+  [maintenanceJobs.findStuck.name]: (job, deps) => findStuck(deps),
   [maintenanceJobs.syncOrders.name]: syncRecentOrders,
   [maintenanceJobs.carrierCallbacks.name]: registerCarrierCallbacks,
 };

@@ -120,6 +120,11 @@ export const maintenanceJobs = {
     name: "poll-statuses",
     payload: z.object({ staleSeconds: z.number().int().min(0).default(600) }),
   },
+  /**
+   * Parcels after pickup that no courier scan has moved for longer than their lane's usual time:
+   * marked stuck (worker/processors/find-stuck.ts).
+   */
+  findStuck: { name: "find-stuck", payload: z.object({}) },
   /** Carrier services that do not call the app with their shop's current callback token: registered again. */
   carrierCallbacks: { name: "carrier-callbacks", payload: z.object({}) },
   /** Orders updated in Shopify lately that the app has no (or an older) copy of: lost webhooks. */

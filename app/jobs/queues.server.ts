@@ -365,6 +365,14 @@ export async function scheduleMaintenance(
     },
   );
   await queue.upsertJobScheduler(
+    maintenanceJobs.findStuck.name,
+    { every: 900_000 },
+    {
+      name: maintenanceJobs.findStuck.name,
+      data: maintenanceJobs.findStuck.payload.parse({}),
+    },
+  );
+  await queue.upsertJobScheduler(
     maintenanceJobs.pollStatuses.name,
     { every: 300_000 },
     {

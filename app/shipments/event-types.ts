@@ -32,6 +32,8 @@ export const EVENT_TYPES = [
   "fulfillment_waiting",
   "delivery_trouble",
   "delivery_resumed",
+  "stuck",
+  "moving_again",
   "reweighed",
   "return_fee",
   "reweigh_checked",

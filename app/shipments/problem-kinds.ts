@@ -19,6 +19,7 @@ export const PROBLEM_KINDS = [
   "service",
   "after_booking",
   "delivery",
+  "stuck",
   "returned",
   "reweighed",
   "shopify",

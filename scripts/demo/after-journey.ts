@@ -10,6 +10,8 @@ import { afterBookingWords } from "#app/shipments/after-booking-words.ts";
 import { DEFAULT_TIME_ZONE } from "#app/platform/zoned-time.ts";
 import { formatMoney } from "#app/shipments/wording.ts";
 import { parcelCostWords } from "#app/costs/words.ts";
+import { storedText } from "#app/i18n/said.ts";
+import { valueWords } from "#app/shipments/wording.ts";
 import { SHOP, type DemoStack } from "./stack.ts";
 
 export interface AfterTheJourney {
@@ -28,6 +30,7 @@ export function afterTheJourney(
   rows: Shipment[],
   returnedOrderId: string | null,
   reweighedOrderId: string | null,
+  stalledOrderId: string | null,
 ): AfterTheJourney {
   const log = stack.shopify.log;
   const paid = (log.markedPaid ?? []).filter((m) => m.shop === SHOP);
@@ -63,6 +66,15 @@ export function afterTheJourney(
     lines.push(
       `Re-weighed ${reweighed.orderName}: quoted ${formatMoney(Number(reweighed.quotedPrice), "IDR")}, charged ${formatMoney(Number(reweighed.price), "IDR")}. The admin: "${costWords?.lines[0] ?? "-"}"`,
     );
+  // The parcel that stopped moving: marked stuck, and Shopify told once that it is delayed.
+  const stalled = rows.find((r) => r.orderId === stalledOrderId);
+  const delayed = (log.fulfillmentEvents ?? []).filter(
+    (e) => e.shop === SHOP && e.status === "DELAYED",
+  );
+  if (stalled)
+    lines.push(
+      `Stuck ${stalled.orderName}: ${delayed.length} DELAYED event told to Shopify. The admin: "${storedText(stalled.problem, stalled.problemSaid, indonesian.t, valueWords(indonesian)) ?? "-"}"`,
+    );
   const missing = [
     paid.length === 0 ? "no delivered COD order was marked paid in Shopify" : null,
     units === 0 ? "the returned parcel was not restocked in Shopify" : null,
@@ -75,6 +87,10 @@ export function afterTheJourney(
     reweighed && !(Number(reweighed.price) > Number(reweighed.quotedPrice))
       ? "the re-weighed parcel's higher price was not kept"
       : null,
+    stalled && !stalled.problemKinds.includes("stuck")
+      ? "the parcel that stopped moving was not marked stuck"
+      : null,
+    stalled && delayed.length !== 1 ? "Shopify was not told once of the stuck parcel" : null,
   ].filter((m): m is string => m !== null);
   return {
     lines,

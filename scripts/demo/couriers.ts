@@ -3,7 +3,9 @@
  * paid "COD - Bayar di Tempat") meets a customer who is not at home, then refuses it, and it goes
  * back to the shop: the sandbox plays those journeys (sandbox/journeys.ts) once the parcel is
  * booked, then once the app has put it under "needs attention". And one parcel (the multi-item
- * order) is weighed a kilogram heavier at the courier's hub and charged more than quoted.
+ * order) is weighed a kilogram heavier at the courier's hub and charged more than quoted. And one
+ * (the discounted order) stops moving after the origin's hub: five days later by the app's stuck
+ * parcel finder's clock (worker/processors/find-stuck.ts), it is marked stuck.
  */
 import type { Shipment } from "#app/db/schema.ts";
 import { playJourney } from "#sandbox/journeys.ts";
@@ -14,13 +16,23 @@ import type { DemoStack } from "./stack.ts";
 export const RETURNED_FIXTURE = "id-cod-rates-app";
 /** The fixture whose parcel the courier re-weighs. */
 export const REWEIGHED_FIXTURE = "multi-item";
+/** The fixture whose parcel stops moving after pickup. */
+export const STALLED_FIXTURE = "id-discounted";
+/** How far ahead the demo runs the stuck parcel finder: days without a scan. */
+export const SILENT_DAYS = 5;
 
 export function couriers(stack: DemoStack, replay: Replay, say: (line: string) => void) {
   const order = replay.sent.find((o) => o.fixture === RETURNED_FIXTURE);
   let phase: "waiting" | "held" | "returned" = "waiting";
   const heavier = replay.sent.find((o) => o.fixture === REWEIGHED_FIXTURE);
   let reweighed = false;
+  const quiet = replay.sent.find((o) => o.fixture === STALLED_FIXTURE);
+  let stalled: "waiting" | "silent" | "looked" | "told" = "waiting";
   return {
+    /** Whether what the couriers do has all been seen through (Shopify told of the stuck parcel). */
+    done: () => !quiet || stalled === "told",
+    /** The order whose parcel stops moving (its id), for the summary. */
+    stalledOrderId: quiet?.id ?? null,
     /** The order whose parcel comes back (its id), for the summary. */
     returnedOrderId: order?.id ?? null,
     /** The order whose parcel the courier re-weighs (its id), for the summary. */
@@ -33,6 +45,26 @@ export function couriers(stack: DemoStack, replay: Replay, say: (line: string) =
         say(
           `  ⟳ courier: ${heavier!.name} ${steps.find((s) => s.reweighKg)?.note ?? "re-weighed"}`,
         );
+      }
+      const silent = quiet ? rows.find((r) => r.orderId === quiet.id) : undefined;
+      if (stalled === "waiting" && silent?.shippingOrderId) {
+        stalled = "silent";
+        const steps = playJourney(stack.sandbox.service, silent.shippingOrderId, "stalled", 60);
+        say(`  ⟳ courier: ${quiet!.name} ${steps.at(-1)?.note ?? "on its way"}; then no scan`);
+      } else if (
+        stalled === "silent" &&
+        silent?.status === "dropping_off" &&
+        (silent.fulfillmentIds as string[]).length > 0
+      ) {
+        stalled = "looked";
+        lookForStuck(stack, say).catch((error: unknown) =>
+          say(`  ! the stuck parcel finder failed: ${String(error)}`),
+        );
+      } else if (
+        stalled === "looked" &&
+        (stack.shopify.log.fulfillmentEvents ?? []).some((e) => e.status === "DELAYED")
+      ) {
+        stalled = "told";
       }
       const row = order ? rows.find((r) => r.orderId === order.id) : undefined;
       if (!row?.shippingOrderId) return;
@@ -53,4 +85,13 @@ export function couriers(stack: DemoStack, replay: Replay, say: (line: string) =
       }
     },
   };
+}
+
+/** The stuck parcel finder, run as if five days had passed without a scan. */
+async function lookForStuck(stack: DemoStack, say: (line: string) => void): Promise<void> {
+  const { findStuck } = await import("#worker/processors/find-stuck.ts");
+  const { enqueue } = await import("#app/jobs/queues.server.ts");
+  const at = new Date(Date.now() + SILENT_DAYS * 24 * 3_600_000);
+  const found = await findStuck({ db: stack.database.db, enqueue }, at);
+  say(`  ⟳ ${SILENT_DAYS} days without a scan: ${found.stuck} parcel marked stuck`);
 }

@@ -30,13 +30,14 @@ export interface Outcome {
 /**
  * Final for the demo: a final status with what follows it done in Shopify (a delivered COD
  * parcel's order settled, a returned parcel's return handled), a problem that keeps it from being
- * drafted, or a draft waiting for the merchant.
+ * drafted, a parcel marked stuck, or a draft waiting for the merchant.
  */
 export const finished = (row: Shipment) =>
   (TERMINAL_STATUSES.has(row.status as never) &&
     !(row.status === "delivered" && codAmount(row) !== null && row.codSettlement === null) &&
     !(row.status === "returned" && row.returnOutcome === null)) ||
   (row.problem !== null && !row.draftOrderId) ||
+  row.problemKinds.includes("stuck") ||
   row.status === "draft_placed";
 
 export async function readShipments(stack: DemoStack): Promise<Shipment[]> {
@@ -58,7 +59,7 @@ export async function watch(
   replay: Replay,
   deadlineMs: number,
   say: (line: string) => void,
-  couriers: { step(rows: Shipment[]): void },
+  couriers: { step(rows: Shipment[]): void; done(): boolean },
 ): Promise<Outcome> {
   const started = Date.now();
   const seen = new Map<string, string>();
@@ -100,7 +101,8 @@ export async function watch(
     const settled =
       readProblem === null &&
       replay.sent.every((order) => rows.some((r) => r.orderId === order.id)) &&
-      rows.every(finished);
+      rows.every(finished) &&
+      couriers.done();
     const exited = stack.exited();
     const late = Date.now() - started > deadlineMs;
     if (settled || exited || late) {

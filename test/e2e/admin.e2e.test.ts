@@ -17,7 +17,7 @@ import { appTomlScopes } from "#fakes/shopify/access.ts";
 import { holdDeliveredOrder, SHOP_LOCATION, SHOPIFY_ORDERS } from "#fakes/shopify/fake-admin.ts";
 import { loadShopifySample } from "../fixtures/shopify.ts";
 import { seedBusyShop } from "../helpers/seed-shipments.ts";
-import { seedAfterBooking, seedReweighed } from "../helpers/seed-after-booking.ts";
+import { seedAfterBooking, seedReweighed, seedStuck } from "../helpers/seed-after-booking.ts";
 import { seedCourierLanes } from "../helpers/seed-courier-lanes.ts";
 import { cameBackUnpaid } from "../helpers/cod-history.ts";
 import { getShop, recordInstall, setShippingApiKey } from "#app/shops/shops.server.ts";
@@ -460,6 +460,7 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
     const returned = find("returned", (r) => r.status === "returned");
     const heldCod = await heldForCodRisk();
     const reweighed = await seedReweighed(db, shop);
+    const stuck = await seedStuck(db, shop);
     const pages: [string, string][] = [
       ["id-01-pengiriman", "/app"],
       ["id-02-perlu-tindakan", "/app?tab=attention"],
@@ -482,6 +483,8 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
       ["id-17-ditimbang-ulang", `/app/shipments/${reweighed}`],
       // Which courier delivers: the charts and each service per province.
       ["id-18-kinerja-kurir", "/app/couriers"],
+      // A parcel that stopped moving after pickup.
+      ["id-19-paket-tidak-bergerak", `/app/shipments/${stuck}`],
     ];
     const english = englishUiWords();
     expect(english.length).toBeGreaterThan(200);

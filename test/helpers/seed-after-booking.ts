@@ -4,6 +4,7 @@ import type { shipmentEvents, shipments } from "#app/db/schema.ts";
 import { troubleProblem } from "#app/shipments/trouble.ts";
 import { reweighProblem, reweighSaid } from "#app/costs/reweigh.ts";
 import { inEnglish } from "#app/i18n/said.ts";
+import { stuckProblem, usualTime } from "#app/shipments/stuck.ts";
 import { insertWithTimelines } from "./seed-shipments.ts";
 
 type Row = Omit<typeof shipments.$inferInsert, "shop">;
@@ -248,6 +249,50 @@ export async function seedReweighed(db: Db, shop: string, orderId = 995_001) {
           toStatus: "picked",
           message: inEnglish([reweighSaid(cost, declaredGrams)]),
           said: [reweighSaid(cost, declaredGrams)],
+        },
+      ],
+    },
+  ]);
+  return id!;
+}
+
+/**
+ * A parcel that stopped moving (as find-stuck leaves it): picked up in Jakarta, sent on from the
+ * origin's hub four days ago, no scan since, past the three days its service estimates.
+ */
+export async function seedStuck(db: Db, shop: string, orderId = 995_101) {
+  const problem = stuckProblem(4 * 24 * 3_600_000, usualTime(undefined, 3 * 24 * 3_600_000), null);
+  const [id] = await insertWithTimelines(db, shop, [
+    {
+      row: {
+        orderId: String(orderId),
+        orderName: "#3102",
+        referenceId: `stuck-${orderId}`,
+        status: "dropping_off",
+        destinationName: "Rina Marlina",
+        destinationPhone: "+6281377002233",
+        destinationCity: "Makassar",
+        courierCompany: "jne",
+        courierType: "reg",
+        waybillId: `CGK${8_000_000_000 + orderId}`,
+        quotedPrice: "28000",
+        price: "28000",
+        currency: "IDR",
+        originName: "Gudang Toko Maju",
+        laneProvince: "Sulawesi Selatan",
+        laneCity: "Kota Makassar",
+        pickedUpAt: hoursAgo(100),
+        updatedAt: hoursAgo(1),
+        ...problem,
+      },
+      events: [
+        {
+          actor: "worker:sync-status",
+          type: "stuck",
+          fromStatus: "dropping_off",
+          toStatus: "dropping_off",
+          message: problem.problem,
+          said: problem.problemSaid,
         },
       ],
     },

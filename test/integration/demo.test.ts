@@ -44,6 +44,7 @@ interface Summary {
     shippingOrderId: string | null;
     codSettlement: string | null;
     returnOutcome: string | null;
+    problemKinds: string[];
   }[];
 }
 
@@ -95,7 +96,9 @@ describe("npm run demo", () => {
         expect(rows.length, order.name).toBeGreaterThan(0);
         for (const row of rows)
           expect(
-            final(row.status) || (row.problem !== null && row.draftOrderId === null),
+            final(row.status) ||
+              (row.problem !== null && row.draftOrderId === null) ||
+              row.problemKinds.includes("stuck"),
             `${order.name}: ${row.status}`,
           ).toBe(true);
       }
@@ -142,6 +145,18 @@ describe("npm run demo", () => {
         problem: expect.stringMatching(/^Held before booking: high risk/),
       });
       expect(output).toContain("[Risiko COD] Ditahan sebelum dipesan");
+      // The parcel that stopped moving after pickup: stuck five days later, Shopify told once.
+      const quiet = summary.sent.find((o) => o.fixture === "id-discounted")!;
+      expect(summary.rows.find((r) => r.orderId === quiet.id)).toMatchObject({
+        status: "dropping_off",
+        problem: expect.stringMatching(/^Parcel not moving: no courier scan for 5 days/),
+      });
+      expect(
+        after.lines.find((l) => l.startsWith("Stuck")),
+        tail,
+      ).toMatch(
+        /^Stuck #D\d+: 1 DELAYED event told to Shopify\. The admin: "Paket tidak bergerak: tidak ada pemindaian kurir selama 5 hari/,
+      );
       expect(output).toMatch(/the order was marked paid in Shopify/);
       expect(output).toMatch(/\d+ items? restocked in Shopify/);
     },

@@ -162,7 +162,18 @@ export async function processSyncStatus(job: JobWithSlot, deps: ShipmentDeps): P
   // The courier's history, entry by entry (an entry read again is the same row): what is new is
   // told to Shopify as fulfillment events once the shipment has its fulfillment.
   const recorded = await recordHistory(deps.db, shipment, history);
-  const current = saved ?? shipment;
+  let current = saved ?? shipment;
+  // A parcel marked stuck (find-stuck) that the courier scanned again is moving: the problem goes.
+  if (recorded > 0 && isOnlyKind(current.problemKinds, "stuck"))
+    current =
+      (await apply(ctx, shop, shipmentId, (now) =>
+        isOnlyKind(now.problemKinds, "stuck")
+          ? {
+              patch: { problem: null },
+              event: { actor: ACTOR.sync, type: "moving_again", message: said("movingAgain") },
+            }
+          : null,
+      )) ?? current;
   if (recorded > 0 && (current.fulfillmentIds as string[]).length > 0)
     await deps.enqueue.fulfillmentEvents(shop, shipment.id);
   // Tell Shopify (tracking, status metafield) when something it shows changed.

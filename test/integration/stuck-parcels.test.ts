@@ -1,0 +1,124 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "#app/db/index.server.ts";
+import { fulfillmentEvents, shipments } from "#app/db/schema.ts";
+import { enqueue } from "#app/jobs/queues.server.ts";
+import * as shipmentPage from "#app/routes/app.shipments.$id/route.tsx";
+import { sessionStorage } from "#app/shopify.server.ts";
+import { playJourney } from "#sandbox/journeys.ts";
+import { findStuck } from "#worker/processors/find-stuck.ts";
+import { afterBookingStack, eventTypesOf, shipmentJobsSettled } from "../helpers/after-booking.ts";
+import { shipmentOf } from "../helpers/pipeline.ts";
+import { INDONESIAN, offlineSession, routeData, sessionTokenRequest } from "../helpers/shopify.ts";
+
+/**
+ * A parcel that stops moving after pickup (the sandbox's `stalled` journey): silent past its
+ * lane's usual time it is marked stuck, Shopify hears once that it is delayed, and the courier's
+ * next scan clears it. Through the worker, the sandbox over HTTP and the fake Shopify over HTTP;
+ * the finder runs days later on its own clock (`now`), as it would in production.
+ */
+const stack = afterBookingStack({
+  label: "stuck",
+  clockStart: Date.UTC(2026, 10, 26, 1, 0, 0),
+  stepMs: 3_600_000,
+});
+const DAY = 24 * 3_600_000;
+const deps = () => ({ db, enqueue });
+const later = (days: number) => new Date(Date.now() + days * DAY);
+
+async function journey(
+  shop: string,
+  s: { id: string; shippingOrderId: string | null },
+  name: string,
+) {
+  playJourney(stack.sandbox.service, s.shippingOrderId!, name, 60);
+  await enqueue.syncStatus(shop, s.id);
+  await shipmentJobsSettled();
+}
+
+const delayedEvents = (shipmentId: string) =>
+  db
+    .select()
+    .from(fulfillmentEvents)
+    .where(
+      and(
+        eq(fulfillmentEvents.shipmentId, shipmentId),
+        eq(fulfillmentEvents.shopifyStatus, "DELAYED"),
+      ),
+    );
+
+describe("a parcel that stops moving", () => {
+  it("is marked stuck past the service's estimate, Shopify told once, and cleared by the next scan", async () => {
+    const { shop, order, shipment } = await stack.booked("cod");
+    await sessionStorage.storeSession(offlineSession(shop));
+    await journey(shop, shipment, "stalled");
+    const stalled = (await shipmentOf(db, shop, order.id))!;
+    expect(stalled.status).toBe("dropping_off");
+    // JNE Reguler says 2 - 3 days and the shop has no history on this lane: three days is usual.
+    expect((await findStuck(deps(), later(2))).stuck).toBe(0);
+    expect((await shipmentOf(db, shop, order.id))!.problem).toBeNull();
+
+    expect(await findStuck(deps(), later(4))).toMatchObject({ stuck: 1 });
+    await shipmentJobsSettled();
+    const stuck = (await shipmentOf(db, shop, order.id))!;
+    expect(stuck.problemKinds).toEqual(["stuck"]);
+    expect(await eventTypesOf(shipment.id)).toContain("stuck");
+    const told = () =>
+      stack.log.fulfillmentEvents!.filter((e) => e.shop === shop && e.status === "DELAYED");
+    expect(told()).toHaveLength(1);
+    expect(await delayedEvents(shipment.id)).toHaveLength(1);
+    // Said in Indonesian on its page, with the usual time it went past.
+    const view = await routeData<Awaited<ReturnType<typeof shipmentPage.loader>>>(
+      shipmentPage.loader,
+      await sessionTokenRequest(`/app/shipments/${shipment.id}`, shop, INDONESIAN),
+    );
+    expect(JSON.stringify(view)).toMatch(
+      /Paket tidak bergerak: tidak ada pemindaian kurir selama 4 hari, lebih lama dari biasanya \(3 hari menurut perkiraan layanan pengiriman\)/,
+    );
+
+    // The finder again, later: nothing new; Shopify was told once.
+    expect((await findStuck(deps(), later(6))).stuck).toBe(0);
+    await shipmentJobsSettled();
+    expect(told()).toHaveLength(1);
+    expect(await delayedEvents(shipment.id)).toHaveLength(1);
+
+    // The courier scans it again: moving, the problem gone.
+    await journey(shop, shipment, "delivered");
+    const moving = (await shipmentOf(db, shop, order.id))!;
+    expect(moving.status).toBe("delivered");
+    expect(moving.problem).toBeNull();
+    expect(await eventTypesOf(shipment.id)).toContain("moving_again");
+  });
+
+  it("goes by the lane's own usual time where the shop has enough parcels on it", async () => {
+    const { shop, order, shipment } = await stack.booked("cod");
+    // Twelve earlier parcels on this lane, delivered within 30 hours of pickup: 9 in 10 within 1,25 days.
+    const picked = new Date(Date.now() - 10 * DAY);
+    await db.insert(shipments).values(
+      Array.from({ length: 12 }, (_, i) => ({
+        shop,
+        orderId: String(770_000 + i),
+        referenceId: `lane-${shop}-${i}`,
+        status: "delivered",
+        createdAt: new Date(Date.now() - 11 * DAY),
+        courierCompany: shipment.courierCompany,
+        courierType: shipment.courierType,
+        laneProvince: shipment.laneProvince,
+        laneCity: shipment.laneCity,
+        quotedPrice: "19000",
+        price: "19000",
+        pickedUpAt: picked,
+        deliveredAt: new Date(picked.getTime() + (20 + i) * 3_600_000),
+      })),
+    );
+    await journey(shop, shipment, "stalled");
+    expect(await findStuck(deps(), later(2))).toMatchObject({ stuck: 1 });
+    const stuck = (await shipmentOf(db, shop, order.id))!;
+    expect(stuck.problemKinds).toEqual(["stuck"]);
+    expect(stuck.problem).toContain(
+      `for 9 in 10 of your parcels with this service to ${shipment.laneProvince}`,
+    );
+    expect(stuck.problem).toContain("longer than usual (1.3 days");
+    expect(await delayedEvents(shipment.id)).toHaveLength(1);
+  });
+});
