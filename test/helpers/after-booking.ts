@@ -10,6 +10,7 @@ import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import type { ShopSettings } from "#app/shops/settings.ts";
 import { emptyAdminLog } from "#fakes/shopify/fake-admin.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
+import { playJourney } from "#sandbox/journeys.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 import { freshOrder, setUpShop, shipmentOf, startTestWorkers, waitFor } from "./pipeline.ts";
 import { liveKey } from "./sandbox.ts";
@@ -154,6 +155,16 @@ export function afterBookingStack(options: {
         fulfilled: options.fulfilled,
       }),
     moves: ((...args) => courierOf!.moves(...args)) as Courier["moves"],
+    /** The courier plays a whole journey at the sandbox (sandbox/journeys.ts), an hour a step; the worker hears of it. */
+    journey: async (
+      shop: string,
+      s: Pick<Shipment, "id" | "shippingOrderId">,
+      name: string,
+    ): Promise<void> => {
+      playJourney(stack.sandbox.service, s.shippingOrderId!, name, 60);
+      await enqueue.syncStatus(shop, s.id);
+      await shipmentJobsSettled();
+    },
   };
   beforeAll(async () => {
     stack.sandbox = await createSandbox({ port: 0, now: () => new Date(clock.ms) });

@@ -4,7 +4,7 @@ import type { shipmentEvents, shipments } from "#app/db/schema.ts";
 import { troubleProblem } from "#app/shipments/trouble.ts";
 import { reweighProblem, reweighSaid } from "#app/costs/reweigh.ts";
 import { inEnglish } from "#app/i18n/said.ts";
-import { stuckProblem, usualTime } from "#app/shipments/stuck.ts";
+import { stuckProblem, usualTime } from "#app/couriers/stuck.ts";
 import { insertWithTimelines } from "./seed-shipments.ts";
 
 type Row = Omit<typeof shipments.$inferInsert, "shop">;

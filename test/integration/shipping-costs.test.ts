@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { db } from "#app/db/index.server.ts";
-import { enqueue } from "#app/jobs/queues.server.ts";
 import * as costsPage from "#app/routes/app.costs/route.tsx";
 import * as costsCsv from "#app/routes/app.costs[.]csv.tsx";
 import * as shipmentPage from "#app/routes/app.shipments.$id/route.tsx";
@@ -8,8 +7,7 @@ import { sessionStorage } from "#app/shopify.server.ts";
 import { markReweighChecked } from "#app/costs/reweigh-checked.server.ts";
 import { actionDeps } from "#app/shipments/action-deps.server.ts";
 import { ShipmentActionError } from "#app/shipments/actions.server.ts";
-import { playJourney } from "#sandbox/journeys.ts";
-import { afterBookingStack, eventTypesOf, shipmentJobsSettled } from "../helpers/after-booking.ts";
+import { afterBookingStack, eventTypesOf } from "../helpers/after-booking.ts";
 import { shipmentOf } from "../helpers/pipeline.ts";
 import {
   INDONESIAN as indonesian,
@@ -30,17 +28,6 @@ const stack = afterBookingStack({
   stepMs: 3_600_000,
 });
 
-/** The courier plays a journey at the sandbox; the worker hears of it (as from its events). */
-async function journey(
-  shop: string,
-  s: { id: string; shippingOrderId: string | null },
-  name: string,
-) {
-  playJourney(stack.sandbox.service, s.shippingOrderId!, name, 60);
-  await enqueue.syncStatus(shop, s.id);
-  await shipmentJobsSettled();
-}
-
 describe("a parcel the courier re-weighed", () => {
   it("keeps the quote, takes the higher price, goes under needs attention above the threshold, and is listed with both weights", async () => {
     const { shop, order, shipment } = await stack.booked("cod", { reweighProblemAbove: 5_000 });
@@ -52,7 +39,7 @@ describe("a parcel the courier re-weighed", () => {
     const quoted = Number(shipment.quotedPrice);
     const codFee = Number(shipment.codFee ?? 0);
 
-    await journey(shop, shipment, "reweighed");
+    await stack.journey(shop, shipment, "reweighed");
     const after = (await shipmentOf(db, shop, order.id))!;
     expect(after.status).toBe("delivered");
     expect(Number(after.quotedPrice)).toBe(quoted);
@@ -130,7 +117,7 @@ describe("a parcel the courier re-weighed", () => {
 
   it("below the shop's threshold is listed but raises no problem", async () => {
     const { shop, order, shipment } = await stack.booked("cod", { reweighProblemAbove: 1_000_000 });
-    await journey(shop, shipment, "reweighed");
+    await stack.journey(shop, shipment, "reweighed");
     const after = (await shipmentOf(db, shop, order.id))!;
     expect(Number(after.price)).toBeGreaterThan(Number(after.quotedPrice));
     expect(after.problem).toBeNull();
@@ -144,7 +131,7 @@ describe("a parcel that came back", () => {
     await sessionStorage.storeSession(offlineSession(shop));
     const quoted = Number(shipment.quotedPrice);
     const shippingFee = quoted - Number(shipment.codFee ?? 0);
-    await journey(shop, shipment, "returned");
+    await stack.journey(shop, shipment, "returned");
     const back = (await shipmentOf(db, shop, order.id))!;
     expect(back.status).toBe("returned");
     // The courier charged the way back: the one-way shipping fee, in the service's price.

@@ -5,7 +5,6 @@ import { fulfillmentEvents, shipments } from "#app/db/schema.ts";
 import { enqueue } from "#app/jobs/queues.server.ts";
 import * as shipmentPage from "#app/routes/app.shipments.$id/route.tsx";
 import { sessionStorage } from "#app/shopify.server.ts";
-import { playJourney } from "#sandbox/journeys.ts";
 import { findStuck } from "#worker/processors/find-stuck.ts";
 import { afterBookingStack, eventTypesOf, shipmentJobsSettled } from "../helpers/after-booking.ts";
 import { shipmentOf } from "../helpers/pipeline.ts";
@@ -26,16 +25,6 @@ const DAY = 24 * 3_600_000;
 const deps = () => ({ db, enqueue });
 const later = (days: number) => new Date(Date.now() + days * DAY);
 
-async function journey(
-  shop: string,
-  s: { id: string; shippingOrderId: string | null },
-  name: string,
-) {
-  playJourney(stack.sandbox.service, s.shippingOrderId!, name, 60);
-  await enqueue.syncStatus(shop, s.id);
-  await shipmentJobsSettled();
-}
-
 const delayedEvents = (shipmentId: string) =>
   db
     .select()
@@ -51,7 +40,7 @@ describe("a parcel that stops moving", () => {
   it("is marked stuck past the service's estimate, Shopify told once, and cleared by the next scan", async () => {
     const { shop, order, shipment } = await stack.booked("cod");
     await sessionStorage.storeSession(offlineSession(shop));
-    await journey(shop, shipment, "stalled");
+    await stack.journey(shop, shipment, "stalled");
     const stalled = (await shipmentOf(db, shop, order.id))!;
     expect(stalled.status).toBe("dropping_off");
     // JNE Reguler says 2 - 3 days and the shop has no history on this lane: three days is usual.
@@ -83,7 +72,7 @@ describe("a parcel that stops moving", () => {
     expect(await delayedEvents(shipment.id)).toHaveLength(1);
 
     // The courier scans it again: moving, the problem gone.
-    await journey(shop, shipment, "delivered");
+    await stack.journey(shop, shipment, "delivered");
     const moving = (await shipmentOf(db, shop, order.id))!;
     expect(moving.status).toBe("delivered");
     expect(moving.problem).toBeNull();
@@ -111,7 +100,7 @@ describe("a parcel that stops moving", () => {
         deliveredAt: new Date(picked.getTime() + (20 + i) * 3_600_000),
       })),
     );
-    await journey(shop, shipment, "stalled");
+    await stack.journey(shop, shipment, "stalled");
     expect(await findStuck(deps(), later(2))).toMatchObject({ stuck: 1 });
     const stuck = (await shipmentOf(db, shop, order.id))!;
     expect(stuck.problemKinds).toEqual(["stuck"]);

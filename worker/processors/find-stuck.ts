@@ -5,7 +5,7 @@ import { fulfillmentEvents } from "#app/db/schema.ts";
 import type { LaneFigures } from "#app/couriers/figures.ts";
 import { provinceRecords } from "#app/couriers/record.server.ts";
 import { updateDecided } from "#app/shipments/shipments.server.ts";
-import { STUCK_FLOOR_MS, stuckProblem, usualTime } from "#app/shipments/stuck.ts";
+import { STUCK_FLOOR_MS, stuckProblem, usualTime } from "#app/couriers/stuck.ts";
 import type { WorkerDeps } from "../deps.ts";
 import { ACTOR } from "../shared/shipment-context.ts";
 
@@ -47,7 +47,7 @@ export async function silentParcels(db: Queryable, now: Date) {
 
 /**
  * find-stuck (every 15 minutes): parcels after pickup whose courier has sent no scan for longer
- * than their lane's usual time (app/shipments/stuck.ts) go under "needs attention" (kind `stuck`),
+ * than their lane's usual time (app/couriers/stuck.ts) go under "needs attention" (kind `stuck`),
  * and Shopify is told once that they are delayed (one `DELAYED` fulfillment event, so the
  * customer hears of it once). Silence is measured on the app's clock, from when the app recorded
  * the parcel's latest scan, not from the courier's own timestamps. A later scan clears it

@@ -1,6 +1,6 @@
-import type { LaneFigures } from "../couriers/figures";
+import type { LaneFigures } from "./figures";
 import { said } from "../i18n/said";
-import { problemOf, type Problem } from "./problem-kinds";
+import { problemOf, type Problem } from "../shipments/problem-kinds";
 
 /**
  * A parcel that stopped moving: after pickup, no courier scan for longer than its lane's usual
