@@ -39,6 +39,7 @@ describe("maintenance schedules", () => {
         maintenanceJobs.syncOrders.name,
         maintenanceJobs.carrierCallbacks.name,
         maintenanceJobs.pollStatuses.name,
+        maintenanceJobs.findStuck.name,
       ].sort(),
     );
     for (const ids of Object.values(first)) expect(ids).toHaveLength(1);

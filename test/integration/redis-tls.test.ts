@@ -94,7 +94,7 @@ describe("Redis over TLS with a password", () => {
       tls: { ca: fs.readFileSync(tls.ca) },
       maxRetriesPerRequest: null,
     });
-    expect(await schedulesAt(reader, prefix)).toHaveLength(5);
+    expect(await schedulesAt(reader, prefix)).toHaveLength(6);
   });
 
   it(
@@ -116,7 +116,7 @@ describe("Redis over TLS with a password", () => {
           maxRetriesPerRequest: null,
         },
       });
-      expect(await schedulesAt(reader, prefix)).toHaveLength(5);
+      expect(await schedulesAt(reader, prefix)).toHaveLength(6);
     },
   );
 });

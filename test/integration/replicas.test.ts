@@ -96,6 +96,7 @@ describe("two web and three worker processes", () => {
           maintenanceJobs.syncOrders.name,
           maintenanceJobs.carrierCallbacks.name,
           maintenanceJobs.pollStatuses.name,
+          maintenanceJobs.findStuck.name,
         ].sort(),
       );
       // Three workers each put the schedules in place at start: still one run per period.

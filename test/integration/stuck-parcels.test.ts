@@ -44,10 +44,10 @@ describe("a parcel that stops moving", () => {
     const stalled = (await shipmentOf(db, shop, order.id))!;
     expect(stalled.status).toBe("dropping_off");
     // JNE Reguler says 2 - 3 days and the shop has no history on this lane: three days is usual.
-    expect((await findStuck(deps(), later(2))).stuck).toBe(0);
+    expect((await findStuck(deps(), later(2), shop)).stuck).toBe(0);
     expect((await shipmentOf(db, shop, order.id))!.problem).toBeNull();
 
-    expect(await findStuck(deps(), later(4))).toMatchObject({ stuck: 1 });
+    expect(await findStuck(deps(), later(4), shop)).toMatchObject({ stuck: 1 });
     await shipmentJobsSettled();
     const stuck = (await shipmentOf(db, shop, order.id))!;
     expect(stuck.problemKinds).toEqual(["stuck"]);
@@ -66,7 +66,7 @@ describe("a parcel that stops moving", () => {
     );
 
     // The finder again, later: nothing new; Shopify was told once.
-    expect((await findStuck(deps(), later(6))).stuck).toBe(0);
+    expect((await findStuck(deps(), later(6), shop)).stuck).toBe(0);
     await shipmentJobsSettled();
     expect(told()).toHaveLength(1);
     expect(await delayedEvents(shipment.id)).toHaveLength(1);
@@ -101,7 +101,7 @@ describe("a parcel that stops moving", () => {
       })),
     );
     await stack.journey(shop, shipment, "stalled");
-    expect(await findStuck(deps(), later(2))).toMatchObject({ stuck: 1 });
+    expect(await findStuck(deps(), later(2), shop)).toMatchObject({ stuck: 1 });
     const stuck = (await shipmentOf(db, shop, order.id))!;
     expect(stuck.problemKinds).toEqual(["stuck"]);
     expect(stuck.problem).toContain(

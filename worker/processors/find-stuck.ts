@@ -25,7 +25,7 @@ const MOVING = ["picked", "dropping_off"] as const;
  * (and less than a month) before `now` (the longest silent first, at most `LIMIT`): the finder's one read, through
  * `shipments_status_updated_idx` and each parcel's entries by `fulfillment_events_shipment_idx`.
  */
-export async function silentParcels(db: Queryable, now: Date) {
+export async function silentParcels(db: Queryable, now: Date, shop?: string) {
   const silentSince = new Date(now.getTime() - STUCK_FLOOR_MS).toISOString();
   const notBefore = new Date(now.getTime() - LONGEST_SILENCE_MS).toISOString();
   return executedRows(
@@ -40,6 +40,7 @@ export async function silentParcels(db: Queryable, now: Date) {
       ) last
       WHERE s.status IN ('picked', 'dropping_off') AND s.problem IS NULL
         AND last.seen < ${silentSince} AND last.seen >= ${notBefore}
+        ${shop === undefined ? sql`` : sql`AND s.shop = ${shop}`}
       ORDER BY last.seen
       LIMIT ${LIMIT}`),
   );
@@ -51,14 +52,16 @@ export async function silentParcels(db: Queryable, now: Date) {
  * and Shopify is told once that they are delayed (one `DELAYED` fulfillment event, so the
  * customer hears of it once). Silence is measured on the app's clock, from when the app recorded
  * the parcel's latest scan, not from the courier's own timestamps. A later scan clears it
- * (sync-status). `now`: the run's time (tests and the demo move it on).
+ * (sync-status). `now`: the run's time (tests and the demo move it on); `onlyShop`: one shop's
+ * parcels only (the tests, which share a database).
  */
 export async function findStuck(
   deps: Pick<WorkerDeps, "db" | "enqueue">,
   now: Date = new Date(),
+  onlyShop?: string,
 ): Promise<{ looked: number; stuck: number }> {
   const { db } = deps;
-  const rows = await silentParcels(db, now);
+  const rows = await silentParcels(db, now, onlyShop);
   const records = new Map<string, Map<string, LaneFigures>>();
   let stuck = 0;
   for (const r of rows) {
