@@ -1,5 +1,5 @@
 import type { LabelSnapshot } from "../db/json-columns";
-import { recordedEntries, type HistoryEntry } from "../shipments/fulfillment-events";
+import type { RecordedEntry } from "../shipments/fulfillment-events";
 
 /**
  * A parcel's part in its courier's record (the courier performance page, app/couriers/): where it
@@ -17,15 +17,15 @@ export function lanePatch(label: LabelSnapshot): {
 }
 
 /**
- * What the courier's history says of the parcel's way: its first pickup (the earliest `picked`
- * entry; null while there is none) and the failed delivery attempts (the entries Shopify is told
- * were attempts, `ATTEMPTED_DELIVERY`).
+ * What the courier's history says of the parcel's way, from its entries as recorded (in the order
+ * they happened, `recordedEntries`): its first pickup (the earliest `picked` entry; null while
+ * there is none) and the failed delivery attempts (the entries Shopify is told were attempts,
+ * `ATTEMPTED_DELIVERY`).
  */
-export function wayFacts(
-  history: readonly HistoryEntry[],
-  courierType: string | null,
-): { pickedUpAt: Date | null; failedAttempts: number } {
-  const entries = recordedEntries(history, courierType);
+export function wayFacts(entries: readonly RecordedEntry[]): {
+  pickedUpAt: Date | null;
+  failedAttempts: number;
+} {
   return {
     pickedUpAt: entries.find((e) => e.serviceStatus === "picked")?.happenedAt ?? null,
     failedAttempts: entries.filter((e) => e.shopifyStatus === "ATTEMPTED_DELIVERY").length,

@@ -3,7 +3,11 @@ import type { EventType } from "#app/shipments/event-types.ts";
 import { labelSnapshot } from "#app/labels/snapshot.ts";
 import { fulfillmentEvents, type Shipment } from "#app/db/schema.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
-import { recordedEntries, type HistoryEntry } from "#app/shipments/fulfillment-events.ts";
+import {
+  recordedEntries,
+  type HistoryEntry,
+  type RecordedEntry,
+} from "#app/shipments/fulfillment-events.ts";
 import { codAmount, isCod } from "#app/shipments/cod.ts";
 import { isOnlyTrouble, troubleProblem } from "#app/shipments/trouble.ts";
 import { isOnlyKind } from "#app/shipments/problem-kinds.ts";
@@ -30,9 +34,8 @@ import { lanePatch, wayFacts } from "#app/couriers/lane.ts";
 async function recordHistory(
   db: ShipmentDeps["db"],
   shipment: Shipment,
-  history: readonly HistoryEntry[],
+  entries: readonly RecordedEntry[],
 ): Promise<number> {
-  const entries = recordedEntries(history, shipment.courierType);
   if (entries.length === 0) return 0;
   const inserted = await db
     .insert(fulfillmentEvents)
@@ -61,7 +64,10 @@ export async function processSyncStatus(job: JobWithSlot, deps: ShipmentDeps): P
     );
   const history = order.courier?.history ?? [];
   const latest = latestEntry(history);
-  const way = wayFacts(history, shipment.courierType);
+  // The history's entries as recorded (each once, in the order they happened): the parcel's way
+  // is read from them, and the new ones are told to Shopify below.
+  const entries = recordedEntries(history, shipment.courierType);
+  const way = wayFacts(entries);
   // The shop's re-weigh threshold, read only when the price moved (rarely: one more statement).
   const threshold =
     order.price !== null &&
@@ -161,7 +167,7 @@ export async function processSyncStatus(job: JobWithSlot, deps: ShipmentDeps): P
   });
   // The courier's history, entry by entry (an entry read again is the same row): what is new is
   // told to Shopify as fulfillment events once the shipment has its fulfillment.
-  const recorded = await recordHistory(deps.db, shipment, history);
+  const recorded = await recordHistory(deps.db, shipment, entries);
   let current = saved ?? shipment;
   // A parcel marked stuck (find-stuck) that the courier scanned again is moving: the problem goes.
   if (recorded > 0 && isOnlyKind(current.problemKinds, "stuck"))
