@@ -82,38 +82,48 @@ export async function findStuck(
     const silentMs = now.getTime() - seen.getTime();
     if (silentMs <= usual.ms) continue;
     const problem = stuckProblem(silentMs, usual, province);
-    const saved = await updateDecided(
-      db,
-      shop,
-      String(r.id),
-      (current) =>
-        current.problem || !(MOVING as readonly string[]).includes(current.status)
-          ? null
-          : {
-              patch: problem,
-              event: { actor: ACTOR.sync, type: "stuck", message: joinedSaid(problem.problemSaid) },
-            },
-      "find-stuck",
-    );
-    if (!saved || !saved.problemKinds.includes("stuck")) continue;
-    stuck += 1;
-    // Shopify told once per silence: the entry's key names the scan the silence follows, and it
-    // is placed just after that scan, so a later scan still comes after it.
-    const inserted = await db
-      .insert(fulfillmentEvents)
-      .values({
-        shipmentId: saved.id,
+    // The mark and the event for Shopify commit together: a crash between them would leave a
+    // stuck parcel Shopify is never told of (the next run skips a parcel with a problem).
+    const marked = await db.transaction(async (tx) => {
+      const saved = await updateDecided(
+        tx,
         shop,
-        entryKey: `stuck|${seen.toISOString()}`,
-        serviceStatus: saved.status,
-        note: null,
-        happenedAt: new Date(new Date(String(r.happened)).getTime() + 1_000),
-        shopifyStatus: "DELAYED",
-      })
-      .onConflictDoNothing()
-      .returning({ id: fulfillmentEvents.id });
-    if (inserted.length > 0 && (saved.fulfillmentIds as string[]).length > 0)
-      await deps.enqueue.fulfillmentEvents(shop, saved.id);
+        String(r.id),
+        (current) =>
+          current.problem || !(MOVING as readonly string[]).includes(current.status)
+            ? null
+            : {
+                patch: problem,
+                event: {
+                  actor: ACTOR.sync,
+                  type: "stuck",
+                  message: joinedSaid(problem.problemSaid),
+                },
+              },
+        "find-stuck",
+      );
+      if (!saved || !saved.problemKinds.includes("stuck")) return null;
+      // Shopify told once per silence: the entry's key names the scan the silence follows, and
+      // it is placed just after that scan, so a later scan still comes after it.
+      const inserted = await tx
+        .insert(fulfillmentEvents)
+        .values({
+          shipmentId: saved.id,
+          shop,
+          entryKey: `stuck|${seen.toISOString()}`,
+          serviceStatus: saved.status,
+          note: null,
+          happenedAt: new Date(new Date(String(r.happened)).getTime() + 1_000),
+          shopifyStatus: "DELAYED",
+        })
+        .onConflictDoNothing()
+        .returning({ id: fulfillmentEvents.id });
+      return { saved, told: inserted.length > 0 };
+    });
+    if (!marked) continue;
+    stuck += 1;
+    if (marked.told && (marked.saved.fulfillmentIds as string[]).length > 0)
+      await deps.enqueue.fulfillmentEvents(shop, marked.saved.id);
   }
   return { looked: rows.length, stuck };
 }
