@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { executedRows, type Queryable } from "../db/client.server";
 import type { LabelSnapshot } from "../db/json-columns";
 import { DEFAULT_TIME_ZONE, safeTimeZone } from "../platform/zoned-time";
+import { periodParser } from "../platform/period";
 import { costOf, declaredGramsOf, impliedKg, surchargeOf, type ParcelCost } from "./reweigh";
 
 /**
@@ -22,10 +23,7 @@ export const SURCHARGED_ROWS = 100;
 /** Parcels in the CSV at most. */
 export const CSV_ROWS = 20_000;
 
-export const costPeriodOf = (value: string | null): CostPeriod =>
-  (COST_PERIODS as readonly number[]).includes(Number(value))
-    ? (Number(value) as CostPeriod)
-    : DEFAULT_COST_PERIOD;
+export const costPeriodOf = periodParser<CostPeriod>(COST_PERIODS, DEFAULT_COST_PERIOD);
 
 /** Money over a set of parcels. */
 export interface CostTotals {

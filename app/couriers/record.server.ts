@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { executedRows, type Queryable } from "../db/client.server";
+import { periodParser } from "../platform/period";
 import { laneFigures, type LaneFigures, type LaneRow } from "./figures";
 
 /**
@@ -14,10 +15,7 @@ export const COURIER_PERIODS = [30, 90, 365] as const;
 export type CourierPeriod = (typeof COURIER_PERIODS)[number];
 export const DEFAULT_COURIER_PERIOD: CourierPeriod = 90;
 
-export const courierPeriodOf = (value: string | null): CourierPeriod =>
-  (COURIER_PERIODS as readonly number[]).includes(Number(value))
-    ? (Number(value) as CourierPeriod)
-    : DEFAULT_COURIER_PERIOD;
+export const courierPeriodOf = periodParser<CourierPeriod>(COURIER_PERIODS, DEFAULT_COURIER_PERIOD);
 
 /** The period's first day (UTC, the kept rows' grain): `days` before today. */
 const firstDay = (now: Date, days: number) =>
