@@ -991,10 +991,11 @@ async function flow(page: Page) {
       const before = sandbox.service.counts();
       await openInAdmin(page, "/app?q=%232001");
       await page.getByRole("link", { name: "#2001" }).waitFor();
-      await page
-        .getByRole("checkbox", { name: /^Select all/ })
-        .first()
-        .check();
+      // The header's box shows ticked a render after the click (the table's select mode is a
+      // deferred value), so the test waits for it rather than reading it at once as check() does.
+      const selectAll = page.getByRole("checkbox", { name: /^Select all/ }).first();
+      await selectAll.click();
+      await expect.poll(() => selectAll.isChecked(), { timeout: 10_000 }).toBe(true);
       await page.getByRole("button", { name: "Confirm", exact: true }).click();
       const asked = page.getByRole("dialog");
       await asked.getByText("Book 1 shipment?").waitFor();
