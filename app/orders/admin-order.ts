@@ -70,6 +70,7 @@ export function orderNodeToPayload(node: AdminOrderNode): Record<string, unknown
           address2: a.address2 ?? null,
           city: a.city ?? null,
           province: a.province ?? null,
+          province_code: a.provinceCode ?? null,
           zip: a.zip ?? null,
           country: a.country ?? null,
           country_code: a.countryCodeV2 ?? null,

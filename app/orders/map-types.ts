@@ -71,9 +71,9 @@ export interface ContentLine {
   dimensions?: Dimensions | null;
 }
 
-/** Where the draft's courier came from, for the timeline. */
+/** Where the draft's courier came from, for the timeline (`rule`: a courier rule, `via` says which and why). */
 export type CourierSource =
-  | { from: "merchant" | "checkout" | "default"; company: string; type: string; via?: Said }
+  | { from: "merchant" | "checkout" | "default" | "rule"; company: string; type: string; via?: Said }
   | { from: "none"; reason: Said };
 
 export interface MappingResult {

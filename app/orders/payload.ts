@@ -41,6 +41,8 @@ export const addressSchema = z.object({
   address2: text,
   city: text,
   province: text,
+  /** Shopify's code of the province (ISO 3166-2 without the country: "JI" for Jawa Timur). */
+  province_code: text,
   zip: text,
   country: text,
   country_code: text,

@@ -3,6 +3,7 @@ import { LABEL_LAYOUTS } from "./label-layouts";
 import { ITEM_CATEGORIES, COD_TYPES } from "../shipping/codes";
 import { PICKUP_TEXT_LIMITS } from "./pickup-limits";
 import { COD_RISK_HOLDS } from "./cod-risk-holds";
+import { courierRulesSchema } from "./courier-rules";
 
 /** Stored text cut to `limit` (settings saved before the limits keep their first `limit` characters). */
 const storedText = (limit: number) =>
@@ -141,6 +142,11 @@ export const shopSettingsSchema = z.object({
   labelShopName: z.string().trim().max(80).default(""),
   /** Rates at checkout: what is offered (app/checkout-rates). */
   checkoutRates: checkoutRatesSchema.prefault({}),
+  /**
+   * Which service a draft takes when the checkout chose none, before the default courier
+   * (app/shops/courier-rules.ts, docs/courier-rules.md).
+   */
+  courierRules: courierRulesSchema.default([]),
 });
 
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;

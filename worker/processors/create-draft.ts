@@ -15,6 +15,7 @@ import { partForDraft } from "../shared/fulfillment-plan.ts";
 import { verifyOrderOwner } from "../shared/order-owner.ts";
 import { itemFactsOf } from "../shared/item-facts.ts";
 import { holdForCodRisk } from "../shared/cod-risk-hold.ts";
+import { courierByRules, withRuleCourier } from "../shared/courier-rules.ts";
 import { assessCodRisk } from "#app/cod-risk/assess.server.ts";
 import { codAmount } from "#app/shipments/cod.ts";
 import {
@@ -238,7 +239,7 @@ async function draftToMake(
   const { products, dimensions } = await itemFactsOf(ctx, order, shop, orderId, settings);
   const couriers =
     access instanceof Error ? null : await courierListFor(ctx, access.apiKey, access.client);
-  const evaluation = evaluateOrder({
+  const evaluated = evaluateOrder({
     shop,
     order,
     settings,
@@ -248,6 +249,20 @@ async function draftToMake(
     dimensions,
     couriers,
   });
+  // The shop's courier rules pick the service when the checkout did not (../shared/courier-rules.ts).
+  const ruled =
+    evaluated.decision.ship && !(access instanceof Error)
+      ? await courierByRules(ctx, access, shop, {
+          rules: settings.courierRules,
+          order,
+          products,
+          mapped: evaluated.mapped,
+          couriers,
+        })
+      : null;
+  const evaluation = ruled
+    ? { ...evaluated, mapped: withRuleCourier(evaluated.mapped, ruled) }
+    : evaluated;
   const { decision, mapped } = evaluation;
   const snapshot = orderSnapshot(order, evaluation, input.updatedAt);
 

@@ -9,7 +9,8 @@ import { problemOf, type Problem } from "#app/shipments/problem-kinds.ts";
 import type { ShipmentFields } from "#app/shipments/shipments.server.ts";
 import type { ShopSettings } from "#app/shops/settings.ts";
 import type { ShopFacts } from "#app/shops/shop-cache.server.ts";
-import type { DraftOrderCreateRequest, RatesRequest } from "#app/shipping/contract.ts";
+import type { DraftOrderCreateRequest } from "#app/shipping/contract.ts";
+import { ratesRequestOf } from "./rates-request.ts";
 import { ACTOR, apply, markInbox, type Ctx } from "./shipment-context.ts";
 
 /**
@@ -92,28 +93,7 @@ async function priceOut(
   request: DraftOrderCreateRequest,
 ): Promise<number | null> {
   if (access instanceof Error || !request.courier_company) return null;
-  const rates: RatesRequest = {
-    couriers: request.courier_company,
-    items: request.items,
-    ...(request.origin_area_id ? { origin_area_id: request.origin_area_id } : {}),
-    ...(request.origin_postal_code ? { origin_postal_code: request.origin_postal_code } : {}),
-    ...(request.origin_coordinate
-      ? {
-          origin_latitude: request.origin_coordinate.latitude,
-          origin_longitude: request.origin_coordinate.longitude,
-        }
-      : {}),
-    ...(request.destination_area_id ? { destination_area_id: request.destination_area_id } : {}),
-    ...(request.destination_postal_code
-      ? { destination_postal_code: request.destination_postal_code }
-      : {}),
-    ...(request.destination_coordinate
-      ? {
-          destination_latitude: request.destination_coordinate.latitude,
-          destination_longitude: request.destination_coordinate.longitude,
-        }
-      : {}),
-  };
+  const rates = ratesRequestOf(request, request.courier_company);
   try {
     const answer = await ctx.call(access.apiKey, "rates", () => access.client.getRates(rates));
     const offered = answer.pricing.filter((p) => p.courier_code === request.courier_company);

@@ -88,6 +88,8 @@ function draftStory(
       : said("draftNoCourier", { id });
   const courier = { courier: source.company, service: source.type };
   if (source.from === "merchant") return said("draftByMerchant", { id, courier });
+  if (source.from === "rule" && source.via)
+    return said("draftByRule", { id, courier, rule: source.via });
   if (source.from === "checkout")
     return said("draftFromCheckout", { id, courier, via: source.via ?? "" });
   return source.via

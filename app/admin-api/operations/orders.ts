@@ -27,7 +27,7 @@ const ORDER_FIELDS = `#graphql
     currentTotalPriceSet { shopMoney { amount currencyCode } }
     customer { legacyResourceId firstName lastName }
     shippingAddress {
-      firstName lastName name company address1 address2 city province zip country countryCodeV2 phone latitude longitude
+      firstName lastName name company address1 address2 city province provinceCode zip country countryCodeV2 phone latitude longitude
     }
     shippingLines(first: 5) {
       nodes {

@@ -1,0 +1,146 @@
+import { asc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "#app/db/index.server.ts";
+import { shipmentEvents } from "#app/db/schema.ts";
+import { getEnv } from "#app/platform/env.server.ts";
+import { i18nIn } from "#app/i18n/instance.ts";
+import { sayIn, storedSaid } from "#app/i18n/said.ts";
+import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
+import type { CourierRule } from "#app/shops/courier-rules.ts";
+import type { ShopSettings } from "#app/shops/settings.ts";
+import { afterBookingStack, shipmentJobsSettled } from "../helpers/after-booking.ts";
+import { freshOrder, setUpShop, shipmentOf, waitFor } from "../helpers/pipeline.ts";
+import { liveKey } from "../helpers/sandbox.ts";
+import { seedCourierLanes } from "../helpers/seed-courier-lanes.ts";
+import { deliverWebhook, uniqueShop } from "../helpers/shopify.ts";
+
+/**
+ * The shop's courier rules pick the service of an order whose checkout chose none, when its draft
+ * is made: through the real webhook route, the worker, the sandbox over HTTP (its rates for the
+ * parcel) and the shop's courier record; the timeline says which rule chose and why.
+ */
+const stack = afterBookingStack({ label: "rules", clockStart: Date.UTC(2026, 10, 27, 1, 0, 0) });
+
+/** An order to Kota Jayapura, Papua, whose checkout line names no service ("Tarif Datar"). */
+function papuaOrder(payment: "cod" | "prepaid") {
+  const order = freshOrder("cod");
+  return {
+    ...order,
+    ...(payment === "prepaid"
+      ? { payment_gateway_names: ["bogus"], financial_status: "paid" }
+      : {}),
+    shipping_lines: [{ id: 1, code: "Tarif Datar", title: "Tarif Datar", price: "45000.00" }],
+    shipping_address: {
+      ...(order.shipping_address as Record<string, unknown>),
+      address1: "Jl. Percetakan Negara No. 12",
+      address2: null,
+      city: "Jayapura",
+      province: "Papua",
+      province_code: "PA",
+      zip: "99111",
+      latitude: null,
+      longitude: null,
+    },
+  };
+}
+
+async function drafted(
+  rules: CourierRule[],
+  order: Record<string, unknown> & { id: number },
+  settings: Partial<ShopSettings> = {},
+  seeded?: (shop: string) => Promise<void>,
+) {
+  const shop = uniqueShop("rules");
+  await setUpShop(db, getEnv().ENCRYPTION_KEY, shop, liveKey("rules"), stack.sandbox.url, {
+    defaultCourier: { company: "jne", type: "reg" },
+    courierRules: rules,
+    ...settings,
+  });
+  await seeded?.(shop);
+  expect(await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order })).toBe(
+    200,
+  );
+  const shipment = await waitFor("drafted", async () => {
+    const s = await shipmentOf(db, shop, order.id);
+    return s?.draftOrderId ? s : undefined;
+  });
+  await shipmentJobsSettled();
+  return (await shipmentOf(db, shop, shipment.orderId))!;
+}
+
+/** The draft's timeline entry, as an Indonesian reader's page says it. */
+async function draftStory(shipmentId: string): Promise<string> {
+  const events = await db
+    .select()
+    .from(shipmentEvents)
+    .where(eq(shipmentEvents.shipmentId, shipmentId))
+    .orderBy(asc(shipmentEvents.id));
+  const draft = events.find((e) => e.type === "draft_created");
+  const kept = storedSaid(draft?.said);
+  expect(kept, JSON.stringify(events.map((e) => [e.type, e.message]))).not.toBeNull();
+  return sayIn(kept!, i18nIn("id").t);
+}
+
+const codToPapua: CourierRule = {
+  name: "COD ke Papua",
+  when: {
+    provinces: ["PA"],
+    cities: [],
+    payment: "cod",
+    grams: { min: null, max: null },
+    value: { min: null, max: null },
+    productTypes: [],
+    tags: [],
+  },
+  then: { kind: "service", company: "jnt", type: "ez" },
+};
+
+describe("courier rules", () => {
+  it("a rule books J&T for cash on delivery to Papua, and the timeline says which rule chose", async () => {
+    const cod = await drafted([codToPapua], papuaOrder("cod"));
+    expect([cod.courierCompany, cod.courierType]).toEqual(["jnt", "ez"]);
+    expect(cod.status).toBe("confirmed");
+    expect(await draftStory(cod.id)).toContain(
+      "Draf dibuat dengan JNT EZ (aturan kurir 1 “COD ke Papua”: layanan yang ditetapkan aturan itu).",
+    );
+    // Paid beforehand, the rule does not hold: the shop's default courier goes.
+    const prepaid = await drafted([codToPapua], papuaOrder("prepaid"));
+    expect([prepaid.courierCompany, prepaid.courierType]).toEqual(["jne", "reg"]);
+    expect(await draftStory(prepaid.id)).toContain("kurir utama toko");
+  });
+
+  it("best record to the province picks from the shop's parcels; one without a service at its minimum hands on", async () => {
+    const rules: CourierRule[] = [
+      { ...codToPapua, name: "Terbaik 75%", then: { kind: "best", minRate: 75 } },
+      { ...codToPapua, name: "Terbaik 60%", then: { kind: "best", minRate: 60 } },
+    ];
+    // The seeded record: J&T EZ 71% to Papua of 22 parcels with an outcome; AnterAja too few.
+    const s = await drafted(rules, papuaOrder("cod"), {}, (shop) => seedCourierLanes(db, shop));
+    expect([s.courierCompany, s.courierType]).toEqual(["jnt", "ez"]);
+    expect(await draftStory(s.id)).toMatch(
+      /aturan kurir 2 “Terbaik 60%”: rekor terbaik ke Papua, 7\d% sampai di percobaan pertama dari 2\d paket\)/,
+    );
+  });
+
+  it("cheapest asks the service's rates; a hold leaves the choice to the merchant and books nothing", async () => {
+    const cheapest = await drafted(
+      [{ ...codToPapua, name: "Termurah", then: { kind: "cheapest" } }],
+      papuaOrder("cod"),
+    );
+    const story = await draftStory(cheapest.id);
+    expect(story).toMatch(
+      /aturan kurir 1 “Termurah”: yang termurah untuk paket ini, Rp\s?[\d.]+\)/,
+    );
+    expect(cheapest.courierCompany).not.toBe("jne");
+    const held = await drafted(
+      [{ ...codToPapua, name: "Pilih sendiri", then: { kind: "hold" } }],
+      papuaOrder("cod"),
+    );
+    expect(held.courierCompany).toBeNull();
+    expect(held.status).not.toBe("confirmed");
+    expect(held.shippingOrderId).toBeNull();
+    expect(await draftStory(held.id)).toBe(
+      "Draf dibuat tanpa kurir (aturan kurir 1 “Pilih sendiri” menahannya agar Anda sendiri yang memilih kurir).",
+    );
+  });
+});
