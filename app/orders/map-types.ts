@@ -73,7 +73,12 @@ export interface ContentLine {
 
 /** Where the draft's courier came from, for the timeline (`rule`: a courier rule, `via` says which and why). */
 export type CourierSource =
-  | { from: "merchant" | "checkout" | "default" | "rule"; company: string; type: string; via?: Said }
+  | {
+      from: "merchant" | "checkout" | "default" | "rule";
+      company: string;
+      type: string;
+      via?: Said;
+    }
   | { from: "none"; reason: Said };
 
 export interface MappingResult {

@@ -186,3 +186,35 @@ export async function recordAdminOrder(
   });
   return (result.rowCount ?? 0) > 0;
 }
+
+/**
+ * The newest state of the shop's latest `limit` orders the app made shipments for, newest first
+ * (the courier rules' preview): one statement, the orders by their first shipment, each order's
+ * copies by the inbox's shop-and-resource index. An order whose copy is not in the documented
+ * shape is left out; refunds delivered on their own are not applied.
+ */
+export async function recentOrders(db: Db, shop: string, limit: number): Promise<ShopifyOrder[]> {
+  const result = await db.$client.query<{ payload: string }>({
+    name: "pb_recent_orders",
+    text: `
+      WITH recent AS (
+        SELECT s.order_id, s.created_at FROM shipments s
+        WHERE s.shop = $1 AND s.part = 1 AND s.attempt = 1
+        ORDER BY s.created_at DESC LIMIT $2
+      )
+      SELECT latest.payload FROM recent
+      CROSS JOIN LATERAL (
+        SELECT w.payload::text AS payload FROM webhook_inbox w
+        WHERE w.shop = $1 AND w.resource_id = recent.order_id AND w.topic = ANY($3::text[])
+          AND w.payload IS NOT NULL
+        ORDER BY ${updatedAtOf("w")} DESC NULLS LAST, w.triggered_at DESC NULLS LAST, w.id DESC
+        LIMIT 1
+      ) latest
+      ORDER BY recent.created_at DESC`,
+    values: [shop, limit, ORDER_PAYLOAD_TOPICS],
+  });
+  return result.rows.flatMap((row) => {
+    const parsed = orderPayloadSchema.safeParse(parseExactJson(row.payload));
+    return parsed.success ? [parsed.data] : [];
+  });
+}

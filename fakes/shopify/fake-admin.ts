@@ -24,6 +24,7 @@ import {
 } from "#app/admin-api/operations/fulfillments.ts";
 import { METAFIELDS_SET } from "#app/admin-api/operations/metafields.ts";
 import { VARIANT_DIMENSIONS_QUERY } from "#app/admin-api/operations/variants.ts";
+import { PRODUCT_FACTS_QUERY } from "#app/admin-api/operations/products.ts";
 import { variantDimensionNodes } from "./fake-variants.ts";
 import { settlementAnswer, type SettlementLog } from "./fake-order-settlement.ts";
 import { invoiceAnswer, type InvoiceLog } from "./fake-order-invoice.ts";
@@ -422,6 +423,10 @@ export function fakeAdminGraphql(
       calls.push({ shop, ids });
       return { data: { nodes: variantDimensionNodes(ids) } };
     }
+    if (query === PRODUCT_FACTS_QUERY) {
+      const ids = variables.ids as string[];
+      return { data: { nodes: productFactNodes(ids) } };
+    }
     const held = orders ?? SHOPIFY_ORDERS;
     if (query === ORDER_FULFILLMENT_ORDERS_QUERY || query === ORDER_FOR_SHIPPING_QUERY) {
       const orderId = orderIdOf(variables.id);
@@ -720,6 +725,14 @@ const PRODUCT_FACTS: Record<string, [string, string[], string | null]> = {
   "9002": ["", ["Coffee"], "Food, Beverages & Tobacco > Beverages > Coffee"],
   "9101": ["", [], "Electronics > Audio > Headphones"],
 };
+
+/** Products by gid as ProductFacts reads them: the fixtures' products, null for one Shopify does not know. */
+function productFactNodes(ids: readonly string[]) {
+  return ids.map((id) => {
+    const facts = PRODUCT_FACTS[id.replace("gid://shopify/Product/", "")];
+    return facts ? { id, productType: facts[0], tags: facts[1] } : null;
+  });
+}
 
 /**
  * An order's line items as OrderForShipping reads them, from the order Shopify holds (its

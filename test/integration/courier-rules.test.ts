@@ -5,14 +5,24 @@ import { shipmentEvents } from "#app/db/schema.ts";
 import { getEnv } from "#app/platform/env.server.ts";
 import { i18nIn } from "#app/i18n/instance.ts";
 import { sayIn, storedSaid } from "#app/i18n/said.ts";
+import * as rulesPage from "#app/routes/app.courier-rules/route.tsx";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
+import { sessionStorage } from "#app/shopify.server.ts";
+import { getShopSettings } from "#app/shops/shops.server.ts";
 import type { CourierRule } from "#app/shops/courier-rules.ts";
 import type { ShopSettings } from "#app/shops/settings.ts";
 import { afterBookingStack, shipmentJobsSettled } from "../helpers/after-booking.ts";
 import { freshOrder, setUpShop, shipmentOf, waitFor } from "../helpers/pipeline.ts";
 import { liveKey } from "../helpers/sandbox.ts";
 import { seedCourierLanes } from "../helpers/seed-courier-lanes.ts";
-import { deliverWebhook, uniqueShop } from "../helpers/shopify.ts";
+import {
+  deliverWebhook,
+  INDONESIAN,
+  offlineSession,
+  routeData,
+  sessionTokenRequest,
+  uniqueShop,
+} from "../helpers/shopify.ts";
 
 /**
  * The shop's courier rules pick the service of an order whose checkout chose none, when its draft
@@ -49,13 +59,15 @@ async function drafted(
   order: Record<string, unknown> & { id: number },
   settings: Partial<ShopSettings> = {},
   seeded?: (shop: string) => Promise<void>,
+  existing?: string,
 ) {
-  const shop = uniqueShop("rules");
-  await setUpShop(db, getEnv().ENCRYPTION_KEY, shop, liveKey("rules"), stack.sandbox.url, {
-    defaultCourier: { company: "jne", type: "reg" },
-    courierRules: rules,
-    ...settings,
-  });
+  const shop = existing ?? uniqueShop("rules");
+  if (!existing)
+    await setUpShop(db, getEnv().ENCRYPTION_KEY, shop, liveKey("rules"), stack.sandbox.url, {
+      defaultCourier: { company: "jne", type: "reg" },
+      courierRules: rules,
+      ...settings,
+    });
   await seeded?.(shop);
   expect(await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order })).toBe(
     200,
@@ -142,5 +154,86 @@ describe("courier rules", () => {
     expect(await draftStory(held.id)).toBe(
       "Draf dibuat tanpa kurir (aturan kurir 1 “Pilih sendiri” menahannya agar Anda sendiri yang memilih kurir).",
     );
+  });
+
+  it("the rules page previews the latest orders, refuses bad rules and warns of a shadowed one, in Indonesian", async () => {
+    const papua = await drafted([codToPapua], papuaOrder("cod"));
+    const { shop } = papua;
+    const prepaid = await drafted([], papuaOrder("prepaid"), {}, undefined, shop);
+    const surabaya = await drafted([], freshOrder("cod"), {}, undefined, shop);
+    await sessionStorage.storeSession(offlineSession(shop));
+    type Page = Awaited<ReturnType<typeof rulesPage.loader>>;
+    const page = await routeData<Page>(
+      rulesPage.loader,
+      await sessionTokenRequest("/app/courier-rules", shop, INDONESIAN),
+    );
+    expect(page.drafts).toEqual([
+      expect.objectContaining({
+        name: "COD ke Papua",
+        provinces: "Papua",
+        payment: "cod",
+        service: "jnt/ez",
+      }),
+    ]);
+    const nameOf = async (s: { orderId: string }) =>
+      (await shipmentOf(db, shop, s.orderId))!.orderName;
+    expect(page.preview.rows.map((r) => [r.order, r.destination, r.payment, r.courier])).toEqual([
+      [await nameOf(surabaya), "Surabaya, Jawa Timur", "COD", "Dari checkout: JNE Reguler"],
+      [
+        await nameOf(prepaid),
+        "Jayapura, Papua",
+        "Sudah dibayar",
+        "Tidak ada aturan yang cocok: kurir utama, JNE Reguler",
+      ],
+      [await nameOf(papua), "Jayapura, Papua", "COD", "Aturan 1 “COD ke Papua”: J&T EZ"],
+    ]);
+    expect(page.preview.used).toEqual(["Aturan 1 “COD ke Papua” memilih untuk 1 pesanan"]);
+    expect(page.refusals).toEqual([]);
+
+    const send = async (intent: string, drafts: object[]) => {
+      const response = await routeData<Response>(
+        rulesPage.action,
+        await sessionTokenRequest("/app/courier-rules", shop, {
+          method: "POST",
+          headers: INDONESIAN.headers,
+          body: new URLSearchParams({ intent, rules: JSON.stringify(drafts) }),
+        }),
+      );
+      return (await response.json()) as {
+        ok: boolean;
+        message: string;
+        errors: Record<string, string>;
+        refusals: string[];
+        warnings: string[];
+      };
+    };
+    const saved = page.drafts[0]!;
+    const unknown = await send("save", [{ ...saved, service: "kilat/super" }]);
+    expect(unknown.ok).toBe(false);
+    expect(unknown.refusals).toEqual([
+      "Aturan 1: layanan pengiriman Anda tidak menawarkan KILAT SUPER.",
+    ]);
+    const badWeight = await send("save", [{ ...saved, kgMin: "satu kilo", provinces: "Papuaa" }]);
+    expect(badWeight.errors).toEqual({
+      "1/kgMin": "Tulis berat dalam kg, misalnya 1,5.",
+      "1/provinces":
+        "“Papuaa” bukan nama provinsi yang dikenal. Tulis nama provinsi, misalnya Jawa Timur.",
+    });
+    const never = await send("save", [{ ...saved, kgMin: "5", kgMax: "1,5" }]);
+    expect(never.refusals).toEqual([
+      "Aturan 1: berat mulai lebih besar dari berat sampai, jadi tidak ada pesanan yang cocok.",
+    ]);
+    expect((await getShopSettings(db, shop)).courierRules).toEqual([codToPapua]);
+
+    const jayapura = { ...saved, name: "COD ke Jayapura", cities: "Kota Jayapura", action: "hold" };
+    const shadowed = await send("save", [saved, jayapura]);
+    expect(shadowed).toMatchObject({ ok: true, message: "Aturan kurir disimpan.", refusals: [] });
+    expect(shadowed.warnings).toEqual([
+      "Aturan 2 tidak akan pernah dipakai: aturan 1 di atasnya sudah mengambil semua pesanan yang cocok dengannya. Pindahkan ke atas, atau persempit aturan 1.",
+    ]);
+    expect((await getShopSettings(db, shop)).courierRules.map((r) => r.name)).toEqual([
+      "COD ke Papua",
+      "COD ke Jayapura",
+    ]);
   });
 });

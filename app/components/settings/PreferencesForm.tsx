@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { BlockStack, Box, Button, Card, FormLayout, InlineStack, Text } from "@shopify/polaris";
 import { memo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -146,6 +146,10 @@ const PreferencesFields = memo(function PreferencesFields({
                 : t("settings.courier.help")
             }
           />
+          <Text as="p" tone="subdued">
+            {t("courierRules.linkAbout")}{" "}
+            <Link to="/app/courier-rules">{t("courierRules.link")}</Link>
+          </Text>
           <ChoiceSelect
             label={t("settings.courier.deliveryType")}
             name="deliveryType"

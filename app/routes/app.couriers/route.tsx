@@ -25,6 +25,9 @@ export default function CourierPerformance() {
       title={t("couriers.title")}
       subtitle={t("couriers.subtitle", { count: data.days })}
       backAction={{ content: t("nav.shipments"), onAction: () => navigate("/app") }}
+      secondaryActions={[
+        { content: t("courierRules.link"), onAction: () => navigate("/app/courier-rules") },
+      ]}
     >
       <BlockStack gap="400">
         <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">
