@@ -10,6 +10,7 @@ import { database, db } from "#app/db/index.server.ts";
 import { codBuyerMarks, returnPickups, shipmentEvents, shipments, shops } from "#app/db/schema.ts";
 import { firstSentence } from "#app/shipments/wording.ts";
 import { callbackTokenOf } from "#app/shops/callback-token.server.ts";
+import { courierRuleSchema, type CourierRule } from "#app/shops/courier-rules.ts";
 import { getEnv } from "#app/platform/env.server.ts";
 import { closeQueues } from "#app/jobs/queues.server.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
@@ -221,6 +222,38 @@ async function heldForCodRisk() {
     const s = await shipmentOf(db, shop, order.id);
     return s?.problemKinds.includes("cod_risk") ? s : undefined;
   });
+}
+
+/** The rules the Indonesian pages show: by destination and payment, by weight, one shadowed. */
+const E2E_RULES: CourierRule[] = [
+  {
+    name: "COD ke Papua",
+    when: courierRuleSchema.shape.when.parse({ provinces: ["PA", "PB"], payment: "cod" }),
+    then: { kind: "service", company: "jnt", type: "ez" },
+  },
+  {
+    name: "COD ke Jayapura",
+    when: courierRuleSchema.shape.when.parse({
+      provinces: ["PA"],
+      cities: ["Kota Jayapura"],
+      payment: "cod",
+    }),
+    then: { kind: "hold" },
+  },
+  {
+    name: "Paket berat",
+    when: courierRuleSchema.shape.when.parse({ grams: { min: 5000 } }),
+    then: { kind: "best", minRate: 85 },
+  },
+];
+
+async function setCourierRules(rules: CourierRule[]) {
+  await db
+    .update(shops)
+    .set({
+      settings: sql`settings || jsonb_build_object('courierRules', ${JSON.stringify(rules)}::jsonb)`,
+    })
+    .where(eq(shops.shop, shop));
 }
 
 async function deliverOrder(order: Record<string, unknown>) {
@@ -485,7 +518,12 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
       ["id-18-kinerja-kurir", "/app/couriers"],
       // A parcel that stopped moving after pickup.
       ["id-19-paket-tidak-bergerak", `/app/shipments/${stuck}`],
+      // The courier rules, with what they pick for the shop's latest orders.
+      ["id-20-aturan-kurir", "/app/courier-rules"],
     ];
+    // Three rules, the second one the first always takes first (warned of on the page); put back
+    // to none once the pages are seen, so that later orders go by the checkout and the default.
+    await setCourierRules(E2E_RULES);
     const english = englishUiWords();
     expect(english.length).toBeGreaterThan(200);
     // What the app stored as data (problems, reasons, holds, timeline entries) is said in
@@ -531,6 +569,7 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
         expect((await accessibilityViolations(page)).join("\n"), `${name}: axe-core`).toBe("");
         await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
       }
+      await setCourierRules([]);
       // The list and a shipment say Indonesian words where they said English ones, and name
       // couriers as the service's couriers list does ("JNE Reguler", not its codes "JNE REG").
       await openInAdmin(page, "/app", "id");

@@ -113,7 +113,12 @@ export default function CourierRules() {
             {t("courierRules.add")}
           </Button>
         </div>
-        {report.preview && <RulesPreviewCard preview={report.preview} count={data.previewOrders} />}
+        {report.preview && (
+          <RulesPreviewCard
+            preview={report.preview}
+            count={report.preview.orders || data.previewOrders}
+          />
+        )}
       </BlockStack>
     </Page>
   );
