@@ -18,6 +18,11 @@ import { listRowWords } from "#app/shipments/list-rows.ts";
 import { costReport } from "#app/costs/report.server.ts";
 import { courierPerformance, provinceRecords } from "#app/couriers/record.server.ts";
 import { silentParcels } from "#worker/processors/find-stuck.ts";
+import { recentOrders } from "#app/orders/order-store.server.ts";
+import { readRulesPreview } from "#app/couriers/rules/preview.server.ts";
+import { courierRuleSchema } from "#app/shops/courier-rules.ts";
+import { shopSettingsSchema } from "#app/shops/settings.ts";
+import { NO_COURIER_NAMES } from "#app/shipments/courier-names.ts";
 import { wordsIn } from "#app/i18n/i18n.server.ts";
 
 const ROWS = Number(process.env.ROWS ?? 50_000);
@@ -128,7 +133,23 @@ await database.pool.query(`
          'IN_TRANSIT', 'sent', s.created_at + n * interval '3 hours'
   FROM shipments s, generate_series(1, 4) n
   WHERE s.status IN ('picked', 'dropping_off', 'delivered')`);
+// The store orders as the app keeps them (webhook_inbox), for the latest 2,000 of the big shop's
+// orders: a real COD order's payload (test/fixtures/orders/cod.json) under each order's id.
+await database.pool.query(
+  `INSERT INTO webhook_inbox (webhook_id, shop, topic, resource_id, triggered_at, payload, status, processed_at)
+   SELECT 'bench-' || s.order_id, s.shop, 'orders/create', s.order_id, s.created_at,
+          jsonb_set($1::jsonb, '{id}', to_jsonb(s.order_id::bigint)), 'processed', s.created_at
+   FROM shipments s WHERE s.shop = $2 ORDER BY s.created_at DESC LIMIT 2000`,
+  [fs.readFileSync("test/fixtures/orders/cod.json", "utf8"), SHOP],
+);
 await database.pool.query("ANALYZE");
+/** Rules as a shop writes them: by destination and payment, by weight with the best record. */
+const RULES = [
+  { name: "COD ke Papua", when: { provinces: ["PA"], payment: "cod" }, then: { kind: "hold" } },
+  { name: "Berat", when: { grams: { min: 5000 } }, then: { kind: "best", minRate: 80 } },
+  { name: "Jawa Timur", when: { provinces: ["JI"] }, then: { kind: "best", minRate: 80 } },
+].map((r) => courierRuleSchema.parse(r));
+const noAdmin = () => Promise.reject(new Error("the preview's rules read no products"));
 
 /** The end of the seeded period: the costs page's "now". */
 const seededUntil = new Date(Date.parse("2026-01-01T00:00:00Z") + ROWS * 37_000 + 1_000);
@@ -166,6 +187,20 @@ const cases: [string, () => Promise<unknown>][] = [
   // The stuck parcel finder's read (worker/processors/find-stuck.ts), every shop at once, two days
   // after the seed: every parcel on its way has been silent a day or more, the worst case.
   ["stuck finder: silent parcels", () => silentParcels(db, twoDaysAfter)],
+  // The courier rules page (app/couriers/rules/preview.server.ts): the latest 50 orders' newest
+  // copies, then the whole preview (mapping each, the record per province, the rules).
+  ["rules page: 50 orders", () => recentOrders(db, SHOP, 50)],
+  [
+    "rules page: preview",
+    () =>
+      readRulesPreview(
+        { db, graphql: noAdmin },
+        SHOP,
+        shopSettingsSchema.parse({}),
+        RULES,
+        NO_COURIER_NAMES,
+      ),
+  ],
 ];
 const results: Record<string, { p50: number; p95: number; max: number }> = {};
 for (const [name, run] of cases) {

@@ -367,6 +367,10 @@ export const shipments = pgTable(
       .on(t.shop, t.fulfillmentOrderId)
       .where(sql`fulfillment_order_id is not null`),
     index("shipments_status_updated_idx").on(t.status, t.updatedAt),
+    // A shop's latest orders, by their first shipment (the courier rules' preview).
+    index("shipments_shop_first_created_idx")
+      .on(t.shop, t.createdAt)
+      .where(sql`part = 1 and attempt = 1`),
     // The "needs attention" tab and its filters by kind: only the few rows with a problem.
     // The COD page: a shop's delivered and returned cash-on-delivery parcels.
     index("shipments_shop_delivered_idx")

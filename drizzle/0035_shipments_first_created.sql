@@ -1,0 +1,1 @@
+CREATE INDEX "shipments_shop_first_created_idx" ON "shipments" USING btree ("shop","created_at") WHERE part = 1 and attempt = 1;
