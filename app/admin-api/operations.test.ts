@@ -24,6 +24,7 @@ import * as metafields from "./operations/metafields";
 import * as orderSettlement from "./operations/order-settlement";
 import * as orderInvoice from "./operations/order-invoice";
 import * as orders from "./operations/orders";
+import * as products from "./operations/products";
 import * as returnPickups from "./operations/return-pickups";
 import * as returns from "./operations/returns";
 import * as shopOperations from "./operations/shop";
@@ -46,6 +47,7 @@ const modules = [
   orderSettlement,
   orderInvoice,
   orders,
+  products,
   returnPickups,
   returns,
   shopOperations,

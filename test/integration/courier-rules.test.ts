@@ -1,5 +1,14 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+// Before any module reads the environment: the rules page's Admin API call (the products' tags)
+// goes to the fake Shopify started below (its address is set once it listens).
+vi.hoisted(() => {
+  process.env.FAKE_SHOPIFY_ADMIN_URL = "http://127.0.0.1:1";
+});
+
+import "#fakes/shopify/redirect-shopify-admin.ts";
+import { Session } from "@shopify/shopify-api";
 import { asc, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
 import { db } from "#app/db/index.server.ts";
 import { shipmentEvents } from "#app/db/schema.ts";
 import { getEnv } from "#app/platform/env.server.ts";
@@ -9,6 +18,11 @@ import * as rulesPage from "#app/routes/app.courier-rules/route.tsx";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
+import {
+  offlineSessionRow,
+  startFakeShopify,
+  type FakeShopify,
+} from "#fakes/shopify/fake-shopify-server.ts";
 import type { CourierRule } from "#app/shops/courier-rules.ts";
 import type { ShopSettings } from "#app/shops/settings.ts";
 import { afterBookingStack, shipmentJobsSettled } from "../helpers/after-booking.ts";
@@ -18,7 +32,6 @@ import { seedCourierLanes } from "../helpers/seed-courier-lanes.ts";
 import {
   deliverWebhook,
   INDONESIAN,
-  offlineSession,
   routeData,
   sessionTokenRequest,
   uniqueShop,
@@ -30,6 +43,14 @@ import {
  * parcel) and the shop's courier record; the timeline says which rule chose and why.
  */
 const stack = afterBookingStack({ label: "rules", clockStart: Date.UTC(2026, 10, 27, 1, 0, 0) });
+let shopify: FakeShopify;
+beforeAll(async () => {
+  shopify = await startFakeShopify();
+  process.env.FAKE_SHOPIFY_ADMIN_URL = shopify.url;
+});
+afterAll(async () => {
+  await shopify?.close();
+});
 
 /** An order to Kota Jayapura, Papua, whose checkout line names no service ("Tarif Datar"). */
 function papuaOrder(payment: "cod" | "prepaid") {
@@ -161,7 +182,7 @@ describe("courier rules", () => {
     const { shop } = papua;
     const prepaid = await drafted([], papuaOrder("prepaid"), {}, undefined, shop);
     const surabaya = await drafted([], freshOrder("cod"), {}, undefined, shop);
-    await sessionStorage.storeSession(offlineSession(shop));
+    await sessionStorage.storeSession(new Session(offlineSessionRow(shop, shopify.connect(shop))));
     type Page = Awaited<ReturnType<typeof rulesPage.loader>>;
     const page = await routeData<Page>(
       rulesPage.loader,
@@ -235,5 +256,30 @@ describe("courier rules", () => {
       "COD ke Papua",
       "COD ke Jayapura",
     ]);
+
+    // A rule on a product tag: the preview asks Shopify for the products' tags (the fixture's
+    // coffee is tagged "Coffee"), and nothing is saved.
+    const coffee = {
+      ...saved,
+      name: "Kopi",
+      provinces: "",
+      payment: "any",
+      tags: "coffee",
+      action: "hold",
+    };
+    const tea = { ...coffee, name: "Teh", tags: "Tea" };
+    const previewed = await send("preview", [coffee, tea]);
+    expect(previewed).toMatchObject({
+      ok: true,
+      message: "Pratinjau memakai aturan seperti yang tertulis di sini, belum disimpan.",
+      preview: {
+        productsRead: true,
+        used: ["Aturan 1 “Kopi” memilih untuk 2 pesanan", "Aturan 2 “Teh” memilih untuk 0 pesanan"],
+      },
+      warnings: [
+        "Aturan 2 tidak cocok dengan satu pun dari 3 pesanan terakhir: periksa syaratnya.",
+      ],
+    });
+    expect((await getShopSettings(db, shop)).courierRules).toHaveLength(2);
   });
 });
