@@ -29,6 +29,7 @@
  * PARTS (default "small,one,shops,databases,flood,cancels") picks the runs.
  * Writes bench/results/pipeline.json.
  */
+import { courierRuleSchema } from "#app/shops/courier-rules.ts";
 import os from "node:os";
 import { Queue, Worker } from "bullmq";
 import { Redis } from "ioredis";
@@ -54,6 +55,11 @@ const PARTS = new Set(
 );
 /** The store order every run sends: a fixture (BENCH_ORDER; `cod` for cash on delivery). */
 const template = loadOrder(process.env.BENCH_ORDER ?? "multi-item");
+/**
+ * COST_RULE=service|cheapest: the cost run's shop has one courier rule of that action for
+ * every order, and the orders' checkout line names no service, so the rule picks each one.
+ */
+const COST_RULE = process.env.COST_RULE as "service" | "cheapest" | undefined;
 let nextId = 7_000_000_000_000;
 
 function orderFor(n: number) {
@@ -66,6 +72,11 @@ function orderFor(n: number) {
     name: `#F${n}`,
     // Each order its own buyer (a COD order's risk reads the buyer's history by phone).
     shipping_address: { ...address, phone: `0812${String(10_000_000 + (nextId % 90_000_000))}` },
+    ...(COST_RULE
+      ? {
+          shipping_lines: [{ id: 1, code: "Tarif Datar", title: "Tarif Datar", price: "19000.00" }],
+        }
+      : {}),
   };
 }
 
@@ -277,7 +288,7 @@ async function runSmallShops() {
  * on the same Redis and to the lean worker (bench/lean.ts: the least work any correct worker must
  * do, on the same stack and orders, after the same warm-up). COST_CPU_PROF=1 writes the worker's
  * CPU profile to bench/results/profiles. COST_DIMENSIONS=1 runs the shop with its variants' sizes
- * read from Shopify (`dimensionsFromShopify`).
+ * read from Shopify (`dimensionsFromShopify`). COST_RULE (above) runs it with a courier rule.
  */
 async function runCost() {
   const orders = Number(process.env.COST_ORDERS ?? 400);
@@ -299,6 +310,19 @@ async function runCost() {
   const shop = "toko-hemat.myshopify.com";
   await stack.addShop(shop, "biteship_live.bench-cost", {
     dimensionsFromShopify: process.env.COST_DIMENSIONS === "1",
+    ...(COST_RULE
+      ? {
+          courierRules: [
+            courierRuleSchema.parse({
+              name: "Semua pesanan",
+              then:
+                COST_RULE === "service"
+                  ? { kind: "service", company: "jne", type: "reg" }
+                  : { kind: "cheapest" },
+            }),
+          ],
+        }
+      : {}),
   });
   const webPid = stack.web.process.pid;
   const workerPid = stack.workers[0]!.process.pid;
