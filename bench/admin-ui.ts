@@ -17,6 +17,7 @@ import { chromium, type Browser, type CDPSession, type Locator, type Page } from
 import { codPayouts, shipmentEvents, shipments } from "#app/db/schema.ts";
 import { MERCHANT_BROWSER, embeddedUrl, standInAppBridge } from "#fakes/shopify/admin-frame.ts";
 import { seedCourierLanes } from "#test/helpers/seed-courier-lanes.ts";
+import { courierRuleSchema } from "#app/shops/courier-rules.ts";
 import { API_SECRET, Stack, progress, quantile, writeResult } from "./stack.ts";
 
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -225,6 +226,19 @@ async function press(target: Locator): Promise<void> {
   await target.click({ force: true });
 }
 
+/** Five courier rules, as a shop with a few destinations and a heavy-parcel rule writes them. */
+const RULES = [
+  {
+    name: "COD ke Papua",
+    when: { provinces: ["PA", "PB"], payment: "cod" },
+    then: { kind: "service", company: "jnt", type: "ez" },
+  },
+  { name: "Jabodetabek", when: { provinces: ["JK", "JB", "BT"] }, then: { kind: "cheapest" } },
+  { name: "Paket berat", when: { grams: { min: 5000 } }, then: { kind: "best", minRate: 85 } },
+  { name: "Barang mahal", when: { value: { min: 2000000 } }, then: { kind: "fastest" } },
+  { name: "Pre-order", when: { tags: ["pre-order"] }, then: { kind: "hold" } },
+].map((r) => courierRuleSchema.parse(r));
+
 /** Each page, and what a merchant does on it once it has loaded. */
 function pagesOf(
   shipmentId: string,
@@ -284,6 +298,15 @@ function pagesOf(
       act: async (p) => {
         await p.locator("canvas[role='img']").first().waitFor();
         await press(p.getByRole("heading", { level: 2 }).first());
+      },
+    },
+    {
+      name: "courier rules: add one",
+      path: "/app/courier-rules",
+      act: async (p) => {
+        const add = p.getByRole("button", { name: "Tambah aturan" });
+        await add.waitFor();
+        await press(add);
       },
     },
     {
@@ -354,7 +377,7 @@ const stack = await Stack.start({
 const results: Record<string, Record<string, { lcp: number; cls: number; inp: number }>> = {};
 let failed = false;
 try {
-  await stack.addShop(SHOP, "biteship_live.bench-admin-ui");
+  await stack.addShop(SHOP, "biteship_live.bench-admin-ui", { courierRules: RULES });
   const { shipmentId } = await seed(stack);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
   const base = `http://127.0.0.1:${stack.webPort}`;
