@@ -12,15 +12,26 @@ export function estimatedDelivery(
   range: string | null | undefined,
   unit: string | null | undefined,
 ): Date | null {
+  const hours = longestHours(range, unit);
+  return hours === null ? null : new Date(bookedAt.getTime() + hours * 3_600_000);
+}
+
+/**
+ * The upper end of a service's stated duration ("2 - 3" "days" → 72), in hours; null when the
+ * service gives no usable one (no number, over 60, or a unit other than hours or days).
+ */
+export function longestHours(
+  range: string | null | undefined,
+  unit: string | null | undefined,
+): number | null {
   const numbers = (range ?? "").match(/\d+(\.\d+)?/g)?.map(Number) ?? [];
   const most = numbers.length > 0 ? Math.max(...numbers) : null;
   if (most === null || most <= 0 || most > 60) return null;
-  const hours = /^hours?$/i.test(unit?.trim() ?? "")
+  return /^hours?$/i.test(unit?.trim() ?? "")
     ? most
     : /^days?$/i.test(unit?.trim() ?? "")
       ? most * 24
       : null;
-  return hours === null ? null : new Date(bookedAt.getTime() + hours * 3_600_000);
 }
 
 /** The estimate of a service in the couriers list (by company and service code, case-insensitive). */

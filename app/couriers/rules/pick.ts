@@ -1,5 +1,6 @@
 import type { Pricing } from "../../shipping/contract";
 import type { RuleAction } from "../../shops/courier-rules";
+import { longestHours } from "../../shipments/estimate";
 import type { LaneFigures } from "../figures";
 
 /**
@@ -30,19 +31,14 @@ export type Pick =
 export function offersOf(pricing: readonly Pricing[], cod: boolean): Offer[] {
   return pricing
     .filter((p) => !cod || p.available_for_cash_on_delivery !== false)
-    .map((p) => {
-      const unit = /hour|jam/i.test(p.shipment_duration_unit ?? "") ? "hours" : "days";
-      const range = p.shipment_duration_range?.trim() || null;
-      const most = range ? Math.max(...(range.match(/\d+(\.\d+)?/g) ?? []).map(Number)) : NaN;
-      return {
-        company: p.courier_code,
-        type: p.courier_service_code,
-        price: p.price,
-        range,
-        unit,
-        hours: Number.isFinite(most) ? (unit === "hours" ? most : most * 24) : null,
-      };
-    });
+    .map((p) => ({
+      company: p.courier_code,
+      type: p.courier_service_code,
+      price: p.price,
+      range: p.shipment_duration_range?.trim() || null,
+      unit: /^hours?$/i.test(p.shipment_duration_unit?.trim() ?? "") ? "hours" : "days",
+      hours: longestHours(p.shipment_duration_range, p.shipment_duration_unit),
+    }));
 }
 
 const byPrice = (a: Offer, b: Offer) => a.price - b.price;
