@@ -13,6 +13,7 @@ import { ShippingValidationError } from "#app/shipping/errors.ts";
 import { provinceByCode } from "#app/shipping/provinces.ts";
 import type { CourierRule } from "#app/shops/courier-rules.ts";
 import type { ShippingAccess } from "#app/shops/shipping-client.server.ts";
+import { withoutCourier } from "./draft-order.ts";
 import { ratesRequestOf } from "./rates-request.ts";
 import type { Ctx } from "./shipment-context.ts";
 
@@ -72,6 +73,8 @@ export async function courierByRules(
   let rates: Promise<RatesSeen> | undefined;
   const ratesOnce = () => (rates ??= ratesFor(ctx, access, request, input.couriers));
   let records: Map<string, LaneFigures> | undefined;
+  /** The destination's province as the record names it: the rates answer's, else the address's. */
+  let province: string | null = null;
   for (const { rule, number } of matchingRules(rules, facts)) {
     const ruleWords = { number, rule: rule.name };
     const { then } = rule;
@@ -85,7 +88,7 @@ export async function courierByRules(
       };
     const seen = await ratesOnce();
     if (then.kind === "best" && !records) {
-      const province = seen.province ?? provinceByCode(facts.province)?.name ?? null;
+      province = seen.province ?? provinceByCode(facts.province)?.name ?? null;
       records = await provinceRecords(ctx.deps.db, shop, province);
     }
     const picked = pickOffer(then, seen.offers, records ?? new Map());
@@ -94,13 +97,13 @@ export async function courierByRules(
         from: "rule",
         company: picked.offer.company,
         type: picked.offer.type,
-        via: said("ruleChose", { ...ruleWords, why: whyPicked(picked, seen, facts.province) }),
+        via: said("ruleChose", { ...ruleWords, why: whyPicked(picked, province ?? "") }),
       };
   }
   return null;
 }
 
-function whyPicked(picked: Pick, seen: RatesSeen, code: string | null): Said {
+function whyPicked(picked: Pick, province: string): Said {
   const { offer } = picked;
   if (picked.kind === "cheapest") return said("ruleWhyCheapest", { price: rupiah(offer.price) });
   if (picked.kind === "fastest")
@@ -110,7 +113,7 @@ function whyPicked(picked: Pick, seen: RatesSeen, code: string | null): Said {
         })
       : said("ruleWhyFastestUnstated");
   return said("ruleWhyBest", {
-    province: seen.province ?? provinceByCode(code)?.name ?? "",
+    province,
     rate: Math.round(picked.rate * 100),
     count: picked.of,
   });
@@ -141,7 +144,7 @@ async function ratesFor(
 
 /** The draft request and mapping with the courier the rules chose (or none, held for the merchant). */
 export function withRuleCourier(mapped: MappingResult, courier: CourierSource): MappingResult {
-  const { courier_company: _company, courier_type: _type, ...rest } = mapped.request!;
+  const rest = withoutCourier(mapped.request!);
   return {
     ...mapped,
     courier,

@@ -70,7 +70,8 @@ function refusesCourier(error: ShippingValidationError): boolean {
   );
 }
 
-const withoutCourier = (request: DraftOrderCreateRequest): DraftOrderCreateRequest => {
+/** The draft request without its courier (the merchant chooses one). */
+export const withoutCourier = (request: DraftOrderCreateRequest): DraftOrderCreateRequest => {
   const { courier_company: _company, courier_type: _type, ...rest } = request;
   return rest;
 };

@@ -1,5 +1,4 @@
 import type { AdminGraphql } from "../../admin-api/request";
-import type { Queryable } from "../../db/client.server";
 import type { Db } from "../../db/client.server";
 import { mapOrderToDraft } from "../../orders/map";
 import type { ProductInfo } from "../../orders/map-types";
@@ -31,7 +30,7 @@ export interface RulesPreviewRead extends RulesPreview {
  * the shop's record per destination province only when a rule asks for the best record.
  */
 export async function readRulesPreview(
-  deps: { db: Db & Queryable; graphql: AdminGraphql },
+  deps: { db: Db; graphql: AdminGraphql },
   shop: string,
   settings: ShopSettings,
   rules: readonly CourierRule[],

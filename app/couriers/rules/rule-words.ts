@@ -6,7 +6,7 @@ import { provinceByCode } from "../../shipping/provinces";
 import type { CourierRule } from "../../shops/courier-rules";
 import type { RuleFinding } from "./check";
 import type { DraftError } from "./form";
-import type { PreviewOutcome, RulesPreview } from "./preview";
+import type { PreviewOutcome } from "./preview";
 import type { RulesPreviewRead } from "./preview.server";
 
 /** The rules page's findings, faults and preview in the reader's words (services by their names). */
@@ -111,4 +111,3 @@ export function previewWords(
 }
 
 export type PreviewWords = ReturnType<typeof previewWords>;
-export type { RulesPreview };

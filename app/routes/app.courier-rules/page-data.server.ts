@@ -15,7 +15,7 @@ type PageSpeech = Pick<Speech, "t" | "locale"> & { couriers: CourierNames };
  * The services the shop's shipping service offers, as `company/type` keys; null when its couriers
  * list could not be read (services are then not checked, and the page offers what rules name).
  */
-export const offeredServices = (names: CourierNames): ReadonlySet<string> | null =>
+const offeredServices = (names: CourierNames): ReadonlySet<string> | null =>
   names.services.size > 0 ? new Set(names.services.keys()) : null;
 
 /** The service choice: every offered service by its name, and any a saved rule names besides. */
