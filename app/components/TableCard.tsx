@@ -1,9 +1,11 @@
 import { BlockStack, Card, Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
+import { KeyboardScroll } from "./KeyboardScroll";
 
 /**
- * A card holding one table: its heading (and what the table shows, when said), then the table, or
- * a sentence when there is nothing to list.
+ * A card holding one table: its heading (and what the table shows, when said), then the table
+ * (reachable by keyboard when it scrolls sideways, named by the heading), or a sentence when there
+ * is nothing to list.
  */
 export function TableCard({
   title,
@@ -38,7 +40,9 @@ export function TableCard({
           </Text>
         </div>
       ) : (
-        children
+        <div className="pb-table-card">
+          <KeyboardScroll label={title}>{children}</KeyboardScroll>
+        </div>
       )}
     </Card>
   );

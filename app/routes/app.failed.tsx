@@ -10,6 +10,7 @@ import {
   Page,
   Text,
 } from "@shopify/polaris";
+import { KeyboardScroll } from "../components/KeyboardScroll";
 import { JobNotFoundError, listFailedJobs, retryFailedJob } from "../jobs/failed.server";
 import { authenticate } from "../shopify.server";
 import { speechFor } from "../shops/speech.server";
@@ -64,41 +65,46 @@ export default function FailedWork() {
               <p>{t("failed.noneBody")}</p>
             </EmptyState>
           ) : (
-            <IndexTable
-              resourceName={{ singular: t("failed.job.singular"), plural: t("failed.job.plural") }}
-              itemCount={jobs.length}
-              selectable={false}
-              headings={[
-                { title: t("failed.columns.work") },
-                { title: t("failed.columns.subject") },
-                { title: t("failed.columns.reason") },
-                { title: t("failed.columns.attempts") },
-                { title: t("failed.columns.failed") },
-                { title: "" },
-              ]}
-            >
-              {jobs.map((job, i) => (
-                <IndexTable.Row id={job.id} key={job.id} position={i}>
-                  <IndexTable.Cell>{job.work}</IndexTable.Cell>
-                  <IndexTable.Cell>{job.orderId ?? job.shipmentId ?? "—"}</IndexTable.Cell>
-                  <IndexTable.Cell>
-                    <Text as="span" tone="critical">
-                      {job.reason}
-                    </Text>
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>{job.attempts}</IndexTable.Cell>
-                  <IndexTable.Cell>{job.failedAt ?? "—"}</IndexTable.Cell>
-                  <IndexTable.Cell>
-                    <Form method="post">
-                      <input type="hidden" name="jobId" value={job.id} />
-                      <Button submit size="slim">
-                        {t("list.actions.retry")}
-                      </Button>
-                    </Form>
-                  </IndexTable.Cell>
-                </IndexTable.Row>
-              ))}
-            </IndexTable>
+            <KeyboardScroll label={t("nav.failed")}>
+              <IndexTable
+                resourceName={{
+                  singular: t("failed.job.singular"),
+                  plural: t("failed.job.plural"),
+                }}
+                itemCount={jobs.length}
+                selectable={false}
+                headings={[
+                  { title: t("failed.columns.work") },
+                  { title: t("failed.columns.subject") },
+                  { title: t("failed.columns.reason") },
+                  { title: t("failed.columns.attempts") },
+                  { title: t("failed.columns.failed") },
+                  { title: "" },
+                ]}
+              >
+                {jobs.map((job, i) => (
+                  <IndexTable.Row id={job.id} key={job.id} position={i}>
+                    <IndexTable.Cell>{job.work}</IndexTable.Cell>
+                    <IndexTable.Cell>{job.orderId ?? job.shipmentId ?? "—"}</IndexTable.Cell>
+                    <IndexTable.Cell>
+                      <Text as="span" tone="critical">
+                        {job.reason}
+                      </Text>
+                    </IndexTable.Cell>
+                    <IndexTable.Cell>{job.attempts}</IndexTable.Cell>
+                    <IndexTable.Cell>{job.failedAt ?? "—"}</IndexTable.Cell>
+                    <IndexTable.Cell>
+                      <Form method="post">
+                        <input type="hidden" name="jobId" value={job.id} />
+                        <Button submit size="slim">
+                          {t("list.actions.retry")}
+                        </Button>
+                      </Form>
+                    </IndexTable.Cell>
+                  </IndexTable.Row>
+                ))}
+              </IndexTable>
+            </KeyboardScroll>
           )}
         </Card>
       </BlockStack>

@@ -4,6 +4,7 @@ import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { NavMenu } from "@shopify/app-bridge-react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
+import adminStyles from "../styles/admin.css?url";
 import { useTranslation } from "react-i18next";
 import { shopifyAdminGraphql } from "../admin-api/gateway.server";
 import { ScopesBanner } from "../components/ScopesBanner";
@@ -16,7 +17,11 @@ import { polarisTranslations } from "../i18n/polaris";
 import { authenticate } from "../shopify.server";
 import { configuredScopes, scopesToApprove } from "../shops/access-grant.server";
 
-export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
+// Polaris first: the app's stylesheet sets one of Polaris's own variables (the typeface) after it.
+export const links = () => [
+  { rel: "stylesheet", href: polarisStyles },
+  { rel: "stylesheet", href: adminStyles },
+];
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);

@@ -26,7 +26,8 @@ export interface AdminIdentity {
 
 /**
  * Shopify's CDN answered in the page: App Bridge as a script that hands out the session token and
- * adds it to the app's own fetches (as App Bridge does), everything else (fonts) empty.
+ * adds it to the app's own fetches (as App Bridge does), anything else empty (the app asks the CDN
+ * for nothing else: its typeface is its own).
  */
 export async function standInAppBridge(page: Page, { shop, apiKey, token }: AdminIdentity) {
   await page.route("https://cdn.shopify.com/**", (route) => {

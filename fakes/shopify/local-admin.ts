@@ -147,14 +147,16 @@ function framePage(o: LocalAdminOptions, language: AdminLanguage, path: string):
 }
 
 /**
- * The admin's HTML rewrites of the app's page: App Bridge stood in for, Shopify's stylesheets (the
- * Inter font) not asked for. Attributes only, never an element added or taken away: React
- * hydrates the page, and a page whose elements differ from what it renders is rendered again.
+ * The admin's HTML rewrite of the app's page: App Bridge stood in for (the app serves its own
+ * typeface, so nothing else comes from Shopify's CDN). An attribute only, never an element added
+ * or taken away: React hydrates the page, and a page whose elements differ from what it renders
+ * is rendered again.
  */
 function rewriteHtml(html: string): string {
-  return html
-    .replaceAll("https://cdn.shopify.com/shopifycloud/app-bridge.js", `${PREFIX}/app-bridge.js`)
-    .replace(/https:\/\/cdn\.shopify\.com\/[^"']*\.css/g, `${PREFIX}/empty.css`);
+  return html.replaceAll(
+    "https://cdn.shopify.com/shopifycloud/app-bridge.js",
+    `${PREFIX}/app-bridge.js`,
+  );
 }
 
 export async function startLocalAdmin(o: LocalAdminOptions): Promise<LocalAdmin> {
@@ -243,7 +245,6 @@ export async function startLocalAdmin(o: LocalAdminOptions): Promise<LocalAdmin>
     }
     if (url.pathname === `${PREFIX}/app-bridge.js`)
       return send("application/javascript; charset=utf-8", bridge);
-    if (url.pathname === `${PREFIX}/empty.css`) return send("text/css", "");
     if (url.pathname === `${PREFIX}/token`) return void token().then((t) => send("text/plain", t));
     void proxy(req, res).catch((error: Error) => {
       if (!res.headersSent) send("text/plain; charset=utf-8", error.message, 502);

@@ -31,6 +31,7 @@ import { draftBody, testKey } from "../helpers/sandbox.ts";
 import { pdfFile } from "../helpers/pdf.ts";
 import { flatTexts, quotedValues } from "../helpers/texts.ts";
 import { accessibilityViolations } from "../helpers/axe.ts";
+import { forceWideFont, loadedTypeface, unreachableScrollRegions } from "../helpers/wide-font.ts";
 import { storedSaid } from "#app/i18n/said.ts";
 import { API_KEY, API_SECRET_KEY, offlineSession } from "../helpers/shopify.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
@@ -634,6 +635,57 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
       await page.close();
     }
   }, 180_000);
+
+  it("whatever the fonts: drawn in the app's own Inter; with a wide font, large text and a phone's width every table is reachable by keyboard", async () => {
+    const page = await adminPage("id");
+    try {
+      // The page's type is the app's own Inter, served with the app: no system font decides the
+      // layout (a machine with only DejaVu drew the costs table wider than its card).
+      await openInAdmin(page, "/app/costs", "id");
+      expect(await loadedTypeface(page)).toBe("Inter Variable");
+      const pages = ["/app", "/app/costs", "/app/cod", "/app/couriers", "/app/failed"];
+      for (const width of [1280, 390])
+        for (const pathname of pages) {
+          await page.setViewportSize({ width, height: 900 });
+          await openInAdmin(page, pathname, "id");
+          await page.waitForLoadState("networkidle");
+          await forceWideFont(page);
+          const where = `${pathname} at ${width} px with a wide font`;
+          expect((await unreachableScrollRegions(page)).join(" | "), where).toBe("");
+          expect((await accessibilityViolations(page)).join("\n"), `${where}: axe-core`).toBe("");
+        }
+      // The costs page on a phone: its table scrolls, Tab reaches it with its name, and the arrow
+      // keys move it.
+      await page.setViewportSize({ width: 390, height: 900 });
+      await openInAdmin(page, "/app/costs", "id");
+      await forceWideFont(page);
+      const region = page.getByRole("region", { name: "Per kurir" });
+      await region.waitFor();
+      await region.focus();
+      expect(await region.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.press("ArrowRight");
+      await expect
+        .poll(() => region.evaluate((el) => el.scrollLeft), { timeout: 5_000 })
+        .toBeGreaterThan(0);
+      await page.screenshot({ path: path.join(SHOTS, "id-21-biaya-ongkir-huruf-lebar.png") });
+      // At the admin's width with Inter the costs tables fit their cards: nothing to scroll.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await openInAdmin(page, "/app/costs", "id");
+      await page.waitForLoadState("networkidle");
+      const overflows = await page.evaluate(() =>
+        [...document.querySelectorAll(".Polaris-IndexTable-ScrollContainer")].map(
+          (el) => el.scrollWidth - el.clientWidth,
+        ),
+      );
+      expect(overflows.length).toBeGreaterThanOrEqual(2);
+      expect(
+        overflows.every((px) => px === 0),
+        `overflow by ${overflows.join(", ")} px`,
+      ).toBe(true);
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
 
   it("the local admin (npm run demo -- --serve): an ordinary browser, the app framed, Indonesian then English", async () => {
     const admin = await startLocalAdmin({

@@ -9,6 +9,7 @@ import {
   type ReactNode,
 } from "react";
 import { useTranslation } from "react-i18next";
+import { KeyboardScroll } from "../KeyboardScroll";
 import { BulkQuestion, type BulkAsked } from "./BulkQuestion";
 import { ShipmentRow, type ShipmentRowView } from "./ShipmentRow";
 import { useStableRows } from "./useStableRows";
@@ -120,29 +121,31 @@ export function ShipmentsTable({
   return (
     <>
       <BulkQuestion asking={asking} rows={selectedRows} onClose={close} onConfirm={confirm} />
-      <IndexTable
-        loading={loading}
-        condensed={condensed}
-        emptyState={emptyState}
-        pagination={pagination}
-        resourceName={resourceName}
-        itemCount={rows.length}
-        selectedItemsCount={selectMode}
-        onSelectionChange={handleSelectionChange}
-        promotedBulkActions={promotedBulkActions}
-        bulkActions={bulkActions}
-        headings={headings}
-      >
-        {rows.map((row, index) => (
-          <ShipmentRow
-            key={row.id}
-            row={row}
-            index={index}
-            selected={selectedResources.includes(row.id)}
-            condensed={condensed}
-          />
-        ))}
-      </IndexTable>
+      <KeyboardScroll label={t("nav.shipments")}>
+        <IndexTable
+          loading={loading}
+          condensed={condensed}
+          emptyState={emptyState}
+          pagination={pagination}
+          resourceName={resourceName}
+          itemCount={rows.length}
+          selectedItemsCount={selectMode}
+          onSelectionChange={handleSelectionChange}
+          promotedBulkActions={promotedBulkActions}
+          bulkActions={bulkActions}
+          headings={headings}
+        >
+          {rows.map((row, index) => (
+            <ShipmentRow
+              key={row.id}
+              row={row}
+              index={index}
+              selected={selectedResources.includes(row.id)}
+              condensed={condensed}
+            />
+          ))}
+        </IndexTable>
+      </KeyboardScroll>
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { CodHeadline } from "../../components/cod/CodHeadline";
 import { PayoutForm } from "../../components/cod/PayoutForm";
 import { PayoutList } from "../../components/cod/PayoutList";
+import { KeyboardScroll } from "../../components/KeyboardScroll";
 import { TableCard } from "../../components/TableCard";
 import { useCsvDownload } from "../../components/useCsvDownload";
 import { pageTitle } from "../../i18n/page-title";
@@ -52,38 +53,40 @@ export default function CashOnDelivery() {
               <p>{t("cod.empty.body")}</p>
             </EmptyState>
           ) : (
-            <IndexTable
-              resourceName={{ singular: t("cod.week.singular"), plural: t("cod.week.plural") }}
-              itemCount={data.weeks.length}
-              selectable={false}
-              headings={[
-                { title: t("list.columns.courier") },
-                { title: t("cod.columns.week") },
-                { title: t("cod.columns.parcels") },
-                { title: t("cod.columns.collected") },
-                { title: t("cod.columns.fee") },
-                { title: t("cod.columns.net") },
-                { title: t("cod.columns.payout") },
-              ]}
-            >
-              {data.weeks.map((w, i) => (
-                <IndexTable.Row id={w.key} key={w.key} position={i}>
-                  <IndexTable.Cell>{w.courier}</IndexTable.Cell>
-                  <IndexTable.Cell>{w.week}</IndexTable.Cell>
-                  <IndexTable.Cell>{w.parcels}</IndexTable.Cell>
-                  <IndexTable.Cell>{w.amount}</IndexTable.Cell>
-                  <IndexTable.Cell>{w.fees}</IndexTable.Cell>
-                  <IndexTable.Cell>{w.net}</IndexTable.Cell>
-                  <IndexTable.Cell>
-                    <div style={{ whiteSpace: "normal", maxWidth: "24rem" }}>
-                      <Text as="span" tone={w.tone}>
-                        {w.payout}
-                      </Text>
-                    </div>
-                  </IndexTable.Cell>
-                </IndexTable.Row>
-              ))}
-            </IndexTable>
+            <KeyboardScroll label={t("cod.byWeek")}>
+              <IndexTable
+                resourceName={{ singular: t("cod.week.singular"), plural: t("cod.week.plural") }}
+                itemCount={data.weeks.length}
+                selectable={false}
+                headings={[
+                  { title: t("list.columns.courier") },
+                  { title: t("cod.columns.week") },
+                  { title: t("cod.columns.parcels") },
+                  { title: t("cod.columns.collected") },
+                  { title: t("cod.columns.fee") },
+                  { title: t("cod.columns.net") },
+                  { title: t("cod.columns.payout") },
+                ]}
+              >
+                {data.weeks.map((w, i) => (
+                  <IndexTable.Row id={w.key} key={w.key} position={i}>
+                    <IndexTable.Cell>{w.courier}</IndexTable.Cell>
+                    <IndexTable.Cell>{w.week}</IndexTable.Cell>
+                    <IndexTable.Cell>{w.parcels}</IndexTable.Cell>
+                    <IndexTable.Cell>{w.amount}</IndexTable.Cell>
+                    <IndexTable.Cell>{w.fees}</IndexTable.Cell>
+                    <IndexTable.Cell>{w.net}</IndexTable.Cell>
+                    <IndexTable.Cell>
+                      <div style={{ whiteSpace: "normal", maxWidth: "24rem" }}>
+                        <Text as="span" tone={w.tone}>
+                          {w.payout}
+                        </Text>
+                      </div>
+                    </IndexTable.Cell>
+                  </IndexTable.Row>
+                ))}
+              </IndexTable>
+            </KeyboardScroll>
           )}
         </Card>
         <PayoutList payouts={data.payouts} />
