@@ -162,7 +162,10 @@ interface Phase {
   p99: number;
   max: number;
   withRates: number;
-  non200: number;
+  /** Answered 503: Shopify shows the shop's backup rates and asks again in 30 s. */
+  backup: number;
+  /** Answered neither 200 nor 503. */
+  otherStatus: number;
   pastDeadline: number;
   serviceCalls: number;
 }
@@ -196,12 +199,13 @@ async function phase(stack: Stack, name: string): Promise<Phase> {
     p99: +quantile(times, 0.99).toFixed(1),
     max: +times.at(-1)!.toFixed(1),
     withRates: done.filter((d) => d.rates > 0).length,
-    non200: done.filter((d) => d.status !== 200).length,
+    backup: done.filter((d) => d.status === 503).length,
+    otherStatus: done.filter((d) => d.status !== 200 && d.status !== 503).length,
     pastDeadline: done.filter((d) => d.ms > DEADLINE_MS).length,
     serviceCalls: (stack.sandbox.requests.get("POST /v1/rates/:id") ?? 0) - callsBefore,
   };
   process.stdout.write(
-    `\r  ${name.padEnd(9)} p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms; with rates ${result.withRates}/${result.sent}; past the ${DEADLINE_MS} ms deadline ${result.pastDeadline}; non-200 ${result.non200}; service calls ${result.serviceCalls}\n`,
+    `\r  ${name.padEnd(9)} p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms; with rates ${result.withRates}/${result.sent}; past the ${DEADLINE_MS} ms deadline ${result.pastDeadline}; 503 (backup rates) ${result.backup}; other statuses ${result.otherStatus}; service calls ${result.serviceCalls}\n`,
   );
   return result;
 }
@@ -219,7 +223,10 @@ phases.push(await phase(uncached, "uncached"));
 await uncached.stop();
 
 const warm = phases.find((p) => p.phase === "warm")!;
-const goalMet = warm.p99 < 300 && phases.every((p) => p.pastDeadline === 0 && p.non200 === 0);
+const goalMet =
+  warm.p99 < 300 &&
+  warm.backup === 0 &&
+  phases.every((p) => p.pastDeadline === 0 && p.otherStatus === 0);
 writeResult("checkout-rates", {
   benchmark: "rates at checkout",
   machine: `${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}`,

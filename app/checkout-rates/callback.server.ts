@@ -16,9 +16,17 @@ import { quoteCheckout, type QuoteDeps } from "./quote.server";
 /**
  * POST /carrier-service/rates: Shopify asks for the checkout's rates (the carrier service the app
  * registers, carrier-service.server.ts). Signed like a webhook; answered within
- * CHECKOUT_RATES_DEADLINE_MS, always 200 with `{rates}` once the signature holds: a service
- * outage, a slow Shopify or Redis, or a bug answers no rates rather than an error. Only a request
- * Shopify did not sign (401) or a signed body that is not a rate request (400) is refused.
+ * CHECKOUT_RATES_DEADLINE_MS. What each answer means to Shopify (DeliveryCarrierService, "special
+ * conditions" and "server-side caching"):
+ * - 200 with rates: the checkout shows them.
+ * - 200 with no rates: "this request cannot be handled", kept by Shopify for 15 minutes; said
+ *   only when the parcel genuinely cannot be shipped as offered (rates off, no offered courier
+ *   serves the route, nothing to ship, another currency).
+ * - 503: the app could not price it now (the service down or late with nothing cached, Redis or
+ *   the database slow or down, the shop's key or origin missing, a bug): Shopify shows the
+ *   merchant's backup rates and asks again after 30 seconds.
+ * - 401 unsigned, 400 not a rate request, 403 not this shop's checkout (another shop's callback
+ *   token or location): refused, and Shopify falls back to the backup rates too.
  * Served ahead of Remix by server.ts (like the order webhooks) and by the Remix route in development.
  */
 export { CARRIER_SERVICE_PATH } from "./offer";
@@ -92,19 +100,25 @@ export async function answerRateRequest(
       deadlineAt + 50,
     );
     const ms = Date.now() - started;
-    if (quote.outcome === "none" || quote.outcome === "stale") {
-      log.info({ ms, outcome: quote.outcome, reason: quote.reason }, "rates at checkout");
-      if (quote.reason)
-        void recordRatesProblem(quoteDeps.redis, env.QUEUE_PREFIX, shop, quote.reason);
-    } else
-      log.debug({ ms, outcome: quote.outcome, rates: quote.rates.length }, "rates at checkout");
-    ratesAnswers.inc({ outcome: quote.rates.length > 0 ? quote.outcome : "none" });
+    const { outcome, reason } = quote;
+    if (outcome === "cache" || outcome === "service")
+      log.debug({ ms, outcome, rates: quote.rates.length }, "rates at checkout");
+    else {
+      log.info({ ms, outcome, reason }, "rates at checkout");
+      if (reason) void recordRatesProblem(quoteDeps.redis, env.QUEUE_PREFIX, shop, reason);
+    }
+    ratesAnswers.inc({
+      outcome:
+        quote.rates.length > 0 || outcome === "failed" || outcome === "refused" ? outcome : "none",
+    });
+    if (outcome === "failed") return { status: 503, body: { error: reason } };
+    if (outcome === "refused") return { status: 403, body: { error: reason } };
     return { status: 200, body: { rates: quote.rates } };
   } catch (error) {
     if (error instanceof Late) {
       log.warn(
         { ms: Date.now() - started },
-        "rates at checkout: no answer by the deadline; answered no rates",
+        "rates at checkout: no answer by the deadline; answered 503 (backup rates)",
       );
       void recordRatesProblem(
         quoteDeps.redis,
@@ -113,8 +127,16 @@ export async function answerRateRequest(
         "the answer was not ready by the deadline (database or Redis slow)",
       );
     } else
-      log.error({ err: (error as Error).message }, "rates at checkout failed; answered no rates");
+      log.error(
+        { err: (error as Error).message },
+        "rates at checkout failed; answered 503 (backup rates)",
+      );
     ratesAnswers.inc({ outcome: error instanceof Late ? "late" : "error" });
-    return { status: 200, body: { rates: [] } };
+    return {
+      status: 503,
+      body: {
+        error: error instanceof Late ? "rates were not ready by the deadline" : "rates failed",
+      },
+    };
   }
 }

@@ -34,12 +34,21 @@ import { cachedLocations } from "./shop-locations.server";
  * per key at a time in this process: identical requests wait for the same call), paced by the
  * same per-key limiter as the worker. Whatever the service does, the answer comes by the
  * deadline: a late or failed call answers from an older cached answer when there is one, else
- * with no rates; a late call still fills the cache for the next request. This module decides;
+ * fails (the callback answers an error status: Shopify's backup rates); a late call still fills
+ * the cache for the next request. This module decides;
  * the cache is prices-cache.server.ts, the call service-prices.server.ts, the shop's Shopify
  * locations shop-locations.server.ts, one call per key single-flight.ts.
  */
 
-export type QuoteOutcome = "cache" | "service" | "stale" | "none";
+/**
+ * How a quote came about. With rates: `cache`, `service`, `stale`. Without: `none`, the parcel
+ * genuinely cannot be shipped as offered (rates off, no courier serves the route, nothing to
+ * ship, another currency), which Shopify may keep for 15 minutes; `failed`, the app could not
+ * price it now (service down or slow, Redis down, the shop's key or origin missing), answered with
+ * an error status so that Shopify shows the merchant's backup rates and asks again in 30 seconds;
+ * `refused`, a request that is not this shop's checkout (another shop's token or location).
+ */
+export type QuoteOutcome = "cache" | "service" | "stale" | "none" | "failed" | "refused";
 
 export interface Quote {
   rates: ShopifyRate[];
@@ -73,12 +82,12 @@ export interface QuoteDeps {
 /** The part of the time left that reading Shopify's locations (on a cold cache) may take. */
 const LOCATIONS_SHARE = 0.25;
 
-const none = (reason: string, origin: string | null = null): Quote => ({
-  rates: [],
-  outcome: "none",
-  reason,
-  origin,
-});
+const without =
+  (outcome: "none" | "failed" | "refused") =>
+  (reason: string, origin: string | null = null): Quote => ({ rates: [], outcome, reason, origin });
+const none = without("none");
+const failed = without("failed");
+const refused = without("refused");
 
 export interface QuoteOptions {
   /** Epoch ms by which the answer is due. */
@@ -104,9 +113,9 @@ export async function quoteCheckout(
   if (!options.preview && !row.carrierServiceId) return none("rates at checkout are off");
   // A signed body replayed under another shop's header: that shop's token is not in its URL.
   if (!options.preview && !acceptsRateRequest(row, options.token ?? null))
-    return none("a rate request came without this shop's callback token");
+    return refused("a rate request came without this shop's callback token");
   const apiKey = shippingApiKeyOf(row, deps.env.ENCRYPTION_KEY);
-  if (!apiKey) return none("the shop has no shipping API key");
+  if (!apiKey) return failed("the shop has no shipping API key");
   const settings = parseShopSettings(row.settings);
   const offer = options.preview?.offer ?? settings.checkoutRates;
   if (rate.currency.toUpperCase() !== "IDR")
@@ -117,7 +126,7 @@ export async function quoteCheckout(
 
   // A connection still being made (the process's first request) is waited for, briefly.
   if (!(await whenReady(deps.redis, Math.min(options.deadlineAt - 200 - now(), 1_000))))
-    return none("Redis (the cache and the key's rates limit) is not reachable");
+    return failed("Redis (the cache and the key's rates limit) is not reachable");
   const origin = options.preview
     ? { pickup: settings.pickup, via: "default pickup" as const }
     : originFor(
@@ -126,7 +135,7 @@ export async function quoteCheckout(
         await cachedLocations(deps, shop, now() + (options.deadlineAt - now()) * LOCATIONS_SHARE),
       );
   if (origin.via === "none of the shop's locations")
-    return none("the request's origin is none of the shop's Shopify locations");
+    return refused("the request's origin is none of the shop's Shopify locations");
   const originPostal = origin.pickup?.postalCode ?? postalCodeOf(rate.origin);
   const originPoint =
     origin.pickup?.latitude !== undefined && origin.pickup.longitude !== undefined
@@ -135,7 +144,7 @@ export async function quoteCheckout(
   const originName =
     origin.pickup?.contactName ?? (originPostal !== null ? String(originPostal) : null);
   if (originPostal === null && !originPoint)
-    return none("the origin has no postal code and no pickup location matches it");
+    return failed("the origin has no postal code and no pickup location matches it");
   const destinationPostal = postalCodeOf(rate.destination);
   const destinationPoint = coordinatesOf(rate.destination);
   if (destinationPostal === null && !destinationPoint)
@@ -218,6 +227,6 @@ export async function quoteCheckout(
         "stale",
         `${reason}; prices from ${Math.round((now() - cached.at) / 1000)} s ago`,
       );
-    return none(reason, originName);
+    return failed(reason, originName);
   }
 }

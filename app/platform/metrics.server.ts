@@ -32,7 +32,10 @@ export const webhookAckSeconds = new client.Histogram({
   registers: [registry],
 });
 
-/** The checkout's rate requests: answered with rates, without (none, stale, late), or refused. */
+/**
+ * The checkout's rate requests by outcome: with rates (cache, service, stale), none (200 without
+ * rates), failed, late or error (503: Shopify's backup rates), refused (401, 400, 403).
+ */
 export const ratesAnswers = new client.Counter({
   name: "parcelbridge_rates_answers_total",
   help: "Checkout rate requests answered, by outcome",

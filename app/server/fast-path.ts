@@ -65,9 +65,10 @@ export function fastPath(
         handlers.answerRateRequest(rawBody, headerOf(req), tokenOf(req.url ?? "")).then(
           (a) => json(res, a.status, a.body),
           (error: Error) => {
-            // Always answered: no rates rather than an error at the checkout.
+            // Always answered, and as a failure: Shopify shows the shop's backup rates and asks
+            // again in 30 s (an empty 200 would be kept for 15 minutes as "cannot ship").
             log({ msg: "rate request failed", err: error.message });
-            json(res, 200, { rates: [] });
+            json(res, 503, { error: "rates failed" });
           },
         ),
       );

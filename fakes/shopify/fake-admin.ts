@@ -27,6 +27,10 @@ import { VARIANT_DIMENSIONS_QUERY } from "#app/admin-api/operations/variants.ts"
 import { PRODUCT_FACTS_QUERY } from "#app/admin-api/operations/products.ts";
 import { variantDimensionNodes } from "./fake-variants.ts";
 import { settlementAnswer, type SettlementLog } from "./fake-order-settlement.ts";
+import {
+  FakeCustomerNotifications,
+  type CustomerNotificationsLog,
+} from "./fake-customer-notifications.ts";
 import { invoiceAnswer, type InvoiceLog } from "./fake-order-invoice.ts";
 import { FakeReturns, type ReturnsLog } from "./fake-returns.ts";
 import { parseExactJson } from "#app/orders/exact-json.ts";
@@ -124,6 +128,8 @@ export class FakeShopifyOrders {
   readonly fulfillmentEvents = new Map<string, FakeFulfillmentEvent[]>();
   /** The fulfillments' lines, the orders' returns and what was restocked. */
   readonly returns = new FakeReturns();
+  /** Whether each fulfillment's customer is notified, and the e-mails Shopify would send. */
+  readonly notifications = new FakeCustomerNotifications();
 
   /** What the shop granted: shopify.app.toml's scopes unless a test set others (`grant`, `revoke`). */
   scopesOf(shop: string): readonly string[] {
@@ -282,7 +288,8 @@ export interface FakeFulfillmentEvent {
   estimatedDeliveryAt: string | null;
 }
 
-export interface FakeAdminLog extends SettlementLog, ReturnsLog, InvoiceLog {
+export interface FakeAdminLog
+  extends SettlementLog, ReturnsLog, InvoiceLog, CustomerNotificationsLog {
   fulfillments: { shop: string; input: Record<string, unknown> }[];
   trackingUpdates: { shop: string; fulfillmentId: string; tracking: Record<string, unknown> }[];
   /** The order status metafield values written (parcelbridge.status), in order. */
@@ -301,6 +308,7 @@ export function emptyAdminLog(): Required<FakeAdminLog> {
     metafields: [],
     holds: [],
     fulfillmentEvents: [],
+    customerNotifications: [],
     markedPaid: [],
     returns: [],
     restocks: [],
@@ -588,6 +596,12 @@ export function fakeAdminGraphql(
         held.fulfilled.add(`${shop} ${fo.fulfillmentOrderId}`);
       if (!held.fulfillmentEvents.has(`${shop} ${id}`))
         held.fulfillmentEvents.set(`${shop} ${id}`, []);
+      held.notifications.fulfillmentCreated(
+        shop,
+        id,
+        (input as { notifyCustomer?: unknown }).notifyCustomer,
+        log,
+      );
       return {
         data: { fulfillmentCreate: { fulfillment: { id, status: "SUCCESS" }, userErrors: [] } },
       };
@@ -621,6 +635,7 @@ export function fakeAdminGraphql(
       };
       events.push(event);
       log?.fulfillmentEvents?.push({ ...event, shop, fulfillmentId });
+      held.notifications.eventCreated(shop, fulfillmentId, event.status, log);
       return {
         data: {
           fulfillmentEventCreate: {
@@ -653,6 +668,12 @@ export function fakeAdminGraphql(
         fulfillmentId: String(variables.fulfillmentId),
         tracking: variables.trackingInfoInput as never,
       });
+      held.notifications.trackingUpdated(
+        shop,
+        String(variables.fulfillmentId),
+        variables.notifyCustomer,
+        log,
+      );
       return {
         data: {
           fulfillmentTrackingInfoUpdate: {

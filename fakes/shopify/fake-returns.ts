@@ -55,6 +55,8 @@ export interface ReturnsLog {
     number: string | null;
     url: string | null;
     lines: { reverseFulfillmentOrderLineItemId: string; quantity: number }[];
+    /** The mutation's `notifyCustomer`: Shopify e-mails the customer the return's tracking. */
+    notifyCustomer: boolean;
   }[];
 }
 
@@ -283,6 +285,7 @@ export class FakeReturns {
         number: delivery.number,
         url: delivery.url,
         lines: wanted,
+        notifyCustomer: variables.notifyCustomer === true,
       });
       return {
         data: {

@@ -1299,14 +1299,14 @@ describe.skipIf(!available)("the production server (server.ts)", () => {
       "x-shopify-hmac-sha256": shopifyHmac(raw, "another-apps-secret"),
     });
     expect(forged.status).toBe(401);
-    // Signed, but without the shop's token (or with another): no rates.
+    // Signed, but without the shop's token (or with another): refused, no rates.
     for (const path of [
       "/carrier-service/rates",
       `/carrier-service/rates?token=${"0".repeat(64)}`,
     ]) {
       const other = await post(path, raw, headers);
-      expect(other.status).toBe(200);
-      expect(((await other.json()) as { rates: unknown[] }).rates).toEqual([]);
+      expect(other.status).toBe(403);
+      expect(((await other.json()) as { rates?: unknown[] }).rates).toBeUndefined();
     }
   });
 

@@ -15,6 +15,7 @@ import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { action as ordersUpdated } from "#app/routes/webhooks.orders.updated.tsx";
 import { action as shippingEvents } from "#app/routes/webhooks.shipping.tsx";
 import { noFaults } from "#sandbox/server.ts";
+import { SHOPIFY_ORDERS } from "#fakes/shopify/fake-admin.ts";
 import { liveKey, registerEvents as registerEventsAt } from "../helpers/sandbox.ts";
 import {
   PICKUP,
@@ -34,7 +35,12 @@ import { testStack } from "../helpers/stack.ts";
 const env = getEnv();
 let events: Awaited<ReturnType<typeof serveAction>>;
 const graphqlCalls: { shop: string; ids: string[] }[] = [];
-const adminLog: FakeAdminLog = { fulfillments: [], trackingUpdates: [], metafields: [] };
+const adminLog: FakeAdminLog = {
+  fulfillments: [],
+  trackingUpdates: [],
+  metafields: [],
+  customerNotifications: [],
+};
 const stack = testStack({
   sandbox: { webhookRetryDelaysMs: [100, 200, 400] },
   workers: { graphqlCalls, adminLog },
@@ -519,10 +525,13 @@ describe("status sync", () => {
       "waybill",
       async () => (await shipmentOf(db, shop, order.id))?.waybillId === "CGK999888777",
     );
-    // The new waybill reaches the Shopify fulfillment's tracking.
+    // The new waybill reaches the Shopify fulfillment's tracking, with the merchant's choice to
+    // notify the customer (Shopify's flag holds for this update and every later one).
     await waitFor("tracking updated", async () =>
       adminLog.trackingUpdates.some((t) => t.shop === shop && t.tracking.number === "CGK999888777"),
     );
+    const [fulfillmentId] = (await shipmentOf(db, shop, order.id))!.fulfillmentIds as string[];
+    expect(SHOPIFY_ORDERS.notifications.notifies(shop, fulfillmentId!)).toBe(true);
     // A late event with an older status: the app re-fetches, sees allocated, and keeps picked.
     stack.sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "allocated");
     await stack.sandbox.events.idle();
@@ -534,8 +543,26 @@ describe("status sync", () => {
         null,
     );
     expect((await shipmentOf(db, shop, order.id))?.status).toBe("picked");
+    // After the new waybill the customer still hears "out for delivery" and "delivered".
+    stack.sandbox.service.lifecycle.forceStatus(
+      confirmed.shippingOrderId!,
+      "dropping_off",
+      "Paket sedang diantar ke alamat penerima",
+    );
+    await waitFor("out for delivery", statusIs(shop, order.id, "dropping_off"));
     stack.sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "delivered");
     await waitFor("delivered", statusIs(shop, order.id, "delivered"));
+    const notices = () =>
+      adminLog
+        .customerNotifications!.filter((n) => n.shop === shop && n.fulfillmentId === fulfillmentId)
+        .map((n) => n.notice);
+    await waitFor("delivered e-mail", async () => notices().includes("delivered"));
+    expect(notices()).toEqual([
+      "shipping_confirmation",
+      "shipping_update",
+      "out_for_delivery",
+      "delivered",
+    ]);
 
     // A forged event with the right shape but no shop's token is refused: at a made-up token, and
     // at the URL without one (where events went before each shop had its own).

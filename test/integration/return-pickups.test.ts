@@ -153,7 +153,12 @@ describe("a customer's return picked up by the courier", () => {
     });
     const deliveries = log.reverseDeliveries!.filter((d) => d.shop === shop);
     expect(deliveries).toHaveLength(1);
-    expect(deliveries[0]).toMatchObject({ returnId, number: made!.waybillId });
+    // The customer is told the return's tracking, as the merchant's notification setting says.
+    expect(deliveries[0]).toMatchObject({
+      returnId,
+      number: made!.waybillId,
+      notifyCustomer: true,
+    });
     expect(deliveries[0]!.lines.map((l) => l.quantity)).toEqual([1]);
     expect(after!.reverseDeliveryId).not.toBeNull();
 

@@ -13,6 +13,7 @@ import {
 import { pickupProblem, returnStatusWords } from "#app/returns/pickup-problem.ts";
 import { joinedSaid, said, type Said } from "#app/i18n/said.ts";
 import { getShipment } from "#app/shipments/shipments.server.ts";
+import { getShopSettings } from "#app/shops/shops.server.ts";
 import { CODES, normaliseOrderStatus, type Order } from "#app/shipping/contract.ts";
 import { ShippingError, ShippingStateError } from "#app/shipping/errors.ts";
 import { shippingAccessForShop } from "#app/shops/shipping-client.server.ts";
@@ -33,7 +34,8 @@ import {
  *    an earlier, refused request is moved to it); then confirmed (the shop is charged): the
  *    waybill, and the courier the service booked;
  * 3. Shopify's return given the waybill and tracking link (`reverseDeliveryCreateWithShipping`,
- *    the customer notified); a reverse delivery already carrying this waybill is not made again.
+ *    the customer notified as the merchant's `notifyCustomer` setting says); a reverse delivery
+ *    already carrying this waybill is not made again.
  */
 export async function processBookReturnPickup(
   job: JobWithSlot,
@@ -166,7 +168,9 @@ export async function processBookReturnPickup(
   );
   let reverseDeliveryId = existing?.id ?? null;
   if (!reverseDeliveryId) {
+    const { notifyCustomer } = await getShopSettings(db, shop);
     const answer = await adminRequest(deps.adminGraphql, shop, RETURN_PICKUP_TRACKING, {
+      notifyCustomer,
       reverseFulfillmentOrderId: what.reverseFulfillmentOrderId,
       reverseDeliveryLineItems: what.lines.map((l) => ({
         reverseFulfillmentOrderLineItemId: l.reverseLineId,

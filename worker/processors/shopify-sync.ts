@@ -5,6 +5,7 @@ import { AdminGraphqlError, adminRequest, userErrorText } from "#app/admin-api/r
 import { trackingInput } from "#app/orders/tracking-company.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { getShipment } from "#app/shipments/shipments.server.ts";
+import { getShopSettings } from "#app/shops/shops.server.ts";
 import { whenConnected, type ShopifyOrderDeps } from "../shared/shopify-connection.ts";
 import { writeStatusMetafields } from "#app/shipments/status-metafields.server.ts";
 
@@ -36,13 +37,17 @@ async function shopifySync(
   const shipment = await getShipment(deps.db, shop, shipmentId);
   if (!shipment) return "no shipment";
   // Only a new waybill or link changes Shopify's tracking: a status change alone does not.
-  for (const fulfillmentId of tracking ? (shipment.fulfillmentIds as string[]) : []) {
-    if (!shipment.waybillId) break;
+  const fulfillmentIds =
+    tracking && shipment.waybillId ? (shipment.fulfillmentIds as string[]) : [];
+  // Shopify's flag on the update holds for the fulfillment's later e-mails too: the merchant's.
+  const { notifyCustomer } =
+    fulfillmentIds.length > 0 ? await getShopSettings(deps.db, shop) : { notifyCustomer: false };
+  for (const fulfillmentId of fulfillmentIds) {
     const { fulfillmentTrackingInfoUpdate: answer } = await adminRequest(
       deps.adminGraphql,
       shop,
       TRACKING_UPDATE,
-      { fulfillmentId, trackingInfoInput: trackingInput(shipment) },
+      { fulfillmentId, trackingInfoInput: trackingInput(shipment), notifyCustomer },
     );
     if (answer?.userErrors.length)
       throw new Error(`Tracking update refused: ${userErrorText(answer.userErrors)}`);

@@ -11,9 +11,22 @@ export const FULFILLMENT_CREATE = `#graphql
     }
   }`;
 
+/**
+ * The flag is Shopify's for "this update and future updates for the fulfillment" (left out: none
+ * sent): it is the merchant's `notifyCustomer` setting, as at fulfillmentCreate, or one new
+ * waybill would silence the out-for-delivery and delivered e-mails that follow.
+ */
 export const TRACKING_UPDATE = `#graphql
-  mutation ShipmentTracking($fulfillmentId: ID!, $trackingInfoInput: FulfillmentTrackingInput!) {
-    fulfillmentTrackingInfoUpdate(fulfillmentId: $fulfillmentId, trackingInfoInput: $trackingInfoInput, notifyCustomer: false) {
+  mutation ShipmentTracking(
+    $fulfillmentId: ID!
+    $trackingInfoInput: FulfillmentTrackingInput!
+    $notifyCustomer: Boolean!
+  ) {
+    fulfillmentTrackingInfoUpdate(
+      fulfillmentId: $fulfillmentId
+      trackingInfoInput: $trackingInfoInput
+      notifyCustomer: $notifyCustomer
+    ) {
       fulfillment { id }
       userErrors { field message }
     }

@@ -51,12 +51,13 @@ export const RETURN_PICKUP_TRACKING = `#graphql
     $reverseFulfillmentOrderId: ID!
     $reverseDeliveryLineItems: [ReverseDeliveryLineItemInput!]!
     $trackingInput: ReverseDeliveryTrackingInput
+    $notifyCustomer: Boolean!
   ) {
     reverseDeliveryCreateWithShipping(
       reverseFulfillmentOrderId: $reverseFulfillmentOrderId
       reverseDeliveryLineItems: $reverseDeliveryLineItems
       trackingInput: $trackingInput
-      notifyCustomer: true
+      notifyCustomer: $notifyCustomer
     ) {
       reverseDelivery {
         id
