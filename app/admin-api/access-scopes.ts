@@ -56,6 +56,7 @@ export const ADMIN_FIELD_ACCESS: Readonly<Record<string, FieldAccess>> = {
     doc: query("fulfillment"),
   },
   fulfillmentOrder: { anyOf: READ_FULFILLMENT_ORDERS, doc: query("fulfillmentOrder") },
+  job: { anyOf: [], doc: query("job") },
   locations: { anyOf: ["read_locations"], doc: query("locations") },
   metafieldDefinition: { anyOf: READ_ORDERS, doc: query("metafieldDefinition") },
   nodes: { anyOf: ["read_products"], doc: query("nodes") },
@@ -102,6 +103,7 @@ export const ADMIN_FIELD_ACCESS: Readonly<Record<string, FieldAccess>> = {
   orderMarkAsPaid: { anyOf: ["write_orders"], doc: mutation("orderMarkAsPaid") },
   returnCreate: { anyOf: WRITE_RETURNS, doc: mutation("returnCreate") },
   returnProcess: { anyOf: WRITE_RETURNS, doc: mutation("returnProcess") },
+  returnClose: { anyOf: WRITE_RETURNS, doc: mutation("returnClose") },
   reverseDeliveryCreateWithShipping: {
     anyOf: WRITE_RETURNS,
     doc: mutation("reverseDeliveryCreateWithShipping"),

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { RETURNED_ORDER_CANCEL } from "../admin-api/operations/returns";
+import { ORDER_CANCEL_STATE, RETURNED_ORDER_CANCEL } from "../admin-api/operations/returns";
 import { ORDER_INVOICE_SEND } from "../admin-api/operations/order-invoice";
 import { adminRequest, orderGid, userErrorText, type AdminGraphql } from "../admin-api/request";
 import type { Shipment } from "../db/schema";
@@ -78,32 +78,72 @@ export async function releaseHold(
   return released;
 }
 
+/** When to look at Shopify's cancellation job while the merchant waits (ms after asking). */
+const CANCEL_LOOKS_MS = [0, 300, 700, 1_500];
+
+/**
+ * Shopify's cancellation job, looked at while the merchant waits for the answer: "cancelled"
+ * once the order is, "failed" when the job ran without cancelling it, "running" if it has not
+ * run by the last look (the orders/cancelled webhook then ends the shipment).
+ */
+async function cancellation(
+  deps: HoldActionDeps,
+  shop: string,
+  jobId: string,
+  orderId: string,
+): Promise<"cancelled" | "failed" | "running"> {
+  let waited = 0;
+  for (const at of CANCEL_LOOKS_MS) {
+    await new Promise((done) => setTimeout(done, at - waited));
+    waited = at;
+    const state = await adminRequest(deps.adminGraphql, shop, ORDER_CANCEL_STATE, {
+      jobId,
+      orderId: orderGid(orderId),
+    });
+    if (state.order?.cancelledAt) return "cancelled";
+    if (!state.job || state.job.done) return "failed";
+  }
+  return "running";
+}
+
 /**
  * Cancels the held order in Shopify, its items back in stock, nothing refunded (nothing was paid)
- * and the buyer not e-mailed; the shipment ends at once (nothing was made at the service), and the
- * orders/cancelled webhook that follows finds it so.
+ * and the buyer not e-mailed. Shopify cancels in a job: once it has run the shipment ends (nothing
+ * was made at the service); a job still running when the page must answer leaves the shipment
+ * with the request on its timeline, and the orders/cancelled webhook that follows ends it; a job
+ * that ran without cancelling is refused in words.
  */
 export async function cancelHeldOrder(
   deps: HoldActionDeps,
   shop: string,
   shipmentId: string,
   t: TFunction,
-): Promise<Shipment> {
+): Promise<"cancelled" | "asked"> {
   const shipment = await heldShipment(deps, shop, shipmentId);
   const { orderCancel } = await adminRequest(deps.adminGraphql, shop, RETURNED_ORDER_CANCEL, {
     orderId: orderGid(shipment.orderId),
     restock: true,
     staffNote: t("codRisk.staffNote").slice(0, 255),
   });
-  refusedUnless(orderCancel, orderCancel?.orderCancelUserErrors, t);
-  const cancelled = await updateShipment(
+  refusedUnless(orderCancel?.job, orderCancel?.orderCancelUserErrors, t);
+  const outcome = await cancellation(deps, shop, orderCancel!.job!.id, shipment.orderId);
+  if (outcome === "failed") throw new ShipmentActionError("cancelUnfinished", {}, 400);
+  if (outcome === "running") {
+    await addShipmentEvent(deps.db, shipment, {
+      actor: MERCHANT,
+      type: "cancel_requested",
+      message: said("orderCancelAsked"),
+    });
+    return "asked";
+  }
+  // Cancelled in Shopify either way; a concurrent change to the row is told by the webhook's path.
+  await updateShipment(
     deps.db,
     shipment,
     { status: "cancelled", problem: null },
     { actor: MERCHANT, type: "cancelled", message: said("codRiskOrderCancelled") },
   );
-  // Cancelled in Shopify either way; a concurrent change to the row is told by the webhook's path.
-  return cancelled ?? shipment;
+  return "cancelled";
 }
 
 /**

@@ -37,6 +37,13 @@ export function ownReturn(
   );
 }
 
+/**
+ * Whether the return has nothing left to process: Shopify may keep a processed return OPEN until
+ * `returnClose`, so its status alone does not say it.
+ */
+export const fullyProcessed = (ret: ShopifyReturn): boolean =>
+  ret.returnLineItems.nodes.every((l) => l.processableQuantity <= 0);
+
 /** What of the fulfillment can still be returned, line by line (nothing: returned already). */
 export function returnableLines(
   returnable: readonly {

@@ -31,6 +31,7 @@ import {
   FakeCustomerNotifications,
   type CustomerNotificationsLog,
 } from "./fake-customer-notifications.ts";
+import { FakeOrderCancels, type CancelLog } from "./fake-order-cancel.ts";
 import { invoiceAnswer, type InvoiceLog } from "./fake-order-invoice.ts";
 import { FakeReturns, type ReturnsLog } from "./fake-returns.ts";
 import { parseExactJson } from "#app/orders/exact-json.ts";
@@ -128,6 +129,8 @@ export class FakeShopifyOrders {
   readonly fulfillmentEvents = new Map<string, FakeFulfillmentEvent[]>();
   /** The fulfillments' lines, the orders' returns and what was restocked. */
   readonly returns = new FakeReturns();
+  /** Orders' cancellations: asked with orderCancel, done when Shopify's job runs. */
+  readonly cancels = new FakeOrderCancels();
   /** Whether each fulfillment's customer is notified, and the e-mails Shopify would send. */
   readonly notifications = new FakeCustomerNotifications();
 
@@ -289,7 +292,7 @@ export interface FakeFulfillmentEvent {
 }
 
 export interface FakeAdminLog
-  extends SettlementLog, ReturnsLog, InvoiceLog, CustomerNotificationsLog {
+  extends SettlementLog, ReturnsLog, CancelLog, InvoiceLog, CustomerNotificationsLog {
   fulfillments: { shop: string; input: Record<string, unknown> }[];
   trackingUpdates: { shop: string; fulfillmentId: string; tracking: Record<string, unknown> }[];
   /** The order status metafield values written (parcelbridge.status), in order. */
@@ -708,6 +711,15 @@ export function fakeAdminGraphql(
       log,
     );
     if (returnsAnswer !== undefined) return returnsAnswer;
+    const cancelAnswer = held.cancels.answer(
+      shop,
+      query,
+      variables,
+      (orderId) => holderOf(orderId)?.byShop.get(shop)?.get(orderId) ?? null,
+      (orderId) => held.returns.cancelBlocker(shop, orderId),
+      log,
+    );
+    if (cancelAnswer !== undefined) return cancelAnswer;
     const carrierAnswer = held.carrierServices.answer(shop, query, variables);
     if (carrierAnswer !== undefined) return carrierAnswer;
     const metafieldAnswer = held.metafields.answer(shop, query, variables);

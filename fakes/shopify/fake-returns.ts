@@ -3,9 +3,9 @@ import {
   RETURN_PICKUP_TRACKING,
 } from "#app/admin-api/operations/return-pickups.ts";
 import {
+  RETURN_CLOSE,
   RETURN_CREATE,
   RETURN_PROCESS,
-  RETURNED_ORDER_CANCEL,
   SHIPMENT_RETURN_STATE,
 } from "#app/admin-api/operations/returns.ts";
 
@@ -13,8 +13,9 @@ import {
  * The fake Admin API's returns, as Shopify documents them: fulfillments keep their lines (made by
  * fulfillmentCreate), a return is made OPEN for fulfilled lines that are not returned yet (more is
  * refused), processing it with RESTOCKED dispositions puts the goods back at a location of the
- * shop and closes it, and an order is cancelled only when it is not already, has no open return
- * and nothing fulfilled is left unreturned.
+ * shop and leaves it OPEN until `returnClose` (Shopify documents the two apart), and an order may
+ * be cancelled (./fake-order-cancel.ts) only when it has no open return and nothing fulfilled is
+ * left unreturned.
  */
 type Raw = Record<string, unknown>;
 
@@ -48,7 +49,6 @@ export interface ReturnsLog {
     lines: { fulfillmentLineItemId: string; quantity: number }[];
   }[];
   restocks?: { shop: string; locationId: string; lineItemId: string; quantity: number }[];
-  cancellations?: { shop: string; orderId: string; restock: boolean; staffNote: string | null }[];
   reverseDeliveries?: {
     shop: string;
     returnId: string;
@@ -177,6 +177,30 @@ export class FakeReturns {
       .filter(([key]) => key.startsWith(`${shop} `))
       .flatMap(([, list]) => list)
       .find((r) => r.id === returnId);
+  }
+
+  /**
+   * Why Shopify would not cancel the order for its returns, or null: "active returns in
+   * progress" (an OPEN return, processed or not), or fulfilled items not returned.
+   */
+  cancelBlocker(shop: string, orderId: string): string | null {
+    const returns = this.returnsOf(shop, orderId);
+    if (returns.some((r) => r.status === "OPEN"))
+      return "Cannot cancel an order with a return in progress.";
+    const unreturned = this.fulfillmentsOf(shop, orderId)
+      .flatMap(([, f]) => f.lines)
+      .some(
+        (l) =>
+          l.quantity >
+          returns
+            .filter((r) => r.status === "CLOSED")
+            .flatMap((r) => r.lines)
+            .filter((r) => r.fulfillmentLineItemId === l.id)
+            .reduce((n, r) => n + r.processed, 0),
+      );
+    return unreturned
+      ? "Cannot cancel an order with fulfilled items that were not returned."
+      : null;
   }
 
   /**
@@ -463,48 +487,27 @@ export class FakeReturns {
           });
         }
       }
-      if (ret.lines.every((l) => l.processed === l.quantity)) ret.status = "CLOSED";
+      // Processed, still OPEN: Shopify closes a return with returnClose.
       return {
         data: { returnProcess: { return: { id: ret.id, status: ret.status }, userErrors: [] } },
       };
     }
-    if (query === RETURNED_ORDER_CANCEL) {
-      const orderId = numericId(variables.orderId, "Order");
-      const found = order(orderId);
-      const refuse = (message: string, code = "INVALID") => ({
+    if (query === RETURN_CLOSE) {
+      const ret = this.findReturn(shop, String(variables.id));
+      const refuse = (message: string) => ({
         data: {
-          orderCancel: {
-            job: null,
-            orderCancelUserErrors: [{ field: ["orderId"], message, code }],
+          returnClose: {
+            return: null,
+            userErrors: [{ field: ["id"], message, code: "INVALID_STATE" }],
           },
         },
       });
-      if (!found) return refuse("Order does not exist.", "NOT_FOUND");
-      if (found.cancelled_at) return refuse("Order has already been cancelled.");
-      const returns = this.returnsOf(shop, orderId);
-      if (returns.some((r) => r.status === "OPEN"))
-        return refuse("Cannot cancel an order with a return in progress.");
-      const unreturned = this.fulfillmentsOf(shop, orderId)
-        .flatMap(([, f]) => f.lines)
-        .some(
-          (l) =>
-            l.quantity >
-            returns
-              .filter((r) => r.status === "CLOSED")
-              .flatMap((r) => r.lines)
-              .filter((r) => r.fulfillmentLineItemId === l.id)
-              .reduce((n, r) => n + r.processed, 0),
-        );
-      if (unreturned)
-        return refuse("Cannot cancel an order with fulfilled items that were not returned.");
-      found.cancelled_at = new Date().toISOString();
-      log?.cancellations?.push({
-        shop,
-        orderId,
-        restock: variables.restock === true,
-        staffNote: (variables.staffNote as string | undefined) ?? null,
-      });
-      return { data: { orderCancel: { job: { id: gid("Job") }, orderCancelUserErrors: [] } } };
+      if (!ret) return refuse("Return does not exist.");
+      if (ret.status !== "OPEN") return refuse("Return is not open.");
+      ret.status = "CLOSED";
+      return {
+        data: { returnClose: { return: { id: ret.id, status: ret.status }, userErrors: [] } },
+      };
     }
     return undefined;
   }

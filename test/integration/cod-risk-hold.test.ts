@@ -322,6 +322,53 @@ describe("COD orders held for their risk", () => {
     expect(stack.allDrafts(key, held.referenceId)).toHaveLength(0);
   });
 
+  it("a cancellation Shopify runs later leaves the shipment until orders/cancelled; one Shopify does not carry out is refused in words", async () => {
+    const { shop } = await codShop();
+    const cancels = stack.shopify.orders.cancels;
+    // Shopify's job runs after the page has answered: the request is on the timeline, the
+    // shipment still held, and the webhook that follows the job ends it.
+    const slow = await heldOrder(shop);
+    cancels.runsAtLook = 100;
+    try {
+      expect(await press(shop, slow.held, "cod_cancel")).toEqual({
+        ok: true,
+        message:
+          "Pembatalan diminta di Shopify: pesanan dibatalkan dan stok barangnya dikembalikan dalam beberapa saat",
+      });
+    } finally {
+      cancels.runsAtLook = 2;
+    }
+    expect((await shipmentOf(db, shop, slow.order.id))?.status).toBe("pending");
+    expect((await timelineOf(db, slow.held.id)).some((e) => e.type === "cancel_requested")).toBe(
+      true,
+    );
+    cancels.runAll(shop, (id) => stack.shopify.orders.byShop.get(shop)?.get(id) ?? null);
+    const cancelledLater = {
+      ...slow.order,
+      cancelled_at: "2026-11-20T12:00:00+07:00",
+      cancel_reason: "customer",
+    };
+    await deliverWebhook(ordersCancelled, {
+      topic: "orders/cancelled",
+      shop,
+      body: cancelledLater,
+    });
+    await waitFor(
+      "the held shipment ended by orders/cancelled",
+      async () => (await shipmentOf(db, shop, slow.order.id))?.status === "cancelled",
+    );
+
+    // Accepted, then not carried out: the merchant reads why, and the shipment stays held.
+    const stuck = await heldOrder(shop, true);
+    cancels.failing.add(`${shop} ${stuck.order.id}`);
+    const refused = await press(shop, stuck.held, "cod_cancel");
+    expect(refused).toMatchObject({ ok: false });
+    expect(refused.message).toContain(
+      "Shopify menerima permintaan pembatalan tetapi tidak membatalkan pesanan",
+    );
+    expect((await shipmentOf(db, shop, stuck.order.id))?.status).toBe("pending");
+  });
+
   it("an order edited while held is assessed again; one cancelled in Shopify ends its shipment", async () => {
     const { shop, key } = await codShop();
     const { order, held } = await heldOrder(shop);

@@ -5,7 +5,14 @@ import { QUEUES } from "#app/jobs/definitions.ts";
 import { enqueue, getQueue } from "#app/jobs/queues.server.ts";
 import { describeStatus } from "#app/shipments/wording.ts";
 import { codAmount } from "#app/shipments/cod.ts";
-import { RETURN_CREATE, RETURNED_ORDER_CANCEL } from "#app/admin-api/operations/returns.ts";
+import {
+  RETURN_CLOSE,
+  RETURN_CREATE,
+  RETURN_PROCESS,
+  RETURNED_ORDER_CANCEL,
+} from "#app/admin-api/operations/returns.ts";
+import { storedText } from "#app/i18n/said.ts";
+import { restockLines, type ShopifyReturn } from "#app/shipments/returns.ts";
 import { fakeAdminGraphql, SHOP_LOCATION, SHOPIFY_ORDERS } from "#fakes/shopify/fake-admin.ts";
 import {
   afterBookingStack,
@@ -78,9 +85,15 @@ describe("a COD parcel refused by the customer and returned to sender", () => {
     expect(cancellations[0]!.restock).toBe(false);
     expect(cancellations[0]!.staffNote).toContain("cash on delivery of Rp404.000 not collected");
     expect(log.markedPaid!.filter((m) => m.shop === shop)).toEqual([]);
-    expect(await eventTypesOf(shipment.id)).toEqual(
-      expect.arrayContaining(["return_recorded", "restocked", "order_closed"]),
+    // Processed, then closed (Shopify leaves a processed return open), then the cancellation
+    // asked and, once Shopify's job ran, recorded.
+    const [ret] = SHOPIFY_ORDERS.returns.returns.get(`${shop} ${order.id}`)!;
+    expect(ret!.status).toBe("CLOSED");
+    const types = await eventTypesOf(shipment.id);
+    expect(types).toEqual(
+      expect.arrayContaining(["return_recorded", "restocked", "cancel_requested", "order_closed"]),
     );
+    expect(types.indexOf("cancel_requested")).toBeLessThan(types.indexOf("order_closed"));
     // The customer was told it failed: Shopify's FAILURE event for the way back.
     expect(log.fulfillmentEvents!.filter((e) => e.shop === shop).map((e) => e.status)).toContain(
       "FAILURE",
@@ -113,6 +126,74 @@ describe("a COD parcel refused by the customer and returned to sender", () => {
     expect(back.returnOutcome).toBe("cancelled");
     expect(SHOPIFY_ORDERS.returns.returns.get(`${shop} ${order.id}`)).toHaveLength(1);
     expect(restockedOf(shop)).toEqual(orderLines(order));
+  });
+});
+
+describe("Shopify's returns and cancellations as Shopify runs them", () => {
+  it("a return processed by a run that died before closing it is closed, not processed again", async () => {
+    const { shop, order, shipment } = await bookedOrder("cod");
+    const fulfillmentId = (shipment.fulfillmentIds as string[])[0]!;
+    const lines = SHOPIFY_ORDERS.returns.fulfillments.get(`${shop} ${fulfillmentId}`)!.lines;
+    const graphql = fakeAdminGraphql([], log);
+    const made = (await graphql(shop, RETURN_CREATE, {
+      returnInput: {
+        orderId: `gid://shopify/Order/${order.id}`,
+        returnLineItems: lines.map((l) => ({ fulfillmentLineItemId: l.id, quantity: l.quantity })),
+      },
+    })) as { data: { returnCreate: { return: ShopifyReturn } } };
+    const ret = made.data.returnCreate.return;
+    const processed = (await graphql(shop, RETURN_PROCESS, {
+      input: { returnId: ret.id, returnLineItems: restockLines(ret, SHOP_LOCATION.id) },
+    })) as { data: { returnProcess: { return: { status: string } } } };
+    // Processed, and still open: Shopify closes a return with returnClose.
+    expect(processed.data.returnProcess.return.status).toBe("OPEN");
+    const refused = (await graphql(shop, RETURNED_ORDER_CANCEL, {
+      orderId: `gid://shopify/Order/${order.id}`,
+      restock: false,
+    })) as { data: { orderCancel: { orderCancelUserErrors: { message: string }[] } } };
+    expect(refused.data.orderCancel.orderCancelUserErrors[0]?.message).toBe(
+      "Cannot cancel an order with a return in progress.",
+    );
+
+    await courierMoves(shop, shipment, "returned");
+    const back = (await shipmentOf(db, shop, order.id))!;
+    expect(back.returnOutcome).toBe("cancelled");
+    expect(SHOPIFY_ORDERS.returns.returns.get(`${shop} ${order.id}`)!.map((r) => r.status)).toEqual(
+      ["CLOSED"],
+    );
+    // Restocked once, by the run that processed it.
+    expect(restockedOf(shop)).toEqual(orderLines(order));
+    expect(log.cancellations!.filter((c) => c.shop === shop)).toHaveLength(1);
+  });
+
+  it("a cancellation Shopify takes a while to run is followed until the order is cancelled", async () => {
+    const { shop, order, shipment } = await bookedOrder("cod");
+    SHOPIFY_ORDERS.cancels.runsAtLook = 3;
+    try {
+      await courierMoves(shop, shipment, "returned");
+    } finally {
+      SHOPIFY_ORDERS.cancels.runsAtLook = 2;
+    }
+    const back = (await shipmentOf(db, shop, order.id))!;
+    expect(back.returnOutcome).toBe("cancelled");
+    expect(back.problem).toBeNull();
+    expect(log.cancellations!.filter((c) => c.shop === shop)).toHaveLength(1);
+  });
+
+  it("a cancellation Shopify accepted but did not carry out reaches the merchant in words", async () => {
+    const { shop, order, shipment } = await bookedOrder("cod");
+    SHOPIFY_ORDERS.cancels.failing.add(`${shop} ${order.id}`);
+    await courierMoves(shop, shipment, "returned");
+    const back = (await shipmentOf(db, shop, order.id))!;
+    expect(back.returnOutcome).toBe("refused");
+    expect(back.problemKinds).toEqual(["returned"]);
+    expect(storedText(back.problem, back.problemSaid, wordsIn("id").t)).toMatch(
+      /stoknya sudah dikembalikan, tetapi Shopify tidak menyelesaikan pembatalan pesanan yang diminta aplikasi\. Pesanan masih menunjukkan tagihan Rp404\.000/,
+    );
+    expect(log.cancellations!.filter((c) => c.shop === shop)).toEqual([]);
+    expect(await eventTypesOf(shipment.id)).toEqual(
+      expect.arrayContaining(["cancel_requested", "return_refused"]),
+    );
   });
 });
 
@@ -188,6 +269,17 @@ describe("the fake Admin API refuses what Shopify refuses", () => {
     })) as { data: { orderCancel: { orderCancelUserErrors: { message: string }[] } } };
     expect(cancel.data.orderCancel.orderCancelUserErrors[0]?.message).toBe(
       "Cannot cancel an order with a return in progress.",
+    );
+    // Closed, the order can be cancelled: Shopify answers a job, and the order is cancelled
+    // only when the job has run.
+    const [open] = SHOPIFY_ORDERS.returns.returns.get(`${shop} ${order.id}`)!;
+    SHOPIFY_ORDERS.returns.setStatus(shop, open!.id, "OPEN");
+    const closed = (await graphql(shop, RETURN_CLOSE, { id: open!.id })) as {
+      data: { returnClose: { return: { status: string } } };
+    };
+    expect(closed.data.returnClose.return.status).toBe("CLOSED");
+    expect(SHOPIFY_ORDERS.returns.cancelBlocker(shop, String(order.id))).toBe(
+      "Cannot cancel an order with fulfilled items that were not returned.",
     );
   });
 });

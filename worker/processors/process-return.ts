@@ -1,7 +1,10 @@
 import { inEnglish, said, type Said } from "#app/i18n/said.ts";
 import type { EventType } from "#app/shipments/event-types.ts";
-import type { Job } from "bullmq";
+import { DelayedError, type Job } from "bullmq";
+import { z } from "zod";
 import {
+  ORDER_CANCEL_STATE,
+  RETURN_CLOSE,
   RETURN_CREATE,
   RETURN_PROCESS,
   RETURNED_ORDER_CANCEL,
@@ -19,6 +22,7 @@ import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { codAmount } from "#app/shipments/cod.ts";
 import { problemOf, type Problem } from "#app/shipments/problem-kinds.ts";
 import {
+  fullyProcessed,
   isUnpaid,
   ownReturn,
   restockLines,
@@ -41,10 +45,14 @@ import { whenConnected, type ShopifyOrderDeps } from "../shared/shopify-connecti
  * 1. a return is recorded for the shipment's fulfilled lines (`returnCreate`), or the one an
  *    earlier run made is found among the order's returns;
  * 2. it is processed with the goods RESTOCKED at the location the fulfillment left from
- *    (`returnProcess`, no refund);
+ *    (`returnProcess`, no refund), then closed (`returnClose`: Shopify may leave a processed
+ *    return OPEN, and an order with an open return cannot be cancelled);
  * 3. an unpaid cash-on-delivery order is cancelled with nothing owed (`orderCancel`, reason
  *    CUSTOMER, a staff note); a prepaid order is left for the merchant to refund, as the
- *    shipment's problem with that one action.
+ *    shipment's problem with that one action. Shopify cancels in a job: the processor comes back
+ *    to it (the job id kept in the job's data, looks spaced from 1 s to a minute) until the order
+ *    is cancelled, and a job that ran without cancelling, or that has not run after some
+ *    minutes, is the merchant's problem in words.
  * Each step is recorded on the shipment when done (shopify_return_id, return_restocked_at,
  * return_outcome) and found done at Shopify when a run died before recording it, so each happens
  * once whatever the service repeats. A step Shopify refuses ends the job with Shopify's reason as
@@ -57,7 +65,9 @@ export async function processReturn(job: Job, deps: ShopifyOrderDeps): Promise<s
     if (!shipment || shipment.status !== "returned") return "not returned";
     if (shipment.returnOutcome) return `already done: ${shipment.returnOutcome}`;
     try {
-      return await handleReturn(deps, shipment);
+      const watched = cancelWatch.safeParse(job.data);
+      if (watched.success) return await followCancel(deps, job, shipment, watched.data);
+      return await handleReturn(deps, job, shipment);
     } catch (error) {
       if (!(error instanceof AdminGraphqlError) || error.throttled) throw error;
       return finish(deps, shipment, "refused", {
@@ -79,7 +89,7 @@ export async function processReturn(job: Job, deps: ShopifyOrderDeps): Promise<s
 
 const ACTOR = "worker:process-return";
 
-async function handleReturn(deps: ShopifyOrderDeps, shipment: Shipment): Promise<string> {
+async function handleReturn(deps: ShopifyOrderDeps, job: Job, shipment: Shipment): Promise<string> {
   const settings = await getShopSettings(deps.db, shipment.shop);
   const back = backWords(shipment);
   if (!settings.restockReturns)
@@ -91,7 +101,7 @@ async function handleReturn(deps: ShopifyOrderDeps, shipment: Shipment): Promise
 
   const orderId = orderGid(shipment.orderId);
   const fulfillmentId = (shipment.fulfillmentIds as string[])[0];
-  if (!fulfillmentId) return notFulfilled(deps, shipment, settings.cancelReturnedCod, back);
+  if (!fulfillmentId) return notFulfilled(deps, job, shipment, settings.cancelReturnedCod, back);
 
   const state = await adminRequest(deps.adminGraphql, shipment.shop, SHIPMENT_RETURN_STATE, {
     orderId,
@@ -152,8 +162,9 @@ async function handleReturn(deps: ShopifyOrderDeps, shipment: Shipment): Promise
   }
 
   // 2. Restocked at the location the parcel left from.
+  let status = ret.status;
   if (!current.returnRestockedAt) {
-    if (ret.status === "OPEN") {
+    if (status === "OPEN" && !fullyProcessed(ret)) {
       const location = state.fulfillment.location ?? {
         id: current.shopifyLocationId ?? "",
         name: current.shopifyLocationName ?? "",
@@ -178,6 +189,7 @@ async function handleReturn(deps: ShopifyOrderDeps, shipment: Shipment): Promise
             detail: userErrorText(returnProcess?.userErrors ?? []) || said("notProcessed"),
           }),
         );
+      status = returnProcess.return.status;
       const units = restock.reduce((n, l) => n + l.quantity, 0);
       current = await record(deps, current, { returnRestockedAt: new Date() }, "restocked", {
         message: said(units === 1 ? "restockedOne" : "restockedMany", {
@@ -193,8 +205,24 @@ async function handleReturn(deps: ShopifyOrderDeps, shipment: Shipment): Promise
     }
   }
 
+  // 2b. Closed: processed, the return is complete, and the order can be cancelled.
+  if (status === "OPEN") {
+    const { returnClose } = await adminRequest(deps.adminGraphql, current.shop, RETURN_CLOSE, {
+      id: ret.id,
+    });
+    if (!returnClose?.return)
+      return refused(
+        deps,
+        current,
+        back,
+        said("shopifyRefusedClose", {
+          detail: userErrorText(returnClose?.userErrors ?? []) || said("noReasonGiven"),
+        }),
+      );
+  }
+
   // 3. The order: closed with nothing owed when it is an unpaid COD order; else the merchant's.
-  return closeOrder(deps, current, {
+  return closeOrder(deps, job, current, {
     cancelledAt: order.cancelledAt ?? null,
     unpaid: isUnpaid(order.displayFinancialStatus),
     outstanding: Number(order.totalOutstandingSet.shopMoney.amount),
@@ -207,12 +235,13 @@ async function handleReturn(deps: ShopifyOrderDeps, shipment: Shipment): Promise
 /** Nothing of the parcel was fulfilled in Shopify by the app: the order's items are still committed. */
 async function notFulfilled(
   deps: ShopifyOrderDeps,
+  job: Job,
   shipment: Shipment,
   cancel: boolean,
   back: Said,
 ): Promise<string> {
   if (codAmount(shipment) !== null && shipment.codSettlement === null)
-    return closeOrder(deps, shipment, {
+    return closeOrder(deps, job, shipment, {
       cancelledAt: null,
       unpaid: true,
       outstanding: codAmount(shipment)!,
@@ -230,6 +259,7 @@ async function notFulfilled(
 
 async function closeOrder(
   deps: ShopifyOrderDeps,
+  job: Job,
   shipment: Shipment,
   o: {
     cancelledAt: string | null;
@@ -296,9 +326,68 @@ async function closeOrder(
         detail: userErrorText(errors) || said("noReasonGiven"),
       }),
     });
-  return finish(deps, shipment, "cancelled", {
-    type: "order_closed",
-    message: said("orderCancelledNothingOwed", { owed: owedValue }),
+  // Asked: Shopify cancels in a job, and the order is cancelled only once it has run.
+  const watch: CancelWatch = {
+    shopifyCancelJob: orderCancel.job!.id,
+    cancelOwed: o.outstanding,
+    cancelRestock: o.restock,
+    cancelLooks: 0,
+  };
+  await record(deps, shipment, {}, "cancel_requested", { message: said("orderCancelAsked") });
+  return followCancel(deps, job, shipment, watch);
+}
+
+/** The job's data while Shopify's cancellation runs: its Job, and what the last words need. */
+const cancelWatch = z.object({
+  shopifyCancelJob: z.string().min(1),
+  cancelOwed: z.number(),
+  cancelRestock: z.boolean(),
+  cancelLooks: z.number().int().min(0),
+});
+type CancelWatch = z.infer<typeof cancelWatch>;
+
+/** Looks at a cancellation before the merchant is told it has not happened (about 7 minutes). */
+const CANCEL_LOOKS = 12;
+const lookDelayMs = (looks: number) => Math.min(1_000 * 2 ** looks, 60_000);
+
+/**
+ * Shopify's cancellation of the order, followed: cancelled, the return's last step is done;
+ * still queued, the job comes back later; run without cancelling (or not run after
+ * CANCEL_LOOKS), the merchant is told the order still shows what is owed.
+ */
+async function followCancel(
+  deps: ShopifyOrderDeps,
+  job: Job,
+  shipment: Shipment,
+  watch: CancelWatch,
+): Promise<string> {
+  const state = await adminRequest(deps.adminGraphql, shipment.shop, ORDER_CANCEL_STATE, {
+    jobId: watch.shopifyCancelJob,
+    orderId: orderGid(shipment.orderId),
+  });
+  const owed = { amount: watch.cancelOwed, currency: shipment.currency ?? "IDR" };
+  if (state.order?.cancelledAt)
+    return finish(deps, shipment, "cancelled", {
+      type: "order_closed",
+      message: said("orderCancelledNothingOwed", { owed }),
+    });
+  const looks = watch.cancelLooks + 1;
+  if (state.order && state.job && !state.job.done && looks < CANCEL_LOOKS) {
+    await job.updateData({ ...job.data, ...watch, cancelLooks: looks });
+    await job.moveToDelayed(Date.now() + lookDelayMs(watch.cancelLooks), job.token);
+    throw new DelayedError("waiting for Shopify's cancellation job");
+  }
+  const back = backWords(shipment);
+  return finish(deps, shipment, "refused", {
+    problem: problemOf(
+      "returned",
+      said(watch.cancelRestock ? "returnCancelUnfinished" : "returnCancelUnfinishedRestocked", {
+        back,
+        owed,
+      }),
+    ),
+    type: "return_refused",
+    message: said("shopifyCancelUnfinished"),
   });
 }
 

@@ -96,8 +96,23 @@ export const RETURN_PROCESS = `#graphql
   }`;
 
 /**
+ * The return closed once processed: Shopify documents `returnClose` apart from `returnProcess`
+ * ("indicates a return is complete") and may leave a processed return OPEN, and an order with an
+ * open return cannot be cancelled.
+ */
+export const RETURN_CLOSE = `#graphql
+  mutation ShipmentReturnClose($id: ID!) {
+    returnClose(id: $id) {
+      return { id status }
+      userErrors { field message code }
+    }
+  }`;
+
+/**
  * The order closed with nothing owed: cancelled without a refund; `restock` only when nothing was
- * fulfilled (a fulfilled parcel's goods are restocked by its return).
+ * fulfilled (a fulfilled parcel's goods are restocked by its return). The customer is not e-mailed
+ * (the merchant's confirmation says so for a held order; a parcel that came back is the buyer's
+ * refusal). Asynchronous: the answer is a Job (ORDER_CANCEL_STATE).
  */
 export const RETURNED_ORDER_CANCEL = `#graphql
   mutation ReturnedOrderCancel($orderId: ID!, $restock: Boolean!, $staffNote: String) {
@@ -109,7 +124,17 @@ export const RETURNED_ORDER_CANCEL = `#graphql
       notifyCustomer: false
       staffNote: $staffNote
     ) {
-      job { id }
+      job { id done }
       orderCancelUserErrors { field message code }
     }
+  }`;
+
+/**
+ * Whether Shopify has finished a cancellation: `orderCancel` answers a Job, and the order is
+ * cancelled only once the job has run (orders/cancelled follows).
+ */
+export const ORDER_CANCEL_STATE = `#graphql
+  query OrderCancelState($jobId: ID!, $orderId: ID!) {
+    job(id: $jobId) { id done }
+    order(id: $orderId) { id cancelledAt }
   }`;

@@ -387,6 +387,13 @@ export type ShipmentReturnProcessMutationVariables = AdminTypes.Exact<{
 
 export type ShipmentReturnProcessMutation = { returnProcess?: AdminTypes.Maybe<{ return?: AdminTypes.Maybe<Pick<AdminTypes.Return, 'id' | 'status'>>, userErrors: Array<Pick<AdminTypes.ReturnUserError, 'field' | 'message' | 'code'>> }> };
 
+export type ShipmentReturnCloseMutationVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type ShipmentReturnCloseMutation = { returnClose?: AdminTypes.Maybe<{ return?: AdminTypes.Maybe<Pick<AdminTypes.Return, 'id' | 'status'>>, userErrors: Array<Pick<AdminTypes.ReturnUserError, 'field' | 'message' | 'code'>> }> };
+
 export type ReturnedOrderCancelMutationVariables = AdminTypes.Exact<{
   orderId: AdminTypes.Scalars['ID']['input'];
   restock: AdminTypes.Scalars['Boolean']['input'];
@@ -394,7 +401,15 @@ export type ReturnedOrderCancelMutationVariables = AdminTypes.Exact<{
 }>;
 
 
-export type ReturnedOrderCancelMutation = { orderCancel?: AdminTypes.Maybe<{ job?: AdminTypes.Maybe<Pick<AdminTypes.Job, 'id'>>, orderCancelUserErrors: Array<Pick<AdminTypes.OrderCancelUserError, 'field' | 'message' | 'code'>> }> };
+export type ReturnedOrderCancelMutation = { orderCancel?: AdminTypes.Maybe<{ job?: AdminTypes.Maybe<Pick<AdminTypes.Job, 'id' | 'done'>>, orderCancelUserErrors: Array<Pick<AdminTypes.OrderCancelUserError, 'field' | 'message' | 'code'>> }> };
+
+export type OrderCancelStateQueryVariables = AdminTypes.Exact<{
+  jobId: AdminTypes.Scalars['ID']['input'];
+  orderId: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type OrderCancelStateQuery = { job?: AdminTypes.Maybe<Pick<AdminTypes.Job, 'id' | 'done'>>, order?: AdminTypes.Maybe<Pick<AdminTypes.Order, 'id' | 'cancelledAt'>> };
 
 export type ShopNameQueryVariables = AdminTypes.Exact<{ [key: string]: never; }>;
 
@@ -436,6 +451,7 @@ interface GeneratedQueryTypes {
   "#graphql\n  query ProductFacts($ids: [ID!]!) {\n    nodes(ids: $ids) {\n      ... on Product {\n        id\n        productType\n        tags\n      }\n    }\n  }": {return: ProductFactsQuery, variables: ProductFactsQueryVariables},
   "#graphql\n  query CustomerReturn($id: ID!) {\n    return(id: $id) {\n      id\n      name\n      status\n      order {\n        id\n      }\n      reverseFulfillmentOrders(first: 5) {\n        nodes {\n          id\n          lineItems(first: 100) {\n            nodes {\n              id\n              totalQuantity\n              fulfillmentLineItem {\n                lineItem {\n                  id\n                  name\n                  sku\n                }\n              }\n            }\n          }\n          reverseDeliveries(first: 10) {\n            nodes {\n              id\n              deliverable {\n                ... on ReverseDeliveryShippingDeliverable {\n                  tracking {\n                    number\n                  }\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }": {return: CustomerReturnQuery, variables: CustomerReturnQueryVariables},
   "#graphql\n  query ShipmentReturnState($orderId: ID!, $fulfillmentId: ID!) {\n    order(id: $orderId) {\n      id\n      cancelledAt\n      displayFinancialStatus\n      totalOutstandingSet { shopMoney { amount currencyCode } }\n      returns(first: 20) {\n        nodes { ...ShipmentReturn }\n      }\n    }\n    fulfillment(id: $fulfillmentId) {\n      id\n      location { id name }\n      fulfillmentLineItems(first: 100) {\n        nodes { id quantity }\n      }\n    }\n    returnableFulfillments(orderId: $orderId, first: 20) {\n      nodes {\n        fulfillment { id }\n        returnableFulfillmentLineItems(first: 100) {\n          nodes { quantity fulfillmentLineItem { id } }\n        }\n      }\n    }\n  }\n  fragment ShipmentReturn on Return {\n    id\n    status\n    returnLineItems(first: 100) {\n      nodes {\n        id\n        quantity\n        processableQuantity\n        ... on ReturnLineItem { fulfillmentLineItem { id } }\n      }\n    }\n    reverseFulfillmentOrders(first: 5) {\n      nodes {\n        id\n        lineItems(first: 100) {\n          nodes { id totalQuantity fulfillmentLineItem { id } }\n        }\n      }\n    }\n  }": {return: ShipmentReturnStateQuery, variables: ShipmentReturnStateQueryVariables},
+  "#graphql\n  query OrderCancelState($jobId: ID!, $orderId: ID!) {\n    job(id: $jobId) { id done }\n    order(id: $orderId) { id cancelledAt }\n  }": {return: OrderCancelStateQuery, variables: OrderCancelStateQueryVariables},
   "#graphql\n  query ShopName {\n    shop {\n      name\n    }\n  }": {return: ShopNameQuery, variables: ShopNameQueryVariables},
   "#graphql\n  query GrantedScopes {\n    currentAppInstallation {\n      accessScopes {\n        handle\n      }\n    }\n  }": {return: GrantedScopesQuery, variables: GrantedScopesQueryVariables},
   "#graphql\n  query ShopTimeZone {\n    shop {\n      ianaTimezone\n    }\n  }": {return: ShopTimeZoneQuery, variables: ShopTimeZoneQueryVariables},
@@ -459,7 +475,8 @@ interface GeneratedMutationTypes {
   "#graphql\n  mutation ReturnPickupTracking(\n    $reverseFulfillmentOrderId: ID!\n    $reverseDeliveryLineItems: [ReverseDeliveryLineItemInput!]!\n    $trackingInput: ReverseDeliveryTrackingInput\n    $notifyCustomer: Boolean!\n  ) {\n    reverseDeliveryCreateWithShipping(\n      reverseFulfillmentOrderId: $reverseFulfillmentOrderId\n      reverseDeliveryLineItems: $reverseDeliveryLineItems\n      trackingInput: $trackingInput\n      notifyCustomer: $notifyCustomer\n    ) {\n      reverseDelivery {\n        id\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }": {return: ReturnPickupTrackingMutation, variables: ReturnPickupTrackingMutationVariables},
   "#graphql\n  mutation ShipmentReturnCreate($returnInput: ReturnInput!) {\n    returnCreate(returnInput: $returnInput) {\n      return { ...ShipmentReturnCreated }\n      userErrors { field message code }\n    }\n  }\n  fragment ShipmentReturnCreated on Return {\n    id\n    status\n    returnLineItems(first: 100) {\n      nodes {\n        id\n        quantity\n        processableQuantity\n        ... on ReturnLineItem { fulfillmentLineItem { id } }\n      }\n    }\n    reverseFulfillmentOrders(first: 5) {\n      nodes {\n        id\n        lineItems(first: 100) {\n          nodes { id totalQuantity fulfillmentLineItem { id } }\n        }\n      }\n    }\n  }": {return: ShipmentReturnCreateMutation, variables: ShipmentReturnCreateMutationVariables},
   "#graphql\n  mutation ShipmentReturnProcess($input: ReturnProcessInput!) {\n    returnProcess(input: $input) {\n      return { id status }\n      userErrors { field message code }\n    }\n  }": {return: ShipmentReturnProcessMutation, variables: ShipmentReturnProcessMutationVariables},
-  "#graphql\n  mutation ReturnedOrderCancel($orderId: ID!, $restock: Boolean!, $staffNote: String) {\n    orderCancel(\n      orderId: $orderId\n      reason: CUSTOMER\n      refundMethod: { originalPaymentMethodsRefund: false }\n      restock: $restock\n      notifyCustomer: false\n      staffNote: $staffNote\n    ) {\n      job { id }\n      orderCancelUserErrors { field message code }\n    }\n  }": {return: ReturnedOrderCancelMutation, variables: ReturnedOrderCancelMutationVariables},
+  "#graphql\n  mutation ShipmentReturnClose($id: ID!) {\n    returnClose(id: $id) {\n      return { id status }\n      userErrors { field message code }\n    }\n  }": {return: ShipmentReturnCloseMutation, variables: ShipmentReturnCloseMutationVariables},
+  "#graphql\n  mutation ReturnedOrderCancel($orderId: ID!, $restock: Boolean!, $staffNote: String) {\n    orderCancel(\n      orderId: $orderId\n      reason: CUSTOMER\n      refundMethod: { originalPaymentMethodsRefund: false }\n      restock: $restock\n      notifyCustomer: false\n      staffNote: $staffNote\n    ) {\n      job { id done }\n      orderCancelUserErrors { field message code }\n    }\n  }": {return: ReturnedOrderCancelMutation, variables: ReturnedOrderCancelMutationVariables},
 }
 declare module '@shopify/admin-api-client' {
   type InputMaybe<T> = AdminTypes.InputMaybe<T>;

@@ -61,8 +61,11 @@ async function holdAction(intent: HoldIntent, shop: string, id: string, t: TFunc
   else if (intent === "cod_anyway") await releaseHold(deps, shop, id, "anyway");
   else if (intent === "cod_cancel" || intent === "cod_invoice") {
     try {
-      if (intent === "cod_cancel") await cancelHeldOrder(deps, shop, id, t);
-      else await askPrepayment(deps, shop, id, t);
+      if (intent === "cod_cancel") {
+        // Shopify still running its cancellation when the page must answer: said so.
+        if ((await cancelHeldOrder(deps, shop, id, t)) === "asked")
+          return { ok: true, message: t("shipment.done.codCancelAsked") };
+      } else await askPrepayment(deps, shop, id, t);
     } catch (error) {
       // Shopify unreachable (the network, a 5xx), refusing the document, or the shop's access
       // gone: said as such, the details logged.
