@@ -79,7 +79,7 @@ export async function releaseHold(
 }
 
 /** When to look at Shopify's cancellation job while the merchant waits (ms after asking). */
-const CANCEL_LOOKS_MS = [0, 300, 700, 1_500];
+const CANCEL_LOOKS_MS = [500, 1_000, 2_000];
 
 /**
  * Shopify's cancellation job, looked at while the merchant waits for the answer: "cancelled"

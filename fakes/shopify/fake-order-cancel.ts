@@ -4,10 +4,10 @@ import { ORDER_CANCEL_STATE, RETURNED_ORDER_CANCEL } from "#app/admin-api/operat
  * The fake Admin API's `orderCancel`, as Shopify documents it: refused for an order already
  * cancelled, one whose cancellation is under way, or one the returns side will not let go (an
  * active return in progress, fulfilled items not returned: `blocker`); otherwise answered with a
- * Job, not done. The order is cancelled only when the job runs, which here is at the job's
- * `runsAtLook`-th look through `job(id:)` (2 unless a test sets it: a job seen once is still
- * queued). A job of an order in `failing` runs without cancelling it (Shopify gave up after
- * accepting the request).
+ * Job, not done. The order is cancelled only when the job runs, which here is at the first look
+ * through `job(id:)` made `runsAfterMs` (500 unless a test sets it) or more after the request: a
+ * look sooner finds it queued. A job of an order in `failing` runs without cancelling it (Shopify
+ * gave up after accepting the request).
  */
 type Raw = Record<string, unknown>;
 
@@ -22,7 +22,7 @@ interface CancelJob {
   orderId: string;
   restock: boolean;
   staffNote: string | null;
-  looks: number;
+  askedAt: number;
   done: boolean;
 }
 
@@ -30,8 +30,8 @@ let count = 0;
 
 export class FakeOrderCancels {
   private readonly jobs = new Map<string, CancelJob>();
-  /** At which look through `job(id:)` a cancel job runs. */
-  runsAtLook = 2;
+  /** How long after the request a cancel job runs (at the next look through `job(id:)`). */
+  runsAfterMs = 500;
   /** "<shop> <order id>": cancel jobs that run without cancelling. */
   readonly failing = new Set<string>();
 
@@ -70,7 +70,7 @@ export class FakeOrderCancels {
         orderId,
         restock: variables.restock === true,
         staffNote: (variables.staffNote as string | undefined) ?? null,
-        looks: 0,
+        askedAt: Date.now(),
         done: false,
       };
       this.jobs.set(job.id, job);
@@ -83,7 +83,7 @@ export class FakeOrderCancels {
     if (query === ORDER_CANCEL_STATE) {
       const job = this.jobs.get(String(variables.jobId));
       const orderId = numericId(variables.orderId, "Order");
-      if (job && job.shop === shop && !job.done && ++job.looks >= this.runsAtLook)
+      if (job && job.shop === shop && !job.done && Date.now() - job.askedAt >= this.runsAfterMs)
         this.run(job, order(job.orderId), log);
       const found = order(orderId);
       return {

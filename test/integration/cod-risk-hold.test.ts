@@ -328,7 +328,7 @@ describe("COD orders held for their risk", () => {
     // Shopify's job runs after the page has answered: the request is on the timeline, the
     // shipment still held, and the webhook that follows the job ends it.
     const slow = await heldOrder(shop);
-    cancels.runsAtLook = 100;
+    cancels.runsAfterMs = 60_000;
     try {
       expect(await press(shop, slow.held, "cod_cancel")).toEqual({
         ok: true,
@@ -336,7 +336,7 @@ describe("COD orders held for their risk", () => {
           "Pembatalan diminta di Shopify: pesanan dibatalkan dan stok barangnya dikembalikan dalam beberapa saat",
       });
     } finally {
-      cancels.runsAtLook = 2;
+      cancels.runsAfterMs = 500;
     }
     expect((await shipmentOf(db, shop, slow.order.id))?.status).toBe("pending");
     expect((await timelineOf(db, slow.held.id)).some((e) => e.type === "cancel_requested")).toBe(

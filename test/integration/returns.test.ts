@@ -168,11 +168,12 @@ describe("Shopify's returns and cancellations as Shopify runs them", () => {
 
   it("a cancellation Shopify takes a while to run is followed until the order is cancelled", async () => {
     const { shop, order, shipment } = await bookedOrder("cod");
-    SHOPIFY_ORDERS.cancels.runsAtLook = 3;
+    // Not run by the first look (a second after asking): the job looks again two seconds later.
+    SHOPIFY_ORDERS.cancels.runsAfterMs = 2_500;
     try {
       await courierMoves(shop, shipment, "returned");
     } finally {
-      SHOPIFY_ORDERS.cancels.runsAtLook = 2;
+      SHOPIFY_ORDERS.cancels.runsAfterMs = 500;
     }
     const back = (await shipmentOf(db, shop, order.id))!;
     expect(back.returnOutcome).toBe("cancelled");

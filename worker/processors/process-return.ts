@@ -50,9 +50,9 @@ import { whenConnected, type ShopifyOrderDeps } from "../shared/shopify-connecti
  * 3. an unpaid cash-on-delivery order is cancelled with nothing owed (`orderCancel`, reason
  *    CUSTOMER, a staff note); a prepaid order is left for the merchant to refund, as the
  *    shipment's problem with that one action. Shopify cancels in a job: the processor comes back
- *    to it (the job id kept in the job's data, looks spaced from 1 s to a minute) until the order
- *    is cancelled, and a job that ran without cancelling, or that has not run after some
- *    minutes, is the merchant's problem in words.
+ *    to it (the job id kept in the job's data; the first look a second after asking, then
+ *    doubling to a minute) until the order is cancelled, and a job that ran without cancelling,
+ *    or that has not run after about six minutes, is the merchant's problem in words.
  * Each step is recorded on the shipment when done (shopify_return_id, return_restocked_at,
  * return_outcome) and found done at Shopify when a run died before recording it, so each happens
  * once whatever the service repeats. A step Shopify refuses ends the job with Shopify's reason as
@@ -334,7 +334,14 @@ async function closeOrder(
     cancelLooks: 0,
   };
   await record(deps, shipment, {}, "cancel_requested", { message: said("orderCancelAsked") });
-  return followCancel(deps, job, shipment, watch);
+  return lookLater(job, watch);
+}
+
+/** Comes back to Shopify's cancellation job later (its first look a second after asking). */
+async function lookLater(job: Job, watch: CancelWatch): Promise<never> {
+  await job.updateData({ ...job.data, ...watch });
+  await job.moveToDelayed(Date.now() + lookDelayMs(watch.cancelLooks), job.token);
+  throw new DelayedError("waiting for Shopify's cancellation job");
 }
 
 /** The job's data while Shopify's cancellation runs: its Job, and what the last words need. */
@@ -346,7 +353,7 @@ const cancelWatch = z.object({
 });
 type CancelWatch = z.infer<typeof cancelWatch>;
 
-/** Looks at a cancellation before the merchant is told it has not happened (about 7 minutes). */
+/** Looks at a cancellation before the merchant is told it has not happened (about 6 minutes). */
 const CANCEL_LOOKS = 12;
 const lookDelayMs = (looks: number) => Math.min(1_000 * 2 ** looks, 60_000);
 
@@ -372,11 +379,8 @@ async function followCancel(
       message: said("orderCancelledNothingOwed", { owed }),
     });
   const looks = watch.cancelLooks + 1;
-  if (state.order && state.job && !state.job.done && looks < CANCEL_LOOKS) {
-    await job.updateData({ ...job.data, ...watch, cancelLooks: looks });
-    await job.moveToDelayed(Date.now() + lookDelayMs(watch.cancelLooks), job.token);
-    throw new DelayedError("waiting for Shopify's cancellation job");
-  }
+  if (state.order && state.job && !state.job.done && looks < CANCEL_LOOKS)
+    return lookLater(job, { ...watch, cancelLooks: looks });
   const back = backWords(shipment);
   return finish(deps, shipment, "refused", {
     problem: problemOf(
