@@ -4,6 +4,7 @@ import { getEnv } from "../platform/env.server";
 import type { HeaderGetter } from "../platform/http.server";
 import { producerConnection } from "../jobs/queues.server";
 import { logger } from "../platform/logger.server";
+import { inEnglish, said } from "../i18n/said";
 import { ratesAnswers } from "../platform/metrics.server";
 import { shopifyAdminGraphql } from "../admin-api/gateway.server";
 import { ServiceRateLimiter } from "../shipping/limiter.server";
@@ -100,12 +101,15 @@ export async function answerRateRequest(
       deadlineAt + 50,
     );
     const ms = Date.now() - started;
-    const { outcome, reason } = quote;
+    const { outcome } = quote;
+    // The logs and Shopify read the reason in English; the settings card in the merchant's words.
+    const reason = quote.reason ? inEnglish(quote.reason) : null;
     if (outcome === "cache" || outcome === "service")
       log.debug({ ms, outcome, rates: quote.rates.length }, "rates at checkout");
     else {
       log.info({ ms, outcome, reason }, "rates at checkout");
-      if (reason) void recordRatesProblem(quoteDeps.redis, env.QUEUE_PREFIX, shop, reason);
+      if (quote.reason)
+        void recordRatesProblem(quoteDeps.redis, env.QUEUE_PREFIX, shop, quote.reason);
     }
     ratesAnswers.inc({
       outcome:
@@ -120,12 +124,7 @@ export async function answerRateRequest(
         { ms: Date.now() - started },
         "rates at checkout: no answer by the deadline; answered 503 (backup rates)",
       );
-      void recordRatesProblem(
-        quoteDeps.redis,
-        env.QUEUE_PREFIX,
-        shop,
-        "the answer was not ready by the deadline (database or Redis slow)",
-      );
+      void recordRatesProblem(quoteDeps.redis, env.QUEUE_PREFIX, shop, said("ratesDeadline"));
     } else
       log.error(
         { err: (error as Error).message },

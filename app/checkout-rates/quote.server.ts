@@ -1,4 +1,5 @@
 import type { RedisConnection } from "../platform/redis.server";
+import { said, type Said } from "../i18n/said";
 import { byDeadline, Late } from "../platform/deadline";
 import { whenReady } from "../platform/redis.server";
 import type { Queryable } from "../db/client.server";
@@ -53,8 +54,8 @@ export type QuoteOutcome = "cache" | "service" | "stale" | "none" | "failed" | "
 export interface Quote {
   rates: ShopifyRate[];
   outcome: QuoteOutcome;
-  /** Why there are no rates, or why they are older than the cache's freshness. */
-  reason: string | null;
+  /** Why there are no rates, or why they are older than the cache's freshness, as a message. */
+  reason: Said | null;
   /** The pickup location's name the parcel was priced from, or the origin postal code. */
   origin: string | null;
 }
@@ -84,7 +85,7 @@ const LOCATIONS_SHARE = 0.25;
 
 const without =
   (outcome: "none" | "failed" | "refused") =>
-  (reason: string, origin: string | null = null): Quote => ({ rates: [], outcome, reason, origin });
+  (reason: Said, origin: string | null = null): Quote => ({ rates: [], outcome, reason, origin });
 const none = without("none");
 const failed = without("failed");
 const refused = without("refused");
@@ -109,24 +110,24 @@ export async function quoteCheckout(
 ): Promise<Quote> {
   const now = deps.now ?? Date.now;
   const row = await getShop(deps.db, shop);
-  if (!row?.installed) return none("the app is not installed in this shop");
-  if (!options.preview && !row.carrierServiceId) return none("rates at checkout are off");
+  if (!row?.installed) return none(said("ratesNotInstalled"));
+  if (!options.preview && !row.carrierServiceId) return none(said("ratesOff"));
   // A signed body replayed under another shop's header: that shop's token is not in its URL.
   if (!options.preview && !acceptsRateRequest(row, options.token ?? null))
-    return refused("a rate request came without this shop's callback token");
+    return refused(said("ratesForeignToken"));
   const apiKey = shippingApiKeyOf(row, deps.env.ENCRYPTION_KEY);
-  if (!apiKey) return failed("the shop has no shipping API key");
+  if (!apiKey) return failed(said("ratesNoKey"));
   const settings = parseShopSettings(row.settings);
   const offer = options.preview?.offer ?? settings.checkoutRates;
   if (rate.currency.toUpperCase() !== "IDR")
-    return none(`the service prices in rupiah (IDR); this checkout is in ${rate.currency}`);
+    return none(said("ratesCurrency", { currency: rate.currency }));
   const parcel = parcelOf(rate);
   if (parcel.grams <= 0 && rate.items.every((i) => i.requires_shipping === false))
-    return none("nothing in the cart needs shipping");
+    return none(said("ratesNothingToShip"));
 
   // A connection still being made (the process's first request) is waited for, briefly.
   if (!(await whenReady(deps.redis, Math.min(options.deadlineAt - 200 - now(), 1_000))))
-    return failed("Redis (the cache and the key's rates limit) is not reachable");
+    return failed(said("ratesRedisDown"));
   const origin = options.preview
     ? { pickup: settings.pickup, via: "default pickup" as const }
     : originFor(
@@ -134,8 +135,7 @@ export async function quoteCheckout(
         rate.origin,
         await cachedLocations(deps, shop, now() + (options.deadlineAt - now()) * LOCATIONS_SHARE),
       );
-  if (origin.via === "none of the shop's locations")
-    return refused("the request's origin is none of the shop's Shopify locations");
+  if (origin.via === "none of the shop's locations") return refused(said("ratesForeignOrigin"));
   const originPostal = origin.pickup?.postalCode ?? postalCodeOf(rate.origin);
   const originPoint =
     origin.pickup?.latitude !== undefined && origin.pickup.longitude !== undefined
@@ -143,18 +143,15 @@ export async function quoteCheckout(
       : null;
   const originName =
     origin.pickup?.contactName ?? (originPostal !== null ? String(originPostal) : null);
-  if (originPostal === null && !originPoint)
-    return failed("the origin has no postal code and no pickup location matches it");
+  if (originPostal === null && !originPoint) return failed(said("ratesNoOriginPostal"));
   const destinationPostal = postalCodeOf(rate.destination);
   const destinationPoint = coordinatesOf(rate.destination);
   if (destinationPostal === null && !destinationPoint)
-    return none("the destination has no 5-digit postal code", originName);
+    return none(said("ratesNoDestinationPostal"), originName);
   const couriers = couriersToAsk(offer, Boolean(originPoint && destinationPoint));
   if (couriers.length === 0)
     return none(
-      offer.services.length === 0
-        ? "no courier service is chosen for the checkout"
-        : "only instant couriers are offered, and they need both sides' coordinates",
+      said(offer.services.length === 0 ? "ratesNoCourierChosen" : "ratesInstantOnly"),
       originName,
     );
 
@@ -180,12 +177,12 @@ export async function quoteCheckout(
   const cacheSeconds = deps.env.CHECKOUT_RATES_CACHE_SECONDS;
   const key = pricesCacheKey(deps.env.QUEUE_PREFIX, apiKey, request);
   const cached = cacheSeconds > 0 ? await readPrices(deps.redis, key) : null;
-  const priced = (prices: ServicePrice[], outcome: QuoteOutcome, reason: string | null): Quote => {
+  const priced = (prices: ServicePrice[], outcome: QuoteOutcome, reason: Said | null): Quote => {
     const rates = offeredRates(prices, offer, parcel, new Date(now()));
     return {
       rates,
       outcome,
-      reason: rates.length === 0 ? (reason ?? "no offered courier serves this route") : reason,
+      reason: rates.length === 0 ? (reason ?? said("ratesNoCourierServes")) : reason,
       origin: originName,
     };
   };
@@ -215,17 +212,17 @@ export async function quoteCheckout(
   } catch (error) {
     const reason =
       error instanceof Late
-        ? "the shipping service did not answer in time"
+        ? said("ratesServiceLate")
         : error instanceof RatesBusy
-          ? "the key's rates limit is in use by other requests"
+          ? said("ratesKeyBusy")
           : error instanceof ShippingError
-            ? `the shipping service failed: ${error.message}`
-            : `rates could not be read: ${(error as Error).message}`;
+            ? said("ratesServiceFailed", { detail: error.message })
+            : said("ratesUnreadable", { detail: (error as Error).message });
     if (cached)
       return priced(
         cached.prices,
         "stale",
-        `${reason}; prices from ${Math.round((now() - cached.at) / 1000)} s ago`,
+        said("ratesStale", { reason, seconds: Math.round((now() - cached.at) / 1000) }),
       );
     return failed(reason, originName);
   }

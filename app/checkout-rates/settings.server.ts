@@ -12,6 +12,7 @@ import {
 } from "./carrier-service.server";
 import { formatMoney, type Speech } from "../shipments/wording";
 import { sampleRateRequest } from "./offer";
+import { sayIn } from "../i18n/said";
 import { quoteCheckout, type QuoteDeps } from "./quote.server";
 
 /** The settings page's two rates-at-checkout intents: save (and turn on or off), and preview. */
@@ -117,13 +118,17 @@ export async function previewCheckoutRates(
       ok: false,
       message: t("rates.preview.none", {
         to,
-        reason: quote.reason ?? t("rates.preview.noneServes"),
+        reason: quote.reason ? sayIn(quote.reason, t) : t("rates.preview.noneServes"),
       }),
-      preview: { rates, origin: quote.origin, note: quote.reason },
+      preview: { rates, origin: quote.origin, note: quote.reason && sayIn(quote.reason, t) },
     };
   return {
     ok: true,
     message: t("rates.preview.count", { count: rates.length, to }),
-    preview: { rates, origin: quote.origin, note: quote.outcome === "stale" ? quote.reason : null },
+    preview: {
+      rates,
+      origin: quote.origin,
+      note: quote.outcome === "stale" && quote.reason ? sayIn(quote.reason, t) : null,
+    },
   };
 }

@@ -114,6 +114,21 @@ async function twoWarehouseShop() {
 }
 
 /** The settings page's rates-at-checkout form, posted with the merchant's session token. */
+/** The settings page's last checkout without live rates, as an Indonesian admin reads it. */
+async function ratesProblemIn(shop: string) {
+  const request = await sessionTokenRequest("/app/settings?locale=id", shop);
+  const data = (await (
+    settingsRoute.loader as (args: {
+      request: Request;
+      params: object;
+      context: object;
+    }) => Promise<unknown>
+  )({ request, params: {}, context: {} })) as {
+    ratesProblem: { at: string; reason: string } | null;
+  };
+  return data.ratesProblem;
+}
+
 async function submitRates(shop: string, fields: [string, string][], intent = "checkoutRates") {
   const request = await sessionTokenRequest("/app/settings", shop, {
     method: "POST",
@@ -399,6 +414,10 @@ describe("rates at checkout: Shopify's rate requests", () => {
       stack.sandbox.faults.errorRate = 1;
       const failing = await askRates(shop, rateBody(JAKARTA, { postalCode: "40115" }));
       expect(failing).toMatchObject({ status: 503, rates: [] });
+      // The settings card says why, in the merchant's words.
+      await waitFor("the checkout's problem kept for the settings", async () =>
+        (await ratesProblemIn(shop))?.reason.startsWith("layanan pengiriman gagal: "),
+      );
     } finally {
       Object.assign(stack.sandbox.faults, { latencyMs: 0, errorRate: 0, match: null });
     }

@@ -4,6 +4,7 @@ import { Banner, BlockStack, Layout, Page } from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { lastRatesProblem } from "../../checkout-rates/problems.server";
+import { sayIn } from "../../i18n/said";
 import { ApiKeyCard } from "../../components/settings/ApiKeyCard";
 import { CheckoutRatesCard } from "../../components/settings/CheckoutRatesCard";
 import { EventsUrlCard } from "../../components/settings/EventsUrlCard";
@@ -105,7 +106,12 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 async function ratesProblemOf(shop: string | null, speech: Speech) {
   if (!shop) return null;
   const problem = await lastRatesProblem(producerConnection(), getEnv().QUEUE_PREFIX, shop);
-  return problem ? { ...problem, at: exactTime(problem.at, speech) } : null;
+  if (!problem) return null;
+  const { reason } = problem;
+  return {
+    at: exactTime(problem.at, speech),
+    reason: typeof reason === "string" ? reason : sayIn(reason, speech.t),
+  };
 }
 
 /** The events card's moments, in the shop's zone and the reader's words. */
