@@ -35,8 +35,7 @@ export class FakeCustomerNotifications {
     notifyCustomer: unknown,
     log?: CustomerNotificationsLog,
   ): void {
-    this.set(shop, fulfillmentId, notifyCustomer === true);
-    if (notifyCustomer === true) this.send(shop, fulfillmentId, "shipping_confirmation", log);
+    this.flag(shop, fulfillmentId, notifyCustomer, "shipping_confirmation", log);
   }
 
   /** `fulfillmentTrackingInfoUpdate`: this update's flag is the flag from now on. */
@@ -46,8 +45,7 @@ export class FakeCustomerNotifications {
     notifyCustomer: unknown,
     log?: CustomerNotificationsLog,
   ): void {
-    this.set(shop, fulfillmentId, notifyCustomer === true);
-    if (notifyCustomer === true) this.send(shop, fulfillmentId, "shipping_update", log);
+    this.flag(shop, fulfillmentId, notifyCustomer, "shipping_update", log);
   }
 
   /** `fulfillmentEventCreate`: the e-mail of the event's status, if it has one and the flag is on. */
@@ -66,9 +64,20 @@ export class FakeCustomerNotifications {
     return this.notifying.has(`${shop} ${fulfillmentId}`);
   }
 
-  private set(shop: string, fulfillmentId: string, on: boolean): void {
-    if (on) this.notifying.add(`${shop} ${fulfillmentId}`);
-    else this.notifying.delete(`${shop} ${fulfillmentId}`);
+  /** The call's `notifyCustomer` is the flag from now on; on, this call's own e-mail goes too. */
+  private flag(
+    shop: string,
+    fulfillmentId: string,
+    notifyCustomer: unknown,
+    notice: CustomerNotice,
+    log?: CustomerNotificationsLog,
+  ): void {
+    if (notifyCustomer !== true) {
+      this.notifying.delete(`${shop} ${fulfillmentId}`);
+      return;
+    }
+    this.notifying.add(`${shop} ${fulfillmentId}`);
+    this.send(shop, fulfillmentId, notice, log);
   }
 
   private send(

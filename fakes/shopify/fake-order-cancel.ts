@@ -1,4 +1,5 @@
 import { ORDER_CANCEL_STATE, RETURNED_ORDER_CANCEL } from "#app/admin-api/operations/returns.ts";
+import { numericId } from "./fake-returns.ts";
 
 /**
  * The fake Admin API's `orderCancel`, as Shopify documents it: refused for an order already
@@ -119,10 +120,4 @@ export class FakeOrderCancels {
       staffNote: job.staffNote,
     });
   }
-}
-
-function numericId(value: unknown, type: string): string {
-  const id = new RegExp(`^gid://shopify/${type}/(\\d+)$`).exec(String(value))?.[1];
-  if (!id) throw new Error(`expected a ${type} gid, got ${String(value)}`);
-  return id;
 }

@@ -62,7 +62,8 @@ export interface ReturnsLog {
 
 let count = 0;
 const gid = (type: string) => `gid://shopify/${type}/${++count}`;
-const numericId = (value: unknown, type: string) => {
+/** The number of a gid of `type` ("gid://shopify/Order/123" → "123"); throws on another shape. */
+export const numericId = (value: unknown, type: string) => {
   const id = new RegExp(`^gid://shopify/${type}/(\\d+)$`).exec(String(value))?.[1];
   if (!id) throw new Error(`expected a ${type} gid, got ${String(value)}`);
   return id;
