@@ -272,7 +272,7 @@ async function closeOrder(
 ): Promise<string> {
   // Shopify's staff note says it in Indonesian rupiah; the merchant reads it in their locale.
   const owed = formatMoney(o.outstanding, shipment.currency, "id-ID");
-  const owedValue = { amount: o.outstanding, currency: shipment.currency ?? "IDR" };
+  const owedValue = owedMoney(shipment, o.outstanding);
   if (o.cancelledAt)
     return finish(deps, shipment, "cancelled", {
       type: "order_closed",
@@ -326,21 +326,30 @@ async function closeOrder(
         detail: userErrorText(errors) || said("noReasonGiven"),
       }),
     });
-  // Asked: Shopify cancels in a job, and the order is cancelled only once it has run.
-  const watch: CancelWatch = {
+  // Asked: Shopify cancels in a job, and the order is cancelled only once it has run. The job is
+  // kept before anything else, so that a run after a crash follows it and never asks again.
+  await keepWatch(job, {
     shopifyCancelJob: orderCancel.job!.id,
     cancelOwed: o.outstanding,
     cancelRestock: o.restock,
     cancelLooks: 0,
-  };
+  });
   await record(deps, shipment, {}, "cancel_requested", { message: said("orderCancelAsked") });
-  return lookLater(job, watch);
+  return lookLater(job, 0);
 }
 
-/** Comes back to Shopify's cancellation job later (its first look a second after asking). */
-async function lookLater(job: Job, watch: CancelWatch): Promise<never> {
-  await job.updateData({ ...job.data, ...watch });
-  await job.moveToDelayed(Date.now() + lookDelayMs(watch.cancelLooks), job.token);
+/** What the order still shows owed, in the shipment's currency, as a message's value. */
+const owedMoney = (shipment: Shipment, amount: number) => ({
+  amount,
+  currency: shipment.currency ?? "IDR",
+});
+
+/** Shopify's cancellation job, kept in this job's data for its next runs. */
+const keepWatch = (job: Job, watch: CancelWatch) => job.updateData({ ...job.data, ...watch });
+
+/** Comes back to Shopify's cancellation job later: a second after asking, doubling to a minute. */
+async function lookLater(job: Job, looks: number): Promise<never> {
+  await job.moveToDelayed(Date.now() + lookDelayMs(looks), job.token);
   throw new DelayedError("waiting for Shopify's cancellation job");
 }
 
@@ -372,15 +381,17 @@ async function followCancel(
     jobId: watch.shopifyCancelJob,
     orderId: orderGid(shipment.orderId),
   });
-  const owed = { amount: watch.cancelOwed, currency: shipment.currency ?? "IDR" };
+  const owed = owedMoney(shipment, watch.cancelOwed);
   if (state.order?.cancelledAt)
     return finish(deps, shipment, "cancelled", {
       type: "order_closed",
       message: said("orderCancelledNothingOwed", { owed }),
     });
   const looks = watch.cancelLooks + 1;
-  if (state.order && state.job && !state.job.done && looks < CANCEL_LOOKS)
-    return lookLater(job, { ...watch, cancelLooks: looks });
+  if (state.order && state.job && !state.job.done && looks < CANCEL_LOOKS) {
+    await keepWatch(job, { ...watch, cancelLooks: looks });
+    return lookLater(job, looks);
+  }
   const back = backWords(shipment);
   return finish(deps, shipment, "refused", {
     problem: problemOf(
