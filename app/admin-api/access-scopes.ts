@@ -63,7 +63,9 @@ export const ADMIN_FIELD_ACCESS: Readonly<Record<string, FieldAccess>> = {
   order: { anyOf: READ_ORDERS, doc: query("order") },
   orders: { anyOf: READ_ORDERS, doc: query("orders") },
   return: { anyOf: READ_RETURNS, doc: query("return") },
+  returnableFulfillment: { anyOf: READ_RETURNS, doc: query("returnableFulfillment") },
   returnableFulfillments: { anyOf: READ_RETURNS, doc: query("returnableFulfillments") },
+  reverseFulfillmentOrder: { anyOf: READ_RETURNS, doc: query("reverseFulfillmentOrder") },
   shop: { anyOf: [], doc: query("shop") },
 
   // Mutations.

@@ -1,5 +1,6 @@
 import { assertOutsideTransaction } from "../db/transaction-scope";
-import { isThrottled, operationName, ShopNotConnectedError, type AdminGraphql } from "./request";
+import { operationName, ShopNotConnectedError, type AdminGraphql } from "./request";
+import { paced } from "./pacing";
 import { adminSession, forgetAdminSession } from "./sessions.server";
 import { ADMIN_API_VERSION } from "./version";
 
@@ -16,6 +17,9 @@ import { ADMIN_API_VERSION } from "./version";
  *   it throws, and the job that asked retries with its backoff (one layer of retries, not two: with
  *   a client retrying too, a maintenance pass over many shops with Shopify unreachable took three
  *   times as long, and a worker's shutdown waited for it).
+ * - Each call waits first until the shop's query-cost bucket holds what the query cost last time,
+ *   as Shopify's last answer for the shop says (./pacing.ts): the gateway paces itself rather
+ *   than being refused, and one shop's pace never holds another's calls back.
  * - A THROTTLED answer (the shop's query-cost bucket is empty) is retried after the time Shopify's
  *   cost figures say the bucket needs to refill for the query, at most THROTTLE_RETRIES times and
  *   never longer than MAX_THROTTLE_WAIT_MS at once; still throttled, the answer is given back and
@@ -24,8 +28,9 @@ import { ADMIN_API_VERSION } from "./version";
  *   and from the fake Admin API alike.
  * - Never inside a database transaction (it would hold the transaction across the network).
  */
-export const shopifyAdminGraphql: AdminGraphql = (shop, document, variables) =>
-  send(shop, document, variables);
+export const shopifyAdminGraphql: AdminGraphql = paced((shop, document, variables) =>
+  send(shop, document, variables),
+);
 
 async function send(
   shop: string,
@@ -67,40 +72,7 @@ async function send(
     }
     return response.json();
   };
-  return retryThrottled(once);
+  return once();
 }
 
 const USER_AGENT = "parcelbridge (Shopify app; Admin GraphQL over fetch)";
-
-export const THROTTLE_RETRIES = 2;
-export const MAX_THROTTLE_WAIT_MS = 10_000;
-
-/**
- * How long until the shop's bucket holds the query's cost again, from Shopify's answer
- * (extensions.cost: requestedQueryCost, throttleStatus.currentlyAvailable and restoreRate per
- * second); one second when the answer does not say.
- */
-export function throttleWaitMs(body: unknown): number {
-  const cost = (body as { extensions?: { cost?: Record<string, unknown> } } | null)?.extensions
-    ?.cost;
-  const status = cost?.throttleStatus as Record<string, unknown> | undefined;
-  const requested = Number(cost?.requestedQueryCost);
-  const available = Number(status?.currentlyAvailable);
-  const restoreRate = Number(status?.restoreRate);
-  if (![requested, available, restoreRate].every(Number.isFinite) || restoreRate <= 0) return 1000;
-  const seconds = Math.max(0, requested - available) / restoreRate;
-  return Math.min(MAX_THROTTLE_WAIT_MS, Math.max(100, Math.ceil(seconds * 1000)));
-}
-
-/** Sends, and sends again after the refill time while Shopify answers THROTTLED (at most THROTTLE_RETRIES more). */
-export async function retryThrottled(
-  send: () => Promise<unknown>,
-  sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
-): Promise<unknown> {
-  let body = await send();
-  for (let retry = 0; retry < THROTTLE_RETRIES && isThrottled(body); retry++) {
-    await sleep(throttleWaitMs(body));
-    body = await send();
-  }
-  return body;
-}

@@ -30,6 +30,11 @@ import * as returns from "./operations/returns";
 import * as shopOperations from "./operations/shop";
 import * as variants from "./operations/variants";
 import { operationName } from "./request";
+import { MAX_QUERY_COST, requestedQueryCost } from "./query-cost";
+import { ORDERS_PAGE_SIZE } from "../orders/admin-order";
+import { PRODUCTS_PER_CALL } from "../orders/product-facts";
+import { VARIANTS_PER_CALL } from "../orders/variant-dimensions";
+import { RECENT_ORDERS_READ } from "../shops/payment-gateways.server";
 
 const { BOOKING_HOLD, BOOKING_HOLD_RELEASE } = fulfillmentOrders;
 const { METAFIELD_DEFINITION_CREATE, METAFIELD_DEFINITION_QUERY, METAFIELD_DEFINITION_UPDATE } =
@@ -64,6 +69,22 @@ describe("Admin GraphQL documents, against Shopify's 2026-10 schema", () => {
     }
     const operationNames = documents.map(([, d]) => operationName(d));
     expect(new Set(operationNames).size).toBe(documents.length);
+  });
+
+  it("every document costs at most 1,000 points by Shopify's documented calculation, sent with the largest variables the app sends", () => {
+    // The documents whose size is a variable; any other variable size counts 250, Shopify's largest.
+    const largest: Record<string, Record<string, unknown>> = {
+      ORDERS_QUERY: { first: ORDERS_PAGE_SIZE },
+      RECENT_PAYMENT_GATEWAYS_QUERY: { first: RECENT_ORDERS_READ },
+      PRODUCT_FACTS_QUERY: { ids: Array.from({ length: PRODUCTS_PER_CALL }, (_, i) => `${i}`) },
+      VARIANT_DIMENSIONS_QUERY: {
+        ids: Array.from({ length: VARIANTS_PER_CALL }, (_, i) => `${i}`),
+      },
+    };
+    const over = documents
+      .map(([name, document]) => [name, requestedQueryCost(document, largest[name])] as const)
+      .filter(([, cost]) => cost > MAX_QUERY_COST);
+    expect(over).toEqual([]);
   });
 
   it("no document uses a field or an argument the schema deprecates", () => {

@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  MAX_THROTTLE_WAIT_MS,
-  retryThrottled,
-  THROTTLE_RETRIES,
-  throttleWaitMs,
-} from "./gateway.server";
+import { MAX_THROTTLE_WAIT_MS, retryThrottled, THROTTLE_RETRIES, throttleWaitMs } from "./pacing";
 import { ORDER_QUERY } from "./operations/orders";
 import { adminAnswer, AdminGraphqlError, adminRequest, type AdminGraphql } from "./request";
 

@@ -1,15 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { AdminGraphqlError } from "../admin-api/request";
+import { AdminGraphqlError, type AdminGraphql } from "../admin-api/request";
 import { orderToAdminNode } from "#fakes/shopify/admin-orders.ts";
 import { loadOrder } from "#test/fixtures/orders.ts";
-import { parseOrderResponse, parseOrdersResponse } from "./admin-order";
+import { readAdminOrder, readAdminOrders } from "./admin-order";
 import { orderPayloadSchema } from "./payload";
 
+/** An Admin API that answers every call with `body`. */
+const answering = (body: unknown) => (async () => body) as unknown as AdminGraphql;
+
 describe("an order read through Admin GraphQL reads like its webhook", () => {
-  it("same id, lines, amounts, payment and courier line as the webhook payload", () => {
+  it("same id, lines, amounts, payment and courier line as the webhook payload", async () => {
     const webhook = orderPayloadSchema.parse(loadOrder("cod"));
     const fromAdmin = orderPayloadSchema.parse(
-      parseOrderResponse({ data: { order: orderToAdminNode(loadOrder("cod")) } }),
+      await readAdminOrder(
+        answering({ data: { order: orderToAdminNode(loadOrder("cod")) } }),
+        "toko.myshopify.com",
+        "1",
+      ),
     );
     expect(fromAdmin).toMatchObject({
       id: webhook.id,
@@ -29,23 +36,33 @@ describe("an order read through Admin GraphQL reads like its webhook", () => {
     expect(fromAdmin.shipping_lines?.[0]).toMatchObject({ code: "JNE REG", title: "JNE Reguler" });
   });
 
-  it("pages, a missing order, and Shopify's errors", () => {
-    const page = parseOrdersResponse({
-      data: {
-        orders: {
-          pageInfo: { hasNextPage: true, endCursor: "c1" },
-          nodes: [orderToAdminNode(loadOrder("multi-item"))],
+  it("pages, a missing order, and Shopify's errors", async () => {
+    const page = await readAdminOrders(
+      answering({
+        data: {
+          orders: {
+            pageInfo: { hasNextPage: true, endCursor: "c1" },
+            nodes: [orderToAdminNode(loadOrder("multi-item"))],
+          },
         },
-      },
-    });
+      }),
+      "toko.myshopify.com",
+      { query: "status:open", after: null },
+    );
     expect(page).toMatchObject({
       hasNextPage: true,
       endCursor: "c1",
       orders: [{ id: "5801234567890" }],
     });
-    expect(parseOrderResponse({ data: { order: null } })).toBeNull();
-    expect(() =>
-      parseOrderResponse({ errors: [{ message: "Throttled", extensions: { code: "THROTTLED" } }] }),
-    ).toThrow(AdminGraphqlError);
+    expect(
+      await readAdminOrder(answering({ data: { order: null } }), "toko.myshopify.com", "1"),
+    ).toBeNull();
+    await expect(
+      readAdminOrder(
+        answering({ errors: [{ message: "Throttled", extensions: { code: "THROTTLED" } }] }),
+        "toko.myshopify.com",
+        "1",
+      ),
+    ).rejects.toThrow(AdminGraphqlError);
   });
 });

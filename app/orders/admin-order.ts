@@ -1,5 +1,6 @@
-import { adminAnswer } from "../admin-api/request";
-import { ORDER_QUERY, ORDERS_QUERY } from "../admin-api/operations/orders";
+import { adminRequest, orderGid, type AdminGraphql } from "../admin-api/request";
+import { ORDER_LINES_PAGE, ORDER_QUERY, ORDERS_QUERY } from "../admin-api/operations/orders";
+import { allNodes, whole } from "../admin-api/pages";
 import type { ShippingOrderFieldsFragment } from "../admin-api/types/admin.generated";
 import { idOfGid } from "./exact-json";
 
@@ -116,21 +117,54 @@ export function orderNodeToPayload(node: AdminOrderNode): Record<string, unknown
   };
 }
 
-/** One order by its id, in the webhook's shape; null when Shopify has no such order. */
-export function parseOrderResponse(body: unknown): Record<string, unknown> | null {
-  const { order } = adminAnswer(ORDER_QUERY, body);
-  return order ? orderNodeToPayload(order) : null;
+/**
+ * One order by its id, in the webhook's shape, with every line (read on past the first page:
+ * ORDER_LINES_PAGE); null when Shopify has no such order.
+ */
+export async function readAdminOrder(
+  graphql: AdminGraphql,
+  shop: string,
+  orderId: string,
+): Promise<Record<string, unknown> | null> {
+  const { order } = await adminRequest(graphql, shop, ORDER_QUERY, { id: orderGid(orderId) });
+  return order ? orderNodeToPayload(await wholeOrder(graphql, shop, order)) : null;
 }
 
-export function parseOrdersResponse(body: unknown): {
-  orders: Record<string, unknown>[];
-  hasNextPage: boolean;
-  endCursor: string | null;
-} {
-  const { orders } = adminAnswer(ORDERS_QUERY, body);
+/** At most ORDERS_PAGE_SIZE orders: a page costs 115 points an order with its first ten lines. */
+export const ORDERS_PAGE_SIZE = 8;
+
+/** A page of orders matching a search, each with every line, in the webhook's shape. */
+export async function readAdminOrders(
+  graphql: AdminGraphql,
+  shop: string,
+  search: { query: string; after: string | null },
+): Promise<{ orders: Record<string, unknown>[]; hasNextPage: boolean; endCursor: string | null }> {
+  const { orders } = await adminRequest(graphql, shop, ORDERS_QUERY, {
+    first: ORDERS_PAGE_SIZE,
+    after: search.after,
+    query: search.query,
+  });
+  const payloads: Record<string, unknown>[] = [];
+  for (const order of orders.nodes)
+    payloads.push(orderNodeToPayload(await wholeOrder(graphql, shop, order)));
   return {
-    orders: orders.nodes.map(orderNodeToPayload),
+    orders: payloads,
     hasNextPage: orders.pageInfo.hasNextPage,
     endCursor: orders.pageInfo.endCursor ?? null,
   };
+}
+
+async function wholeOrder(
+  graphql: AdminGraphql,
+  shop: string,
+  order: AdminOrderNode,
+): Promise<AdminOrderNode> {
+  if (!order.lineItems.pageInfo?.hasNextPage) return order;
+  const lines = await allNodes(
+    order.lineItems,
+    async (after) =>
+      (await adminRequest(graphql, shop, ORDER_LINES_PAGE, { id: order.id, after })).order
+        ?.lineItems,
+  );
+  return { ...order, lineItems: whole(lines) };
 }

@@ -2,11 +2,13 @@ import { said, type Said, type SaidKey } from "../i18n/said";
 import { ORDER_FULFILLMENT_ORDERS_QUERY } from "../admin-api/operations/fulfillment-orders";
 import {
   adminAnswer,
+  adminRequest,
   orderGid,
   type AdminGraphql,
   type AdminVariables,
 } from "../admin-api/request";
-import type { OrderFulfillmentOrderNodesFragment } from "../admin-api/types/admin.generated";
+import type { ShippingFulfillmentOrderFragment } from "../admin-api/types/admin.generated";
+import { wholeFulfillmentOrders } from "./fulfillment-pages";
 import { idOfGid } from "./exact-json";
 import { discountedUnitPrice, orderedQuantity, refundedUnits } from "./map-lines";
 import type { ShopifyOrder } from "./payload";
@@ -54,24 +56,24 @@ export interface OrderFulfillment {
   singleOwnLocation: boolean;
 }
 
-/** The order's fulfillment orders and the shop's locations; null when Shopify has no such order. */
+/**
+ * The order's fulfillment orders and the shop's locations from one answer that carries them whole
+ * (OrderFulfillmentOrders); null when Shopify has no such order.
+ */
 export function parseFulfillmentOrders(body: unknown): OrderFulfillment | null {
-  return fulfillmentOf(adminAnswer(ORDER_FULFILLMENT_ORDERS_QUERY, body));
+  const data = adminAnswer(ORDER_FULFILLMENT_ORDERS_QUERY, body);
+  return data.order ? fulfillmentOf(data.order.fulfillmentOrders.nodes, data.locations) : null;
 }
 
-/**
- * The fulfillment orders of an answer that selects them (OrderFulfillmentOrders, OrderForShipping);
- * null when Shopify has no such order.
- */
-export function fulfillmentOf(data: {
-  order?: OrderFulfillmentOrderNodesFragment | null;
-  locations: { nodes: { isFulfillmentService: boolean }[] };
-}): OrderFulfillment | null {
-  if (!data.order) return null;
-  const own = data.locations.nodes.filter((l) => !l.isFulfillmentService);
+/** The fulfillment orders, read whole, and the shop's locations as the app plans with them. */
+export function fulfillmentOf(
+  fulfillmentOrders: readonly ShippingFulfillmentOrderFragment[],
+  locations: { nodes: readonly { isFulfillmentService: boolean }[] },
+): OrderFulfillment {
+  const own = locations.nodes.filter((l) => !l.isFulfillmentService);
   return {
     singleOwnLocation: own.length === 1,
-    fulfillmentOrders: data.order.fulfillmentOrders.nodes.map((fo) => {
+    fulfillmentOrders: fulfillmentOrders.map((fo) => {
       const location = fo.assignedLocation.location ?? null;
       return {
         id: fo.id,
@@ -98,15 +100,23 @@ export function fulfillmentOf(data: {
   };
 }
 
-/** The order's fulfillment orders as Shopify has them now; null when Shopify has no such order. */
+/**
+ * The order's fulfillment orders as Shopify has them now, every one and every line (read on in
+ * pages past the first query's); null when Shopify has no such order.
+ */
 export async function readFulfillmentOrders(
   graphql: AdminGraphql,
   shop: string,
   orderId: string,
 ): Promise<OrderFulfillment | null> {
-  return parseFulfillmentOrders(
-    await graphql(shop, ORDER_FULFILLMENT_ORDERS_QUERY, fulfillmentOrdersVariables(orderId)),
+  const data = await adminRequest(
+    graphql,
+    shop,
+    ORDER_FULFILLMENT_ORDERS_QUERY,
+    fulfillmentOrdersVariables(orderId),
   );
+  if (!data.order) return null;
+  return fulfillmentOf(await wholeFulfillmentOrders(graphql, shop, data.order), data.locations);
 }
 
 export const fulfillmentOrdersVariables = (

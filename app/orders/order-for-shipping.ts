@@ -2,10 +2,12 @@ import { ORDER_FOR_SHIPPING_QUERY } from "../admin-api/operations/fulfillment-or
 import { adminRequest, orderGid, type AdminGraphql } from "../admin-api/request";
 import { idOfGid } from "./exact-json";
 import { fulfillmentOf, type OrderFulfillment } from "./fulfillment-orders";
+import { wholeFulfillmentOrders, wholeLineProducts } from "./fulfillment-pages";
 import type { ProductInfo } from "./map-types";
 
 /**
- * What drafting a shipment reads of Shopify, in one Admin API call (OrderForShipping): whose order
+ * What drafting a shipment reads of Shopify, in one Admin API call for an ordinary order
+ * (OrderForShipping; a larger one is read on in pages, ./fulfillment-pages.ts): whose order
  * it is, which locations ship which of its items, and its products' types, tags and categories.
  *
  * Whose order is it? A delivery's HMAC covers its body, not its headers: a captured genuine
@@ -35,9 +37,12 @@ export async function readOrderForShipping(
   const id = orderGid(orderId);
   const data = await adminRequest(graphql, shop, ORDER_FOR_SHIPPING_QUERY, { id });
   if (!data.order || data.order.id !== id) return null;
-  const fulfillment = fulfillmentOf(data)!;
+  const fulfillment = fulfillmentOf(
+    await wholeFulfillmentOrders(graphql, shop, data.order),
+    data.locations,
+  );
   const products = new Map<string, ProductInfo>();
-  for (const line of data.order.lineItems.nodes) {
+  for (const line of await wholeLineProducts(graphql, shop, data.order)) {
     const product = line.product;
     if (!product) continue;
     products.set(idOfGid(product.id) ?? product.id, {

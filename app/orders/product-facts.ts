@@ -4,7 +4,8 @@ import { idOfGid } from "./exact-json";
 import type { ProductInfo } from "./map-types";
 
 /** Shopify answers at most this many nodes a query. */
-const PAGE = 250;
+/** Products asked for in one call (250 points). */
+export const PRODUCTS_PER_CALL = 250;
 
 /**
  * Products' types and tags by numeric id, read from Shopify a page of 250 at a time; a product
@@ -17,9 +18,9 @@ export async function readProductFacts(
 ): Promise<Map<string, ProductInfo>> {
   const ids = [...new Set(productIds)];
   const facts = new Map<string, ProductInfo>();
-  for (let i = 0; i < ids.length; i += PAGE) {
+  for (let i = 0; i < ids.length; i += PRODUCTS_PER_CALL) {
     const data = await adminRequest(graphql, shop, PRODUCT_FACTS_QUERY, {
-      ids: ids.slice(i, i + PAGE).map((id) => `gid://shopify/Product/${id}`),
+      ids: ids.slice(i, i + PRODUCTS_PER_CALL).map((id) => `gid://shopify/Product/${id}`),
     });
     for (const node of data.nodes) {
       if (!node || !("productType" in node)) continue;

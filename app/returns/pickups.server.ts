@@ -3,6 +3,7 @@ import type { Queryable } from "../db/client.server";
 import { returnPickups, shipments, type ReturnPickup, type Shipment } from "../db/schema";
 import { CUSTOMER_RETURN_QUERY } from "../admin-api/operations/return-pickups";
 import { adminRequest, type AdminGraphql } from "../admin-api/request";
+import { wholeCustomerReturn } from "./pickup-pages";
 import type { CustomerReturnQuery } from "../admin-api/types/admin.generated";
 import type { Env } from "../platform/env.server";
 import type { ShipmentContents } from "../orders/map-types";
@@ -123,14 +124,14 @@ export async function getPickupByShippingOrderId(
 
 export type CustomerReturn = NonNullable<CustomerReturnQuery["return"]>;
 
+/** The return with every reverse fulfillment order, line and delivery (./pickup-pages.ts). */
 export async function customerReturn(
   graphql: AdminGraphql,
   shop: string,
   returnId: string,
 ): Promise<CustomerReturn | null> {
-  return (
-    (await adminRequest(graphql, shop, CUSTOMER_RETURN_QUERY, { id: returnId })).return ?? null
-  );
+  const found = (await adminRequest(graphql, shop, CUSTOMER_RETURN_QUERY, { id: returnId })).return;
+  return found ? wholeCustomerReturn(graphql, shop, found) : null;
 }
 
 /**

@@ -30,10 +30,12 @@ const found = (names: [string | null, number][]): CustomerReturn => ({
   status: "OPEN",
   order: { id: "gid://shopify/Order/1" },
   reverseFulfillmentOrders: {
+    pageInfo: { hasNextPage: false, endCursor: null },
     nodes: [
       {
         id: "gid://shopify/ReverseFulfillmentOrder/1",
         lineItems: {
+          pageInfo: { hasNextPage: false, endCursor: null },
           nodes: names.map(([name, quantity], i) => ({
             id: `gid://shopify/ReverseFulfillmentOrderLineItem/${i + 1}`,
             totalQuantity: quantity,
@@ -42,7 +44,7 @@ const found = (names: [string | null, number][]): CustomerReturn => ({
               : null,
           })),
         },
-        reverseDeliveries: { nodes: [] },
+        reverseDeliveries: { pageInfo: { hasNextPage: false, endCursor: null }, nodes: [] },
       },
     ],
   },

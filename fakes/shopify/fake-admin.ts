@@ -1,4 +1,5 @@
 import {
+  ORDER_LINES_PAGE,
   ORDER_QUERY,
   ORDERS_QUERY,
   RECENT_PAYMENT_GATEWAYS_QUERY,
@@ -6,9 +7,12 @@ import {
 import {
   BOOKING_HOLD,
   BOOKING_HOLD_RELEASE,
+  FULFILLMENT_ORDER_LINES_PAGE,
   FULFILLMENT_ORDER_ORDER_QUERY,
   ORDER_FOR_SHIPPING_QUERY,
+  ORDER_FULFILLMENT_ORDERS_PAGE,
   ORDER_FULFILLMENT_ORDERS_QUERY,
+  ORDER_LINE_PRODUCTS_PAGE,
 } from "#app/admin-api/operations/fulfillment-orders.ts";
 import { SHOP_LOCATIONS_QUERY } from "#app/admin-api/operations/locations.ts";
 import {
@@ -41,6 +45,9 @@ import { FakeCarrierServices } from "./fake-carrier-services.ts";
 import { adminQueryErrors, adminVariableErrors } from "#app/admin-api/admin-schema.ts";
 import { orderToAdminNode } from "./admin-orders.ts";
 import { accessDeniedAnswer, appTomlScopes } from "./access.ts";
+import { pageConnections } from "./fake-connections.ts";
+import { returnPageAnswer } from "./fake-return-pages.ts";
+import { FakeCostBuckets, withinCostLimits } from "./fake-query-cost.ts";
 
 /** What an installation grants: the scopes shopify.app.toml requests. */
 const APP_SCOPES: readonly string[] = appTomlScopes();
@@ -133,6 +140,8 @@ export class FakeShopifyOrders {
   readonly cancels = new FakeOrderCancels();
   /** Whether each fulfillment's customer is notified, and the e-mails Shopify would send. */
   readonly notifications = new FakeCustomerNotifications();
+  /** Each shop's query-cost bucket (the standard plan's unless set). */
+  readonly costs = new FakeCostBuckets();
 
   /** What the shop granted: shopify.app.toml's scopes unless a test set others (`grant`, `revoke`). */
   scopesOf(shop: string): readonly string[] {
@@ -351,6 +360,7 @@ export function fakeAdminGraphql(
   log?: FakeAdminLog,
   orders?: FakeShopifyOrders,
 ): RawAdminGraphql {
+  const answer = answerer(calls, log, orders);
   return async (shop: string, query: string, variables: Record<string, unknown>) => {
     // Every document must be one Shopify's 2026-10 schema accepts.
     const invalid = adminQueryErrors(query);
@@ -360,6 +370,23 @@ export function fakeAdminGraphql(
     const badVariables = adminVariableErrors(query, variables);
     if (badVariables.length > 0)
       throw new Error(`Admin GraphQL would refuse the variables: ${badVariables.join("; ")}`);
+    // Priced before it runs, against the shop's bucket; each connection cut to the page asked for.
+    return withinCostLimits((orders ?? SHOPIFY_ORDERS).costs, shop, query, variables, async () => {
+      const body = (await answer(shop, query, variables)) as { data?: unknown } | null;
+      return body && "data" in body
+        ? { ...body, data: pageConnections(query, variables, body.data) }
+        : body;
+    });
+  };
+}
+
+/** The answer to one valid document, every connection whole. */
+function answerer(
+  calls: { shop: string; ids: string[] }[],
+  log: FakeAdminLog | undefined,
+  orders: FakeShopifyOrders | undefined,
+): RawAdminGraphql {
+  return async (shop: string, query: string, variables: Record<string, unknown>) => {
     // A field the shop's grant does not cover: Shopify's ACCESS_DENIED, whatever it asks.
     const granted = (orders ?? SHOPIFY_ORDERS).scopesOf(shop);
     const denied = accessDeniedAnswer(query, granted);
@@ -414,20 +441,7 @@ export function fakeAdminGraphql(
       const all = (orders?.list(shop) ?? []).filter((o) =>
         matchesSearch(o, String(variables.query)),
       );
-      const start = variables.after ? Number(variables.after) : 0;
-      const page = all.slice(start, start + Number(variables.first));
-      const end = start + page.length;
-      return {
-        data: {
-          orders: {
-            pageInfo: {
-              hasNextPage: end < all.length,
-              endCursor: page.length ? String(end) : null,
-            },
-            nodes: page.map(orderToAdminNode),
-          },
-        },
-      };
+      return { data: { orders: { nodes: all.map(orderToAdminNode) } } };
     }
     if (query === VARIANT_DIMENSIONS_QUERY) {
       const ids = variables.ids as string[];
@@ -459,6 +473,38 @@ export function fakeAdminGraphql(
         calls.push({ shop, ids });
       }
       return { data: { order, locations: { nodes: locations } } };
+    }
+    if (query === ORDER_FULFILLMENT_ORDERS_PAGE) {
+      const orderId = orderIdOf(variables.id);
+      const holder = holderOf(orderId);
+      return {
+        data: {
+          order: holder
+            ? {
+                id: variables.id,
+                fulfillmentOrders: { nodes: holder.fulfillmentOrdersOf(shop, orderId) },
+              }
+            : null,
+        },
+      };
+    }
+    if (query === FULFILLMENT_ORDER_LINES_PAGE) {
+      const foId = String(variables.id);
+      const holder = orders?.orderOfFulfillmentOrder(shop, foId) ? orders : SHOPIFY_ORDERS;
+      const orderId = holder.orderOfFulfillmentOrder(shop, foId);
+      const fo = orderId
+        ? holder.fulfillmentOrdersOf(shop, orderId).find((f) => f.id === foId)
+        : undefined;
+      return { data: { fulfillmentOrder: fo ? { id: foId, lineItems: fo.lineItems } : null } };
+    }
+    if (query === ORDER_LINE_PRODUCTS_PAGE || query === ORDER_LINES_PAGE) {
+      const orderId = orderIdOf(variables.id);
+      const order = holderOf(orderId)?.byShop.get(shop)?.get(orderId);
+      const lineItems =
+        query === ORDER_LINES_PAGE
+          ? order && orderToAdminNode(order).lineItems
+          : { nodes: lineItemProducts(order) };
+      return { data: { order: order ? { id: variables.id, lineItems } : null } };
     }
     if (query === BOOKING_HOLD || query === BOOKING_HOLD_RELEASE) {
       const foId = String(variables.id);
@@ -711,6 +757,14 @@ export function fakeAdminGraphql(
       log,
     );
     if (returnsAnswer !== undefined) return returnsAnswer;
+    const returnPage = returnPageAnswer(
+      held.returns,
+      shop,
+      query,
+      variables,
+      (orderId) => holderOf(orderId)?.byShop.get(shop)?.get(orderId) ?? null,
+    );
+    if (returnPage !== undefined) return returnPage;
     const cancelAnswer = held.cancels.answer(
       shop,
       query,

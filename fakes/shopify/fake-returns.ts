@@ -29,7 +29,7 @@ export interface FakeFulfillment {
   location: { id: string; name: string };
   lines: FakeFulfillmentLine[];
 }
-interface FakeReturn {
+export interface FakeReturn {
   id: string;
   name?: string;
   orderId: string;
@@ -101,7 +101,7 @@ export class FakeReturns {
       .reduce((n, l) => n + l.quantity, 0);
   }
 
-  private returnNode(r: FakeReturn) {
+  returnNode(r: FakeReturn) {
     return {
       id: r.id,
       status: r.status,
@@ -204,6 +204,105 @@ export class FakeReturns {
       : null;
   }
 
+  /** A return as CustomerReturn reads it: the reverse order's lines with their line items, and deliveries. */
+  customerReturnNode(shop: string, ret: FakeReturn, order: (orderId: string) => Raw | null) {
+    const raw = order(ret.orderId);
+    const items = (raw?.line_items ?? []) as {
+      id: number | string;
+      name: string;
+      sku?: string;
+    }[];
+    const lines = this.fulfilledLines(shop, ret.orderId);
+    return {
+      id: ret.id,
+      name: ret.name ?? ret.id,
+      status: ret.status,
+      order: { id: `gid://shopify/Order/${ret.orderId}` },
+      reverseFulfillmentOrders: {
+        nodes: [
+          {
+            id: ret.reverseId,
+            lineItems: {
+              nodes: ret.reverseLines.map((l) => {
+                const lineItemId = lines.find((f) => f.id === l.fulfillmentLineItemId)?.lineItemId;
+                const item = items.find((i) => `gid://shopify/LineItem/${i.id}` === lineItemId);
+                return {
+                  id: l.id,
+                  totalQuantity: l.quantity,
+                  fulfillmentLineItem: lineItemId
+                    ? {
+                        lineItem: {
+                          id: lineItemId,
+                          name: item?.name ?? "Item",
+                          sku: item?.sku ?? null,
+                        },
+                      }
+                    : null,
+                };
+              }),
+            },
+            reverseDeliveries: {
+              nodes: (ret.deliveries ?? []).map((d) => ({
+                id: d.id,
+                deliverable: { tracking: { number: d.number } },
+              })),
+            },
+          },
+        ],
+      },
+    };
+  }
+
+  /** A fulfillment as ShipmentReturnState reads it: its location and lines. */
+  fulfillmentNode(id: string, fulfillment: FakeFulfillment) {
+    return {
+      id,
+      location: fulfillment.location,
+      fulfillmentLineItems: {
+        nodes: fulfillment.lines.map((l) => ({ id: l.id, quantity: l.quantity })),
+      },
+    };
+  }
+
+  /** The order's returnable fulfillments: each fulfillment's lines not in a return yet. */
+  returnableNodes(shop: string, orderId: string) {
+    return this.fulfillmentsOf(shop, orderId).map(([id, f]) => ({
+      id: id.replace("/Fulfillment/", "/ReturnableFulfillment/"),
+      fulfillment: { id },
+      returnableFulfillmentLineItems: {
+        nodes: f.lines
+          .map((l) => ({
+            quantity: l.quantity - this.inReturns(shop, orderId, l.id),
+            fulfillmentLineItem: { id: l.id },
+          }))
+          .filter((l) => l.quantity > 0),
+      },
+    }));
+  }
+
+  /** The shop's fulfillment by gid, with its order. */
+  fulfillmentOf(shop: string, id: string): FakeFulfillment | undefined {
+    return this.fulfillments.get(`${shop} ${id}`);
+  }
+
+  /** The shop's return by gid. */
+  returnOf(shop: string, returnId: string): FakeReturn | undefined {
+    return this.findReturn(shop, returnId);
+  }
+
+  /** The shop's return whose reverse fulfillment order this is. */
+  returnOfReverseOrder(shop: string, reverseId: string): FakeReturn | undefined {
+    return [...this.returns.entries()]
+      .filter(([key]) => key.startsWith(`${shop} `))
+      .flatMap(([, list]) => list)
+      .find((r) => r.reverseId === reverseId);
+  }
+
+  /** The order's returns as ShipmentReturnState reads them. */
+  returnNodes(shop: string, orderId: string) {
+    return this.returnsOf(shop, orderId).map((r) => this.returnNode(r));
+  }
+
   /**
    * Shopify's answer to a returns document, or undefined when `query` is not one. `order` finds
    * the shop's order by id; `locations` are the shop's location gids.
@@ -218,60 +317,7 @@ export class FakeReturns {
   ): unknown {
     if (query === CUSTOMER_RETURN_QUERY) {
       const ret = this.findReturn(shop, String(variables.id));
-      if (!ret) return { data: { return: null } };
-      const raw = order(ret.orderId);
-      const items = (raw?.line_items ?? []) as {
-        id: number | string;
-        name: string;
-        sku?: string;
-      }[];
-      const lines = this.fulfilledLines(shop, ret.orderId);
-      return {
-        data: {
-          return: {
-            id: ret.id,
-            name: ret.name ?? ret.id,
-            status: ret.status,
-            order: { id: `gid://shopify/Order/${ret.orderId}` },
-            reverseFulfillmentOrders: {
-              nodes: [
-                {
-                  id: ret.reverseId,
-                  lineItems: {
-                    nodes: ret.reverseLines.map((l) => {
-                      const lineItemId = lines.find(
-                        (f) => f.id === l.fulfillmentLineItemId,
-                      )?.lineItemId;
-                      const item = items.find(
-                        (i) => `gid://shopify/LineItem/${i.id}` === lineItemId,
-                      );
-                      return {
-                        id: l.id,
-                        totalQuantity: l.quantity,
-                        fulfillmentLineItem: lineItemId
-                          ? {
-                              lineItem: {
-                                id: lineItemId,
-                                name: item?.name ?? "Item",
-                                sku: item?.sku ?? null,
-                              },
-                            }
-                          : null,
-                      };
-                    }),
-                  },
-                  reverseDeliveries: {
-                    nodes: (ret.deliveries ?? []).map((d) => ({
-                      id: d.id,
-                      deliverable: { tracking: { number: d.number } },
-                    })),
-                  },
-                },
-              ],
-            },
-          },
-        },
-      };
+      return { data: { return: ret ? this.customerReturnNode(shop, ret, order) : null } };
     }
     if (query === RETURN_PICKUP_TRACKING) {
       const refuse = (message: string) => ({
@@ -338,34 +384,14 @@ export class FakeReturns {
                     currencyCode: String(found.currency ?? "IDR"),
                   },
                 },
-                returns: { nodes: this.returnsOf(shop, orderId).map((r) => this.returnNode(r)) },
+                returns: { nodes: this.returnNodes(shop, orderId) },
               }
             : null,
           fulfillment:
             fulfillment && fulfillment.orderId === orderId
-              ? {
-                  id: variables.fulfillmentId,
-                  location: fulfillment.location,
-                  fulfillmentLineItems: {
-                    nodes: fulfillment.lines.map((l) => ({ id: l.id, quantity: l.quantity })),
-                  },
-                }
+              ? this.fulfillmentNode(String(variables.fulfillmentId), fulfillment)
               : null,
-          returnableFulfillments: {
-            nodes: found
-              ? this.fulfillmentsOf(shop, orderId).map(([id, f]) => ({
-                  fulfillment: { id },
-                  returnableFulfillmentLineItems: {
-                    nodes: f.lines
-                      .map((l) => ({
-                        quantity: l.quantity - this.inReturns(shop, orderId, l.id),
-                        fulfillmentLineItem: { id: l.id },
-                      }))
-                      .filter((l) => l.quantity > 0),
-                  },
-                }))
-              : [],
-          },
+          returnableFulfillments: { nodes: found ? this.returnableNodes(shop, orderId) : [] },
         },
       };
     }

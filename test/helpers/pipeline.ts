@@ -6,6 +6,7 @@ import { shipmentEvents, shipments } from "#app/db/schema.ts";
 import { redisTargetOf } from "#app/platform/redis.server.ts";
 import { callbackTokenOf } from "#app/shops/callback-token.server.ts";
 import type { RouteAction } from "./shopify.ts";
+import { paced } from "#app/admin-api/pacing.ts";
 import {
   fakeAdminGraphql,
   type FakeAdminLog,
@@ -91,10 +92,9 @@ export function startTestWorkers(
           env.QUEUE_PREFIX,
           options.utilisation,
         ),
-        adminGraphql: fakeAdminGraphql(
-          options.graphqlCalls,
-          options.adminLog,
-          options.shopifyOrders,
+        // The fake Admin API through the gateway's pace and THROTTLED retries, as in production.
+        adminGraphql: paced(
+          fakeAdminGraphql(options.graphqlCalls, options.adminLog, options.shopifyOrders),
         ),
       }),
     ),

@@ -76,3 +76,25 @@ describe("the Admin gateway: one fetch per call, the shop's token kept", () => {
     expect(stack.shopify.callsOf(shop).size).toBe(0);
   });
 });
+
+describe("the Admin gateway paces each shop by Shopify's cost figures", () => {
+  it("waits for the shop's bucket to refill instead of being refused THROTTLED; another shop's calls go on meanwhile", async () => {
+    const slow = await connectedShop();
+    const other = await connectedShop();
+    // A bucket of five points refilling five a second: ShopName costs one.
+    stack.shopify.orders.costs.setLimits(slow, { maximumAvailable: 5, restoreRate: 5 });
+    const finished: string[] = [];
+    const slowCalls = (async () => {
+      for (let i = 0; i < 9; i++) expect(await shopName(slow)).toBe(fakeShopName(slow));
+      finished.push("slow");
+    })();
+    // Once the slow shop's bucket is known to be empty, the other shop is asked.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await shopName(other)).toBe(fakeShopName(other));
+    finished.push("other");
+    await slowCalls;
+    expect(finished).toEqual(["other", "slow"]);
+    expect(stack.shopify.orders.costs.throttled.get(slow) ?? 0).toBe(0);
+    expect(stack.shopify.callsOf(slow).get("ShopName")).toBe(9);
+  });
+});

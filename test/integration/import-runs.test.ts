@@ -15,6 +15,7 @@ import { getQueue, producerConnection } from "#app/jobs/queues.server.ts";
 import { whenReady } from "#app/platform/redis.server.ts";
 import { ImportSlots } from "#app/orders/import-slots.server.ts";
 import { latestImport, startImport } from "#app/orders/imports.server.ts";
+import { ORDERS_PAGE_SIZE } from "#app/orders/admin-order.ts";
 import { importOpenOrders } from "#app/shipments/actions.server.ts";
 import { liveKey } from "../helpers/sandbox.ts";
 import {
@@ -60,6 +61,9 @@ async function shopWithOrders(count: number) {
   }
   return shop;
 }
+/** Orders that fill a page and part of the next; and two pages and part of a third. */
+const TWO_PAGES = ORDERS_PAGE_SIZE + 5;
+const THREE_PAGES = 2 * ORDERS_PAGE_SIZE + 5;
 const done = (shop: string) => async () => {
   const run = await latestImport(db, shop);
   return run?.status === "done" ? run : undefined;
@@ -67,7 +71,7 @@ const done = (shop: string) => async () => {
 
 describe("import runs", () => {
   it("a run whose next page's job Redis lost goes on when the merchant imports again", async () => {
-    const shop = await shopWithOrders(30);
+    const shop = await shopWithOrders(TWO_PAGES);
     const importId = await importOpenOrders(actionDeps(), shop);
     // Redis loses the queued job (flushed, failed over) before any worker took it.
     await (await getQueue(QUEUES.shipments).getJob(jobId("import", importId)))!.remove();
@@ -76,16 +80,16 @@ describe("import runs", () => {
     expect(await waitFor("import done", done(shop))).toMatchObject({
       id: importId,
       pages: 2,
-      seen: 30,
+      seen: TWO_PAGES,
     });
   });
 
   it("read one page per job, each page's job queueing the next from the saved cursor", async () => {
-    const shop = await shopWithOrders(60);
+    const shop = await shopWithOrders(THREE_PAGES);
     const importId = await importOpenOrders(actionDeps(), shop);
     workers = startTestWorkers(db, env, { shopifyOrders: shopify });
     const run = await waitFor("import done", done(shop));
-    expect(run).toMatchObject({ id: importId, pages: 3, seen: 60, created: 60 });
+    expect(run).toMatchObject({ id: importId, pages: 3, seen: THREE_PAGES, created: THREE_PAGES });
     const queue = getQueue(QUEUES.shipments);
     // The run is marked done inside the last page's job, a moment before BullMQ records that
     // job's answer: wait for the three answers.
@@ -119,7 +123,7 @@ describe("import runs", () => {
   });
 
   it("a page waits while other shops' imports hold every slot, and reads once one is free", async () => {
-    const shop = await shopWithOrders(30);
+    const shop = await shopWithOrders(TWO_PAGES);
     // Another shop's run holds the only slot.
     const slots = new ImportSlots(producerConnection(), env.QUEUE_PREFIX, 1);
     expect(await slots.take("another-shops-run")).toBe(true);
@@ -131,7 +135,7 @@ describe("import runs", () => {
     });
     expect((await latestImport(db, shop))?.pages).toBe(0);
     await slots.give("another-shops-run");
-    expect(await waitFor("import done", done(shop))).toMatchObject({ pages: 2, seen: 30 });
+    expect(await waitFor("import done", done(shop))).toMatchObject({ pages: 2, seen: TWO_PAGES });
     // The first page's job ran twice (put off, then read) and spent one attempt: its reading.
     const first = await getQueue(QUEUES.shipments).getJob(jobId("import", importId));
     expect(first?.attemptsStarted).toBe(2);

@@ -1,16 +1,14 @@
-import { ORDERS_QUERY, ORDER_QUERY } from "#app/admin-api/operations/orders.ts";
-import { orderGid } from "#app/admin-api/request.ts";
 import { DelayedError, type Job } from "bullmq";
 import type { enqueue as enqueueFns } from "#app/jobs/queues.server.ts";
 import type { ImportSlots } from "#app/orders/import-slots.server.ts";
 import { and, eq, sql } from "drizzle-orm";
 import { orderImports } from "#app/db/schema.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
-import { parseOrderResponse, parseOrdersResponse } from "#app/orders/admin-order.ts";
+import { readAdminOrder, readAdminOrders } from "#app/orders/admin-order.ts";
 import { ShopNotConnectedError } from "#app/admin-api/request.ts";
 import { IMPORT_NO_SESSION } from "#app/orders/imports.server.ts";
 import { inEnglish } from "#app/i18n/said.ts";
-import { PAGE_SIZE, takeOrders, type ImportDeps } from "../shared/order-intake.ts";
+import { takeOrders, type ImportDeps } from "../shared/order-intake.ts";
 
 /**
  * import-orders: orders the app never received by webhook, read through Admin GraphQL:
@@ -40,9 +38,7 @@ const SLOT_WAIT_MS = 2_000;
 export async function processImportOrders(job: Job, deps: ImportRunDeps): Promise<string> {
   const { shop, importId, page, orderId } = shipmentJobs.importOrders.payload.parse(job.data);
   if (orderId) {
-    const order = parseOrderResponse(
-      await deps.adminGraphql(shop, ORDER_QUERY, { id: orderGid(orderId) }),
-    );
+    const order = await readAdminOrder(deps.adminGraphql, shop, orderId);
     if (!order) return "no such order in Shopify";
     const { created, updated } = await takeOrders(deps, shop, [order], { onlyOpen: false });
     return created ? "imported" : updated ? "updated" : "already known";
@@ -66,9 +62,7 @@ export async function processImportOrders(job: Job, deps: ImportRunDeps): Promis
   const query = `created_at:>='${run.since.toISOString()}' status:open fulfillment_status:unfulfilled`;
   let done: boolean;
   try {
-    const read = parseOrdersResponse(
-      await deps.adminGraphql(shop, ORDERS_QUERY, { first: PAGE_SIZE, after: run.cursor, query }),
-    );
+    const read = await readAdminOrders(deps.adminGraphql, shop, { query, after: run.cursor });
     const { created } = await takeOrders(deps, shop, read.orders, { onlyOpen: true });
     done = !read.hasNextPage;
     await deps.db

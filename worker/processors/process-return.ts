@@ -1,12 +1,8 @@
 import { inEnglish, said, type Said } from "#app/i18n/said.ts";
-import type { EventType } from "#app/shipments/event-types.ts";
 import { DelayedError, type Job } from "bullmq";
 import { z } from "zod";
 import {
   ORDER_CANCEL_STATE,
-  RETURN_CLOSE,
-  RETURN_CREATE,
-  RETURN_PROCESS,
   RETURNED_ORDER_CANCEL,
   SHIPMENT_RETURN_STATE,
 } from "#app/admin-api/operations/returns.ts";
@@ -20,24 +16,15 @@ import { deniedScopes } from "#app/admin-api/access-scopes.ts";
 import type { Shipment } from "#app/db/schema.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { codAmount } from "#app/shipments/cod.ts";
-import { problemOf, type Problem } from "#app/shipments/problem-kinds.ts";
-import {
-  fullyProcessed,
-  isUnpaid,
-  ownReturn,
-  restockLines,
-  returnableLines,
-  type ShopifyReturn,
-} from "#app/shipments/returns.ts";
-import {
-  getShipment,
-  updateDecided,
-  type ShipmentFields,
-} from "#app/shipments/shipments.server.ts";
-import { isOnlyTrouble } from "#app/shipments/trouble.ts";
+import { problemOf } from "#app/shipments/problem-kinds.ts";
+import { isUnpaid } from "#app/shipments/returns.ts";
+import { getShipment } from "#app/shipments/shipments.server.ts";
 import { formatMoney } from "#app/shipments/wording.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
 import { whenConnected, type ShopifyOrderDeps } from "../shared/shopify-connection.ts";
+import { returnParcel } from "../shared/parcel-returns.ts";
+import { finishReturn, recordReturnStep } from "../shared/return-record.ts";
+import { wholeReturnState } from "#app/shipments/return-pages.ts";
 
 /**
  * process-return: the courier brought the parcel back to the shop (`returned`), and the shop's
@@ -87,7 +74,8 @@ export async function processReturn(job: Job, deps: ShopifyOrderDeps): Promise<s
   });
 }
 
-const ACTOR = "worker:process-return";
+const finish = finishReturn;
+const record = recordReturnStep;
 
 async function handleReturn(deps: ShopifyOrderDeps, job: Job, shipment: Shipment): Promise<string> {
   const settings = await getShopSettings(deps.db, shipment.shop);
@@ -103,10 +91,14 @@ async function handleReturn(deps: ShopifyOrderDeps, job: Job, shipment: Shipment
   const fulfillmentId = (shipment.fulfillmentIds as string[])[0];
   if (!fulfillmentId) return notFulfilled(deps, job, shipment, settings.cancelReturnedCod, back);
 
-  const state = await adminRequest(deps.adminGraphql, shipment.shop, SHIPMENT_RETURN_STATE, {
-    orderId,
-    fulfillmentId,
-  });
+  const state = await wholeReturnState(
+    deps.adminGraphql,
+    shipment.shop,
+    await adminRequest(deps.adminGraphql, shipment.shop, SHIPMENT_RETURN_STATE, {
+      orderId,
+      fulfillmentId,
+    }),
+  );
   const order = state.order;
   if (!order || !state.fulfillment)
     return finish(deps, shipment, "refused", {
@@ -118,108 +110,14 @@ async function handleReturn(deps: ShopifyOrderDeps, job: Job, shipment: Shipment
       message: said("orderOrFulfillmentGone"),
     });
 
-  // 1. The shipment's return: the one recorded or found, else made now.
-  const lines = new Set(state.fulfillment.fulfillmentLineItems.nodes.map((l) => l.id));
-  let current = shipment;
-  let ret: ShopifyReturn | null = ownReturn(order.returns.nodes, lines, shipment.shopifyReturnId);
-  if (!ret) {
-    const returnable = returnableLines(state.returnableFulfillments.nodes, fulfillmentId);
-    if (returnable.length === 0)
-      return finish(deps, shipment, "by_hand", {
-        type: "return_by_hand",
-        message: said("nothingLeftToReturn", { back }),
-      });
-    const { returnCreate } = await adminRequest(deps.adminGraphql, shipment.shop, RETURN_CREATE, {
-      returnInput: {
-        orderId,
-        returnLineItems: returnable.map((l) => ({
-          ...l,
-          returnReasonNote:
-            `Returned to sender by the courier${shipment.waybillId ? ` (waybill ${shipment.waybillId})` : ""}`.slice(
-              0,
-              255,
-            ),
-        })),
-      },
-    });
-    if (!returnCreate?.return)
-      return refused(
-        deps,
-        shipment,
-        back,
-        said("shopifyRefusedReturn", {
-          detail: userErrorText(returnCreate?.userErrors ?? []) || said("noReturnMade"),
-        }),
-      );
-    ret = returnCreate.return;
-  }
-  if (current.shopifyReturnId !== ret.id) {
-    const units = ret.returnLineItems.nodes.reduce((n, l) => n + l.quantity, 0);
-    current = await record(deps, current, { shopifyReturnId: ret.id }, "return_recorded", {
-      message:
-        units === 1 ? said("returnRecordedOne") : said("returnRecordedMany", { count: units }),
-    });
-  }
-
-  // 2. Restocked at the location the parcel left from.
-  let status = ret.status;
-  if (!current.returnRestockedAt) {
-    if (status === "OPEN" && !fullyProcessed(ret)) {
-      const location = state.fulfillment.location ?? {
-        id: current.shopifyLocationId ?? "",
-        name: current.shopifyLocationName ?? "",
-      };
-      const restock = restockLines(ret, location.id);
-      if (!location.id || restock.length === 0)
-        return refused(deps, current, back, said("returnNothingToRestock"));
-      const { returnProcess } = await adminRequest(
-        deps.adminGraphql,
-        current.shop,
-        RETURN_PROCESS,
-        {
-          input: { returnId: ret.id, returnLineItems: restock, notifyCustomer: false },
-        },
-      );
-      if (!returnProcess?.return)
-        return refused(
-          deps,
-          current,
-          back,
-          said("shopifyRefusedRestock", {
-            detail: userErrorText(returnProcess?.userErrors ?? []) || said("notProcessed"),
-          }),
-        );
-      status = returnProcess.return.status;
-      const units = restock.reduce((n, l) => n + l.quantity, 0);
-      current = await record(deps, current, { returnRestockedAt: new Date() }, "restocked", {
-        message: said(units === 1 ? "restockedOne" : "restockedMany", {
-          count: units,
-          location: location.name || said("thisLocation"),
-        }),
-      });
-    } else {
-      // Processed already (by a run that died before recording it, or in Shopify by hand).
-      current = await record(deps, current, { returnRestockedAt: new Date() }, "restocked", {
-        message: said("returnAlreadyProcessed"),
-      });
-    }
-  }
-
-  // 2b. Closed: processed, the return is complete, and the order can be cancelled.
-  if (status === "OPEN") {
-    const { returnClose } = await adminRequest(deps.adminGraphql, current.shop, RETURN_CLOSE, {
-      id: ret.id,
-    });
-    if (!returnClose?.return)
-      return refused(
-        deps,
-        current,
-        back,
-        said("shopifyRefusedClose", {
-          detail: userErrorText(returnClose?.userErrors ?? []) || said("noReasonGiven"),
-        }),
-      );
-  }
+  // 1–2. The parcel's lines returned, restocked where it left from, and the returns closed.
+  const current = await returnParcel(
+    deps,
+    shipment,
+    { ...state, order, fulfillment: state.fulfillment },
+    back,
+  );
+  if (typeof current === "string") return current;
 
   // 3. The order: closed with nothing owed when it is an unpaid COD order; else the merchant's.
   return closeOrder(deps, job, current, {
@@ -415,69 +313,4 @@ function backWords(shipment: Shipment): Said {
     with: courier ? said("withCourier", { courier }) : "",
     waybill: shipment.waybillId ? said("waybillAfter", { waybill: shipment.waybillId }) : "",
   });
-}
-
-async function refused(
-  deps: ShopifyOrderDeps,
-  shipment: Shipment,
-  back: Said,
-  reason: Said,
-): Promise<string> {
-  return finish(deps, shipment, "refused", {
-    problem: problemOf("shopify", said("returnStepRefused", { back, reason })),
-    type: "return_refused",
-    message: reason,
-  });
-}
-
-/** Records a step done; the shipment as it now is. */
-async function record(
-  deps: ShopifyOrderDeps,
-  shipment: Shipment,
-  fields: ShipmentFields,
-  type: EventType,
-  event: { message: Said },
-): Promise<Shipment> {
-  const saved = await updateDecided(
-    deps.db,
-    shipment.shop,
-    shipment.id,
-    () => ({ patch: fields, event: { actor: ACTOR, type, message: event.message } }),
-    ACTOR,
-    shipment,
-  );
-  if (!saved) throw new Error("Shipment gone while processing its return");
-  return saved;
-}
-
-/** The last step: how the order was left, with the merchant's problem when there is one to act on. */
-async function finish(
-  deps: ShopifyOrderDeps,
-  shipment: Shipment,
-  outcome: NonNullable<Shipment["returnOutcome"]>,
-  o: { problem?: Problem; type: EventType; message: Said },
-): Promise<string> {
-  let already: string | null = null;
-  const saved = await updateDecided(
-    deps.db,
-    shipment.shop,
-    shipment.id,
-    (current) => {
-      already = current.returnOutcome;
-      if (already) return null;
-      // A problem of another kind already shown stays; the delivery trouble of before is over.
-      const shown = current.problem !== null && !isOnlyTrouble(current.problemKinds);
-      return {
-        patch:
-          o.problem && !shown
-            ? { returnOutcome: outcome, ...o.problem }
-            : { returnOutcome: outcome },
-        event: { actor: ACTOR, type: o.type, message: o.message },
-      };
-    },
-    ACTOR,
-    shipment,
-  );
-  if (!saved) return "no shipment";
-  return already ? `already done: ${already}` : outcome;
 }

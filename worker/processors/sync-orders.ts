@@ -1,10 +1,9 @@
 import type { Job } from "bullmq";
-import { ORDERS_QUERY } from "#app/admin-api/operations/orders.ts";
 import { and, eq } from "drizzle-orm";
 import { sessionTable, shops } from "#app/db/schema.ts";
 import { maintenanceJobs } from "#app/jobs/definitions.ts";
-import { parseOrdersResponse } from "#app/orders/admin-order.ts";
-import { PAGE_SIZE, takeOrders, type ImportDeps } from "../shared/order-intake.ts";
+import { readAdminOrders } from "#app/orders/admin-order.ts";
+import { takeOrders, type ImportDeps } from "../shared/order-intake.ts";
 
 /** sync-orders: recent orders of every installed shop with a session, compared with the app's copies. */
 export async function syncRecentOrders(
@@ -27,13 +26,10 @@ export async function syncRecentOrders(
     try {
       let cursor: string | null = null;
       for (let pages = 0; pages < 20; pages++) {
-        const page = parseOrdersResponse(
-          await deps.adminGraphql(shop, ORDERS_QUERY, {
-            first: PAGE_SIZE,
-            after: cursor,
-            query: `updated_at:>='${since}'`,
-          }),
-        );
+        const page = await readAdminOrders(deps.adminGraphql, shop, {
+          after: cursor,
+          query: `updated_at:>='${since}'`,
+        });
         const { created, updated } = await takeOrders(deps, shop, page.orders, { onlyOpen: true });
         totals.created += created;
         totals.updated += updated;

@@ -22,8 +22,6 @@ export interface ImportDeps {
   enqueue: Pick<typeof enqueueFns, "createDraft" | "update">;
 }
 
-export const PAGE_SIZE = 25;
-
 /**
  * Records orders read from Shopify and queues their work. `onlyOpen`: unknown orders that are
  * cancelled or fulfilled are left out (reconciliation's look at every recent order).

@@ -1,9 +1,7 @@
 import { joinedSaid, said } from "#app/i18n/said.ts";
 import { financialWords } from "#app/orders/financial-status.ts";
-import { orderGid } from "#app/admin-api/request.ts";
-import { ORDER_QUERY } from "#app/admin-api/operations/orders.ts";
 import type { Shipment } from "#app/db/schema.ts";
-import { parseOrderResponse } from "#app/orders/admin-order.ts";
+import { readAdminOrder } from "#app/orders/admin-order.ts";
 import { describeChanges } from "#app/orders/map.ts";
 import type { DestinationSnapshot, ShipmentContents } from "#app/orders/map-types.ts";
 import { latestOrder, recordAdminOrder } from "#app/orders/order-store.server.ts";
@@ -113,9 +111,7 @@ export async function followStoreOrder(
 
   if (options.edited) {
     try {
-      const payload = parseOrderResponse(
-        await deps.adminGraphql(shop, ORDER_QUERY, { id: orderGid(orderId) }),
-      );
+      const payload = await readAdminOrder(deps.adminGraphql, shop, orderId);
       if (payload) await recordAdminOrder(db, shop, payload);
     } catch (error) {
       if (!(error instanceof ShopNotConnectedError)) throw error;

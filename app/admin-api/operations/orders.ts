@@ -5,6 +5,21 @@
  * the shop's is asked with the order's fulfillment orders (OrderForShipping, ./fulfillment-orders.ts).
  */
 
+const ORDER_LINE_FIELDS = `#graphql
+  fragment ShippingOrderLine on LineItem {
+    id name title variantTitle sku quantity currentQuantity unfulfilledQuantity requiresShipping isGiftCard
+    weight { unit value }
+    originalUnitPriceSet { shopMoney { amount currencyCode } }
+    discountAllocations { allocatedAmountSet { shopMoney { amount currencyCode } } }
+    product { id }
+    variant { id }
+  }` as const;
+
+/**
+ * An order as the app reads it. Shopify refuses a query priced over 1,000 points
+ * (app/admin-api/query-cost.ts; a line costs 9), so the order carries its first ten lines and the
+ * rest are read 100 at a time (ORDER_LINES_PAGE; app/orders/admin-order-read.ts).
+ */
 const ORDER_FIELDS = `#graphql
   fragment ShippingOrderFields on Order {
     id
@@ -35,17 +50,12 @@ const ORDER_FIELDS = `#graphql
         discountedPriceSet { shopMoney { amount currencyCode } }
       }
     }
-    lineItems(first: 250) {
-      nodes {
-        id name title variantTitle sku quantity currentQuantity unfulfilledQuantity requiresShipping isGiftCard
-        weight { unit value }
-        originalUnitPriceSet { shopMoney { amount currencyCode } }
-        discountAllocations { allocatedAmountSet { shopMoney { amount currencyCode } } }
-        product { id }
-        variant { id }
-      }
+    lineItems(first: 10) {
+      pageInfo { hasNextPage endCursor }
+      nodes { ...ShippingOrderLine }
     }
-  }` as const;
+  }
+  ${ORDER_LINE_FIELDS}` as const;
 
 export const ORDER_QUERY = `#graphql
   query ShippingOrder($id: ID!) {
@@ -53,7 +63,23 @@ export const ORDER_QUERY = `#graphql
   }
   ${ORDER_FIELDS}` as const;
 
-/** A page of orders matching a search ("created_at:>=… status:open"), oldest first. */
+/** An order's lines after those its first page carried, 100 at a time (903 points). */
+export const ORDER_LINES_PAGE = `#graphql
+  query ShippingOrderLinesPage($id: ID!, $after: String!) {
+    order(id: $id) {
+      id
+      lineItems(first: 100, after: $after) {
+        pageInfo { hasNextPage endCursor }
+        nodes { ...ShippingOrderLine }
+      }
+    }
+  }
+  ${ORDER_LINE_FIELDS}` as const;
+
+/**
+ * A page of orders matching a search ("created_at:>=… status:open"), oldest first: at most
+ * ORDERS_PAGE_SIZE (an order with its first ten lines costs 115 points).
+ */
 export const ORDERS_QUERY = `#graphql
   query ShippingOrders($first: Int!, $after: String, $query: String!) {
     orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT) {

@@ -32,7 +32,26 @@ export type CarrierServiceDeleteMutation = { carrierServiceDelete?: AdminTypes.M
     & { userErrors: Array<Pick<AdminTypes.CarrierServiceDeleteUserError, 'field' | 'message'>> }
   )> };
 
-export type OrderFulfillmentOrderNodesFragment = { fulfillmentOrders: { nodes: Array<(
+export type ShippingFulfillmentOrderFragment = (
+  Pick<AdminTypes.FulfillmentOrder, 'id' | 'status'>
+  & { supportedActions: Array<Pick<AdminTypes.FulfillmentOrderSupportedAction, 'action'>>, deliveryMethod?: AdminTypes.Maybe<Pick<AdminTypes.DeliveryMethod, 'methodType'>>, fulfillmentHolds: Array<Pick<AdminTypes.FulfillmentHold, 'id' | 'displayReason' | 'reasonNotes' | 'heldByRequestingApp'>>, assignedLocation: (
+    Pick<AdminTypes.FulfillmentOrderAssignedLocation, 'name'>
+    & { location?: AdminTypes.Maybe<(
+      Pick<AdminTypes.Location, 'id' | 'isFulfillmentService'>
+      & { fulfillmentService?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentService, 'serviceName'>> }
+    )> }
+  ), lineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+      Pick<AdminTypes.FulfillmentOrderLineItem, 'id' | 'totalQuantity' | 'remainingQuantity'>
+      & { lineItem: Pick<AdminTypes.LineItem, 'id'> }
+    )> } }
+);
+
+export type ShippingFulfillmentOrderLineFragment = (
+  Pick<AdminTypes.FulfillmentOrderLineItem, 'id' | 'totalQuantity' | 'remainingQuantity'>
+  & { lineItem: Pick<AdminTypes.LineItem, 'id'> }
+);
+
+export type OrderFulfillmentOrderNodesFragment = { fulfillmentOrders: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
       Pick<AdminTypes.FulfillmentOrder, 'id' | 'status'>
       & { supportedActions: Array<Pick<AdminTypes.FulfillmentOrderSupportedAction, 'action'>>, deliveryMethod?: AdminTypes.Maybe<Pick<AdminTypes.DeliveryMethod, 'methodType'>>, fulfillmentHolds: Array<Pick<AdminTypes.FulfillmentHold, 'id' | 'displayReason' | 'reasonNotes' | 'heldByRequestingApp'>>, assignedLocation: (
         Pick<AdminTypes.FulfillmentOrderAssignedLocation, 'name'>
@@ -40,11 +59,19 @@ export type OrderFulfillmentOrderNodesFragment = { fulfillmentOrders: { nodes: A
           Pick<AdminTypes.Location, 'id' | 'isFulfillmentService'>
           & { fulfillmentService?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentService, 'serviceName'>> }
         )> }
-      ), lineItems: { nodes: Array<(
+      ), lineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
           Pick<AdminTypes.FulfillmentOrderLineItem, 'id' | 'totalQuantity' | 'remainingQuantity'>
           & { lineItem: Pick<AdminTypes.LineItem, 'id'> }
         )> } }
     )> } };
+
+export type ShippingLineProductFragment = (
+  Pick<AdminTypes.LineItem, 'id'>
+  & { product?: AdminTypes.Maybe<(
+    Pick<AdminTypes.Product, 'id' | 'productType' | 'tags'>
+    & { category?: AdminTypes.Maybe<Pick<AdminTypes.TaxonomyCategory, 'fullName'>> }
+  )> }
+);
 
 export type OrderFulfillmentOrdersQueryVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars['ID']['input'];
@@ -53,7 +80,7 @@ export type OrderFulfillmentOrdersQueryVariables = AdminTypes.Exact<{
 
 export type OrderFulfillmentOrdersQuery = { order?: AdminTypes.Maybe<(
     Pick<AdminTypes.Order, 'id'>
-    & { fulfillmentOrders: { nodes: Array<(
+    & { fulfillmentOrders: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
         Pick<AdminTypes.FulfillmentOrder, 'id' | 'status'>
         & { supportedActions: Array<Pick<AdminTypes.FulfillmentOrderSupportedAction, 'action'>>, deliveryMethod?: AdminTypes.Maybe<Pick<AdminTypes.DeliveryMethod, 'methodType'>>, fulfillmentHolds: Array<Pick<AdminTypes.FulfillmentHold, 'id' | 'displayReason' | 'reasonNotes' | 'heldByRequestingApp'>>, assignedLocation: (
           Pick<AdminTypes.FulfillmentOrderAssignedLocation, 'name'>
@@ -61,7 +88,7 @@ export type OrderFulfillmentOrdersQuery = { order?: AdminTypes.Maybe<(
             Pick<AdminTypes.Location, 'id' | 'isFulfillmentService'>
             & { fulfillmentService?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentService, 'serviceName'>> }
           )> }
-        ), lineItems: { nodes: Array<(
+        ), lineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
             Pick<AdminTypes.FulfillmentOrderLineItem, 'id' | 'totalQuantity' | 'remainingQuantity'>
             & { lineItem: Pick<AdminTypes.LineItem, 'id'> }
           )> } }
@@ -75,13 +102,13 @@ export type OrderForShippingQueryVariables = AdminTypes.Exact<{
 
 export type OrderForShippingQuery = { order?: AdminTypes.Maybe<(
     Pick<AdminTypes.Order, 'id'>
-    & { lineItems: { nodes: Array<(
+    & { lineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
         Pick<AdminTypes.LineItem, 'id'>
         & { product?: AdminTypes.Maybe<(
           Pick<AdminTypes.Product, 'id' | 'productType' | 'tags'>
           & { category?: AdminTypes.Maybe<Pick<AdminTypes.TaxonomyCategory, 'fullName'>> }
         )> }
-      )> }, fulfillmentOrders: { nodes: Array<(
+      )> }, fulfillmentOrders: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
         Pick<AdminTypes.FulfillmentOrder, 'id' | 'status'>
         & { supportedActions: Array<Pick<AdminTypes.FulfillmentOrderSupportedAction, 'action'>>, deliveryMethod?: AdminTypes.Maybe<Pick<AdminTypes.DeliveryMethod, 'methodType'>>, fulfillmentHolds: Array<Pick<AdminTypes.FulfillmentHold, 'id' | 'displayReason' | 'reasonNotes' | 'heldByRequestingApp'>>, assignedLocation: (
           Pick<AdminTypes.FulfillmentOrderAssignedLocation, 'name'>
@@ -89,12 +116,66 @@ export type OrderForShippingQuery = { order?: AdminTypes.Maybe<(
             Pick<AdminTypes.Location, 'id' | 'isFulfillmentService'>
             & { fulfillmentService?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentService, 'serviceName'>> }
           )> }
-        ), lineItems: { nodes: Array<(
+        ), lineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
             Pick<AdminTypes.FulfillmentOrderLineItem, 'id' | 'totalQuantity' | 'remainingQuantity'>
             & { lineItem: Pick<AdminTypes.LineItem, 'id'> }
           )> } }
       )> } }
   )>, locations: { nodes: Array<Pick<AdminTypes.Location, 'id' | 'isFulfillmentService'>> } };
+
+export type OrderFulfillmentOrdersPageQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  after: AdminTypes.Scalars['String']['input'];
+}>;
+
+
+export type OrderFulfillmentOrdersPageQuery = { order?: AdminTypes.Maybe<(
+    Pick<AdminTypes.Order, 'id'>
+    & { fulfillmentOrders: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+        Pick<AdminTypes.FulfillmentOrder, 'id' | 'status'>
+        & { supportedActions: Array<Pick<AdminTypes.FulfillmentOrderSupportedAction, 'action'>>, deliveryMethod?: AdminTypes.Maybe<Pick<AdminTypes.DeliveryMethod, 'methodType'>>, fulfillmentHolds: Array<Pick<AdminTypes.FulfillmentHold, 'id' | 'displayReason' | 'reasonNotes' | 'heldByRequestingApp'>>, assignedLocation: (
+          Pick<AdminTypes.FulfillmentOrderAssignedLocation, 'name'>
+          & { location?: AdminTypes.Maybe<(
+            Pick<AdminTypes.Location, 'id' | 'isFulfillmentService'>
+            & { fulfillmentService?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentService, 'serviceName'>> }
+          )> }
+        ), lineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+            Pick<AdminTypes.FulfillmentOrderLineItem, 'id' | 'totalQuantity' | 'remainingQuantity'>
+            & { lineItem: Pick<AdminTypes.LineItem, 'id'> }
+          )> } }
+      )> } }
+  )> };
+
+export type FulfillmentOrderLinesPageQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  after: AdminTypes.Scalars['String']['input'];
+}>;
+
+
+export type FulfillmentOrderLinesPageQuery = { fulfillmentOrder?: AdminTypes.Maybe<(
+    Pick<AdminTypes.FulfillmentOrder, 'id'>
+    & { lineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+        Pick<AdminTypes.FulfillmentOrderLineItem, 'id' | 'totalQuantity' | 'remainingQuantity'>
+        & { lineItem: Pick<AdminTypes.LineItem, 'id'> }
+      )> } }
+  )> };
+
+export type OrderLineProductsPageQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  after: AdminTypes.Scalars['String']['input'];
+}>;
+
+
+export type OrderLineProductsPageQuery = { order?: AdminTypes.Maybe<(
+    Pick<AdminTypes.Order, 'id'>
+    & { lineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+        Pick<AdminTypes.LineItem, 'id'>
+        & { product?: AdminTypes.Maybe<(
+          Pick<AdminTypes.Product, 'id' | 'productType' | 'tags'>
+          & { category?: AdminTypes.Maybe<Pick<AdminTypes.TaxonomyCategory, 'fullName'>> }
+        )> }
+      )> } }
+  )> };
 
 export type FulfillmentOrderOrderQueryVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars['ID']['input'];
@@ -216,12 +297,17 @@ export type OrderMarkAsPaidMutationVariables = AdminTypes.Exact<{
 
 export type OrderMarkAsPaidMutation = { orderMarkAsPaid?: AdminTypes.Maybe<{ order?: AdminTypes.Maybe<Pick<AdminTypes.Order, 'id' | 'displayFinancialStatus'>>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
 
+export type ShippingOrderLineFragment = (
+  Pick<AdminTypes.LineItem, 'id' | 'name' | 'title' | 'variantTitle' | 'sku' | 'quantity' | 'currentQuantity' | 'unfulfilledQuantity' | 'requiresShipping' | 'isGiftCard'>
+  & { weight?: AdminTypes.Maybe<Pick<AdminTypes.Weight, 'unit' | 'value'>>, originalUnitPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }, discountAllocations: Array<{ allocatedAmountSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> } }>, product?: AdminTypes.Maybe<Pick<AdminTypes.Product, 'id'>>, variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, 'id'>> }
+);
+
 export type ShippingOrderFieldsFragment = (
   Pick<AdminTypes.Order, 'id' | 'legacyResourceId' | 'name' | 'email' | 'phone' | 'tags' | 'note' | 'createdAt' | 'updatedAt' | 'cancelledAt' | 'sourceName' | 'currencyCode' | 'presentmentCurrencyCode' | 'displayFinancialStatus' | 'displayFulfillmentStatus' | 'paymentGatewayNames'>
   & { totalOutstandingSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }, currentTotalPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }, customer?: AdminTypes.Maybe<Pick<AdminTypes.Customer, 'legacyResourceId' | 'firstName' | 'lastName'>>, shippingAddress?: AdminTypes.Maybe<Pick<AdminTypes.MailingAddress, 'firstName' | 'lastName' | 'name' | 'company' | 'address1' | 'address2' | 'city' | 'province' | 'provinceCode' | 'zip' | 'country' | 'countryCodeV2' | 'phone' | 'latitude' | 'longitude'>>, shippingLines: { nodes: Array<(
       Pick<AdminTypes.ShippingLine, 'code' | 'title' | 'source' | 'carrierIdentifier' | 'deliveryCategory' | 'isRemoved'>
       & { discountedPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> } }
-    )> }, lineItems: { nodes: Array<(
+    )> }, lineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
       Pick<AdminTypes.LineItem, 'id' | 'name' | 'title' | 'variantTitle' | 'sku' | 'quantity' | 'currentQuantity' | 'unfulfilledQuantity' | 'requiresShipping' | 'isGiftCard'>
       & { weight?: AdminTypes.Maybe<Pick<AdminTypes.Weight, 'unit' | 'value'>>, originalUnitPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }, discountAllocations: Array<{ allocatedAmountSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> } }>, product?: AdminTypes.Maybe<Pick<AdminTypes.Product, 'id'>>, variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, 'id'>> }
     )> } }
@@ -237,7 +323,21 @@ export type ShippingOrderQuery = { order?: AdminTypes.Maybe<(
     & { totalOutstandingSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }, currentTotalPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }, customer?: AdminTypes.Maybe<Pick<AdminTypes.Customer, 'legacyResourceId' | 'firstName' | 'lastName'>>, shippingAddress?: AdminTypes.Maybe<Pick<AdminTypes.MailingAddress, 'firstName' | 'lastName' | 'name' | 'company' | 'address1' | 'address2' | 'city' | 'province' | 'provinceCode' | 'zip' | 'country' | 'countryCodeV2' | 'phone' | 'latitude' | 'longitude'>>, shippingLines: { nodes: Array<(
         Pick<AdminTypes.ShippingLine, 'code' | 'title' | 'source' | 'carrierIdentifier' | 'deliveryCategory' | 'isRemoved'>
         & { discountedPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> } }
-      )> }, lineItems: { nodes: Array<(
+      )> }, lineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+        Pick<AdminTypes.LineItem, 'id' | 'name' | 'title' | 'variantTitle' | 'sku' | 'quantity' | 'currentQuantity' | 'unfulfilledQuantity' | 'requiresShipping' | 'isGiftCard'>
+        & { weight?: AdminTypes.Maybe<Pick<AdminTypes.Weight, 'unit' | 'value'>>, originalUnitPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }, discountAllocations: Array<{ allocatedAmountSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> } }>, product?: AdminTypes.Maybe<Pick<AdminTypes.Product, 'id'>>, variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, 'id'>> }
+      )> } }
+  )> };
+
+export type ShippingOrderLinesPageQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  after: AdminTypes.Scalars['String']['input'];
+}>;
+
+
+export type ShippingOrderLinesPageQuery = { order?: AdminTypes.Maybe<(
+    Pick<AdminTypes.Order, 'id'>
+    & { lineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
         Pick<AdminTypes.LineItem, 'id' | 'name' | 'title' | 'variantTitle' | 'sku' | 'quantity' | 'currentQuantity' | 'unfulfilledQuantity' | 'requiresShipping' | 'isGiftCard'>
         & { weight?: AdminTypes.Maybe<Pick<AdminTypes.Weight, 'unit' | 'value'>>, originalUnitPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }, discountAllocations: Array<{ allocatedAmountSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> } }>, product?: AdminTypes.Maybe<Pick<AdminTypes.Product, 'id'>>, variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, 'id'>> }
       )> } }
@@ -255,7 +355,7 @@ export type ShippingOrdersQuery = { orders: { pageInfo: Pick<AdminTypes.PageInfo
       & { totalOutstandingSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }, currentTotalPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }, customer?: AdminTypes.Maybe<Pick<AdminTypes.Customer, 'legacyResourceId' | 'firstName' | 'lastName'>>, shippingAddress?: AdminTypes.Maybe<Pick<AdminTypes.MailingAddress, 'firstName' | 'lastName' | 'name' | 'company' | 'address1' | 'address2' | 'city' | 'province' | 'provinceCode' | 'zip' | 'country' | 'countryCodeV2' | 'phone' | 'latitude' | 'longitude'>>, shippingLines: { nodes: Array<(
           Pick<AdminTypes.ShippingLine, 'code' | 'title' | 'source' | 'carrierIdentifier' | 'deliveryCategory' | 'isRemoved'>
           & { discountedPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> } }
-        )> }, lineItems: { nodes: Array<(
+        )> }, lineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
           Pick<AdminTypes.LineItem, 'id' | 'name' | 'title' | 'variantTitle' | 'sku' | 'quantity' | 'currentQuantity' | 'unfulfilledQuantity' | 'requiresShipping' | 'isGiftCard'>
           & { weight?: AdminTypes.Maybe<Pick<AdminTypes.Weight, 'unit' | 'value'>>, originalUnitPriceSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }, discountAllocations: Array<{ allocatedAmountSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> } }>, product?: AdminTypes.Maybe<Pick<AdminTypes.Product, 'id'>>, variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, 'id'>> }
         )> } }
@@ -275,6 +375,27 @@ export type ProductFactsQueryVariables = AdminTypes.Exact<{
 
 export type ProductFactsQuery = { nodes: Array<AdminTypes.Maybe<Pick<AdminTypes.Product, 'id' | 'productType' | 'tags'>>> };
 
+export type PickupReverseLineFragment = (
+  Pick<AdminTypes.ReverseFulfillmentOrderLineItem, 'id' | 'totalQuantity'>
+  & { fulfillmentLineItem?: AdminTypes.Maybe<{ lineItem: Pick<AdminTypes.LineItem, 'id' | 'name' | 'sku'> }> }
+);
+
+export type PickupReverseDeliveryFragment = (
+  Pick<AdminTypes.ReverseDelivery, 'id'>
+  & { deliverable?: AdminTypes.Maybe<{ tracking?: AdminTypes.Maybe<Pick<AdminTypes.ReverseDeliveryTrackingV2, 'number'>> }> }
+);
+
+export type PickupReverseOrderFragment = (
+  Pick<AdminTypes.ReverseFulfillmentOrder, 'id'>
+  & { lineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+      Pick<AdminTypes.ReverseFulfillmentOrderLineItem, 'id' | 'totalQuantity'>
+      & { fulfillmentLineItem?: AdminTypes.Maybe<{ lineItem: Pick<AdminTypes.LineItem, 'id' | 'name' | 'sku'> }> }
+    )> }, reverseDeliveries: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+      Pick<AdminTypes.ReverseDelivery, 'id'>
+      & { deliverable?: AdminTypes.Maybe<{ tracking?: AdminTypes.Maybe<Pick<AdminTypes.ReverseDeliveryTrackingV2, 'number'>> }> }
+    )> } }
+);
+
 export type CustomerReturnQueryVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars['ID']['input'];
 }>;
@@ -282,15 +403,63 @@ export type CustomerReturnQueryVariables = AdminTypes.Exact<{
 
 export type CustomerReturnQuery = { return?: AdminTypes.Maybe<(
     Pick<AdminTypes.Return, 'id' | 'name' | 'status'>
-    & { order: Pick<AdminTypes.Order, 'id'>, reverseFulfillmentOrders: { nodes: Array<(
+    & { order: Pick<AdminTypes.Order, 'id'>, reverseFulfillmentOrders: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
         Pick<AdminTypes.ReverseFulfillmentOrder, 'id'>
-        & { lineItems: { nodes: Array<(
+        & { lineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
             Pick<AdminTypes.ReverseFulfillmentOrderLineItem, 'id' | 'totalQuantity'>
             & { fulfillmentLineItem?: AdminTypes.Maybe<{ lineItem: Pick<AdminTypes.LineItem, 'id' | 'name' | 'sku'> }> }
-          )> }, reverseDeliveries: { nodes: Array<(
+          )> }, reverseDeliveries: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
             Pick<AdminTypes.ReverseDelivery, 'id'>
             & { deliverable?: AdminTypes.Maybe<{ tracking?: AdminTypes.Maybe<Pick<AdminTypes.ReverseDeliveryTrackingV2, 'number'>> }> }
           )> } }
+      )> } }
+  )> };
+
+export type PickupReverseOrdersPageQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  after: AdminTypes.Scalars['String']['input'];
+}>;
+
+
+export type PickupReverseOrdersPageQuery = { return?: AdminTypes.Maybe<(
+    Pick<AdminTypes.Return, 'id'>
+    & { reverseFulfillmentOrders: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+        Pick<AdminTypes.ReverseFulfillmentOrder, 'id'>
+        & { lineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+            Pick<AdminTypes.ReverseFulfillmentOrderLineItem, 'id' | 'totalQuantity'>
+            & { fulfillmentLineItem?: AdminTypes.Maybe<{ lineItem: Pick<AdminTypes.LineItem, 'id' | 'name' | 'sku'> }> }
+          )> }, reverseDeliveries: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+            Pick<AdminTypes.ReverseDelivery, 'id'>
+            & { deliverable?: AdminTypes.Maybe<{ tracking?: AdminTypes.Maybe<Pick<AdminTypes.ReverseDeliveryTrackingV2, 'number'>> }> }
+          )> } }
+      )> } }
+  )> };
+
+export type PickupReverseLinesPageQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  after: AdminTypes.Scalars['String']['input'];
+}>;
+
+
+export type PickupReverseLinesPageQuery = { reverseFulfillmentOrder?: AdminTypes.Maybe<(
+    Pick<AdminTypes.ReverseFulfillmentOrder, 'id'>
+    & { lineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+        Pick<AdminTypes.ReverseFulfillmentOrderLineItem, 'id' | 'totalQuantity'>
+        & { fulfillmentLineItem?: AdminTypes.Maybe<{ lineItem: Pick<AdminTypes.LineItem, 'id' | 'name' | 'sku'> }> }
+      )> } }
+  )> };
+
+export type PickupReverseDeliveriesPageQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  after: AdminTypes.Scalars['String']['input'];
+}>;
+
+
+export type PickupReverseDeliveriesPageQuery = { reverseFulfillmentOrder?: AdminTypes.Maybe<(
+    Pick<AdminTypes.ReverseFulfillmentOrder, 'id'>
+    & { reverseDeliveries: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+        Pick<AdminTypes.ReverseDelivery, 'id'>
+        & { deliverable?: AdminTypes.Maybe<{ tracking?: AdminTypes.Maybe<Pick<AdminTypes.ReverseDeliveryTrackingV2, 'number'>> }> }
       )> } }
   )> };
 
@@ -304,6 +473,55 @@ export type ReturnPickupTrackingMutationVariables = AdminTypes.Exact<{
 
 export type ReturnPickupTrackingMutation = { reverseDeliveryCreateWithShipping?: AdminTypes.Maybe<{ reverseDelivery?: AdminTypes.Maybe<Pick<AdminTypes.ReverseDelivery, 'id'>>, userErrors: Array<Pick<AdminTypes.ReturnUserError, 'field' | 'message'>> }> };
 
+type ShipmentReturnLine_ReturnLineItem_Fragment = (
+  Pick<AdminTypes.ReturnLineItem, 'id' | 'quantity' | 'processableQuantity'>
+  & { fulfillmentLineItem: Pick<AdminTypes.FulfillmentLineItem, 'id'> }
+);
+
+type ShipmentReturnLine_UnverifiedReturnLineItem_Fragment = Pick<AdminTypes.UnverifiedReturnLineItem, 'id' | 'quantity' | 'processableQuantity'>;
+
+export type ShipmentReturnLineFragment = ShipmentReturnLine_ReturnLineItem_Fragment | ShipmentReturnLine_UnverifiedReturnLineItem_Fragment;
+
+export type ShipmentReverseLineFragment = (
+  Pick<AdminTypes.ReverseFulfillmentOrderLineItem, 'id' | 'totalQuantity'>
+  & { fulfillmentLineItem?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentLineItem, 'id'>> }
+);
+
+export type ShipmentReverseOrderFragment = (
+  Pick<AdminTypes.ReverseFulfillmentOrder, 'id'>
+  & { lineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+      Pick<AdminTypes.ReverseFulfillmentOrderLineItem, 'id' | 'totalQuantity'>
+      & { fulfillmentLineItem?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentLineItem, 'id'>> }
+    )> } }
+);
+
+export type ShipmentReturnableLineFragment = (
+  Pick<AdminTypes.ReturnableFulfillmentLineItem, 'quantity'>
+  & { fulfillmentLineItem: Pick<AdminTypes.FulfillmentLineItem, 'id'> }
+);
+
+export type ShipmentReturnFragment = (
+  Pick<AdminTypes.Return, 'id' | 'status'>
+  & { returnLineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+      Pick<AdminTypes.ReturnLineItem, 'id' | 'quantity' | 'processableQuantity'>
+      & { fulfillmentLineItem: Pick<AdminTypes.FulfillmentLineItem, 'id'> }
+    ) | Pick<AdminTypes.UnverifiedReturnLineItem, 'id' | 'quantity' | 'processableQuantity'>> }, reverseFulfillmentOrders: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+      Pick<AdminTypes.ReverseFulfillmentOrder, 'id'>
+      & { lineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+          Pick<AdminTypes.ReverseFulfillmentOrderLineItem, 'id' | 'totalQuantity'>
+          & { fulfillmentLineItem?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentLineItem, 'id'>> }
+        )> } }
+    )> } }
+);
+
+export type ShipmentReturnableFragment = (
+  Pick<AdminTypes.ReturnableFulfillment, 'id'>
+  & { fulfillment: Pick<AdminTypes.Fulfillment, 'id'>, returnableFulfillmentLineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+      Pick<AdminTypes.ReturnableFulfillmentLineItem, 'quantity'>
+      & { fulfillmentLineItem: Pick<AdminTypes.FulfillmentLineItem, 'id'> }
+    )> } }
+);
+
 export type ShipmentReturnStateQueryVariables = AdminTypes.Exact<{
   orderId: AdminTypes.Scalars['ID']['input'];
   fulfillmentId: AdminTypes.Scalars['ID']['input'];
@@ -312,14 +530,14 @@ export type ShipmentReturnStateQueryVariables = AdminTypes.Exact<{
 
 export type ShipmentReturnStateQuery = { order?: AdminTypes.Maybe<(
     Pick<AdminTypes.Order, 'id' | 'cancelledAt' | 'displayFinancialStatus'>
-    & { totalOutstandingSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }, returns: { nodes: Array<(
+    & { totalOutstandingSet: { shopMoney: Pick<AdminTypes.MoneyV2, 'amount' | 'currencyCode'> }, returns: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
         Pick<AdminTypes.Return, 'id' | 'status'>
-        & { returnLineItems: { nodes: Array<(
+        & { returnLineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
             Pick<AdminTypes.ReturnLineItem, 'id' | 'quantity' | 'processableQuantity'>
             & { fulfillmentLineItem: Pick<AdminTypes.FulfillmentLineItem, 'id'> }
-          ) | Pick<AdminTypes.UnverifiedReturnLineItem, 'id' | 'quantity' | 'processableQuantity'>> }, reverseFulfillmentOrders: { nodes: Array<(
+          ) | Pick<AdminTypes.UnverifiedReturnLineItem, 'id' | 'quantity' | 'processableQuantity'>> }, reverseFulfillmentOrders: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
             Pick<AdminTypes.ReverseFulfillmentOrder, 'id'>
-            & { lineItems: { nodes: Array<(
+            & { lineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
                 Pick<AdminTypes.ReverseFulfillmentOrderLineItem, 'id' | 'totalQuantity'>
                 & { fulfillmentLineItem?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentLineItem, 'id'>> }
               )> } }
@@ -327,25 +545,121 @@ export type ShipmentReturnStateQuery = { order?: AdminTypes.Maybe<(
       )> } }
   )>, fulfillment?: AdminTypes.Maybe<(
     Pick<AdminTypes.Fulfillment, 'id'>
-    & { location?: AdminTypes.Maybe<Pick<AdminTypes.Location, 'id' | 'name'>>, fulfillmentLineItems: { nodes: Array<Pick<AdminTypes.FulfillmentLineItem, 'id' | 'quantity'>> } }
-  )>, returnableFulfillments: { nodes: Array<{ fulfillment: Pick<AdminTypes.Fulfillment, 'id'>, returnableFulfillmentLineItems: { nodes: Array<(
+    & { location?: AdminTypes.Maybe<Pick<AdminTypes.Location, 'id' | 'name'>>, fulfillmentLineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<Pick<AdminTypes.FulfillmentLineItem, 'id' | 'quantity'>> } }
+  )>, returnableFulfillments: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+      Pick<AdminTypes.ReturnableFulfillment, 'id'>
+      & { fulfillment: Pick<AdminTypes.Fulfillment, 'id'>, returnableFulfillmentLineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
           Pick<AdminTypes.ReturnableFulfillmentLineItem, 'quantity'>
           & { fulfillmentLineItem: Pick<AdminTypes.FulfillmentLineItem, 'id'> }
-        )> } }> } };
-
-export type ShipmentReturnFragment = (
-  Pick<AdminTypes.Return, 'id' | 'status'>
-  & { returnLineItems: { nodes: Array<(
-      Pick<AdminTypes.ReturnLineItem, 'id' | 'quantity' | 'processableQuantity'>
-      & { fulfillmentLineItem: Pick<AdminTypes.FulfillmentLineItem, 'id'> }
-    ) | Pick<AdminTypes.UnverifiedReturnLineItem, 'id' | 'quantity' | 'processableQuantity'>> }, reverseFulfillmentOrders: { nodes: Array<(
-      Pick<AdminTypes.ReverseFulfillmentOrder, 'id'>
-      & { lineItems: { nodes: Array<(
-          Pick<AdminTypes.ReverseFulfillmentOrderLineItem, 'id' | 'totalQuantity'>
-          & { fulfillmentLineItem?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentLineItem, 'id'>> }
         )> } }
-    )> } }
-);
+    )> } };
+
+export type ShipmentReturnsPageQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  after: AdminTypes.Scalars['String']['input'];
+}>;
+
+
+export type ShipmentReturnsPageQuery = { order?: AdminTypes.Maybe<(
+    Pick<AdminTypes.Order, 'id'>
+    & { returns: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+        Pick<AdminTypes.Return, 'id' | 'status'>
+        & { returnLineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+            Pick<AdminTypes.ReturnLineItem, 'id' | 'quantity' | 'processableQuantity'>
+            & { fulfillmentLineItem: Pick<AdminTypes.FulfillmentLineItem, 'id'> }
+          ) | Pick<AdminTypes.UnverifiedReturnLineItem, 'id' | 'quantity' | 'processableQuantity'>> }, reverseFulfillmentOrders: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+            Pick<AdminTypes.ReverseFulfillmentOrder, 'id'>
+            & { lineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+                Pick<AdminTypes.ReverseFulfillmentOrderLineItem, 'id' | 'totalQuantity'>
+                & { fulfillmentLineItem?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentLineItem, 'id'>> }
+              )> } }
+          )> } }
+      )> } }
+  )> };
+
+export type ShipmentReturnLinesPageQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  after: AdminTypes.Scalars['String']['input'];
+}>;
+
+
+export type ShipmentReturnLinesPageQuery = { return?: AdminTypes.Maybe<(
+    Pick<AdminTypes.Return, 'id'>
+    & { returnLineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+        Pick<AdminTypes.ReturnLineItem, 'id' | 'quantity' | 'processableQuantity'>
+        & { fulfillmentLineItem: Pick<AdminTypes.FulfillmentLineItem, 'id'> }
+      ) | Pick<AdminTypes.UnverifiedReturnLineItem, 'id' | 'quantity' | 'processableQuantity'>> } }
+  )> };
+
+export type ShipmentReverseOrdersPageQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  after: AdminTypes.Scalars['String']['input'];
+}>;
+
+
+export type ShipmentReverseOrdersPageQuery = { return?: AdminTypes.Maybe<(
+    Pick<AdminTypes.Return, 'id'>
+    & { reverseFulfillmentOrders: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+        Pick<AdminTypes.ReverseFulfillmentOrder, 'id'>
+        & { lineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+            Pick<AdminTypes.ReverseFulfillmentOrderLineItem, 'id' | 'totalQuantity'>
+            & { fulfillmentLineItem?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentLineItem, 'id'>> }
+          )> } }
+      )> } }
+  )> };
+
+export type ShipmentReverseLinesPageQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  after: AdminTypes.Scalars['String']['input'];
+}>;
+
+
+export type ShipmentReverseLinesPageQuery = { reverseFulfillmentOrder?: AdminTypes.Maybe<(
+    Pick<AdminTypes.ReverseFulfillmentOrder, 'id'>
+    & { lineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+        Pick<AdminTypes.ReverseFulfillmentOrderLineItem, 'id' | 'totalQuantity'>
+        & { fulfillmentLineItem?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentLineItem, 'id'>> }
+      )> } }
+  )> };
+
+export type ShipmentFulfillmentLinesPageQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  after: AdminTypes.Scalars['String']['input'];
+}>;
+
+
+export type ShipmentFulfillmentLinesPageQuery = { fulfillment?: AdminTypes.Maybe<(
+    Pick<AdminTypes.Fulfillment, 'id'>
+    & { fulfillmentLineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<Pick<AdminTypes.FulfillmentLineItem, 'id' | 'quantity'>> } }
+  )> };
+
+export type ShipmentReturnablesPageQueryVariables = AdminTypes.Exact<{
+  orderId: AdminTypes.Scalars['ID']['input'];
+  after: AdminTypes.Scalars['String']['input'];
+}>;
+
+
+export type ShipmentReturnablesPageQuery = { returnableFulfillments: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+      Pick<AdminTypes.ReturnableFulfillment, 'id'>
+      & { fulfillment: Pick<AdminTypes.Fulfillment, 'id'>, returnableFulfillmentLineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+          Pick<AdminTypes.ReturnableFulfillmentLineItem, 'quantity'>
+          & { fulfillmentLineItem: Pick<AdminTypes.FulfillmentLineItem, 'id'> }
+        )> } }
+    )> } };
+
+export type ShipmentReturnableLinesPageQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  after: AdminTypes.Scalars['String']['input'];
+}>;
+
+
+export type ShipmentReturnableLinesPageQuery = { returnableFulfillment?: AdminTypes.Maybe<(
+    Pick<AdminTypes.ReturnableFulfillment, 'id'>
+    & { returnableFulfillmentLineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
+        Pick<AdminTypes.ReturnableFulfillmentLineItem, 'quantity'>
+        & { fulfillmentLineItem: Pick<AdminTypes.FulfillmentLineItem, 'id'> }
+      )> } }
+  )> };
 
 export type ShipmentReturnCreateMutationVariables = AdminTypes.Exact<{
   returnInput: AdminTypes.ReturnInput;
@@ -354,31 +668,17 @@ export type ShipmentReturnCreateMutationVariables = AdminTypes.Exact<{
 
 export type ShipmentReturnCreateMutation = { returnCreate?: AdminTypes.Maybe<{ return?: AdminTypes.Maybe<(
       Pick<AdminTypes.Return, 'id' | 'status'>
-      & { returnLineItems: { nodes: Array<(
+      & { returnLineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
           Pick<AdminTypes.ReturnLineItem, 'id' | 'quantity' | 'processableQuantity'>
           & { fulfillmentLineItem: Pick<AdminTypes.FulfillmentLineItem, 'id'> }
-        ) | Pick<AdminTypes.UnverifiedReturnLineItem, 'id' | 'quantity' | 'processableQuantity'>> }, reverseFulfillmentOrders: { nodes: Array<(
+        ) | Pick<AdminTypes.UnverifiedReturnLineItem, 'id' | 'quantity' | 'processableQuantity'>> }, reverseFulfillmentOrders: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
           Pick<AdminTypes.ReverseFulfillmentOrder, 'id'>
-          & { lineItems: { nodes: Array<(
+          & { lineItems: { pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'>, nodes: Array<(
               Pick<AdminTypes.ReverseFulfillmentOrderLineItem, 'id' | 'totalQuantity'>
               & { fulfillmentLineItem?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentLineItem, 'id'>> }
             )> } }
         )> } }
     )>, userErrors: Array<Pick<AdminTypes.ReturnUserError, 'field' | 'message' | 'code'>> }> };
-
-export type ShipmentReturnCreatedFragment = (
-  Pick<AdminTypes.Return, 'id' | 'status'>
-  & { returnLineItems: { nodes: Array<(
-      Pick<AdminTypes.ReturnLineItem, 'id' | 'quantity' | 'processableQuantity'>
-      & { fulfillmentLineItem: Pick<AdminTypes.FulfillmentLineItem, 'id'> }
-    ) | Pick<AdminTypes.UnverifiedReturnLineItem, 'id' | 'quantity' | 'processableQuantity'>> }, reverseFulfillmentOrders: { nodes: Array<(
-      Pick<AdminTypes.ReverseFulfillmentOrder, 'id'>
-      & { lineItems: { nodes: Array<(
-          Pick<AdminTypes.ReverseFulfillmentOrderLineItem, 'id' | 'totalQuantity'>
-          & { fulfillmentLineItem?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentLineItem, 'id'>> }
-        )> } }
-    )> } }
-);
 
 export type ShipmentReturnProcessMutationVariables = AdminTypes.Exact<{
   input: AdminTypes.ReturnProcessInput;
@@ -438,19 +738,33 @@ export type VariantDimensionsQuery = { nodes: Array<AdminTypes.Maybe<(
 
 interface GeneratedQueryTypes {
   "#graphql\n  query AppCarrierServices {\n    carrierServices(first: 50) {\n      nodes { id name callbackUrl active }\n    }\n  }": {return: AppCarrierServicesQuery, variables: AppCarrierServicesQueryVariables},
-  "#graphql\n  query OrderFulfillmentOrders($id: ID!) {\n    order(id: $id) {\n      id\n      ...OrderFulfillmentOrderNodes\n    }\n    locations(first: 20) {\n      nodes { id isFulfillmentService }\n    }\n  }\n  #graphql\n  fragment OrderFulfillmentOrderNodes on Order {\n    fulfillmentOrders(first: 50) {\n      nodes {\n        id\n        status\n        supportedActions { action }\n        deliveryMethod { methodType }\n        fulfillmentHolds { id displayReason reasonNotes heldByRequestingApp }\n        assignedLocation {\n          name\n          location { id isFulfillmentService fulfillmentService { serviceName } }\n        }\n        lineItems(first: 250) {\n          nodes { id totalQuantity remainingQuantity lineItem { id } }\n        }\n      }\n    }\n  }": {return: OrderFulfillmentOrdersQuery, variables: OrderFulfillmentOrdersQueryVariables},
-  "#graphql\n  query OrderForShipping($id: ID!) {\n    order(id: $id) {\n      id\n      ...OrderFulfillmentOrderNodes\n      lineItems(first: 250) {\n        nodes {\n          id\n          product { id productType tags category { fullName } }\n        }\n      }\n    }\n    locations(first: 20) {\n      nodes { id isFulfillmentService }\n    }\n  }\n  #graphql\n  fragment OrderFulfillmentOrderNodes on Order {\n    fulfillmentOrders(first: 50) {\n      nodes {\n        id\n        status\n        supportedActions { action }\n        deliveryMethod { methodType }\n        fulfillmentHolds { id displayReason reasonNotes heldByRequestingApp }\n        assignedLocation {\n          name\n          location { id isFulfillmentService fulfillmentService { serviceName } }\n        }\n        lineItems(first: 250) {\n          nodes { id totalQuantity remainingQuantity lineItem { id } }\n        }\n      }\n    }\n  }": {return: OrderForShippingQuery, variables: OrderForShippingQueryVariables},
+  "#graphql\n  query OrderFulfillmentOrders($id: ID!) {\n    order(id: $id) {\n      id\n      ...OrderFulfillmentOrderNodes\n    }\n    locations(first: 20) {\n      nodes { id isFulfillmentService }\n    }\n  }\n  #graphql\n  fragment OrderFulfillmentOrderNodes on Order {\n    fulfillmentOrders(first: 5) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...ShippingFulfillmentOrder }\n    }\n  }\n  #graphql\n  fragment ShippingFulfillmentOrder on FulfillmentOrder {\n    id\n    status\n    supportedActions { action }\n    deliveryMethod { methodType }\n    fulfillmentHolds { id displayReason reasonNotes heldByRequestingApp }\n    assignedLocation {\n      name\n      location { id isFulfillmentService fulfillmentService { serviceName } }\n    }\n    lineItems(first: 25) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...ShippingFulfillmentOrderLine }\n    }\n  }\n  fragment ShippingFulfillmentOrderLine on FulfillmentOrderLineItem {\n    id totalQuantity remainingQuantity lineItem { id }\n  }": {return: OrderFulfillmentOrdersQuery, variables: OrderFulfillmentOrdersQueryVariables},
+  "#graphql\n  query OrderForShipping($id: ID!) {\n    order(id: $id) {\n      id\n      ...OrderFulfillmentOrderNodes\n      lineItems(first: 25) {\n        pageInfo { hasNextPage endCursor }\n        nodes { ...ShippingLineProduct }\n      }\n    }\n    locations(first: 20) {\n      nodes { id isFulfillmentService }\n    }\n  }\n  #graphql\n  fragment ShippingLineProduct on LineItem {\n    id\n    product { id productType tags category { fullName } }\n  }\n  #graphql\n  fragment OrderFulfillmentOrderNodes on Order {\n    fulfillmentOrders(first: 5) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...ShippingFulfillmentOrder }\n    }\n  }\n  #graphql\n  fragment ShippingFulfillmentOrder on FulfillmentOrder {\n    id\n    status\n    supportedActions { action }\n    deliveryMethod { methodType }\n    fulfillmentHolds { id displayReason reasonNotes heldByRequestingApp }\n    assignedLocation {\n      name\n      location { id isFulfillmentService fulfillmentService { serviceName } }\n    }\n    lineItems(first: 25) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...ShippingFulfillmentOrderLine }\n    }\n  }\n  fragment ShippingFulfillmentOrderLine on FulfillmentOrderLineItem {\n    id totalQuantity remainingQuantity lineItem { id }\n  }": {return: OrderForShippingQuery, variables: OrderForShippingQueryVariables},
+  "#graphql\n  query OrderFulfillmentOrdersPage($id: ID!, $after: String!) {\n    order(id: $id) {\n      id\n      fulfillmentOrders(first: 10, after: $after) {\n        pageInfo { hasNextPage endCursor }\n        nodes { ...ShippingFulfillmentOrder }\n      }\n    }\n  }\n  #graphql\n  fragment ShippingFulfillmentOrder on FulfillmentOrder {\n    id\n    status\n    supportedActions { action }\n    deliveryMethod { methodType }\n    fulfillmentHolds { id displayReason reasonNotes heldByRequestingApp }\n    assignedLocation {\n      name\n      location { id isFulfillmentService fulfillmentService { serviceName } }\n    }\n    lineItems(first: 25) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...ShippingFulfillmentOrderLine }\n    }\n  }\n  fragment ShippingFulfillmentOrderLine on FulfillmentOrderLineItem {\n    id totalQuantity remainingQuantity lineItem { id }\n  }": {return: OrderFulfillmentOrdersPageQuery, variables: OrderFulfillmentOrdersPageQueryVariables},
+  "#graphql\n  query FulfillmentOrderLinesPage($id: ID!, $after: String!) {\n    fulfillmentOrder(id: $id) {\n      id\n      lineItems(first: 250, after: $after) {\n        pageInfo { hasNextPage endCursor }\n        nodes { ...ShippingFulfillmentOrderLine }\n      }\n    }\n  }\n  fragment ShippingFulfillmentOrderLine on FulfillmentOrderLineItem {\n    id totalQuantity remainingQuantity lineItem { id }\n  }": {return: FulfillmentOrderLinesPageQuery, variables: FulfillmentOrderLinesPageQueryVariables},
+  "#graphql\n  query OrderLineProductsPage($id: ID!, $after: String!) {\n    order(id: $id) {\n      id\n      lineItems(first: 250, after: $after) {\n        pageInfo { hasNextPage endCursor }\n        nodes { ...ShippingLineProduct }\n      }\n    }\n  }\n  #graphql\n  fragment ShippingLineProduct on LineItem {\n    id\n    product { id productType tags category { fullName } }\n  }": {return: OrderLineProductsPageQuery, variables: OrderLineProductsPageQueryVariables},
   "#graphql\n  query FulfillmentOrderOrder($id: ID!) {\n    fulfillmentOrder(id: $id) {\n      id\n      orderId\n    }\n  }": {return: FulfillmentOrderOrderQuery, variables: FulfillmentOrderOrderQueryVariables},
   "#graphql\n  query ShipmentProgressSent($id: ID!) {\n    fulfillment(id: $id) {\n      id\n      events(first: 100, sortKey: HAPPENED_AT) {\n        nodes { id status happenedAt }\n      }\n    }\n  }": {return: ShipmentProgressSentQuery, variables: ShipmentProgressSentQueryVariables},
   "#graphql\n  query ShopLocations {\n    locations(first: 50) {\n      nodes {\n        id\n        name\n        isFulfillmentService\n        fulfillsOnlineOrders\n        address { address1 address2 city province zip countryCode phone latitude longitude }\n      }\n    }\n  }": {return: ShopLocationsQuery, variables: ShopLocationsQueryVariables},
   "#graphql\n  query StatusMetafieldDefinition($identifier: MetafieldDefinitionIdentifierInput!) {\n    metafieldDefinition(identifier: $identifier) {\n      id\n      type { name }\n    }\n  }": {return: StatusMetafieldDefinitionQuery, variables: StatusMetafieldDefinitionQueryVariables},
   "#graphql\n  query OrderPayment($id: ID!) {\n    order(id: $id) {\n      id\n      canMarkAsPaid\n      displayFinancialStatus\n      cancelledAt\n      totalOutstandingSet { shopMoney { amount currencyCode } }\n    }\n  }": {return: OrderPaymentQuery, variables: OrderPaymentQueryVariables},
-  "#graphql\n  query ShippingOrder($id: ID!) {\n    order(id: $id) { ...ShippingOrderFields }\n  }\n  #graphql\n  fragment ShippingOrderFields on Order {\n    id\n    legacyResourceId\n    name\n    email\n    phone\n    tags\n    note\n    createdAt\n    updatedAt\n    cancelledAt\n    sourceName\n    currencyCode\n    presentmentCurrencyCode\n    displayFinancialStatus\n    displayFulfillmentStatus\n    paymentGatewayNames\n    totalOutstandingSet { shopMoney { amount currencyCode } }\n    currentTotalPriceSet { shopMoney { amount currencyCode } }\n    customer { legacyResourceId firstName lastName }\n    shippingAddress {\n      firstName lastName name company address1 address2 city province provinceCode zip country countryCodeV2 phone latitude longitude\n    }\n    shippingLines(first: 5) {\n      nodes {\n        code title source carrierIdentifier deliveryCategory isRemoved\n        discountedPriceSet { shopMoney { amount currencyCode } }\n      }\n    }\n    lineItems(first: 250) {\n      nodes {\n        id name title variantTitle sku quantity currentQuantity unfulfilledQuantity requiresShipping isGiftCard\n        weight { unit value }\n        originalUnitPriceSet { shopMoney { amount currencyCode } }\n        discountAllocations { allocatedAmountSet { shopMoney { amount currencyCode } } }\n        product { id }\n        variant { id }\n      }\n    }\n  }": {return: ShippingOrderQuery, variables: ShippingOrderQueryVariables},
-  "#graphql\n  query ShippingOrders($first: Int!, $after: String, $query: String!) {\n    orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...ShippingOrderFields }\n    }\n  }\n  #graphql\n  fragment ShippingOrderFields on Order {\n    id\n    legacyResourceId\n    name\n    email\n    phone\n    tags\n    note\n    createdAt\n    updatedAt\n    cancelledAt\n    sourceName\n    currencyCode\n    presentmentCurrencyCode\n    displayFinancialStatus\n    displayFulfillmentStatus\n    paymentGatewayNames\n    totalOutstandingSet { shopMoney { amount currencyCode } }\n    currentTotalPriceSet { shopMoney { amount currencyCode } }\n    customer { legacyResourceId firstName lastName }\n    shippingAddress {\n      firstName lastName name company address1 address2 city province provinceCode zip country countryCodeV2 phone latitude longitude\n    }\n    shippingLines(first: 5) {\n      nodes {\n        code title source carrierIdentifier deliveryCategory isRemoved\n        discountedPriceSet { shopMoney { amount currencyCode } }\n      }\n    }\n    lineItems(first: 250) {\n      nodes {\n        id name title variantTitle sku quantity currentQuantity unfulfilledQuantity requiresShipping isGiftCard\n        weight { unit value }\n        originalUnitPriceSet { shopMoney { amount currencyCode } }\n        discountAllocations { allocatedAmountSet { shopMoney { amount currencyCode } } }\n        product { id }\n        variant { id }\n      }\n    }\n  }": {return: ShippingOrdersQuery, variables: ShippingOrdersQueryVariables},
+  "#graphql\n  query ShippingOrder($id: ID!) {\n    order(id: $id) { ...ShippingOrderFields }\n  }\n  #graphql\n  fragment ShippingOrderFields on Order {\n    id\n    legacyResourceId\n    name\n    email\n    phone\n    tags\n    note\n    createdAt\n    updatedAt\n    cancelledAt\n    sourceName\n    currencyCode\n    presentmentCurrencyCode\n    displayFinancialStatus\n    displayFulfillmentStatus\n    paymentGatewayNames\n    totalOutstandingSet { shopMoney { amount currencyCode } }\n    currentTotalPriceSet { shopMoney { amount currencyCode } }\n    customer { legacyResourceId firstName lastName }\n    shippingAddress {\n      firstName lastName name company address1 address2 city province provinceCode zip country countryCodeV2 phone latitude longitude\n    }\n    shippingLines(first: 5) {\n      nodes {\n        code title source carrierIdentifier deliveryCategory isRemoved\n        discountedPriceSet { shopMoney { amount currencyCode } }\n      }\n    }\n    lineItems(first: 10) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...ShippingOrderLine }\n    }\n  }\n  #graphql\n  fragment ShippingOrderLine on LineItem {\n    id name title variantTitle sku quantity currentQuantity unfulfilledQuantity requiresShipping isGiftCard\n    weight { unit value }\n    originalUnitPriceSet { shopMoney { amount currencyCode } }\n    discountAllocations { allocatedAmountSet { shopMoney { amount currencyCode } } }\n    product { id }\n    variant { id }\n  }": {return: ShippingOrderQuery, variables: ShippingOrderQueryVariables},
+  "#graphql\n  query ShippingOrderLinesPage($id: ID!, $after: String!) {\n    order(id: $id) {\n      id\n      lineItems(first: 100, after: $after) {\n        pageInfo { hasNextPage endCursor }\n        nodes { ...ShippingOrderLine }\n      }\n    }\n  }\n  #graphql\n  fragment ShippingOrderLine on LineItem {\n    id name title variantTitle sku quantity currentQuantity unfulfilledQuantity requiresShipping isGiftCard\n    weight { unit value }\n    originalUnitPriceSet { shopMoney { amount currencyCode } }\n    discountAllocations { allocatedAmountSet { shopMoney { amount currencyCode } } }\n    product { id }\n    variant { id }\n  }": {return: ShippingOrderLinesPageQuery, variables: ShippingOrderLinesPageQueryVariables},
+  "#graphql\n  query ShippingOrders($first: Int!, $after: String, $query: String!) {\n    orders(first: $first, after: $after, query: $query, sortKey: CREATED_AT) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...ShippingOrderFields }\n    }\n  }\n  #graphql\n  fragment ShippingOrderFields on Order {\n    id\n    legacyResourceId\n    name\n    email\n    phone\n    tags\n    note\n    createdAt\n    updatedAt\n    cancelledAt\n    sourceName\n    currencyCode\n    presentmentCurrencyCode\n    displayFinancialStatus\n    displayFulfillmentStatus\n    paymentGatewayNames\n    totalOutstandingSet { shopMoney { amount currencyCode } }\n    currentTotalPriceSet { shopMoney { amount currencyCode } }\n    customer { legacyResourceId firstName lastName }\n    shippingAddress {\n      firstName lastName name company address1 address2 city province provinceCode zip country countryCodeV2 phone latitude longitude\n    }\n    shippingLines(first: 5) {\n      nodes {\n        code title source carrierIdentifier deliveryCategory isRemoved\n        discountedPriceSet { shopMoney { amount currencyCode } }\n      }\n    }\n    lineItems(first: 10) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...ShippingOrderLine }\n    }\n  }\n  #graphql\n  fragment ShippingOrderLine on LineItem {\n    id name title variantTitle sku quantity currentQuantity unfulfilledQuantity requiresShipping isGiftCard\n    weight { unit value }\n    originalUnitPriceSet { shopMoney { amount currencyCode } }\n    discountAllocations { allocatedAmountSet { shopMoney { amount currencyCode } } }\n    product { id }\n    variant { id }\n  }": {return: ShippingOrdersQuery, variables: ShippingOrdersQueryVariables},
   "#graphql\n  query RecentPaymentGateways($first: Int!) {\n    orders(first: $first, sortKey: CREATED_AT, reverse: true) {\n      nodes { paymentGatewayNames }\n    }\n  }": {return: RecentPaymentGatewaysQuery, variables: RecentPaymentGatewaysQueryVariables},
   "#graphql\n  query ProductFacts($ids: [ID!]!) {\n    nodes(ids: $ids) {\n      ... on Product {\n        id\n        productType\n        tags\n      }\n    }\n  }": {return: ProductFactsQuery, variables: ProductFactsQueryVariables},
-  "#graphql\n  query CustomerReturn($id: ID!) {\n    return(id: $id) {\n      id\n      name\n      status\n      order {\n        id\n      }\n      reverseFulfillmentOrders(first: 5) {\n        nodes {\n          id\n          lineItems(first: 100) {\n            nodes {\n              id\n              totalQuantity\n              fulfillmentLineItem {\n                lineItem {\n                  id\n                  name\n                  sku\n                }\n              }\n            }\n          }\n          reverseDeliveries(first: 10) {\n            nodes {\n              id\n              deliverable {\n                ... on ReverseDeliveryShippingDeliverable {\n                  tracking {\n                    number\n                  }\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }": {return: CustomerReturnQuery, variables: CustomerReturnQueryVariables},
-  "#graphql\n  query ShipmentReturnState($orderId: ID!, $fulfillmentId: ID!) {\n    order(id: $orderId) {\n      id\n      cancelledAt\n      displayFinancialStatus\n      totalOutstandingSet { shopMoney { amount currencyCode } }\n      returns(first: 20) {\n        nodes { ...ShipmentReturn }\n      }\n    }\n    fulfillment(id: $fulfillmentId) {\n      id\n      location { id name }\n      fulfillmentLineItems(first: 100) {\n        nodes { id quantity }\n      }\n    }\n    returnableFulfillments(orderId: $orderId, first: 20) {\n      nodes {\n        fulfillment { id }\n        returnableFulfillmentLineItems(first: 100) {\n          nodes { quantity fulfillmentLineItem { id } }\n        }\n      }\n    }\n  }\n  fragment ShipmentReturn on Return {\n    id\n    status\n    returnLineItems(first: 100) {\n      nodes {\n        id\n        quantity\n        processableQuantity\n        ... on ReturnLineItem { fulfillmentLineItem { id } }\n      }\n    }\n    reverseFulfillmentOrders(first: 5) {\n      nodes {\n        id\n        lineItems(first: 100) {\n          nodes { id totalQuantity fulfillmentLineItem { id } }\n        }\n      }\n    }\n  }": {return: ShipmentReturnStateQuery, variables: ShipmentReturnStateQueryVariables},
+  "#graphql\n  query CustomerReturn($id: ID!) {\n    return(id: $id) {\n      id\n      name\n      status\n      order { id }\n      reverseFulfillmentOrders(first: 3) {\n        pageInfo { hasNextPage endCursor }\n        nodes { ...PickupReverseOrder }\n      }\n    }\n  }\n  #graphql\n  fragment PickupReverseOrder on ReverseFulfillmentOrder {\n    id\n    lineItems(first: 25) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...PickupReverseLine }\n    }\n    reverseDeliveries(first: 5) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...PickupReverseDelivery }\n    }\n  }\n  #graphql\n  fragment PickupReverseLine on ReverseFulfillmentOrderLineItem {\n    id\n    totalQuantity\n    fulfillmentLineItem { lineItem { id name sku } }\n  }\n  #graphql\n  fragment PickupReverseDelivery on ReverseDelivery {\n    id\n    deliverable {\n      ... on ReverseDeliveryShippingDeliverable { tracking { number } }\n    }\n  }": {return: CustomerReturnQuery, variables: CustomerReturnQueryVariables},
+  "#graphql\n  query PickupReverseOrdersPage($id: ID!, $after: String!) {\n    return(id: $id) {\n      id\n      reverseFulfillmentOrders(first: 5, after: $after) {\n        pageInfo { hasNextPage endCursor }\n        nodes { ...PickupReverseOrder }\n      }\n    }\n  }\n  #graphql\n  fragment PickupReverseOrder on ReverseFulfillmentOrder {\n    id\n    lineItems(first: 25) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...PickupReverseLine }\n    }\n    reverseDeliveries(first: 5) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...PickupReverseDelivery }\n    }\n  }\n  #graphql\n  fragment PickupReverseLine on ReverseFulfillmentOrderLineItem {\n    id\n    totalQuantity\n    fulfillmentLineItem { lineItem { id name sku } }\n  }\n  #graphql\n  fragment PickupReverseDelivery on ReverseDelivery {\n    id\n    deliverable {\n      ... on ReverseDeliveryShippingDeliverable { tracking { number } }\n    }\n  }": {return: PickupReverseOrdersPageQuery, variables: PickupReverseOrdersPageQueryVariables},
+  "#graphql\n  query PickupReverseLinesPage($id: ID!, $after: String!) {\n    reverseFulfillmentOrder(id: $id) {\n      id\n      lineItems(first: 250, after: $after) {\n        pageInfo { hasNextPage endCursor }\n        nodes { ...PickupReverseLine }\n      }\n    }\n  }\n  #graphql\n  fragment PickupReverseLine on ReverseFulfillmentOrderLineItem {\n    id\n    totalQuantity\n    fulfillmentLineItem { lineItem { id name sku } }\n  }": {return: PickupReverseLinesPageQuery, variables: PickupReverseLinesPageQueryVariables},
+  "#graphql\n  query PickupReverseDeliveriesPage($id: ID!, $after: String!) {\n    reverseFulfillmentOrder(id: $id) {\n      id\n      reverseDeliveries(first: 100, after: $after) {\n        pageInfo { hasNextPage endCursor }\n        nodes { ...PickupReverseDelivery }\n      }\n    }\n  }\n  #graphql\n  fragment PickupReverseDelivery on ReverseDelivery {\n    id\n    deliverable {\n      ... on ReverseDeliveryShippingDeliverable { tracking { number } }\n    }\n  }": {return: PickupReverseDeliveriesPageQuery, variables: PickupReverseDeliveriesPageQueryVariables},
+  "#graphql\n  query ShipmentReturnState($orderId: ID!, $fulfillmentId: ID!) {\n    order(id: $orderId) {\n      id\n      cancelledAt\n      displayFinancialStatus\n      totalOutstandingSet { shopMoney { amount currencyCode } }\n      returns(first: 3) {\n        pageInfo { hasNextPage endCursor }\n        nodes { ...ShipmentReturn }\n      }\n    }\n    fulfillment(id: $fulfillmentId) {\n      id\n      location { id name }\n      fulfillmentLineItems(first: 50) {\n        pageInfo { hasNextPage endCursor }\n        nodes { id quantity }\n      }\n    }\n    returnableFulfillments(orderId: $orderId, first: 5) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...ShipmentReturnable }\n    }\n  }\n  #graphql\n  fragment ShipmentReturn on Return {\n    id\n    status\n    returnLineItems(first: 25) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...ShipmentReturnLine }\n    }\n    reverseFulfillmentOrders(first: 1) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...ShipmentReverseOrder }\n    }\n  }\n  #graphql\n  fragment ShipmentReturnLine on ReturnLineItemType {\n    id\n    quantity\n    processableQuantity\n    ... on ReturnLineItem { fulfillmentLineItem { id } }\n  }\n  #graphql\n  fragment ShipmentReverseOrder on ReverseFulfillmentOrder {\n    id\n    lineItems(first: 25) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...ShipmentReverseLine }\n    }\n  }\n  #graphql\n  fragment ShipmentReverseLine on ReverseFulfillmentOrderLineItem {\n    id totalQuantity fulfillmentLineItem { id }\n  }\n  #graphql\n  fragment ShipmentReturnable on ReturnableFulfillment {\n    id\n    fulfillment { id }\n    returnableFulfillmentLineItems(first: 25) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...ShipmentReturnableLine }\n    }\n  }\n  #graphql\n  fragment ShipmentReturnableLine on ReturnableFulfillmentLineItem {\n    quantity fulfillmentLineItem { id }\n  }": {return: ShipmentReturnStateQuery, variables: ShipmentReturnStateQueryVariables},
+  "#graphql\n  query ShipmentReturnsPage($id: ID!, $after: String!) {\n    order(id: $id) {\n      id\n      returns(first: 5, after: $after) {\n        pageInfo { hasNextPage endCursor }\n        nodes { ...ShipmentReturn }\n      }\n    }\n  }\n  #graphql\n  fragment ShipmentReturn on Return {\n    id\n    status\n    returnLineItems(first: 25) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...ShipmentReturnLine }\n    }\n    reverseFulfillmentOrders(first: 1) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...ShipmentReverseOrder }\n    }\n  }\n  #graphql\n  fragment ShipmentReturnLine on ReturnLineItemType {\n    id\n    quantity\n    processableQuantity\n    ... on ReturnLineItem { fulfillmentLineItem { id } }\n  }\n  #graphql\n  fragment ShipmentReverseOrder on ReverseFulfillmentOrder {\n    id\n    lineItems(first: 25) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...ShipmentReverseLine }\n    }\n  }\n  #graphql\n  fragment ShipmentReverseLine on ReverseFulfillmentOrderLineItem {\n    id totalQuantity fulfillmentLineItem { id }\n  }": {return: ShipmentReturnsPageQuery, variables: ShipmentReturnsPageQueryVariables},
+  "#graphql\n  query ShipmentReturnLinesPage($id: ID!, $after: String!) {\n    return(id: $id) {\n      id\n      returnLineItems(first: 250, after: $after) {\n        pageInfo { hasNextPage endCursor }\n        nodes { ...ShipmentReturnLine }\n      }\n    }\n  }\n  #graphql\n  fragment ShipmentReturnLine on ReturnLineItemType {\n    id\n    quantity\n    processableQuantity\n    ... on ReturnLineItem { fulfillmentLineItem { id } }\n  }": {return: ShipmentReturnLinesPageQuery, variables: ShipmentReturnLinesPageQueryVariables},
+  "#graphql\n  query ShipmentReverseOrdersPage($id: ID!, $after: String!) {\n    return(id: $id) {\n      id\n      reverseFulfillmentOrders(first: 10, after: $after) {\n        pageInfo { hasNextPage endCursor }\n        nodes { ...ShipmentReverseOrder }\n      }\n    }\n  }\n  #graphql\n  fragment ShipmentReverseOrder on ReverseFulfillmentOrder {\n    id\n    lineItems(first: 25) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...ShipmentReverseLine }\n    }\n  }\n  #graphql\n  fragment ShipmentReverseLine on ReverseFulfillmentOrderLineItem {\n    id totalQuantity fulfillmentLineItem { id }\n  }": {return: ShipmentReverseOrdersPageQuery, variables: ShipmentReverseOrdersPageQueryVariables},
+  "#graphql\n  query ShipmentReverseLinesPage($id: ID!, $after: String!) {\n    reverseFulfillmentOrder(id: $id) {\n      id\n      lineItems(first: 250, after: $after) {\n        pageInfo { hasNextPage endCursor }\n        nodes { ...ShipmentReverseLine }\n      }\n    }\n  }\n  #graphql\n  fragment ShipmentReverseLine on ReverseFulfillmentOrderLineItem {\n    id totalQuantity fulfillmentLineItem { id }\n  }": {return: ShipmentReverseLinesPageQuery, variables: ShipmentReverseLinesPageQueryVariables},
+  "#graphql\n  query ShipmentFulfillmentLinesPage($id: ID!, $after: String!) {\n    fulfillment(id: $id) {\n      id\n      fulfillmentLineItems(first: 250, after: $after) {\n        pageInfo { hasNextPage endCursor }\n        nodes { id quantity }\n      }\n    }\n  }": {return: ShipmentFulfillmentLinesPageQuery, variables: ShipmentFulfillmentLinesPageQueryVariables},
+  "#graphql\n  query ShipmentReturnablesPage($orderId: ID!, $after: String!) {\n    returnableFulfillments(orderId: $orderId, first: 10, after: $after) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...ShipmentReturnable }\n    }\n  }\n  #graphql\n  fragment ShipmentReturnable on ReturnableFulfillment {\n    id\n    fulfillment { id }\n    returnableFulfillmentLineItems(first: 25) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...ShipmentReturnableLine }\n    }\n  }\n  #graphql\n  fragment ShipmentReturnableLine on ReturnableFulfillmentLineItem {\n    quantity fulfillmentLineItem { id }\n  }": {return: ShipmentReturnablesPageQuery, variables: ShipmentReturnablesPageQueryVariables},
+  "#graphql\n  query ShipmentReturnableLinesPage($id: ID!, $after: String!) {\n    returnableFulfillment(id: $id) {\n      id\n      returnableFulfillmentLineItems(first: 250, after: $after) {\n        pageInfo { hasNextPage endCursor }\n        nodes { ...ShipmentReturnableLine }\n      }\n    }\n  }\n  #graphql\n  fragment ShipmentReturnableLine on ReturnableFulfillmentLineItem {\n    quantity fulfillmentLineItem { id }\n  }": {return: ShipmentReturnableLinesPageQuery, variables: ShipmentReturnableLinesPageQueryVariables},
   "#graphql\n  query OrderCancelState($jobId: ID!, $orderId: ID!) {\n    job(id: $jobId) { id done }\n    order(id: $orderId) { id cancelledAt }\n  }": {return: OrderCancelStateQuery, variables: OrderCancelStateQueryVariables},
   "#graphql\n  query ShopName {\n    shop {\n      name\n    }\n  }": {return: ShopNameQuery, variables: ShopNameQueryVariables},
   "#graphql\n  query GrantedScopes {\n    currentAppInstallation {\n      accessScopes {\n        handle\n      }\n    }\n  }": {return: GrantedScopesQuery, variables: GrantedScopesQueryVariables},
@@ -473,7 +787,7 @@ interface GeneratedMutationTypes {
   "#graphql\n  mutation OrderInvoiceSend($id: ID!, $email: EmailInput) {\n    orderInvoiceSend(id: $id, email: $email) {\n      order { id }\n      userErrors { field message code }\n    }\n  }": {return: OrderInvoiceSendMutation, variables: OrderInvoiceSendMutationVariables},
   "#graphql\n  mutation OrderMarkAsPaid($input: OrderMarkAsPaidInput!) {\n    orderMarkAsPaid(input: $input) {\n      order { id displayFinancialStatus }\n      userErrors { field message }\n    }\n  }": {return: OrderMarkAsPaidMutation, variables: OrderMarkAsPaidMutationVariables},
   "#graphql\n  mutation ReturnPickupTracking(\n    $reverseFulfillmentOrderId: ID!\n    $reverseDeliveryLineItems: [ReverseDeliveryLineItemInput!]!\n    $trackingInput: ReverseDeliveryTrackingInput\n    $notifyCustomer: Boolean!\n  ) {\n    reverseDeliveryCreateWithShipping(\n      reverseFulfillmentOrderId: $reverseFulfillmentOrderId\n      reverseDeliveryLineItems: $reverseDeliveryLineItems\n      trackingInput: $trackingInput\n      notifyCustomer: $notifyCustomer\n    ) {\n      reverseDelivery {\n        id\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }": {return: ReturnPickupTrackingMutation, variables: ReturnPickupTrackingMutationVariables},
-  "#graphql\n  mutation ShipmentReturnCreate($returnInput: ReturnInput!) {\n    returnCreate(returnInput: $returnInput) {\n      return { ...ShipmentReturnCreated }\n      userErrors { field message code }\n    }\n  }\n  fragment ShipmentReturnCreated on Return {\n    id\n    status\n    returnLineItems(first: 100) {\n      nodes {\n        id\n        quantity\n        processableQuantity\n        ... on ReturnLineItem { fulfillmentLineItem { id } }\n      }\n    }\n    reverseFulfillmentOrders(first: 5) {\n      nodes {\n        id\n        lineItems(first: 100) {\n          nodes { id totalQuantity fulfillmentLineItem { id } }\n        }\n      }\n    }\n  }": {return: ShipmentReturnCreateMutation, variables: ShipmentReturnCreateMutationVariables},
+  "#graphql\n  mutation ShipmentReturnCreate($returnInput: ReturnInput!) {\n    returnCreate(returnInput: $returnInput) {\n      return { ...ShipmentReturn }\n      userErrors { field message code }\n    }\n  }\n  #graphql\n  fragment ShipmentReturn on Return {\n    id\n    status\n    returnLineItems(first: 25) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...ShipmentReturnLine }\n    }\n    reverseFulfillmentOrders(first: 1) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...ShipmentReverseOrder }\n    }\n  }\n  #graphql\n  fragment ShipmentReturnLine on ReturnLineItemType {\n    id\n    quantity\n    processableQuantity\n    ... on ReturnLineItem { fulfillmentLineItem { id } }\n  }\n  #graphql\n  fragment ShipmentReverseOrder on ReverseFulfillmentOrder {\n    id\n    lineItems(first: 25) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...ShipmentReverseLine }\n    }\n  }\n  #graphql\n  fragment ShipmentReverseLine on ReverseFulfillmentOrderLineItem {\n    id totalQuantity fulfillmentLineItem { id }\n  }": {return: ShipmentReturnCreateMutation, variables: ShipmentReturnCreateMutationVariables},
   "#graphql\n  mutation ShipmentReturnProcess($input: ReturnProcessInput!) {\n    returnProcess(input: $input) {\n      return { id status }\n      userErrors { field message code }\n    }\n  }": {return: ShipmentReturnProcessMutation, variables: ShipmentReturnProcessMutationVariables},
   "#graphql\n  mutation ShipmentReturnClose($id: ID!) {\n    returnClose(id: $id) {\n      return { id status }\n      userErrors { field message code }\n    }\n  }": {return: ShipmentReturnCloseMutation, variables: ShipmentReturnCloseMutationVariables},
   "#graphql\n  mutation ReturnedOrderCancel($orderId: ID!, $restock: Boolean!, $staffNote: String) {\n    orderCancel(\n      orderId: $orderId\n      reason: CUSTOMER\n      refundMethod: { originalPaymentMethodsRefund: false }\n      restock: $restock\n      notifyCustomer: false\n      staffNote: $staffNote\n    ) {\n      job { id done }\n      orderCancelUserErrors { field message code }\n    }\n  }": {return: ReturnedOrderCancelMutation, variables: ReturnedOrderCancelMutationVariables},

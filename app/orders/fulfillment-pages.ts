@@ -1,0 +1,59 @@
+import {
+  FULFILLMENT_ORDER_LINES_PAGE,
+  ORDER_FULFILLMENT_ORDERS_PAGE,
+  ORDER_LINE_PRODUCTS_PAGE,
+} from "../admin-api/operations/fulfillment-orders";
+import { allNodes, whole, type Page } from "../admin-api/pages";
+import { adminRequest, type AdminGraphql } from "../admin-api/request";
+import type {
+  ShippingFulfillmentOrderFragment,
+  ShippingLineProductFragment,
+} from "../admin-api/types/admin.generated";
+
+/**
+ * An order's fulfillment orders and lines read to the end: the first query (OrderForShipping,
+ * OrderFulfillmentOrders) carries five fulfillment orders of 25 lines and 25 of the order's lines,
+ * which an ordinary order fits in with no further call; a larger one is read on in pages
+ * (app/admin-api/operations/fulfillment-orders.ts), each within Shopify's 1,000-point limit.
+ */
+export async function wholeFulfillmentOrders(
+  graphql: AdminGraphql,
+  shop: string,
+  order: { id: string; fulfillmentOrders: Page<ShippingFulfillmentOrderFragment> },
+): Promise<ShippingFulfillmentOrderFragment[]> {
+  const fulfillmentOrders = await allNodes(
+    order.fulfillmentOrders,
+    async (after) =>
+      (await adminRequest(graphql, shop, ORDER_FULFILLMENT_ORDERS_PAGE, { id: order.id, after }))
+        .order?.fulfillmentOrders,
+  );
+  const complete: ShippingFulfillmentOrderFragment[] = [];
+  for (const fo of fulfillmentOrders) {
+    if (!fo.lineItems.pageInfo?.hasNextPage) {
+      complete.push(fo);
+      continue;
+    }
+    const lines = await allNodes(
+      fo.lineItems,
+      async (after) =>
+        (await adminRequest(graphql, shop, FULFILLMENT_ORDER_LINES_PAGE, { id: fo.id, after }))
+          .fulfillmentOrder?.lineItems,
+    );
+    complete.push({ ...fo, lineItems: whole(lines) });
+  }
+  return complete;
+}
+
+/** The order's lines with their products, read to the end after the first 25. */
+export async function wholeLineProducts(
+  graphql: AdminGraphql,
+  shop: string,
+  order: { id: string; lineItems: Page<ShippingLineProductFragment> },
+): Promise<ShippingLineProductFragment[]> {
+  return allNodes(
+    order.lineItems,
+    async (after) =>
+      (await adminRequest(graphql, shop, ORDER_LINE_PRODUCTS_PAGE, { id: order.id, after })).order
+        ?.lineItems,
+  );
+}
