@@ -84,8 +84,14 @@ async function phase(
   label: string,
   per: number,
   run: () => Promise<number>,
-): Promise<{ seconds: number; adminCalls: ReturnType<typeof callsSince>; workerCpuMs: number }> {
+): Promise<{
+  seconds: number;
+  adminCalls: ReturnType<typeof callsSince>;
+  adminPoints: number;
+  workerCpuMs: number;
+}> {
   const calls = new Map(stack.shopify.calls);
+  const points = stack.shopify.orders.costs.spent.get(SHOP) ?? 0;
   const cpu = processUsage(stack.workers[0]!.process.pid).cpuS;
   const seconds = await run();
   // The jobs a step queued last (status metafields, events) finish before the next phase counts.
@@ -95,12 +101,14 @@ async function phase(
   const result = {
     seconds: +seconds.toFixed(1),
     adminCalls: callsSince(stack, calls, per),
+    // Shopify's query-cost points spent (the answers' actual costs), per shipment.
+    adminPoints: +(((stack.shopify.orders.costs.spent.get(SHOP) ?? 0) - points) / per).toFixed(1),
     workerCpuMs: +(((processUsage(stack.workers[0]!.process.pid).cpuS - cpu) * 1000) / per).toFixed(
       2,
     ),
   };
   console.log(
-    `  ${label}: ${result.adminCalls.perShipment} Admin API calls per shipment ${JSON.stringify(result.adminCalls.byOperation)}; worker CPU ${result.workerCpuMs} ms per shipment`,
+    `  ${label}: ${result.adminCalls.perShipment} Admin API calls per shipment ${JSON.stringify(result.adminCalls.byOperation)}, ${result.adminPoints} query-cost points; worker CPU ${result.workerCpuMs} ms per shipment`,
   );
   return result;
 }
@@ -235,12 +243,16 @@ async function main() {
         delivered: +(whole(booking) + whole(delivered)).toFixed(3),
         returned: +(whole(booking) + whole(returned)).toFixed(3),
       },
+      wholeJourneyAdminPointsPerShipment: {
+        delivered: +(booking.adminPoints + delivered.adminPoints).toFixed(1),
+        returned: +(booking.adminPoints + returned.adminPoints).toFixed(1),
+      },
       outcomes,
       outcomesAsExpected: ok,
       workerPeakRssMb: processUsage(stack.workers[0]!.process.pid).peakRssMb,
     };
     console.log(
-      `\nWhole journey, Admin API calls per shipment: delivered ${result.wholeJourneyAdminCallsPerShipment.delivered}, returned ${result.wholeJourneyAdminCallsPerShipment.returned}`,
+      `\nWhole journey, Admin API calls per shipment: delivered ${result.wholeJourneyAdminCallsPerShipment.delivered}, returned ${result.wholeJourneyAdminCallsPerShipment.returned}; query-cost points: delivered ${result.wholeJourneyAdminPointsPerShipment.delivered}, returned ${result.wholeJourneyAdminPointsPerShipment.returned}`,
     );
     console.log(
       `Outcomes: ${outcomes.markedPaid} marked paid (${outcomes.markedPaidOrders} orders), ${outcomes.returns} returns, ${outcomes.restockedUnits} units restocked, ${outcomes.cancellations} cancelled, ${outcomes.fulfillmentEvents} fulfillment events, ${outcomes.eventsStillPending} pending: ${ok ? "as expected" : "NOT as expected"}`,

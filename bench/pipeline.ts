@@ -340,6 +340,7 @@ async function runCost() {
   const redis0 = await stack.redisCommands();
   const stats0 = await stack.redisCommandStats();
   const admin0 = [...stack.shopify.calls.values()].reduce((a, b) => a + b, 0);
+  const points0 = stack.shopify.orders.costs.spent.get(shop) ?? 0;
   const web0 = processUsage(webPid);
   const worker0 = processUsage(workerPid);
   const t0 = performance.now();
@@ -368,6 +369,7 @@ async function runCost() {
   }
   const adminByOperation = Object.fromEntries(stack.shopify.calls);
   const admin1 = [...stack.shopify.calls.values()].reduce((a, b) => a + b, 0);
+  const points1 = stack.shopify.orders.costs.spent.get(shop) ?? 0;
   const orderIds = Array.from({ length: warmup + orders }, (_, i) => firstId + i);
   const lean = await runLean(stack, shop, orderIds, warmup, concurrency);
   const floorMs = await bareBullmq(stack.env.REDIS_URL!, 5000, concurrency);
@@ -392,6 +394,8 @@ async function runCost() {
     bareBullmqJobCpuMs: floorMs,
     adminCalls: per(admin1 - admin0),
     adminCallsByOperation: adminByOperation,
+    // Shopify's query-cost points (the answers' actual costs, by its documented calculation).
+    adminPoints: per(points1 - points0),
     workerSqlStatements: per(sql1.workers[0]! - sql0.workers[0]!),
     webSqlStatements: per(sql1.web - sql0.web),
     // Less the benchmark's own polling (a few hundred commands over the run).
@@ -404,7 +408,7 @@ async function runCost() {
   };
   console.log("");
   console.log(
-    `  per shipment: worker CPU ${cost.workerCpuMs} ms (${cost.ratioToLean} × the lean worker's ${lean.cpuMs} ms, paced "${lean.pace}"; cold, warm-up included: ${cost.workerCpuColdMs} ms against ${lean.cpuColdMs} ms; bare BullMQ job ${floorMs} ms), web CPU ${cost.webCpuMs} ms; Admin API calls ${cost.adminCalls} (${JSON.stringify(adminByOperation)}); SQL statements worker ${cost.workerSqlStatements}, web ${cost.webSqlStatements}; Redis commands ${cost.redisCommands}`,
+    `  per shipment: worker CPU ${cost.workerCpuMs} ms (${cost.ratioToLean} × the lean worker's ${lean.cpuMs} ms, paced "${lean.pace}"; cold, warm-up included: ${cost.workerCpuColdMs} ms against ${lean.cpuColdMs} ms; bare BullMQ job ${floorMs} ms), web CPU ${cost.webCpuMs} ms; Admin API calls ${cost.adminCalls} (${JSON.stringify(adminByOperation)}), ${cost.adminPoints} query-cost points; SQL statements worker ${cost.workerSqlStatements}, web ${cost.webSqlStatements}; Redis commands ${cost.redisCommands}`,
   );
   console.log(
     `  peak RSS worker ${cost.workerPeakRssMb} MB (lean ${lean.peakRssMb} MB), web ${cost.webPeakRssMb} MB (idle before the run: worker ${cost.workerIdleRssMb} MB, web ${cost.webIdleRssMb} MB); ${orders} shipments in ${cost.seconds} s (lean ${lean.seconds} s); webhook p99 ${cost.webhookP99Ms} ms (slowest: ${slowestText(sale.slowest)})`,

@@ -31,6 +31,7 @@ import {
   type FakeShopify,
 } from "#fakes/shopify/fake-shopify-server.ts";
 import { appTomlScopes } from "#fakes/shopify/access.ts";
+import { FakeShopifyOrders } from "#fakes/shopify/fake-admin.ts";
 import { callbackTokenOf, eventsUrlFor } from "#app/shops/callback-token.server.ts";
 import { recordInstall, setShippingApiKey, updateShopSettings } from "#app/shops/shops.server.ts";
 import type { ShopSettings } from "#app/shops/settings.ts";
@@ -219,7 +220,10 @@ export class Stack {
     }
 
     const sandbox = await createSandbox({ port: 0, ...options.sandbox });
-    const shopify = await startFakeShopify();
+    // The benchmarks replay hours of orders in seconds; Shopify refills each shop's query-cost
+    // bucket in real seconds: the shops are on the Shopify Plus rate (1,000 points a second) so
+    // that the figures measure the app, and the points each shipment spends are counted.
+    const shopify = await startFakeShopify(0, new FakeShopifyOrders("plus"));
     const webPort = await freePort();
     const encryptionKey = crypto.randomBytes(32);
     const tag = `pb${options.name.replace(/[^a-z0-9]/g, "")}${Date.now()}`;

@@ -8,7 +8,8 @@ import {
   shipmentJobs,
   type QueueName,
 } from "#app/jobs/definitions.ts";
-import { COUNTED_FIELD, shopBacklog } from "#app/jobs/queues.server.ts";
+import { COUNTED_FIELD, producerConnection, shopBacklog } from "#app/jobs/queues.server.ts";
+import { getEnv } from "#app/platform/env.server.ts";
 import type { Logger } from "#app/platform/logger.server.ts";
 import { ShopNotInstalledError } from "#app/shops/shipping-client.server.ts";
 import type { Processor, WorkerDeps } from "./deps.ts";
@@ -30,6 +31,7 @@ import { processSyncReturnPickup } from "./processors/sync-return-pickup.ts";
 import { processShopifySync } from "./processors/shopify-sync.ts";
 import { syncRecentOrders } from "./processors/sync-orders.ts";
 import { registerCarrierCallbacks } from "./processors/carrier-callbacks.ts";
+import { checkCarrierServicesActive } from "./processors/carrier-services-active.ts";
 import { processSyncStatus } from "./processors/sync-status.ts";
 import { processUpdate } from "./processors/update.ts";
 import type { ProcessorTable } from "./worker.ts";
@@ -62,6 +64,12 @@ export const PROCESSORS: Readonly<Record<string, Processor>> = {
   [maintenanceJobs.findStuck.name]: (job, deps) => findStuck(deps),
   [maintenanceJobs.syncOrders.name]: syncRecentOrders,
   [maintenanceJobs.carrierCallbacks.name]: registerCarrierCallbacks,
+  [maintenanceJobs.carrierServicesActive.name]: (job, deps) =>
+    checkCarrierServicesActive(job, {
+      ...deps,
+      redis: producerConnection(),
+      prefix: getEnv().QUEUE_PREFIX,
+    }),
 };
 
 /** The queue each job runs on, as app/jobs/definitions.ts groups them. */

@@ -9,6 +9,7 @@ import {
   NoDeprecatedCustomRule,
   parse,
   validate,
+  type FragmentDefinitionNode,
   type GraphQLSchema,
   type IntrospectionQuery,
   type OperationDefinitionNode,
@@ -78,4 +79,28 @@ export function adminVariableErrors(query: string, variables: Record<string, unk
   if (!operation) return ["no operation in the document"];
   const result = getVariableValues(adminSchema(), operation.variableDefinitions ?? [], variables);
   return result.errors?.map((e) => e.message) ?? [];
+}
+
+export interface OperationParts {
+  operation: OperationDefinitionNode;
+  fragments: ReadonlyMap<string, FragmentDefinitionNode>;
+}
+const parts = new Map<string, OperationParts | null>();
+/**
+ * A document's (first) operation and its fragments by name, parsed once per document (the app
+ * sends a few constant documents); null when it has no operation.
+ */
+export function operationParts(document: string): OperationParts | null {
+  let found = parts.get(document);
+  if (found === undefined) {
+    const fragments = new Map<string, FragmentDefinitionNode>();
+    let operation: OperationDefinitionNode | undefined;
+    for (const d of parse(document).definitions) {
+      if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+      else if (d.kind === Kind.OPERATION_DEFINITION) operation ??= d;
+    }
+    found = operation ? { operation, fragments } : null;
+    if (parts.size < 1000) parts.set(document, found);
+  }
+  return found;
 }

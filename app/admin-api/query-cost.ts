@@ -5,19 +5,16 @@ import {
   isNonNullType,
   isObjectType,
   Kind,
-  parse,
   valueFromASTUntyped,
-  type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLNamedType,
   type GraphQLObjectType,
   type GraphQLOutputType,
   type GraphQLSchema,
-  type OperationDefinitionNode,
   type SelectionSetNode,
 } from "graphql";
-import { adminSchema } from "./admin-schema";
+import { adminSchema, operationParts } from "./admin-schema";
 
 /**
  * A document's cost as Shopify's GraphQL Admin API computes it before running it (shopify.dev,
@@ -44,18 +41,8 @@ const CONNECTION_COST = 2;
 
 interface Walk {
   schema: GraphQLSchema;
-  fragments: Map<string, FragmentDefinitionNode>;
+  fragments: ReadonlyMap<string, FragmentDefinitionNode>;
   variables: Record<string, unknown>;
-}
-
-const parsed = new Map<string, DocumentNode>();
-function parsedDocument(document: string): DocumentNode {
-  let node = parsed.get(document);
-  if (!node) {
-    node = parse(document);
-    if (parsed.size < 1000) parsed.set(document, node);
-  }
-  return node;
 }
 
 /** The requested cost of `document` sent with `variables` (a variable size left out counts 250, Shopify's largest page). */
@@ -73,15 +60,10 @@ export function actualQueryCost(
 }
 
 function queryCost(document: string, variables: Record<string, unknown>, data?: unknown): number {
-  const ast = parsedDocument(document);
+  const parts = operationParts(document);
+  if (!parts) return 0;
+  const { operation, fragments } = parts;
   const schema = adminSchema();
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  let operation: OperationDefinitionNode | undefined;
-  for (const d of ast.definitions) {
-    if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
-    else if (d.kind === Kind.OPERATION_DEFINITION) operation ??= d;
-  }
-  if (!operation) return 0;
   const walk: Walk = { schema, fragments, variables };
   const mutation = operation.operation === "mutation";
   const root = mutation ? schema.getMutationType() : schema.getQueryType();

@@ -127,6 +127,11 @@ export const maintenanceJobs = {
   findStuck: { name: "find-stuck", payload: z.object({}) },
   /** Carrier services that do not call the app with their shop's current callback token: registered again. */
   carrierCallbacks: { name: "carrier-callbacks", payload: z.object({}) },
+  /**
+   * Carrier services Shopify deactivated (a plan change) or that were removed: the merchant told
+   * on the settings page (worker/processors/carrier-services-active.ts).
+   */
+  carrierServicesActive: { name: "carrier-services-active", payload: z.object({}) },
   /** Orders updated in Shopify lately that the app has no (or an older) copy of: lost webhooks. */
   syncOrders: {
     name: "sync-orders",

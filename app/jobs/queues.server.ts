@@ -365,6 +365,14 @@ export async function scheduleMaintenance(
     },
   );
   await queue.upsertJobScheduler(
+    maintenanceJobs.carrierServicesActive.name,
+    { every: 3_600_000 },
+    {
+      name: maintenanceJobs.carrierServicesActive.name,
+      data: maintenanceJobs.carrierServicesActive.payload.parse({}),
+    },
+  );
+  await queue.upsertJobScheduler(
     maintenanceJobs.findStuck.name,
     { every: 900_000 },
     {

@@ -22,6 +22,11 @@ import type { SHIPMENT_RETURN_STATE } from "../admin-api/operations/returns";
  * pages (app/admin-api/operations/returns.ts), each within Shopify's 1,000 points.
  */
 export type ReturnState = AdminAnswer<typeof SHIPMENT_RETURN_STATE>;
+/** The state of a return whose order and fulfillment Shopify still has. */
+export interface FoundReturnState extends ReturnState {
+  order: NonNullable<ReturnState["order"]>;
+  fulfillment: NonNullable<ReturnState["fulfillment"]>;
+}
 
 export async function wholeReturnState(
   graphql: AdminGraphql,

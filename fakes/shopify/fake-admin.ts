@@ -47,7 +47,8 @@ import { orderToAdminNode } from "./admin-orders.ts";
 import { accessDeniedAnswer, appTomlScopes } from "./access.ts";
 import { pageConnections } from "./fake-connections.ts";
 import { returnPageAnswer } from "./fake-return-pages.ts";
-import { FakeCostBuckets, withinCostLimits } from "./fake-query-cost.ts";
+import { FakeCostBuckets, withinCostLimits, type ShopifyPlan } from "./fake-query-cost.ts";
+import { inputTooLargeAnswer } from "./fake-input-limits.ts";
 
 /** What an installation grants: the scopes shopify.app.toml requests. */
 const APP_SCOPES: readonly string[] = appTomlScopes();
@@ -140,8 +141,12 @@ export class FakeShopifyOrders {
   readonly cancels = new FakeOrderCancels();
   /** Whether each fulfillment's customer is notified, and the e-mails Shopify would send. */
   readonly notifications = new FakeCustomerNotifications();
-  /** Each shop's query-cost bucket (the standard plan's unless set). */
-  readonly costs = new FakeCostBuckets();
+  /** Each shop's query-cost bucket (`plan`'s, the standard plan's unless given, unless set per shop). */
+  readonly costs: FakeCostBuckets;
+
+  constructor(plan: ShopifyPlan = "standard") {
+    this.costs = new FakeCostBuckets(plan);
+  }
 
   /** What the shop granted: shopify.app.toml's scopes unless a test set others (`grant`, `revoke`). */
   scopesOf(shop: string): readonly string[] {
@@ -370,6 +375,9 @@ export function fakeAdminGraphql(
     const badVariables = adminVariableErrors(query, variables);
     if (badVariables.length > 0)
       throw new Error(`Admin GraphQL would refuse the variables: ${badVariables.join("; ")}`);
+    // A list over Shopify's 250 inputs is refused before anything runs.
+    const tooLarge = inputTooLargeAnswer(variables);
+    if (tooLarge) return tooLarge;
     // Priced before it runs, against the shop's bucket; each connection cut to the page asked for.
     return withinCostLimits((orders ?? SHOPIFY_ORDERS).costs, shop, query, variables, async () => {
       const body = (await answer(shop, query, variables)) as { data?: unknown } | null;

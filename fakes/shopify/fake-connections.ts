@@ -3,17 +3,14 @@ import {
   isAbstractType,
   isObjectType,
   Kind,
-  parse,
   valueFromASTUntyped,
-  type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLNamedType,
   type GraphQLObjectType,
-  type OperationDefinitionNode,
   type SelectionSetNode,
 } from "graphql";
-import { adminSchema } from "#app/admin-api/admin-schema.ts";
+import { adminSchema, operationParts } from "#app/admin-api/admin-schema.ts";
 
 /**
  * Shopify's connections as a real store answers them: a connection gives at most `first` items
@@ -28,34 +25,20 @@ export function pageConnections(
   data: unknown,
 ): unknown {
   if (data === null || typeof data !== "object") return data;
-  const ast = parsedOnce(query);
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  let operation: OperationDefinitionNode | undefined;
-  for (const d of ast.definitions) {
-    if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
-    else if (d.kind === Kind.OPERATION_DEFINITION) operation ??= d;
-  }
+  const parts = operationParts(query);
+  if (!parts) return data;
+  const { operation, fragments } = parts;
   const schema = adminSchema();
   const root =
-    operation?.operation === "mutation" ? schema.getMutationType() : schema.getQueryType();
-  if (!operation || !root) return data;
+    operation.operation === "mutation" ? schema.getMutationType() : schema.getQueryType();
+  if (!root) return data;
   const context = { fragments, variables };
   return shape(context, operation.selectionSet, root, data);
 }
 
 interface Context {
-  fragments: Map<string, FragmentDefinitionNode>;
+  fragments: ReadonlyMap<string, FragmentDefinitionNode>;
   variables: Record<string, unknown>;
-}
-
-const documents = new Map<string, DocumentNode>();
-function parsedOnce(query: string): DocumentNode {
-  let ast = documents.get(query);
-  if (!ast) {
-    ast = parse(query);
-    if (documents.size < 1000) documents.set(query, ast);
-  }
-  return ast;
 }
 
 function shape(

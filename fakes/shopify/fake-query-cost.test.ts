@@ -72,3 +72,21 @@ describe("the fake Admin API prices queries as Shopify does", () => {
     expect(buckets.throttled.get("a.myshopify.com")).toBe(1);
   });
 });
+
+describe("the fake Admin API's input limit", () => {
+  it("refuses a list of more than 250 items as Shopify does, before anything runs", async () => {
+    const { inputTooLargeAnswer } = await import("./fake-input-limits.ts");
+    const lines = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ fulfillmentLineItemId: `${i}`, quantity: 1 }));
+    expect(inputTooLargeAnswer({ returnInput: { returnLineItems: lines(250) } })).toBeNull();
+    expect(inputTooLargeAnswer({ returnInput: { returnLineItems: lines(251) } })).toEqual({
+      errors: [
+        {
+          message: "The input array size of 251 is greater than the maximum allowed of 250.",
+          path: ["returnInput", "returnLineItems"],
+          extensions: { code: "MAX_INPUT_SIZE_EXCEEDED" },
+        },
+      ],
+    });
+  });
+});

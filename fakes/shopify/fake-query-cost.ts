@@ -40,6 +40,8 @@ export class FakeCostBuckets {
   private readonly buckets = new Map<string, Bucket>();
   /** Queries answered THROTTLED, per shop. */
   readonly throttled = new Map<string, number>();
+  /** Points spent (the answers' actual costs), per shop. */
+  readonly spent = new Map<string, number>();
 
   constructor(
     private readonly defaultPlan: ShopifyPlan = "standard",
@@ -155,6 +157,7 @@ export async function withinCostLimits(
       ? 0
       : Math.min(requested, actualQueryCost(query, variables, body.data ?? null));
   buckets.giveBack(shop, requested - actual);
+  buckets.spent.set(shop, (buckets.spent.get(shop) ?? 0) + actual);
   return {
     ...body,
     extensions: {

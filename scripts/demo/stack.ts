@@ -109,7 +109,12 @@ export async function startStack(
     // Shopify's Admin API (which the worker asks whether an order is the shop's, and for product
     // types): the tests' fake, reached through the shop's offline session like the real one.
     const { startFakeShopify } = await import("#fakes/shopify/fake-shopify-server.ts");
-    const shopify = await startFakeShopify();
+    const { FakeShopifyOrders } = await import("#fakes/shopify/fake-admin.ts");
+    // The demo plays a shop's days in seconds, but Shopify refills a shop's query-cost bucket in
+    // real seconds (100 points a second on the standard plan, about 3,000 points for the demo's
+    // orders): the demo's shop is on the Shopify Plus rate, 1,000 a second, so the days it
+    // compresses fit it. The gateway paces each shop by the figures Shopify sends either way.
+    const shopify = await startFakeShopify(0, new FakeShopifyOrders("plus"));
     opened.push(shopify);
     say(`  Shopify Admin API: the tests' fake at ${shopify.url}`);
 

@@ -30,6 +30,7 @@ import { eq } from "drizzle-orm";
 import { shopifyAdminGraphql } from "#app/admin-api/gateway.server.ts";
 import { logger } from "#app/platform/logger.server.ts";
 import { registerCarrierCallbacks } from "#worker/processors/carrier-callbacks.ts";
+import { checkCarrierServicesActive } from "#worker/processors/carrier-services-active.ts";
 import { connectLocation } from "#app/shops/shopify-locations.server.ts";
 import {
   getShop,
@@ -294,6 +295,53 @@ describe("rates at checkout: turned on and off from the settings", () => {
       ok: false,
       message: expect.stringMatching(/at least one courier service/),
     });
+  });
+});
+
+describe("rates at checkout: a carrier service Shopify turned off", () => {
+  it("deactivated (a plan change) or removed in Shopify: the hourly check tells the merchant on the rates card, with what to do; on again, it is active", async () => {
+    const { shop } = await twoWarehouseShop();
+    expect(await submitRates(shop, OFFER)).toMatchObject({ ok: true });
+    const check = () =>
+      checkCarrierServicesActive(
+        {} as Job,
+        {
+          db,
+          adminGraphql: shopifyAdminGraphql,
+          logger,
+          redis: producerConnection(),
+          prefix: env.QUEUE_PREFIX,
+        },
+        shop,
+      );
+    expect(await check()).toEqual({ looked: 1, inactive: 0, failed: 0 });
+    expect(await ratesProblemIn(shop)).toBeNull();
+
+    // Shopify deactivates it on its own: no webhook says so.
+    stack.shopify.orders.carrierServices.of(shop)[0]!.active = false;
+    expect(await check()).toEqual({ looked: 1, inactive: 1, failed: 0 });
+    expect((await ratesProblemIn(shop))?.reason).toMatch(
+      /^Shopify mematikan ongkir dari aplikasi ini di checkout Anda .*hapus lalu centang lagi "Tampilkan ongkir langsung di checkout"/,
+    );
+    // Untick and tick: registered again, active.
+    expect(
+      await submitRates(
+        shop,
+        OFFER.filter(([k]) => k !== "ratesOn"),
+      ),
+    ).toMatchObject({
+      ok: true,
+    });
+    expect(await submitRates(shop, OFFER)).toMatchObject({ ok: true });
+    expect(stack.shopify.orders.carrierServices.of(shop)[0]).toMatchObject({ active: true });
+    expect(await check()).toEqual({ looked: 1, inactive: 0, failed: 0 });
+
+    // Removed in Shopify's shipping settings.
+    stack.shopify.orders.carrierServices.byShop.set(shop, []);
+    expect(await check()).toEqual({ looked: 1, inactive: 1, failed: 0 });
+    expect((await ratesProblemIn(shop))?.reason).toMatch(
+      /^ongkir dari aplikasi ini tidak lagi terpasang di pengaturan pengiriman Shopify Anda/,
+    );
   });
 });
 

@@ -38,6 +38,7 @@ describe("maintenance schedules", () => {
         maintenanceJobs.reconcile.name,
         maintenanceJobs.syncOrders.name,
         maintenanceJobs.carrierCallbacks.name,
+        maintenanceJobs.carrierServicesActive.name,
         maintenanceJobs.pollStatuses.name,
         maintenanceJobs.findStuck.name,
       ].sort(),

@@ -2,7 +2,7 @@ import { RETURN_CLOSE, RETURN_CREATE, RETURN_PROCESS } from "#app/admin-api/oper
 import { adminRequest, userErrorText } from "#app/admin-api/request.ts";
 import type { Shipment } from "#app/db/schema.ts";
 import { said, type Said } from "#app/i18n/said.ts";
-import { wholeReturn, type ReturnState } from "#app/shipments/return-pages.ts";
+import { wholeReturn, type FoundReturnState } from "#app/shipments/return-pages.ts";
 import {
   fullyProcessed,
   ownReturn,
@@ -28,7 +28,7 @@ export const RETURN_LINES_PER_RETURN = 250;
 export async function returnParcel(
   deps: ShopifyOrderDeps,
   shipment: Shipment,
-  state: Required<{ [K in keyof ReturnState]: NonNullable<ReturnState[K]> }>,
+  state: FoundReturnState,
   back: Said,
 ): Promise<Shipment | string> {
   const fulfillmentId = state.fulfillment.id;
