@@ -8,7 +8,15 @@ import { action as appUninstalled } from "#app/routes/webhooks.app.uninstalled.t
 import { action as customersDataRequest } from "#app/routes/webhooks.customers.data_request.tsx";
 import { action as customersRedact } from "#app/routes/webhooks.customers.redact.tsx";
 import { action as shopRedact } from "#app/routes/webhooks.shop.redact.tsx";
-import { callRoute, offlineSession, uniqueShop, webhookRequest } from "../helpers/shopify.ts";
+import {
+  callRoute,
+  offlineSession,
+  sessionTokenRequest,
+  uniqueShop,
+  webhookRequest,
+} from "../helpers/shopify.ts";
+import { openDataRequests } from "#app/compliance/data-requests.server.ts";
+import * as dataRequestCsvRoute from "#app/routes/app.data-requests.$id[.]csv.tsx";
 import { testStack } from "../helpers/stack.ts";
 
 testStack();
@@ -163,6 +171,33 @@ describe("compliance topics", () => {
       dataRequestId: "9999",
     });
     expect(JSON.stringify(row)).not.toContain("siti@example.com");
+
+    // The settings page lists it with the day Shopify expects the data by, and the data to send:
+    // that customer's parcels only, in the merchant's words.
+    const [request] = await openDataRequests(db, shop);
+    expect(request).toMatchObject({ id: row!.id, ordersRequested: ["1001"], shipments: 1 });
+    expect(request!.dueAt.getTime() - request!.receivedAt.getTime()).toBe(30 * 86_400_000);
+    const csvOf = async (asShop: string) =>
+      (await dataRequestCsvRoute.loader({
+        request: await sessionTokenRequest(`/app/data-requests/${row!.id}.csv?locale=id`, asShop),
+        params: { id: String(row!.id) },
+        context: {},
+      } as never)) as Response;
+    const answer = await csvOf(shop);
+    expect(answer.status).toBe(200);
+    const csv = await answer.text();
+    expect(csv.split("\r\n")[0]).toBe(
+      "Pesanan,Dicatat,Status,Penerima,Nomor HP,E-mail,Alamat,Kota,Kode pos,Kurir,Resi",
+    );
+    // A leading + is kept from being read as a formula (the app's CSV cells, csvCell).
+    expect(csv).toContain(
+      "Siti Aminah,'+6281234567890,siti@example.com,Jl. Merdeka 1,Jakarta,10110",
+    );
+    expect(csv).not.toContain("Budi");
+    // Another shop cannot read it.
+    const other = uniqueShop("datareq");
+    await seedShop(other);
+    expect((await csvOf(other)).status).toBe(404);
   });
 
   it("customers/redact blanks that customer's recipients and order payloads only", async () => {

@@ -7,6 +7,7 @@ import { lastRatesProblem } from "../../checkout-rates/problems.server";
 import { sayIn } from "../../i18n/said";
 import { ApiKeyCard } from "../../components/settings/ApiKeyCard";
 import { CheckoutRatesCard } from "../../components/settings/CheckoutRatesCard";
+import { DataRequestsCard } from "../../components/settings/DataRequestsCard";
 import { EventsUrlCard } from "../../components/settings/EventsUrlCard";
 import { PickupLocationsCard } from "../../components/settings/PickupLocationsCard";
 import { PreferencesForm } from "../../components/settings/PreferencesForm";
@@ -14,6 +15,7 @@ import { ShopifyLocationsCard } from "../../components/settings/ShopifyLocations
 import { callbackTokenOf } from "../../shops/callback-token.server";
 import { eventsCardFacts } from "../../shops/events-url-facts.server";
 import { producerConnection } from "../../jobs/queues.server";
+import { openDataRequests } from "../../compliance/data-requests.server";
 import { db } from "../../db/index.server";
 import { byDeadline } from "../../platform/deadline";
 import { getEnv } from "../../platform/env.server";
@@ -85,6 +87,13 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     settings,
     ratesOn: Boolean(shop?.carrierServiceId),
     ratesProblem: await ratesProblemOf(shop?.carrierServiceId ? session.shop : null, speech),
+    dataRequests: (await openDataRequests(db, session.shop)).map((r) => ({
+      id: r.id,
+      at: exactTime(r.receivedAt.toISOString(), speech),
+      due: exactTime(r.dueAt.toISOString(), speech),
+      orders: r.ordersRequested.length,
+      shipments: r.shipments,
+    })),
     couriers,
     couriersError,
     locations: locations.map((l) => ({
@@ -145,6 +154,7 @@ export default function Settings() {
     locationsError,
     ratesOn,
     ratesProblem,
+    dataRequests,
     events,
     paymentMethods,
     paymentMethodsError,
@@ -219,6 +229,7 @@ export default function Settings() {
               result={result?.form === "rotateEventsUrl" ? result : null}
               busy={busy}
             />
+            <DataRequestsCard requests={dataRequests} />
           </BlockStack>
         </Layout.Section>
       </Layout>
