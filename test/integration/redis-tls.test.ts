@@ -5,7 +5,7 @@ import path from "node:path";
 import { Queue } from "bullmq";
 import { Cluster, Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { QUEUES } from "#app/jobs/definitions.ts";
+import { maintenanceJobs, QUEUES } from "#app/jobs/definitions.ts";
 import {
   freePort,
   portOpen,
@@ -94,7 +94,7 @@ describe("Redis over TLS with a password", () => {
       tls: { ca: fs.readFileSync(tls.ca) },
       maxRetriesPerRequest: null,
     });
-    expect(await schedulesAt(reader, prefix)).toHaveLength(6);
+    expect(await schedulesAt(reader, prefix)).toHaveLength(Object.keys(maintenanceJobs).length);
   });
 
   it(
@@ -116,7 +116,7 @@ describe("Redis over TLS with a password", () => {
           maxRetriesPerRequest: null,
         },
       });
-      expect(await schedulesAt(reader, prefix)).toHaveLength(6);
+      expect(await schedulesAt(reader, prefix)).toHaveLength(Object.keys(maintenanceJobs).length);
     },
   );
 });

@@ -95,6 +95,7 @@ describe("two web and three worker processes", () => {
           maintenanceJobs.reconcile.name,
           maintenanceJobs.syncOrders.name,
           maintenanceJobs.carrierCallbacks.name,
+          maintenanceJobs.carrierServicesActive.name,
           maintenanceJobs.pollStatuses.name,
           maintenanceJobs.findStuck.name,
         ].sort(),
