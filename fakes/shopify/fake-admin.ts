@@ -30,6 +30,7 @@ import { METAFIELDS_SET } from "#app/admin-api/operations/metafields.ts";
 import { VARIANT_DIMENSIONS_QUERY } from "#app/admin-api/operations/variants.ts";
 import { PRODUCT_FACTS_QUERY } from "#app/admin-api/operations/products.ts";
 import { variantDimensionNodes } from "./fake-variants.ts";
+import { lineItemProducts, lineItemsOf, productFactNodes } from "./fake-products.ts";
 import { settlementAnswer, type SettlementLog } from "./fake-order-settlement.ts";
 import {
   FakeCustomerNotifications,
@@ -801,55 +802,6 @@ function answerer(
     }
     throw new Error(`Unexpected Admin GraphQL query: ${query.slice(0, 80)}`);
   };
-}
-
-/**
- * The line items of an order Shopify holds (its delivery's JSON). A delivery the drills forge may
- * carry something else than a list there; Shopify's own order always has its items: none, then.
- */
-function lineItemsOf(order: Record<string, unknown> | undefined): Record<string, unknown>[] {
-  const lines = order?.line_items;
-  return Array.isArray(lines)
-    ? lines.filter((l): l is Record<string, unknown> => !!l && typeof l === "object")
-    : [];
-}
-
-/** Product type, tags and taxonomy category of the fixtures' products, by numeric id. */
-const PRODUCT_FACTS: Record<string, [string, string[], string | null]> = {
-  "9001": ["Apparel", [], "Apparel & Accessories > Clothing > Shirts & Tops"],
-  "9002": ["", ["Coffee"], "Food, Beverages & Tobacco > Beverages > Coffee"],
-  "9101": ["", [], "Electronics > Audio > Headphones"],
-};
-
-/** Products by gid as ProductFacts reads them: the fixtures' products, null for one Shopify does not know. */
-function productFactNodes(ids: readonly string[]) {
-  return ids.map((id) => {
-    const facts = PRODUCT_FACTS[id.replace("gid://shopify/Product/", "")];
-    return facts ? { id, productType: facts[0], tags: facts[1] } : null;
-  });
-}
-
-/**
- * An order's line items as OrderForShipping reads them, from the order Shopify holds (its
- * webhook's JSON): each with its product's facts; a product Shopify does not know is null (deleted).
- */
-function lineItemProducts(order: Record<string, unknown> | undefined) {
-  return lineItemsOf(order).map((line) => {
-    const productId = line.product_id == null ? null : String(line.product_id);
-    const facts = productId ? PRODUCT_FACTS[productId] : undefined;
-    return {
-      id: `gid://shopify/LineItem/${String(line.id)}`,
-      product:
-        productId && facts
-          ? {
-              id: `gid://shopify/Product/${productId}`,
-              productType: facts[0],
-              tags: facts[1],
-              category: facts[2] ? { fullName: facts[2] } : null,
-            }
-          : null,
-    };
-  });
 }
 
 /**
