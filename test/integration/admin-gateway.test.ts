@@ -81,8 +81,9 @@ describe("the Admin gateway paces each shop by Shopify's cost figures", () => {
   it("waits for the shop's bucket to refill instead of being refused THROTTLED; another shop's calls go on meanwhile", async () => {
     const slow = await connectedShop();
     const other = await connectedShop();
-    // A bucket of five points refilling five a second: ShopName costs one.
-    stack.shopify.orders.costs.setLimits(slow, { maximumAvailable: 5, restoreRate: 5 });
+    // A bucket of five points refilling two a second: ShopName costs one, so the last four of
+    // nine calls wait half a second each.
+    stack.shopify.orders.costs.setLimits(slow, { maximumAvailable: 5, restoreRate: 2 });
     const finished: string[] = [];
     const slowCalls = (async () => {
       for (let i = 0; i < 9; i++) expect(await shopName(slow)).toBe(fakeShopName(slow));
