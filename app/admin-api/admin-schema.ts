@@ -9,7 +9,12 @@ import {
   NoDeprecatedCustomRule,
   parse,
   validate,
+  isObjectType,
+  valueFromASTUntyped,
+  type FieldNode,
   type FragmentDefinitionNode,
+  type GraphQLNamedType,
+  type GraphQLObjectType,
   type GraphQLSchema,
   type IntrospectionQuery,
   type OperationDefinitionNode,
@@ -103,4 +108,19 @@ export function operationParts(document: string): OperationParts | null {
     if (parts.size < 1000) parts.set(document, found);
   }
   return found;
+}
+
+/** A Relay connection of the schema (`…Connection` with `pageInfo`): sized by `first`/`last`, read in pages. */
+export function isConnectionType(type: GraphQLNamedType): type is GraphQLObjectType {
+  return isObjectType(type) && type.name.endsWith("Connection") && "pageInfo" in type.getFields();
+}
+
+/** A field's argument as sent: a literal, or the variable's value; undefined when not given. */
+export function argumentValue(
+  field: FieldNode,
+  name: string,
+  variables: Record<string, unknown>,
+): unknown {
+  const node = field.arguments?.find((a) => a.name.value === name);
+  return node ? valueFromASTUntyped(node.value, variables) : undefined;
 }

@@ -52,17 +52,11 @@ export class ShopPacing {
 
   /** Shopify's answer: its figures replace the belief (they include what was given back). */
   observe(shop: string, document: string, body: unknown): void {
-    const cost = (body as { extensions?: { cost?: Record<string, unknown> } } | null)?.extensions
-      ?.cost;
-    const requested = Number(cost?.requestedQueryCost);
+    const { requested, available, maximum, restoreRate } = costFiguresOf(body);
     if (Number.isFinite(requested) && requested >= 0) {
       const name = operationName(document);
       if (name && this.costs.size < 1000) this.costs.set(name, requested);
     }
-    const status = cost?.throttleStatus as Record<string, unknown> | undefined;
-    const available = Number(status?.currentlyAvailable);
-    const maximum = Number(status?.maximumAvailable);
-    const restoreRate = Number(status?.restoreRate);
     if (![available, maximum, restoreRate].every(Number.isFinite) || restoreRate <= 0) return;
     this.buckets.delete(shop);
     if (this.buckets.size >= MAX_SHOPS) this.buckets.delete(this.buckets.keys().next().value!);
@@ -77,8 +71,8 @@ export class ShopPacing {
 
 /**
  * Any transport to Shopify's Admin GraphQL (the network in production; the fake Admin API in the
- * tests, the demo and the benchmarks), paced per shop from Shopify's cost figures (./pacing.ts) and
- * with THROTTLED answers retried after the refill time.
+ * tests, the demo and the benchmarks), paced per shop by ShopPacing and with THROTTLED answers
+ * retried after the refill time.
  */
 export function paced(
   transport: (
@@ -105,6 +99,23 @@ export function paced(
 }
 const PACE_SLICE_MS = 100;
 
+/**
+ * Shopify's cost figures of an answer (`extensions.cost`), NaN where the answer does not say:
+ * requestedQueryCost, and throttleStatus's currentlyAvailable, maximumAvailable and restoreRate
+ * (points a second).
+ */
+function costFiguresOf(body: unknown) {
+  const cost = (body as { extensions?: { cost?: Record<string, unknown> } } | null)?.extensions
+    ?.cost;
+  const status = cost?.throttleStatus as Record<string, unknown> | undefined;
+  return {
+    requested: Number(cost?.requestedQueryCost),
+    available: Number(status?.currentlyAvailable),
+    maximum: Number(status?.maximumAvailable),
+    restoreRate: Number(status?.restoreRate),
+  };
+}
+
 export const THROTTLE_RETRIES = 2;
 export const MAX_THROTTLE_WAIT_MS = 10_000;
 
@@ -114,12 +125,7 @@ export const MAX_THROTTLE_WAIT_MS = 10_000;
  * second); one second when the answer does not say.
  */
 export function throttleWaitMs(body: unknown): number {
-  const cost = (body as { extensions?: { cost?: Record<string, unknown> } } | null)?.extensions
-    ?.cost;
-  const status = cost?.throttleStatus as Record<string, unknown> | undefined;
-  const requested = Number(cost?.requestedQueryCost);
-  const available = Number(status?.currentlyAvailable);
-  const restoreRate = Number(status?.restoreRate);
+  const { requested, available, restoreRate } = costFiguresOf(body);
   if (![requested, available, restoreRate].every(Number.isFinite) || restoreRate <= 0) return 1000;
   const seconds = Math.max(0, requested - available) / restoreRate;
   return Math.min(MAX_THROTTLE_WAIT_MS, Math.max(100, Math.ceil(seconds * 1000)));

@@ -1,3 +1,11 @@
+import {
+  adminRequest,
+  type AdminAnswer,
+  type AdminDocument,
+  type AdminGraphql,
+  type AdminVariables,
+} from "./request";
+
 /**
  * A connection read whole, page after page. Shopify prices a query before running it and refuses
  * one over 1,000 points (./query-cost.ts), so the app's documents ask for small first pages, which
@@ -24,14 +32,37 @@ export async function allNodes<N>(
   let page: Page<N> = first;
   for (let pages = 1; page.pageInfo?.hasNextPage; pages++) {
     const after = page.pageInfo.endCursor;
-    if (!after || pages >= MAX_PAGES)
+    if (!after)
       throw new Error("Shopify's connection says it has more but gives no cursor to read it");
+    if (pages >= MAX_PAGES) throw new Error(`Shopify's connection goes on past ${MAX_PAGES} pages`);
     const more = await next(after);
     if (!more) throw new Error("what was being read in pages is gone from Shopify");
     nodes.push(...more.nodes);
     page = more;
   }
   return nodes;
+}
+
+/**
+ * The shop's connections read to their end through the app's follow-up documents: `first` is the
+ * page an answer carried, `document` reads the next one with `variables` and the cursor
+ * (`after`), and `pick` takes the connection out of its answer.
+ */
+export function pagesOf(graphql: AdminGraphql, shop: string) {
+  return <D extends AdminDocument, N>(
+    first: Page<N>,
+    document: D,
+    variables: Omit<AdminVariables<D>, "after">,
+    pick: (data: AdminAnswer<D>) => Page<N> | null | undefined,
+  ): Promise<N[]> =>
+    allNodes(first, async (after) =>
+      pick(
+        await adminRequest(graphql, shop, document, {
+          ...variables,
+          after,
+        } as AdminVariables<D>),
+      ),
+    );
 }
 
 /** A whole connection as a single page (what the code that reads the answer expects). */

@@ -5,7 +5,6 @@ import {
   isNonNullType,
   isObjectType,
   Kind,
-  valueFromASTUntyped,
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLNamedType,
@@ -14,7 +13,7 @@ import {
   type GraphQLSchema,
   type SelectionSetNode,
 } from "graphql";
-import { adminSchema, operationParts } from "./admin-schema";
+import { adminSchema, argumentValue, isConnectionType, operationParts } from "./admin-schema";
 
 /**
  * A document's cost as Shopify's GraphQL Admin API computes it before running it (shopify.dev,
@@ -91,7 +90,7 @@ function fieldCost(walk: Walk, field: FieldNode, type: GraphQLOutputType, value:
   const named = getNamedType(type);
   if (!field.selectionSet) return 0; // a scalar or an enum
   if (value === null) return 0; // nothing came back: nothing to pay for
-  if (isConnection(named)) return connectionCost(walk, field, named, value);
+  if (isConnectionType(named)) return connectionCost(walk, field, named, value);
   if (isListType(isNonNullType(type) ? type.ofType : type)) {
     if (Array.isArray(value))
       return value.reduce<number>(
@@ -100,15 +99,11 @@ function fieldCost(walk: Walk, field: FieldNode, type: GraphQLOutputType, value:
       );
     // Sized by the ids asked for; an ids variable left out counts Shopify's largest input, 250.
     const asked = field.arguments?.some((a) => a.name.value === "ids");
-    const ids = argument(walk, field, "ids");
+    const ids = argumentValue(field, "ids", walk.variables);
     const size = Array.isArray(ids) ? ids.length : asked ? 250 : 1;
     return size * objectCost(walk, field.selectionSet, named, undefined);
   }
   return objectCost(walk, field.selectionSet, named, value);
-}
-
-function isConnection(type: GraphQLNamedType): type is GraphQLObjectType {
-  return isObjectType(type) && type.name.endsWith("Connection") && "pageInfo" in type.getFields();
 }
 
 function connectionCost(
@@ -158,15 +153,10 @@ function connectionCost(
 /** `first` or `last`, literal or a variable; a size the request leaves open counts 250, Shopify's largest page. */
 function connectionSize(walk: Walk, field: FieldNode): number {
   for (const name of ["first", "last"]) {
-    const size = argument(walk, field, name);
+    const size = argumentValue(field, name, walk.variables);
     if (typeof size === "number") return size;
   }
   return 250;
-}
-
-function argument(walk: Walk, field: FieldNode, name: string): unknown {
-  const node = field.arguments?.find((a) => a.name.value === name);
-  return node ? valueFromASTUntyped(node.value, walk.variables) : undefined;
 }
 
 /**

@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, gte, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, or } from "drizzle-orm";
 import type { Queryable } from "../db/client.server";
 import { shipments, webhookInbox } from "../db/schema";
 import { csvCell } from "../shipments/cod-report.server";
-import type { TFunction } from "i18next";
+import { serviceName } from "../shipments/courier-names";
+import { dayOf, orderTitle, statusLabel, type Speech } from "../shipments/wording";
+import type { CourierNames } from "../shipments/courier-names";
 
 /**
  * A customer's request for their data (Shopify's `customers/data_request`, recorded in the inbox
@@ -59,19 +61,29 @@ export async function openDataRequests(
       receivedAt: row.receivedAt,
       dueAt: new Date(row.receivedAt.getTime() + DATA_REQUEST_DAYS * 86_400_000),
       ordersRequested: recorded.ordersRequested ?? [],
-      shipments: (await customerShipments(db, shop, recorded)).length,
+      shipments: await countCustomerShipments(db, shop, recorded),
     });
   }
   return requests;
 }
 
 /** The customer's shipments: those of the orders named, and any other of the customer's. */
-function customerShipments(db: Queryable, shop: string, recorded: Recorded) {
+function ofCustomer(shop: string, recorded: Recorded) {
   const matches = [];
   if (recorded.customerId) matches.push(eq(shipments.customerId, recorded.customerId));
   if (recorded.ordersRequested?.length)
     matches.push(inArray(shipments.orderId, recorded.ordersRequested));
-  if (matches.length === 0) return Promise.resolve([]);
+  return matches.length === 0 ? null : and(eq(shipments.shop, shop), or(...matches));
+}
+
+async function countCustomerShipments(db: Queryable, shop: string, recorded: Recorded) {
+  const where = ofCustomer(shop, recorded);
+  return where ? db.$count(shipments, where) : 0;
+}
+
+function customerShipments(db: Queryable, shop: string, recorded: Recorded) {
+  const where = ofCustomer(shop, recorded);
+  if (!where) return Promise.resolve([]);
   return db
     .select({
       orderName: shipments.orderName,
@@ -84,24 +96,27 @@ function customerShipments(db: Queryable, shop: string, recorded: Recorded) {
       address: shipments.destinationAddress,
       city: shipments.destinationCity,
       postalCode: shipments.destinationPostalCode,
-      courier: sql<
-        string | null
-      >`nullif(concat_ws(' ', ${shipments.courierCompany}, ${shipments.courierType}), '')`,
+      courierCompany: shipments.courierCompany,
+      courierType: shipments.courierType,
       waybill: shipments.waybillId,
     })
     .from(shipments)
-    .where(and(eq(shipments.shop, shop), or(...matches)))
+    .where(where)
     .orderBy(asc(shipments.createdAt))
     .limit(5_000);
 }
 
-/** The data of one of the shop's requests as CSV in the reader's words; null when it is not the shop's. */
+/**
+ * The data of one of the shop's requests as CSV in the reader's words (days in the shop's zone,
+ * couriers by name, statuses in words); null when it is not the shop's.
+ */
 export async function dataRequestCsv(
   db: Queryable,
   shop: string,
   id: number,
-  t: TFunction,
+  speech: Speech & { timeZone: string; couriers: CourierNames },
 ): Promise<string | null> {
+  const { t } = speech;
   const [request] = await db
     .select({ payload: webhookInbox.payload })
     .from(webhookInbox)
@@ -128,16 +143,16 @@ export async function dataRequestCsv(
   const lines: string[][] = [
     header,
     ...rows.map((r) => [
-      r.orderName ?? r.orderId,
-      r.createdAt.toISOString(),
-      t(`status.${r.status}` as "status.pending"),
+      orderTitle(r, t),
+      dayOf(r.createdAt, speech),
+      statusLabel(r.status, t),
       r.name ?? "",
       r.phone ?? "",
       r.email ?? "",
       r.address ?? "",
       r.city ?? "",
       r.postalCode ?? "",
-      r.courier ?? "",
+      r.courierCompany ? serviceName(speech.couriers, r.courierCompany, r.courierType) : "",
       r.waybill ?? "",
     ]),
   ];

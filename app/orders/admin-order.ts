@@ -1,6 +1,6 @@
 import { adminRequest, orderGid, type AdminGraphql } from "../admin-api/request";
 import { ORDER_LINES_PAGE, ORDER_QUERY, ORDERS_QUERY } from "../admin-api/operations/orders";
-import { allNodes, whole } from "../admin-api/pages";
+import { pagesOf, whole } from "../admin-api/pages";
 import type { ShippingOrderFieldsFragment } from "../admin-api/types/admin.generated";
 import { idOfGid } from "./exact-json";
 
@@ -159,12 +159,11 @@ async function wholeOrder(
   shop: string,
   order: AdminOrderNode,
 ): Promise<AdminOrderNode> {
-  if (!order.lineItems.pageInfo?.hasNextPage) return order;
-  const lines = await allNodes(
+  const lines = await pagesOf(graphql, shop)(
     order.lineItems,
-    async (after) =>
-      (await adminRequest(graphql, shop, ORDER_LINES_PAGE, { id: order.id, after })).order
-        ?.lineItems,
+    ORDER_LINES_PAGE,
+    { id: order.id },
+    (d) => d.order?.lineItems,
   );
   return { ...order, lineItems: whole(lines) };
 }

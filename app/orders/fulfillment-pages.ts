@@ -3,8 +3,8 @@ import {
   ORDER_FULFILLMENT_ORDERS_PAGE,
   ORDER_LINE_PRODUCTS_PAGE,
 } from "../admin-api/operations/fulfillment-orders";
-import { allNodes, whole, type Page } from "../admin-api/pages";
-import { adminRequest, type AdminGraphql } from "../admin-api/request";
+import { pagesOf, whole, type Page } from "../admin-api/pages";
+import type { AdminGraphql } from "../admin-api/request";
 import type {
   ShippingFulfillmentOrderFragment,
   ShippingLineProductFragment,
@@ -21,23 +21,20 @@ export async function wholeFulfillmentOrders(
   shop: string,
   order: { id: string; fulfillmentOrders: Page<ShippingFulfillmentOrderFragment> },
 ): Promise<ShippingFulfillmentOrderFragment[]> {
-  const fulfillmentOrders = await allNodes(
+  const pages = pagesOf(graphql, shop);
+  const fulfillmentOrders = await pages(
     order.fulfillmentOrders,
-    async (after) =>
-      (await adminRequest(graphql, shop, ORDER_FULFILLMENT_ORDERS_PAGE, { id: order.id, after }))
-        .order?.fulfillmentOrders,
+    ORDER_FULFILLMENT_ORDERS_PAGE,
+    { id: order.id },
+    (d) => d.order?.fulfillmentOrders,
   );
   const complete: ShippingFulfillmentOrderFragment[] = [];
   for (const fo of fulfillmentOrders) {
-    if (!fo.lineItems.pageInfo?.hasNextPage) {
-      complete.push(fo);
-      continue;
-    }
-    const lines = await allNodes(
+    const lines = await pages(
       fo.lineItems,
-      async (after) =>
-        (await adminRequest(graphql, shop, FULFILLMENT_ORDER_LINES_PAGE, { id: fo.id, after }))
-          .fulfillmentOrder?.lineItems,
+      FULFILLMENT_ORDER_LINES_PAGE,
+      { id: fo.id },
+      (d) => d.fulfillmentOrder?.lineItems,
     );
     complete.push({ ...fo, lineItems: whole(lines) });
   }
@@ -45,15 +42,15 @@ export async function wholeFulfillmentOrders(
 }
 
 /** The order's lines with their products, read to the end after the first 25. */
-export async function wholeLineProducts(
+export function wholeLineProducts(
   graphql: AdminGraphql,
   shop: string,
   order: { id: string; lineItems: Page<ShippingLineProductFragment> },
 ): Promise<ShippingLineProductFragment[]> {
-  return allNodes(
+  return pagesOf(graphql, shop)(
     order.lineItems,
-    async (after) =>
-      (await adminRequest(graphql, shop, ORDER_LINE_PRODUCTS_PAGE, { id: order.id, after })).order
-        ?.lineItems,
+    ORDER_LINE_PRODUCTS_PAGE,
+    { id: order.id },
+    (d) => d.order?.lineItems,
   );
 }

@@ -3,8 +3,8 @@ import {
   PICKUP_REVERSE_LINES_PAGE,
   PICKUP_REVERSE_ORDERS_PAGE,
 } from "../admin-api/operations/return-pickups";
-import { allNodes, whole } from "../admin-api/pages";
-import { adminRequest, type AdminGraphql } from "../admin-api/request";
+import { pagesOf, whole } from "../admin-api/pages";
+import type { AdminGraphql } from "../admin-api/request";
 import type { CustomerReturnQuery } from "../admin-api/types/admin.generated";
 
 type CustomerReturn = NonNullable<CustomerReturnQuery["return"]>;
@@ -19,25 +19,26 @@ export async function wholeCustomerReturn(
   shop: string,
   found: CustomerReturn,
 ): Promise<CustomerReturn> {
-  const orders = await allNodes(
+  const pages = pagesOf(graphql, shop);
+  const orders = await pages(
     found.reverseFulfillmentOrders,
-    async (after) =>
-      (await adminRequest(graphql, shop, PICKUP_REVERSE_ORDERS_PAGE, { id: found.id, after }))
-        .return?.reverseFulfillmentOrders,
+    PICKUP_REVERSE_ORDERS_PAGE,
+    { id: found.id },
+    (d) => d.return?.reverseFulfillmentOrders,
   );
   const complete = [];
   for (const rfo of orders) {
-    const lineItems = await allNodes(
+    const lineItems = await pages(
       rfo.lineItems,
-      async (after) =>
-        (await adminRequest(graphql, shop, PICKUP_REVERSE_LINES_PAGE, { id: rfo.id, after }))
-          .reverseFulfillmentOrder?.lineItems,
+      PICKUP_REVERSE_LINES_PAGE,
+      { id: rfo.id },
+      (d) => d.reverseFulfillmentOrder?.lineItems,
     );
-    const reverseDeliveries = await allNodes(
+    const reverseDeliveries = await pages(
       rfo.reverseDeliveries,
-      async (after) =>
-        (await adminRequest(graphql, shop, PICKUP_REVERSE_DELIVERIES_PAGE, { id: rfo.id, after }))
-          .reverseFulfillmentOrder?.reverseDeliveries,
+      PICKUP_REVERSE_DELIVERIES_PAGE,
+      { id: rfo.id },
+      (d) => d.reverseFulfillmentOrder?.reverseDeliveries,
     );
     complete.push({
       ...rfo,

@@ -7,8 +7,8 @@ import {
   RETURNABLE_LINES_PAGE,
   REVERSE_ORDER_LINES_PAGE,
 } from "../admin-api/operations/returns";
-import { allNodes, whole } from "../admin-api/pages";
-import { adminRequest, type AdminGraphql, type AdminAnswer } from "../admin-api/request";
+import { pagesOf, whole } from "../admin-api/pages";
+import type { AdminAnswer, AdminGraphql } from "../admin-api/request";
 import type {
   ShipmentReturnableFragment,
   ShipmentReturnFragment,
@@ -31,56 +31,55 @@ export interface FoundReturnState extends ReturnState {
 export async function wholeReturnState(
   graphql: AdminGraphql,
   shop: string,
+  orderId: string,
   state: ReturnState,
 ): Promise<ReturnState> {
-  const order = state.order && {
-    ...state.order,
-    returns: whole(
-      await Promise.all(
-        (
-          await allNodes(
-            state.order.returns,
-            async (after) =>
-              (
-                await adminRequest(graphql, shop, ORDER_RETURNS_PAGE, {
-                  id: state.order!.id,
-                  after,
-                })
-              ).order?.returns,
-          )
-        ).map((ret) => wholeReturn(graphql, shop, ret)),
-      ),
-    ),
-  };
-  const fulfillment = state.fulfillment && {
-    ...state.fulfillment,
-    fulfillmentLineItems: whole(
-      await allNodes(
-        state.fulfillment.fulfillmentLineItems,
-        async (after) =>
-          (
-            await adminRequest(graphql, shop, FULFILLMENT_LINES_PAGE, {
-              id: state.fulfillment!.id,
-              after,
-            })
-          ).fulfillment?.fulfillmentLineItems,
-      ),
-    ),
-  };
-  const returnable = await allNodes(
+  const pages = pagesOf(graphql, shop);
+  const returns =
+    state.order &&
+    (await pages(
+      state.order.returns,
+      ORDER_RETURNS_PAGE,
+      { id: orderId },
+      (d) => d.order?.returns,
+    ));
+  const fulfillmentLines =
+    state.fulfillment &&
+    (await pages(
+      state.fulfillment.fulfillmentLineItems,
+      FULFILLMENT_LINES_PAGE,
+      { id: state.fulfillment.id },
+      (d) => d.fulfillment?.fulfillmentLineItems,
+    ));
+  const returnable = await pages(
     state.returnableFulfillments,
-    async (after) =>
-      (
-        await adminRequest(graphql, shop, RETURNABLE_FULFILLMENTS_PAGE, {
-          orderId: state.order?.id ?? "",
-          after,
-        })
-      ).returnableFulfillments,
+    RETURNABLE_FULFILLMENTS_PAGE,
+    { orderId },
+    (d) => d.returnableFulfillments,
   );
-  const returnableFulfillments = whole(
-    await Promise.all(returnable.map((r) => wholeReturnable(graphql, shop, r))),
-  );
-  return { order, fulfillment, returnableFulfillments };
+  const wholeReturns: ShipmentReturnFragment[] = [];
+  for (const ret of returns ?? []) wholeReturns.push(await wholeReturn(graphql, shop, ret));
+  const wholeReturnables: ShipmentReturnableFragment[] = [];
+  for (const r of returnable)
+    wholeReturnables.push({
+      ...r,
+      returnableFulfillmentLineItems: whole(
+        await pages(
+          r.returnableFulfillmentLineItems,
+          RETURNABLE_LINES_PAGE,
+          { id: r.id },
+          (d) => d.returnableFulfillment?.returnableFulfillmentLineItems,
+        ),
+      ),
+    });
+  return {
+    order: state.order && { ...state.order, returns: whole(wholeReturns) },
+    fulfillment: state.fulfillment && {
+      ...state.fulfillment,
+      fulfillmentLineItems: whole(fulfillmentLines ?? []),
+    },
+    returnableFulfillments: whole(wholeReturnables),
+  };
 }
 
 /** A return with every line and every reverse fulfillment order's lines. */
@@ -89,45 +88,31 @@ export async function wholeReturn(
   shop: string,
   ret: ShipmentReturnFragment,
 ): Promise<ShipmentReturnFragment> {
-  const lines = await allNodes(
+  const pages = pagesOf(graphql, shop);
+  const lines = await pages(
     ret.returnLineItems,
-    async (after) =>
-      (await adminRequest(graphql, shop, RETURN_LINES_PAGE, { id: ret.id, after })).return
-        ?.returnLineItems,
+    RETURN_LINES_PAGE,
+    { id: ret.id },
+    (d) => d.return?.returnLineItems,
   );
-  const reverseOrders = await allNodes(
+  const reverseOrders = await pages(
     ret.reverseFulfillmentOrders,
-    async (after) =>
-      (await adminRequest(graphql, shop, RETURN_REVERSE_ORDERS_PAGE, { id: ret.id, after })).return
-        ?.reverseFulfillmentOrders,
+    RETURN_REVERSE_ORDERS_PAGE,
+    { id: ret.id },
+    (d) => d.return?.reverseFulfillmentOrders,
   );
   const reverse = [];
   for (const rfo of reverseOrders)
     reverse.push({
       ...rfo,
       lineItems: whole(
-        await allNodes(
+        await pages(
           rfo.lineItems,
-          async (after) =>
-            (await adminRequest(graphql, shop, REVERSE_ORDER_LINES_PAGE, { id: rfo.id, after }))
-              .reverseFulfillmentOrder?.lineItems,
+          REVERSE_ORDER_LINES_PAGE,
+          { id: rfo.id },
+          (d) => d.reverseFulfillmentOrder?.lineItems,
         ),
       ),
     });
   return { ...ret, returnLineItems: whole(lines), reverseFulfillmentOrders: whole(reverse) };
-}
-
-async function wholeReturnable(
-  graphql: AdminGraphql,
-  shop: string,
-  returnable: ShipmentReturnableFragment,
-): Promise<ShipmentReturnableFragment> {
-  if (!returnable.returnableFulfillmentLineItems.pageInfo?.hasNextPage) return returnable;
-  const lines = await allNodes(
-    returnable.returnableFulfillmentLineItems,
-    async (after) =>
-      (await adminRequest(graphql, shop, RETURNABLE_LINES_PAGE, { id: returnable.id, after }))
-        .returnableFulfillment?.returnableFulfillmentLineItems,
-  );
-  return { ...returnable, returnableFulfillmentLineItems: whole(lines) };
 }

@@ -3,14 +3,18 @@ import {
   isAbstractType,
   isObjectType,
   Kind,
-  valueFromASTUntyped,
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLNamedType,
   type GraphQLObjectType,
   type SelectionSetNode,
 } from "graphql";
-import { adminSchema, operationParts } from "#app/admin-api/admin-schema.ts";
+import {
+  adminSchema,
+  argumentValue,
+  isConnectionType,
+  operationParts,
+} from "#app/admin-api/admin-schema.ts";
 
 /**
  * Shopify's connections as a real store answers them: a connection gives at most `first` items
@@ -55,7 +59,7 @@ function shape(
     if (!(key in object) || !field.selectionSet) continue;
     const fieldType = fieldTypeOf(type, field.name.value);
     if (!fieldType) continue;
-    object[key] = isConnection(fieldType)
+    object[key] = isConnectionType(fieldType)
       ? page(context, field, fieldType, object[key])
       : shape(context, field.selectionSet, fieldType, object[key]);
   }
@@ -75,18 +79,11 @@ function fieldTypeOf(type: GraphQLNamedType, name: string): GraphQLNamedType | u
   return undefined;
 }
 
-function isConnection(type: GraphQLNamedType): type is GraphQLObjectType {
-  return isObjectType(type) && type.name.endsWith("Connection") && "pageInfo" in type.getFields();
-}
-
 function page(context: Context, field: FieldNode, type: GraphQLObjectType, value: unknown) {
   if (value === null || typeof value !== "object") return value;
   const connection = value as { nodes?: unknown[]; edges?: { node: unknown }[] };
   const all: unknown[] = connection.nodes ?? connection.edges?.map((e) => e.node) ?? [];
-  const argument = (name: string) => {
-    const node = field.arguments?.find((a) => a.name.value === name);
-    return node ? valueFromASTUntyped(node.value, context.variables) : undefined;
-  };
+  const argument = (name: string) => argumentValue(field, name, context.variables);
   const first = argument("first");
   const last = argument("last");
   const after = argument("after");

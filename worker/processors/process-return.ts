@@ -57,7 +57,7 @@ export async function processReturn(job: Job, deps: ShopifyOrderDeps): Promise<s
       return await handleReturn(deps, job, shipment);
     } catch (error) {
       if (!(error instanceof AdminGraphqlError) || error.throttled) throw error;
-      return finish(deps, shipment, "refused", {
+      return finishReturn(deps, shipment, "refused", {
         problem: problemOf(
           "shopify",
           error.deniedFields.length > 0
@@ -74,14 +74,11 @@ export async function processReturn(job: Job, deps: ShopifyOrderDeps): Promise<s
   });
 }
 
-const finish = finishReturn;
-const record = recordReturnStep;
-
 async function handleReturn(deps: ShopifyOrderDeps, job: Job, shipment: Shipment): Promise<string> {
   const settings = await getShopSettings(deps.db, shipment.shop);
   const back = backWords(shipment);
   if (!settings.restockReturns)
-    return finish(deps, shipment, "left_open", {
+    return finishReturn(deps, shipment, "left_open", {
       problem: problemOf("returned", said("returnRestockOff", { back })),
       type: "return_left",
       message: said("leftRestockOff"),
@@ -94,6 +91,7 @@ async function handleReturn(deps: ShopifyOrderDeps, job: Job, shipment: Shipment
   const state = await wholeReturnState(
     deps.adminGraphql,
     shipment.shop,
+    orderId,
     await adminRequest(deps.adminGraphql, shipment.shop, SHIPMENT_RETURN_STATE, {
       orderId,
       fulfillmentId,
@@ -101,7 +99,7 @@ async function handleReturn(deps: ShopifyOrderDeps, job: Job, shipment: Shipment
   );
   const order = state.order;
   if (!order || !state.fulfillment)
-    return finish(deps, shipment, "refused", {
+    return finishReturn(deps, shipment, "refused", {
       problem: problemOf(
         "shopify",
         said(order ? "returnFulfillmentGone" : "returnOrderGone", { back }),
@@ -148,7 +146,7 @@ async function notFulfilled(
       restock: true,
       back,
     });
-  return finish(deps, shipment, "to_refund", {
+  return finishReturn(deps, shipment, "to_refund", {
     problem: problemOf("returned", said("returnNotFulfilledByApp", { back })),
     type: "return_left",
     message: said("notFulfilledLeft"),
@@ -172,18 +170,18 @@ async function closeOrder(
   const owed = formatMoney(o.outstanding, shipment.currency, "id-ID");
   const owedValue = owedMoney(shipment, o.outstanding);
   if (o.cancelledAt)
-    return finish(deps, shipment, "cancelled", {
+    return finishReturn(deps, shipment, "cancelled", {
       type: "order_closed",
       message: said("orderAlreadyCancelledShopify"),
     });
   if (!o.unpaid)
-    return finish(deps, shipment, "to_refund", {
+    return finishReturn(deps, shipment, "to_refund", {
       problem: problemOf("returned", said("returnPrepaid", { back: o.back })),
       type: "return_left",
       message: said("prepaidLeft"),
     });
   if (codAmount(shipment) === null || !o.cancel)
-    return finish(deps, shipment, "left_open", {
+    return finishReturn(deps, shipment, "left_open", {
       problem: problemOf(
         "returned",
         said(o.restock ? "returnUnpaid" : "returnUnpaidRestocked", {
@@ -210,7 +208,7 @@ async function closeOrder(
   );
   const errors = orderCancel?.orderCancelUserErrors ?? [];
   if (!orderCancel || errors.length > 0)
-    return finish(deps, shipment, "refused", {
+    return finishReturn(deps, shipment, "refused", {
       problem: problemOf(
         "returned",
         said(o.restock ? "returnNotCancelled" : "returnNotCancelledRestocked", {
@@ -232,7 +230,9 @@ async function closeOrder(
     cancelRestock: o.restock,
     cancelLooks: 0,
   });
-  await record(deps, shipment, {}, "cancel_requested", { message: said("orderCancelAsked") });
+  await recordReturnStep(deps, shipment, {}, "cancel_requested", {
+    message: said("orderCancelAsked"),
+  });
   return lookLater(job, 0);
 }
 
@@ -281,7 +281,7 @@ async function followCancel(
   });
   const owed = owedMoney(shipment, watch.cancelOwed);
   if (state.order?.cancelledAt)
-    return finish(deps, shipment, "cancelled", {
+    return finishReturn(deps, shipment, "cancelled", {
       type: "order_closed",
       message: said("orderCancelledNothingOwed", { owed }),
     });
@@ -291,7 +291,7 @@ async function followCancel(
     return lookLater(job, looks);
   }
   const back = backWords(shipment);
-  return finish(deps, shipment, "refused", {
+  return finishReturn(deps, shipment, "refused", {
     problem: problemOf(
       "returned",
       said(watch.cancelRestock ? "returnCancelUnfinished" : "returnCancelUnfinishedRestocked", {

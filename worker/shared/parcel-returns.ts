@@ -57,19 +57,18 @@ export async function returnParcel(
       message: said("nothingLeftToReturn", { back }),
     });
   let current = shipment;
-  const made: ShopifyReturn[] = [];
+  const returnReasonNote =
+    `Returned to sender by the courier${shipment.waybillId ? ` (waybill ${shipment.waybillId})` : ""}`.slice(
+      0,
+      255,
+    );
   for (let i = 0; i < returnable.length; i += RETURN_LINES_PER_RETURN) {
     const { returnCreate } = await adminRequest(deps.adminGraphql, shipment.shop, RETURN_CREATE, {
       returnInput: {
         orderId: state.order.id,
-        returnLineItems: returnable.slice(i, i + RETURN_LINES_PER_RETURN).map((l) => ({
-          ...l,
-          returnReasonNote:
-            `Returned to sender by the courier${shipment.waybillId ? ` (waybill ${shipment.waybillId})` : ""}`.slice(
-              0,
-              255,
-            ),
-        })),
+        returnLineItems: returnable
+          .slice(i, i + RETURN_LINES_PER_RETURN)
+          .map((l) => ({ ...l, returnReasonNote })),
       },
     });
     if (!returnCreate?.return)
@@ -82,11 +81,10 @@ export async function returnParcel(
         }),
       );
     const ret = await wholeReturn(deps.adminGraphql, shipment.shop, returnCreate.return);
-    made.push(ret);
+    returns.push(ret);
     // The first part is the shipment's return, kept before the next is asked for.
     if (!current.shopifyReturnId) current = await recordReturn(deps, current, ret, returnable);
   }
-  returns.push(...made);
   if (current.shopifyReturnId !== returns[0]!.id)
     current = await recordReturn(deps, current, returns[0]!, []);
 
