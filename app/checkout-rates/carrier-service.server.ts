@@ -16,6 +16,8 @@ import {
 } from "../admin-api/request";
 import { callbackTokenOf } from "../shops/callback-token.server";
 import { setCarrierServiceId } from "../shops/shops.server";
+import { and, eq, isNotNull, type SQL } from "drizzle-orm";
+import { shops } from "../db/schema";
 import { CARRIER_SERVICE_PATH } from "./offer";
 
 /**
@@ -149,4 +151,12 @@ export async function disableCarrierService(
     if (!gone) refused(deleted!.userErrors);
   }
   await setCarrierServiceId(db, shop, null);
+}
+
+/** The installed shops with rates at checkout on (a carrier service recorded), and which further `where` says. */
+export function shopsWithCarrierService(db: Db, where?: SQL) {
+  return db
+    .select({ shop: shops.shop, carrierServiceId: shops.carrierServiceId })
+    .from(shops)
+    .where(and(eq(shops.installed, true), isNotNull(shops.carrierServiceId), where));
 }

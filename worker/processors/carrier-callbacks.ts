@@ -1,6 +1,9 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Job } from "bullmq";
-import { enableCarrierService } from "#app/checkout-rates/carrier-service.server.ts";
+import {
+  enableCarrierService,
+  shopsWithCarrierService,
+} from "#app/checkout-rates/carrier-service.server.ts";
 import { shops } from "#app/db/schema.ts";
 import type { WorkerDeps } from "../deps.ts";
 
@@ -18,16 +21,10 @@ export async function registerCarrierCallbacks(
     env: Pick<WorkerDeps["env"], "ENCRYPTION_KEY" | "SHOPIFY_APP_URL">;
   },
 ): Promise<{ registered: number; failed: number }> {
-  const stale = await deps.db
-    .select({ shop: shops.shop, carrierServiceId: shops.carrierServiceId })
-    .from(shops)
-    .where(
-      and(
-        eq(shops.installed, true),
-        isNotNull(shops.carrierServiceId),
-        sql`${shops.carrierCallbackTokenHash} IS DISTINCT FROM ${shops.callbackTokenHash}`,
-      ),
-    );
+  const stale = await shopsWithCarrierService(
+    deps.db,
+    sql`${shops.carrierCallbackTokenHash} IS DISTINCT FROM ${shops.callbackTokenHash}`,
+  );
   const totals = { registered: 0, failed: 0 };
   for (const { shop, carrierServiceId } of stale) {
     try {

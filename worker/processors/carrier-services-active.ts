@@ -1,7 +1,8 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Job } from "bullmq";
 import { CARRIER_SERVICES_QUERY } from "#app/admin-api/operations/carrier-services.ts";
 import { adminRequest, ShopNotConnectedError } from "#app/admin-api/request.ts";
+import { shopsWithCarrierService } from "#app/checkout-rates/carrier-service.server.ts";
 import { recordRatesProblem } from "#app/checkout-rates/problems.server.ts";
 import { shops } from "#app/db/schema.ts";
 import { said } from "#app/i18n/said.ts";
@@ -25,16 +26,10 @@ export async function checkCarrierServicesActive(
   },
   onlyShop?: string,
 ): Promise<{ looked: number; inactive: number; failed: number }> {
-  const withRates = await deps.db
-    .select({ shop: shops.shop, carrierServiceId: shops.carrierServiceId })
-    .from(shops)
-    .where(
-      and(
-        eq(shops.installed, true),
-        isNotNull(shops.carrierServiceId),
-        onlyShop ? eq(shops.shop, onlyShop) : undefined,
-      ),
-    );
+  const withRates = await shopsWithCarrierService(
+    deps.db,
+    onlyShop ? eq(shops.shop, onlyShop) : undefined,
+  );
   const totals = { looked: 0, inactive: 0, failed: 0 };
   for (const { shop, carrierServiceId } of withRates) {
     try {
