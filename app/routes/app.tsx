@@ -9,6 +9,7 @@ import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal
 import { useTranslation } from "react-i18next";
 import { shopifyAdminGraphql } from "../admin-api/gateway.server";
 import { ScopesBanner } from "../components/ScopesBanner";
+import { UnsavedChangesProvider } from "../components/unsaved/UnsavedChanges";
 import { db } from "../db/index.server";
 import { getEnv } from "../platform/env.server";
 import { enqueue } from "../jobs/queues.server";
@@ -65,7 +66,9 @@ export default function App() {
       </nav>
       <main>
         <ScopesBanner missing={scopesToApprove} />
-        <Outlet />
+        <UnsavedChangesProvider>
+          <Outlet />
+        </UnsavedChangesProvider>
       </main>
     </AppProvider>
   );

@@ -1,4 +1,5 @@
 import type { BrowserContextOptions, Page } from "playwright-core";
+import { appBridgeStandIn } from "./app-bridge-stand-in.ts";
 
 /**
  * The Shopify admin around the app's pages, as far as a browser outside it needs (the browser test
@@ -42,85 +43,6 @@ export async function standInAppBridge(page: Page, { shop, apiKey, token }: Admi
       body: appBridgeStandIn({ shop, apiKey, token }),
     });
   });
-}
-
-/**
- * App Bridge as the app's pages need it, as a script: `shopify.idToken()` and `shopify.config`,
- * and, given a fixed `token`, the app's own fetches sent with it (App Bridge adds the session token
- * to them). Given a `tokenUrl` instead, tokens come from there (the local admin mints them; its
- * proxy adds them to requests). Inside a frame, it does what the admin does with the app's
- * `<ui-nav-menu>`: hides it and hands its links to the parent, which shows them as its side bar,
- * and tells the parent where the app is (after each client-side navigation) and its toasts.
- */
-export function appBridgeStandIn(o: {
-  shop: string;
-  apiKey: string;
-  token?: string;
-  tokenUrl?: string;
-}): string {
-  return `(() => {
-    const fixed = ${JSON.stringify(o.token ?? null)};
-    const tokenUrl = ${JSON.stringify(o.tokenUrl ?? null)};
-    let minted = null;
-    const idToken = async () => {
-      if (fixed) return fixed;
-      if (!minted || minted.at < Date.now() - 5 * 60_000)
-        minted = { at: Date.now(), token: fetch(tokenUrl, { cache: "no-store" }).then((r) => r.text()) };
-      return minted.token;
-    };
-    const framed = window.parent !== window;
-    const tell = (message) => {
-      if (framed) window.parent.postMessage({ source: "app-bridge-stand-in", ...message }, location.origin);
-    };
-    window.shopify = {
-      idToken,
-      config: { apiKey: ${JSON.stringify(o.apiKey)}, shop: ${JSON.stringify(o.shop)} },
-      toast: { show: (message) => tell({ type: "toast", message: String(message) }) },
-      loading() {},
-    };
-    if (fixed) {
-      const original = window.fetch.bind(window);
-      window.fetch = (input, init = {}) => {
-        const url = new URL(typeof input === "string" ? input : input.url, location.href);
-        if (url.origin !== location.origin) return original(input, init);
-        const headers = new Headers(init.headers || (typeof input === "string" ? undefined : input.headers));
-        headers.set("authorization", "Bearer " + fixed);
-        return original(input, { ...init, headers });
-      };
-    }
-    if (!framed) return;
-    // Shown by the admin, not in the app's frame: an empty shadow root hides the menu's links
-    // without touching the page React hydrates.
-    customElements.define(
-      "ui-nav-menu",
-      class extends HTMLElement {
-        connectedCallback() {
-          if (!this.shadowRoot) this.attachShadow({ mode: "open" });
-        }
-      },
-    );
-    const where = () => tell({ type: "location", href: location.pathname + location.search });
-    for (const method of ["pushState", "replaceState"]) {
-      const original = history[method].bind(history);
-      history[method] = (...args) => {
-        const result = original(...args);
-        where();
-        return result;
-      };
-    }
-    addEventListener("popstate", where);
-    addEventListener("DOMContentLoaded", () => {
-      const menu = document.querySelector("ui-nav-menu");
-      const items = menu
-        ? [...menu.querySelectorAll("a")].map((a) => ({
-            href: a.getAttribute("href"),
-            label: a.textContent.trim(),
-          }))
-        : [];
-      tell({ type: "nav", items });
-      where();
-    });
-  })();`;
 }
 
 /** Who opens a document, as the admin says it: the shop, its session token, its language. */

@@ -1,7 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
-import { addEmbeddedQuery, appBridgeStandIn } from "./admin-frame.ts";
+import { addEmbeddedQuery } from "./admin-frame.ts";
+import { ADMIN_CHROME_SOURCE, ADMIN_WORDS } from "./admin-chrome.ts";
+import { appBridgeStandIn } from "./app-bridge-stand-in.ts";
 
 /**
  * The Shopify admin around the app, on this machine, for an ordinary browser (`npm run demo --
@@ -10,8 +12,10 @@ import { addEmbeddedQuery, appBridgeStandIn } from "./admin-frame.ts";
  * what the admin and App Bridge do for it: every document the frame opens gets `embedded`, `shop`,
  * `host`, `locale` and a fresh session token (`id_token`) signed with the app's secret; every other
  * request the app's page makes gets the token as its bearer; App Bridge itself is stood in for
- * (fakes/shopify/admin-frame.ts), the app's frame-ancestors policy names this origin, and Shopify's
- * CDN is never asked (there may be no internet).
+ * (fakes/shopify/app-bridge-stand-in.ts), the app's frame-ancestors policy names this origin, and
+ * Shopify's CDN is never asked (there may be no internet). The app's save bar shows across the top
+ * of this page, and while it shows, the side bar's links ask before leaving the app's page, as the
+ * admin does (fakes/shopify/admin-chrome.ts).
  */
 
 export interface LocalAdminOptions {
@@ -94,7 +98,19 @@ function framePage(o: LocalAdminOptions, language: AdminLanguage, path: string):
 </div>
 <div id="toast" role="status"></div>
 <script>
+  ${ADMIN_CHROME_SOURCE}
+  const chrome = adminChrome(${JSON.stringify(ADMIN_WORDS[language])});
   const frame = document.getElementById("app");
+  const toFrame = (message) =>
+    frame.contentWindow.postMessage({ source: "local-admin", ...message }, location.origin);
+  // A new document in the frame has no save bar until it shows one.
+  frame.addEventListener("load", () => chrome.hideSaveBar());
+  // Leaving the app's page while its save bar shows: asked first.
+  const leave = async (href) => {
+    if (chrome.saveBarShown() && !(await chrome.askToLeave())) return;
+    chrome.hideSaveBar();
+    frame.src = withLanguage(href);
+  };
   const menu = document.getElementById("menu");
   const language = () => document.getElementById("language").value;
   const withLanguage = (href) => {
@@ -119,7 +135,7 @@ function framePage(o: LocalAdminOptions, language: AdminLanguage, path: string):
         const a = document.createElement("a");
         a.href = item.href;
         a.textContent = item.label;
-        a.addEventListener("click", (e) => { e.preventDefault(); frame.src = withLanguage(item.href); });
+        a.addEventListener("click", (e) => { e.preventDefault(); void leave(item.href); });
         return a;
       }));
     }
@@ -129,6 +145,11 @@ function framePage(o: LocalAdminOptions, language: AdminLanguage, path: string):
       url.searchParams.delete("locale");
       mark(url.pathname + url.search);
     }
+    if (m.type === "saveBar") {
+      if (m.state) chrome.showSaveBar(m.state, (action) => toFrame({ type: "saveBarAction", action }));
+      else chrome.hideSaveBar();
+    }
+    if (m.type === "leave?") void chrome.askToLeave().then((answer) => toFrame({ type: "leave", id: m.id, leave: answer }));
     if (m.type === "toast") {
       const toast = document.getElementById("toast");
       toast.textContent = m.message;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { eq, sql } from "drizzle-orm";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type Frame, type FrameLocator, type Page } from "playwright-core";
 import { database, db } from "#app/db/index.server.ts";
 import { codBuyerMarks, returnPickups, shipmentEvents, shipments, shops } from "#app/db/schema.ts";
 import { firstSentence } from "#app/shipments/wording.ts";
@@ -166,7 +166,7 @@ async function adminPage(locale = "en"): Promise<Page> {
  * hydration is lost, as a loaded machine showed on the list's "Select all"). React marks each
  * element it has hydrated with its fiber.
  */
-async function hydrated(page: Page) {
+async function hydrated(page: Page | Frame) {
   await page.waitForFunction(() =>
     Object.keys(document.body).some((key) => key.startsWith("__reactFiber")),
   );
@@ -178,6 +178,17 @@ async function openInAdmin(page: Page, pathname: string, locale = "en") {
   await page.goto(embeddedUrl(baseUrl, pathname, { shop, token, locale }));
   await hydrated(page);
 }
+
+/**
+ * The admin's save bar, App Bridge's `<ui-save-bar>` as the stand-in draws it (the admin's words:
+ * "Unsaved changes" in English, "Perubahan belum disimpan" in Indonesian).
+ */
+const saveBar = (page: Page | FrameLocator, name = "Unsaved changes") =>
+  page.getByRole("region", { name });
+
+/** The admin's question before leaving a page whose save bar shows. */
+const leaveQuestion = (page: Page, name = "Leave page with unsaved changes?") =>
+  page.getByRole("dialog", { name });
 
 /**
  * Today's English UI texts as they show on a page: each text of app/i18n/locales/en.json whose
@@ -317,8 +328,15 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
       expect(cod).toMatch(/Late: due \d+ \w+ \d{4}/);
       await page.screenshot({ path: path.join(SHOTS, "11-cash-on-delivery.png"), fullPage: true });
       // JNE's payout arrived: recorded from the page, its parcel settled in the ledger.
-      expect(await page.getByLabel("Amount received (Rp)").inputValue()).toBe("385000");
+      const amount = page.getByLabel("Amount received (Rp)");
+      expect(await amount.inputValue()).toBe("385000");
       expect(cod).toContain("Due from this courier by today: Rp385.000 from 1 parcel.");
+      // A changed amount is held by the admin's save bar; Discard puts back what is due.
+      await amount.fill("380000");
+      await saveBar(page).waitFor();
+      await saveBar(page).getByRole("button", { name: "Discard" }).click();
+      await saveBar(page).waitFor({ state: "hidden" });
+      expect(await amount.inputValue()).toBe("385000");
       await page.getByRole("button", { name: "Record payout" }).click();
       await page.getByText("Payout of Rp385.000 from JNE recorded: 1 parcel settled.").waitFor();
       await page.getByText("Received: Rp385.000 from 1 parcel.").waitFor();
@@ -754,6 +772,118 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
       await admin.close();
     }
   }, 120_000);
+
+  it("App Bridge's save bar on every form that saves; leaving with unsaved edits asks first", async () => {
+    const page = await adminPage();
+    try {
+      // Settings: a preference changed shows the admin's bar. The in-page link to the courier
+      // rules asks first; staying keeps the edit, Discard puts it back.
+      await openInAdmin(page, "/app/settings");
+      const insure = page.getByRole("checkbox", {
+        name: "Insure shipments for the value of their items",
+      });
+      const insured = await insure.isChecked();
+      await insure.setChecked(!insured);
+      await saveBar(page).waitFor();
+      await page.getByRole("link", { name: "Courier rules" }).click();
+      await leaveQuestion(page).waitFor();
+      await page.screenshot({ path: path.join(SHOTS, "2c-settings-leave-question.png") });
+      await leaveQuestion(page).getByRole("button", { name: "Stay" }).click();
+      await leaveQuestion(page).waitFor({ state: "detached" });
+      expect(new URL(page.url()).pathname).toBe("/app/settings");
+      expect(await insure.isChecked()).toBe(!insured);
+      await saveBar(page).getByRole("button", { name: "Discard" }).click();
+      await saveBar(page).waitFor({ state: "hidden" });
+      expect(await insure.isChecked()).toBe(insured);
+      // Nothing held: the link leaves at once.
+      await page.getByRole("link", { name: "Courier rules" }).click();
+      await page.getByRole("heading", { name: "Courier rules", level: 1 }).waitFor();
+      expect(await leaveQuestion(page).count()).toBe(0);
+
+      // Courier rules: a rule added shows the bar; the back button asks; leaving goes, unsaved.
+      const rulesBefore = (await getShop(db, shop))?.settings as { courierRules?: unknown[] };
+      await page.getByRole("button", { name: "Add a rule" }).click();
+      await saveBar(page).waitFor();
+      await page.getByRole("button", { name: "Settings" }).click();
+      await leaveQuestion(page).getByRole("button", { name: "Leave page" }).click();
+      await page.getByRole("heading", { name: "Settings", level: 1 }).waitFor();
+      await saveBar(page).waitFor({ state: "hidden" });
+      expect(((await getShop(db, shop))?.settings as typeof rulesBefore).courierRules).toEqual(
+        rulesBefore.courierRules,
+      );
+
+      // The other settings forms: the key, a pickup location, the checkout rates. A preview's
+      // sample values are no edit.
+      await hydrated(page);
+      await page.getByLabel("Sample postal code").fill("12430");
+      expect(await saveBar(page).isVisible()).toBe(false);
+      for (const field of ["Replace the key", "Contact name"]) {
+        await page.getByLabel(field, { exact: true }).fill("Gudang Baru");
+        await saveBar(page).waitFor();
+        await saveBar(page).getByRole("button", { name: "Discard" }).click();
+        await saveBar(page).waitFor({ state: "hidden" });
+        expect(await page.getByLabel(field, { exact: true }).inputValue()).toBe("");
+      }
+      // A pickup location the service refuses (no address): the bar's Save sends it, the fault is
+      // said, and the edits stay with the bar.
+      await page.getByLabel("Contact name", { exact: true }).fill("Gudang Baru");
+      await saveBar(page).getByRole("button", { name: "Save" }).click();
+      await page.getByText("Check the highlighted fields").first().waitFor();
+      await saveBar(page).waitFor();
+      expect(await page.getByLabel("Contact name", { exact: true }).inputValue()).toBe(
+        "Gudang Baru",
+      );
+      await saveBar(page).getByRole("button", { name: "Discard" }).click();
+      await saveBar(page).waitFor({ state: "hidden" });
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+
+  it("the local admin asks before its menu leaves a page with unsaved edits, in its own words", async () => {
+    const admin = await startLocalAdmin({
+      appUrl: baseUrl,
+      shop,
+      apiKey: API_KEY,
+      apiSecret: API_SECRET_KEY,
+      port: 0,
+    });
+    const context = await browser.newContext({ ...MERCHANT_BROWSER, locale: "id-ID" });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${admin.url}__admin?path=${encodeURIComponent("/app/settings")}&lang=id`);
+      const frame = page.frameLocator("iframe#app");
+      const insure = frame.getByRole("checkbox", { name: idTexts.settings.prefs.insurance.label });
+      await insure.waitFor();
+      await hydrated(page.frame({ name: "app" })!);
+      const insured = await insure.isChecked();
+      await insure.setChecked(!insured);
+      // The bar is the admin's, across its top, not in the app's frame.
+      const bar = saveBar(page, "Perubahan belum disimpan");
+      await bar.waitFor();
+      expect(await saveBar(frame, "Perubahan belum disimpan").count()).toBe(0);
+      const question = leaveQuestion(
+        page,
+        "Tinggalkan halaman dengan perubahan yang belum disimpan?",
+      );
+      await page.getByRole("link", { name: idTexts.nav.shipments }).click();
+      await question.waitFor();
+      await page.screenshot({ path: path.join(SHOTS, "local-admin-leave-question.png") });
+      await question.getByRole("button", { name: "Tetap di halaman" }).click();
+      expect(await insure.isChecked()).toBe(!insured);
+      await page.getByRole("link", { name: idTexts.nav.shipments }).click();
+      await question.getByRole("button", { name: "Tinggalkan halaman" }).click();
+      await frame.getByRole("heading", { name: "Pengiriman", exact: true }).waitFor();
+      await bar.waitFor({ state: "hidden" });
+      // Unsaved: nothing of it was kept.
+      await page.getByRole("link", { name: idTexts.nav.settings }).click();
+      await insure.waitFor();
+      expect(await insure.isChecked()).toBe(insured);
+    } finally {
+      await context.close();
+      await admin.close();
+    }
+  }, 120_000);
 });
 
 /** The price a shipment page says it charges. */
@@ -873,8 +1003,9 @@ async function flow(page: Page) {
         name: "Weigh parcels by size too, from the products' dimensions in Shopify",
       })
       .check();
-    await page.getByRole("button", { name: "Save preferences" }).click();
+    await saveBar(page).getByRole("button", { name: "Save" }).click();
     await page.getByText("Settings saved").waitFor();
+    await saveBar(page).waitFor({ state: "hidden" });
 
     // The shop's courier record (as its parcels would have made it): the choice says it.
     await seedCourierLanes(db, shop);
@@ -956,22 +1087,22 @@ async function flow(page: Page) {
     const bogus = page.getByRole("checkbox", { name: "bogus" });
     await bogus.waitFor();
     expect(await page.getByText("Used by 1 of the last 100 orders").count()).toBe(1);
-    expect(await page.getByText("Unsaved changes").count()).toBe(0);
+    expect(await saveBar(page).isVisible()).toBe(false);
     await bogus.check();
-    await page.getByText("Unsaved changes").waitFor();
+    await saveBar(page).waitFor();
     await page.screenshot({ path: path.join(SHOTS, "2b-settings-save-bar.png") });
-    await page.getByRole("button", { name: "Discard" }).click();
-    await page.getByText("Unsaved changes").waitFor({ state: "detached" });
+    await saveBar(page).getByRole("button", { name: "Discard" }).click();
+    await saveBar(page).waitFor({ state: "hidden" });
     expect(await bogus.isChecked()).toBe(false);
     const codGateways = async () =>
       ((await getShop(db, shop))?.settings as { codGateways: string[] }).codGateways;
     await bogus.check();
-    await page.getByRole("button", { name: "Save preferences" }).click();
+    await saveBar(page).getByRole("button", { name: "Save" }).click();
     await page.getByText("Settings saved").waitFor();
-    await page.getByText("Unsaved changes").waitFor({ state: "detached" });
+    await saveBar(page).waitFor({ state: "hidden" });
     expect(await codGateways()).toEqual(["bogus"]);
     await bogus.uncheck();
-    await page.getByRole("button", { name: "Save preferences" }).click();
+    await saveBar(page).getByRole("button", { name: "Save" }).click();
     await expect.poll(codGateways).toEqual([]);
 
     await openInAdmin(page, "/app/failed");

@@ -1,23 +1,26 @@
-import { Form } from "@remix-run/react";
 import { Badge, Button, Card, FormLayout } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { Field } from "./Field";
 import { GroupHeading } from "./GroupHeading";
+import { UnsavedForm } from "../unsaved/UnsavedForm";
 
 /** 1. The shipping API key: checked with the service before it is kept; only its end is shown. */
 export function ApiKeyCard({
   apiKey,
   error,
+  answer,
   busy,
 }: {
   apiKey: { hint: string; mode: string | null } | null;
   error: string | undefined;
+  /** The page's answer to the last key sent. */
+  answer: { ok: boolean } | null;
   busy: boolean;
 }) {
   const { t } = useTranslation();
   return (
     <Card>
-      <Form method="post">
+      <UnsavedForm id="apiKey" method="post" answer={answer} busy={busy}>
         <input type="hidden" name="intent" value="apiKey" />
         <FormLayout>
           <GroupHeading
@@ -49,7 +52,7 @@ export function ApiKeyCard({
             {t("settings.apiKey.save")}
           </Button>
         </FormLayout>
-      </Form>
+      </UnsavedForm>
     </Card>
   );
 }

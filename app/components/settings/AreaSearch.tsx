@@ -17,9 +17,11 @@ export function AreaSearch({ onChoose }: { onChoose: (area: AreaChoice) => void 
   const search = () => fetcher.load(`/app/areas?q=${encodeURIComponent(q)}`);
   return (
     <BlockStack gap="200">
-      {/* Enter searches, instead of saving the location the search sits in. */}
+      {/* Enter searches, instead of saving the location the search sits in; what is typed here is
+          no edit of the location (the save bar does not show for it). */}
       <div
         role="search"
+        data-unsaved-ignore
         onKeyDown={(e) => {
           if (e.key !== "Enter") return;
           e.preventDefault();

@@ -3,7 +3,7 @@ import { Badge, BlockStack, Button, Card, InlineStack, Text } from "@shopify/pol
 import { useTranslation } from "react-i18next";
 import type { ShopSettings } from "../../shops/settings";
 import { GroupHeading } from "./GroupHeading";
-import { LocationForm } from "./Locations";
+import { LocationForm } from "./LocationForm";
 
 /** 2. Pickup locations: each kept in the service's list; shipments leave from the default one. */
 export function PickupLocationsCard({
@@ -11,6 +11,7 @@ export function PickupLocationsCard({
   editing,
   setEditing,
   errors,
+  answer,
   busy,
   disabled,
 }: {
@@ -18,6 +19,8 @@ export function PickupLocationsCard({
   editing: string | null;
   setEditing: (id: string | null) => void;
   errors: Record<string, string>;
+  /** The page's answer to the last location form sent. */
+  answer: { ok: boolean } | null;
   busy: boolean;
   disabled: boolean;
 }) {
@@ -64,6 +67,7 @@ export function PickupLocationsCard({
           key={`${editing ?? "new"}-${settings.locations.length}`}
           location={settings.locations.find((l) => l.locationId === editing) ?? null}
           errors={errors}
+          answer={answer}
           busy={busy}
           disabled={disabled}
         />

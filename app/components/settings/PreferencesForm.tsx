@@ -1,6 +1,6 @@
-import { Form, Link } from "@remix-run/react";
-import { BlockStack, Box, Button, Card, FormLayout, InlineStack, Text } from "@shopify/polaris";
-import { memo, useState } from "react";
+import { Link } from "@remix-run/react";
+import { BlockStack, Card, FormLayout, Text } from "@shopify/polaris";
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { COD_TYPES } from "../../shipping/codes";
 import { LABEL_LAYOUTS } from "../../shops/label-layouts";
@@ -11,6 +11,7 @@ import { Field } from "./Field";
 import { TickBox } from "./TickBox";
 import { CodGatewaysField } from "./CodGatewaysField";
 import { GroupHeading } from "./GroupHeading";
+import { UnsavedForm } from "../unsaved/UnsavedForm";
 
 type Ticked =
   | "autoCreateDrafts"
@@ -33,75 +34,33 @@ interface PreferencesProps {
   paymentMethods: { name: string; auto: boolean; orders: number }[];
   paymentMethodsError: string | null;
   errors: Record<string, string>;
-  busy: boolean;
-  /** The last save's outcome, while the page shows it. */
-  saved: boolean | null;
 }
 
 /**
- * 4–7. The shop's preferences, saved together from one save bar: it appears at the foot of the
- * screen as soon as anything is changed ("Unsaved changes", Discard, Save) and goes once they are
- * saved; Discard puts every field back as saved. Each box's words are `settings.prefs.<name>`.
+ * 4–7. The shop's preferences, saved together from the admin's save bar: it shows as soon as
+ * anything is changed (Discard puts every field back as saved) and goes once they are saved. Each
+ * box's words are `settings.prefs.<name>`.
  */
-export function PreferencesForm(props: PreferencesProps) {
-  const { t } = useTranslation();
-  const [version, setVersion] = useState(0);
-  const [dirty, setDirty] = useState(false);
-  const [sent, setSent] = useState(false);
-  // Once the save is answered: saved, the bar goes; refused (a field's error), it stays with the
-  // changes. (Adjusted while rendering, from the answer the page now holds.)
-  if (sent && !props.busy && props.saved !== null) {
-    setSent(false);
-    if (props.saved) setDirty(false);
-  }
+export function PreferencesForm({
+  answer,
+  busy,
+  ...props
+}: PreferencesProps & {
+  /** The page's answer to the last save of the preferences. */
+  answer: { ok: boolean } | null;
+  busy: boolean;
+}) {
   return (
-    <Form method="post" onChange={() => setDirty(true)} onSubmit={() => setSent(true)}>
+    <UnsavedForm id="preferences" method="post" answer={answer} busy={busy}>
       <input type="hidden" name="intent" value="preferences" />
-      <PreferencesFields key={version} {...props} />
-      {dirty && (
-        // At the foot of the screen wherever the merchant scrolls, as the admin's own save bar sits.
-        <div
-          role="region"
-          aria-label={t("settings.saveBar.label")}
-          style={{
-            position: "fixed",
-            left: "50%",
-            transform: "translateX(-50%)",
-            bottom: "16px",
-            width: "min(62rem, calc(100% - 32px))",
-            zIndex: 500,
-          }}
-        >
-          <Box background="bg-surface-inverse" padding="300" borderRadius="300" shadow="400">
-            <InlineStack align="space-between" blockAlign="center" gap="300">
-              <Text as="p" tone="text-inverse" fontWeight="semibold">
-                {t("settings.saveBar.unsaved")}
-              </Text>
-              <InlineStack gap="200">
-                <Button
-                  onClick={() => {
-                    setVersion(version + 1);
-                    setDirty(false);
-                  }}
-                  disabled={props.busy}
-                >
-                  {t("settings.saveBar.discard")}
-                </Button>
-                <Button submit variant="primary" loading={props.busy}>
-                  {t("settings.savePreferences")}
-                </Button>
-              </InlineStack>
-            </InlineStack>
-          </Box>
-        </div>
-      )}
-    </Form>
+      <PreferencesFields {...props} />
+    </UnsavedForm>
   );
 }
 
 /**
- * The preferences' fields (remade afresh on Discard). Each holds its own value: a change redraws
- * that field and the save bar, not the form.
+ * The preferences' fields (remade afresh on Discard and once saved). Each holds its own value: a
+ * change redraws that field, not the form.
  */
 const PreferencesFields = memo(function PreferencesFields({
   settings,

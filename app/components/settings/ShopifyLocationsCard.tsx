@@ -2,7 +2,7 @@ import { Banner, BlockStack, Card } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import type { ShopSettings } from "../../shops/settings";
 import { GroupHeading } from "./GroupHeading";
-import { ShopifyLocationRow } from "./Locations";
+import { ShopifyLocationRow } from "./ShopifyLocationRow";
 
 /** 3. The shop's Shopify locations, each connected to the pickup location its items leave from. */
 export function ShopifyLocationsCard({

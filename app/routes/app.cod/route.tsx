@@ -46,7 +46,12 @@ export default function CashOnDelivery() {
           received={data.received}
           lost={data.lost}
         />
-        <PayoutForm key={data.today} couriers={data.couriers} today={data.today} />
+        <PayoutForm
+          key={data.today}
+          couriers={data.couriers}
+          today={data.today}
+          answer={result ?? null}
+        />
         <Card padding="0">
           {data.weeks.length === 0 ? (
             <EmptyState heading={t("cod.empty.title")} image="">

@@ -6,6 +6,7 @@ import { RuleCard } from "../../components/courier-rules/RuleCard";
 import { RulesPreviewCard } from "../../components/courier-rules/RulesPreviewCard";
 import { emptyDraft, type RuleDraft } from "../../couriers/rules/form";
 import { pageTitle } from "../../i18n/page-title";
+import { useUnsavedChanges } from "../../components/unsaved/UnsavedChanges";
 import type { action } from "./action.server";
 import type { loader } from "./loader.server";
 
@@ -17,7 +18,9 @@ export const meta = pageTitle((t) => t("courierRules.title"));
 /**
  * The shop's courier rules: written top to bottom, each a card; "Lihat pratinjau" shows what they
  * would pick for the latest orders without saving, "Simpan aturan" keeps them unless something
- * refuses them. Refusals and warnings are said above the rules, each field's fault under it.
+ * refuses them. Refusals and warnings are said above the rules, each field's fault under it. Until
+ * they are saved, the admin's save bar holds the edits (Discard puts back the saved rules) and
+ * leaving the page asks first.
  */
 export default function CourierRules() {
   const data = useLoaderData<typeof loader>();
@@ -25,6 +28,7 @@ export default function CourierRules() {
   const { t } = useTranslation();
   const fetcher = useFetcher<typeof action>();
   const [drafts, setDrafts] = useState<RuleDraft[]>(data.drafts);
+  const [edited, setEdited] = useState(false);
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const report = result?.preview ? result : data;
   const errors = result?.errors ?? {};
@@ -35,10 +39,29 @@ export default function CourierRules() {
       fetcher.submit({ intent, rules: JSON.stringify(drafts) }, { method: "post" }),
     [fetcher, drafts],
   );
+  // The rules' answer to their last save: kept, the save bar goes.
+  const [answered, setAnswered] = useState(fetcher.data);
+  if (result && result !== answered) {
+    setAnswered(result);
+    if (result.ok && result.intent === "save") setEdited(false);
+  }
+  useUnsavedChanges("courierRules", {
+    dirty: edited,
+    busy: busy === "save",
+    save: () => send("save"),
+    discard: () => {
+      setDrafts(data.drafts);
+      setEdited(false);
+    },
+  });
+  const edit = (next: (all: RuleDraft[]) => RuleDraft[]) => {
+    setDrafts(next);
+    setEdited(true);
+  };
   const change = (i: number, draft: RuleDraft) =>
-    setDrafts((all) => all.map((d, j) => (j === i ? draft : d)));
+    edit((all) => all.map((d, j) => (j === i ? draft : d)));
   const move = (i: number, by: -1 | 1) =>
-    setDrafts((all) => {
+    edit((all) => {
       const next = [...all];
       [next[i], next[i + by]] = [next[i + by]!, next[i]!];
       return next;
@@ -102,13 +125,13 @@ export default function CourierRules() {
             minParcels={data.minParcels}
             onChange={(d) => change(i, d)}
             onMove={(by) => move(i, by)}
-            onRemove={() => setDrafts((all) => all.filter((_, j) => j !== i))}
+            onRemove={() => edit((all) => all.filter((_, j) => j !== i))}
           />
         ))}
         <div>
           <Button
             disabled={drafts.length >= data.max}
-            onClick={() => setDrafts((all) => [...all, emptyDraft()])}
+            onClick={() => edit((all) => [...all, emptyDraft()])}
           >
             {t("courierRules.add")}
           </Button>

@@ -185,12 +185,18 @@ export default function Settings() {
             {result && result.form !== "rotateEventsUrl" && (
               <Banner tone={result.ok ? "success" : "critical"}>{result.message}</Banner>
             )}
-            <ApiKeyCard apiKey={apiKey} error={errors.apiKey} busy={busy} />
+            <ApiKeyCard
+              apiKey={apiKey}
+              error={errors.apiKey}
+              answer={result?.form === "apiKey" ? result : null}
+              busy={busy}
+            />
             <PickupLocationsCard
               settings={settings}
               editing={editing}
               setEditing={setEditing}
               errors={result?.form === "location" ? errors : {}}
+              answer={result?.form === "location" ? result : null}
               busy={busy}
               disabled={!apiKey}
             />
@@ -208,8 +214,8 @@ export default function Settings() {
               paymentMethods={paymentMethods}
               paymentMethodsError={paymentMethodsError}
               errors={result?.form === "preferences" ? errors : {}}
+              answer={result?.form === "preferences" ? result : null}
               busy={busy}
-              saved={result?.form === "preferences" ? result.ok : null}
             />
             <CheckoutRatesCard
               on={ratesOn}

@@ -1,39 +1,43 @@
-import { Form } from "@remix-run/react";
-import {
-  BlockStack,
-  Button,
-  FormLayout,
-  InlineStack,
-  Select,
-  Text,
-  TextField,
-} from "@shopify/polaris";
+import { Button, FormLayout, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SavedLocation } from "../../shops/settings";
 import { PICKUP_TEXT_LIMITS } from "../../shops/pickup-limits";
 import { AreaSearch } from "./AreaSearch";
 import { Field } from "./Field";
+import { UnsavedForm } from "../unsaved/UnsavedForm";
 
-/** Add a pickup location, or edit one (its service id goes along). */
-export function LocationForm({
-  location,
-  errors,
-  busy,
-  disabled,
-}: {
+interface LocationFormProps {
   location: SavedLocation | null;
   errors: Record<string, string>;
   busy: boolean;
   disabled: boolean;
+}
+
+/** Add a pickup location, or edit one (its service id goes along); its edits held by the save bar. */
+export function LocationForm({
+  answer,
+  ...props
+}: LocationFormProps & {
+  /** The page's answer to the last location form sent. */
+  answer: { ok: boolean } | null;
 }) {
+  return (
+    <UnsavedForm id="pickupLocation" method="post" answer={answer} busy={props.busy}>
+      <LocationFields {...props} />
+    </UnsavedForm>
+  );
+}
+
+/** The location's fields (drawn afresh on Discard and once saved). */
+function LocationFields({ location, errors, busy, disabled }: LocationFormProps) {
   const { t } = useTranslation();
   const [postalCode, setPostalCode] = useState(
     location?.postalCode ? String(location.postalCode) : "",
   );
   const [area, setArea] = useState<string | null>(null);
   return (
-    <Form method="post">
+    <>
       <input type="hidden" name="intent" value="saveLocation" />
       {location && <input type="hidden" name="locationId" value={location.locationId} />}
       <FormLayout>
@@ -114,65 +118,6 @@ export function LocationForm({
           {t("settings.pickup.save")}
         </Button>
       </FormLayout>
-    </Form>
-  );
-}
-
-/** One Shopify location: the pickup location it is connected to, or one made from its address. */
-export function ShopifyLocationRow({
-  location,
-  linked,
-  pickups,
-  disabled,
-  busy,
-}: {
-  location: { id: string; name: string; place: string };
-  linked: string;
-  pickups: SavedLocation[];
-  disabled: boolean;
-  busy: boolean;
-}) {
-  const [choice, setChoice] = useState(linked);
-  const { t } = useTranslation();
-  return (
-    <InlineStack gap="300" blockAlign="end" wrap>
-      <BlockStack gap="050">
-        <Text as="p" fontWeight="semibold">
-          {location.name}
-        </Text>
-        <Text as="p" tone="subdued">
-          {location.place || t("settings.shopify.noAddress")}
-        </Text>
-      </BlockStack>
-      <Form method="post">
-        <input type="hidden" name="intent" value="connectLocation" />
-        <input type="hidden" name="shopifyLocationId" value={location.id} />
-        <InlineStack gap="200" blockAlign="end">
-          <Select
-            label={t("settings.shopify.pickupFor", { name: location.name })}
-            labelHidden
-            name="pickupLocationId"
-            options={[
-              { label: t("settings.shopify.notConnected"), value: "" },
-              ...pickups.map((p) => ({ label: p.contactName, value: p.locationId })),
-            ]}
-            value={choice}
-            onChange={setChoice}
-          />
-          <Button submit disabled={disabled || choice === linked} loading={busy}>
-            {t("settings.shopify.connect")}
-          </Button>
-        </InlineStack>
-      </Form>
-      {!linked && (
-        <Form method="post">
-          <input type="hidden" name="intent" value="pickupFromLocation" />
-          <input type="hidden" name="shopifyLocationId" value={location.id} />
-          <Button submit variant="plain" disabled={disabled}>
-            {t("settings.shopify.makePickup")}
-          </Button>
-        </Form>
-      )}
-    </InlineStack>
+    </>
   );
 }
