@@ -9,25 +9,38 @@ databaseUrl.pathname = `/${testDatabaseName}`;
 const scopes = /^scopes = "([^"]+)"/m.exec(fs.readFileSync("shopify.app.toml", "utf8"))?.[1];
 if (!scopes) throw new Error("shopify.app.toml has no [access_scopes] scopes line");
 
+/** Where a test's layer shows (docs/testing.md, "Layers"). */
+const INTEGRATION_NEXT_TO_CODE = "**/*.integration.test.ts";
+const UNIT = [
+  "app/**/*.test.{ts,tsx}",
+  "worker/**/*.test.ts",
+  "sandbox/**/*.test.ts",
+  "fakes/**/*.test.ts",
+  "eslint/**/*.test.ts",
+  "extensions/*/*.test.ts",
+  "extensions/*/src/**/*.test.ts",
+  "test/unit/**/*.test.ts",
+];
+
+/**
+ * Three layers, each a project (`npm run test:unit`, `test:integration`, `test:system`; `npm test`
+ * runs all three, one after the other):
+ * - unit: a test next to its code (or in test/unit/): no database, Redis, network or build;
+ * - integration: test/integration/ and `*.integration.test.ts` next to their code: PostgreSQL,
+ *   Redis, the sandbox and the fake Shopify over HTTP, several files at once (each with a database
+ *   of its own, test/setup/own-database.ts, and its own queue prefix);
+ * - system: test/system/: the production build (made once per run, test/setup/system-build.ts),
+ *   the app's own processes, Chromium, the demo, one file at a time.
+ */
 export default defineConfig({
   test: {
-    include: [
-      "app/**/*.test.ts",
-      "worker/**/*.test.ts",
-      "sandbox/**/*.test.ts",
-      "fakes/**/*.test.ts",
-      "test/**/*.test.ts",
-      "extensions/*/*.test.ts",
-      "extensions/*/src/**/*.test.ts",
-    ],
-    globalSetup: ["test/setup/global.ts"],
-    setupFiles: ["test/setup/each-file.ts"],
     reporters: ["default", "./test/setup/summary-reporter.ts"],
-    // Integration tests share one database and one Redis; they isolate by shop domain and prefix.
+    // Each file in a process of its own.
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 60_000,
     sequence: { seed: 20261122 },
+    setupFiles: ["test/setup/each-file.ts"],
     env: {
       NODE_ENV: "test",
       LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
@@ -43,5 +56,42 @@ export default defineConfig({
       SHIPPING_API_BASE_URL: "http://127.0.0.1:1",
       PGLITE_DATA_DIR: ".data/test-pglite",
     },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: UNIT,
+          exclude: [INTEGRATION_NEXT_TO_CODE, "**/node_modules/**"],
+          sequence: { groupOrder: 0 },
+          // Two at a time: what a unit file spends is mostly importing, on one core each.
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["test/integration/**/*.test.ts", INTEGRATION_NEXT_TO_CODE],
+          exclude: ["**/node_modules/**"],
+          globalSetup: ["test/setup/services.ts"],
+          setupFiles: ["test/setup/each-file.ts", "test/setup/own-database.ts"],
+          sequence: { groupOrder: 1 },
+          // Most of an integration file's time is waiting (the sandbox, the queues, the database).
+          maxWorkers: 3,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "system",
+          include: ["test/system/**/*.test.ts"],
+          globalSetup: ["test/setup/services.ts", "test/setup/system-build.ts"],
+          setupFiles: ["test/setup/each-file.ts", "test/setup/own-database.ts"],
+          sequence: { groupOrder: 2 },
+          maxWorkers: 1,
+        },
+      },
+    ],
   },
 });

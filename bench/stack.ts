@@ -161,6 +161,23 @@ export interface StackOptions {
    * folder) and web and workers share it over its port, as `npm run demo` and a newcomer run it.
    */
   database?: "postgres" | "pglite";
+  /**
+   * A production build made elsewhere, in the image's layout (`<dir>/build`, `<dir>/build/node`):
+   * the test run shares its own (test/setup/system-build.ts). Otherwise the stack builds once per
+   * process into .cache/bench-build.
+   */
+  build?: string;
+}
+
+/** The web build and the compiled Node entries a stack runs: the one it is given, or its own. */
+function buildOf(options: StackOptions): { web: string; node: string } {
+  if (options.build)
+    return {
+      web: path.join(options.build, "build"),
+      node: path.join(options.build, "build", "node"),
+    };
+  ensureBuild();
+  return { web: BUILD_DIR, node: NODE_BUILD_DIR };
 }
 
 export interface DeliveryOptions {
@@ -200,7 +217,7 @@ export class Stack {
   }
 
   static async start(options: StackOptions): Promise<Stack> {
-    ensureBuild();
+    const build = buildOf(options);
     fs.mkdirSync(LOG_DIR, { recursive: true });
     const databaseName = `parcelbridge_${options.name.replace(/[^a-z0-9_]/g, "_")}`;
     const opened =
@@ -248,10 +265,10 @@ export class Stack {
     if (options.countSql) env.BENCH_SQL_COUNT_FILE = path.join(LOG_DIR, `${options.name}-sql`);
     const logFile = (what: string) => path.join(LOG_DIR, `${options.name}-${what}.log`);
     for (const what of ["web", "worker"]) fs.rmSync(logFile(what), { force: true });
-    const web = await startWeb(BUILD_DIR, webPort, {
+    const web = await startWeb(build.web, webPort, {
       env,
       logFile: logFile("web"),
-      compiled: NODE_BUILD_DIR,
+      compiled: build.node,
       nodeArgs: [
         ...(options.countSql ? ["--import", compiledScript("bench/count-sql.ts")] : []),
         ...(options.webNodeArgs ?? []),
@@ -262,10 +279,10 @@ export class Stack {
       const port = await freePort();
       more.push({
         port,
-        child: await startWeb(BUILD_DIR, port, {
+        child: await startWeb(build.web, port, {
           env,
           logFile: logFile(`web${i + 1}`),
-          compiled: NODE_BUILD_DIR,
+          compiled: build.node,
           nodeArgs: options.webNodeArgs ?? [],
         }),
       });
@@ -302,7 +319,7 @@ export class Stack {
     const child = await startWorker({
       env: { ...this.env, LOG_LEVEL: "info" },
       logFile: path.join(LOG_DIR, `${this.options.name}-worker.log`),
-      compiled: NODE_BUILD_DIR,
+      compiled: buildOf(this.options).node,
       nodeArgs: [
         "--import",
         compiledScript("fakes/shopify/redirect-shopify-admin.ts"),

@@ -34,6 +34,7 @@ const options = {
   webPort: Number(process.env.DEMO_WEB_PORT ?? 3190),
   pglitePort: Number(process.env.DEMO_PGLITE_PORT ?? 5498),
   buildDir: path.resolve(process.env.DEMO_BUILD_DIR ?? "build"),
+  prebuilt: process.env.DEMO_PREBUILT === "1",
 };
 const DEADLINE_MS = Number(process.env.DEMO_DEADLINE_MS ?? 60_000);
 const SERVE = process.argv.slice(2).includes("--serve");

@@ -54,13 +54,31 @@ export async function waitUntil(
   }
 }
 
-/** Builds the Remix app (client and server) into `buildDir`; throws with the build's last output. */
-export function buildWebApp(buildDir: string, env: NodeJS.ProcessEnv = process.env): void {
-  const build = spawnSync(
+/** A build to run: the program, its arguments, its environment. */
+type BuildCommand = readonly [string, readonly string[], NodeJS.ProcessEnv];
+
+/** The Remix app's build (client and server) into `buildDir`. */
+function webBuild(buildDir: string, env: NodeJS.ProcessEnv): BuildCommand {
+  return [
     process.execPath,
     ["node_modules/@remix-run/dev/dist/cli.js", "vite:build"],
-    { env: { ...env, NODE_ENV: "production", BUILD_DIR: buildDir }, encoding: "utf8" },
-  );
+    { ...env, NODE_ENV: "production", BUILD_DIR: buildDir },
+  ];
+}
+
+/** The Node half of `npm run build` (scripts/build-node.ts) into `outDir`. */
+function nodeBuild(outDir: string, env: NodeJS.ProcessEnv): BuildCommand {
+  return [
+    process.execPath,
+    ["--import", "tsx", "scripts/build-node.ts"],
+    { ...env, NODE_BUILD_DIR: outDir },
+  ];
+}
+
+/** Builds the Remix app (client and server) into `buildDir`; throws with the build's last output. */
+export function buildWebApp(buildDir: string, env: NodeJS.ProcessEnv = process.env): void {
+  const [program, args, buildEnv] = webBuild(buildDir, env);
+  const build = spawnSync(program, args, { env: buildEnv, encoding: "utf8" });
   if (build.status !== 0)
     throw new Error(`The web app's build failed:\n${(build.stderr || build.stdout).slice(-2000)}`);
 }
@@ -70,12 +88,33 @@ export function buildWebApp(buildDir: string, env: NodeJS.ProcessEnv = process.e
  * the Node half of `npm run build`); throws with the build's output.
  */
 export function buildNodeEntries(outDir: string, env: NodeJS.ProcessEnv = process.env): void {
-  const build = spawnSync(process.execPath, ["--import", "tsx", "scripts/build-node.ts"], {
-    env: { ...env, NODE_BUILD_DIR: outDir },
-    encoding: "utf8",
-  });
+  const [program, args, buildEnv] = nodeBuild(outDir, env);
+  const build = spawnSync(program, args, { env: buildEnv, encoding: "utf8" });
   if (build.status !== 0)
     throw new Error(`The Node build failed:\n${(build.stderr || build.stdout).slice(-2000)}`);
+}
+
+/**
+ * The whole production build, as the image holds it, without blocking the caller's event loop
+ * (the test runner's system layer builds once while other tests run): the web app into
+ * `<dir>/build`, the compiled Node entries into `<dir>/build/node`. Rejects with the failing
+ * build's last output.
+ */
+export async function buildProduction(dir: string, env: NodeJS.ProcessEnv = process.env) {
+  const run = (what: string, [program, args, buildEnv]: BuildCommand) =>
+    new Promise<void>((resolve, reject) => {
+      const child = spawn(program, args, { env: buildEnv, stdio: ["ignore", "pipe", "pipe"] });
+      let output = "";
+      const keep = (d: Buffer) => (output = (output + d.toString()).slice(-2000));
+      child.stdout.on("data", keep);
+      child.stderr.on("data", keep);
+      child.on("error", reject);
+      child.on("exit", (code) =>
+        code === 0 ? resolve() : reject(new Error(`${what} failed:\n${output}`)),
+      );
+    });
+  await run("The web app's build", webBuild(path.join(dir, "build"), env));
+  await run("The Node build", nodeBuild(path.join(dir, "build", "node"), env));
 }
 
 export interface StartOptions {

@@ -29,6 +29,11 @@ export interface DemoOptions {
   webPort: number;
   pglitePort: number;
   buildDir: string;
+  /**
+   * The web app at `buildDir` was built from this tree moments ago (the test run builds once for
+   * every system test, DEMO_PREBUILT=1): served as it is. Otherwise the demo builds it.
+   */
+  prebuilt?: boolean;
 }
 
 export interface DemoStack {
@@ -118,9 +123,11 @@ export async function startStack(
     opened.push(shopify);
     say(`  Shopify Admin API: the tests' fake at ${shopify.url}`);
 
-    // Always build: a stale build would serve yesterday's routes.
-    say("  Building the web app…");
-    buildWebApp(options.buildDir, env);
+    // Built unless just built: a stale build would serve yesterday's routes.
+    if (!options.prebuilt) {
+      say("  Building the web app…");
+      buildWebApp(options.buildDir, env);
+    }
     const webUrl = `http://127.0.0.1:${options.webPort}`;
     // The admin pages ask Shopify too (the shop's time zone, locations, payment methods): the fake.
     follow(

@@ -1,12 +1,14 @@
 import { Redis } from "ioredis";
 import pg from "pg";
 import { openDatabase } from "#app/db/client.server.ts";
+import { FILE_DATABASE_PREFIX } from "./file-database-name.ts";
 
 /**
- * Before any test file: PostgreSQL and Redis must be reachable (a clear failure otherwise), the
- * test database is recreated and migrated, and the test run's Redis keys are cleared.
+ * Once per run, before the first test that needs them: PostgreSQL and Redis must be reachable (a
+ * clear failure otherwise), the test database is recreated and migrated, and the test run's Redis
+ * keys are cleared.
  */
-export default async function setup() {
+export async function prepareTestServices() {
   const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
   const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
   const databaseUrl = new URL(adminUrl);
@@ -22,6 +24,7 @@ export default async function setup() {
     );
   }
   try {
+    await dropFileDatabases(admin);
     await admin.query("DROP DATABASE IF EXISTS parcelbridge_test WITH (FORCE)");
     await admin.query("CREATE DATABASE parcelbridge_test");
   } finally {
@@ -56,4 +59,28 @@ export default async function setup() {
     cursor = next;
   } while (cursor !== "0");
   redis.disconnect();
+}
+
+/** The test files' own databases (test/setup/own-database.ts), dropped: those of a run ended. */
+export async function dropFileDatabases(admin: pg.Client) {
+  const { rows } = await admin.query<{ datname: string }>(
+    "SELECT datname FROM pg_database WHERE datname LIKE $1",
+    [`${FILE_DATABASE_PREFIX}%`],
+  );
+  for (const { datname } of rows)
+    await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+}
+
+/** After the run: the files' databases dropped. */
+export async function dropFileDatabasesAfterRun() {
+  const admin = new pg.Client({
+    connectionString:
+      process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
+  });
+  await admin.connect();
+  try {
+    await dropFileDatabases(admin);
+  } finally {
+    await admin.end();
+  }
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { eq, sql } from "drizzle-orm";
@@ -35,13 +35,7 @@ import { forceWideFont, loadedTypeface, unreachableScrollRegions } from "../help
 import { storedSaid } from "#app/i18n/said.ts";
 import { API_KEY, API_SECRET_KEY, offlineSession } from "../helpers/shopify.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
-import {
-  buildWebApp,
-  freePort,
-  startWeb,
-  stopProcess,
-  type Child,
-} from "../../scripts/processes.ts";
+import { freePort, startWeb, stopProcess, type Child } from "../../scripts/processes.ts";
 import { shopifyHmac } from "#fakes/shopify/webhook-signer.ts";
 import { MERCHANT_BROWSER, embeddedUrl, standInAppBridge } from "#fakes/shopify/admin-frame.ts";
 import { startLocalAdmin } from "#fakes/shopify/local-admin.ts";
@@ -70,7 +64,8 @@ let workers: RunningWorkers;
 let server: Child | undefined;
 let browser: Browser;
 let baseUrl = "";
-let buildDir = "";
+// The run's production build (test/setup/system-build.ts).
+const buildDir = path.join(inject("systemBuild"), "build");
 let shopify: FakeShopify | undefined;
 
 beforeAll(async () => {
@@ -112,9 +107,6 @@ beforeAll(async () => {
     FAKE_SHOPIFY_ADMIN_URL: shopify.url,
     METRICS_TOKEN,
   };
-  // Inside the project, so the server bundle resolves its packages from node_modules.
-  buildDir = path.resolve(`.cache/e2e-build-${process.pid}`);
-  buildWebApp(buildDir, serverEnv);
   server = await startWeb(buildDir, port, {
     env: serverEnv,
     nodeArgs: ["--import", "./fakes/shopify/redirect-shopify-admin.ts"],
@@ -148,7 +140,6 @@ afterAll(async () => {
   await sandbox?.close();
   await shopify?.close();
   await database.close();
-  if (buildDir) fs.rmSync(buildDir, { recursive: true, force: true });
 });
 
 /** A page inside the "admin": App Bridge stood in for, handing out a valid session token. */

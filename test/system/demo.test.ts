@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { TERMINAL_STATUSES } from "#app/shipments/states.ts";
 import { freePort } from "../../scripts/processes.ts";
 
@@ -13,12 +13,7 @@ import { freePort } from "../../scripts/processes.ts";
  * this test shows them.
  */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pb-demo-"));
-// Inside the project: the server build resolves its packages from node_modules.
-const buildDir = path.resolve(`.cache/demo-build-${process.pid}`);
-afterAll(() => {
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.rmSync(buildDir, { recursive: true, force: true });
-});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 interface Summary {
   settled: boolean;
@@ -59,7 +54,9 @@ describe("npm run demo", () => {
       const env = {
         ...process.env,
         DEMO_DIR: path.join(dir, "run"),
-        DEMO_BUILD_DIR: buildDir,
+        // The run's production build (test/setup/system-build.ts), served as it is.
+        DEMO_BUILD_DIR: path.join(inject("systemBuild"), "build"),
+        DEMO_PREBUILT: "1",
         DEMO_WEB_PORT: String(await freePort()),
         DEMO_PGLITE_PORT: String(await freePort()),
         DEMO_DEADLINE_MS: "60000",

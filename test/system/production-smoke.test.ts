@@ -3,9 +3,9 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import YAML from "yaml";
-import { buildNodeEntries, buildWebApp, freePort, waitUntil } from "../../scripts/processes.ts";
+import { freePort, waitUntil } from "../../scripts/processes.ts";
 import { sampleLabel } from "../fixtures/labels.ts";
 
 /**
@@ -68,8 +68,8 @@ function run(service: string, env: NodeJS.ProcessEnv): ChildProcess {
 beforeAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, "scripts"), { recursive: true });
-  buildWebApp(path.join(dir, "build"));
-  buildNodeEntries(path.join(dir, "build", "node"));
+  // The run's production build (test/setup/system-build.ts), in the image's place.
+  fs.symlinkSync(path.join(inject("systemBuild"), "build"), path.join(dir, "build"), "dir");
   for (const file of ["scripts/entry.mjs", "scripts/node-entries.json", "package.json"])
     fs.copyFileSync(file, path.join(dir, file));
   fs.symlinkSync(path.resolve("node_modules"), path.join(dir, "node_modules"), "dir");

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { Queue } from "bullmq";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { QUEUES, maintenanceJobs } from "#app/jobs/definitions.ts";
 import { referenceIdFor } from "#app/orders/map.ts";
 import { Stack } from "../../bench/stack.ts";
@@ -22,6 +22,8 @@ beforeAll(async () => {
     webs: 2,
     workers: 3,
     workerConcurrency: 10,
+    // The run's production build (test/setup/system-build.ts).
+    build: inject("systemBuild"),
   });
 }, 240_000);
 afterAll(() => stack?.stop());
