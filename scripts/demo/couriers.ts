@@ -56,9 +56,14 @@ export function couriers(stack: DemoStack, replay: Replay, say: (line: string) =
         silent?.status === "dropping_off" &&
         (silent.fulfillmentIds as string[]).length > 0
       ) {
+        // The finder measures silence from the parcel's latest scan the app recorded: run before
+        // the fulfillment-events job has recorded them, it finds nothing, and looks again.
         stalled = "looked";
-        lookForStuck(stack, say).catch((error: unknown) =>
-          say(`  ! the stuck parcel finder failed: ${String(error)}`),
+        lookForStuck(stack, say).then(
+          (stuck) => {
+            if (stuck === 0) stalled = "silent";
+          },
+          (error: unknown) => say(`  ! the stuck parcel finder failed: ${String(error)}`),
         );
       } else if (
         stalled === "looked" &&
@@ -87,11 +92,13 @@ export function couriers(stack: DemoStack, replay: Replay, say: (line: string) =
   };
 }
 
-/** The stuck parcel finder, run as if five days had passed without a scan. */
-async function lookForStuck(stack: DemoStack, say: (line: string) => void): Promise<void> {
+/** The stuck parcel finder, run as if five days had passed without a scan: how many it marked. */
+async function lookForStuck(stack: DemoStack, say: (line: string) => void): Promise<number> {
   const { findStuck } = await import("#worker/processors/find-stuck.ts");
   const { enqueue } = await import("#app/jobs/queues.server.ts");
   const at = new Date(Date.now() + SILENT_DAYS * 24 * 3_600_000);
   const found = await findStuck({ db: stack.database.db, enqueue }, at);
-  say(`  ⟳ ${SILENT_DAYS} days without a scan: ${found.stuck} parcel marked stuck`);
+  if (found.stuck > 0)
+    say(`  ⟳ ${SILENT_DAYS} days without a scan: ${found.stuck} parcel marked stuck`);
+  return found.stuck;
 }

@@ -30,24 +30,69 @@ import {
 
 /**
  * confirm: books a ready draft (the shop is charged). Automation books only paid and
- * cash-on-delivery orders; a merchant's own request books whatever its payment state.
+ * cash-on-delivery orders; a merchant's own request books whatever its payment state. In steps:
+ * a shipment already booked only has its follow-up queued; one that may not be booked yet says
+ * why; the service confirms the draft (or the order a lost answer made is adopted); the booking is
+ * recorded with its estimate, label and lane; then it is told to Shopify.
  */
 export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps): Promise<string> {
   const ctx = new Ctx(deps, job);
   const { shop, shipmentId, merchant } = shipmentJobs.confirm.payload.parse(job.data);
-  const { db } = deps;
   // The order's other shipments come with it: the booking's write to Shopify is made from them.
-  const { shipment, current: orderShipments } = await shipmentWithOrder(db, shop, shipmentId);
+  const { shipment, current: orderShipments } = await shipmentWithOrder(deps.db, shop, shipmentId);
   if (!shipment) return "no shipment";
-  if (shipment.shippingOrderId) {
-    // Likewise for the follow-up of a confirmation whose run stopped after saving it.
-    if (shipment.status === "confirmed") {
-      if ((await shopFacts(db, deps.env, shop)).settings.fulfillOnConfirm)
-        await deps.enqueue.createFulfillment(shop, shipment.id, shipment.waybillId);
-      else await deps.enqueue.shopifySync(shop, shipment.id, shipment.version, false);
-    }
-    return `already ${shipment.status}`;
+  if (shipment.shippingOrderId) return followUpBooked(deps, shipment);
+  const notYet = await notBookableYet(ctx, shipment, merchant);
+  if (notYet) return notYet;
+
+  const { access } = await shopFacts(deps.db, deps.env, shop);
+  if (access instanceof Error) throw access;
+  const confirmed = await confirmAtService(ctx, shipment, access);
+  if (typeof confirmed === "string") return confirmed;
+  const saved = await recordBooking(ctx, shipment, confirmed, access);
+  if (saved?.status === "cancelled") return "cancelled";
+  if (saved?.shippingOrderId) {
+    const { settings } = await shopFacts(deps.db, deps.env, shop);
+    if (settings.fulfillOnConfirm)
+      await deps.enqueue.createFulfillment(shop, saved.id, saved.waybillId);
+    else
+      await writeBackOrQueue(
+        ctx,
+        saved,
+        orderShipments.map((s) => (s.id === saved.id ? saved : s)),
+      );
   }
+  return saved?.status ?? "gone";
+}
+
+type ShopAccess = Exclude<Awaited<ReturnType<typeof shopFacts>>["access"], Error>;
+
+/**
+ * Already booked: the follow-up of a confirmation whose run stopped after saving it is queued
+ * again (the fulfillment, or the booking's write to Shopify).
+ */
+async function followUpBooked(deps: ShipmentDeps, shipment: Shipment): Promise<string> {
+  const { shop } = shipment;
+  if (shipment.status === "confirmed") {
+    if ((await shopFacts(deps.db, deps.env, shop)).settings.fulfillOnConfirm)
+      await deps.enqueue.createFulfillment(shop, shipment.id, shipment.waybillId);
+    else await deps.enqueue.shopifySync(shop, shipment.id, shipment.version, false);
+  }
+  return `already ${shipment.status}`;
+}
+
+/**
+ * Why the shipment may not be booked now (recorded on its timeline where the merchant should
+ * see it), or null: cancelled, no draft yet, waiting for payment (automation only), a Shopify
+ * hold still on, a draft without a courier. A hold found released is cleared here.
+ */
+async function notBookableYet(
+  ctx: Ctx,
+  shipment: Shipment,
+  merchant: boolean | undefined,
+): Promise<string | null> {
+  const { db } = ctx.deps;
+  const { shop, id: shipmentId } = shipment;
   if (shipment.status === "cancelled") return "cancelled";
   if (!shipment.draftOrderId) return "no draft yet";
   if (shipment.awaitingPayment && !merchant) {
@@ -93,22 +138,29 @@ export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps): Prom
     });
     return "not ready";
   }
+  return null;
+}
 
-  const { access } = await shopFacts(db, deps.env, shop);
-  if (access instanceof Error) throw access;
-  const { client, apiKey } = access;
-  const draftId = shipment.draftOrderId;
-
+/**
+ * The service confirms the draft: the order it made, or what became of the shipment instead
+ * (the outcome's word). A retry may follow a confirmation whose answer was lost: the service then
+ * refuses the second confirmation (draft already confirmed) and the order it made is adopted.
+ * Confirming straight away keeps the happy path at one call, also for a job deferred by the
+ * rate-limit schedule.
+ */
+async function confirmAtService(
+  ctx: Ctx,
+  shipment: Shipment,
+  { client, apiKey }: ShopAccess,
+): Promise<Order | string> {
+  const { shop, id: shipmentId } = shipment;
+  const draftId = shipment.draftOrderId!;
   const adopt = async (): Promise<Order | null> => {
     const draft = await ctx.call(apiKey, "draft_orders", () => client.getDraftOrder(draftId));
     if (draft.status === "confirmed" && draft.order_id)
       return ctx.call(apiKey, "orders", () => client.getOrder(draft.order_id!));
     return null;
   };
-
-  // A retry may follow a confirmation whose answer was lost: the service then refuses the second
-  // confirmation (draft already confirmed) and the order it made is adopted. Confirming straight
-  // away keeps the happy path at one call, also for a job deferred by the rate-limit schedule.
   let order: Order | null;
   try {
     order = await ctx.call(apiKey, "draft_orders", () => client.confirmDraftOrder(draftId));
@@ -131,7 +183,7 @@ export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps): Prom
       );
       return "not ready";
     } else if (error instanceof ShippingNotFoundError) {
-      const current = await getShipment(db, shop, shipmentId);
+      const current = await getShipment(ctx.deps.db, shop, shipmentId);
       if (current?.status === "cancelled") return "cancelled meanwhile";
       await apply(ctx, shop, shipmentId, () => ({
         patch: problemOf("service", said("draftGone")),
@@ -149,23 +201,34 @@ export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps): Prom
     }
   }
   if (!order) throw new Error(`Draft ${draftId} reported confirmed but has no order yet`);
-  const confirmed = order;
-  // The courier's estimate, from the couriers list this process keeps (fetched for drafting); a
-  // list the service will not give now leaves the booking without one, never fails it.
+  return order;
+}
+
+/**
+ * The booking recorded on the shipment (unless another run recorded it first): the order, what it
+ * cost, the label's facts, the lane, the courier's estimate. The estimate comes from the couriers
+ * list this process keeps (fetched for drafting); a list the service will not give now leaves the
+ * booking without one, never fails it.
+ */
+async function recordBooking(
+  ctx: Ctx,
+  shipment: Shipment,
+  confirmed: Order,
+  { client, apiKey }: ShopAccess,
+): Promise<Shipment | null> {
+  // From the booking as the service dates it (its first history entry), else now.
   const bookedAt = Date.parse(confirmed.courier?.history?.[0]?.updated_at ?? "");
   const estimate = estimateFor(
     await courierListFor(ctx, apiKey, client).catch(() => null),
     confirmed.courier?.company ?? shipment.courierCompany,
     confirmed.courier?.type ?? shipment.courierType,
-    // From the booking as the service dates it (its first history entry), else now.
     Number.isFinite(bookedAt) ? new Date(bookedAt) : new Date(),
   );
-
   const label = labelSnapshot(confirmed, new Date());
-  const saved = await apply(
+  return apply(
     ctx,
-    shop,
-    shipmentId,
+    shipment.shop,
+    shipment.id,
     (current) =>
       current.shippingOrderId
         ? null
@@ -189,19 +252,6 @@ export async function processConfirm(job: JobWithSlot, deps: ShipmentDeps): Prom
           },
     shipment,
   );
-  if (saved?.status === "cancelled") return "cancelled";
-  if (saved?.shippingOrderId) {
-    const { settings } = await shopFacts(db, deps.env, shop);
-    if (settings.fulfillOnConfirm)
-      await deps.enqueue.createFulfillment(shop, saved.id, saved.waybillId);
-    else
-      await writeBackOrQueue(
-        ctx,
-        saved,
-        orderShipments.map((s) => (s.id === saved.id ? saved : s)),
-      );
-  }
-  return saved?.status ?? "gone";
 }
 
 /**
