@@ -75,7 +75,8 @@ export default defineConfig({
           include: ["test/integration/**/*.test.ts", INTEGRATION_NEXT_TO_CODE],
           exclude: ["**/node_modules/**"],
           globalSetup: ["test/setup/services.ts"],
-          setupFiles: ["test/setup/each-file.ts", "test/setup/own-database.ts"],
+          // After the root's each-file.ts (a project's set-up files are added to the root's).
+          setupFiles: ["test/setup/own-database.ts"],
           sequence: { groupOrder: 1 },
           // Most of an integration file's time is waiting (the sandbox, the queues, the database).
           maxWorkers: 3,
@@ -87,7 +88,8 @@ export default defineConfig({
           name: "system",
           include: ["test/system/**/*.test.ts"],
           globalSetup: ["test/setup/services.ts", "test/setup/system-build.ts"],
-          setupFiles: ["test/setup/each-file.ts", "test/setup/own-database.ts"],
+          // After the root's each-file.ts (a project's set-up files are added to the root's).
+          setupFiles: ["test/setup/own-database.ts"],
           sequence: { groupOrder: 2 },
           maxWorkers: 1,
         },
