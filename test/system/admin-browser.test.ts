@@ -38,7 +38,7 @@ import type { RunningWorkers } from "#worker/worker.ts";
 import { freePort, startWeb, stopProcess, type Child } from "../../scripts/processes.ts";
 import { shopifyHmac } from "#fakes/shopify/webhook-signer.ts";
 import { MERCHANT_BROWSER, embeddedUrl, standInAppBridge } from "#fakes/shopify/admin-frame.ts";
-import { startLocalAdmin } from "#fakes/shopify/local-admin.ts";
+import { startLocalAdmin, type LocalAdmin } from "#fakes/shopify/local-admin.ts";
 import enTexts from "#app/i18n/locales/en.json";
 import idTexts from "#app/i18n/locales/id.json";
 
@@ -168,6 +168,27 @@ async function openInAdmin(page: Page, pathname: string, locale = "en") {
   const { token } = await getJwt(shop.replace(".myshopify.com", ""), API_KEY, API_SECRET_KEY);
   await page.goto(embeddedUrl(baseUrl, pathname, { shop, token, locale }));
   await hydrated(page);
+}
+
+/**
+ * The local admin of `npm run demo -- --serve` (fakes/shopify/local-admin.ts) around the app, in
+ * an Indonesian merchant's browser given nothing else: `work` gets its page and the admin.
+ */
+async function inLocalAdmin(work: (page: Page, admin: LocalAdmin) => Promise<void>) {
+  const admin = await startLocalAdmin({
+    appUrl: baseUrl,
+    shop,
+    apiKey: API_KEY,
+    apiSecret: API_SECRET_KEY,
+    port: 0,
+  });
+  const context = await browser.newContext({ ...MERCHANT_BROWSER, locale: "id-ID" });
+  try {
+    await work(await context.newPage(), admin);
+  } finally {
+    await context.close();
+    await admin.close();
+  }
 }
 
 /**
@@ -697,25 +718,16 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
   }, 120_000);
 
   it("the local admin (npm run demo -- --serve): an ordinary browser, the app framed, Indonesian then English", async () => {
-    const admin = await startLocalAdmin({
-      appUrl: baseUrl,
-      shop,
-      apiKey: API_KEY,
-      apiSecret: API_SECRET_KEY,
-      port: 0,
-    });
     // No App Bridge stand-in routed, no token handed to the page: what the admin does, the local
     // admin does. Nothing may reach Shopify's CDN for App Bridge, and no page may fail to hydrate.
-    const context = await browser.newContext({ ...MERCHANT_BROWSER, locale: "id-ID" });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    const cdn: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
-    page.on("request", (request) => {
-      if (request.url().includes("app-bridge") && !request.url().startsWith(admin.url))
-        cdn.push(request.url());
-    });
-    try {
+    await inLocalAdmin(async (page, admin) => {
+      const errors: string[] = [];
+      const cdn: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("request", (request) => {
+        if (request.url().includes("app-bridge") && !request.url().startsWith(admin.url))
+          cdn.push(request.url());
+      });
       await page.goto(admin.url);
       const frame = page.frameLocator("iframe#app");
       await frame.getByRole("heading", { name: "Pengiriman", exact: true }).waitFor();
@@ -758,10 +770,7 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
       await page.screenshot({ path: path.join(SHOTS, "local-admin-cod-en.png") });
       expect(errors).toEqual([]);
       expect(cdn).toEqual([]);
-    } finally {
-      await context.close();
-      await admin.close();
-    }
+    });
   }, 120_000);
 
   it("App Bridge's save bar on every form that saves; leaving with unsaved edits asks first", async () => {
@@ -832,16 +841,7 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
   }, 120_000);
 
   it("the local admin asks before its menu leaves a page with unsaved edits, in its own words", async () => {
-    const admin = await startLocalAdmin({
-      appUrl: baseUrl,
-      shop,
-      apiKey: API_KEY,
-      apiSecret: API_SECRET_KEY,
-      port: 0,
-    });
-    const context = await browser.newContext({ ...MERCHANT_BROWSER, locale: "id-ID" });
-    const page = await context.newPage();
-    try {
+    await inLocalAdmin(async (page, admin) => {
       await page.goto(`${admin.url}__admin?path=${encodeURIComponent("/app/settings")}&lang=id`);
       const frame = page.frameLocator("iframe#app");
       const insure = frame.getByRole("checkbox", { name: idTexts.settings.prefs.insurance.label });
@@ -870,10 +870,7 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
       await page.getByRole("link", { name: idTexts.nav.settings }).click();
       await insure.waitFor();
       expect(await insure.isChecked()).toBe(insured);
-    } finally {
-      await context.close();
-      await admin.close();
-    }
+    });
   }, 120_000);
 });
 
