@@ -3,23 +3,25 @@ import pg from "pg";
 import { openDatabase } from "#app/db/client.server.ts";
 import { FILE_DATABASE_PREFIX } from "./file-database-name.ts";
 
+/** The server's administrative database, where the test database is made and dropped. */
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
 /**
  * Once per run, before the first test that needs them: PostgreSQL and Redis must be reachable (a
  * clear failure otherwise), the test database is recreated and migrated, and the test run's Redis
  * keys are cleared.
  */
 export async function prepareTestServices() {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
   const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-  const databaseUrl = new URL(adminUrl);
+  const databaseUrl = new URL(ADMIN_URL);
   databaseUrl.pathname = "/parcelbridge_test";
 
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
   try {
     await admin.connect();
   } catch (error) {
     throw new Error(
-      `PostgreSQL is not reachable at ${adminUrl} (${(error as Error).message}). The tests need it: ` +
+      `PostgreSQL is not reachable at ${ADMIN_URL} (${(error as Error).message}). The tests need it: ` +
         `start it (pg_ctlcluster 15 main start) or set TEST_DATABASE_URL. .ci/run starts it itself.`,
     );
   }
@@ -73,10 +75,7 @@ export async function dropFileDatabases(admin: pg.Client) {
 
 /** After the run: the files' databases dropped. */
 export async function dropFileDatabasesAfterRun() {
-  const admin = new pg.Client({
-    connectionString:
-      process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
-  });
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   try {
     await dropFileDatabases(admin);
