@@ -1,35 +1,27 @@
 import { ReturnPickupCard } from "../../components/ReturnPickupCard";
-import {
-  Form,
-  useActionData,
-  useLoaderData,
-  useNavigate,
-  useNavigation,
-  useSubmit,
-} from "@remix-run/react";
-import { ActionQuestion, type Asked } from "../../components/shipment/ActionQuestion";
+import { useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { ProblemBanner } from "../../components/shipment/ProblemBanner";
+import { RelatedShipments } from "../../components/shipment/RelatedShipments";
+import { ShipmentActions } from "../../components/shipment/ShipmentActions";
+import { CourierChooser } from "../../components/shipment/CourierChooser";
+import { CourierLines } from "../../components/shipment/CourierLines";
 import { useLiveWhile } from "../../components/useLiveWhile";
 import {
   Banner,
   BlockStack,
-  Box,
   Button,
   Card,
   InlineStack,
   Layout,
-  Link,
   Page,
-  Select,
   Text,
 } from "@shopify/polaris";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ShipmentTimeline } from "../../components/shipment/ShipmentTimeline";
 import { ServiceCard } from "../../components/shipment/ServiceCard";
 import { ParcelCard } from "../../components/shipment/ParcelCard";
 import { CodRiskBanner } from "../../components/shipment/CodRiskBanner";
 import { StatusBadge } from "../../components/StatusBadge";
-import { withCourier } from "../../shipments/available";
 import type { action } from "./action.server";
 import type { loader } from "./loader.server";
 import { pageTitle } from "../../i18n/page-title";
@@ -80,35 +72,11 @@ export default function ShipmentDetail() {
   const result = useActionData<typeof action>();
   useLiveWhile(live);
   const navigation = useNavigation();
-  const submit = useSubmit();
   // Only the pressed button spins.
   const pending = navigation.state !== "idle" ? String(navigation.formData?.get("intent")) : null;
   const busy = pending !== null;
-  const [asking, setAsking] = useState<Asked | null>(null);
-  const [courier, setCourier] = useState(rates[0] ? `${rates[0].company}/${rates[0].type}` : "");
-  const canConfirm = shipment.status === "draft_ready";
-  const canCreate = shipment.status === "pending";
   // Held for its COD risk: its banner says why and offers the decisions (not retry, not a bare cancel).
   const heldForRisk = Boolean(codRisk?.held);
-  const canCancel = actions.includes("cancel") && !heldForRisk;
-  const canShipAgain = latest && shipment.status === "cancelled";
-  // Booked, and the service can still cancel it (the courier does not have the parcel yet).
-  const canRebook = latest && Boolean(shipment.shippingOrderId) && canCancel;
-
-  const button = (intent: string, label: string, tone?: "critical") =>
-    intent === "confirm" || intent === "cancel" || intent === "rebook" ? (
-      // Spends money or cannot be undone: asked first (ConfirmModal), sent only when confirmed.
-      <Button loading={pending === intent} tone={tone} onClick={() => setAsking(intent)}>
-        {label}
-      </Button>
-    ) : (
-      <Form method="post">
-        <input type="hidden" name="intent" value={intent} />
-        <Button submit loading={pending === intent} disabled={busy} tone={tone}>
-          {label}
-        </Button>
-      </Form>
-    );
 
   return (
     <Page
@@ -141,36 +109,14 @@ export default function ShipmentDetail() {
               <ReturnPickupCard key={view.id} view={view} busy={busy} orderUrl={orderUrl} />
             ))}
             {shipment.problem && !heldForRisk && (
-              <Banner tone="critical" title={problemTitle}>
-                <p>{problemText}</p>
-                {whatsapp && (
-                  <Box paddingBlockStart="200">
-                    <Button url={whatsapp} target="_blank">
-                      {t("common.whatsapp")}
-                    </Button>
-                  </Box>
-                )}
-                {refundUrl && (
-                  <Box paddingBlockStart="200">
-                    <Button url={refundUrl} target="_top">
-                      {t("shipment.refund")}
-                    </Button>
-                  </Box>
-                )}
-                {fixAt && (
-                  <Box paddingBlockStart="200">
-                    {fixAt === "order" ? (
-                      <Button url={orderUrl} target="_top">
-                        {t("common.openOrder")}
-                      </Button>
-                    ) : (
-                      <Button onClick={() => navigate("/app/settings")}>
-                        {t("list.setup.open")}
-                      </Button>
-                    )}
-                  </Box>
-                )}
-              </Banner>
+              <ProblemBanner
+                title={problemTitle}
+                text={problemText}
+                whatsapp={whatsapp}
+                refundUrl={refundUrl}
+                fixAt={fixAt}
+                orderUrl={orderUrl}
+              />
             )}
             {shipment.decision && (
               <Banner
@@ -194,148 +140,32 @@ export default function ShipmentDetail() {
                     </Button>
                   </InlineStack>
                 )}
-                {parts.length > 1 && (
-                  <InlineStack gap="200" blockAlign="center">
-                    <Text as="span">
-                      {shipment.shopifyLocationName
-                        ? t("shipment.partAt", {
-                            part: shipment.part,
-                            count: parts.length,
-                            location: shipment.shopifyLocationName,
-                          })
-                        : t("shipment.part", { part: shipment.part, count: parts.length })}
-                    </Text>
-                    {parts
-                      .filter((p) => p.part !== shipment.part)
-                      .map((p) => (
-                        <Button
-                          key={p.id}
-                          variant="plain"
-                          onClick={() => navigate(`/app/shipments/${p.id}`)}
-                        >
-                          {p.location
-                            ? t("shipment.otherPartAt", { ...p })
-                            : t("shipment.otherPart", { ...p })}
-                        </Button>
-                      ))}
-                  </InlineStack>
-                )}
-                {history.length > 1 && (
-                  <InlineStack gap="200" blockAlign="center">
-                    <Text as="span">
-                      {t("shipment.attempts", { attempt: shipment.attempt, count: history.length })}
-                    </Text>
-                    {history
-                      .filter((h) => h.id !== shipment.id)
-                      .map((h) => (
-                        <Button
-                          key={h.id}
-                          variant="plain"
-                          onClick={() => navigate(`/app/shipments/${h.id}`)}
-                        >
-                          {t("shipment.otherAttempt", { attempt: h.attempt, status: h.status })}
-                        </Button>
-                      ))}
-                  </InlineStack>
-                )}
-                <Text as="p">
-                  {t("shipment.courier", { courier: words.courier ?? t("shipment.notChosen") })}
-                </Text>
-                <Text as="p">
-                  {priceLine?.price ?? t("shipment.price", { price: t("shipment.notPriced") })}
-                </Text>
-                {priceLine?.was && (
-                  <Text as="p" tone="subdued">
-                    {priceLine.was}
-                  </Text>
-                )}
-                {cost?.lines.map((line) => (
-                  <Text as="p" tone="subdued" key={line}>
-                    {line}
-                  </Text>
-                ))}
-                {cost?.checkable && (
-                  <InlineStack gap="200">
-                    {button("reweigh_checked", t("shipment.actions.reweighChecked"))}
-                  </InlineStack>
-                )}
-                <Text as="p">
-                  {t("shipment.waybill", { waybill: shipment.waybillId ?? t("shipment.noneYet") })}{" "}
-                  {shipment.trackingUrl && (
-                    <Link url={shipment.trackingUrl} target="_blank">
-                      {t("shipment.track")}
-                    </Link>
-                  )}
-                </Text>
-                {remote?.pickup && <Text as="p">{remote.pickup}</Text>}
-                {remote?.driver && <Text as="p">{remote.driver}</Text>}
-                <InlineStack gap="200">
-                  {/* With a problem, "Retry" makes the draft; "Create draft now" is for a shop that drafts by hand. */}
-                  {canCreate && !shipment.problem && button("create", t("shipment.actions.create"))}
-                  {canConfirm &&
-                    button(
-                      "confirm",
-                      shipment.awaitingPayment
-                        ? t("shipment.actions.bookUnpaid")
-                        : t("shipment.actions.confirm"),
-                    )}
-                  {canShipAgain && button("ship_again", t("shipment.actions.shipAgain"))}
-                  {canRebook && button("rebook", t("shipment.actions.rebook"), "critical")}
-                  {shipment.problem &&
-                    !heldForRisk &&
-                    (canCreate || canConfirm) &&
-                    button("retry", t("list.actions.retry"))}
-                  {canCancel && button("cancel", t("shipment.actions.cancel"), "critical")}
-                </InlineStack>
-                {!canCancel && withCourier(shipment.status) && (
-                  <Text as="p" tone="subdued">
-                    {t("shipment.ask.withCourier")}
-                  </Text>
-                )}
-                <ActionQuestion
-                  asking={asking}
+                <RelatedShipments shipment={shipment} parts={parts} history={history} />
+                <CourierLines
+                  courier={words.courier}
+                  priceLine={priceLine}
+                  cost={cost}
+                  waybillId={shipment.waybillId}
+                  trackingUrl={shipment.trackingUrl}
+                  remote={remote}
+                />
+                <ShipmentActions
                   shipment={shipment}
                   words={words}
                   ask={ask}
-                  onClose={() => setAsking(null)}
-                  onConfirm={(intent) => {
-                    submit({ intent }, { method: "post" });
-                    setAsking(null);
-                  }}
+                  actions={actions}
+                  latest={latest}
+                  heldForRisk={heldForRisk}
                 />
               </BlockStack>
             </Card>
             {rates.length > 0 && (
-              <Card>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="courier" />
-                  <BlockStack gap="200">
-                    <Select
-                      label={
-                        shipment.draftOrderId
-                          ? t("shipment.chooser.draft")
-                          : t("shipment.chooser.shipment")
-                      }
-                      name="courier"
-                      options={rates.map((r) => ({
-                        label: r.label,
-                        value: `${r.company}/${r.type}`,
-                      }))}
-                      value={courier}
-                      onChange={setCourier}
-                      helpText={
-                        rates.some((r) => r.record)
-                          ? (rates.find((r) => `${r.company}/${r.type}` === courier)?.record ??
-                            t("couriers.record.noHistory", { days: recordDays }))
-                          : undefined
-                      }
-                    />
-                    <Button submit loading={busy}>
-                      {t("shipment.chooser.use")}
-                    </Button>
-                  </BlockStack>
-                </Form>
-              </Card>
+              <CourierChooser
+                rates={rates}
+                drafted={Boolean(shipment.draftOrderId)}
+                recordDays={recordDays}
+                busy={busy}
+              />
             )}
             <ParcelCard
               parcel={parcel}
