@@ -22,7 +22,7 @@ import { API_KEY, API_SECRET, SHOP, startStack, type DemoStack } from "./demo/st
 import { watch } from "./demo/watch.ts";
 import { wordsIn } from "#app/i18n/i18n.server.ts";
 import { DEFAULT_TIME_ZONE } from "#app/platform/zoned-time.ts";
-import { describeStatus, valueWords } from "#app/shipments/wording.ts";
+import { describeStatus, valueWords } from "#app/shipments/status-words.ts";
 import { storedText } from "#app/i18n/said.ts";
 import { afterTheJourney } from "./demo/after-journey.ts";
 import { couriers } from "./demo/couriers.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatMoney } from "../shipments/wording";
+import { formatMoney } from "../shipments/status-words";
 import { INSTANT_COURIERS } from "../shipping/codes";
 import type { CheckoutRates } from "../shops/settings";
 

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { exactTime, type Speech } from "../shipments/wording";
+import { exactTime, type Speech } from "../shipments/status-words";
 import type { AdminGraphql } from "../admin-api/request";
 import { CarrierServiceRefused, enableCarrierService } from "./carrier-service.server";
 import type { SecretKeys } from "../secrets/crypto.server";

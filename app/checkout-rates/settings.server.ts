@@ -10,7 +10,7 @@ import {
   disableCarrierService,
   enableCarrierService,
 } from "./carrier-service.server";
-import { formatMoney, type Speech } from "../shipments/wording";
+import { formatMoney, type Speech } from "../shipments/status-words";
 import { sampleRateRequest } from "./offer";
 import { sayIn } from "../i18n/said";
 import { quoteCheckout, type QuoteDeps } from "./quote.server";

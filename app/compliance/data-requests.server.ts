@@ -3,7 +3,7 @@ import type { Queryable } from "../db/client.server";
 import { shipments, webhookInbox } from "../db/schema";
 import { csvCell } from "../shipments/cod-report.server";
 import { serviceName } from "../shipments/courier-names";
-import { dayOf, orderTitle, statusLabel, type Speech } from "../shipments/wording";
+import { dayOf, orderTitle, statusLabel, type Speech } from "../shipments/status-words";
 import type { CourierNames } from "../shipments/courier-names";
 
 /**

@@ -1,5 +1,5 @@
 import { Badge } from "@shopify/polaris";
-import type { StatusGroup } from "../shipments/wording";
+import type { StatusGroup } from "../shipments/status-words";
 
 type Tone = "critical" | "warning" | "attention" | "info" | "success" | undefined;
 type Progress = "incomplete" | "partiallyComplete" | "complete";
@@ -13,7 +13,7 @@ const LOOK: Record<StatusGroup, { tone: Tone; progress: Progress }> = {
   ended: { tone: undefined, progress: "complete" },
 };
 
-/** A shipment's status badge: its words (see shipments/wording.ts), toned by what the merchant should make of it. */
+/** A shipment's status badge: its words (see shipments/status-words.ts), toned by what the merchant should make of it. */
 export function StatusBadge({ label, group }: { label: string; group: StatusGroup }) {
   const look = LOOK[group];
   return (

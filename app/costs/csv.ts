@@ -1,6 +1,6 @@
 import { csvCell } from "../shipments/cod-report.server";
 import { courierCells } from "../shipments/courier-names";
-import { dayOf, orderTitle, statusLabel, type Speech } from "../shipments/wording";
+import { dayOf, orderTitle, statusLabel, type Speech } from "../shipments/status-words";
 import type { CostParcel } from "./report.server";
 import { kgOf } from "./reweigh";
 

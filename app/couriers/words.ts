@@ -1,6 +1,6 @@
 import { formatDays, formatMoney, formatPercent } from "../platform/intl-format";
 import type { CourierNames } from "../shipments/courier-names";
-import { courierName, type Speech } from "../shipments/wording";
+import { courierName, type Speech } from "../shipments/status-words";
 import type { LaneFigures, Share } from "./figures";
 
 type CourierSpeech = Pick<Speech, "t" | "locale"> & { couriers: CourierNames };

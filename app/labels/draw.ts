@@ -1,5 +1,5 @@
 import { printable } from "./fonts.server";
-import { boundedText } from "./text";
+import { boundedText } from "./bounded-text";
 
 /**
  * The few ways a label puts ink on a page, over PDFKit: text fitted to a box (wrapped, then

@@ -9,11 +9,11 @@ import { shippingAccessForShop } from "../shops/shipping-client.server";
 import { getShopSettings, updateShopSettings } from "../shops/shops.server";
 import { shopCourierNames } from "../shops/courier-names.server";
 import { OUTBOUND_STATUSES } from "../shipments/states";
-import { orderTitle } from "../shipments/wording";
+import { orderTitle } from "../shipments/status-words";
 import { DEFAULT_TIME_ZONE, startOfDayIn } from "../platform/zoned-time";
 import { shopTimeZone } from "../shops/time-zone.server";
 import { labelSnapshot } from "./snapshot";
-import { labelView, type LabelRow, type LabelView } from "./view";
+import { labelWords, type LabelRow, type LabelWords } from "./label-words";
 
 /**
  * Which shipments a print takes, and what it leaves out with why. A label needs a waybill; a
@@ -131,7 +131,7 @@ export async function printLabels(
   shop: string,
   selection: LabelSelection,
   now = new Date(),
-): Promise<{ labels: LabelView[]; skipped: Skipped[] }> {
+): Promise<{ labels: LabelWords[]; skipped: Skipped[] }> {
   const { rows, skipped } = await selectForLabels(deps.db, shop, selection, now);
   const ready: (LabelRow & { label: NonNullable<LabelRow["label"]> })[] = [];
   let access: Awaited<ReturnType<typeof shippingAccessForShop>> | null = null;
@@ -172,7 +172,7 @@ export async function printLabels(
     shopCourierNames(shop),
     shopTimeZone(deps, shop),
   ]);
-  return { labels: ready.map((row) => labelView(row, name, couriers, timeZone)), skipped };
+  return { labels: ready.map((row) => labelWords(row, name, couriers, timeZone)), skipped };
 }
 
 /**

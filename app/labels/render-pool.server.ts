@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { Piscina } from "piscina";
 import type { LabelLayout } from "../shops/label-layouts";
-import type { LabelView } from "./view";
+import type { LabelWords } from "./label-words";
 
 /**
  * Labels are drawn in worker threads (Piscina's pool), never on the web process's event loop: a
@@ -50,7 +50,7 @@ function labelPool(): Piscina {
 
 /** The labels as one PDF, drawn in a thread of the pool. */
 export async function renderLabels(
-  labels: LabelView[],
+  labels: LabelWords[],
   layout: LabelLayout,
 ): Promise<Uint8Array<ArrayBuffer>> {
   return (await labelPool().run({ labels, layout })) as Uint8Array<ArrayBuffer>;

@@ -4,7 +4,7 @@ import { labelFonts } from "./fonts.server";
 import type { LabelLayout } from "../shops/label-layouts";
 import { BOLD, REGULAR, type Box } from "./draw";
 import { drawContinuation, drawLabel } from "./sheet";
-import type { LabelView } from "./view";
+import type { LabelWords } from "./label-words";
 
 /**
  * Labels as one PDF, drawn with PDFKit: 100 × 150 mm a label (the thermal printers Indonesian
@@ -36,7 +36,7 @@ function slot(layout: LabelLayout, index: number): Box {
  * on its own event loop: a label thread does (render-pool.server.ts, render-thread.ts); the
  * thread's loop is let go between every ten labels all the same, so the stream's chunks flow.
  */
-export function labelPdf(labels: LabelView[], layout: LabelLayout): Readable {
+export function labelPdf(labels: LabelWords[], layout: LabelLayout): Readable {
   const fonts = labelFonts();
   const doc = new PDFDocument({
     autoFirstPage: false,
@@ -69,7 +69,7 @@ export function labelPdf(labels: LabelView[], layout: LabelLayout): Readable {
 }
 
 /** The whole PDF in memory (tests and the bench). */
-export async function labelPdfBuffer(labels: LabelView[], layout: LabelLayout): Promise<Buffer> {
+export async function labelPdfBuffer(labels: LabelWords[], layout: LabelLayout): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of labelPdf(labels, layout)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);

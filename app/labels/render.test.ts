@@ -2,8 +2,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { hasPoppler, pdfFile, type PdfWord } from "#test/helpers/pdf.ts";
 import type { LabelLayout } from "../shops/label-layouts";
 import { PAGE_SIZES, labelPdfBuffer } from "./render.server";
-import { LABEL_TEXT_LIMITS, LONGEST_RUN } from "./text";
-import type { LabelView } from "./view";
+import { LABEL_TEXT_LIMITS, LONGEST_RUN } from "./bounded-text";
+import type { LabelWords } from "./label-words";
 import { sampleLabel } from "#test/fixtures/labels.ts";
 
 /**
@@ -15,7 +15,7 @@ afterAll(() => files.forEach((f) => f.remove()));
 
 const label = sampleLabel;
 
-async function render(labels: LabelView[], layout: LabelLayout) {
+async function render(labels: LabelWords[], layout: LabelLayout) {
   const pdf = pdfFile(await labelPdfBuffer(labels, layout));
   files.push(pdf);
   return pdf;

@@ -1,7 +1,7 @@
 import { code128, drawBars, encodable } from "./barcode";
 import { BOLD, REGULAR, fit, inverse, rule, shown, type Box, type Doc } from "./draw";
-import { LABEL_TEXT_LIMITS as L } from "./text";
-import { placeLine, type LabelView } from "./view";
+import { LABEL_TEXT_LIMITS as L } from "./bounded-text";
+import { placeLine, type LabelWords } from "./label-words";
 
 /**
  * One label's layout on its sheet (100 × 150 mm, or a quarter of A4), top to bottom: the shop,
@@ -25,7 +25,7 @@ const SMALLEST = CONTENT_SIZES[CONTENT_SIZES.length - 1]!;
 const MORE = "→ Lanjut di lembar berikutnya / continued on the next label";
 
 /** The label's note and contents as the paragraphs they flow in. */
-export function paragraphs(label: LabelView): Paragraph[] {
+export function paragraphs(label: LabelWords): Paragraph[] {
   const note = label.note
     ? [{ text: `Catatan / Note: ${shown(label.note, L.note)}`, font: BOLD }]
     : [];
@@ -105,7 +105,7 @@ function frame(doc: Doc, outer: Box): Box {
 }
 
 /** The shop, its order and the booking day on the left, the courier large on the right. */
-function header(doc: Doc, label: LabelView, box: Box): number {
+function header(doc: Doc, label: LabelWords, box: Box): number {
   const courierWidth = box.width * 0.45;
   fit(
     doc,
@@ -151,7 +151,7 @@ function header(doc: Doc, label: LabelView, box: Box): number {
 }
 
 /** The waybill in figures, large and centred, under its barcode or alone on a continuation. */
-function waybillFigures(doc: Doc, label: LabelView, box: Box, y: number): void {
+function waybillFigures(doc: Doc, label: LabelWords, box: Box, y: number): void {
   fit(
     doc,
     shown(label.waybill, L.waybill),
@@ -166,7 +166,7 @@ function waybillFigures(doc: Doc, label: LabelView, box: Box, y: number): void {
 }
 
 /** Koli, weight, cost; declared value and insurance: each fact known, in a cell of its own. */
-function facts(doc: Doc, label: LabelView, box: Box, top: number): number {
+function facts(doc: Doc, label: LabelWords, box: Box, top: number): number {
   const rows = [
     [
       `Koli ${label.pieces}`,
@@ -211,7 +211,7 @@ function party(
   space: number,
   side: {
     title: string;
-    p: LabelView["receiver"];
+    p: LabelWords["receiver"];
     sizes: { name: number; text: number };
     markNoPhone: boolean;
   },
@@ -246,7 +246,7 @@ function party(
 }
 
 /** A parcel's label on its sheet; returns the paragraphs of contents left for the next sheets. */
-export function drawLabel(doc: Doc, label: LabelView, outer: Box): Paragraph[] {
+export function drawLabel(doc: Doc, label: LabelWords, outer: Box): Paragraph[] {
   const box = frame(doc, outer);
   const bottom = box.y + box.height;
   let y = header(doc, label, box);
@@ -322,7 +322,7 @@ export function drawLabel(doc: Doc, label: LabelView, outer: Box): Paragraph[] {
 /** A sheet continuing a parcel's contents: its order and waybill in figures, then the contents. */
 export function drawContinuation(
   doc: Doc,
-  label: LabelView,
+  label: LabelWords,
   rest: Paragraph[],
   sheet: number,
   outer: Box,

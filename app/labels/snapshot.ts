@@ -1,6 +1,6 @@
 import type { LabelParty, LabelSnapshot } from "../db/json-columns";
 import type { Order } from "../shipping/contract";
-import { LABEL_TEXT_LIMITS, clip } from "./text";
+import { LABEL_TEXT_LIMITS, clip } from "./bounded-text";
 
 type Side = NonNullable<Order["origin"]>;
 

@@ -3,7 +3,7 @@ import type { ShopSettings } from "../shops/settings";
 import { categoryFromTaxonomy } from "./categories";
 import type { ContentLine, MappingInput, MappingProblem, ProductInfo } from "./map-types";
 import { shopMoney, type ShopifyLineItem, type ShopifyOrder } from "./payload";
-import { haveNoWeight, nameList, namesSaid, noWeightSaid } from "./problem-text";
+import { haveNoWeight, nameList, namesSaid, noWeightSaid } from "./problem-words";
 import { said } from "../i18n/said";
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Numbers, money and dates through Intl, with its formatters made once per locale, zone and
- * options. Pure; the pages' wording (app/shipments/wording.ts) and the English kept beside stored
+ * options. Pure; the pages' words (app/shipments/status-words.ts) and the English kept beside stored
  * messages (app/i18n/said.ts) format money the same way.
  */
 

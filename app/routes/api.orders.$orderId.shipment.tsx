@@ -18,13 +18,13 @@ import type { Shipment } from "../db/schema";
 import { authenticate } from "../shopify.server";
 import { speechFor } from "../shops/speech.server";
 import { tooManyRequests } from "../shops/request-rate.server";
-import { pickupSentence } from "../returns/pickup-view.server";
+import { pickupSentence } from "../returns/pickup-words.server";
 import { pickupsOfOrder } from "../returns/pickups.server";
-import { describeStatus, valueWords, type Speech } from "../shipments/wording";
+import { describeStatus, valueWords, type Speech } from "../shipments/status-words";
 import { storedText } from "../i18n/said";
 import { shopifyAdminGraphql } from "../admin-api/gateway.server";
 import { logger } from "../platform/logger.server";
-import { codRiskView } from "../cod-risk/risk-view.server";
+import { shipmentRiskWords } from "../cod-risk/risk-words.server";
 import { askPrepayment, cancelHeldOrder, releaseHold } from "../cod-risk/hold-actions.server";
 
 /** The order id from the extension: "gid://shopify/Order/123" or "123". */
@@ -77,7 +77,7 @@ async function orderAnswer(shop: string, orderId: string, speech: Speech) {
   const current = await currentShipments(db, shop, orderId);
   const returns = await pickupsOfOrder(db, shop, orderId);
   // A COD order's risk and, held for it, the money at stake: as the shipment page says them.
-  const risks = await Promise.all(current.map((s) => codRiskView(db, s, speech)));
+  const risks = await Promise.all(current.map((s) => shipmentRiskWords(db, s, speech)));
   const list = current.map((s, i) => ({
     ...summary(s, speech),
     codRisk: risks[i] ?? null,

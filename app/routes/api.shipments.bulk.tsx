@@ -9,7 +9,7 @@ import { authenticate } from "../shopify.server";
 import { wordsFor } from "../i18n/i18n.server";
 import { availableActions } from "../shipments/available";
 import { countedNames } from "../shipments/courier-names";
-import { courierName, formatMoney } from "../shipments/wording";
+import { courierName, formatMoney } from "../shipments/status-words";
 import { speechFor } from "../shops/speech.server";
 
 const bodySchema = z.object({

@@ -16,7 +16,7 @@ import { authenticate } from "../shopify.server";
 import { speechFor } from "../shops/speech.server";
 import { useTranslation } from "react-i18next";
 import { wordsFor } from "../i18n/i18n.server";
-import { exactTime } from "../shipments/wording";
+import { exactTime } from "../shipments/status-words";
 import { pageTitle } from "../i18n/page-title";
 
 export const meta = pageTitle((t) => t("nav.failed"));

@@ -1,4 +1,4 @@
-import { orderTitle } from "../shipments/wording";
+import { orderTitle } from "../shipments/status-words";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useNavigate } from "@remix-run/react";
 import {

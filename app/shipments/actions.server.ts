@@ -17,7 +17,7 @@ import {
   startNextAttempt,
   updateShipment,
 } from "./shipments.server";
-import { statusLabel } from "./wording";
+import { statusLabel } from "./status-words";
 import { TERMINAL_STATUSES, type ShipmentStatus } from "./states";
 import { cancellable } from "./available";
 

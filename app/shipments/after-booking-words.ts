@@ -1,7 +1,7 @@
 import type { Shipment } from "../db/schema";
 import { codAmount } from "./cod";
 import { whatsappLink } from "./trouble";
-import { exactTime, formatMoney, type Speech } from "./wording";
+import { exactTime, formatMoney, type Speech } from "./status-words";
 
 /**
  * A shipment's life after the booking, in the merchant's words, for the shipment's page and the

@@ -1,4 +1,4 @@
-import { dayOf, orderTitle, statusLabel, type Speech } from "./wording";
+import { dayOf, orderTitle, statusLabel, type Speech } from "./status-words";
 import { courierCells } from "./courier-names";
 import { DEFAULT_TIME_ZONE, mondayIn } from "../platform/zoned-time";
 import { and, desc, eq, gte, inArray, isNotNull } from "drizzle-orm";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { companyName, courierNamesOf, serviceName } from "./courier-names";
-import { courierName, describeStatus } from "./wording";
+import { courierName, describeStatus } from "./status-words";
 import { wordsIn } from "../i18n/i18n.server";
 
 /** Entries as the service's GET /v1/couriers lists them (names as its couriers list gives them). */

@@ -14,7 +14,7 @@ import {
   relativeTime,
   valueWords,
   type Speech,
-} from "./wording";
+} from "./status-words";
 
 export type ListRow = Awaited<ReturnType<typeof listShipments>>["rows"][number];
 

@@ -13,7 +13,7 @@ import {
 } from "drizzle-orm";
 import type { Queryable } from "../db/client.server";
 import { shipments } from "../db/schema";
-import { PROBLEM_PREVIEW_CHARS } from "../orders/problem-text";
+import { PROBLEM_PREVIEW_CHARS } from "../orders/problem-words";
 import type { ProblemKind } from "./problem-kinds";
 import {
   IN_FLIGHT_STATUSES,

@@ -2,7 +2,7 @@ import type { LabelSnapshot } from "../db/json-columns";
 import type { ShipmentContents } from "../orders/map-types";
 import { formatWeight } from "../platform/intl-format";
 import { VOLUMETRIC_DIVISOR_CM3_PER_KG, parcelFacts } from "./parcel-facts";
-import { formatMoney, type Speech } from "./wording";
+import { formatMoney, type Speech } from "./status-words";
 
 /** What ships, in the reader's words: the shipment page's parcel card. */
 export interface ParcelWords {

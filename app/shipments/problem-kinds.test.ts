@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { said } from "../i18n/said";
 import type { MappingProblem } from "../orders/map-types";
-import { MAX_PROBLEM_CHARS } from "../orders/problem-text";
+import { MAX_PROBLEM_CHARS } from "../orders/problem-words";
 import {
   PROBLEM_KINDS,
   isProblemKind,

@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { inEnglish, type Said } from "../i18n/said";
 import type { MappingProblem } from "../orders/map-types";
-import { bounded } from "../orders/problem-text";
+import { bounded } from "../orders/problem-words";
 
 /**
  * What kind of problem a shipment has, for the merchant to take the same kind together ("every

@@ -1,6 +1,6 @@
 /**
  * The longest text a pickup location's fields keep: they reach every label the shop prints
- * (app/labels/text.ts). The settings form shows them and refuses longer, in words; settings saved
+ * (app/labels/bounded-text.ts). The settings form shows them and refuses longer, in words; settings saved
  * before them keep their first characters up to these.
  */
 export const PICKUP_TEXT_LIMITS = {

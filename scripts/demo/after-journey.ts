@@ -8,10 +8,10 @@ import { codAmount } from "#app/shipments/cod.ts";
 import { wordsIn } from "#app/i18n/i18n.server.ts";
 import { afterBookingWords } from "#app/shipments/after-booking-words.ts";
 import { DEFAULT_TIME_ZONE } from "#app/platform/zoned-time.ts";
-import { formatMoney } from "#app/shipments/wording.ts";
+import { formatMoney } from "#app/shipments/status-words.ts";
 import { parcelCostWords } from "#app/costs/words.ts";
 import { storedText } from "#app/i18n/said.ts";
-import { valueWords } from "#app/shipments/wording.ts";
+import { valueWords } from "#app/shipments/status-words.ts";
 import { SHOP, type DemoStack } from "./stack.ts";
 
 export interface AfterTheJourney {

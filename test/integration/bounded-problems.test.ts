@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "#app/db/index.server.ts";
 import { shipments } from "#app/db/schema.ts";
 import { getEnv } from "#app/platform/env.server.ts";
-import { MAX_PROBLEM_CHARS, PROBLEM_PREVIEW_CHARS } from "#app/orders/problem-text.ts";
+import { MAX_PROBLEM_CHARS, PROBLEM_PREVIEW_CHARS } from "#app/orders/problem-words.ts";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { listShipments } from "#app/shipments/list.server.ts";
 import { recordInstall } from "#app/shops/shops.server.ts";

@@ -17,7 +17,7 @@ import { action as foPlacedOnHold } from "#app/routes/webhooks.fulfillment_order
 import { action as foSplit } from "#app/routes/webhooks.fulfillment_orders.split.tsx";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { action as ordersUpdated } from "#app/routes/webhooks.orders.updated.tsx";
-import { describeStatus } from "#app/shipments/wording.ts";
+import { describeStatus } from "#app/shipments/status-words.ts";
 import { fulfillmentOrderSampleBody } from "../fixtures/shopify.ts";
 import {
   SHOPIFY_ORDERS,

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "#app/db/index.server.ts";
 import { shipments } from "#app/db/schema.ts";
 import { listShipments } from "#app/shipments/list.server.ts";
-import { eventTitle } from "#app/shipments/wording.ts";
+import { eventTitle } from "#app/shipments/status-words.ts";
 import { recordInstall, updateShopSettings } from "#app/shops/shops.server.ts";
 import { adminQueryErrors, adminVariableErrors } from "#app/admin-api/admin-schema.ts";
 import { shipmentOf, timelineOf } from "../helpers/pipeline.ts";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { database } from "#app/db/index.server.ts";
 import type { LabelSnapshot } from "#app/db/json-columns.ts";
-import { labelView } from "#app/labels/view.ts";
+import { labelWords } from "#app/labels/label-words.ts";
 import { PICKUP_SENDER } from "../fixtures/labels.ts";
 import { testStack } from "../helpers/stack.ts";
 
@@ -81,11 +81,11 @@ describe("migration 0030's backfill", () => {
         courierCompany: "jne",
         courierType: "reg",
       };
-      expect(labelView({ ...row, label: label.old! }, "Toko").bookedOn).toBe("26 Nov 2026");
+      expect(labelWords({ ...row, label: label.old! }, "Toko").bookedOn).toBe("26 Nov 2026");
       expect(
-        labelView({ ...row, label: label.old! }, "Toko", undefined, "Asia/Jayapura").bookedOn,
+        labelWords({ ...row, label: label.old! }, "Toko", undefined, "Asia/Jayapura").bookedOn,
       ).toBe("27 Nov 2026");
-      expect(labelView({ ...row, label: label.unbooked! }, "Toko").bookedOn).toBeNull();
+      expect(labelWords({ ...row, label: label.unbooked! }, "Toko").bookedOn).toBeNull();
     } finally {
       await client
         .query(`DROP TABLE IF EXISTS pg_temp."shipments", pg_temp."shipment_events"`)

@@ -5,7 +5,7 @@ import { db } from "#app/db/index.server.ts";
 import { returnPickups, webhookInbox } from "#app/db/schema.ts";
 import { getEnv } from "#app/platform/env.server.ts";
 import { enqueue } from "#app/jobs/queues.server.ts";
-import { pickupViews } from "#app/returns/pickup-view.server.ts";
+import { pickupWords } from "#app/returns/pickup-words.server.ts";
 import { pickupDraft, quotePickup } from "#app/returns/pickups.server.ts";
 import { shippingAccessForShop } from "#app/shops/shipping-client.server.ts";
 import * as approve from "#app/routes/webhooks.returns.approve.tsx";
@@ -117,7 +117,7 @@ describe("a customer's return picked up by the courier", () => {
     expect(await rowsOf(shop)).toHaveLength(1);
 
     // The page quotes it before anything is charged: the original courier first, at the service's price.
-    const [view] = await pickupViews({ db, env: getEnv(), graphql }, shop, shipment, wordsIn("en"));
+    const [view] = await pickupWords({ db, env: getEnv(), graphql }, shop, shipment, wordsIn("en"));
     expect(view!.quoteError).toBeNull();
     expect(
       view!.options![0]!.value.startsWith(`${shipment.courierCompany}/${shipment.courierType}/`),
@@ -187,7 +187,7 @@ describe("a customer's return picked up by the courier", () => {
     const [back] = await rowsOf(shop);
     expect(back!.serviceStatus).toBe("delivered");
     expect(back!.deliveredAt).not.toBeNull();
-    const [done] = await pickupViews({ db, env: getEnv(), graphql }, shop, shipment, wordsIn("en"));
+    const [done] = await pickupWords({ db, env: getEnv(), graphql }, shop, shipment, wordsIn("en"));
     expect(done!.title).toBe("The return is back with you");
   });
 

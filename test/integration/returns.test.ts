@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "#app/db/index.server.ts";
 import { QUEUES } from "#app/jobs/definitions.ts";
 import { enqueue, getQueue } from "#app/jobs/queues.server.ts";
-import { describeStatus } from "#app/shipments/wording.ts";
+import { describeStatus } from "#app/shipments/status-words.ts";
 import { codAmount } from "#app/shipments/cod.ts";
 import {
   RETURN_CLOSE,

@@ -9,7 +9,7 @@ import { decideShipping } from "#app/orders/decide.ts";
 import { problemOf } from "#app/shipments/problem-kinds.ts";
 import { updateShipment } from "#app/shipments/shipments.server.ts";
 import { troubleProblem } from "#app/shipments/trouble.ts";
-import { describeStatus } from "#app/shipments/wording.ts";
+import { describeStatus } from "#app/shipments/status-words.ts";
 import { recordInstall, redactCustomer } from "#app/shops/shops.server.ts";
 import { merchantProblem } from "#worker/shared/shipment-context.ts";
 import { ShippingValidationError } from "#app/shipping/errors.ts";

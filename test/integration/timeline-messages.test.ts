@@ -10,7 +10,7 @@ import {
   shipmentTimeline,
   updateShipment,
 } from "#app/shipments/shipments.server.ts";
-import { valueWords } from "#app/shipments/wording.ts";
+import { valueWords } from "#app/shipments/status-words.ts";
 import { pickupProblem } from "#app/returns/pickup-problem.ts";
 import { recordInstall } from "#app/shops/shops.server.ts";
 import { uniqueShop } from "../helpers/shopify.ts";

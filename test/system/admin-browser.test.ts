@@ -8,7 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { chromium, type Browser, type Frame, type FrameLocator, type Page } from "playwright-core";
 import { database, db } from "#app/db/index.server.ts";
 import { codBuyerMarks, returnPickups, shipmentEvents, shipments, shops } from "#app/db/schema.ts";
-import { firstSentence } from "#app/shipments/wording.ts";
+import { firstSentence } from "#app/shipments/status-words.ts";
 import { callbackTokenOf } from "#app/shops/callback-token.server.ts";
 import { courierRuleSchema, type CourierRule } from "#app/shops/courier-rules.ts";
 import { getEnv } from "#app/platform/env.server.ts";

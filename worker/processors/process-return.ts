@@ -19,7 +19,7 @@ import { codAmount } from "#app/shipments/cod.ts";
 import { problemOf } from "#app/shipments/problem-kinds.ts";
 import { isUnpaid } from "#app/shipments/returns.ts";
 import { getShipment } from "#app/shipments/shipments.server.ts";
-import { formatMoney } from "#app/shipments/wording.ts";
+import { formatMoney } from "#app/shipments/status-words.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
 import { whenConnected, type ShopifyOrderDeps } from "../shared/shopify-connection.ts";
 import { returnParcel } from "../shared/parcel-returns.ts";

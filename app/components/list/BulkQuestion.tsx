@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { intlLocale, languageOfTag } from "../../i18n/languages";
-import { formatMoney } from "../../shipments/wording";
+import { formatMoney } from "../../shipments/status-words";
 import { countedNames } from "../../shipments/courier-names";
 import { ConfirmModal, type Question } from "../ConfirmModal";
 

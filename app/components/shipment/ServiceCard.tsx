@@ -1,6 +1,6 @@
 import { BlockStack, Card, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
-import type { RemoteView } from "../../shipments/remote-view";
+import type { ServiceWords } from "../../shipments/service-words";
 
 /**
  * What the shipping service says of the shipment now (best effort: the page works while it is
@@ -11,7 +11,7 @@ export function ServiceCard({
   remote,
   remoteError,
 }: {
-  remote: RemoteView | null;
+  remote: ServiceWords | null;
   remoteError: string | null;
 }) {
   const { t } = useTranslation();

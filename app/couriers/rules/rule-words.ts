@@ -1,7 +1,7 @@
 import { formatMoney, formatPercent, formatWeight } from "../../platform/intl-format";
 import type { CourierNames } from "../../shipments/courier-names";
 import { serviceName } from "../../shipments/courier-names";
-import type { Speech } from "../../shipments/wording";
+import type { Speech } from "../../shipments/status-words";
 import { provinceByCode } from "../../shipping/provinces";
 import type { CourierRule } from "../../shops/courier-rules";
 import type { RuleFinding } from "./check";

@@ -25,7 +25,7 @@ import { authenticate } from "../../shopify.server";
 import { speechFor } from "../../shops/speech.server";
 import { getShop } from "../../shops/shops.server";
 import { parseShopSettings } from "../../shops/settings";
-import { dayOf } from "../../shipments/wording";
+import { dayOf } from "../../shipments/status-words";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);

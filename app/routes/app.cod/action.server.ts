@@ -5,7 +5,7 @@ import { wordsFor } from "../../i18n/i18n.server";
 import { DEFAULT_TIME_ZONE, dateIn } from "../../platform/zoned-time";
 import { PayoutRefused, recordPayout, removePayout } from "../../shipments/cod-payouts.server";
 import { companyName } from "../../shipments/courier-names";
-import { dayOf, formatMoney } from "../../shipments/wording";
+import { dayOf, formatMoney } from "../../shipments/status-words";
 import { getShopSettings } from "../../shops/shops.server";
 import { speechFor } from "../../shops/speech.server";
 import { authenticate } from "../../shopify.server";

@@ -10,7 +10,13 @@ import { DEFAULT_TIME_ZONE, dateIn } from "../../platform/zoned-time";
 import { listPayouts } from "../../shipments/cod-payouts.server";
 import { OVERDUE_AFTER_DAYS, codReport, type CodWeek } from "../../shipments/cod-report.server";
 import { companyName } from "../../shipments/courier-names";
-import { courierName, dayOf, formatMoney, orderTitle, type Speech } from "../../shipments/wording";
+import {
+  courierName,
+  dayOf,
+  formatMoney,
+  orderTitle,
+  type Speech,
+} from "../../shipments/status-words";
 import { getShopSettings } from "../../shops/shops.server";
 import { speechFor } from "../../shops/speech.server";
 import { authenticate } from "../../shopify.server";

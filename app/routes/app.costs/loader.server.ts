@@ -7,7 +7,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "../../db/index.server";
 import { COST_PERIODS, costPeriodOf, costReport } from "../../costs/report.server";
 import { courierOf, surchargedWords, totalsWords } from "../../costs/words";
-import { dayOf } from "../../shipments/wording";
+import { dayOf } from "../../shipments/status-words";
 import { speechFor } from "../../shops/speech.server";
 import { authenticate } from "../../shopify.server";
 

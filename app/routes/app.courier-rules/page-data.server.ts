@@ -5,7 +5,7 @@ import { findingWords, previewWords } from "../../couriers/rules/rule-words";
 import { db } from "../../db/index.server";
 import type { CourierNames } from "../../shipments/courier-names";
 import { serviceName } from "../../shipments/courier-names";
-import type { Speech } from "../../shipments/wording";
+import type { Speech } from "../../shipments/status-words";
 import type { CourierRule } from "../../shops/courier-rules";
 import type { ShopSettings } from "../../shops/settings";
 

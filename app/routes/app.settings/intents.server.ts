@@ -16,7 +16,7 @@ import {
   ShippingError,
   ShippingNotFoundError,
 } from "../../shipping/errors";
-import type { Speech } from "../../shipments/wording";
+import type { Speech } from "../../shipments/status-words";
 import { forgetCourierNames } from "../../shops/courier-names.server";
 import { deleteLocation, makeDefaultLocation, saveLocation } from "../../shops/locations.server";
 import { parsePickupForm, parsePreferencesForm } from "../../shops/settings-form.server";

@@ -30,7 +30,7 @@ import {
   paymentMethodChoices,
   type PaymentMethodChoice,
 } from "../../shops/payment-gateways.server";
-import { exactTime, type Speech } from "../../shipments/wording";
+import { exactTime, type Speech } from "../../shipments/status-words";
 import { runIntent, type ActionResult } from "./intents.server";
 import { pageTitle } from "../../i18n/page-title";
 

@@ -6,7 +6,7 @@
 import { parcelCostWords } from "../../costs/words";
 import { afterBookingWords } from "../../shipments/after-booking-words";
 import { shopifyAdminGraphql } from "../../admin-api/gateway.server";
-import { ADMIN_ORDER, pickupViews } from "../../returns/pickup-view.server";
+import { ADMIN_ORDER, pickupWords } from "../../returns/pickup-words.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { inFlight } from "../../shipments/in-flight";
 import { getShopSettings } from "../../shops/shops.server";
@@ -30,8 +30,8 @@ import { authenticate } from "../../shopify.server";
 import { speechFor } from "../../shops/speech.server";
 import { isProblemKind, problemKindWords } from "../../shipments/problem-kinds";
 import { parcelWords } from "../../shipments/parcel-words";
-import { codRiskView } from "../../cod-risk/risk-view.server";
-import { remoteView, type RemoteView } from "../../shipments/remote-view";
+import { shipmentRiskWords } from "../../cod-risk/risk-words.server";
+import { serviceWords, type ServiceWords } from "../../shipments/service-words";
 import {
   actorName,
   describeStatus,
@@ -42,7 +42,7 @@ import {
   relativeTime,
   valueWords,
   type Speech,
-} from "../../shipments/wording";
+} from "../../shipments/status-words";
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -58,7 +58,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     shipmentTimeline(db, session.shop, shipment.id),
     orderShipments(db, session.shop, shipment.orderId),
     // Customers' returns of this parcel, an open one quoted for its courier pickup.
-    pickupViews(
+    pickupWords(
       { db, env: getEnv(), graphql: shopifyAdminGraphql },
       session.shop,
       shipment,
@@ -71,7 +71,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const parts = history.filter((h, i) => i === 0 || history[i - 1]!.part !== h.part);
 
   // What the service says now (best effort: the page works while the service is down).
-  let remote: RemoteView | null = null;
+  let remote: ServiceWords | null = null;
   // The price the service charges (or would on booking now), as a number: said once on the page.
   let remotePrice: number | null = null;
   let remoteError: string | null = null;
@@ -98,11 +98,11 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
       const client = await shippingClientForShop(db, getEnv(), session.shop);
       if (shipment.shippingOrderId) {
         const order = await client.getOrder(shipment.shippingOrderId);
-        remote = remoteView({ kind: "order", order }, shipment.currency, speech);
+        remote = serviceWords({ kind: "order", order }, shipment.currency, speech);
         remotePrice = order.price ?? null;
       } else if (shipment.draftOrderId) {
         const draft = await client.getDraftOrder(shipment.draftOrderId);
-        remote = remoteView({ kind: "draft", draft }, shipment.currency, speech);
+        remote = serviceWords({ kind: "draft", draft }, shipment.currency, speech);
         remotePrice = draft.price ?? null;
         // Each service on offer with its record for this destination (the shop's own parcels).
         const [prices, records] = await Promise.all([
@@ -151,7 +151,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     parcel: parcelWords(shipment, speech),
     // A COD order likely to come back unpaid: why, from the shop's own history (until it ends),
     // and, held before booking, what is at stake and what the merchant can do.
-    codRisk: await codRiskView(db, shipment, speech),
+    codRisk: await shipmentRiskWords(db, shipment, speech),
     // The card's heading beside a problem's banner: where the shipment stands, the problem said
     // once (in the banner), not twice.
     standing:

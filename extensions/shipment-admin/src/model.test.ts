@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeStatus, type ShipmentFacts } from "../../../app/shipments/wording";
+import { describeStatus, type ShipmentFacts } from "../../../app/shipments/status-words";
 import { afterBookingWords } from "../../../app/shipments/after-booking-words";
 import { wordsIn } from "../../../app/i18n/i18n.server";
 import enTexts from "../locales/en.default.json";
@@ -36,7 +36,7 @@ const t = translator(enTexts, "en");
 const tId = translator(idTexts, "id");
 const en = { ...wordsIn("en"), locale: "id-ID" };
 
-/** What the app's API sends: the words come from the app's own wording, as the route computes them. */
+/** What the app's API sends: the words come from the app's own status words, as the route computes them. */
 function summary(
   fields: Partial<ShipmentSummary> & { status: string },
   overrides: Partial<ShipmentFacts> = {},

@@ -29,7 +29,7 @@ export interface ShipmentSummary {
   part?: number;
   location?: string | null;
   status: string;
-  /** The shipment in the app's own words (app/shipments/wording.ts), in the admin's locale. */
+  /** The shipment in the app's own words (app/shipments/status-words.ts), in the admin's locale. */
   words: {
     label: string;
     group: StatusGroup;

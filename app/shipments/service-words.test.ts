@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { wordsIn } from "../i18n/i18n.server";
 import type { Order } from "../shipping/contract";
-import { remoteView } from "./remote-view";
+import { serviceWords } from "./service-words";
 
 const id = wordsIn("id");
 
@@ -37,7 +37,7 @@ const order = (over: Partial<Order>): Order => ({
 
 describe("what the service says, in words", () => {
   it("states what makes up the price when more than the courier's fee does", () => {
-    const view = remoteView({ kind: "order", order: order({}) }, "IDR", id);
+    const view = serviceWords({ kind: "order", order: order({}) }, "IDR", id);
     expect(view.price).toBe("Rp27.500");
     expect(view.fees).toEqual([
       "Ongkir kurir: Rp19.000",
@@ -53,12 +53,12 @@ describe("what the service says, in words", () => {
       destination: null,
       courier: { ...order({}).courier!, insurance: null },
     });
-    expect(remoteView({ kind: "order", order: plain }, "IDR", id).fees).toEqual([]);
+    expect(serviceWords({ kind: "order", order: plain }, "IDR", id).fees).toEqual([]);
   });
 
   it("tells a drop-off, a scheduled pickup and the driver; nothing once the courier has the parcel", () => {
     const dropOff = order({ origin: { collection_method: "drop_off" } as never });
-    expect(remoteView({ kind: "order", order: dropOff }, "IDR", id).pickup).toBe(
+    expect(serviceWords({ kind: "order", order: dropOff }, "IDR", id).pickup).toBe(
       "Antar sendiri paket ke agen JNE REG terdekat: kurir tidak menjemput.",
     );
     const scheduled = order({
@@ -71,13 +71,13 @@ describe("what the service says, in words", () => {
         driver_plate_number: "B 1234 XYZ",
       },
     });
-    const view = remoteView({ kind: "order", order: scheduled }, "IDR", {
+    const view = serviceWords({ kind: "order", order: scheduled }, "IDR", {
       ...id,
       timeZone: "Asia/Jakarta",
     });
     expect(view.pickup).toMatch(/^Kurir menjemput paket: 28 Nov 2026, 10[.:]00 WIB$/);
     expect(view.driver).toBe("Kurir yang menjemput: Budi Santoso (081299990000, B 1234 XYZ)");
-    const picked = remoteView({ kind: "order", order: order({ status: "picked" }) }, "IDR", id);
+    const picked = serviceWords({ kind: "order", order: order({ status: "picked" }) }, "IDR", id);
     expect([picked.pickup, picked.driver]).toEqual([null, null]);
   });
 });

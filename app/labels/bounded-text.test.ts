@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LONGEST_RUN, boundedText } from "./text";
+import { LONGEST_RUN, boundedText } from "./bounded-text";
 
 describe("a label's text, bounded before it reaches the PDF library", () => {
   it("cuts a text past its limit with an ellipsis, counting characters, not UTF-16 units", () => {

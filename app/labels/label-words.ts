@@ -1,11 +1,11 @@
-import { courierName, dayOf, formatMoney } from "../shipments/wording";
+import { courierName, dayOf, formatMoney } from "../shipments/status-words";
 import type { CourierNames } from "../shipments/courier-names";
 import type { LabelParty, LabelSnapshot } from "../db/json-columns";
 import { DEFAULT_TIME_ZONE } from "../platform/zoned-time";
-import { LABEL_TEXT_LIMITS, clip } from "./text";
+import { LABEL_TEXT_LIMITS, clip } from "./bounded-text";
 
 /** Everything one label prints, in words. */
-export interface LabelView {
+export interface LabelWords {
   shipmentId: string;
   waybill: string;
   /** "JNE REG" */
@@ -96,12 +96,12 @@ function contentLines(items: LabelSnapshot["items"]): string[] {
  * A label's words from the shipment and its kept label facts. `timeZone`: the shop's, in which
  * the booking's day is written (WIB when not given).
  */
-export function labelView(
+export function labelWords(
   row: LabelRow & { label: LabelSnapshot },
   shopName: string,
   couriers?: CourierNames,
   timeZone: string = DEFAULT_TIME_ZONE,
-): LabelView {
+): LabelWords {
   const { label } = row;
   const L = LABEL_TEXT_LIMITS;
   const grams = label.items.reduce((sum, i) => sum + i.grams * i.quantity, 0);

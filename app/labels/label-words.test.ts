@@ -1,7 +1,7 @@
 import { courierNamesOf } from "../shipments/courier-names";
 import { describe, expect, it } from "vitest";
 import { PICKUP_SENDER } from "#test/fixtures/labels.ts";
-import { labelView, weightWords } from "./view";
+import { labelWords, weightWords } from "./label-words";
 
 const row = {
   id: "s1",
@@ -26,12 +26,12 @@ const row = {
 
 describe("what a label says", () => {
   it("names the order by its name, else by its id (the label adds the word Order)", () => {
-    expect(labelView({ ...row, orderName: "#1001" }, "Toko").orderName).toBe("#1001");
-    expect(labelView(row, "Toko").orderName).toBe("5123456789");
+    expect(labelWords({ ...row, orderName: "#1001" }, "Toko").orderName).toBe("#1001");
+    expect(labelWords(row, "Toko").orderName).toBe("5123456789");
   });
 
   it("weighs the parcel in Indonesian notation, says the COD and the courier", () => {
-    const view = labelView(row, "Toko");
+    const view = labelWords(row, "Toko");
     expect(view.weight).toBe("860 g");
     expect(weightWords(1250)).toBe("1,25 kg");
     expect(view.cod?.replace(/\s/g, "")).toBe("Rp404.000");
@@ -45,7 +45,7 @@ describe("what a label says", () => {
         courier_service_name: "Reguler",
       },
     ]);
-    expect(labelView(row, "Toko", names).courier).toBe("JNE Reguler");
+    expect(labelWords(row, "Toko", names).courier).toBe("JNE Reguler");
     expect(view.contents).toEqual(["2 × Batik Shirt - M / Blue", "1 × Kopi Gayo 250g"]);
   });
 
@@ -65,9 +65,9 @@ describe("what a label says", () => {
         note: "Titip di pos satpam",
       },
     };
-    const view = labelView(booked, "Toko", undefined, "Asia/Makassar");
+    const view = labelWords(booked, "Toko", undefined, "Asia/Makassar");
     expect(view.bookedOn).toBe("27 Nov 2026");
-    expect(labelView(booked, "Toko", undefined, "Asia/Jakarta").bookedOn).toBe("26 Nov 2026");
+    expect(labelWords(booked, "Toko", undefined, "Asia/Jakarta").bookedOn).toBe("26 Nov 2026");
     expect(view.declaredValue?.replace(/\s/g, "")).toBe("Rp404.000");
     expect(String(view.insured).replace(/\s/g, "")).toBe("Rp404.000");
     expect(view.shippingCost?.replace(/\s/g, "")).toBe("Rp19.000");
@@ -75,15 +75,15 @@ describe("what a label says", () => {
     expect(view.pieces).toBe("1/1");
     // Not insured is said as such (false), unlike a label kept before insurance was (null).
     const uninsured = { ...booked, label: { ...booked.label, insured: 0 } };
-    expect(labelView(uninsured, "Toko").insured).toBe(false);
+    expect(labelWords(uninsured, "Toko").insured).toBe(false);
   });
 
   it("gives a large destination code when the service gives no routing code", () => {
-    expect(labelView(row, "Toko").destinationCode).toBe("JAKARTA SELATAN 12430");
+    expect(labelWords(row, "Toko").destinationCode).toBe("JAKARTA SELATAN 12430");
     const routed = { ...row, label: { ...row.label, routingCode: "CGK10112" } };
-    expect(labelView(routed, "Toko").destinationCode).toBeNull();
+    expect(labelWords(routed, "Toko").destinationCode).toBeNull();
     // A label kept before these facts were: none of them printed, nothing made up.
-    const old = labelView(row, "Toko");
+    const old = labelWords(row, "Toko");
     expect([old.bookedOn, old.shippingCost, old.declaredValue, old.insured, old.note]).toEqual([
       null,
       null,

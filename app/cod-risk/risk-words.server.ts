@@ -2,7 +2,7 @@ import type { Db } from "../db/client.server";
 import type { Shipment } from "../db/schema";
 import type { ShipmentContents } from "../orders/map-types";
 import { TERMINAL_STATUSES, type ShipmentStatus } from "../shipments/states";
-import { exactTime, valueWords, type Speech } from "../shipments/wording";
+import { exactTime, valueWords, type Speech } from "../shipments/status-words";
 import { isHeldForCodRisk } from "./hold-actions.server";
 import { buyerMarkOf } from "./marks.server";
 import { codRiskWords, type CodRiskWords } from "./risk-words";
@@ -11,7 +11,7 @@ import { codRiskWords, type CodRiskWords } from "./risk-words";
  * A shipment's COD risk as the shipment page and the order block show it: a medium or high risk,
  * or a held order, until the journey ends; the buyer's mark read only then (one statement).
  */
-export async function codRiskView(
+export async function shipmentRiskWords(
   db: Db,
   shipment: Shipment,
   speech: Speech,

@@ -1,7 +1,7 @@
 /**
  * What a merchant reads about a shipment: statuses, events and who did them in words, never in
  * the codes the database and the shipping service use. Pure (no server imports), so the app's
- * pages, the extensions' API and the tests share one wording.
+ * pages, the extensions' API and the tests share the same words.
  */
 
 /** What the merchant should make of a shipment at a glance; each UI maps it to its badge tones. */

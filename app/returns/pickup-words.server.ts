@@ -8,12 +8,12 @@ import {
   statusLabel,
   valueWords,
   type Speech,
-} from "../shipments/wording";
+} from "../shipments/status-words";
 import { storedText } from "../i18n/said";
 import { pickupsOfOrder, quotePickup } from "./pickups.server";
 
 /** A customer's return on the shipment's page, in words, with what the merchant can do. */
-export interface PickupView {
+export interface PickupWords {
   id: string;
   title: string;
   sentence: string;
@@ -92,21 +92,21 @@ export function pickupSentence(
 }
 
 /** The shipment's customer returns as its page shows them; an open one is quoted (best effort). */
-export async function pickupViews(
+export async function pickupWords(
   deps: { db: Queryable; env: Env; graphql: AdminGraphql },
   shop: string,
   shipment: Shipment,
   speech: Speech,
-): Promise<PickupView[]> {
+): Promise<PickupWords[]> {
   const { t } = speech;
   // Through the (shop, order_id) index: the order's returns, this parcel's.
   const pickups = (await pickupsOfOrder(deps.db, shop, shipment.orderId)).filter(
     (p) => p.shipmentId === shipment.id,
   );
-  const views: PickupView[] = [];
+  const views: PickupWords[] = [];
   for (const p of pickups) {
     const words = pickupSentence(p, shipment.label?.sender.name ?? shipment.originName, speech);
-    let options: PickupView["options"] = null;
+    let options: PickupWords["options"] = null;
     let quoteError: string | null = null;
     let lines = p.lines ?? [];
     if (p.status === "approved" || p.status === "refused") {

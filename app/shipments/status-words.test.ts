@@ -11,7 +11,7 @@ import {
   formatMoney,
   relativeTime,
   statusLabel,
-} from "./wording";
+} from "./status-words";
 import { wordsIn } from "../i18n/i18n.server";
 
 const en = wordsIn("en");

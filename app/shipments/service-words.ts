@@ -1,12 +1,12 @@
 import { normaliseOrderStatus } from "../shipping/codes";
 import type { DraftOrder, Order } from "../shipping/contract";
-import { courierName, exactTime, formatMoney, statusLabel, type Speech } from "./wording";
+import { courierName, exactTime, formatMoney, statusLabel, type Speech } from "./status-words";
 
 /** Statuses before the courier has the parcel: when the pickup (or the drop-off) is still to come. */
 const BEFORE_PICKUP = new Set(["confirmed", "scheduled", "allocated", "picking_up"]);
 
 /** What the shipping service says of the shipment now, in the reader's words (the page's side card). */
-export interface RemoteView {
+export interface ServiceWords {
   kind: "draft" | "order";
   status: string;
   courier: string | null;
@@ -27,11 +27,11 @@ export interface RemoteView {
  * A draft or booked order of the service in words. The service's own fields (collection method,
  * delivery time, the fees, the driver) are all nullable: a line is left out when its field is.
  */
-export function remoteView(
+export function serviceWords(
   remote: { kind: "draft"; draft: DraftOrder } | { kind: "order"; order: Order },
   currency: string | null,
   speech: Speech,
-): RemoteView {
+): ServiceWords {
   const { t, locale } = speech;
   const money = (amount: number | null | undefined) =>
     amount === null || amount === undefined ? null : formatMoney(amount, currency, locale);
