@@ -30,7 +30,7 @@ const UNIT = [
  *   Redis, the sandbox and the fake Shopify over HTTP, several files at once (each with a database
  *   of its own, test/setup/own-database.ts, and its own queue prefix);
  * - system: test/system/: the production build (made once per run, test/setup/system-build.ts),
- *   the app's own processes, Chromium, the demo, one file at a time.
+ *   the app's own processes, Chromium, the demo, two files at a time.
  */
 export default defineConfig({
   test: {
@@ -91,7 +91,8 @@ export default defineConfig({
           // After the root's each-file.ts (a project's set-up files are added to the root's).
           setupFiles: ["test/setup/own-database.ts"],
           sequence: { groupOrder: 2 },
-          maxWorkers: 1,
+          // The browser test takes a third of the layer: the others run beside it.
+          maxWorkers: 2,
         },
       },
     ],

@@ -41,3 +41,28 @@ describe("docs/architecture.md", () => {
     expect(files.filter((file) => !isNamed(file))).toEqual([]);
   });
 });
+
+/**
+ * The code names what a person reads with the glossary's words (docs/glossary.md, "The code's own
+ * words"): modules that write it are `*-words`, stored messages are `said`. The names it replaced
+ * (wording, view, speech for text, text for a writer of words) stay out of file names.
+ */
+describe("the code's own words", () => {
+  const retired = /(^|[-.])(wording|view|views)([-.]|$)|-text\.tsx?$/;
+  /** Text as a raw string, by design (a length bound), is not a writer of words. */
+  const rawText = new Set(["app/labels/bounded-text.ts"]);
+
+  it("no file of app/, worker/ or sandbox/ is named with a retired word for what a person reads", () => {
+    const files = ["app", "worker", "sandbox"].flatMap(filesUnder);
+    const misnamed = files.filter(
+      (file) => !rawText.has(file) && retired.test(path.posix.basename(file)),
+    );
+    expect(misnamed).toEqual([]);
+  });
+
+  it("the glossary defines each word the code uses", () => {
+    const glossary = fs.readFileSync("docs/glossary.md", "utf8");
+    for (const word of ["Words", "Said", "Speech", "Text"])
+      expect(glossary).toMatch(new RegExp(`^\\| ${word} +\\|`, "m"));
+  });
+});
