@@ -48,7 +48,8 @@ const importStyle = {
 
 /**
  * The foundation of app/: the folders below the features (the clients, the schema, the platform,
- * the secrets, the web server's own parts, the translations, the stylesheets). Every other folder
+ * the secrets, the web server's own parts, the translations, the stylesheets, the admin's shared
+ * parts). Every other folder
  * of app/ is a feature, read from the tree when the rules load: a folder made tomorrow is guarded
  * the day it is made.
  */
@@ -61,6 +62,7 @@ export const FOUNDATION = [
   "server",
   "shipping",
   "styles",
+  "ui",
 ];
 
 /** The feature folders of app/: what the lower layers (the clients, the schema) never import. */
@@ -107,6 +109,11 @@ const LAYERS = [
     why: "the secrets' envelope imports nothing of the app",
   },
   { from: "app/shipping/", forbid: FEATURES, why: "the service's client imports no feature" },
+  {
+    from: "app/ui/",
+    forbid: FEATURES,
+    why: "the admin's shared parts (tables, questions, the save bar) import no feature, so every feature's page parts may use them",
+  },
   { from: "app/admin-api/", forbid: FEATURES, why: "the Admin API's client imports no feature" },
 ];
 

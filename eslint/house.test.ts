@@ -30,6 +30,10 @@ describe("house/layers", () => {
     expect(await lint("app/admin-api/planted.ts")).toEqual([
       `app/admin-api/planted.ts may not import app/${planted}/ ("../${planted}/thing.ts"): the Admin API's client imports no feature.`,
     ]);
+    // Nor may the admin's shared parts, which every feature's page parts use.
+    expect(await lint("app/ui/planted.tsx")).toEqual([
+      `app/ui/planted.tsx may not import app/${planted}/ ("../${planted}/thing.ts"): the admin's shared parts (tables, questions, the save bar) import no feature, so every feature's page parts may use them.`,
+    ]);
     // A feature may import another feature: no layer is crossed.
     expect(await lint("app/shipments/planted.ts")).toEqual([]);
   }, 60_000);

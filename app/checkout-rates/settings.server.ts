@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import type { SecretKeys } from "../secrets/crypto.server";
 import type { Db } from "../db/client.server";
 import type { AdminGraphql } from "../admin-api/request";
-import { parseCheckoutRatesForm, parseRatesSample } from "../shops/checkout-rates-form.server";
+import { parseCheckoutRatesForm, parseRatesSample } from "./settings-form.server";
 import { getShop, updateShopSettings } from "../shops/shops.server";
 import {
   CARRIER_SERVICE_NAME,

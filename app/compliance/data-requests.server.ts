@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, or } from "drizzle-orm";
 import type { Queryable } from "../db/client.server";
 import { shipments, webhookInbox } from "../db/schema";
-import { csvCell } from "../shipments/cod-report.server";
+import { csvCell } from "../cod/report.server";
 import { serviceName } from "../shipments/courier-names";
 import { dayOf, orderTitle, statusLabel, type Speech } from "../shipments/status-words";
 import type { CourierNames } from "../shipments/courier-names";

@@ -1,4 +1,4 @@
-import { csvCell } from "../shipments/cod-report.server";
+import { csvCell } from "../cod/report.server";
 import { courierCells } from "../shipments/courier-names";
 import { dayOf, orderTitle, statusLabel, type Speech } from "../shipments/status-words";
 import type { CostParcel } from "./report.server";

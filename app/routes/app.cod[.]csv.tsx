@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "../db/index.server";
-import { codCsv, codReport } from "../shipments/cod-report.server";
+import { codCsv, codReport } from "../cod/report.server";
 import { getShopSettings } from "../shops/shops.server";
 import { authenticate } from "../shopify.server";
 import { speechFor } from "../shops/speech.server";

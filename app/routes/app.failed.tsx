@@ -10,7 +10,7 @@ import {
   Page,
   Text,
 } from "@shopify/polaris";
-import { KeyboardScroll } from "../components/KeyboardScroll";
+import { KeyboardScroll } from "../ui/KeyboardScroll";
 import { JobNotFoundError, listFailedJobs, retryFailedJob } from "../jobs/failed.server";
 import { authenticate } from "../shopify.server";
 import { speechFor } from "../shops/speech.server";

@@ -9,7 +9,7 @@ import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal
 import { useTranslation } from "react-i18next";
 import { shopifyAdminGraphql } from "../admin-api/gateway.server";
 import { ScopesBanner } from "../components/ScopesBanner";
-import { UnsavedChangesProvider } from "../components/unsaved/UnsavedChanges";
+import { UnsavedChangesProvider } from "../ui/unsaved/UnsavedChanges";
 import { db } from "../db/index.server";
 import { getEnv } from "../platform/env.server";
 import { enqueue } from "../jobs/queues.server";

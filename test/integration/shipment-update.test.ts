@@ -33,7 +33,7 @@ const NOT_PATCHED = new Set([
   "referenceId",
   "attempt",
   "part",
-  // Set by a recorded COD payout (app/shipments/cod-payouts.server.ts), never by a patch.
+  // Set by a recorded COD payout (app/cod/payouts.server.ts), never by a patch.
   "codPayoutId",
 ]);
 const PATCHABLE = Object.keys(COLUMNS).filter((key) => !NOT_PATCHED.has(key));

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { intlLocale, languageOfTag } from "../../i18n/languages";
 import { formatMoney } from "../../shipments/status-words";
 import { countedNames } from "../../shipments/courier-names";
-import { ConfirmModal, type Question } from "../ConfirmModal";
+import { ConfirmModal, type Question } from "../../ui/ConfirmModal";
 
 /** The list's bulk actions that spend money or cannot be undone. */
 export type BulkAsked = "confirm" | "cancel";

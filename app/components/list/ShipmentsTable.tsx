@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from "react";
 import { useTranslation } from "react-i18next";
-import { KeyboardScroll } from "../KeyboardScroll";
+import { KeyboardScroll } from "../../ui/KeyboardScroll";
 import { BulkQuestion, type BulkAsked } from "./BulkQuestion";
 import { ShipmentRow, type ShipmentRowView } from "./ShipmentRow";
 import { useStableRows } from "./useStableRows";

@@ -2,7 +2,7 @@ import { Badge, Button, Card, FormLayout } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
 import { Field } from "./Field";
 import { GroupHeading } from "./GroupHeading";
-import { UnsavedForm } from "../unsaved/UnsavedForm";
+import { UnsavedForm } from "../../ui/unsaved/UnsavedForm";
 
 /** 1. The shipping API key: checked with the service before it is kept; only its end is shown. */
 export function ApiKeyCard({

@@ -16,7 +16,7 @@ import type { RatesFormResult } from "../../checkout-rates/settings.server";
 import type { CheckoutRates } from "../../shops/settings";
 import { Field } from "./Field";
 import { TickBox } from "./TickBox";
-import { UnsavedForm } from "../unsaved/UnsavedForm";
+import { UnsavedForm } from "../../ui/unsaved/UnsavedForm";
 
 /** The form field of a service's checkout name ("name:jne/reg"). */
 const nameField = (service: string) => `name:${service}`;

@@ -1,6 +1,6 @@
 import { Banner, BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
-import { useCsvDownload } from "../useCsvDownload";
+import { useCsvDownload } from "../../ui/useCsvDownload";
 
 export interface DataRequestView {
   id: number;

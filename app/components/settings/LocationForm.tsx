@@ -5,7 +5,7 @@ import type { SavedLocation } from "../../shops/settings";
 import { PICKUP_TEXT_LIMITS } from "../../shops/pickup-limits";
 import { AreaSearch } from "./AreaSearch";
 import { Field } from "./Field";
-import { UnsavedForm } from "../unsaved/UnsavedForm";
+import { UnsavedForm } from "../../ui/unsaved/UnsavedForm";
 
 interface LocationFormProps {
   location: SavedLocation | null;

@@ -11,7 +11,7 @@ import { Field } from "./Field";
 import { TickBox } from "./TickBox";
 import { CodGatewaysField } from "./CodGatewaysField";
 import { GroupHeading } from "./GroupHeading";
-import { UnsavedForm } from "../unsaved/UnsavedForm";
+import { UnsavedForm } from "../../ui/unsaved/UnsavedForm";
 
 type Ticked =
   | "autoCreateDrafts"

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { ConfirmModal, type Question } from "../ConfirmModal";
+import { ConfirmModal, type Question } from "../../ui/ConfirmModal";
 
 /** The shipment page's actions that spend money or cannot be undone. */
 export type Asked = "confirm" | "cancel" | "rebook";

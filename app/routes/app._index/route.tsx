@@ -5,7 +5,7 @@ import {
   useRevalidator,
   useSearchParams,
 } from "@remix-run/react";
-import { useLiveWhile } from "../../components/useLiveWhile";
+import { useLiveWhile } from "../../ui/useLiveWhile";
 import { BlockStack, Card, Page, useBreakpoints } from "@shopify/polaris";
 import { EmptyList } from "../../components/list/EmptyList";
 import { ShipmentsTable } from "../../components/list/ShipmentsTable";

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { db } from "../../db/index.server";
 import { wordsFor } from "../../i18n/i18n.server";
 import { DEFAULT_TIME_ZONE, dateIn } from "../../platform/zoned-time";
-import { PayoutRefused, recordPayout, removePayout } from "../../shipments/cod-payouts.server";
+import { PayoutRefused, recordPayout, removePayout } from "../../cod/payouts.server";
 import { companyName } from "../../shipments/courier-names";
 import { dayOf, formatMoney } from "../../shipments/status-words";
 import { getShopSettings } from "../../shops/shops.server";

@@ -7,8 +7,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "../../db/index.server";
 import { DEFAULT_TIME_ZONE, dateIn } from "../../platform/zoned-time";
-import { listPayouts } from "../../shipments/cod-payouts.server";
-import { OVERDUE_AFTER_DAYS, codReport, type CodWeek } from "../../shipments/cod-report.server";
+import { listPayouts } from "../../cod/payouts.server";
+import { OVERDUE_AFTER_DAYS, codReport, type CodWeek } from "../../cod/report.server";
 import { companyName } from "../../shipments/courier-names";
 import {
   courierName,

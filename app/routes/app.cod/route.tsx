@@ -1,12 +1,12 @@
 import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { Banner, BlockStack, Card, EmptyState, IndexTable, Page, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
-import { CodHeadline } from "../../components/cod/CodHeadline";
-import { PayoutForm } from "../../components/cod/PayoutForm";
-import { PayoutList } from "../../components/cod/PayoutList";
-import { KeyboardScroll } from "../../components/KeyboardScroll";
-import { TableCard } from "../../components/TableCard";
-import { useCsvDownload } from "../../components/useCsvDownload";
+import { CodHeadline } from "../../cod/CodHeadline";
+import { PayoutForm } from "../../cod/PayoutForm";
+import { PayoutList } from "../../cod/PayoutList";
+import { KeyboardScroll } from "../../ui/KeyboardScroll";
+import { TableCard } from "../../ui/TableCard";
+import { useCsvDownload } from "../../ui/useCsvDownload";
 import { pageTitle } from "../../i18n/page-title";
 import type { action } from "./action.server";
 import type { loader } from "./loader.server";

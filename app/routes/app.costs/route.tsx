@@ -1,10 +1,10 @@
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { Banner, BlockStack, IndexTable, InlineGrid, Page, Select, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
-import { CostTotalsTable } from "../../components/costs/CostTotalsTable";
-import { CostSummary } from "../../components/costs/CostSummary";
-import { TableCard } from "../../components/TableCard";
-import { useCsvDownload } from "../../components/useCsvDownload";
+import { CostTotalsTable } from "../../costs/CostTotalsTable";
+import { CostSummary } from "../../costs/CostSummary";
+import { TableCard } from "../../ui/TableCard";
+import { useCsvDownload } from "../../ui/useCsvDownload";
 import { pageTitle } from "../../i18n/page-title";
 import type { loader } from "./loader.server";
 

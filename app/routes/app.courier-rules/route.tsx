@@ -2,11 +2,11 @@ import { useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import { Banner, BlockStack, Button, List, Page, Text } from "@shopify/polaris";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { RuleCard } from "../../components/courier-rules/RuleCard";
-import { RulesPreviewCard } from "../../components/courier-rules/RulesPreviewCard";
+import { RuleCard } from "../../couriers/rules/RuleCard";
+import { RulesPreviewCard } from "../../couriers/rules/RulesPreviewCard";
 import { emptyDraft, type RuleDraft } from "../../couriers/rules/form";
 import { pageTitle } from "../../i18n/page-title";
-import { useUnsavedChanges } from "../../components/unsaved/UnsavedChanges";
+import { useUnsavedChanges } from "../../ui/unsaved/UnsavedChanges";
 import type { action } from "./action.server";
 import type { loader } from "./loader.server";
 

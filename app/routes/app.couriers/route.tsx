@@ -1,8 +1,8 @@
 import { useLoaderData, useNavigate } from "@remix-run/react";
 import { BlockStack, IndexTable, InlineGrid, Page, Select, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
-import { CourierCharts } from "../../components/couriers/CourierCharts";
-import { TableCard } from "../../components/TableCard";
+import { CourierCharts } from "../../couriers/CourierCharts";
+import { TableCard } from "../../ui/TableCard";
 import { pageTitle } from "../../i18n/page-title";
 import type { loader } from "./loader.server";
 

@@ -1,11 +1,11 @@
-import { ReturnPickupCard } from "../../components/ReturnPickupCard";
+import { ReturnPickupCard } from "../../returns/ReturnPickupCard";
 import { useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { ProblemBanner } from "../../components/shipment/ProblemBanner";
 import { RelatedShipments } from "../../components/shipment/RelatedShipments";
 import { ShipmentActions } from "../../components/shipment/ShipmentActions";
 import { CourierChooser } from "../../components/shipment/CourierChooser";
 import { CourierLines } from "../../components/shipment/CourierLines";
-import { useLiveWhile } from "../../components/useLiveWhile";
+import { useLiveWhile } from "../../ui/useLiveWhile";
 import {
   Banner,
   BlockStack,
@@ -20,7 +20,7 @@ import { useTranslation } from "react-i18next";
 import { ShipmentTimeline } from "../../components/shipment/ShipmentTimeline";
 import { ServiceCard } from "../../components/shipment/ServiceCard";
 import { ParcelCard } from "../../components/shipment/ParcelCard";
-import { CodRiskBanner } from "../../components/shipment/CodRiskBanner";
+import { CodRiskBanner } from "../../cod-risk/CodRiskBanner";
 import { StatusBadge } from "../../components/StatusBadge";
 import type { action } from "./action.server";
 import type { loader } from "./loader.server";

@@ -1,6 +1,6 @@
 import { BlockStack, Card, InlineGrid, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
-import type { totalsWords } from "../../costs/words";
+import type { totalsWords } from "./words";
 import { marginTone } from "./margin-tone";
 
 type Totals = ReturnType<typeof totalsWords>;

@@ -1,12 +1,12 @@
-import { dayOf, orderTitle, statusLabel, type Speech } from "./status-words";
-import { courierCells } from "./courier-names";
+import { dayOf, orderTitle, statusLabel, type Speech } from "../shipments/status-words";
+import { courierCells } from "../shipments/courier-names";
 import { DEFAULT_TIME_ZONE, mondayIn } from "../platform/zoned-time";
 import { and, desc, eq, gte, inArray, isNotNull } from "drizzle-orm";
 import type { Queryable } from "../db/client.server";
 import { codPayouts, shipments } from "../db/schema";
 import type { CodType } from "../shipping/codes";
-import { codAmount, codTypeOf, expectedPayout, netOf } from "./cod";
-import { carriesCod } from "./shipments.server";
+import { codAmount, codTypeOf, expectedPayout, netOf } from "../shipments/cod";
+import { carriesCod } from "../shipments/shipments.server";
 
 /**
  * What the couriers hold for a shop: the cash on delivery they collected, which the service pays

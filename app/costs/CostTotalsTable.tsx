@@ -1,7 +1,7 @@
 import { IndexTable, Text } from "@shopify/polaris";
-import { TableCard } from "../TableCard";
+import { TableCard } from "../ui/TableCard";
 import { useTranslation } from "react-i18next";
-import type { totalsWords } from "../../costs/words";
+import type { totalsWords } from "./words";
 import { marginTone } from "./margin-tone";
 
 type Row = ReturnType<typeof totalsWords> & { key: string; name: string };

@@ -9,7 +9,7 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
-import type { DraftField, RuleDraft } from "../../couriers/rules/form";
+import type { DraftField, RuleDraft } from "./form";
 
 /**
  * One courier rule as the merchant writes it: its name, the conditions an order must all meet

@@ -1,7 +1,7 @@
 import { Banner, BlockStack, IndexTable, List, Text } from "@shopify/polaris";
 import { useTranslation } from "react-i18next";
-import type { PreviewWords } from "../../couriers/rules/rule-words";
-import { TableCard } from "../TableCard";
+import type { PreviewWords } from "./rule-words";
+import { TableCard } from "../../ui/TableCard";
 
 /** What the rules pick for the shop's latest orders: each rule's count, then each order's line. */
 export function RulesPreviewCard({ preview, count }: { preview: PreviewWords; count: number }) {

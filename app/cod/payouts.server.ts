@@ -3,9 +3,9 @@ import type { Queryable } from "../db/client.server";
 import { codPayouts, shipments, type CodPayout } from "../db/schema";
 import { endOfDateIn } from "../platform/zoned-time";
 import type { CodType } from "../shipping/codes";
-import { codAmount, codTypeOf, expectedPayout } from "./cod";
-import { carriesCod } from "./shipments.server";
-import { COD_REPORT_DAYS } from "./cod-report.server";
+import { codAmount, codTypeOf, expectedPayout } from "../shipments/cod";
+import { carriesCod } from "../shipments/shipments.server";
+import { COD_REPORT_DAYS } from "./report.server";
 
 /**
  * Payouts of collected cash on delivery that the merchant recorded as received, and the parcels

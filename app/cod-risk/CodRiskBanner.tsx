@@ -2,8 +2,8 @@ import { Form, useSubmit } from "@remix-run/react";
 import { Banner, BlockStack, Box, Button, InlineStack, List, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { CodRiskWords } from "../../cod-risk/risk-words";
-import { ConfirmModal, type Question } from "../ConfirmModal";
+import type { CodRiskWords } from "./risk-words";
+import { ConfirmModal, type Question } from "../ui/ConfirmModal";
 
 /** The held order's actions asked first: booking despite the risk, cancelling, e-mailing the buyer. */
 type Asked = "cod_anyway" | "cod_cancel" | "cod_invoice" | "cod_trust";

@@ -2,7 +2,7 @@ import { useNavigation } from "@remix-run/react";
 import { BlockStack, Button, Card, FormLayout, Select, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { UnsavedForm } from "../unsaved/UnsavedForm";
+import { UnsavedForm } from "../ui/unsaved/UnsavedForm";
 
 export interface DueCourier {
   code: string;

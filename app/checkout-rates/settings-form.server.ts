@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import type { CheckoutRates } from "./settings";
+import type { CheckoutRates } from "../shops/settings";
 
 /**
  * The settings page's rates-at-checkout form → the offer, whether rates at checkout are to be on,

@@ -11,7 +11,7 @@ import {
 } from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { PickupWords } from "../returns/pickup-words.server";
+import type { PickupWords } from "./pickup-words.server";
 
 /** A customer's return on the shipment's page: what comes back, the quote, one action to book it. */
 export function ReturnPickupCard({
