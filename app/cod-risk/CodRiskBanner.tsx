@@ -72,7 +72,11 @@ export function CodRiskBanner({
             <List.Item key={i}>{reason}</List.Item>
           ))}
         </List>
-        {risk.mark && <Text as="p">{t(`codRisk.mark.${risk.mark}`)}</Text>}
+        {risk.mark && (
+          <Text as="p">
+            {t(`codRisk.mark.${risk.mark}`)} {risk.markMatched}
+          </Text>
+        )}
         {held ? (
           <BlockStack gap="200">
             <Text as="p" tone="subdued">

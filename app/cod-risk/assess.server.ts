@@ -4,13 +4,16 @@ import type { ShopifyOrder } from "../orders/payload";
 import { readRiskHistory } from "./history.server";
 import { scoreCodRisk, type CodRisk } from "./rules";
 import type { BuyerMark } from "./hold";
+import type { MarkKey } from "./mark-match";
 
 /** A COD order's risk as assessed: the score, level and reasons, and when. */
 export interface AssessedRisk extends CodRisk {
   /** ISO time of the assessment. */
   at: string;
-  /** The merchant's word on the buyer, if any. */
+  /** The merchant's word on the buyer that counts for this order (./mark-match.ts), if any. */
   mark: BuyerMark | null;
+  /** The order's keys that the mark matched on. */
+  markKeys?: MarkKey[];
 }
 
 /**
@@ -57,5 +60,10 @@ export async function assessCodRisk(
       postalCode: destination.postalCode,
     },
   });
-  return { ...risk, at: (input.now ?? new Date()).toISOString(), mark };
+  return {
+    ...risk,
+    at: (input.now ?? new Date()).toISOString(),
+    mark: mark?.mark ?? null,
+    ...(mark ? { markKeys: mark.keys } : {}),
+  };
 }

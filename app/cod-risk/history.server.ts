@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { executedRows, type Db } from "../db/client.server";
 import { USUAL_COD_MIN_ORDERS, type Outcomes, type RiskFacts } from "./rules";
-import { BUYER_MARKS, type BuyerMark } from "./hold";
+import { keptMarks, markThatCounts, MARKS_READ, type MarkMatch } from "./mark-match";
 
 /** Who the buyer is, as the order names them: any one matching an earlier shipment is the buyer. */
 export interface BuyerKeys {
@@ -50,7 +50,7 @@ export async function readRiskHistory(
   buyer: BuyerKeys,
   place: Place,
   at: Date,
-): Promise<Omit<RiskFacts, "order"> & { mark: BuyerMark | null }> {
+): Promise<Omit<RiskFacts, "order"> & { mark: MarkMatch | null }> {
   const email = buyerEmail(buyer.email);
   const city = place.city?.trim().toLowerCase() || null;
   const since = new Date(at.getTime() - AREA_DAYS * 86_400_000);
@@ -69,7 +69,7 @@ export async function readRiskHistory(
   const result = await db.execute(sql`
     SELECT b.*, p.parcels AS postal_parcels, p.returned AS postal_returned,
            c.parcels AS city_parcels, c.returned AS city_returned,
-           w.parcels AS shop_parcels, w.returned AS shop_returned, r.*, k.buyer_mark
+           w.parcels AS shop_parcels, w.returned AS shop_returned, r.*, k.buyer_marks
     FROM
       (SELECT
          (count(*) FILTER (WHERE cod AND delivered_at IS NOT NULL))::int AS buyer_delivered,
@@ -99,11 +99,15 @@ export async function readRiskHistory(
                AND s.attempt = 1 AND s.part = 1
              ORDER BY s.order_created_at DESC
              LIMIT ${USUAL_COD_ORDERS}) recent) r,
-      -- The merchant's word on the buyer (by any of their keys), the latest if several.
-      (SELECT (SELECT m.mark FROM cod_buyer_marks m
-               WHERE m.shop = ${shop} AND (m.phone = ${buyer.phone}
-                 OR m.customer_id = ${buyer.customerId} OR m.email = ${email})
-               ORDER BY m.created_at DESC LIMIT 1) AS buyer_mark) k
+      -- The merchant's marks found by any of the buyer's keys, newest first (./mark-match.ts
+      -- decides which counts).
+      (SELECT coalesce(json_agg(json_build_object('mark', m.mark, 'phone', m.phone,
+                 'email', m.email, 'customerId', m.customer_id) ORDER BY m.created_at DESC),
+               '[]'::json) AS buyer_marks
+       FROM (SELECT * FROM cod_buyer_marks m
+             WHERE m.shop = ${shop} AND (m.phone = ${buyer.phone}
+               OR m.customer_id = ${buyer.customerId} OR m.email = ${email})
+             ORDER BY m.created_at DESC LIMIT ${MARKS_READ}) m) k
   `);
   const row = executedRows(result)[0] ?? {};
   const n = (key: string) => Number(row[key] ?? 0);
@@ -126,8 +130,9 @@ export async function readRiskHistory(
       shop: outcomes("shop_parcels", "shop_returned"),
     },
     usualCod: n("recent_orders") >= USUAL_COD_MIN_ORDERS ? Math.round(n("usual_cod")) : null,
-    mark: (BUYER_MARKS as readonly unknown[]).includes(row.buyer_mark)
-      ? (row.buyer_mark as BuyerMark)
-      : null,
+    mark: markThatCounts(
+      { phone: buyer.phone, email, customerId: buyer.customerId },
+      keptMarks(row.buyer_marks),
+    ),
   };
 }

@@ -10,7 +10,9 @@ import {
   ownShipment,
   type ActionDeps,
 } from "../shipments/actions.server";
-import { addShipmentEvent, updateShipment } from "../shipments/shipments.server";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { shipmentEvents } from "../db/schema";
+import { addShipmentEvent, eventMessage, updateShipment } from "../shipments/shipments.server";
 import type { BuyerMark } from "./hold";
 import { setBuyerMark } from "./marks.server";
 
@@ -146,10 +148,15 @@ export async function cancelHeldOrder(
   return "cancelled";
 }
 
+/** How long after an invoice another may be sent for the same order. */
+export const INVOICE_AGAIN_MINUTES = 10;
+
 /**
  * Asks the buyer to pay first: Shopify e-mails them the order's invoice with a link to pay. Paid,
  * the order owes nothing on delivery: orders/paid makes its draft as a prepaid parcel (not assessed
- * again). Sent again on a second press (the buyer may have lost the first).
+ * again). Sent again on a later press (the buyer may have lost the first), but at most once in
+ * ten minutes: the press is claimed on the timeline first, one at a time per shipment, and a
+ * press within the ten minutes is refused in words. A send Shopify refuses gives the claim back.
  */
 export async function askPrepayment(
   deps: HoldActionDeps,
@@ -158,17 +165,60 @@ export async function askPrepayment(
   t: TFunction,
 ): Promise<Shipment> {
   const shipment = await heldShipment(deps, shop, shipmentId);
-  const { orderInvoiceSend } = await adminRequest(deps.adminGraphql, shop, ORDER_INVOICE_SEND, {
-    id: orderGid(shipment.orderId),
-    email: { customMessage: t("codRisk.invoiceMessage") },
-  });
-  refusedUnless(orderInvoiceSend, orderInvoiceSend?.userErrors, t);
-  await addShipmentEvent(deps.db, shipment, {
-    actor: MERCHANT,
-    type: "invoice_sent",
-    message: said("codRiskInvoiceSent"),
-  });
+  const claim = await claimInvoice(deps.db, shipment);
+  try {
+    const { orderInvoiceSend } = await adminRequest(deps.adminGraphql, shop, ORDER_INVOICE_SEND, {
+      id: orderGid(shipment.orderId),
+      email: { customMessage: t("codRisk.invoiceMessage") },
+    });
+    refusedUnless(orderInvoiceSend, orderInvoiceSend?.userErrors, t);
+  } catch (error) {
+    await deps.db.delete(shipmentEvents).where(eq(shipmentEvents.id, claim));
+    throw error;
+  }
   return shipment;
+}
+
+/** The invoice's event written before it is sent (its id), or a refusal within ten minutes of another. */
+async function claimInvoice(db: ActionDeps["db"], shipment: Shipment): Promise<number> {
+  return db.transaction(async (tx) => {
+    // One press at a time per shipment: the second waits, then sees the first's event.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`invoice:${shipment.id}`}))`);
+    const since = new Date(Date.now() - INVOICE_AGAIN_MINUTES * 60_000);
+    const [recent] = await tx
+      .select({ at: shipmentEvents.createdAt })
+      .from(shipmentEvents)
+      .where(
+        and(
+          eq(shipmentEvents.shipmentId, shipment.id),
+          eq(shipmentEvents.type, "invoice_sent"),
+          gt(shipmentEvents.createdAt, since),
+        ),
+      )
+      .orderBy(desc(shipmentEvents.createdAt))
+      .limit(1);
+    if (recent) {
+      const wait = Math.max(1, Math.ceil((recent.at.getTime() - since.getTime()) / 60_000));
+      throw new ShipmentActionError(
+        "invoiceRecent",
+        { minutes: String(INVOICE_AGAIN_MINUTES), wait: String(wait) },
+        429,
+      );
+    }
+    const [event] = await tx
+      .insert(shipmentEvents)
+      .values({
+        shipmentId: shipment.id,
+        shop: shipment.shop,
+        actor: MERCHANT,
+        type: "invoice_sent",
+        fromStatus: shipment.status,
+        toStatus: shipment.status,
+        ...eventMessage(said("codRiskInvoiceSent")),
+      })
+      .returning({ id: shipmentEvents.id });
+    return event!.id;
+  });
 }
 
 /**

@@ -2,13 +2,14 @@ import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { codBuyerMarks } from "../db/schema";
 import type { BuyerMark } from "./hold";
+import { keptMarks, markThatCounts, MARKS_READ, type MarkMatch } from "./mark-match";
 import { buyerEmail, type BuyerKeys } from "./history.server";
 
 /**
  * The merchant's word on a COD buyer: trusted (never held for risk) or always held. A buyer is
  * known by the keys of the shipment the merchant marked them from (normalised phone, lower-cased
- * e-mail, Shopify customer id); the assessment finds a mark by any one of them
- * (./history.server.ts, in its one statement). Marking again replaces every mark that shares a
+ * e-mail, Shopify customer id); the assessment finds marks by any one of them
+ * (./history.server.ts, in its one statement) and ./mark-match.ts decides which counts. Marking again replaces every mark that shares a
  * key; null removes them.
  */
 export async function setBuyerMark(
@@ -77,19 +78,30 @@ function keyMatches(keys: KeyLists): SQL[] {
   return matches;
 }
 
-/** The buyer's mark (by any of their keys), the latest if several; null when unmarked. */
+/**
+ * The mark that counts for the buyer of a shipment (./mark-match.ts: "held" on any key, "trusted"
+ * only on the customer id or on every key), with the keys it matched; null when none counts.
+ */
 export async function buyerMarkOf(
   db: Db,
   shop: string,
   keys: BuyerKeys,
-): Promise<BuyerMark | null> {
+): Promise<MarkMatch | null> {
   const matches = keyMatches(oneBuyer(keys));
   if (matches.length === 0) return null;
-  const [row] = await db
-    .select({ mark: codBuyerMarks.mark })
+  const found = await db
+    .select({
+      mark: codBuyerMarks.mark,
+      phone: codBuyerMarks.phone,
+      email: codBuyerMarks.email,
+      customerId: codBuyerMarks.customerId,
+    })
     .from(codBuyerMarks)
     .where(and(eq(codBuyerMarks.shop, shop), or(...matches)))
     .orderBy(sql`${codBuyerMarks.createdAt} DESC`)
-    .limit(1);
-  return row?.mark ?? null;
+    .limit(MARKS_READ);
+  return markThatCounts(
+    { phone: keys.phone, email: buyerEmail(keys.email), customerId: keys.customerId },
+    keptMarks(found),
+  );
 }

@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import type { CodRiskHeld, CodRiskSnapshot } from "../db/json-columns";
 import { LONG_HOLD_HOURS, type BuyerMark } from "./hold";
+import type { MarkMatch } from "./mark-match";
 import { i18nIn } from "../i18n/instance";
 import { sayIn, storedSaid, type ValueWords } from "../i18n/said";
 import type { ShipmentContents } from "../orders/map-types";
@@ -20,8 +21,10 @@ export interface CodRiskWords {
   whatsapp: string | null;
   /** Held before booking (its actions are offered); null when it is not. */
   held: HeldWords | null;
-  /** The merchant's word on the buyer, if any. */
+  /** The merchant's word on the buyer that counts for this order, if any. */
   mark: BuyerMark | null;
+  /** Which of the order's keys the mark was found by, in words ("Recognised by: e-mail."). */
+  markMatched: string | null;
   /** The cash the courier would collect, in words. */
   cod: string | null;
 }
@@ -36,7 +39,7 @@ export interface HeldWords {
 /** What the page knows beside the risk: whether it holds the order now, the buyer's mark, when. */
 export interface RiskContext {
   held: boolean;
-  mark: BuyerMark | null;
+  mark: MarkMatch | null;
   /** The time of the hold in the shop's zone and reader's words. */
   when(at: string): string;
 }
@@ -100,7 +103,12 @@ export function codRiskWords(
       marked: held.reason === "marked",
       stake: stakeWords(held, t, words),
     },
-    mark: context.mark,
+    mark: context.mark?.mark ?? null,
+    markMatched: context.mark
+      ? t("codRisk.markMatched", {
+          keys: context.mark.keys.map((key) => t(`codRisk.markKey.${key}`)).join(", "),
+        })
+      : null,
     cod: cod === null ? null : words.money({ amount: cod, currency: "IDR" }),
   };
 }

@@ -86,6 +86,8 @@ export interface CodRiskSnapshot {
   at: string;
   /** The merchant's word on the buyer when assessed (app/cod-risk/hold.ts). */
   mark?: "trusted" | "held" | null;
+  /** The order's keys the mark matched on (app/cod-risk/mark-match.ts). */
+  markKeys?: ("customer" | "phone" | "email")[];
   /** Held before booking: since when, why, and the money at stake. Absent: not held. */
   held?: CodRiskHeld;
 }

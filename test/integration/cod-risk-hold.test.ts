@@ -7,7 +7,7 @@ import "#fakes/shopify/redirect-shopify-admin.ts";
 import { and, eq } from "drizzle-orm";
 import { Session } from "@shopify/shopify-api";
 import { db } from "#app/db/index.server.ts";
-import { codBuyerMarks, shipments, type Shipment } from "#app/db/schema.ts";
+import { codBuyerMarks, shipmentEvents, shipments, type Shipment } from "#app/db/schema.ts";
 import { getEnv } from "#app/platform/env.server.ts";
 import * as detail from "#app/routes/app.shipments.$id/route.tsx";
 import * as list from "#app/routes/app._index/route.tsx";
@@ -129,6 +129,7 @@ async function page(shop: string, shipment: Shipment) {
       level: string;
       held: { since: string; marked: boolean; stake: string[] } | null;
       mark: string | null;
+      markMatched: string | null;
     } | null;
   };
 }
@@ -278,8 +279,25 @@ describe("COD orders held for their risk", () => {
       ok: true,
       message: "Tagihan terkirim: paket dikirim setelah pembeli membayar",
     });
-    const invoices = stack.shopify.log.invoices!.filter((i) => i.orderId === String(order.id));
-    expect(invoices).toEqual([expect.objectContaining({ shop, to: "siti.aminah@example.com" })]);
+    const invoices = () =>
+      stack.shopify.log.invoices!.filter((i) => i.orderId === String(order.id));
+    expect(invoices()).toEqual([expect.objectContaining({ shop, to: "siti.aminah@example.com" })]);
+    // Pressed again at once, three times together: refused in words, no second e-mail.
+    const again = await Promise.all([1, 2, 3].map(() => press(shop, held, "cod_invoice")));
+    for (const answer of again)
+      expect(answer).toEqual({
+        ok: false,
+        message:
+          "Tagihan sudah dikirim ke email pembeli kurang dari 10 menit lalu: bisa dikirim lagi dalam 10 menit, bila pembeli belum menemukannya.",
+      });
+    expect(invoices()).toHaveLength(1);
+    // Ten minutes later it may be sent again (the buyer may have lost the first).
+    await db
+      .update(shipmentEvents)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(and(eq(shipmentEvents.shipmentId, held.id), eq(shipmentEvents.type, "invoice_sent")));
+    expect(await press(shop, held, "cod_invoice")).toMatchObject({ ok: true });
+    expect(invoices()).toHaveLength(2);
     // Still held until paid.
     expect((await shipmentOf(db, shop, order.id))?.problemKinds).toEqual(["cod_risk"]);
 
@@ -429,8 +447,38 @@ describe("COD orders held for their risk", () => {
     expect(heldAgain.codRisk?.held?.reason).toBe("marked");
     expect((await page(shop, heldAgain)).codRisk).toMatchObject({
       mark: "held",
+      // The page says which of the order's keys the mark was found by.
+      markMatched: "Dikenali dari: akun pelanggan Shopify, nomor HP, e-mail.",
       held: { marked: true },
     });
+  });
+
+  it("a risky buyer typing a trusted buyer's e-mail as a guest is held all the same", async () => {
+    const { shop } = await codShop();
+    // A trusted buyer: their own phone, e-mail and Shopify customer.
+    const trusted = otherBuyer("+6285711112222", 9101);
+    await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: trusted });
+    const trustedBooked = await waitFor("booked", statusIs(shop, trusted.id, "confirmed"));
+    expect(await press(shop, trustedBooked, "cod_trust")).toMatchObject({ ok: true });
+    // Siti, two COD parcels back, is held with her own e-mail.
+    await heldOrder(shop);
+    // Then she checks out as a guest with the trusted buyer's e-mail (in capitals) and her own
+    // phone: the trust is on an e-mail anyone may type, so it does not count.
+    const borrowed = freshOrder("cod", {
+      email: "BUYER9101@EXAMPLE.COM",
+      customer: null,
+      shipping_address: {
+        ...(freshOrder("cod").shipping_address as Record<string, unknown>),
+        phone: SITI,
+      },
+    });
+    await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: borrowed });
+    const held = await waitFor("held", async () => {
+      const s = await shipmentOf(db, shop, borrowed.id);
+      return s?.problemKinds.includes("cod_risk") ? s : undefined;
+    });
+    expect(held).toMatchObject({ status: "pending", draftOrderId: null });
+    expect(held.codRisk).toMatchObject({ level: "high", mark: null, held: { reason: "level" } });
   });
 
   it("customers/redact: the buyer's history and marks are gone, and their next order is not held", async () => {

@@ -78,6 +78,7 @@ describe("COD risk before booking", () => {
       // This shop only shows the risk (it holds nothing): cod-risk-hold.test.ts holds it.
       held: null,
       mark: null,
+      markMatched: null,
       cod: expect.stringMatching(/^Rp\u00a0?404\.000$/),
     });
     // The buyer is asked in Indonesian, the order written out: its name, items, cash and address.

@@ -69,6 +69,8 @@ export interface CodRiskSummary {
   whatsapp: string | null;
   held: { since: string; marked: boolean; stake: string[] } | null;
   mark: "trusted" | "held" | null;
+  /** Which of the order's keys the mark was found by, in words. */
+  markMatched?: string | null;
   cod: string | null;
 }
 
@@ -180,6 +182,7 @@ export function describeShipment(shipment: ShipmentSummary | null, t: Translate)
         ...(held ? [risk.title] : []),
         ...risk.reasons,
         ...(risk.mark ? [t(`block.mark.${risk.mark}`)] : []),
+        ...(risk.mark && risk.markMatched ? [risk.markMatched] : []),
         ...(held ? [held.since, ...held.stake] : []),
       ],
     },
