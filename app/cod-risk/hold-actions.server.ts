@@ -27,11 +27,15 @@ export interface HoldActionDeps extends ActionDeps {
   adminGraphql: AdminGraphql;
 }
 
-/** Held for its risk: not drafted, waiting on the merchant under "COD risk". */
+/**
+ * Held for its risk: not drafted, waiting on the merchant under "COD risk", and its order not
+ * being cancelled at the merchant's request.
+ */
 export const isHeldForCodRisk = (s: Shipment): boolean =>
   s.status === "pending" &&
   !s.draftOrderId &&
   !s.codRiskReleasedAt &&
+  !s.codRisk?.held?.cancelAskedAt &&
   (s.problemKinds ?? []).includes("cod_risk");
 
 /** Shopify's refusal of a mutation (no payload, or its user errors), in the merchant's words. */
@@ -109,6 +113,43 @@ async function cancellation(
 }
 
 /**
+ * The held shipment claimed for its order's cancellation before Shopify is asked (a versioned
+ * update): a release pressed meanwhile (here or on the order block) is refused, so no parcel is
+ * booked for an order Shopify is cancelling; of two presses, one claims.
+ */
+async function claimForCancel(deps: ActionDeps, shop: string, id: string): Promise<Shipment> {
+  const shipment = await heldShipment(deps, shop, id);
+  const held = shipment.codRisk?.held;
+  if (!shipment.codRisk || !held) throw new ShipmentActionError("notHeld");
+  const claimed = await updateShipment(
+    deps.db,
+    shipment,
+    {
+      codRisk: {
+        ...shipment.codRisk,
+        held: { ...held, cancelAskedAt: new Date().toISOString() },
+      },
+    },
+    { actor: MERCHANT, type: "cancel_requested", message: said("orderCancelAsking") },
+  );
+  if (!claimed) throw new ShipmentActionError("changed");
+  return claimed;
+}
+
+/** Shopify did not cancel the order: the claim is given back and the order is held as before. */
+async function giveBackClaim(deps: ActionDeps, claimed: Shipment): Promise<void> {
+  const held = claimed.codRisk?.held;
+  if (!claimed.codRisk || !held) return;
+  const { cancelAskedAt: _asked, ...unclaimed } = held;
+  await updateShipment(
+    deps.db,
+    claimed,
+    { codRisk: { ...claimed.codRisk, held: unclaimed } },
+    { actor: MERCHANT, type: "cod_risk_held", message: said("orderCancelNotDone") },
+  );
+}
+
+/**
  * Cancels the held order in Shopify, its items back in stock, nothing refunded (nothing was paid)
  * and the buyer not e-mailed. Shopify cancels in a job: once it has run the shipment ends (nothing
  * was made at the service); a job still running when the page must answer leaves the shipment
@@ -121,15 +162,22 @@ export async function cancelHeldOrder(
   shipmentId: string,
   t: TFunction,
 ): Promise<"cancelled" | "asked"> {
-  const shipment = await heldShipment(deps, shop, shipmentId);
-  const { orderCancel } = await adminRequest(deps.adminGraphql, shop, RETURNED_ORDER_CANCEL, {
-    orderId: orderGid(shipment.orderId),
-    restock: true,
-    staffNote: t("codRisk.staffNote").slice(0, 255),
-  });
-  refusedUnless(orderCancel?.job, orderCancel?.orderCancelUserErrors, t);
-  const outcome = await cancellation(deps, shop, orderCancel!.job!.id, shipment.orderId);
-  if (outcome === "failed") throw new ShipmentActionError("cancelUnfinished", {}, 400);
+  const shipment = await claimForCancel(deps, shop, shipmentId);
+  let outcome: "cancelled" | "failed" | "running";
+  try {
+    const { orderCancel } = await adminRequest(deps.adminGraphql, shop, RETURNED_ORDER_CANCEL, {
+      orderId: orderGid(shipment.orderId),
+      restock: true,
+      staffNote: t("codRisk.staffNote").slice(0, 255),
+    });
+    refusedUnless(orderCancel?.job, orderCancel?.orderCancelUserErrors, t);
+    outcome = await cancellation(deps, shop, orderCancel!.job!.id, shipment.orderId);
+    if (outcome === "failed") throw new ShipmentActionError("cancelUnfinished", {}, 400);
+  } catch (error) {
+    // Not cancelled: the hold is the merchant's again.
+    await giveBackClaim(deps, shipment);
+    throw error;
+  }
   if (outcome === "running") {
     await addShipmentEvent(deps.db, shipment, {
       actor: MERCHANT,

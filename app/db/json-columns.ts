@@ -103,4 +103,9 @@ export interface CodRiskHeld {
   /** The cash the courier would collect. */
   cod: number;
   currency: string;
+  /**
+   * ISO time the merchant asked Shopify to cancel the order: from then on the hold is no longer
+   * the merchant's to release (app/cod-risk/hold-actions.server.ts).
+   */
+  cancelAskedAt?: string;
 }

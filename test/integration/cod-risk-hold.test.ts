@@ -360,6 +360,16 @@ describe("COD orders held for their risk", () => {
     expect((await timelineOf(db, slow.held.id)).some((e) => e.type === "cancel_requested")).toBe(
       true,
     );
+    // The order is Shopify's to cancel now: a release pressed meanwhile is refused, nothing booked.
+    const claimed = (await shipmentOf(db, shop, slow.order.id))!;
+    for (const intent of ["cod_anyway", "cod_confirmed"])
+      expect(await press(shop, claimed, intent)).toMatchObject({ ok: false });
+    await shipmentJobsSettled();
+    expect(await shipmentOf(db, shop, slow.order.id)).toMatchObject({
+      status: "pending",
+      draftOrderId: null,
+      codRiskReleasedAt: null,
+    });
     cancels.runAll(shop, (id) => stack.shopify.orders.byShop.get(shop)?.get(id) ?? null);
     const cancelledLater = {
       ...slow.order,
@@ -384,7 +394,11 @@ describe("COD orders held for their risk", () => {
     expect(refused.message).toContain(
       "Shopify menerima permintaan pembatalan tetapi tidak membatalkan pesanan",
     );
-    expect((await shipmentOf(db, shop, stuck.order.id))?.status).toBe("pending");
+    // Not cancelled: held as before, the merchant's to decide again.
+    const again = (await shipmentOf(db, shop, stuck.order.id))!;
+    expect(again.status).toBe("pending");
+    expect(again.codRisk?.held?.cancelAskedAt).toBeUndefined();
+    expect(await press(shop, again, "cod_anyway")).toMatchObject({ ok: true });
   });
 
   it("an order edited while held is assessed again; one cancelled in Shopify ends its shipment", async () => {

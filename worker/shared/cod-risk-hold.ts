@@ -34,6 +34,9 @@ export async function holdForCodRisk(
   },
 ): Promise<"held" | null> {
   const { shipment, settings, risk } = input;
+  // The merchant asked Shopify to cancel the held order: nothing is drafted meanwhile, whatever
+  // the order's risk now (orders/cancelled ends it; a cancellation Shopify did not make holds it again).
+  if (shipment.codRisk?.held?.cancelAskedAt && !shipment.codRiskReleasedAt) return "held";
   const reason = holdReason({
     level: risk.level,
     mark: risk.mark,
