@@ -11,7 +11,7 @@ import { logger } from "./platform/logger.server";
 import { producerConnection } from "./jobs/queues.server";
 import { recordInstall } from "./shops/shops.server";
 import { configuredScopes } from "./shops/access-grant.server";
-import { isMeteredRequest, takeShopRequest, tooManyRequests } from "./shops/request-rate.server";
+import { takeShopRequest, tooManyRequests } from "./shops/request-rate.server";
 
 const env = getEnv();
 
@@ -54,29 +54,43 @@ const shopify = shopifyApp({
 
 export default shopify;
 export const addDocumentResponseHeaders = shopify.addDocumentResponseHeaders;
+/** Methods that read: a route's loader. Every other method is an action, and counts. */
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 /**
- * Shopify's authentication, and for the app's API and the admin pages' actions the shop's request
- * rate (shops/request-rate.server.ts): past it, a 429 with Retry-After is thrown (with the CORS
- * headers the admin extensions need to read it) before the route does anything.
+ * Shopify's authentication, then the shop's request rate (shops/request-rate.server.ts) for the
+ * requests that count: past it, a 429 with Retry-After is thrown (with the CORS headers the admin
+ * extensions need to read it) before the route does anything.
+ */
+async function authenticated(request: Request, counts: boolean) {
+  const context = await shopify.authenticate.admin(request);
+  if (counts) {
+    const wait = await takeShopRequest(
+      producerConnection(),
+      env.QUEUE_PREFIX,
+      context.session.shop,
+      {
+        perMinute: env.SHOP_REQUEST_RATE,
+        burst: env.SHOP_REQUEST_BURST,
+      },
+    );
+    if (wait > 0) throw context.cors(tooManyRequests(wait));
+  }
+  return context;
+}
+
+/**
+ * `admin`: Shopify's authentication; an action (a POST, PUT, DELETE…) counts in the shop's rate.
+ * `meteredAdmin`: for a route whose loading costs (more than one page of data read, the shipping
+ * service or Shopify called, a file built): its loads count too. The route says so itself, so
+ * whatever spelling of its path Remix matched (case, escapes, repeated slashes), it is metered.
  */
 export const authenticate = {
   ...shopify.authenticate,
-  admin: (async (request: Request) => {
-    const context = await shopify.authenticate.admin(request);
-    if (isMeteredRequest(request)) {
-      const wait = await takeShopRequest(
-        producerConnection(),
-        env.QUEUE_PREFIX,
-        context.session.shop,
-        {
-          perMinute: env.SHOP_REQUEST_RATE,
-          burst: env.SHOP_REQUEST_BURST,
-        },
-      );
-      if (wait > 0) throw context.cors(tooManyRequests(wait));
-    }
-    return context;
-  }) as typeof shopify.authenticate.admin,
+  admin: ((request: Request) =>
+    authenticated(request, !READS.has(request.method))) as typeof shopify.authenticate.admin,
+  meteredAdmin: ((request: Request) =>
+    authenticated(request, true)) as typeof shopify.authenticate.admin,
 };
 export const unauthenticated = shopify.unauthenticated;
 export const login = shopify.login;

@@ -97,7 +97,7 @@ async function orderAnswer(shop: string, orderId: string, speech: Speech) {
  * with its session token; authenticate.admin verifies it and answers CORS.
  */
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
-  const { session, cors } = await authenticate.admin(request);
+  const { session, cors } = await authenticate.meteredAdmin(request);
   const speech = await speechFor(request, session.shop);
   const orderId = orderIdOf(params.orderId);
   if (!orderId) return cors(jsonResponse({ error: speech.t("api.notOrderId") }, 400));
@@ -105,7 +105,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
 };
 
 export const action = async ({ request, params }: ActionFunctionArgs) => {
-  const { session, cors } = await authenticate.admin(request);
+  const { session, cors } = await authenticate.meteredAdmin(request);
   const speech = await speechFor(request, session.shop);
   const { t } = speech;
   const orderId = orderIdOf(params.orderId);

@@ -26,7 +26,7 @@ const bodySchema = z.object({
  * here, and authenticate.admin answers it (204 with the CORS headers). Any other GET is a 405.
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { cors } = await authenticate.admin(request);
+  const { cors } = await authenticate.meteredAdmin(request);
   return cors(
     jsonResponse({ error: 'POST {"action": "create" | "confirm", "orderIds": [...]}' }, 405),
   );

@@ -14,7 +14,7 @@ import { areaChoice, type AreaChoice } from "../shops/area-choice";
 export const loader = async ({
   request,
 }: LoaderFunctionArgs): Promise<{ areas: AreaChoice[]; error: string | null }> => {
-  const { session } = await authenticate.admin(request);
+  const { session } = await authenticate.meteredAdmin(request);
   const { t } = await wordsFor(request);
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
   if (q.length < 3) return { areas: [], error: t("settings.pickup.area.tooShort") };

@@ -10,7 +10,7 @@ import { speechFor } from "../shops/speech.server";
  * the page's language (the fetch carries it) and with the page's dates.
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+  const { session } = await authenticate.meteredAdmin(request);
   const settings = await getShopSettings(db, session.shop);
   const speech = await speechFor(request, session.shop);
   const report = await codReport(db, session.shop, settings.codType, new Date(), speech.timeZone);

@@ -10,7 +10,7 @@ import { speechFor } from "../shops/speech.server";
  * language and period; the page fetches it with the session token and saves it.
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+  const { session } = await authenticate.meteredAdmin(request);
   const speech = await speechFor(request, session.shop);
   const days = costPeriodOf(new URL(request.url).searchParams.get("days"));
   const csv = costCsv(await costParcels(db, session.shop, days), speech);

@@ -10,7 +10,7 @@ import { speechFor } from "../shops/speech.server";
  * shop's request, or one that does not exist, is 404.
  */
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+  const { session } = await authenticate.meteredAdmin(request);
   const id = Number(params.id);
   const speech = await speechFor(request, session.shop);
   const csv = Number.isSafeInteger(id) ? await dataRequestCsv(db, session.shop, id, speech) : null;

@@ -34,7 +34,7 @@ export const meta = pageTitle((t) => t("labels.title"));
  * shipment not printed today), a shipment's page, and the order page's block.
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+  const { session } = await authenticate.meteredAdmin(request);
   const { t } = await wordsFor(request);
   const params = new URL(request.url).searchParams;
   const selection = selectionFrom(

@@ -23,7 +23,7 @@ import { wordsFor } from "../i18n/i18n.server";
  * in a label thread (app/labels/render-pool.server.ts), never on the event loop every shop shares.
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+  const { session } = await authenticate.meteredAdmin(request);
   const { t } = await wordsFor(request);
   const params = new URL(request.url).searchParams;
   const selection = selectionFrom(

@@ -1,10 +1,10 @@
 import { whenReady, type RedisConnection } from "../platform/redis.server";
-import { routedPath } from "../platform/http-url";
 import { logger } from "../platform/logger.server";
 
 /**
- * Each shop's rate on the app's API (/api/*, the admin block's and extensions' calls) and on the
- * admin pages' actions: SHOP_REQUEST_RATE requests a minute, SHOP_REQUEST_BURST of them at once.
+ * Each shop's rate on the admin pages' actions, and on the loads of the routes that say their
+ * loading costs (app/shopify.server.ts, `authenticate.meteredAdmin`: the app's API, a label print,
+ * a shipment's page, the CSVs, the settings and courier rules pages): SHOP_REQUEST_RATE requests a minute, SHOP_REQUEST_BURST of them at once.
  * A generic cell rate algorithm in one Redis script: one key per shop, holding the time at which
  * its next request would be on schedule; shared by every web process. Past the rate the request
  * answers 429 with Retry-After, before it does anything. Redis unreachable: requests pass (the
@@ -64,22 +64,6 @@ export async function takeShopRequest(
     }
     return 0;
   }
-}
-
-/** Admin pages whose loading costs the service, Shopify or a label thread: they count too. */
-const COSTLY_PAGES = [/^\/app\/labels\.pdf\/?$/, /^\/app\/shipments\/[^/]+\/?$/];
-
-/**
- * Which requests count: every call to the app's API, the admin pages' actions, and the admin
- * pages whose loading is costly (a label print, a shipment's page); not the other pages.
- */
-export function isMeteredRequest(request: Request): boolean {
-  const path = routedPath(new URL(request.url).pathname);
-  return (
-    path.startsWith("/api/") ||
-    !["GET", "HEAD", "OPTIONS"].includes(request.method) ||
-    COSTLY_PAGES.some((page) => page.test(path))
-  );
 }
 
 /** The answer past the rate: 429, when to come back, and why in words. */

@@ -18,7 +18,9 @@ import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";
 import * as settingsRoute from "#app/routes/app.settings/route.tsx";
 import * as pdfRoute from "#app/routes/app.labels[.]pdf.tsx";
 import * as detailRoute from "#app/routes/app.shipments.$id/route.tsx";
-import { isMeteredRequest } from "#app/shops/request-rate.server.ts";
+import * as listRoute from "#app/routes/app._index/route.tsx";
+import * as costsCsvRoute from "#app/routes/app.costs[.]csv.tsx";
+import * as rulesRoute from "#app/routes/app.courier-rules/route.tsx";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { whenReady } from "#app/platform/redis.server.ts";
 import { recordInstall } from "#app/shops/shops.server.ts";
@@ -99,12 +101,12 @@ describe("each shop's request rate", () => {
     expect((await blockRead(busy)).status).toBe(200);
   });
 
-  it("the admin pages' actions count, their pages do not", async () => {
+  it("the admin pages' actions count, their ordinary pages do not", async () => {
     const shop = await installedShop("admin");
     for (let i = 0; i < 8; i++)
-      expect(
-        (await call(settingsRoute.loader, await sessionTokenRequest("/app/settings", shop))).status,
-      ).toBe(200);
+      expect((await call(listRoute.loader, await sessionTokenRequest("/app", shop))).status).toBe(
+        200,
+      );
     const statuses = [];
     for (let i = 0; i < 7; i++) {
       const request = await sessionTokenRequest("/app/settings", shop, {
@@ -171,12 +173,41 @@ describe("the costly pages, and every spelling of a metered path", () => {
         ).status,
       );
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
-    for (const path of ["/APP/Labels.PDF", "/app/labels%2Epdf", "/App/Shipments/abc/"])
-      expect([path, isMeteredRequest(new Request(`https://app.example${path}`))]).toEqual([
-        path,
-        true,
-      ]);
-    expect(isMeteredRequest(new Request("https://app.example/app/labels"))).toBe(false);
+  });
+
+  it("a costly page counts by its route, whatever path Remix matched it by (repeated slashes too)", async () => {
+    const shop = await installedShop("slashes");
+    const id = "00000000-0000-4000-8000-000000000009";
+    const statuses = [];
+    for (const path of [
+      `/app/shipments/${id}//`,
+      "/app/labels.pdf//?ids=",
+      "/APP/Labels.PDF",
+      "/app/labels%2Epdf",
+      `/App/Shipments/${id}/`,
+      "/app/labels.pdf//",
+      `/app/shipments/${id}//`,
+    ]) {
+      const request = await sessionTokenRequest(path, shop);
+      const route = /shipments/i.test(path) ? detailRoute.loader : pdfRoute.loader;
+      statuses.push((await call(route, request, { id })).status === 429);
+    }
+    expect(statuses).toEqual([false, false, false, false, false, true, true]);
+  });
+
+  it("the CSVs, the settings and the courier rules pages count: they read much, or ask Shopify", async () => {
+    for (const [route, path] of [
+      [costsCsvRoute.loader, "/app/costs.csv"],
+      [settingsRoute.loader, "/app/settings"],
+      [rulesRoute.loader, "/app/courier-rules"],
+    ] as const) {
+      const shop = await installedShop("loads");
+      const statuses = [];
+      for (let i = 0; i < 7; i++)
+        statuses.push((await call(route, await sessionTokenRequest(path, shop))).status);
+      expect([path, statuses.slice(5)]).toEqual([path, [429, 429]]);
+      expect(statuses.slice(0, 5)).not.toContain(429);
+    }
   });
 });
 

@@ -11,7 +11,7 @@ import { rulesReport, serviceOptions } from "./page-data.server";
 
 /** The rules page's data: the saved rules as the page edits them, the services, the report. */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+  const { session } = await authenticate.meteredAdmin(request);
   const speech = await speechFor(request, session.shop);
   const settings = await getShopSettings(db, session.shop);
   const rules = settings.courierRules;

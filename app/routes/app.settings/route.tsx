@@ -42,7 +42,7 @@ export const meta = pageTitle((t) => t("nav.settings"));
  * function each); each card is a component of its own (app/components/settings/).
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+  const { session } = await authenticate.meteredAdmin(request);
   const speech = await speechFor(request, session.shop);
   const { t } = speech;
   const shop = await getShop(db, session.shop);

@@ -45,7 +45,7 @@ import {
 } from "../../shipments/status-words";
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+  const { session } = await authenticate.meteredAdmin(request);
   const speech = await speechFor(request, session.shop);
   const { t, locale } = speech;
   const words = valueWords(speech);
