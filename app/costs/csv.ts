@@ -1,16 +1,15 @@
 import { csvCell } from "../cod/report.server";
 import { courierCells } from "../shipments/courier-names";
 import { dayOf, orderTitle, statusLabel, type Speech } from "../shipments/status-words";
-import type { CostParcel } from "./report.server";
+import type { CostParcel } from "./parcels.server";
 import { kgOf } from "./reweigh";
 
-/** The costs page's parcels as CSV, one row each, in the reader's language; amounts as plain numbers. */
-export function costCsv(
-  parcels: readonly CostParcel[],
-  speech: Speech & { timeZone: string },
-): string {
+type CsvSpeech = Speech & { timeZone: string };
+
+/** The costs CSV's first line: the columns, in the reader's language. */
+export function costCsvHeader(speech: CsvSpeech): string {
   const { t } = speech;
-  const header = [
+  return csvLine([
     t("costs.csv.orderDate"),
     t("csv.order"),
     t("csv.courier"),
@@ -28,27 +27,37 @@ export function costCsv(
     t("costs.csv.declaredKg"),
     t("costs.csv.impliedKg"),
     t("csv.currency"),
-  ];
-  const plain = (v: number | null) => (v === null ? "" : String(v));
-  const rows = parcels.map((p) => [
-    dayOf(p.createdAt, speech),
-    orderTitle(p, t),
-    ...courierCells(speech.couriers, p.courierCompany, p.courierType),
-    p.waybillId ?? "",
-    statusLabel(p.status, t),
-    plain(p.charged),
-    plain(p.cost.quoted),
-    plain(p.cost.final),
-    String(p.surcharge),
-    plain(p.cost.returnFee),
-    plain(p.cost.codFee),
-    plain(p.cost.insuranceFee),
-    p.charged === null || p.cost.final === null
-      ? ""
-      : String(Math.round((p.charged - p.cost.final) * 100) / 100),
-    p.declaredGrams === null ? "" : String(kgOf(p.declaredGrams)),
-    plain(p.impliedKg),
-    "IDR",
   ]);
-  return `${[header, ...rows].map((cells) => cells.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }
+
+/** The costs CSV's lines for some parcels, one each, in the reader's language; amounts as plain numbers. */
+export function costCsvRows(parcels: readonly CostParcel[], speech: CsvSpeech): string {
+  const { t } = speech;
+  const plain = (v: number | null) => (v === null ? "" : String(v));
+  return parcels
+    .map((p) =>
+      csvLine([
+        dayOf(p.createdAt, speech),
+        orderTitle(p, t),
+        ...courierCells(speech.couriers, p.courierCompany, p.courierType),
+        p.waybillId ?? "",
+        statusLabel(p.status, t),
+        plain(p.charged),
+        plain(p.cost.quoted),
+        plain(p.cost.final),
+        String(p.surcharge),
+        plain(p.cost.returnFee),
+        plain(p.cost.codFee),
+        plain(p.cost.insuranceFee),
+        p.charged === null || p.cost.final === null
+          ? ""
+          : String(Math.round((p.charged - p.cost.final) * 100) / 100),
+        p.declaredGrams === null ? "" : String(kgOf(p.declaredGrams)),
+        plain(p.impliedKg),
+        "IDR",
+      ]),
+    )
+    .join("");
+}
+
+const csvLine = (cells: readonly string[]) => `${cells.map(csvCell).join(",")}\r\n`;

@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
 import { executedRows, type Queryable } from "../db/client.server";
-import type { LabelSnapshot } from "../db/json-columns";
 import { DEFAULT_TIME_ZONE, safeTimeZone } from "../platform/zoned-time";
 import { periodParser } from "../platform/period";
-import { costOf, declaredGramsOf, impliedKg, surchargeOf, type ParcelCost } from "./reweigh";
+import { BOOKED, PARCEL_COLUMNS, parcelOf, type CostParcel } from "./parcels.server";
 
 /**
  * What shipping really cost a shop over a period (the costs page and its CSV): per parcel booked
@@ -12,16 +11,14 @@ import { costOf, declaredGramsOf, impliedKg, surchargeOf, type ParcelCost } from
  * shipping at checkout; totals by courier and week, and the parcels charged more than quoted.
  * The totals come from `shipping_cost_hours` (kept by a trigger as parcels change: at most one row
  * per courier and hour), the parcels charged more through `shipments_shop_surcharged_idx` (the
- * few there are), the CSV's parcels through `shipments_shop_booked_costs_idx`: never every
- * shipment of the shop. The period starts at the hour.
+ * few there are), the CSV's parcels a page at a time through `shipments_shop_booked_costs_idx`
+ * (./parcels.server.ts): never every shipment of the shop. The period starts at the hour.
  */
 export const COST_PERIODS = [7, 30, 90] as const;
 export type CostPeriod = (typeof COST_PERIODS)[number];
 export const DEFAULT_COST_PERIOD: CostPeriod = 30;
 /** Parcels charged more than quoted, listed at most (largest rise first); the totals count all. */
 export const SURCHARGED_ROWS = 100;
-/** Parcels in the CSV at most. */
-export const CSV_ROWS = 20_000;
 
 export const costPeriodOf = periodParser<CostPeriod>(COST_PERIODS, DEFAULT_COST_PERIOD);
 
@@ -51,23 +48,6 @@ export interface CostGroup extends CostTotals {
   week: string;
 }
 
-export interface CostParcel {
-  id: string;
-  orderId: string;
-  orderName: string | null;
-  courierCompany: string | null;
-  courierType: string | null;
-  waybillId: string | null;
-  status: string;
-  createdAt: Date;
-  cost: ParcelCost;
-  charged: number | null;
-  surcharge: number;
-  /** The chargeable weight the draft declared, and the one the new price implies (kg). */
-  declaredGrams: number | null;
-  impliedKg: number | null;
-}
-
 export interface CostReport {
   days: CostPeriod;
   totals: CostTotals;
@@ -77,12 +57,11 @@ export interface CostReport {
 }
 
 /** The period's first hour: `days` before now, at the start of its hour (the totals' grain). */
-const periodStart = (now: Date, days: number) =>
+export const periodStart = (now: Date, days: number) =>
   new Date(Math.floor((now.getTime() - days * 24 * 3600 * 1000) / 3_600_000) * 3_600_000);
 
 const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
-const BOOKED = sql`s.quoted_price IS NOT NULL AND s.status <> 'cancelled'`;
 const SURCHARGED = sql`s.price - coalesce(s.return_fee, 0) > s.quoted_price`;
 
 export async function costReport(
@@ -148,58 +127,6 @@ export async function costReport(
     })),
     byWeek: groupBy(groups, (g) => g.week).map(([week, gs]) => ({ week, ...sumOf(gs) })),
     surcharged: executedRows(surchargedRows).map(parcelOf),
-  };
-}
-
-/** Every booked parcel of the period, newest first (the CSV). */
-export async function costParcels(
-  db: Queryable,
-  shop: string,
-  days: CostPeriod,
-  now: Date = new Date(),
-): Promise<CostParcel[]> {
-  const since = periodStart(now, days);
-  const result = await db.execute(sql`
-    SELECT ${PARCEL_COLUMNS}
-    FROM shipments s
-    WHERE s.shop = ${shop} AND s.created_at >= ${since.toISOString()} AND ${BOOKED}
-    ORDER BY s.created_at DESC, s.id
-    LIMIT ${CSV_ROWS}`);
-  return executedRows(result).map(parcelOf);
-}
-
-const PARCEL_COLUMNS = sql`s.id, s.order_id, s.order_name, s.courier_company, s.courier_type,
-  s.waybill_id, s.status, s.created_at, s.quoted_price, s.price, s.return_fee, s.cod_fee,
-  s.insurance_fee, s.shipping_charged, s.contents, s.label`;
-
-function parcelOf(r: Record<string, unknown>): CostParcel {
-  const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
-  const cost = costOf({
-    quotedPrice: text(r.quoted_price),
-    price: text(r.price),
-    returnFee: text(r.return_fee),
-    codFee: text(r.cod_fee),
-    insuranceFee: text(r.insurance_fee),
-  });
-  const declaredGrams = declaredGramsOf({
-    contents: r.contents,
-    label: (r.label as LabelSnapshot | null) ?? null,
-  });
-  const surcharge = surchargeOf(cost);
-  return {
-    id: String(r.id),
-    orderId: String(r.order_id),
-    orderName: (r.order_name as string | null) ?? null,
-    courierCompany: (r.courier_company as string | null) ?? null,
-    courierType: (r.courier_type as string | null) ?? null,
-    waybillId: (r.waybill_id as string | null) ?? null,
-    status: String(r.status),
-    createdAt: new Date(r.created_at as string | Date),
-    cost,
-    charged: r.shipping_charged === null ? null : Number(r.shipping_charged),
-    surcharge,
-    declaredGrams,
-    impliedKg: surcharge > 0 ? impliedKg(cost, declaredGrams) : null,
   };
 }
 

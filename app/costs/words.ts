@@ -1,7 +1,8 @@
 import { formatKilograms, formatMoney } from "../platform/intl-format";
 import { companyName, type CourierNames } from "../shipments/courier-names";
 import { courierName, orderTitle, type Speech } from "../shipments/status-words";
-import type { CostParcel, CostTotals } from "./report.server";
+import type { CostTotals } from "./report.server";
+import type { CostParcel } from "./parcels.server";
 import type { LabelSnapshot } from "../db/json-columns";
 import { costOf, declaredGramsOf, impliedKg, kgOf, surchargeOf, withoutReturnFee } from "./reweigh";
 

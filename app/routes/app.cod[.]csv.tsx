@@ -3,6 +3,11 @@ import { db } from "../db/index.server";
 import { codCsv, codReport } from "../cod/report.server";
 import { getShopSettings } from "../shops/shops.server";
 import { authenticate } from "../shopify.server";
+import { producerConnection } from "../jobs/queues.server";
+import { csvDownload } from "../platform/csv-download.server";
+import { getEnv } from "../platform/env.server";
+import { downloadBusy } from "../shops/download-busy";
+import { takeDownloadSlot } from "../shops/download-slot.server";
 import { speechFor } from "../shops/speech.server";
 
 /**
@@ -11,15 +16,16 @@ import { speechFor } from "../shops/speech.server";
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.meteredAdmin(request);
-  const settings = await getShopSettings(db, session.shop);
   const speech = await speechFor(request, session.shop);
-  const report = await codReport(db, session.shop, settings.codType, new Date(), speech.timeZone);
-  const csv = codCsv(report, speech);
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": 'attachment; filename="cash-on-delivery.csv"',
-      "Cache-Control": "no-store",
-    },
-  });
+  const slot = await takeDownloadSlot(producerConnection(), getEnv().QUEUE_PREFIX, session.shop);
+  if (!slot) return downloadBusy(speech.t);
+  // The report's lists are bounded (5,000 parcels each): made at once, sent as one chunk.
+  async function* report() {
+    const settings = await getShopSettings(db, session.shop);
+    yield codCsv(
+      await codReport(db, session.shop, settings.codType, new Date(), speech.timeZone),
+      speech,
+    );
+  }
+  return csvDownload({ fileName: "cash-on-delivery.csv", header: "", chunks: report(), slot });
 };

@@ -203,8 +203,12 @@ describe("the costly pages, and every spelling of a metered path", () => {
     ] as const) {
       const shop = await installedShop("loads");
       const statuses = [];
-      for (let i = 0; i < 7; i++)
-        statuses.push((await call(route, await sessionTokenRequest(path, shop))).status);
+      for (let i = 0; i < 7; i++) {
+        const answer = await call(route, await sessionTokenRequest(path, shop));
+        // Read whole, as the page does: a CSV holds the shop's download slot until then.
+        await answer.text();
+        statuses.push(answer.status);
+      }
       expect([path, statuses.slice(5)]).toEqual([path, [429, 429]]);
       expect(statuses.slice(0, 5)).not.toContain(429);
     }

@@ -35,7 +35,11 @@ export default function CashOnDelivery() {
     >
       <BlockStack gap="400">
         {csv.failedWith !== null && (
-          <Banner tone="critical">{t("cod.exportFailed", { status: csv.failedWith })}</Banner>
+          <Banner tone={csv.failedWith === 429 ? "warning" : "critical"}>
+            {csv.failedWith === 429
+              ? t("csv.busy")
+              : t("cod.exportFailed", { status: csv.failedWith })}
+          </Banner>
         )}
         {result && <Banner tone={result.ok ? "success" : "critical"}>{result.message}</Banner>}
         <CodHeadline

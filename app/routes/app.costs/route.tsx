@@ -31,7 +31,11 @@ export default function ShippingCosts() {
     >
       <BlockStack gap="400">
         {csv.failedWith !== null && (
-          <Banner tone="critical">{t("costs.exportFailed", { status: csv.failedWith })}</Banner>
+          <Banner tone={csv.failedWith === 429 ? "warning" : "critical"}>
+            {csv.failedWith === 429
+              ? t("csv.busy")
+              : t("costs.exportFailed", { status: csv.failedWith })}
+          </Banner>
         )}
         <InlineGrid columns={{ xs: 1, md: "1fr 2fr" }} gap="400">
           <Select
