@@ -678,6 +678,29 @@ export const fulfillmentEvents = pgTable(
 );
 
 /**
+ * When each parcel's silence is next looked at by the stuck finder
+ * (worker/processors/find-stuck.ts): kept by a trigger on fulfillment_events (each scan the app
+ * records sets it a day after; migration 0036), moved by the finder to when the parcel's lane would
+ * call it stuck, and removed once the parcel is marked, delivered, back or silent too long. The
+ * finder reads the due ones shop by shop in turn (`stuck_checks_shop_due_idx`), so no shop's
+ * parcels hide another's.
+ */
+export const stuckChecks = pgTable(
+  "stuck_checks",
+  {
+    shipmentId: uuid("shipment_id")
+      .primaryKey()
+      .references(() => shipments.id, { onDelete: "cascade" }),
+    shop: text("shop").notNull(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("stuck_checks_due_idx").on(t.dueAt),
+    index("stuck_checks_shop_due_idx").on(t.shop, t.dueAt),
+  ],
+);
+
+/**
  * Every webhook delivery received, recorded before any work is enqueued. Unique on Shopify's
  * delivery id (X-Shopify-Webhook-Id), so a redelivery is recognised and does no new work.
  */

@@ -1,14 +1,22 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/db/index.server.ts";
+import { executedRows } from "#app/db/client.server.ts";
 import { fulfillmentEvents, shipments } from "#app/db/schema.ts";
 import { enqueue } from "#app/jobs/queues.server.ts";
 import * as shipmentPage from "#app/routes/app.shipments.$id/route.tsx";
 import { sessionStorage } from "#app/shopify.server.ts";
+import { recordInstall } from "#app/shops/shops.server.ts";
 import { findStuck } from "#worker/processors/find-stuck.ts";
 import { afterBookingStack, eventTypesOf, shipmentJobsSettled } from "../helpers/after-booking.ts";
 import { shipmentOf } from "../helpers/pipeline.ts";
-import { INDONESIAN, offlineSession, routeData, sessionTokenRequest } from "../helpers/shopify.ts";
+import {
+  INDONESIAN,
+  offlineSession,
+  routeData,
+  sessionTokenRequest,
+  uniqueShop,
+} from "../helpers/shopify.ts";
 
 /**
  * A parcel that stops moving after pickup (the sandbox's `stalled` journey): silent past its
@@ -109,5 +117,57 @@ describe("a parcel that stops moving", () => {
     );
     expect(stuck.problem).toContain("longer than usual (1.3 days");
     expect(await delayedEvents(shipment.id)).toHaveLength(1);
+  });
+
+  it("one shop's many parcels not stuck yet never hide another shop's stuck one", async () => {
+    // Shop A: 2,000 parcels silent two and a half days on ten-day lanes (not stuck yet); shop B:
+    // one parcel silent two days on a one-day lane (stuck). Each parcel's latest scan recorded
+    // then (the trigger makes it due a day after).
+    const busy = uniqueShop("stuck-busy");
+    const calm = uniqueShop("stuck-calm");
+    await recordInstall(db, busy);
+    await recordInstall(db, calm);
+    const now = new Date();
+    const seed = async (shop: string, count: number, silentDays: number, laneDays: number) => {
+      const seen = new Date(now.getTime() - silentDays * DAY);
+      const booked = new Date(seen.getTime() - DAY);
+      await db.execute(sql`
+        WITH made AS (
+          INSERT INTO shipments (shop, order_id, reference_id, status, courier_company,
+            courier_type, waybill_id, estimated_delivery_at, label)
+          SELECT ${shop}, (9100000 + n)::text, ${shop} || '-' || n, 'dropping_off', 'jne', 'reg',
+            'WB' || n, ${new Date(booked.getTime() + laneDays * DAY).toISOString()}::timestamptz,
+            jsonb_build_object('bookedAt', ${booked.toISOString()}::text)
+          FROM generate_series(1, ${count}) n
+          RETURNING id, shop)
+        INSERT INTO fulfillment_events (shipment_id, shop, entry_key, service_status,
+          happened_at, shopify_status, state, created_at)
+        SELECT id, shop, 'picked|' || id, 'picked', ${seen.toISOString()}::timestamptz,
+          'IN_TRANSIT', 'sent', ${seen.toISOString()}::timestamptz
+        FROM made`);
+    };
+    await seed(busy, 2_000, 2.5, 10);
+    await seed(calm, 1, 2, 1);
+    // The first run, every shop's parcels together: the calm shop's stuck parcel is marked.
+    expect(await findStuck(deps(), now)).toMatchObject({ stuck: 1 });
+    const [marked] = await db
+      .select({ kinds: shipments.problemKinds })
+      .from(shipments)
+      .where(eq(shipments.shop, calm));
+    expect(marked!.kinds).toEqual(["stuck"]);
+    // The busy shop's parcels looked at are due again when their lanes would call them stuck.
+    const dueLater = await db.execute(sql`
+      SELECT count(*)::int AS n FROM stuck_checks WHERE shop = ${busy} AND due_at > ${now.toISOString()}`);
+    expect(executedRows(dueLater)[0]!.n).toBe(499);
+    // Four runs later every one of them has been looked at, none marked.
+    for (let run = 0; run < 4; run++) await findStuck(deps(), now);
+    const due = await db.execute(sql`
+      SELECT count(*)::int AS n FROM stuck_checks WHERE shop = ${busy} AND due_at <= ${now.toISOString()}`);
+    expect(executedRows(due)[0]!.n).toBe(0);
+    const busyMarked = await db
+      .select({ id: shipments.id })
+      .from(shipments)
+      .where(and(eq(shipments.shop, busy), sql`${shipments.problem} IS NOT NULL`));
+    expect(busyMarked).toHaveLength(0);
   });
 });

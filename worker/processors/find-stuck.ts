@@ -5,11 +5,11 @@ import { fulfillmentEvents } from "#app/db/schema.ts";
 import type { LaneFigures } from "#app/couriers/figures.ts";
 import { provinceRecords } from "#app/couriers/record.server.ts";
 import { updateDecided } from "#app/shipments/shipments.server.ts";
-import { STUCK_FLOOR_MS, stuckProblem, usualTime } from "#app/couriers/stuck.ts";
+import { stuckProblem, usualTime } from "#app/couriers/stuck.ts";
 import type { WorkerDeps } from "../deps.ts";
 import { ACTOR } from "../shared/shipment-context.ts";
 
-/** At most this many silent parcels looked at per run (the next run takes the rest). */
+/** At most this many parcels looked at per run (the next run takes the rest). */
 const LIMIT = 500;
 /**
  * Parcels silent longer than this are left alone: a month-old silence is not news to tell a
@@ -21,29 +21,56 @@ const LONGEST_SILENCE_MS = 30 * 24 * 3_600_000;
 const MOVING = ["picked", "dropping_off"] as const;
 
 /**
- * The parcels after pickup, without a problem, whose latest scan the app recorded more than a day
- * (and less than a month) before `now` (the longest silent first, at most `LIMIT`): the finder's one read, through
- * `shipments_status_updated_idx` and each parcel's entries by `fulfillment_events_shipment_idx`.
+ * The parcels whose silence is due to be looked at (`stuck_checks`, kept by a trigger on each scan
+ * and moved on by the finder), at most `LIMIT`, taken from the shops in turn: every shop's first
+ * due parcel, then every shop's second, …, each shop's by when it fell due. So one shop's many
+ * parcels, due or not yet stuck, never keep another shop's stuck parcel from being looked at.
+ * Each with its latest scan as the app recorded it (`fulfillment_events_shipment_idx`).
  */
 export async function silentParcels(db: Queryable, now: Date, shop?: string) {
-  const silentSince = new Date(now.getTime() - STUCK_FLOOR_MS).toISOString();
-  const notBefore = new Date(now.getTime() - LONGEST_SILENCE_MS).toISOString();
   return executedRows(
     await db.execute(sql`
-      SELECT s.id, s.shop, s.courier_company, s.courier_type, s.lane_province,
-             s.estimated_delivery_at, s.label->>'bookedAt' AS booked_at, last.seen, last.happened
-      FROM shipments s
+      WITH due AS (
+        SELECT c.shipment_id, c.due_at,
+               row_number() OVER (PARTITION BY c.shop ORDER BY c.due_at) AS turn
+        FROM stuck_checks c
+        WHERE c.due_at <= ${now.toISOString()}
+          ${shop === undefined ? sql`` : sql`AND c.shop = ${shop}`}
+      )
+      SELECT s.id, s.shop, s.status, s.problem, s.courier_company, s.courier_type,
+             s.lane_province, s.estimated_delivery_at, s.label->>'bookedAt' AS booked_at,
+             last.seen, last.happened
+      FROM (SELECT * FROM due ORDER BY turn, due_at LIMIT ${LIMIT}) d
+      JOIN shipments s ON s.id = d.shipment_id
       CROSS JOIN LATERAL (
         SELECT max(e.created_at) AS seen, max(e.happened_at) AS happened
         FROM fulfillment_events e
         WHERE e.shipment_id = s.id AND e.entry_key NOT LIKE 'stuck|%'
       ) last
-      WHERE s.status IN ('picked', 'dropping_off') AND s.problem IS NULL
-        AND last.seen < ${silentSince} AND last.seen >= ${notBefore}
-        ${shop === undefined ? sql`` : sql`AND s.shop = ${shop}`}
-      ORDER BY last.seen
-      LIMIT ${LIMIT}`),
+      ORDER BY d.turn, d.due_at`),
   );
+}
+
+/**
+ * After a run: the parcels it is done with leave the checks (marked stuck, no longer on their
+ * way, or silent too long: a later scan brings them back), and those not stuck yet are due again
+ * when their lane would call them stuck. Two statements whatever the number.
+ */
+async function settleChecks(
+  db: Queryable,
+  done: readonly string[],
+  later: readonly { id: string; due: Date }[],
+): Promise<void> {
+  if (done.length > 0)
+    await db.execute(
+      sql`DELETE FROM stuck_checks WHERE shipment_id = ANY(${sql.param(done)}::uuid[])`,
+    );
+  if (later.length > 0)
+    await db.execute(sql`
+      UPDATE stuck_checks c SET due_at = v.due
+      FROM unnest(${sql.param(later.map((l) => l.id))}::uuid[],
+                  ${sql.param(later.map((l) => l.due.toISOString()))}::timestamptz[]) AS v(id, due)
+      WHERE c.shipment_id = v.id`);
 }
 
 /**
@@ -53,7 +80,7 @@ export async function silentParcels(db: Queryable, now: Date, shop?: string) {
  * customer hears of it once). Silence is measured on the app's clock, from when the app recorded
  * the parcel's latest scan, not from the courier's own timestamps. A later scan clears it
  * (sync-status). `now`: the run's time (tests and the demo move it on); `onlyShop`: one shop's
- * parcels only (the tests, which share a database).
+ * parcels only (a test that runs the finder for one shop).
  */
 export async function findStuck(
   deps: Pick<WorkerDeps, "db" | "enqueue">,
@@ -63,9 +90,21 @@ export async function findStuck(
   const { db } = deps;
   const rows = await silentParcels(db, now, onlyShop);
   const records = new Map<string, Map<string, LaneFigures>>();
+  const notBefore = now.getTime() - LONGEST_SILENCE_MS;
+  const done: string[] = [];
+  const later: { id: string; due: Date }[] = [];
   let stuck = 0;
   for (const r of rows) {
     const shop = String(r.shop);
+    const seenAt = r.seen ? new Date(String(r.seen)).getTime() : NaN;
+    if (
+      r.problem !== null ||
+      !(MOVING as readonly string[]).includes(String(r.status)) ||
+      !(seenAt >= notBefore)
+    ) {
+      done.push(String(r.id));
+      continue;
+    }
     const province = (r.lane_province as string | null) ?? null;
     const key = `${shop}|${province ?? ""}`;
     if (!records.has(key)) records.set(key, await provinceRecords(db, shop, province, now));
@@ -78,9 +117,14 @@ export async function findStuck(
       record,
       Number.isFinite(booked) && Number.isFinite(estimate) ? estimate - booked : null,
     );
-    const seen = new Date(String(r.seen));
+    const seen = new Date(seenAt);
     const silentMs = now.getTime() - seen.getTime();
-    if (silentMs <= usual.ms) continue;
+    if (silentMs <= usual.ms) {
+      // Looked at again when its lane would call it stuck (a scan before then moves it too).
+      later.push({ id: String(r.id), due: new Date(seenAt + usual.ms + 1) });
+      continue;
+    }
+    done.push(String(r.id));
     const problem = stuckProblem(silentMs, usual, province);
     // The mark and the event for Shopify commit together: a crash between them would leave a
     // stuck parcel Shopify is never told of (the next run skips a parcel with a problem).
@@ -125,5 +169,6 @@ export async function findStuck(
     if (marked.told && (marked.saved.fulfillmentIds as string[]).length > 0)
       await deps.enqueue.fulfillmentEvents(shop, marked.saved.id);
   }
+  await settleChecks(db, done, later);
   return { looked: rows.length, stuck };
 }
