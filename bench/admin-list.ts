@@ -184,9 +184,9 @@ const cases: [string, () => Promise<unknown>][] = [
   ["couriers page: 90 days", () => courierPerformance(db, SHOP, 90, false, seededUntil)],
   ["couriers page: by city", () => courierPerformance(db, SHOP, 90, true, seededUntil)],
   ["courier choice: one province", () => provinceRecords(db, SHOP, "Jawa Barat", seededUntil)],
-  // The stuck parcel finder's read (worker/processors/find-stuck.ts), every shop at once, two days
-  // after the seed: every parcel on its way has been silent a day or more, the worst case.
-  ["stuck finder: silent parcels", () => silentParcels(db, twoDaysAfter)],
+  // The stuck parcel finder's read (worker/processors/find-stuck.ts), every shop in turn, two days
+  // after the seed: every parcel on its way is due (a day after its latest scan), the worst case.
+  ["stuck finder: due parcels", () => silentParcels(db, twoDaysAfter)],
   // The courier rules page (app/couriers/rules/preview.server.ts): the latest 50 orders' newest
   // copies, then the whole preview (mapping each, the record per province, the rules).
   ["rules page: 50 orders", () => recentOrders(db, SHOP, 50)],
