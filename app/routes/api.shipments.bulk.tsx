@@ -5,6 +5,7 @@ import { db } from "../db/index.server";
 import { jsonResponse } from "../platform/http.server";
 import { ShipmentActionError, confirm, createNow } from "../shipments/actions.server";
 import { getShipmentByOrder } from "../shipments/shipments.server";
+import { shipmentsByOrders } from "../shipments/by-orders.server";
 import { authenticate } from "../shopify.server";
 import { wordsFor } from "../i18n/i18n.server";
 import { availableActions } from "../shipments/available";
@@ -68,11 +69,16 @@ export const action = async ({ request }: ActionFunctionArgs) => {
  */
 async function quote(request: Request, shop: string, orderIds: readonly string[]) {
   const speech = await speechFor(request, shop);
-  const ready = [];
-  for (const orderId of orderIds) {
-    const shipment = /^\d+$/.test(orderId) ? await getShipmentByOrder(db, shop, orderId) : null;
-    if (shipment && availableActions(shipment).includes("confirm")) ready.push(shipment);
-  }
+  // One statement for every order named, however many.
+  const found = await shipmentsByOrders(
+    db,
+    shop,
+    orderIds.filter((id) => /^\d+$/.test(id)),
+  );
+  const ready = orderIds.flatMap((orderId) => {
+    const shipment = found.get(orderId);
+    return shipment && availableActions(shipment).includes("confirm") ? [shipment] : [];
+  });
   const total = ready.reduce((sum, s) => sum + Number(s.price ?? 0), 0);
   return {
     ready: ready.length,

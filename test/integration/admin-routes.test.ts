@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import { eq } from "drizzle-orm";
 import { db } from "#app/db/index.server.ts";
@@ -226,6 +226,30 @@ describe("API for the admin extensions", () => {
       },
     });
     expect(await getQueue(QUEUES.shipments).count()).toBe(queuedBefore);
+    // However many orders it names, the quote reads their shipments in one statement.
+    const statements = async (orderIds: string[]) => {
+      const sent = vi.spyOn(db.$client, "query");
+      const answer = await json(
+        await call(
+          bulkApi.action,
+          await sessionTokenRequest("/api/shipments/bulk", a, {
+            method: "POST",
+            body: JSON.stringify({ action: "quote", orderIds }),
+            headers: { "content-type": "application/json" },
+          }),
+        ),
+      );
+      const count = sent.mock.calls.length;
+      sent.mockRestore();
+      return { count, quote: (answer.body as { quote: { ready: number } }).quote };
+    };
+    const few = await statements([mine.orderId, theirs.orderId, "1"]);
+    const many = await statements([
+      mine.orderId,
+      ...Array.from({ length: 249 }, (_, i) => String(6_100_000 + i)),
+    ]);
+    expect(many.quote.ready).toBe(1);
+    expect(many.count).toBe(few.count);
 
     const bulk = await bulkCall("confirm");
     expect(bulk.body).toEqual({

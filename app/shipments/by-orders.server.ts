@@ -1,0 +1,27 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Queryable } from "../db/client.server";
+import { shipments, type Shipment } from "../db/schema";
+
+/**
+ * Each order's first shipment (part 1, its newest attempt), for many orders in one statement (a
+ * bulk quote of 250 orders is one read, not 250): the orders without one are absent from the map.
+ */
+export async function shipmentsByOrders(
+  db: Queryable,
+  shop: string,
+  orderIds: readonly string[],
+): Promise<Map<string, Shipment>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([shipments.orderId])
+    .from(shipments)
+    .where(
+      and(
+        eq(shipments.shop, shop),
+        inArray(shipments.orderId, [...orderIds]),
+        eq(shipments.part, 1),
+      ),
+    )
+    .orderBy(shipments.orderId, desc(shipments.attempt));
+  return new Map(rows.map((row) => [row.orderId, row]));
+}
