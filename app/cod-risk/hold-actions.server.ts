@@ -12,7 +12,7 @@ import {
 } from "../shipments/actions.server";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { shipmentEvents } from "../db/schema";
-import { addShipmentEvent, eventMessage, updateShipment } from "../shipments/shipments.server";
+import { addShipmentEvent, updateShipment } from "../shipments/shipments.server";
 import type { BuyerMark } from "./hold";
 import { setBuyerMark } from "./marks.server";
 
@@ -253,19 +253,11 @@ async function claimInvoice(db: ActionDeps["db"], shipment: Shipment): Promise<n
         429,
       );
     }
-    const [event] = await tx
-      .insert(shipmentEvents)
-      .values({
-        shipmentId: shipment.id,
-        shop: shipment.shop,
-        actor: MERCHANT,
-        type: "invoice_sent",
-        fromStatus: shipment.status,
-        toStatus: shipment.status,
-        ...eventMessage(said("codRiskInvoiceSent")),
-      })
-      .returning({ id: shipmentEvents.id });
-    return event!.id;
+    return addShipmentEvent(tx, shipment, {
+      actor: MERCHANT,
+      type: "invoice_sent",
+      message: said("codRiskInvoiceSent"),
+    });
   });
 }
 

@@ -471,12 +471,17 @@ export async function updateDecided(
 }
 
 /** Records an event that changes nothing on the shipment itself. */
+/** A timeline entry for the shipment as it is; its id. */
 export async function addShipmentEvent(
   db: Queryable,
   shipment: Shipment,
   event: ShipmentEventInput,
-): Promise<void> {
-  await db.insert(shipmentEvents).values(eventRow(shipment, event, shipment.status));
+): Promise<number> {
+  const [added] = await db
+    .insert(shipmentEvents)
+    .values(eventRow(shipment, event, shipment.status))
+    .returning({ id: shipmentEvents.id });
+  return added!.id;
 }
 
 function eventRow(shipment: Shipment, event: ShipmentEventInput, fromStatus: string) {
