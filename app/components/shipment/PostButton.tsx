@@ -1,5 +1,6 @@
 import { Button } from "@shopify/polaris";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { usePendingIntent } from "../../ui/usePendingIntent";
 
 /**
  * A button that posts its intent to the page at once (what costs nothing and can be undone);
@@ -14,8 +15,7 @@ export function PostButton({
   label: string;
   tone?: "critical";
 }) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" ? String(navigation.formData?.get("intent")) : null;
+  const pending = usePendingIntent();
   return (
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />

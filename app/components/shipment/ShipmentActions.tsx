@@ -1,5 +1,6 @@
 import { Button, InlineStack, Text } from "@shopify/polaris";
-import { useNavigation, useSubmit } from "@remix-run/react";
+import { useSubmit } from "@remix-run/react";
+import { usePendingIntent } from "../../ui/usePendingIntent";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { withCourier } from "../../shipments/available";
@@ -30,9 +31,8 @@ export function ShipmentActions({
   heldForRisk: boolean;
 }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const submit = useSubmit();
-  const pending = navigation.state !== "idle" ? String(navigation.formData?.get("intent")) : null;
+  const pending = usePendingIntent();
   const [asking, setAsking] = useState<Asked | null>(null);
   const canConfirm = shipment.status === "draft_ready";
   const canCreate = shipment.status === "pending";

@@ -85,13 +85,7 @@ export default function Shipments() {
   const filtered = tab !== "all" || Boolean(search) || notPrinted || risk !== null;
   // The same function between renders: the tab strip is not redrawn when rows are ticked.
   const chooseTab = useCallback(
-    (tab: Tab) =>
-      setParams({
-        tab,
-        ...(search ? { q: search } : {}),
-        ...(notPrinted ? { printed: "no" } : {}),
-        ...(risk ? { risk } : {}),
-      }),
+    (tab: Tab) => setParams(placeParams({ notPrinted, risk }, { tab, q: search, kind: null })),
     [setParams, search, notPrinted, risk],
   );
   // Phone widths: the table becomes a list, each row one block (ShipmentRow).

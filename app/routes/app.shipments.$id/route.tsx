@@ -1,5 +1,6 @@
 import { ReturnPickupCard } from "../../returns/ReturnPickupCard";
-import { useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { usePendingIntent } from "../../ui/usePendingIntent";
 import { ProblemBanner } from "../../components/shipment/ProblemBanner";
 import { RelatedShipments } from "../../components/shipment/RelatedShipments";
 import { ShipmentActions } from "../../components/shipment/ShipmentActions";
@@ -71,9 +72,8 @@ export default function ShipmentDetail() {
   const { t } = useTranslation();
   const result = useActionData<typeof action>();
   useLiveWhile(live);
-  const navigation = useNavigation();
   // Only the pressed button spins.
-  const pending = navigation.state !== "idle" ? String(navigation.formData?.get("intent")) : null;
+  const pending = usePendingIntent();
   const busy = pending !== null;
   // Held for its COD risk: its banner says why and offers the decisions (not retry, not a bare cancel).
   const heldForRisk = Boolean(codRisk?.held);
