@@ -21,6 +21,7 @@ import { codAmount } from "#app/shipments/cod.ts";
 import {
   courierListFor,
   evaluateOrder,
+  notShippedPatch,
   orderSnapshot,
   type PartPlan,
 } from "../shared/order-state.ts";
@@ -271,14 +272,7 @@ async function draftToMake(
       current.draftOrderId || current.status !== "pending"
         ? null
         : {
-            patch: {
-              ...snapshot,
-              status: decision.status,
-              decision: decision.reason,
-              decisionSaid: [decision.said],
-              problem: null,
-              awaitingPayment: false,
-            },
+            patch: notShippedPatch(snapshot, decision),
             event: { actor: ACTOR.create, type: decision.status, message: decision.said },
           },
     );

@@ -11,7 +11,7 @@ import {
 import { mapOrderToDraft } from "#app/orders/map.ts";
 import type { Dimensions, MappingResult, ProductInfo } from "#app/orders/map-types.ts";
 import type { ShopifyOrder } from "#app/orders/payload.ts";
-import type { ShipmentFields } from "#app/shipments/shipments.server.ts";
+import type { ShipmentFields, ShipmentPatch } from "#app/shipments/shipments.server.ts";
 import type { ShippingClient } from "#app/shipping/client.server.ts";
 import type { CourierService } from "#app/shipping/contract.ts";
 import { ShippingError, ShippingRateLimitedError } from "#app/shipping/errors.ts";
@@ -101,6 +101,24 @@ export function orderSnapshot(
     decision: payment.reason,
     decisionSaid: payment.said ? [payment.said] : null,
     orderUpdatedAt: updatedAt,
+  };
+}
+
+/**
+ * The shipment's copy of an order that no longer ships with the service (cancelled, fulfilled by
+ * hand, nothing to send, a foreign address): its state and why, no problem, nothing awaited.
+ */
+export function notShippedPatch(
+  snapshot: ShipmentFields,
+  decision: Extract<Evaluation["decision"], { ship: false }>,
+): ShipmentPatch {
+  return {
+    ...snapshot,
+    status: decision.status,
+    decision: decision.reason,
+    decisionSaid: [decision.said],
+    problem: null,
+    awaitingPayment: false,
   };
 }
 

@@ -16,7 +16,13 @@ import { foreignHold } from "#app/orders/fulfillment-orders.ts";
 import type { ShopifyOrder } from "#app/orders/payload.ts";
 import type { ShopSettings } from "#app/shops/settings.ts";
 import { confirmIfPaid } from "./confirm-if-paid.ts";
-import { evaluateOrder, orderSnapshot, type Evaluation, type PartPlan } from "./order-state.ts";
+import {
+  evaluateOrder,
+  notShippedPatch,
+  orderSnapshot,
+  type Evaluation,
+  type PartPlan,
+} from "./order-state.ts";
 import { itemFactsOf } from "./item-facts.ts";
 import {
   ACTOR,
@@ -173,15 +179,7 @@ async function stopShipping(
     current.shippingOrderId
       ? null
       : {
-          patch: {
-            ...snapshot,
-            status: decision.status,
-            decision: decision.reason,
-            decisionSaid: [decision.said],
-            problem: null,
-            awaitingPayment: false,
-            draftOrderId: null,
-          },
+          patch: { ...notShippedPatch(snapshot, decision), draftOrderId: null },
           event: {
             actor: ACTOR.update,
             type: decision.status,
