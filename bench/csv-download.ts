@@ -123,6 +123,25 @@ async function rounds(stack: Stack, shop: string, count: number) {
   return { downloads, health, acks, refused };
 }
 
+/** A set of rounds as reported: statuses, the served downloads, the probes, the web's peak RSS so far. */
+function figures(run: Awaited<ReturnType<typeof rounds>>, stack: Stack) {
+  const served = run.downloads.filter((d) => d.status === 200);
+  const statuses = [...new Set(run.downloads.map((d) => d.status))].map((status) => [
+    status,
+    run.downloads.filter((d) => d.status === status).length,
+  ]);
+  return {
+    statuses: Object.fromEntries(statuses),
+    downloadMs: served.map((d) => d.ms),
+    lines: served[0]?.lines ?? 0,
+    kilobytes: served[0]?.kilobytes ?? 0,
+    healthz: summary(run.health),
+    acks: summary(run.acks),
+    acksRefused: run.refused.length,
+    webPeakRssMb: processUsage(stack.web.process.pid).peakRssMb,
+  };
+}
+
 const stack = await Stack.start({
   name: "bench_csv",
   sandbox: { rateLimits: false },
@@ -145,19 +164,8 @@ try {
     `  no download: /healthz ${JSON.stringify(summary(idle.health))}, acks ${JSON.stringify(summary(idle.acks))}\n`,
   );
 
-  const ordinary = await rounds(stack, SHOP, ROUNDS);
-  const rssAfterOrdinary = processUsage(stack.web.process.pid);
-  const long = await rounds(stack, LONG_SHOP, 1);
-  const rss = processUsage(stack.web.process.pid);
-  const statuses = (ds: { status: number }[]) =>
-    Object.fromEntries(
-      [...new Set(ds.map((d) => d.status))].map((s) => [
-        s,
-        ds.filter((d) => d.status === s).length,
-      ]),
-    );
-  const served = (ds: { status: number; ms: number; lines: number; kilobytes: number }[]) =>
-    ds.filter((d) => d.status === 200);
+  const ordinary = figures(await rounds(stack, SHOP, ROUNDS), stack);
+  const long = figures(await rounds(stack, LONG_SHOP, 1), stack);
   const result = {
     parcels: PARCELS,
     longParcels: LONG_PARCELS,
@@ -165,26 +173,8 @@ try {
     rounds: ROUNDS,
     probeEveryMs: PROBE_MS,
     idle: { healthz: summary(idle.health), acks: summary(idle.acks) },
-    ordinary: {
-      statuses: statuses(ordinary.downloads),
-      downloadMs: served(ordinary.downloads).map((d) => d.ms),
-      lines: served(ordinary.downloads)[0]?.lines ?? 0,
-      kilobytes: served(ordinary.downloads)[0]?.kilobytes ?? 0,
-      healthz: summary(ordinary.health),
-      acks: summary(ordinary.acks),
-      acksRefused: ordinary.refused.length,
-      webPeakRssMb: rssAfterOrdinary.peakRssMb,
-    },
-    long: {
-      statuses: statuses(long.downloads),
-      downloadMs: served(long.downloads).map((d) => d.ms),
-      lines: served(long.downloads)[0]?.lines ?? 0,
-      kilobytes: served(long.downloads)[0]?.kilobytes ?? 0,
-      healthz: summary(long.health),
-      acks: summary(long.acks),
-      acksRefused: long.refused.length,
-      webPeakRssMb: rss.peakRssMb,
-    },
+    ordinary,
+    long,
     goal: GOAL,
     goalMet: false,
   };
