@@ -25,6 +25,7 @@ import { findStuck } from "./processors/find-stuck.ts";
 import { pruneInbox } from "./processors/prune-inbox.ts";
 import { reconcile } from "./processors/reconcile.ts";
 import { processReturn } from "./processors/process-return.ts";
+import { processRefreshGrant } from "./processors/refresh-grant.ts";
 import { processSettleCod } from "./processors/settle-cod.ts";
 import { processBookReturnPickup } from "./processors/book-return-pickup.ts";
 import { processSyncReturnPickup } from "./processors/sync-return-pickup.ts";
@@ -58,6 +59,7 @@ export const PROCESSORS: Readonly<Record<string, Processor>> = {
   [shipmentJobs.syncReturnPickup.name]: processSyncReturnPickup,
   [shipmentJobs.shopifySync.name]: processShopifySync,
   [shipmentJobs.importOrders.name]: processImportOrders,
+  [shipmentJobs.refreshGrant.name]: processRefreshGrant,
   [maintenanceJobs.pruneInbox.name]: pruneInbox,
   [maintenanceJobs.reconcile.name]: reconcile,
   [maintenanceJobs.pollStatuses.name]: pollStatuses,

@@ -97,6 +97,13 @@ export const shipmentJobs = {
       orderId: orderId.optional(),
     }),
   },
+  /**
+   * The shop's grant changed (an `app/scopes_update` delivery): what Shopify says is granted now
+   * (`currentAppInstallation`) is recorded, and the progress that waited for a scope goes out.
+   * The delivery's body is never the grant: it names no shop, so a replay under another shop's
+   * header must not become that shop's grant.
+   */
+  refreshGrant: { name: "refresh-grant", payload: z.object({ shop }) },
 } as const;
 
 /**

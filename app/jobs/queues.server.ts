@@ -273,6 +273,13 @@ export const enqueue = {
       { shop, shipmentId },
       { options: { deduplication: { id: jobId("events", shipmentId), keepLastIfActive: true } } },
     ),
+  /** At most one runs and one waits per shop: each run reads the grant Shopify holds then. */
+  refreshGrant: (shop: string) =>
+    add(
+      shipmentJobs.refreshGrant,
+      { shop },
+      { options: { deduplication: { id: jobId("grant", shop), keepLastIfActive: true } } },
+    ),
   /** One per shipment: the job finds what is already settled (the shipment's cod_settlement). */
   settleCod: (shop: string, shipmentId: string) =>
     add(shipmentJobs.settleCod, { shop, shipmentId }, { id: jobId("settle-cod", shipmentId) }),

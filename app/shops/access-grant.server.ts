@@ -13,7 +13,9 @@ import type { Logger } from "../platform/logger.server";
  * the merchant approves it (Shopify asks when the app is next opened); what needed it waits:
  * the courier's progress is kept `pending` (worker/processors/fulfillment-events.ts) and goes out,
  * in order and once, when the grant arrives, whichever way the app learns of it first:
- * - Shopify's `app/scopes_update` delivery (app/webhooks/inline-topics.server.ts);
+ * - Shopify's `app/scopes_update` delivery (app/webhooks/inline-topics.server.ts), which queues
+ *   the refresh-grant job (worker/processors/refresh-grant.ts): Shopify is asked for the grant,
+ *   the delivery's body is never taken for it;
  * - an admin page loaded while the stored grant lacks a scope: Shopify is asked for the grant
  *   (`currentAppInstallation`), the stored copy may be behind it.
  */

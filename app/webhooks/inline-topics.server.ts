@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { forgetAdminSession } from "../admin-api/sessions.server";
-import { db } from "../db/index.server";
 import { enqueue } from "../jobs/queues.server";
-import { recordGrant, releaseWaitingProgress } from "../shops/access-grant.server";
 import { getShop, recordUninstall, redactCustomer, redactShop } from "../shops/shops.server";
 import { customersDataRequestSchema, customersRedactSchema } from "./compliance";
 import { removeBuyerMarks } from "../cod-risk/marks.server";
@@ -50,14 +48,16 @@ export const INLINE_TOPICS = {
   },
 
   /**
-   * Keeps the stored sessions' copy of the grant in step with Shopify's; then the courier progress
-   * that waited for a scope goes out (shops/access-grant.server.ts).
+   * The shop's grant changed: Shopify is asked what it granted (the refresh-grant job,
+   * worker/processors/refresh-grant.ts), and the courier progress that waited for a scope then
+   * goes out. The body's `current` is kept in the inbox for the record and never used: the body
+   * names no shop, and the shop header is not signed.
    */
   "app/scopes_update": {
     record: ({ payload }) => ({ payload: { current: scopesSchema.parse(payload).current } }),
-    apply: (tx, { shop, payload }) => recordGrant(tx, shop, scopesSchema.parse(payload).current),
+    apply: async () => {},
     after: async ({ shop }) => {
-      await releaseWaitingProgress(db, enqueue, shop);
+      await enqueue.refreshGrant(shop);
     },
   },
 

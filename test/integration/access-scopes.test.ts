@@ -159,6 +159,39 @@ describe("a shop that has not approved write_fulfillments", () => {
     expect((await storedScope(shop))?.split(",")).toContain("write_fulfillments");
   });
 
+  it("a genuine app/scopes_update replayed under another shop's header is not that shop's grant", async () => {
+    // Shop A narrows its grant to read_orders: Shopify signs the body, which names no shop.
+    const a = await bookedThenWithout();
+    const narrowed = { ...sample, previous: ALL, current: ["read_orders"] };
+    SHOPIFY_ORDERS.grant(a.shop, ["read_orders"]);
+    expect(
+      await deliverWebhook(scopesUpdate, {
+        topic: "app/scopes_update",
+        shop: a.shop,
+        webhookId: `scopes-a-${a.shipment.id}`,
+        body: narrowed,
+      }),
+    ).toBe(200);
+    // The same signed body, sent again with shop B's header and a new delivery id.
+    const b = await stack.booked("cod");
+    const session = offlineSession(b.shop);
+    session.accessToken = shopify.connect(b.shop);
+    await sessionStorage.storeSession(session);
+    SHOPIFY_ORDERS.grant(b.shop, ALL);
+    expect(
+      await deliverWebhook(scopesUpdate, {
+        topic: "app/scopes_update",
+        shop: b.shop,
+        webhookId: `scopes-b-${b.shipment.id}`,
+        body: narrowed,
+      }),
+    ).toBe(200);
+    await shipmentJobsSettled();
+    // Each shop holds what Shopify granted it.
+    expect((await storedScope(a.shop))?.split(",")).toEqual(["read_orders"]);
+    expect((await storedScope(b.shop))?.split(",").sort()).toEqual([...ALL].sort());
+  });
+
   it("Shopify unreachable at load: the stored grant is what the banner shows", async () => {
     const { shop } = await bookedThenWithout();
     shopify.failNext(shop, "GrantedScopes");
