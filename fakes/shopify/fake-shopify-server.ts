@@ -10,13 +10,17 @@ import {
   type FakeAdminLog,
 } from "./fake-admin.ts";
 import { appTomlScopes } from "./access.ts";
+import { exchangeToken, type TokenExchangeApp } from "./fake-token-exchange.ts";
 
 /**
  * The fake Admin API (fake-admin.ts) over HTTP, for processes that call Shopify the production
  * way (the worker process: unauthenticated.admin with the shop's offline session). Such a process
  * is started with `--import ./fakes/shopify/redirect-shopify-admin.ts` and FAKE_SHOPIFY_ADMIN_URL
  * set to `url`: its calls to https://<shop>/admin/api/<version>/graphql.json come here, where
- * the shop's access token must be the one `connect` gave it, as Shopify requires.
+ * the shop's access token must be the one `connect` gave it, as Shopify requires. Its token
+ * exchange (fake-token-exchange.ts) answers https://<shop>/admin/oauth/access_token: the shop's
+ * token for a valid session token while the app is installed (`connect`), 400
+ * `invalid_subject_token` otherwise (never installed, or `uninstall`ed).
  *
  * Used by the worker-crash test, the benchmarks, the drills and the demo; the orders it holds
  * are those a genuine delivery was signed for (`hold`).
@@ -33,6 +37,8 @@ export interface FakeShopify {
   connect(shop: string): string;
   /** Shopify issues the shop a new token: the old one is refused (401) from now on. */
   rotate(shop: string): string;
+  /** The merchant uninstalls the app: the shop's token is revoked, and no session token exchanges. */
+  uninstall(shop: string): void;
   /** Shopify holds the order of a delivery it signed for `shop`. */
   hold(topic: string, shop: string, raw: string): void;
   /**
@@ -47,6 +53,13 @@ export interface FakeShopify {
 
 const GRAPHQL_PATH =
   /^\/([a-z0-9][a-z0-9-]*\.myshopify\.com)\/admin\/api\/\d{4}-\d{2}\/graphql\.json$/;
+const TOKEN_PATH = /^\/([a-z0-9][a-z0-9-]*\.myshopify\.com)\/admin\/oauth\/access_token$/;
+
+/** The app the fake knows (its client id and secret): the process's own, as the tests set them. */
+const appOfEnv = (): TokenExchangeApp => ({
+  apiKey: process.env.SHOPIFY_API_KEY ?? "",
+  apiSecret: process.env.SHOPIFY_API_SECRET ?? "",
+});
 
 /**
  * `orders`: the store of orders and grants it answers from (its own unless given: a test whose
@@ -67,6 +80,17 @@ export async function startFakeShopify(
       res.writeHead(status, { "content-type": "application/json" });
       res.end(JSON.stringify(body));
     };
+    const exchanging = TOKEN_PATH.exec(req.url ?? "")?.[1];
+    if (req.method === "POST" && exchanging) {
+      const { status, body } = await exchangeToken(
+        appOfEnv(),
+        exchanging,
+        await jsonBody(req),
+        tokens.get(exchanging) ?? null,
+        orders.scopesOf(exchanging),
+      );
+      return reply(status, body);
+    }
     const shop = GRAPHQL_PATH.exec(req.url ?? "")?.[1];
     if (req.method !== "POST" || !shop) return reply(404, { errors: "Not Found" });
     if (!tokens.has(shop) || req.headers["x-shopify-access-token"] !== tokens.get(shop)) {
@@ -119,6 +143,9 @@ export async function startFakeShopify(
       tokens.set(shop, token);
       return token;
     },
+    uninstall(shop) {
+      tokens.delete(shop);
+    },
     failNext(shop, operation, times = 1) {
       failures.set(`${shop} ${operation}`, times);
     },
@@ -128,6 +155,18 @@ export async function startFakeShopify(
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   return fake;
+}
+
+/** A request's JSON object body; anything else is an empty object (refused by what reads it). */
+async function jsonBody(req: http.IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  try {
+    const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }
 
 /**
