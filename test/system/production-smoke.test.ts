@@ -20,7 +20,8 @@ interface ComposeService {
   environment?: Record<string, string>;
 }
 const compose = YAML.parse(fs.readFileSync("compose.yaml", "utf8"), { merge: true }) as {
-  services: Record<string, ComposeService>;
+  services: Record<string, ComposeService & { configs?: { source: string; target: string }[] }>;
+  configs: Record<string, { content: string }>;
 };
 const dir = path.resolve(`.cache/smoke-${process.pid}`);
 /** What compose takes from the operator's environment (a required variable there). */
@@ -127,8 +128,11 @@ describe("compose.yaml keeps no secret", () => {
     expect(compose.services.postgres!.environment!.POSTGRES_PASSWORD).toBe(
       required("POSTGRES_PASSWORD"),
     );
-    const redis = compose.services.redis!.command;
-    expect(redis[redis.indexOf("--requirepass") + 1]).toBe(required("REDIS_PASSWORD"));
+    // Redis's password is in the config file compose writes, never on its command line.
+    expect(compose.services.redis!.command.join(" ")).not.toContain("REDIS_PASSWORD");
+    expect(compose.configs["redis-conf"]!.content).toContain(
+      `requirepass "${required("REDIS_PASSWORD")}"`,
+    );
     // No value of any service's environment is a literal secret.
     for (const [service, { environment }] of Object.entries(compose.services))
       for (const [name, value] of Object.entries(environment ?? {}))
@@ -136,6 +140,56 @@ describe("compose.yaml keeps no secret", () => {
           expect([service, name, String(value).startsWith("${")]).toEqual([service, name, true]);
   });
 });
+
+describe("compose's Redis, run as compose runs it", () => {
+  it("asks every client for the password, which no process of the machine can read from its command line", async () => {
+    const password = "0123456789abcdef0123456789abcdef";
+    const service = compose.services.redis!;
+    const [mounted] = service.configs!;
+    // What compose writes at the mount: the config's content, REDIS_PASSWORD interpolated.
+    const conf = path.join(dir, "redis-conf", path.basename(mounted!.target));
+    fs.mkdirSync(path.dirname(conf), { recursive: true });
+    fs.writeFileSync(
+      conf,
+      compose.configs[mounted!.source]!.content.replace(
+        "${REDIS_PASSWORD:?set REDIS_PASSWORD}",
+        password,
+      ),
+    );
+    const port = await freePort();
+    const [binary, ...args] = service.command.map((a) => (a === mounted!.target ? conf : a));
+    const redis = spawn(binary!, [...args, "--port", String(port), "--dir", path.dirname(conf)], {
+      stdio: "ignore",
+    });
+    children.push(redis);
+    const cli = (...more: string[]) =>
+      spawnText("redis-cli", ["-p", String(port), "--no-auth-warning", ...more]);
+    await waitUntil(
+      "compose's Redis to answer",
+      async () => (await cli("ping")).includes("NOAUTH"),
+      10_000,
+    );
+    expect(await cli("-a", password, "ping")).toBe("PONG");
+    expect(await cli("-a", password, "config", "get", "maxmemory-policy")).toContain("noeviction");
+    expect(await cli("-a", password, "config", "get", "appendonly")).toContain("yes");
+    const cmdline = fs.readFileSync(`/proc/${redis.pid}/cmdline`, "utf8");
+    expect(cmdline).toContain("redis-server");
+    expect(cmdline).not.toContain(password);
+    redis.kill();
+  });
+});
+
+/** What a command printed, trimmed (its standard output and error). */
+function spawnText(command: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args);
+    let text = "";
+    child.stdout.on("data", (d: Buffer) => (text += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (text += d.toString()));
+    child.on("error", reject);
+    child.on("close", () => resolve(text.trim()));
+  });
+}
 
 describe("the image and its neighbours are what was reviewed", () => {
   const digest = /@sha256:[0-9a-f]{64}$/;
