@@ -8,15 +8,19 @@ import type { LabelWords } from "./label-words";
 /**
  * Labels are drawn in worker threads (Piscina's pool), never on the web process's event loop: a
  * print of 250 labels takes a few hundred milliseconds of CPU, which every other shop's webhooks
- * (Shopify waits 5 s) and checkout rate requests (2 s) would otherwise wait behind. At most
- * THREADS prints are drawn at once, the others wait their turn in the pool's queue; a shop has at
- * most one print under way (print-lock.server.ts).
+ * (Shopify waits 5 s) and checkout rate requests (2 s) would otherwise wait behind. Each thread
+ * draws up to PRINTS_PER_THREAD prints at once, taking turns a few milliseconds of drawing at a
+ * time (render.server.ts), so another shop's one label is drawn beside a 250-label print rather
+ * than after it; a shop has at most one print under way (print-lock.server.ts), so the turns go
+ * from shop to shop. Past that, prints wait in the pool's queue.
  *
  * The thread runs render-thread.ts: compiled beside the running entry in production
  * (build/node/label-thread.js, scripts/build-node.ts), else its TypeScript source through tsx (the
  * development server, the tests).
  */
 const THREADS = Math.max(1, Math.min(2, os.availableParallelism() - 1));
+/** Prints a thread draws at once, in turns (each holds its PDF in memory while drawn). */
+const PRINTS_PER_THREAD = 4;
 /** Prints waiting for a thread at most; past it the print is refused (503), not queued for ever. */
 export const MAX_WAITING_PRINTS = 50;
 
@@ -40,6 +44,7 @@ function labelPool(): Piscina {
       execArgv,
       minThreads: 0,
       maxThreads: THREADS,
+      concurrentTasksPerWorker: PRINTS_PER_THREAD,
       // A thread kept a minute after its last print: printing comes in bursts.
       idleTimeout: 60_000,
       maxQueue: MAX_WAITING_PRINTS,

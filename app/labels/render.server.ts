@@ -19,6 +19,8 @@ export const PAGE_SIZES: Record<LabelLayout, [number, number]> = {
   a4: [595.28, 841.89],
 };
 const PER_PAGE: Record<LabelLayout, number> = { thermal: 1, a4: 4 };
+/** How long a print draws before letting the other prints of its thread have their turn. */
+const SLICE_MS = 5;
 
 /** Where the i-th sheet of a page goes (a label, or its contents continued). */
 function slot(layout: LabelLayout, index: number): Box {
@@ -33,8 +35,10 @@ function slot(layout: LabelLayout, index: number): Box {
 
 /**
  * The labels as a PDF stream, pages written as they are drawn. The web process never calls this
- * on its own event loop: a label thread does (render-pool.server.ts, render-thread.ts); the
- * thread's loop is let go between every ten labels all the same, so the stream's chunks flow.
+ * on its own event loop: a label thread does (render-pool.server.ts, render-thread.ts). The
+ * thread draws several prints at once, so the drawing lets its loop go once it has drawn for
+ * SLICE_MS: the prints of a thread take turns a few labels at a time (one print per shop:
+ * print-lock.server.ts), and a shop's one label is not kept waiting behind another's 250.
  */
 export function labelPdf(labels: LabelWords[], layout: LabelLayout): Readable {
   const fonts = labelFonts();
@@ -56,12 +60,15 @@ export function labelPdf(labels: LabelWords[], layout: LabelLayout): Readable {
     return slot(layout, (sheets - 1) % perPage);
   };
   void (async () => {
-    for (let i = 0; i < labels.length; i += 1) {
-      const label = labels[i]!;
+    let turn = performance.now();
+    for (const label of labels) {
       let rest = drawLabel(doc, label, next());
       for (let sheet = 2; rest.length > 0; sheet += 1)
         rest = drawContinuation(doc, label, rest, sheet, next());
-      if (i % 10 === 9) await new Promise((resolve) => setImmediate(resolve));
+      if (performance.now() - turn >= SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        turn = performance.now();
+      }
     }
     doc.end();
   })().catch((error: unknown) => doc.destroy(error as Error));
