@@ -701,6 +701,28 @@ export const stuckChecks = pgTable(
 );
 
 /**
+ * When the status poll (worker/processors/poll-statuses.ts) last asked the service about a parcel
+ * in flight: a parcel is due again once both its last change and its last poll are older than the
+ * poll's staleness, whatever the service answered, so a shop's parcels that never change do not
+ * stay at the head of every run; due parcels are taken shop by shop in turn. Narrow and apart from
+ * `shipments`, so a poll takes no lock on the row the shipment's jobs update.
+ */
+export const shipmentPolls = pgTable("shipment_polls", {
+  shipmentId: uuid("shipment_id")
+    .primaryKey()
+    .references(() => shipments.id, { onDelete: "cascade" }),
+  polledAt: timestamp("polled_at", { withTimezone: true }).notNull(),
+});
+
+/** The same for customers' return pickups on their way back (`return_pickups`). */
+export const returnPickupPolls = pgTable("return_pickup_polls", {
+  pickupId: uuid("pickup_id")
+    .primaryKey()
+    .references(() => returnPickups.id, { onDelete: "cascade" }),
+  polledAt: timestamp("polled_at", { withTimezone: true }).notNull(),
+});
+
+/**
  * Every webhook delivery received, recorded before any work is enqueued. Unique on Shopify's
  * delivery id (X-Shopify-Webhook-Id), so a redelivery is recognised and does no new work.
  */

@@ -1,48 +1,92 @@
-import { and, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Job } from "bullmq";
-import { returnPickups, shipments } from "#app/db/schema.ts";
+import { executedRows, type Queryable } from "#app/db/client.server.ts";
 import { TERMINAL_ORDER_STATUSES } from "#app/shipping/contract.ts";
 import { maintenanceJobs } from "#app/jobs/definitions.ts";
 import type { WorkerDeps } from "../deps.ts";
 import { IN_FLIGHT_STATUSES } from "#app/shipments/states.ts";
 
-/** At most this many shipments asked about per run (the next run, a minute later, takes the rest). */
+/** At most this many shipments asked about per run (the next run, five minutes later, takes the rest). */
 const LIMIT = 2000;
 
-/** Shipments (and customers' return pickups) in flight that no event has touched for a while: ask the service for their status. */
-export async function pollStatuses(job: Job, deps: Pick<WorkerDeps, "db" | "enqueue">) {
+/**
+ * poll-statuses: shipments (and customers' return pickups) in flight that nothing has touched for
+ * `staleSeconds`: the service is asked for their status (sync-status, sync-return-pickup), in case
+ * an event was lost. A parcel is due once both its last change and its last poll (shipment_polls,
+ * return_pickup_polls) are that old, so parcels the service has nothing new about make way for the
+ * others until they are due again; the due ones are taken shop by shop in turn (each shop's
+ * longest-quiet first, then each shop's second…), so one shop's thousands of slow parcels never
+ * hide another shop's. `onlyShop`: that shop's alone (a test sharing its database).
+ */
+export async function pollStatuses(
+  job: Job,
+  deps: Pick<WorkerDeps, "db" | "enqueue">,
+  onlyShop?: string,
+) {
   const { db, enqueue } = deps;
   const { staleSeconds } = maintenanceJobs.pollStatuses.payload.parse(job.data);
-  const stale = await db
-    .select({ shop: shipments.shop, id: shipments.id })
-    .from(shipments)
-    .where(
-      and(
-        inArray(shipments.status, [...IN_FLIGHT_STATUSES]),
-        lt(shipments.updatedAt, sql`now() - make_interval(secs => ${staleSeconds})`),
-      ),
-    )
-    .orderBy(shipments.updatedAt)
-    .limit(LIMIT);
+  const cutoff = sql`now() - make_interval(secs => ${staleSeconds})`;
+  const ofShop = (column: string) =>
+    onlyShop === undefined ? sql`` : sql`AND ${sql.raw(column)} = ${onlyShop}`;
+
+  const stale = await dueInTurn(
+    db,
+    sql`
+      SELECT s.shop, s.id, greatest(s.updated_at, p.polled_at) AS quiet
+      FROM shipments s LEFT JOIN shipment_polls p ON p.shipment_id = s.id
+      WHERE s.status = ANY(${sql.param([...IN_FLIGHT_STATUSES])}::text[])
+        AND s.updated_at < ${cutoff}
+        AND (p.polled_at IS NULL OR p.polled_at < ${cutoff})
+        ${ofShop("s.shop")}`,
+  );
   for (const s of stale) await enqueue.syncStatus(s.shop, s.id);
+  await markPolled(db, "shipment_polls", "shipment_id", stale);
+
   // Customers' returns on their way back, likewise (their events may be lost too).
-  const pickups = await db
-    .select({ shop: returnPickups.shop, id: returnPickups.id })
-    .from(returnPickups)
-    .where(
-      and(
-        eq(returnPickups.status, "booked"),
-        isNotNull(returnPickups.shippingOrderId),
-        isNull(returnPickups.deliveredAt),
-        or(
-          isNull(returnPickups.serviceStatus),
-          notInArray(returnPickups.serviceStatus, [...TERMINAL_ORDER_STATUSES]),
-        ),
-        lt(returnPickups.updatedAt, sql`now() - make_interval(secs => ${staleSeconds})`),
-      ),
-    )
-    .orderBy(returnPickups.updatedAt)
-    .limit(LIMIT);
+  const pickups = await dueInTurn(
+    db,
+    sql`
+      SELECT r.shop, r.id, greatest(r.updated_at, p.polled_at) AS quiet
+      FROM return_pickups r LEFT JOIN return_pickup_polls p ON p.pickup_id = r.id
+      WHERE r.status = 'booked'
+        AND r.shipping_order_id IS NOT NULL
+        AND r.delivered_at IS NULL
+        AND (r.service_status IS NULL
+             OR r.service_status <> ALL(${sql.param([...TERMINAL_ORDER_STATUSES])}::text[]))
+        AND r.updated_at < ${cutoff}
+        AND (p.polled_at IS NULL OR p.polled_at < ${cutoff})
+        ${ofShop("r.shop")}`,
+  );
   for (const p of pickups) await enqueue.syncReturnPickup(p.shop, p.id);
+  await markPolled(db, "return_pickup_polls", "pickup_id", pickups);
   return { polled: stale.length, returnPickups: pickups.length };
+}
+
+type Due = { shop: string; id: string };
+
+/** The first LIMIT rows of `due` (shop, id, quiet), shop by shop in turn, the longest quiet first. */
+async function dueInTurn(db: Queryable, due: ReturnType<typeof sql>): Promise<Due[]> {
+  const result = await db.execute(sql`
+    SELECT shop, id FROM (
+      SELECT d.shop, d.id, d.quiet,
+             row_number() OVER (PARTITION BY d.shop ORDER BY d.quiet, d.id) AS turn
+      FROM (${due}) d
+    ) t
+    ORDER BY turn, quiet, id
+    LIMIT ${LIMIT}`);
+  return executedRows<Due>(result);
+}
+
+/** The run asked about these now: they are due again once quiet for the poll's staleness. */
+async function markPolled(
+  db: Queryable,
+  table: "shipment_polls" | "return_pickup_polls",
+  key: "shipment_id" | "pickup_id",
+  polled: readonly Due[],
+): Promise<void> {
+  if (polled.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO ${sql.identifier(table)} (${sql.identifier(key)}, polled_at)
+    SELECT unnest(${sql.param(polled.map((p) => p.id))}::uuid[]), now()
+    ON CONFLICT (${sql.identifier(key)}) DO UPDATE SET polled_at = excluded.polled_at`);
 }

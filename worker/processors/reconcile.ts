@@ -1,8 +1,8 @@
 import type { Job, Queue } from "bullmq";
 import type { WorkerDeps } from "../deps.ts";
-import { and, eq, isNull, like, lt, sql, type SQL } from "drizzle-orm";
-import type { Db } from "#app/db/client.server.ts";
-import { shipments, shops, webhookInbox } from "#app/db/schema.ts";
+import { and, eq, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { executedRows, type Db } from "#app/db/client.server.ts";
+import { shipments, shops } from "#app/db/schema.ts";
 import {
   createDraftJobId,
   fulfillmentChangeJobId,
@@ -39,8 +39,28 @@ async function ensureJob(
 }
 
 /**
+ * At most BATCH rows of `candidates` (each with `shop` and `since`, when it became due), taken
+ * from the shops in turn: every shop's oldest, then every shop's second, … So one shop's many
+ * rows (a backlog of orders held back, parcels whose jobs are still queued) never keep another
+ * shop's lost job from being found.
+ */
+async function inTurn<T extends { shop: string }>(db: Db, candidates: SQL): Promise<T[]> {
+  return executedRows<T>(
+    await db.execute(sql`
+      SELECT * FROM (
+        SELECT c.*, row_number() OVER (PARTITION BY c.shop ORDER BY c.since) AS turn
+        FROM (${candidates}) c
+      ) t
+      ORDER BY turn, since
+      LIMIT ${BATCH}`),
+  );
+}
+
+/**
  * The database is the source of truth: shipments that should be moving but have no live job
- * (Redis lost its data, retries ran out during an outage) get their job back.
+ * (Redis lost its data, retries ran out during an outage) get their job back. Only what waits on
+ * the app is looked at (an order of a shop that makes drafts by hand, or a draft the merchant
+ * confirms, waits on the merchant), shops in turn (`inTurn`).
  */
 export async function reconcile(
   job: Job,
@@ -59,34 +79,20 @@ export async function reconcile(
     processReturn: 0,
   };
 
-  const pending = await db
-    .select({
-      shop: shipments.shop,
-      orderId: shipments.orderId,
-      part: shipments.part,
-      settings: shops.settings,
-    })
-    .from(shipments)
-    .innerJoin(shops, eq(shops.shop, shipments.shop))
-    .where(
-      and(
-        eq(shipments.status, "pending"),
-        isNull(shipments.problem),
-        lt(shipments.updatedAt, before),
-        eq(shops.installed, true),
-      ),
-    )
-    // The oldest first: orders held back by a full backlog are queued in the order they came.
-    .orderBy(shipments.updatedAt)
-    .limit(BATCH);
+  // Each shop's oldest first: orders held back by a full backlog are queued in the order they came.
+  const pending = await inTurn<{ shop: string; orderId: string; part: number }>(
+    db,
+    sql`
+      SELECT shipments.shop, shipments.order_id AS "orderId", shipments.part,
+             shipments.updated_at AS since
+      FROM shipments JOIN shops ON shops.shop = shipments.shop
+      WHERE shipments.status = 'pending' AND shipments.problem IS NULL
+        AND shipments.updated_at < ${before} AND shops.installed
+        AND (shops.settings->>'autoCreateDrafts') IS DISTINCT FROM 'false'`,
+  );
   const full = new Set<string>();
   for (const s of pending) {
-    // Shops that create drafts by hand (automatic creation off) are left to the merchant.
-    if (
-      (s.settings as { autoCreateDrafts?: boolean }).autoCreateDrafts === false ||
-      full.has(s.shop)
-    )
-      continue;
+    if (full.has(s.shop)) continue;
     // An order's further parts (its other locations) have their own draft jobs.
     const outcome = await ensureJob(queue, createDraftJobId(s.shop, s.orderId, s.part), () =>
       enqueue.createDraft(s.shop, s.orderId, undefined, s.part),
@@ -95,23 +101,18 @@ export async function reconcile(
     else if (outcome !== "present") counts.create++;
   }
 
-  const ready = await db
-    .select({ shop: shipments.shop, id: shipments.id, settings: shops.settings })
-    .from(shipments)
-    .innerJoin(shops, eq(shops.shop, shipments.shop))
-    .where(
-      and(
-        eq(shipments.status, "draft_ready"),
-        isNull(shipments.problem),
-        eq(shipments.awaitingPayment, false),
-        isNull(shipments.shopifyHold),
-        lt(shipments.updatedAt, before),
-        eq(shops.installed, true),
-      ),
-    )
-    .limit(BATCH);
+  // Drafts of shops that confirm on their own (the others wait for the merchant's press).
+  const ready = await inTurn<{ shop: string; id: string }>(
+    db,
+    sql`
+      SELECT shipments.shop, shipments.id, shipments.updated_at AS since
+      FROM shipments JOIN shops ON shops.shop = shipments.shop
+      WHERE shipments.status = 'draft_ready' AND shipments.problem IS NULL
+        AND NOT shipments.awaiting_payment AND shipments.shopify_hold IS NULL
+        AND shipments.updated_at < ${before} AND shops.installed
+        AND (shops.settings->>'autoConfirm') = 'true'`,
+  );
   for (const s of ready) {
-    if ((s.settings as { autoConfirm?: boolean }).autoConfirm !== true) continue;
     if (
       (await ensureJob(queue, jobId("confirm", s.id), () => enqueue.confirm(s.shop, s.id))) !==
       "present"
@@ -119,22 +120,16 @@ export async function reconcile(
       counts.confirm++;
   }
 
-  const cancels = await db
-    .selectDistinct({ shop: webhookInbox.shop, orderId: webhookInbox.resourceId })
-    .from(webhookInbox)
-    .innerJoin(
-      shipments,
-      and(eq(shipments.shop, webhookInbox.shop), eq(shipments.orderId, webhookInbox.resourceId)),
-    )
-    .where(
-      and(
-        eq(webhookInbox.topic, "orders/cancelled"),
-        eq(webhookInbox.status, "received"),
-        lt(webhookInbox.receivedAt, before),
-        sql`${shipments.status} <> 'cancelled'`,
-      ),
-    )
-    .limit(BATCH);
+  const cancels = await inTurn<{ shop: string; orderId: string | null }>(
+    db,
+    sql`
+      SELECT i.shop, i.resource_id AS "orderId", min(i.received_at) AS since
+      FROM webhook_inbox i
+      JOIN shipments ON shipments.shop = i.shop AND shipments.order_id = i.resource_id
+      WHERE i.topic = 'orders/cancelled' AND i.status = 'received' AND i.received_at < ${before}
+        AND shipments.status <> 'cancelled'
+      GROUP BY i.shop, i.resource_id`,
+  );
   for (const c of cancels) {
     if (!c.orderId) continue;
     if (
@@ -146,17 +141,14 @@ export async function reconcile(
   }
 
   // Fulfillment-order deliveries whose job was lost.
-  const changes = await db
-    .select({ shop: webhookInbox.shop, webhookId: webhookInbox.webhookId })
-    .from(webhookInbox)
-    .where(
-      and(
-        like(webhookInbox.topic, "fulfillment_orders/%"),
-        eq(webhookInbox.status, "received"),
-        lt(webhookInbox.receivedAt, before),
-      ),
-    )
-    .limit(BATCH);
+  const changes = await inTurn<{ shop: string; webhookId: string }>(
+    db,
+    sql`
+      SELECT i.shop, i.webhook_id AS "webhookId", i.received_at AS since
+      FROM webhook_inbox i
+      WHERE i.topic LIKE 'fulfillment\_orders/%' AND i.status = 'received'
+        AND i.received_at < ${before}`,
+  );
   for (const c of changes) {
     if (
       (await ensureJob(queue, fulfillmentChangeJobId(c.shop, c.webhookId), () =>
@@ -183,6 +175,7 @@ export async function reconcileAfterJourney(
     settleCod: await ensureAfterJourney(
       db,
       queue,
+      shipments.deliveredAt,
       and(
         eq(shipments.status, "delivered"),
         isNull(shipments.codSettlement),
@@ -195,6 +188,7 @@ export async function reconcileAfterJourney(
     processReturn: await ensureAfterJourney(
       db,
       queue,
+      shipments.returnedAt,
       and(
         eq(shipments.status, "returned"),
         isNull(shipments.returnOutcome),
@@ -206,20 +200,25 @@ export async function reconcileAfterJourney(
   };
 }
 
-/** Shipments of installed shops matching `where` get their job (`idOf`) back; how many did. */
+/**
+ * Shipments of installed shops matching `where` get their job (`idOf`) back, shops in turn by
+ * `since` (when the journey ended); how many did.
+ */
 async function ensureAfterJourney(
   db: Db,
   queue: Queue,
+  since: typeof shipments.deliveredAt | typeof shipments.returnedAt,
   where: SQL | undefined,
   idOf: (shipmentId: string) => string,
   add: (shop: string, shipmentId: string) => Promise<unknown>,
 ): Promise<number> {
-  const rows = await db
-    .select({ shop: shipments.shop, id: shipments.id })
-    .from(shipments)
-    .innerJoin(shops, eq(shops.shop, shipments.shop))
-    .where(and(where, eq(shops.installed, true)))
-    .limit(BATCH);
+  const rows = await inTurn<{ shop: string; id: string }>(
+    db,
+    sql`
+      SELECT ${shipments.shop} AS shop, ${shipments.id} AS id, ${since} AS since
+      FROM ${shipments} JOIN ${shops} ON ${shops.shop} = ${shipments.shop}
+      WHERE ${and(where, eq(shops.installed, true))}`,
+  );
   let count = 0;
   for (const s of rows)
     if ((await ensureJob(queue, idOf(s.id), () => add(s.shop, s.id))) !== "present") count++;
