@@ -5,7 +5,7 @@ import { endOfDateIn } from "../platform/zoned-time";
 import type { CodType } from "../shipping/codes";
 import { codAmount, codTypeOf, expectedPayout } from "../shipments/cod";
 import { carriesCod } from "../shipments/shipments.server";
-import { COD_REPORT_DAYS } from "./report.server";
+import { COD_REPORT_DAYS } from "./parcels.server";
 
 /**
  * Payouts of collected cash on delivery that the merchant recorded as received, and the parcels

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, or } from "drizzle-orm";
 import type { Queryable } from "../db/client.server";
 import { shipments, webhookInbox } from "../db/schema";
-import { csvCell } from "../cod/report.server";
+import { csvLine } from "../platform/csv-cell";
 import { serviceName } from "../shipments/courier-names";
 import { dayOf, orderTitle, statusLabel, type Speech } from "../shipments/status-words";
 import type { CourierNames } from "../shipments/courier-names";
@@ -156,5 +156,5 @@ export async function dataRequestCsv(
       r.waybill ?? "",
     ]),
   ];
-  return `${lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n")}\r\n`;
+  return lines.map(csvLine).join("");
 }

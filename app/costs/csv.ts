@@ -1,4 +1,4 @@
-import { csvCell } from "../cod/report.server";
+import { csvLine } from "../platform/csv-cell";
 import { courierCells } from "../shipments/courier-names";
 import { dayOf, orderTitle, statusLabel, type Speech } from "../shipments/status-words";
 import type { CostParcel } from "./parcels.server";
@@ -60,4 +60,3 @@ export function costCsvRows(parcels: readonly CostParcel[], speech: CsvSpeech): 
     .join("");
 }
 
-const csvLine = (cells: readonly string[]) => `${cells.map(csvCell).join(",")}\r\n`;

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "../db/index.server";
-import { codCsv, codReport } from "../cod/report.server";
+import { codCsvHeader, codCsvRows } from "../cod/csv";
+import { codParcelPages, type CodListKind } from "../cod/parcels.server";
 import { getShopSettings } from "../shops/shops.server";
 import { authenticate } from "../shopify.server";
 import { producerConnection } from "../jobs/queues.server";
@@ -12,20 +13,27 @@ import { speechFor } from "../shops/speech.server";
 
 /**
  * The COD page's parcels as CSV (app.cod.tsx fetches it with the session token and saves it), in
- * the page's language (the fetch carries it) and with the page's dates.
+ * the page's language (the fetch carries it) and with the page's dates: the delivered parcels,
+ * then those that came back, sent a page of parcels at a time as it is read
+ * (../cod/parcels.server.ts), one download per shop at a time; each counts in the shop's request
+ * rate.
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.meteredAdmin(request);
   const speech = await speechFor(request, session.shop);
   const slot = await takeDownloadSlot(producerConnection(), getEnv().QUEUE_PREFIX, session.shop);
   if (!slot) return downloadBusy(speech.t);
-  // The report's lists are bounded (5,000 parcels each): made at once, sent as one chunk.
-  async function* report() {
-    const settings = await getShopSettings(db, session.shop);
-    yield codCsv(
-      await codReport(db, session.shop, settings.codType, new Date(), speech.timeZone),
-      speech,
-    );
+  async function* lists() {
+    const { codType } = await getShopSettings(db, session.shop);
+    const window = { shop: session.shop, shopCodType: codType, now: new Date() };
+    for (const kind of ["delivered", "returned"] satisfies CodListKind[])
+      for await (const parcels of codParcelPages(db, kind, window))
+        yield codCsvRows(kind, parcels, speech);
   }
-  return csvDownload({ fileName: "cash-on-delivery.csv", header: "", chunks: report(), slot });
+  return csvDownload({
+    fileName: "cash-on-delivery.csv",
+    header: codCsvHeader(speech),
+    chunks: lists(),
+    slot,
+  });
 };

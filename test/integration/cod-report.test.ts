@@ -5,7 +5,7 @@ import * as codPage from "#app/routes/app.cod/route.tsx";
 import * as codCsvRoute from "#app/routes/app.cod[.]csv.tsx";
 import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";
 import { sessionStorage } from "#app/shopify.server.ts";
-import { csvCell } from "#app/cod/report.server.ts";
+import { csvCell } from "#app/platform/csv-cell.ts";
 import { mondayIn, startOfDayIn } from "#app/platform/zoned-time.ts";
 import { recordInstall, updateShopSettings } from "#app/shops/shops.server.ts";
 import { offlineSession, sessionTokenRequest, uniqueShop } from "../helpers/shopify.ts";

@@ -3,6 +3,7 @@ import { db } from "#app/db/index.server.ts";
 import { shipments } from "#app/db/schema.ts";
 import type { LabelSnapshot } from "#app/db/json-columns.ts";
 import { costParcelPages } from "#app/costs/parcels.server.ts";
+import { codParcelPages, codParcels } from "#app/cod/parcels.server.ts";
 import { declaredGramsOf } from "#app/costs/reweigh.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { recordInstall } from "#app/shops/shops.server.ts";
@@ -18,9 +19,10 @@ import {
 import { testStack } from "../helpers/stack.ts";
 
 /**
- * The costs CSV's parcels as the database gives them: only the printed columns, the declared
- * chargeable weight worked out in the statement (held to parcelFacts, the one the pages use), read
- * a page at a time by (created_at, id); and one download per shop at a time.
+ * The costs and COD CSVs' parcels as the database gives them: only the printed columns, the
+ * declared chargeable weight (held to parcelFacts, the one the pages use) and the COD amount
+ * worked out in the statement, read a page at a time by (time, id) and sent as they are read;
+ * and one download per shop at a time.
  */
 testStack();
 
@@ -149,6 +151,71 @@ describe("the costs CSV's parcels", () => {
     expect(new Set(ids).size).toBe(23);
     const times = pages.flat().map((p) => p.createdAt.getTime());
     expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+});
+
+/** `count` delivered COD parcels of a long list each (250 items of long names), a few a minute. */
+async function seedCod(shop: string, count: number) {
+  const at = Date.now() - 3_600_000;
+  await recordInstall(db, shop);
+  await db.insert(shipments).values(
+    Array.from({ length: count }, (_, i) => ({
+      shop,
+      orderId: String(8_200_000 + i),
+      referenceId: `cod-${shop}-${i}`,
+      status: "delivered",
+      waybillId: `WB${i}`,
+      price: "18000",
+      // Several parcels share a time: the pages must neither skip nor repeat them.
+      deliveredAt: new Date(at - Math.floor(i / 3) * 60_000),
+      contents: {
+        cod: 150_000 + i,
+        codType: i % 2 === 0 ? "7_days" : undefined,
+        items: Array.from({ length: 250 }, (_, k) => item(`${"Batik tulis ".repeat(21)}${k}`, 1)),
+      } as never,
+    })),
+  );
+}
+
+describe("the COD CSV's parcels", () => {
+  it("are read a page at a time, newest first, none skipped or repeated, as the page lists them", async () => {
+    const shop = uniqueShop("cod-pages");
+    await seedCod(shop, 23);
+    const window = { shop, shopCodType: "5_days" as const, now: new Date() };
+    const pages = [];
+    for await (const page of codParcelPages(db, "delivered", window, 5)) pages.push(page);
+    expect(pages.map((p) => p.length)).toEqual([5, 5, 5, 5, 3]);
+    expect(new Set(pages.flat().map((p) => p.orderId)).size).toBe(23);
+    expect(pages.flat()).toEqual(await codParcels(db, "delivered", window));
+    const byOrder = new Map(pages.flat().map((p) => [p.orderId, p]));
+    // The amount and the parcel's own disbursement window, read out of its contents in SQL; the
+    // shop's window for a parcel drafted before the app kept each one's.
+    const kept = byOrder.get("8200000")!;
+    expect(kept).toMatchObject({ cod: 150_000, status: "delivered" });
+    expect(kept.payoutBy!.getTime() - kept.at!.getTime()).toBe(7 * 24 * 3_600_000);
+    const shops = byOrder.get("8200001")!;
+    expect(shops.cod).toBe(150_001);
+    expect(shops.payoutBy!.getTime() - shops.at!.getTime()).toBe(5 * 24 * 3_600_000);
+  });
+
+  it("the file is sent as it is read: a chunk a page of parcels", async () => {
+    const shop = uniqueShop("cod-stream");
+    await seedCod(shop, 1_100);
+    await sessionStorage.storeSession(offlineSession(shop));
+    const response = await call<Response>(
+      codCsv.loader,
+      await sessionTokenRequest("/app/cod.csv", shop, indonesian),
+    );
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const chunks: Uint8Array[] = [];
+    for (let next = await reader.read(); !next.done; next = await reader.read())
+      chunks.push(next.value);
+    // The header, then pages of 500, 500 and 100 parcels.
+    expect(chunks.length).toBe(4);
+    const lines = Buffer.concat(chunks).toString("utf8").trimEnd().split("\r\n");
+    expect(lines).toHaveLength(1 + 1_100);
+    expect(lines.filter((l) => l.includes(",150000,"))).toHaveLength(1);
   });
 });
 

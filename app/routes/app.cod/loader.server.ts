@@ -8,7 +8,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "../../db/index.server";
 import { DEFAULT_TIME_ZONE, dateIn } from "../../platform/zoned-time";
 import { listPayouts } from "../../cod/payouts.server";
-import { OVERDUE_AFTER_DAYS, codReport, type CodWeek } from "../../cod/report.server";
+import { OVERDUE_AFTER_DAYS } from "../../cod/parcels.server";
+import { codReport, type CodWeek } from "../../cod/report.server";
 import { companyName } from "../../shipments/courier-names";
 import {
   courierName,
