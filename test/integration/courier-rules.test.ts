@@ -281,5 +281,21 @@ describe("courier rules", () => {
       ],
     });
     expect((await getShopSettings(db, shop)).courierRules).toHaveLength(2);
+
+    // Saved, the tag rule's page: opened and reloaded within the minute, Shopify is asked for the
+    // products once; the merchant's preview reads afresh.
+    expect(await send("save", [coffee])).toMatchObject({ ok: true });
+    const products = () => shopify.callsOf(shop).get("ProductFacts") ?? 0;
+    const before = products();
+    const load = async () =>
+      routeData<Page>(
+        rulesPage.loader,
+        await sessionTokenRequest("/app/courier-rules", shop, INDONESIAN),
+      );
+    expect((await load()).preview.used).toEqual(["Aturan 1 “Kopi” memilih untuk 2 pesanan"]);
+    expect((await load()).preview.used).toEqual(["Aturan 1 “Kopi” memilih untuk 2 pesanan"]);
+    expect(products()).toBe(before + 1);
+    await send("preview", [coffee]);
+    expect(products()).toBe(before + 2);
   });
 });

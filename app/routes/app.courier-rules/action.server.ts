@@ -33,7 +33,8 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   if (!parsed.rules)
     return refused(t("courierRules.notSaved"), draftErrorWords(parsed.errors, speech));
   const settings = await getShopSettings(db, session.shop);
-  const report = await rulesReport(session.shop, settings, parsed.rules, speech);
+  // Asked for by the merchant (a preview or a save): read now.
+  const report = await rulesReport(session.shop, settings, parsed.rules, speech, { fresh: true });
   if (intent === "save" && report.refusals.length > 0)
     return json({ intent, ok: false, message: t("courierRules.notSaved"), errors: {}, ...report });
   if (intent === "save") await updateShopSettings(db, session.shop, { courierRules: parsed.rules });

@@ -21,6 +21,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     max: MAX_COURIER_RULES,
     minParcels: MIN_PARCELS,
     previewOrders: PREVIEW_ORDERS,
-    ...(await rulesReport(session.shop, settings, rules, speech)),
+    // Opening or reloading the page shows the preview a load read in the last minute.
+    ...(await rulesReport(session.shop, settings, rules, speech, { fresh: false })),
   };
 };

@@ -1,6 +1,7 @@
 import { shopifyAdminGraphql } from "../../admin-api/gateway.server";
 import { checkRules } from "../../couriers/rules/check";
 import { readRulesPreview } from "../../couriers/rules/preview.server";
+import { keptPreview } from "../../couriers/rules/preview-cache.server";
 import { findingWords, previewWords } from "../../couriers/rules/rule-words";
 import { db } from "../../db/index.server";
 import type { CourierNames } from "../../shipments/courier-names";
@@ -31,21 +32,24 @@ export function serviceOptions(names: CourierNames, rules: readonly CourierRule[
     .sort((a, b) => a.label.localeCompare(b.label));
 }
 
-/** What the rules page shows of `rules`: refusals, warnings and the preview on the latest orders. */
+/**
+ * What the rules page shows of `rules`: refusals, warnings and the preview on the latest orders.
+ * `fresh`: the preview read now (the merchant asked for it); else the one a page load read in the
+ * last minute, if any (../../couriers/rules/preview-cache.server.ts).
+ */
 export async function rulesReport(
   shop: string,
   settings: ShopSettings,
   rules: readonly CourierRule[],
   speech: PageSpeech,
+  { fresh }: { fresh: boolean },
 ) {
   const findings = checkRules(rules, offeredServices(speech.couriers));
-  const preview = await readRulesPreview(
-    { db, graphql: shopifyAdminGraphql },
-    shop,
-    settings,
-    rules,
-    speech.couriers,
-  );
+  const read = () =>
+    readRulesPreview({ db, graphql: shopifyAdminGraphql }, shop, settings, rules, speech.couriers);
+  const preview = await (fresh
+    ? read()
+    : keptPreview(shop, rules, settings, speech.couriers, read));
   const words = previewWords(preview, rules, speech);
   return {
     refusals: findings.filter((f) => f.refuses).map((f) => findingWords(f, speech)),
