@@ -12,6 +12,7 @@ import { producerConnection } from "./jobs/queues.server";
 import { recordInstall } from "./shops/shops.server";
 import { configuredScopes } from "./shops/access-grant.server";
 import { takeShopRequest, tooManyRequests } from "./shops/request-rate.server";
+import { wordsFor } from "./i18n/i18n.server";
 
 const env = getEnv();
 
@@ -74,7 +75,7 @@ async function authenticated(request: Request, counts: boolean) {
         burst: env.SHOP_REQUEST_BURST,
       },
     );
-    if (wait > 0) throw context.cors(tooManyRequests(wait));
+    if (wait > 0) throw context.cors(tooManyRequests(wait, (await wordsFor(request)).t));
   }
   return context;
 }

@@ -59,4 +59,3 @@ export function costCsvRows(parcels: readonly CostParcel[], speech: CsvSpeech): 
     )
     .join("");
 }
-

@@ -127,7 +127,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
     if (body.action === "create") {
       const queued = await actionDeps().enqueue.importOrder(session.shop, orderId);
       // The shop already has its share of requested work waiting: asked again once some is done.
-      if (queued === null) return cors(tooManyRequests(60_000, t("api.tooManyImports")));
+      if (queued === null) return cors(tooManyRequests(60_000, t, t("api.tooManyImports")));
       return cors(jsonResponse({ shipment: null, queued: "import" }, 202));
     }
     return cors(jsonResponse({ error: t("api.notReceived") }, 404));
@@ -153,7 +153,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
     if (error instanceof ShipmentActionError)
       return cors(
         error.status === 429
-          ? tooManyRequests(60_000, error.describe(t))
+          ? tooManyRequests(60_000, t, error.describe(t))
           : jsonResponse({ error: error.describe(t) }, error.status),
       );
     // Shopify unreachable or refusing the document, for a held order's cancellation or invoice.

@@ -66,5 +66,5 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       });
     },
   );
-  return answer ?? tooManyRequests(5_000, t("labels.errors.stillPrinting"));
+  return answer ?? tooManyRequests(5_000, t, t("labels.errors.stillPrinting"));
 };

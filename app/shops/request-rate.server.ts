@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import { whenReady, type RedisConnection } from "../platform/redis.server";
 import { logger } from "../platform/logger.server";
 
@@ -67,12 +68,10 @@ export async function takeShopRequest(
 }
 
 /** The answer past the rate: 429, when to come back, and why in words. */
-export function tooManyRequests(
-  waitMs: number,
-  why = "Too many requests from this shop",
-): Response {
+export function tooManyRequests(waitMs: number, t: TFunction, why?: string): Response {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  return new Response(JSON.stringify({ error: `${why}: try again in ${seconds} s` }), {
+  const error = `${why ?? t("api.rate.tooMany")}. ${t("api.rate.tryAgain", { count: seconds })}`;
+  return new Response(JSON.stringify({ error }), {
     status: 429,
     headers: { "content-type": "application/json", "retry-after": String(seconds) },
   });

@@ -67,7 +67,7 @@ const blockRead = async (shop: string, orderId = "123") =>
   call(
     orderApi.loader,
     await sessionTokenRequest(`/api/orders/${orderId}/shipment`, shop, {
-      headers: { origin: "https://admin.shopify.com" },
+      headers: { origin: "https://admin.shopify.com", "accept-language": "id-ID" },
     }),
     { orderId },
   );
@@ -93,7 +93,10 @@ describe("each shop's request rate", () => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(2);
     expect(refused.headers.get("access-control-allow-origin")).toBe("*");
-    expect(((await refused.json()) as { error: string }).error).toMatch(/Too many requests/);
+    // In the merchant's words, with when to come back.
+    expect(((await refused.json()) as { error: string }).error).toMatch(
+      /^Terlalu banyak permintaan dari toko ini dalam waktu singkat\. Coba lagi dalam [12] detik\.$/,
+    );
     // Another shop is not held back by this one.
     expect((await blockRead(calm)).status).toBe(200);
     // The rate refills: one request a second here.
