@@ -28,6 +28,9 @@ export function couriers(stack: DemoStack, replay: Replay, say: (line: string) =
   let reweighed = false;
   const quiet = replay.sent.find((o) => o.fixture === STALLED_FIXTURE);
   let stalled: "waiting" | "silent" | "looked" | "told" = "waiting";
+  let looking = false;
+  /** When the finder's last look that marked the parcel ended (ms). */
+  let markedAt = 0;
   return {
     /** Whether what the couriers do has all been seen through (Shopify told of the stuck parcel). */
     done: () => !quiet || stalled === "told",
@@ -53,23 +56,42 @@ export function couriers(stack: DemoStack, replay: Replay, say: (line: string) =
         say(`  ⟳ courier: ${quiet!.name} ${steps.at(-1)?.note ?? "on its way"}; then no scan`);
       } else if (
         stalled === "silent" &&
+        !looking &&
         silent?.status === "dropping_off" &&
         (silent.fulfillmentIds as string[]).length > 0
       ) {
         // The finder measures silence from the parcel's latest scan the app recorded: run before
         // the fulfillment-events job has recorded them, it finds nothing, and looks again.
         stalled = "looked";
+        looking = true;
         lookForStuck(stack, say).then(
           (stuck) => {
+            looking = false;
             if (stuck === 0) stalled = "silent";
+            else markedAt = Date.now();
           },
-          (error: unknown) => say(`  ! the stuck parcel finder failed: ${String(error)}`),
+          (error: unknown) => {
+            looking = false;
+            say(`  ! the stuck parcel finder failed: ${String(error)}`);
+          },
         );
       } else if (
         stalled === "looked" &&
         (stack.shopify.log.fulfillmentEvents ?? []).some((e) => e.status === "DELAYED")
       ) {
         stalled = "told";
+      } else if (
+        stalled === "looked" &&
+        !looking &&
+        markedAt > 0 &&
+        silent &&
+        !silent.problemKinds.includes("stuck") &&
+        silent.updatedAt.getTime() > markedAt
+      ) {
+        // Marked on the scans recorded by then, and a scan of the same journey recorded after
+        // cleared it (moving again) before Shopify was told: the finder looks again from that scan.
+        markedAt = 0;
+        stalled = "silent";
       }
       const row = order ? rows.find((r) => r.orderId === order.id) : undefined;
       if (!row?.shippingOrderId) return;
