@@ -31,6 +31,9 @@ import { processBookReturnPickup } from "./processors/book-return-pickup.ts";
 import { processSyncReturnPickup } from "./processors/sync-return-pickup.ts";
 import { processShopifySync } from "./processors/shopify-sync.ts";
 import { syncRecentOrders } from "./processors/sync-orders.ts";
+import { processSyncShopOrders } from "./processors/sync-shop-orders.ts";
+import { processRegisterCarrierCallback } from "./processors/register-carrier-callback.ts";
+import { processCheckCarrierService } from "./processors/check-carrier-service.ts";
 import { registerCarrierCallbacks } from "./processors/carrier-callbacks.ts";
 import { checkCarrierServicesActive } from "./processors/carrier-services-active.ts";
 import { processSyncStatus } from "./processors/sync-status.ts";
@@ -60,18 +63,21 @@ export const PROCESSORS: Readonly<Record<string, Processor>> = {
   [shipmentJobs.shopifySync.name]: processShopifySync,
   [shipmentJobs.importOrders.name]: processImportOrders,
   [shipmentJobs.refreshGrant.name]: processRefreshGrant,
+  [shipmentJobs.syncShopOrders.name]: processSyncShopOrders,
+  [shipmentJobs.registerCarrierCallback.name]: processRegisterCarrierCallback,
+  [shipmentJobs.checkCarrierService.name]: (job, deps) =>
+    processCheckCarrierService(job, {
+      ...deps,
+      redis: producerConnection(),
+      prefix: getEnv().QUEUE_PREFIX,
+    }),
   [maintenanceJobs.pruneInbox.name]: pruneInbox,
   [maintenanceJobs.reconcile.name]: reconcile,
   [maintenanceJobs.pollStatuses.name]: pollStatuses,
   [maintenanceJobs.findStuck.name]: (job, deps) => findStuck(deps),
   [maintenanceJobs.syncOrders.name]: syncRecentOrders,
   [maintenanceJobs.carrierCallbacks.name]: registerCarrierCallbacks,
-  [maintenanceJobs.carrierServicesActive.name]: (job, deps) =>
-    checkCarrierServicesActive(job, {
-      ...deps,
-      redis: producerConnection(),
-      prefix: getEnv().QUEUE_PREFIX,
-    }),
+  [maintenanceJobs.carrierServicesActive.name]: checkCarrierServicesActive,
 };
 
 /** The queue each job runs on, as app/jobs/definitions.ts groups them. */

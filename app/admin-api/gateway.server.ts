@@ -1,4 +1,5 @@
 import { assertOutsideTransaction } from "../db/transaction-scope";
+import { getEnv } from "../platform/env.server";
 import { operationName, ShopNotConnectedError, type AdminGraphql } from "./request";
 import { paced } from "./pacing";
 import { adminSession, forgetAdminSession } from "./sessions.server";
@@ -13,6 +14,9 @@ import { ADMIN_API_VERSION } from "./version";
  * - A shop without an offline session (uninstalled, never authenticated) is ShopNotConnectedError.
  * - A 401 loads the shop's session again and sends once more (another process may have stored a
  *   new token); refused again, the token is dead: ShopNotConnectedError.
+ * - Each call has a deadline (SHOPIFY_ADMIN_TIMEOUT_MS, the answer read included): past it the call
+ *   is abandoned with AdminTimeoutError, so a Shopify that never answers holds the job that asked
+ *   for that long and no longer (the socket alone would wait minutes).
  * - Any other failure of the request itself (the network, a 5xx, an HTTP 429) is not retried here:
  *   it throws, and the job that asked retries with its backoff (one layer of retries, not two: with
  *   a client retrying too, a maintenance pass over many shops with Shopify unreachable took three
@@ -28,14 +32,36 @@ import { ADMIN_API_VERSION } from "./version";
  *   and from the fake Admin API alike.
  * - Never inside a database transaction (it would hold the transaction across the network).
  */
-export const shopifyAdminGraphql: AdminGraphql = paced((shop, document, variables) =>
-  send(shop, document, variables),
+export const shopifyAdminGraphql: AdminGraphql = adminGateway(
+  () => getEnv().SHOPIFY_ADMIN_TIMEOUT_MS,
 );
+
+/** The gateway with its deadline per call (ms), read at each call. */
+export function adminGateway(deadlineMs: () => number): AdminGraphql {
+  return paced(async (shop, document, variables) => {
+    const ms = deadlineMs();
+    try {
+      return await send(shop, document, variables, AbortSignal.timeout(ms));
+    } catch (error) {
+      if (error instanceof DOMException && error.name === "TimeoutError")
+        throw new AdminTimeoutError(
+          `Shopify did not answer ${operationName(document) ?? "a query"} for ${shop} within ${ms} ms`,
+        );
+      throw error;
+    }
+  });
+}
+
+/** An Admin API call abandoned at its deadline: the job that made it retries with its backoff. */
+export class AdminTimeoutError extends Error {
+  override name = "AdminTimeoutError";
+}
 
 async function send(
   shop: string,
   document: string,
   variables: Record<string, unknown>,
+  signal: AbortSignal,
 ): Promise<unknown> {
   assertOutsideTransaction("an Admin API call");
   const url = `https://${shop}/admin/api/${ADMIN_API_VERSION}/graphql.json`;
@@ -51,6 +77,7 @@ async function send(
         "user-agent": USER_AGENT,
       },
       body,
+      signal,
     });
   };
   const once = async (): Promise<unknown> => {

@@ -104,6 +104,18 @@ export const shipmentJobs = {
    * header must not become that shop's grant.
    */
   refreshGrant: { name: "refresh-grant", payload: z.object({ shop }) },
+  /**
+   * One shop's orders updated in Shopify since `since`, compared with the app's copies (lost
+   * webhooks): the sync-orders sweep queues one per shop and window.
+   */
+  syncShopOrders: {
+    name: "sync-shop-orders",
+    payload: z.object({ shop, since: z.iso.datetime() }),
+  },
+  /** One shop's carrier service registered again with its current callback token (carrier-callbacks fans out). */
+  registerCarrierCallback: { name: "register-carrier-callback", payload: z.object({ shop }) },
+  /** One shop's carrier service read: still active at Shopify? (carrier-services-active fans out). */
+  checkCarrierService: { name: "check-carrier-service", payload: z.object({ shop }) },
 } as const;
 
 /**
@@ -132,14 +144,20 @@ export const maintenanceJobs = {
    * marked stuck (worker/processors/find-stuck.ts).
    */
   findStuck: { name: "find-stuck", payload: z.object({}) },
-  /** Carrier services that do not call the app with their shop's current callback token: registered again. */
+  /**
+   * Carrier services that do not call the app with their shop's current callback token: one
+   * register-carrier-callback job queued per such shop.
+   */
   carrierCallbacks: { name: "carrier-callbacks", payload: z.object({}) },
   /**
-   * Carrier services Shopify deactivated (a plan change) or that were removed: the merchant told
-   * on the settings page (worker/processors/carrier-services-active.ts).
+   * Carrier services Shopify deactivated (a plan change) or that were removed: one
+   * check-carrier-service job queued per shop with rates at checkout on.
    */
   carrierServicesActive: { name: "carrier-services-active", payload: z.object({}) },
-  /** Orders updated in Shopify lately that the app has no (or an older) copy of: lost webhooks. */
+  /**
+   * Orders updated in Shopify lately that the app has no (or an older) copy of (lost webhooks):
+   * one sync-shop-orders job queued per connected shop.
+   */
   syncOrders: {
     name: "sync-orders",
     payload: z.object({

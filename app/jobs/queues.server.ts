@@ -273,6 +273,30 @@ export const enqueue = {
       { shop, shipmentId },
       { options: { deduplication: { id: jobId("events", shipmentId), keepLastIfActive: true } } },
     ),
+  /**
+   * One per shop and sweep window (`window`: the sweep's start, in whole minutes): a second sweep
+   * of the same window queues nothing. A few attempts: the next window reads the same orders.
+   */
+  syncShopOrders: (shop: string, since: string, window: number) =>
+    add(
+      shipmentJobs.syncShopOrders,
+      { shop, since },
+      { id: jobId("sync-orders", shop, window), options: { attempts: 3 } },
+    ),
+  /** One per shop and sweep window (whole minutes), as syncShopOrders. */
+  registerCarrierCallback: (shop: string, window: number) =>
+    add(
+      shipmentJobs.registerCarrierCallback,
+      { shop },
+      { id: jobId("carrier-callback", shop, window), options: { attempts: 3 } },
+    ),
+  /** One per shop and sweep window (whole minutes), as syncShopOrders. */
+  checkCarrierService: (shop: string, window: number) =>
+    add(
+      shipmentJobs.checkCarrierService,
+      { shop },
+      { id: jobId("carrier-check", shop, window), options: { attempts: 3 } },
+    ),
   /** At most one runs and one waits per shop: each run reads the grant Shopify holds then. */
   refreshGrant: (shop: string) =>
     add(

@@ -93,6 +93,11 @@ export const envSchema = z.object({
   SHOPIFY_APP_URL: z.url(),
   SCOPES: z.string().min(1),
   SHOP_CUSTOM_DOMAIN: z.string().optional(),
+  /**
+   * How long one Admin API call may take, its answer read (ms): past it the call is abandoned and
+   * the job that made it retries later, so a Shopify that never answers holds one job, not a worker.
+   */
+  SHOPIFY_ADMIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 
   /** Real PostgreSQL. When unset, the embedded PGlite database in PGLITE_DATA_DIR is used. */
   DATABASE_URL: z

@@ -48,6 +48,8 @@ export interface FakeShopify {
   failNext(shop: string, operation: string, times?: number): void;
   /** How long each Admin call takes to answer (ms; 0 by default), as the real API's tens to hundreds. */
   latencyMs: number;
+  /** The shop's Admin calls are never answered from now on (a connection that hangs). */
+  hang(shop: string): void;
   close(): Promise<void>;
 }
 
@@ -74,6 +76,8 @@ export async function startFakeShopify(
   const calls = new Map<string, number>();
   const shopCalls = new Map<string, Map<string, number>>();
   const failures = new Map<string, number>();
+  const hanging = new Set<string>();
+  const unanswered = new Set<http.ServerResponse>();
   const graphql = fakeAdminGraphql([], log, orders);
   const server = http.createServer(async (req, res) => {
     const reply = (status: number, body: unknown) => {
@@ -105,6 +109,10 @@ export async function startFakeShopify(
       request = JSON.parse(Buffer.concat(chunks).toString("utf8")) as typeof request;
     } catch {
       return reply(400, { errors: "Invalid JSON" });
+    }
+    if (hanging.has(shop)) {
+      unanswered.add(res);
+      return;
     }
     const operation = operationName(request.query ?? "") ?? "anonymous";
     calls.set(operation, (calls.get(operation) ?? 0) + 1);
@@ -143,6 +151,9 @@ export async function startFakeShopify(
       tokens.set(shop, token);
       return token;
     },
+    hang(shop) {
+      hanging.add(shop);
+    },
     uninstall(shop) {
       tokens.delete(shop);
     },
@@ -152,7 +163,10 @@ export async function startFakeShopify(
     hold(topic, shop, raw) {
       holdDeliveredOrder(topic, shop, raw, orders);
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      for (const res of unanswered) res.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
   return fake;
 }

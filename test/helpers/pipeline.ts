@@ -1,3 +1,4 @@
+import type { AdminGraphql } from "#app/admin-api/request.ts";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, desc, eq } from "drizzle-orm";
@@ -75,6 +76,8 @@ export function startTestWorkers(
     graphqlCalls?: { shop: string; ids: string[] }[];
     adminLog?: FakeAdminLog;
     shopifyOrders?: FakeShopifyOrders;
+    /** Shopify's Admin API as the workers reach it; by default the in-process fake, paced. */
+    adminGraphql?: AdminGraphql;
   } = {},
 ) {
   return startWorkers({
@@ -93,9 +96,9 @@ export function startTestWorkers(
           options.utilisation,
         ),
         // The fake Admin API through the gateway's pace and THROTTLED retries, as in production.
-        adminGraphql: paced(
-          fakeAdminGraphql(options.graphqlCalls, options.adminLog, options.shopifyOrders),
-        ),
+        adminGraphql:
+          options.adminGraphql ??
+          paced(fakeAdminGraphql(options.graphqlCalls, options.adminLog, options.shopifyOrders)),
       }),
     ),
   });

@@ -8,7 +8,11 @@ vi.hoisted(() => {
 
 import "#fakes/shopify/redirect-shopify-admin.ts";
 import { eq } from "drizzle-orm";
-import { shopifyAdminGraphql } from "#app/admin-api/gateway.server.ts";
+import {
+  adminGateway,
+  AdminTimeoutError,
+  shopifyAdminGraphql,
+} from "#app/admin-api/gateway.server.ts";
 import { SHOP_NAME_QUERY } from "#app/admin-api/operations/shop.ts";
 import { adminRequest, ShopNotConnectedError } from "#app/admin-api/request.ts";
 import { forgetAdminSession } from "#app/admin-api/sessions.server.ts";
@@ -97,5 +101,23 @@ describe("the Admin gateway paces each shop by Shopify's cost figures", () => {
     expect(finished).toEqual(["other", "slow"]);
     expect(stack.shopify.orders.costs.throttled.get(slow) ?? 0).toBe(0);
     expect(stack.shopify.callsOf(slow).get("ShopName")).toBe(9);
+  });
+});
+
+describe("the Admin gateway's deadline", () => {
+  it("a call Shopify never answers is abandoned at the deadline; another shop's call meanwhile is answered", async () => {
+    const hung = await connectedShop();
+    const other = await connectedShop();
+    stack.shopify.hang(hung);
+    const gateway = adminGateway(() => 500);
+    const waiting = adminRequest(gateway, hung, SHOP_NAME_QUERY, {});
+    expect((await adminRequest(gateway, other, SHOP_NAME_QUERY, {})).shop.name).toBe(
+      fakeShopName(other),
+    );
+    const outcome = await waiting.catch((error: unknown) => error);
+    expect(outcome).toBeInstanceOf(AdminTimeoutError);
+    expect((outcome as Error).message).toBe(
+      `Shopify did not answer ShopName for ${hung} within 500 ms`,
+    );
   });
 });

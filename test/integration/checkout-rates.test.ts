@@ -28,9 +28,10 @@ import {
 import { shops } from "#app/db/schema.ts";
 import { eq } from "drizzle-orm";
 import { shopifyAdminGraphql } from "#app/admin-api/gateway.server.ts";
-import { logger } from "#app/platform/logger.server.ts";
 import { registerCarrierCallbacks } from "#worker/processors/carrier-callbacks.ts";
 import { checkCarrierServicesActive } from "#worker/processors/carrier-services-active.ts";
+import { processCheckCarrierService } from "#worker/processors/check-carrier-service.ts";
+import { processRegisterCarrierCallback } from "#worker/processors/register-carrier-callback.ts";
 import { connectLocation } from "#app/shops/shopify-locations.server.ts";
 import {
   getShop,
@@ -302,24 +303,37 @@ describe("rates at checkout: a carrier service Shopify turned off", () => {
   it("deactivated (a plan change) or removed in Shopify: the hourly check tells the merchant on the rates card, with what to do; on again, it is active", async () => {
     const { shop } = await twoWarehouseShop();
     expect(await submitRates(shop, OFFER)).toMatchObject({ ok: true });
-    const check = () =>
+    // The hourly sweep queues one check for the shop (a second sweep of the window, none); the
+    // check reads the shop's carrier service.
+    const queued: string[] = [];
+    const sweep = () =>
       checkCarrierServicesActive(
         {} as Job,
         {
           db,
-          adminGraphql: shopifyAdminGraphql,
-          logger,
-          redis: producerConnection(),
-          prefix: env.QUEUE_PREFIX,
+          enqueue: {
+            checkCarrierService: async (s: string, window: number) =>
+              queued.includes(`${s}|${window}`) ? null : (queued.push(`${s}|${window}`) as never),
+          },
         },
+        new Date(),
         shop,
       );
-    expect(await check()).toEqual({ looked: 1, inactive: 0, failed: 0 });
+    expect(await sweep()).toEqual({ shops: 1, queued: 1 });
+    expect(await sweep()).toEqual({ shops: 1, queued: 0 });
+    const check = () =>
+      processCheckCarrierService({ data: { shop } } as Job, {
+        db,
+        adminGraphql: shopifyAdminGraphql,
+        redis: producerConnection(),
+        prefix: env.QUEUE_PREFIX,
+      });
+    expect(await check()).toBe("active");
     expect(await ratesProblemIn(shop)).toBeNull();
 
     // Shopify deactivates it on its own: no webhook says so.
     stack.shopify.orders.carrierServices.of(shop)[0]!.active = false;
-    expect(await check()).toEqual({ looked: 1, inactive: 1, failed: 0 });
+    expect(await check()).toBe("inactive");
     expect((await ratesProblemIn(shop))?.reason).toMatch(
       /^Shopify mematikan ongkir dari aplikasi ini di checkout Anda .*hapus lalu centang lagi "Tampilkan ongkir langsung di checkout"/,
     );
@@ -334,11 +348,11 @@ describe("rates at checkout: a carrier service Shopify turned off", () => {
     });
     expect(await submitRates(shop, OFFER)).toMatchObject({ ok: true });
     expect(stack.shopify.orders.carrierServices.of(shop)[0]).toMatchObject({ active: true });
-    expect(await check()).toEqual({ looked: 1, inactive: 0, failed: 0 });
+    expect(await check()).toBe("active");
 
     // Removed in Shopify's shipping settings.
     stack.shopify.orders.carrierServices.byShop.set(shop, []);
-    expect(await check()).toEqual({ looked: 1, inactive: 1, failed: 0 });
+    expect(await check()).toBe("gone");
     expect((await ratesProblemIn(shop))?.reason).toMatch(
       /^ongkir dari aplikasi ini tidak lagi terpasang di pengaturan pengiriman Shopify Anda/,
     );
@@ -552,12 +566,28 @@ describe("rates at checkout: each shop's callback token", () => {
     return ((await response.json()) as { rates?: ShopifyRate[] }).rates?.length ?? 0;
   };
   const tokenOf = (shop: string) => callbackTokenOf(db, env.ENCRYPTION_KEY, shop);
-  const carrierCallbacks = () =>
-    registerCarrierCallbacks({ data: {} } as Job, {
+  /** The sweep, for the shop: whether it queued the shop's registration. */
+  const sweepCallbacks = async (shop: string) => {
+    const queued: string[] = [];
+    await registerCarrierCallbacks(
+      { data: {} } as Job,
+      {
+        db,
+        enqueue: {
+          registerCarrierCallback: async (s: string) => queued.push(s) as never,
+        },
+      },
+      new Date(),
+      shop,
+    );
+    return queued.includes(shop);
+  };
+  /** The shop's registration job, as the worker runs it. */
+  const carrierCallback = (shop: string) =>
+    processRegisterCarrierCallback({ data: { shop } } as Job, {
       db,
       env: { ENCRYPTION_KEY: env.ENCRYPTION_KEY, SHOPIFY_APP_URL: APP_URL },
       adminGraphql: shopifyAdminGraphql,
-      logger,
     });
   const ratesUrlAtShopify = (shop: string) =>
     stack.shopify.orders.carrierServices.of(shop)[0]?.callbackUrl;
@@ -604,14 +634,18 @@ describe("rates at checkout: each shop's callback token", () => {
     // Shopify refuses the new registration (the grant lacks write_shipping): after the deadline,
     // requests without a token get nothing even so.
     stack.shopify.orders.revoke(shop, "write_shipping");
-    expect((await carrierCallbacks()).failed).toBeGreaterThanOrEqual(1);
+    expect(await sweepCallbacks(shop)).toBe(true);
+    await expect(carrierCallback(shop)).rejects.toThrow();
     expect(await ratesWith(shop, null)).toBeGreaterThan(0);
     await asBeforeTokens(new Date(Date.now() - 1_000));
     expect(await ratesWith(shop, null)).toBe(0);
 
     stack.shopify.orders.grant(shop, [...stack.shopify.orders.scopesOf(shop), "write_shipping"]);
     await asBeforeTokens(new Date(Date.now() + 3600_000));
-    expect((await carrierCallbacks()).registered).toBeGreaterThanOrEqual(1);
+    expect(await carrierCallback(shop)).toBe("registered");
+    // Registered: the next sweep leaves the shop alone, and so would a job queued before.
+    expect(await sweepCallbacks(shop)).toBe(false);
+    expect(await carrierCallback(shop)).toBe("current");
     const token = await tokenOf(shop);
     expect(stack.shopify.orders.carrierServices.of(shop)).toMatchObject([
       { id: service!.id, callbackUrl: ratesUrl(token) },
@@ -662,7 +696,8 @@ describe("rates at checkout: each shop's callback token", () => {
     await rotatedAgo(shop, 60_000);
 
     stack.shopify.orders.grant(shop, [...stack.shopify.orders.scopesOf(shop), "write_shipping"]);
-    expect((await carrierCallbacks()).registered).toBeGreaterThanOrEqual(1);
+    expect(await sweepCallbacks(shop)).toBe(true);
+    expect(await carrierCallback(shop)).toBe("registered");
     expect(ratesUrlAtShopify(shop)).toBe(ratesUrl(token));
     expect(await ratesWith(shop, old)).toBe(0);
     expect(await ratesWith(shop, token)).toBeGreaterThan(0);

@@ -34,6 +34,7 @@ import {
 } from "../helpers/pipeline.ts";
 import { deliverWebhook, uniqueShop } from "../helpers/shopify.ts";
 import { syncRecentOrders } from "#worker/processors/sync-orders.ts";
+import { processSyncShopOrders } from "#worker/processors/sync-shop-orders.ts";
 import { testStack } from "../helpers/stack.ts";
 
 /**
@@ -440,12 +441,36 @@ describe("orders the app never received", () => {
       shipping_address: { ...address, address1: "Jl. Lost Update 9" },
     });
 
-    const totals = await syncRecentOrders({ data: { lookbackMinutes: 60 } } as Job, {
-      db,
-      logger,
-      adminGraphql: fakeAdminGraphql([], undefined, shopify),
-      enqueue,
-    });
+    // The sweep queues one job for the shop (a second sweep of the window, none); the job reads
+    // the shop's orders.
+    const queued: { shop: string; since: string; window: number }[] = [];
+    const sweep = () =>
+      syncRecentOrders(
+        { data: { lookbackMinutes: 60 } } as Job,
+        {
+          db,
+          enqueue: {
+            syncShopOrders: async (s: string, since: string, window: number) => {
+              if (queued.some((q) => q.shop === s && q.window === window)) return null;
+              queued.push({ shop: s, since, window });
+              return {} as never;
+            },
+          },
+        },
+        now,
+        shop,
+      );
+    expect(await sweep()).toEqual({ shops: 1, queued: 1 });
+    expect(await sweep()).toEqual({ shops: 1, queued: 0 });
+    expect(queued[0]!.since).toBe(new Date(now.getTime() - 3_600_000).toISOString());
+    const syncShop = () =>
+      processSyncShopOrders({ data: { shop, since: queued[0]!.since } } as Job, {
+        db,
+        logger,
+        adminGraphql: fakeAdminGraphql([], undefined, shopify),
+        enqueue,
+      });
+    const totals = await syncShop();
     expect(totals).toMatchObject({ created: 1, updated: 1 });
     await waitFor("lost order drafted", statusIs(shop, lost.id, "draft_ready"));
     await waitFor("newer state applied", async () =>
@@ -454,13 +479,6 @@ describe("orders the app never received", () => {
         ?.spec.destination.address.startsWith("Jl. Lost Update 9"),
     );
     // A second pass finds nothing new.
-    expect(
-      await syncRecentOrders({ data: { lookbackMinutes: 60 } } as Job, {
-        db,
-        logger,
-        adminGraphql: fakeAdminGraphql([], undefined, shopify),
-        enqueue,
-      }),
-    ).toMatchObject({ created: 0, updated: 0 });
+    expect(await syncShop()).toMatchObject({ created: 0, updated: 0 });
   });
 });

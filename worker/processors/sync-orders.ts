@@ -2,16 +2,24 @@ import type { Job } from "bullmq";
 import { and, eq } from "drizzle-orm";
 import { sessionTable, shops } from "#app/db/schema.ts";
 import { maintenanceJobs } from "#app/jobs/definitions.ts";
-import { readAdminOrders } from "#app/orders/admin-order.ts";
-import { takeOrders, type ImportDeps } from "../shared/order-intake.ts";
+import type { enqueue as enqueueFns } from "#app/jobs/queues.server.ts";
+import type { WorkerDeps } from "../deps.ts";
 
-/** sync-orders: recent orders of every installed shop with a session, compared with the app's copies. */
+/**
+ * sync-orders (every 15 minutes): the sweep for orders whose webhooks were lost. It reads nothing
+ * from Shopify itself: it queues one sync-shop-orders job per installed shop with a session
+ * (worker/processors/sync-shop-orders.ts), each at its shop's turn like every other job, with an
+ * id of the shop and the sweep's window, so a sweep run twice in one window queues once. Each
+ * shop's Shopify calls then go at that shop's pace; a slow, throttled or silent shop holds back
+ * its own job and no other shop's. `onlyShop`: that shop alone (a test sharing its database).
+ */
 export async function syncRecentOrders(
   job: Job,
-  deps: ImportDeps,
-): Promise<{ shops: number; created: number; updated: number }> {
+  deps: Pick<WorkerDeps, "db"> & { enqueue: Pick<typeof enqueueFns, "syncShopOrders"> },
+  now: Date = new Date(),
+  onlyShop?: string,
+): Promise<{ shops: number; queued: number }> {
   const { lookbackMinutes } = maintenanceJobs.syncOrders.payload.parse(job.data);
-  const now = new Date();
   const connected = await deps.db
     .selectDistinct({ shop: shops.shop })
     .from(shops)
@@ -19,31 +27,12 @@ export async function syncRecentOrders(
       sessionTable,
       and(eq(sessionTable.shop, shops.shop), eq(sessionTable.isOnline, false)),
     )
-    .where(eq(shops.installed, true));
+    .where(and(eq(shops.installed, true), onlyShop ? eq(shops.shop, onlyShop) : undefined));
   const since = new Date(now.getTime() - lookbackMinutes * 60_000).toISOString();
-  const totals = { shops: 0, created: 0, updated: 0 };
-  for (const { shop } of connected) {
-    try {
-      let cursor: string | null = null;
-      for (let pages = 0; pages < 20; pages++) {
-        const page = await readAdminOrders(deps.adminGraphql, shop, {
-          after: cursor,
-          query: `updated_at:>='${since}'`,
-        });
-        const { created, updated } = await takeOrders(deps, shop, page.orders, { onlyOpen: true });
-        totals.created += created;
-        totals.updated += updated;
-        if (!page.hasNextPage) break;
-        cursor = page.endCursor;
-      }
-      totals.shops++;
-    } catch (error) {
-      // One shop's failure (no session, throttled) does not hold the others back.
-      deps.logger.warn(
-        { shop, err: (error as Error).message },
-        "order reconciliation skipped a shop",
-      );
-    }
-  }
-  return totals;
+  // The sweep's window: sweeps run every 15 minutes, so one id per shop and quarter hour.
+  const window = Math.floor(now.getTime() / 900_000) * 15;
+  let queued = 0;
+  for (const { shop } of connected)
+    if ((await deps.enqueue.syncShopOrders(shop, since, window)) !== null) queued++;
+  return { shops: connected.length, queued };
 }
