@@ -338,6 +338,7 @@ async function runCost() {
   }
   const sql0 = await stack.sqlStatements();
   const redis0 = await stack.redisCommands();
+  const redisCpu0 = await stack.redisCpuSeconds();
   const stats0 = await stack.redisCommandStats();
   const admin0 = [...stack.shopify.calls.values()].reduce((a, b) => a + b, 0);
   const points0 = stack.shopify.orders.costs.spent.get(shop) ?? 0;
@@ -352,6 +353,7 @@ async function runCost() {
   const worker1 = processUsage(workerPid);
   const sql1 = await stack.sqlStatements();
   const redis1 = await stack.redisCommands();
+  const redisCpu1 = await stack.redisCpuSeconds();
   if (process.env.BENCH_SQL_TEXTS) {
     // Each Redis command's calls per shipment in the measured run (the benchmark's polling included).
     const stats1 = await stack.redisCommandStats();
@@ -400,6 +402,8 @@ async function runCost() {
     webSqlStatements: per(sql1.web - sql0.web),
     // Less the benchmark's own polling (a few hundred commands over the run).
     redisCommands: per(redis1 - redis0),
+    // Redis's own CPU per shipment (its one thread): 1,000 ms over it is what one slot sustains.
+    redisCpuMs: per((redisCpu1 - redisCpu0) * 1000),
     workerPeakRssMb: worker1.peakRssMb,
     webPeakRssMb: web1.peakRssMb,
     // Before the first delivery: started, one shop added, nothing done yet.
@@ -408,7 +412,7 @@ async function runCost() {
   };
   console.log("");
   console.log(
-    `  per shipment: worker CPU ${cost.workerCpuMs} ms (${cost.ratioToLean} × the lean worker's ${lean.cpuMs} ms, paced "${lean.pace}"; cold, warm-up included: ${cost.workerCpuColdMs} ms against ${lean.cpuColdMs} ms; bare BullMQ job ${floorMs} ms), web CPU ${cost.webCpuMs} ms; Admin API calls ${cost.adminCalls} (${JSON.stringify(adminByOperation)}), ${cost.adminPoints} query-cost points; SQL statements worker ${cost.workerSqlStatements}, web ${cost.webSqlStatements}; Redis commands ${cost.redisCommands}`,
+    `  per shipment: worker CPU ${cost.workerCpuMs} ms (${cost.ratioToLean} × the lean worker's ${lean.cpuMs} ms, paced "${lean.pace}"; cold, warm-up included: ${cost.workerCpuColdMs} ms against ${lean.cpuColdMs} ms; bare BullMQ job ${floorMs} ms), web CPU ${cost.webCpuMs} ms; Admin API calls ${cost.adminCalls} (${JSON.stringify(adminByOperation)}), ${cost.adminPoints} query-cost points; SQL statements worker ${cost.workerSqlStatements}, web ${cost.webSqlStatements}; Redis commands ${cost.redisCommands}, Redis CPU ${cost.redisCpuMs} ms (one slot: at most ${Math.floor(1000 / cost.redisCpuMs)} shipments/s)`,
   );
   console.log(
     `  peak RSS worker ${cost.workerPeakRssMb} MB (lean ${lean.peakRssMb} MB), web ${cost.webPeakRssMb} MB (idle before the run: worker ${cost.workerIdleRssMb} MB, web ${cost.webIdleRssMb} MB); ${orders} shipments in ${cost.seconds} s (lean ${lean.seconds} s); webhook p99 ${cost.webhookP99Ms} ms (slowest: ${slowestText(sale.slowest)})`,

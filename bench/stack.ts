@@ -477,6 +477,19 @@ export class Stack {
     return this.redis instanceof Cluster ? this.redis.nodes("master") : [this.redis];
   }
 
+  /**
+   * CPU the Redis servers have used so far (s; INFO cpu, user and system, every master): Redis runs
+   * commands on one thread, so a second of it is what one server (one slot) has.
+   */
+  async redisCpuSeconds(): Promise<number> {
+    let seconds = 0;
+    for (const server of this.redisServers()) {
+      const info = await server.info("cpu");
+      for (const m of info.matchAll(/^used_cpu_(?:user|sys):([\d.]+)/gm)) seconds += Number(m[1]);
+    }
+    return seconds;
+  }
+
   /** Redis commands run so far on the server (every client's), from INFO commandstats. */
   async redisCommands(): Promise<number> {
     return Object.values(await this.redisCommandStats()).reduce((sum, n) => sum + n, 0);
