@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import { executedRows, type Queryable } from "../db/client.server";
+import type { Queryable } from "../db/client.server";
+import { keysetPages } from "../db/keyset-pages.server";
 import type { CodType } from "../shipping/codes";
 import { codTypeOf, expectedPayout } from "../shipments/cod";
 
@@ -82,8 +83,7 @@ interface Window {
 }
 
 /**
- * One list, a page at a time, newest first: each page starts after the last one's (key, id), so
- * no page reads what the one before did; at most COD_LIST_ROWS in all.
+ * One list, a page at a time, newest first (../db/keyset-pages.server.ts), at most COD_LIST_ROWS.
  */
 export async function* codParcelPages(
   db: Queryable,
@@ -93,28 +93,23 @@ export async function* codParcelPages(
 ): AsyncGenerator<CodParcel[]> {
   const { where, key } = LISTS[kind];
   const since = new Date(window.now.getTime() - COD_REPORT_DAYS * 24 * 3600 * 1000);
-  let after: { at: string; id: string } | null = null;
-  for (let read = 0; read < COD_LIST_ROWS;) {
-    const limit = Math.min(pageSize, COD_LIST_ROWS - read);
-    const result: unknown = await db.execute(sql`
+  const pages = keysetPages(
+    db,
+    key,
+    (after, limit) => sql`
       SELECT s.id, s.order_id, s.order_name, s.courier_company, s.courier_type, s.waybill_id,
              s.status, ${COD} AS cod, s.contents->>'codType' AS cod_type, s.price, s.currency,
              s.delivered_at, s.returned_at, s.cod_settlement, s.cod_fee,
              p.received_on::text AS received_on, ${key}::text AS cursor_at
       FROM shipments s LEFT JOIN cod_payouts p ON p.id = s.cod_payout_id
       WHERE s.shop = ${window.shop} AND ${where} AND ${key} >= ${since.toISOString()}
-        AND ${COD} > 0
-        ${after ? sql`AND (${key}, s.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+        AND ${COD} > 0 ${after}
       ORDER BY ${key} DESC, s.id DESC
-      LIMIT ${limit}`);
-    const rows: Record<string, unknown>[] = executedRows(result as never);
-    if (rows.length === 0) return;
-    const last: Record<string, unknown> = rows[rows.length - 1]!;
-    after = { at: String(last.cursor_at), id: String(last.id) };
-    read += rows.length;
+      LIMIT ${limit}`,
+    { max: COD_LIST_ROWS, pageSize },
+  );
+  for await (const rows of pages)
     yield rows.map((r) => codParcelOf(r, kind === "delivered", window));
-    if (rows.length < limit) return;
-  }
 }
 
 /** A whole list (the COD page's): every page of it. */

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import { executedRows, type Queryable } from "../db/client.server";
+import type { Queryable } from "../db/client.server";
+import { keysetPages } from "../db/keyset-pages.server";
 import { VOLUMETRIC_DIVISOR_CM3_PER_KG } from "../shipments/parcel-facts";
 import { costOf, impliedKg, surchargeOf, type ParcelCost } from "./reweigh";
 
@@ -112,22 +113,16 @@ export async function* costParcelPages(
   since: Date,
   pageSize = CSV_PAGE,
 ): AsyncGenerator<CostParcel[]> {
-  let after: { at: string; id: string } | null = null;
-  for (let read = 0; read < CSV_ROWS;) {
-    const limit = Math.min(pageSize, CSV_ROWS - read);
-    const result: unknown = await db.execute(sql`
+  const pages = keysetPages(
+    db,
+    sql`s.created_at`,
+    (after, limit) => sql`
       SELECT ${PARCEL_COLUMNS}, s.created_at::text AS cursor_at
       FROM shipments s
-      WHERE s.shop = ${shop} AND s.created_at >= ${since.toISOString()} AND ${BOOKED}
-        ${after ? sql`AND (s.created_at, s.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+      WHERE s.shop = ${shop} AND s.created_at >= ${since.toISOString()} AND ${BOOKED} ${after}
       ORDER BY s.created_at DESC, s.id DESC
-      LIMIT ${limit}`);
-    const rows: Record<string, unknown>[] = executedRows(result as never);
-    if (rows.length === 0) return;
-    const last: Record<string, unknown> = rows[rows.length - 1]!;
-    after = { at: String(last.cursor_at), id: String(last.id) };
-    read += rows.length;
-    yield rows.map(parcelOf);
-    if (rows.length < limit) return;
-  }
+      LIMIT ${limit}`,
+    { max: CSV_ROWS, pageSize },
+  );
+  for await (const rows of pages) yield rows.map(parcelOf);
 }
