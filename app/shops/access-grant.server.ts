@@ -60,6 +60,12 @@ export async function releaseWaitingProgress(
   return waiting.length;
 }
 
+/** What Shopify says the shop granted the app now (`currentAppInstallation`: no scope needed). */
+export async function grantedScopes(graphql: AdminGraphql, shop: string): Promise<string[]> {
+  const { currentAppInstallation } = await adminRequest(graphql, shop, GRANTED_SCOPES_QUERY, {});
+  return currentAppInstallation.accessScopes.map((s) => s.handle);
+}
+
 export interface GrantDeps {
   db: Db;
   graphql: AdminGraphql;
@@ -84,13 +90,7 @@ export async function scopesToApprove(
   if (missing.length === 0) return [];
   let granted: string[];
   try {
-    const { currentAppInstallation } = await adminRequest(
-      deps.graphql,
-      shop,
-      GRANTED_SCOPES_QUERY,
-      {},
-    );
-    granted = currentAppInstallation.accessScopes.map((s) => s.handle);
+    granted = await grantedScopes(deps.graphql, shop);
   } catch (error) {
     deps.logger.warn(
       { shop, err: error instanceof Error ? error.message : String(error) },

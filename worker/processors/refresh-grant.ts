@@ -1,8 +1,11 @@
 import type { Job } from "bullmq";
-import { GRANTED_SCOPES_QUERY } from "#app/admin-api/operations/shop.ts";
-import { adminRequest, ShopNotConnectedError } from "#app/admin-api/request.ts";
+import { ShopNotConnectedError } from "#app/admin-api/request.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
-import { recordGrant, releaseWaitingProgress } from "#app/shops/access-grant.server.ts";
+import {
+  grantedScopes,
+  recordGrant,
+  releaseWaitingProgress,
+} from "#app/shops/access-grant.server.ts";
 import type { WorkerDeps } from "../deps.ts";
 
 /**
@@ -21,13 +24,7 @@ export async function processRefreshGrant(
   const { shop } = shipmentJobs.refreshGrant.payload.parse(job.data);
   let granted: string[];
   try {
-    const { currentAppInstallation } = await adminRequest(
-      deps.adminGraphql,
-      shop,
-      GRANTED_SCOPES_QUERY,
-      {},
-    );
-    granted = currentAppInstallation.accessScopes.map((s) => s.handle);
+    granted = await grantedScopes(deps.adminGraphql, shop);
   } catch (error) {
     if (error instanceof ShopNotConnectedError) return "shop not connected";
     throw error;
