@@ -202,6 +202,13 @@ export function cappedBackoff(attemptsMade: number, random: () => number = Math.
   return Math.round(base * (0.8 + random() * 0.4));
 }
 
+/**
+ * The window of a periodic sweep that queues one job per shop: the quarter hour `now` falls in,
+ * in whole minutes since the epoch. Part of each shop's job id, so a sweep run twice in one
+ * window queues once.
+ */
+export const sweepWindow = (now: Date): number => Math.floor(now.getTime() / 900_000) * 15;
+
 /** Text from outside (a delivery id, a courier's waybill) as a job id part: ':' and spaces become '_'. */
 export const foreignIdPart = (text: string): string => text.replace(/[:\s]/g, "_");
 

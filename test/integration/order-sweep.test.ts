@@ -11,7 +11,7 @@ import type { Job } from "bullmq";
 import { adminGateway } from "#app/admin-api/gateway.server.ts";
 import { db } from "#app/db/index.server.ts";
 import { sessionTable } from "#app/db/schema.ts";
-import { jobId, QUEUES } from "#app/jobs/definitions.ts";
+import { jobId, QUEUES, sweepWindow } from "#app/jobs/definitions.ts";
 import { enqueue, getQueue } from "#app/jobs/queues.server.ts";
 import { getEnv } from "#app/platform/env.server.ts";
 import { offlineSessionRow } from "#fakes/shopify/fake-shopify-server.ts";
@@ -71,7 +71,7 @@ describe("the order sweep", () => {
       return s?.status === "confirmed";
     });
     // The silent shop's sweep has not finished: it waits on Shopify, or for its retry.
-    const window = Math.floor(now.getTime() / 900_000) * 15;
+    const window = sweepWindow(now);
     const silentJob = await getQueue(QUEUES.shipments).getJob(jobId("sync-orders", silent, window));
     expect(await silentJob?.getState()).not.toBe("completed");
   });

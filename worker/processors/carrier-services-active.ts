@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Job } from "bullmq";
+import { sweepWindow } from "#app/jobs/definitions.ts";
 import { shopsWithCarrierService } from "#app/checkout-rates/carrier-service.server.ts";
 import { shops } from "#app/db/schema.ts";
 import type { enqueue as enqueueFns } from "#app/jobs/queues.server.ts";
@@ -21,7 +22,7 @@ export async function checkCarrierServicesActive(
     deps.db,
     onlyShop ? eq(shops.shop, onlyShop) : undefined,
   );
-  const window = Math.floor(now.getTime() / 900_000) * 15;
+  const window = sweepWindow(now);
   let queued = 0;
   for (const { shop } of withRates)
     if ((await deps.enqueue.checkCarrierService(shop, window)) !== null) queued++;

@@ -1,7 +1,7 @@
 import type { Job, Queue } from "bullmq";
 import type { WorkerDeps } from "../deps.ts";
 import { and, eq, isNull, lt, sql, type SQL } from "drizzle-orm";
-import { executedRows, type Db } from "#app/db/client.server.ts";
+import type { Db } from "#app/db/client.server.ts";
 import { shipments, shops } from "#app/db/schema.ts";
 import {
   createDraftJobId,
@@ -11,6 +11,7 @@ import {
 } from "#app/jobs/definitions.ts";
 import type { enqueue as enqueueFns } from "#app/jobs/queues.server.ts";
 import { carriesCod } from "#app/shipments/shipments.server.ts";
+import { inTurn } from "../shared/in-turn.ts";
 
 const BATCH = 500;
 
@@ -39,28 +40,12 @@ async function ensureJob(
 }
 
 /**
- * At most BATCH rows of `candidates` (each with `shop` and `since`, when it became due), taken
- * from the shops in turn: every shop's oldest, then every shop's second, … So one shop's many
- * rows (a backlog of orders held back, parcels whose jobs are still queued) never keep another
- * shop's lost job from being found.
- */
-async function inTurn<T extends { shop: string }>(db: Db, candidates: SQL): Promise<T[]> {
-  return executedRows<T>(
-    await db.execute(sql`
-      SELECT * FROM (
-        SELECT c.*, row_number() OVER (PARTITION BY c.shop ORDER BY c.since) AS turn
-        FROM (${candidates}) c
-      ) t
-      ORDER BY turn, since
-      LIMIT ${BATCH}`),
-  );
-}
-
-/**
  * The database is the source of truth: shipments that should be moving but have no live job
  * (Redis lost its data, retries ran out during an outage) get their job back. Only what waits on
  * the app is looked at (an order of a shop that makes drafts by hand, or a draft the merchant
- * confirms, waits on the merchant), shops in turn (`inTurn`).
+ * confirms, waits on the merchant), at most BATCH of each kind, shops in turn
+ * (../shared/in-turn.ts): one shop's many rows (a backlog of orders held back, parcels whose jobs
+ * are still queued) never keep another shop's lost job from being found.
  */
 export async function reconcile(
   job: Job,
@@ -84,11 +69,12 @@ export async function reconcile(
     db,
     sql`
       SELECT shipments.shop, shipments.order_id AS "orderId", shipments.part,
-             shipments.updated_at AS since
+             shipments.updated_at AS since, shipments.id AS tie
       FROM shipments JOIN shops ON shops.shop = shipments.shop
       WHERE shipments.status = 'pending' AND shipments.problem IS NULL
         AND shipments.updated_at < ${before} AND shops.installed
         AND (shops.settings->>'autoCreateDrafts') IS DISTINCT FROM 'false'`,
+    BATCH,
   );
   const full = new Set<string>();
   for (const s of pending) {
@@ -105,12 +91,13 @@ export async function reconcile(
   const ready = await inTurn<{ shop: string; id: string }>(
     db,
     sql`
-      SELECT shipments.shop, shipments.id, shipments.updated_at AS since
+      SELECT shipments.shop, shipments.id, shipments.updated_at AS since, shipments.id AS tie
       FROM shipments JOIN shops ON shops.shop = shipments.shop
       WHERE shipments.status = 'draft_ready' AND shipments.problem IS NULL
         AND NOT shipments.awaiting_payment AND shipments.shopify_hold IS NULL
         AND shipments.updated_at < ${before} AND shops.installed
         AND (shops.settings->>'autoConfirm') = 'true'`,
+    BATCH,
   );
   for (const s of ready) {
     if (
@@ -123,12 +110,13 @@ export async function reconcile(
   const cancels = await inTurn<{ shop: string; orderId: string | null }>(
     db,
     sql`
-      SELECT i.shop, i.resource_id AS "orderId", min(i.received_at) AS since
+      SELECT i.shop, i.resource_id AS "orderId", min(i.received_at) AS since, i.resource_id AS tie
       FROM webhook_inbox i
       JOIN shipments ON shipments.shop = i.shop AND shipments.order_id = i.resource_id
       WHERE i.topic = 'orders/cancelled' AND i.status = 'received' AND i.received_at < ${before}
         AND shipments.status <> 'cancelled'
       GROUP BY i.shop, i.resource_id`,
+    BATCH,
   );
   for (const c of cancels) {
     if (!c.orderId) continue;
@@ -144,10 +132,11 @@ export async function reconcile(
   const changes = await inTurn<{ shop: string; webhookId: string }>(
     db,
     sql`
-      SELECT i.shop, i.webhook_id AS "webhookId", i.received_at AS since
+      SELECT i.shop, i.webhook_id AS "webhookId", i.received_at AS since, i.webhook_id AS tie
       FROM webhook_inbox i
       WHERE i.topic LIKE 'fulfillment\_orders/%' AND i.status = 'received'
         AND i.received_at < ${before}`,
+    BATCH,
   );
   for (const c of changes) {
     if (
@@ -215,9 +204,11 @@ async function ensureAfterJourney(
   const rows = await inTurn<{ shop: string; id: string }>(
     db,
     sql`
-      SELECT ${shipments.shop} AS shop, ${shipments.id} AS id, ${since} AS since
+      SELECT ${shipments.shop} AS shop, ${shipments.id} AS id, ${since} AS since,
+        ${shipments.id} AS tie
       FROM ${shipments} JOIN ${shops} ON ${shops.shop} = ${shipments.shop}
       WHERE ${and(where, eq(shops.installed, true))}`,
+    BATCH,
   );
   let count = 0;
   for (const s of rows)

@@ -1,7 +1,7 @@
 import type { Job } from "bullmq";
 import { and, eq } from "drizzle-orm";
 import { sessionTable, shops } from "#app/db/schema.ts";
-import { maintenanceJobs } from "#app/jobs/definitions.ts";
+import { maintenanceJobs, sweepWindow } from "#app/jobs/definitions.ts";
 import type { enqueue as enqueueFns } from "#app/jobs/queues.server.ts";
 import type { WorkerDeps } from "../deps.ts";
 
@@ -29,8 +29,7 @@ export async function syncRecentOrders(
     )
     .where(and(eq(shops.installed, true), onlyShop ? eq(shops.shop, onlyShop) : undefined));
   const since = new Date(now.getTime() - lookbackMinutes * 60_000).toISOString();
-  // The sweep's window: sweeps run every 15 minutes, so one id per shop and quarter hour.
-  const window = Math.floor(now.getTime() / 900_000) * 15;
+  const window = sweepWindow(now);
   let queued = 0;
   for (const { shop } of connected)
     if ((await deps.enqueue.syncShopOrders(shop, since, window)) !== null) queued++;
