@@ -99,6 +99,7 @@ try {
 
   const adminBefore = totalCalls(stack);
   const maintenance = new Queue("maintenance", { connection: stack.redis, prefix: stack.prefix });
+  const shipmentsQueue = new Queue("shipments", { connection: stack.redis, prefix: stack.prefix });
   const started = performance.now();
   await maintenance.add("sync-orders", { lookbackMinutes: 180 });
   let done = false;
@@ -120,7 +121,7 @@ try {
   for (;;) {
     await new Promise((r) => setTimeout(r, 1_000));
     const counts = await maintenance.getJobCounts("completed", "failed");
-    const left = await sweepJobsLeft(stack);
+    const left = await sweepJobsLeft(shipmentsQueue);
     progress(
       `  ${Math.round((performance.now() - started) / 1000)} s: sweep ${counts.completed ? "queued" : "queueing"}, ${left} shops' jobs left`,
     );
@@ -133,7 +134,7 @@ try {
   // The lost orders' own work (draft, booking) to its end, at most two minutes more.
   for (let waited = 0; waited < 120 && (await stack.backlog()) > 0; waited++)
     await new Promise((r) => setTimeout(r, 1_000));
-  const jobs = await sweepJobs(stack);
+  const jobs = await sweepJobs(shipmentsQueue);
   const answering = jobs.filter((j) => !hung.includes(j.shop) && j.ok).map((j) => j.ms);
   // Every shop Shopify answered, once: its calls per shop (the kept jobs are the newest 10,000).
   let asked = 0;
@@ -188,6 +189,7 @@ try {
     server.within50msPct >= 99 &&
     (pages === null || pages.webRssMbAfter < GOAL.webRssMbAfterPages);
   await maintenance.close();
+  await shipmentsQueue.close();
   writeResult("shops", result);
   console.log(JSON.stringify(result, null, 2));
 } finally {
@@ -261,18 +263,14 @@ function totalCalls(s: Stack): number {
 }
 
 /** The shops' sweep jobs not ended yet (waiting, at their turn, running, or retrying later). */
-async function sweepJobsLeft(s: Stack): Promise<number> {
-  const queue = new Queue("shipments", { connection: s.redis, prefix: s.prefix });
+async function sweepJobsLeft(queue: Queue): Promise<number> {
   const jobs = await queue.getJobs(["waiting", "prioritized", "active", "delayed"]);
-  await queue.close();
   return jobs.filter((j) => j.name === "sync-shop-orders").length;
 }
 
 /** Each shop's sweep job as it ended: its shop, whether it succeeded, and how long it ran. */
-async function sweepJobs(s: Stack) {
-  const queue = new Queue("shipments", { connection: s.redis, prefix: s.prefix });
+async function sweepJobs(queue: Queue) {
   const jobs = await queue.getJobs(["completed", "failed"]);
-  await queue.close();
   return jobs
     .filter((j) => j.name === "sync-shop-orders")
     .map((j) => ({

@@ -89,7 +89,7 @@ export async function startFakeShopify(
       const { status, body } = await exchangeToken(
         appOfEnv(),
         exchanging,
-        await jsonBody(req),
+        objectOf(await parsedBody(req)),
         tokens.get(exchanging) ?? null,
         orders.scopesOf(exchanging),
       );
@@ -102,14 +102,9 @@ export async function startFakeShopify(
         errors: "[API] Invalid API key or access token (unrecognized login or wrong password)",
       });
     }
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    let request: { query?: string; variables?: Record<string, unknown> };
-    try {
-      request = JSON.parse(Buffer.concat(chunks).toString("utf8")) as typeof request;
-    } catch {
-      return reply(400, { errors: "Invalid JSON" });
-    }
+    const body = await parsedBody(req);
+    if (body === undefined) return reply(400, { errors: "Invalid JSON" });
+    const request = body as { query?: string; variables?: Record<string, unknown> };
     if (hanging.has(shop)) {
       unanswered.add(res);
       return;
@@ -171,17 +166,20 @@ export async function startFakeShopify(
   return fake;
 }
 
-/** A request's JSON object body; anything else is an empty object (refused by what reads it). */
-async function jsonBody(req: http.IncomingMessage): Promise<Record<string, unknown>> {
+/** A request's body as JSON; undefined when it is not JSON. */
+async function parsedBody(req: http.IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
   try {
-    const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-    return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
+    return JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown;
   } catch {
-    return {};
+    return undefined;
   }
 }
+
+/** A JSON object, else an empty one (refused by what reads it). */
+const objectOf = (parsed: unknown): Record<string, unknown> =>
+  parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
 
 /**
  * The shop's offline session as token exchange stores it at installation (the `session` table of
