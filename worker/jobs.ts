@@ -32,6 +32,7 @@ import { processSyncReturnPickup } from "./processors/sync-return-pickup.ts";
 import { processShopifySync } from "./processors/shopify-sync.ts";
 import { syncRecentOrders } from "./processors/sync-orders.ts";
 import { processSyncShopOrders } from "./processors/sync-shop-orders.ts";
+import { processPollShopStatuses } from "./processors/poll-shop-statuses.ts";
 import { processRegisterCarrierCallback } from "./processors/register-carrier-callback.ts";
 import { processCheckCarrierService } from "./processors/check-carrier-service.ts";
 import { registerCarrierCallbacks } from "./processors/carrier-callbacks.ts";
@@ -64,6 +65,7 @@ export const PROCESSORS: Readonly<Record<string, Processor>> = {
   [shipmentJobs.importOrders.name]: processImportOrders,
   [shipmentJobs.refreshGrant.name]: processRefreshGrant,
   [shipmentJobs.syncShopOrders.name]: processSyncShopOrders,
+  [shipmentJobs.pollShopStatuses.name]: processPollShopStatuses,
   [shipmentJobs.registerCarrierCallback.name]: processRegisterCarrierCallback,
   [shipmentJobs.checkCarrierService.name]: (job, deps) =>
     processCheckCarrierService(job, {

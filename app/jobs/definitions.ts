@@ -112,6 +112,15 @@ export const shipmentJobs = {
     name: "sync-shop-orders",
     payload: z.object({ shop, since: z.iso.datetime() }),
   },
+  /**
+   * One shop's parcels and customers' return pickups whose quiet is due to be asked about at the
+   * service, at most its key's share of the poll's window (poll-statuses fans out). `staleSeconds`:
+   * the shortest quiet asked about (absent: POLL_SHORTEST_QUIET_S).
+   */
+  pollShopStatuses: {
+    name: "poll-shop-statuses",
+    payload: z.object({ shop, staleSeconds: z.number().int().min(0).optional() }),
+  },
   /** One shop's carrier service registered again with its current callback token (carrier-callbacks fans out). */
   registerCarrierCallback: { name: "register-carrier-callback", payload: z.object({ shop }) },
   /** One shop's carrier service read: still active at Shopify? (carrier-services-active fans out). */
@@ -135,9 +144,14 @@ export const maintenanceJobs = {
     name: "reconcile",
     payload: z.object({ olderThanSeconds: z.number().int().min(0).default(120) }),
   },
+  /**
+   * Shops with parcels (or return pickups) whose quiet is due to be asked about: one
+   * poll-shop-statuses job queued per such shop and window. `staleSeconds`: the shortest quiet
+   * asked about (absent: POLL_SHORTEST_QUIET_S; 0 in tests: every parcel in flight is due).
+   */
   pollStatuses: {
     name: "poll-statuses",
-    payload: z.object({ staleSeconds: z.number().int().min(0).default(600) }),
+    payload: z.object({ staleSeconds: z.number().int().min(0).optional() }),
   },
   /**
    * Parcels after pickup that no courier scan has moved for longer than their lane's usual time:
@@ -203,11 +217,15 @@ export function cappedBackoff(attemptsMade: number, random: () => number = Math.
 }
 
 /**
- * The window of a periodic sweep that queues one job per shop: the quarter hour `now` falls in,
- * in whole minutes since the epoch. Part of each shop's job id, so a sweep run twice in one
- * window queues once.
+ * The window of a periodic sweep that queues one job per shop: the quarter hour `now` falls in
+ * (the `minutes` of the sweep's period), in whole minutes since the epoch. Part of each shop's job
+ * id, so a sweep run twice in one window queues once.
  */
-export const sweepWindow = (now: Date): number => Math.floor(now.getTime() / 900_000) * 15;
+export const sweepWindow = (now: Date, minutes = 15): number =>
+  Math.floor(now.getTime() / (minutes * 60_000)) * minutes;
+
+/** The status poll's period: poll-statuses runs every five minutes. */
+export const POLL_PERIOD_MINUTES = 5;
 
 /** Text from outside (a delivery id, a courier's waybill) as a job id part: ':' and spaces become '_'. */
 export const foreignIdPart = (text: string): string => text.replace(/[:\s]/g, "_");

@@ -16,6 +16,7 @@ import {
   fulfillmentChangeJobId,
   jobId,
   maintenanceJobs,
+  POLL_PERIOD_MINUTES,
   shipmentJobs,
   type PruneInboxPayload,
 } from "./definitions";
@@ -283,6 +284,13 @@ export const enqueue = {
       { shop, since },
       { id: jobId("sync-orders", shop, window), options: { attempts: 3 } },
     ),
+  /** One per shop and poll window (whole minutes), as syncShopOrders. */
+  pollShopStatuses: (shop: string, window: number, staleSeconds?: number) =>
+    add(
+      shipmentJobs.pollShopStatuses,
+      { shop, ...(staleSeconds === undefined ? {} : { staleSeconds }) },
+      { id: jobId("poll", shop, window), options: { attempts: 3 } },
+    ),
   /** One per shop and sweep window (whole minutes), as syncShopOrders. */
   registerCarrierCallback: (shop: string, window: number) =>
     add(
@@ -413,7 +421,7 @@ export async function scheduleMaintenance(
   );
   await queue.upsertJobScheduler(
     maintenanceJobs.pollStatuses.name,
-    { every: 300_000 },
+    { every: POLL_PERIOD_MINUTES * 60_000 },
     {
       name: maintenanceJobs.pollStatuses.name,
       data: maintenanceJobs.pollStatuses.payload.parse({}),

@@ -4,20 +4,29 @@ import { describe, expect, it } from "vitest";
 import { db } from "#app/db/index.server.ts";
 import type { enqueue as enqueueFns } from "#app/jobs/queues.server.ts";
 import { recordInstall } from "#app/shops/shops.server.ts";
+import { executedRows } from "#app/db/client.server.ts";
+import { producerConnection } from "#app/jobs/queues.server.ts";
+import { getEnv } from "#app/platform/env.server.ts";
+import { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
 import { pollStatuses } from "#worker/processors/poll-statuses.ts";
+import { processPollShopStatuses } from "#worker/processors/poll-shop-statuses.ts";
 import { reconcile } from "#worker/processors/reconcile.ts";
 import { uniqueShop } from "../helpers/shopify.ts";
+import { setUpShop } from "../helpers/pipeline.ts";
+import { testKey } from "../helpers/sandbox.ts";
 import { testStack } from "../helpers/stack.ts";
 
 /**
- * The periodic sweeps that look at every shop's parcels (the status poll, reconciliation) take
- * them shop by shop in turn, and a parcel the poll asked about is not due again until it has been
- * quiet for the poll's staleness: one shop's thousands of parcels never hide another shop's one.
+ * The periodic sweeps that look at every shop's parcels: the status poll queues a job per shop
+ * with due parcels, each taking its own at its key's share, and a parcel the poll asked about is
+ * not due again until it has been quiet again; reconciliation takes shops in turn. One shop's
+ * thousands of parcels never hide another shop's one.
  * The processors as the worker runs them, on PostgreSQL; what they queue is recorded.
  */
 testStack();
 
 const HOUR = 3_600_000;
+const env = getEnv();
 
 /** What a sweep queued: each job's name and its shop. */
 function recorder() {
@@ -55,6 +64,13 @@ async function seed(shop: string, count: number, status: string, hoursAgo: numbe
     FROM generate_series(${from + 1}::int, ${from + count}::int) n`);
 }
 
+/** An installed shop with a test key (five calls a second) at a service never called here. */
+async function keyedShop(label: string) {
+  const shop = uniqueShop(label);
+  await setUpShop(db, env.ENCRYPTION_KEY, shop, testKey(label), "http://127.0.0.1:1");
+  return shop;
+}
+
 async function shopWith(label: string, settings: Record<string, unknown>) {
   const shop = uniqueShop(label);
   await recordInstall(db, shop);
@@ -65,27 +81,79 @@ async function shopWith(label: string, settings: Record<string, unknown>) {
 }
 
 describe("the status poll", () => {
-  it("one shop's 2,500 quiet parcels never hide another's one; each is asked about once a window", async () => {
-    const busy = await shopWith("poll-busy", {});
-    const calm = await shopWith("poll-calm", {});
-    // The busy shop's parcels have been quiet three days, the calm shop's one an hour.
-    await seed(busy, 2_500, "dropping_off", 72);
+  const limiter = new ServiceRateLimiter(producerConnection(), env.QUEUE_PREFIX);
+  const pollShop = async (shop: string) => {
+    const { queued, enqueue } = recorder();
+    const counts = await processPollShopStatuses({ data: { shop } } as Job, {
+      db,
+      env,
+      enqueue,
+      limiter,
+    });
+    return { queued, ...counts };
+  };
+
+  it("queues one job per shop with due parcels; a shop's job takes its own at its key's share", async () => {
+    const busy = await keyedShop("poll-busy");
+    const calm = await keyedShop("poll-calm");
+    const fresh = await keyedShop("poll-fresh");
+    // The busy shop's parcels have been quiet three days, the calm shop's one an hour, the fresh
+    // shop's one changed five minutes ago (not due: the poll asks after ten).
+    await seed(busy, 500, "dropping_off", 72);
     await seed(calm, 1, "dropping_off", 1);
-    const poll = async () => {
-      const { queued, enqueue } = recorder();
-      await pollStatuses({ data: { staleSeconds: 600 } } as Job, { db, enqueue });
-      return queued;
+    await seed(fresh, 1, "picking_up", 5 / 60);
+    const sweep = async () => {
+      const shops: string[] = [];
+      const enqueue = {
+        pollShopStatuses: async (shop: string) => (shops.push(shop), { id: shop }),
+      } as unknown as typeof enqueueFns;
+      await pollStatuses({ data: {} } as Job, { db, enqueue });
+      return shops.filter((s) => [busy, calm, fresh].includes(s));
     };
-    const first = await poll();
-    expect(first).toHaveLength(2_000);
-    expect(first.filter((q) => q.shop === calm)).toHaveLength(1);
-    // The next run: the busy shop's 501 not asked about yet, not the 1,999 asked about just now.
-    const second = await poll();
-    expect(second).toHaveLength(501);
-    expect(second.every((q) => q.shop === busy)).toBe(true);
-    expect(new Set([...first, ...second].map((q) => q.id)).size).toBe(2_501);
-    // Every one asked about in this window: nothing is due until they have been quiet again.
-    expect(await poll()).toEqual([]);
+    expect((await sweep()).sort()).toEqual([busy, calm].sort());
+
+    // The calm shop's job asks about its one parcel; the busy shop's takes a quarter of its test
+    // key's five calls a second over the five-minute window (367), the next window the rest.
+    expect((await pollShop(calm)).queued.map((q) => q.shop)).toEqual([calm]);
+    const first = await pollShop(busy);
+    expect(first.polled).toBe(367);
+    const second = await pollShop(busy);
+    expect(second.polled).toBe(133);
+    expect(new Set([...first.queued, ...second.queued].map((q) => q.id)).size).toBe(500);
+    // Every one asked about: nothing is due until it has been quiet again, and no shop is queued.
+    expect((await pollShop(busy)).polled).toBe(0);
+    expect(await sweep()).toEqual([]);
+  });
+
+  it("asks about a parcel as long after its last poll as it had been quiet then: 10 minutes to 3 hours", async () => {
+    const shop = await keyedShop("poll-backoff");
+    await seed(shop, 1, "dropping_off", 72);
+    const { id } = executedRows<{ id: string }>(
+      await db.execute(sql`SELECT id FROM shipments WHERE shop = ${shop}`),
+    )[0]!;
+    const polledHoursAgo = async (hours: number) =>
+      db.execute(sql`
+        INSERT INTO shipment_polls (shipment_id, polled_at)
+        VALUES (${id}, now() - make_interval(secs => ${hours * 3600}))
+        ON CONFLICT (shipment_id) DO UPDATE SET polled_at = excluded.polled_at`);
+    const due = async () => (await pollShop(shop)).polled;
+    // Quiet three days when last asked: asked again three hours later, not sooner.
+    await polledHoursAgo(2.9);
+    expect(await due()).toBe(0);
+    await polledHoursAgo(3.05);
+    expect(await due()).toBe(1);
+
+    // Changed 25 minutes ago and asked 5 minutes ago (quiet 20 minutes then): due 20 minutes after.
+    await db.execute(
+      sql`UPDATE shipments SET updated_at = now() - interval '25 minutes' WHERE id = ${id}`,
+    );
+    await polledHoursAgo(5 / 60);
+    expect(await due()).toBe(0);
+    await polledHoursAgo(21 / 60);
+    await db.execute(
+      sql`UPDATE shipments SET updated_at = now() - interval '41 minutes' WHERE id = ${id}`,
+    );
+    expect(await due()).toBe(1);
   });
 });
 

@@ -254,8 +254,13 @@ describe("fairness and polling", () => {
     });
     // No webhook registered: the service moves the order silently.
     stack.sandbox.service.lifecycle.forceStatus(confirmed.shippingOrderId!, "picking_up");
-    const { polled } = await pollStatuses({ data: { staleSeconds: 0 } } as Job, { db, enqueue });
-    expect(polled).toBeGreaterThanOrEqual(1);
+    const { queued } = await pollStatuses(
+      { data: { staleSeconds: 0 } } as Job,
+      { db, enqueue },
+      new Date(),
+      shop,
+    );
+    expect(queued).toBe(1);
     await waitFor(
       "picking_up",
       async () => (await shipmentOf(db, shop, order.id))?.status === "picking_up",

@@ -730,7 +730,7 @@ describe("status sync", () => {
     const remote = stack.sandbox.service.account(key).orders.get(confirmed.shippingOrderId!)!;
     (remote as { status: string }).status = "in_transit";
     remote.quote = { ...remote.quote, price: 61000 };
-    await pollStatuses({ data: { staleSeconds: 0 } } as Job, { db, enqueue });
+    await pollStatuses({ data: { staleSeconds: 0 } } as Job, { db, enqueue }, new Date(), shop);
     await waitFor(
       "price synced",
       async () => Number((await shipmentOf(db, shop, order.id))?.price) === 61000,

@@ -9,8 +9,14 @@ import { stuckProblem, usualTime } from "#app/couriers/stuck.ts";
 import type { WorkerDeps } from "../deps.ts";
 import { ACTOR } from "../shared/shipment-context.ts";
 
-/** At most this many parcels looked at per run (the next run takes the rest). */
+/** Parcels looked at per batch: a run takes batches until none is due (at most BATCHES). */
 const LIMIT = 500;
+/**
+ * Batches a run takes at most: 20,000 due parcels every 15 minutes. A parcel falls due once, when
+ * its lane would call it stuck, so even 200,000 parcels in flight make far fewer due a quarter
+ * hour; what a run leaves (after an outage of the worker) is taken first by the next.
+ */
+const BATCHES = 40;
 /**
  * Parcels silent longer than this are left alone: a month-old silence is not news to tell a
  * customer (and on upgrade, parcels whose service stopped reporting long ago are not all marked).
@@ -80,12 +86,29 @@ async function settleChecks(
  * customer hears of it once). Silence is measured on the app's clock, from when the app recorded
  * the parcel's latest scan, not from the courier's own timestamps. A later scan clears it
  * (sync-status). `now`: the run's time (tests and the demo move it on); `onlyShop`: one shop's
- * parcels only (a test that runs the finder for one shop).
+ * parcels only (a test that runs the finder for one shop). Every due parcel is looked at, a
+ * batch of LIMIT at a time (each batch's shops in turn), up to BATCHES.
  */
 export async function findStuck(
   deps: Pick<WorkerDeps, "db" | "enqueue">,
   now: Date = new Date(),
   onlyShop?: string,
+): Promise<{ looked: number; stuck: number }> {
+  const total = { looked: 0, stuck: 0 };
+  for (let batch = 0; batch < BATCHES; batch++) {
+    const { looked, stuck } = await findStuckBatch(deps, now, onlyShop);
+    total.looked += looked;
+    total.stuck += stuck;
+    if (looked < LIMIT) break;
+  }
+  return total;
+}
+
+/** One batch: at most LIMIT due parcels looked at, each settled (stuck, done, or due later). */
+async function findStuckBatch(
+  deps: Pick<WorkerDeps, "db" | "enqueue">,
+  now: Date,
+  onlyShop: string | undefined,
 ): Promise<{ looked: number; stuck: number }> {
   const { db } = deps;
   const rows = await silentParcels(db, now, onlyShop);

@@ -6,7 +6,7 @@ import { executedRows, type Queryable } from "#app/db/client.server.ts";
  * every shop's second, …, each shop's by `since` (when the row became due), rows due at the same
  * moment by `tie`. So one shop's many rows never keep another shop's from being taken. The
  * candidates' statement selects `shop`, `since` and `tie` besides what the caller reads. Used by
- * the sweeps that look at every shop's rows (reconcile, poll-statuses).
+ * the sweeps that look at every shop's rows (reconcile).
  */
 export async function inTurn<T extends { shop: string }>(
   db: Queryable,
