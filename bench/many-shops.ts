@@ -21,6 +21,8 @@
  *
  * Writes bench/results/shops.json.
  */
+import fs from "node:fs";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { Queue } from "bullmq";
@@ -42,6 +44,12 @@ const BROWSER =
 const ADMIN_TIMEOUT_MS = Number(process.env.ADMIN_TIMEOUT_MS ?? 10_000);
 const SWEEP_INTERVAL_S = 15 * 60;
 const METRICS_TOKEN = "bench-shops-metrics-token";
+/**
+ * HEAP_SNAPSHOT=1: the web process writes a heap snapshot (bench/results/, Node's
+ * --heapsnapshot-signal) after every shop opened its list: what its memory holds, for Chromium's
+ * DevTools or `node bench/heap-summary.ts <file>`.
+ */
+const HEAP_SNAPSHOT = process.env.HEAP_SNAPSHOT === "1";
 const GOAL = { sweepSeconds: SWEEP_INTERVAL_S, ackP99Ms: 50, webRssMbAfterPages: 400 };
 
 const round = (x: number) => Math.round(x * 100) / 100;
@@ -62,6 +70,9 @@ const stack = await Stack.start({
   workers: 1,
   workerConcurrency: 10,
   env: { SHOPIFY_ADMIN_TIMEOUT_MS: String(ADMIN_TIMEOUT_MS), METRICS_TOKEN },
+  webNodeArgs: HEAP_SNAPSHOT
+    ? ["--heapsnapshot-signal=SIGWINCH", `--diagnostic-dir=${path.resolve("bench/results")}`]
+    : [],
 });
 try {
   const redisBefore = await usedMemory(stack);
@@ -148,6 +159,7 @@ try {
   );
   const redisAfter = await usedMemory(stack);
   const pages = PAGES_AT_ONCE > 0 ? await everyShopOpensItsList(stack, hung) : null;
+  if (HEAP_SNAPSHOT) await heapSnapshot(stack.web.process.pid!);
   const result = {
     shops: SHOPS,
     ordering: ORDERING,
@@ -236,6 +248,26 @@ async function everyShopOpensItsList(s: Stack, silent: readonly string[]) {
     webRssMbBefore: rssBefore,
     webRssMbAfter: processUsage(s.web.process.pid).rssMb,
   };
+}
+
+/** The web process's heap snapshot, written to bench/results/ (its name printed). */
+async function heapSnapshot(pid: number): Promise<void> {
+  const dir = path.resolve("bench/results");
+  const before = new Set(fs.readdirSync(dir));
+  process.kill(pid, "SIGWINCH");
+  for (let waited = 0; waited < 600; waited++) {
+    await new Promise((r) => setTimeout(r, 1_000));
+    const written = fs.readdirSync(dir).find((f) => f.endsWith(".heapsnapshot") && !before.has(f));
+    // Written once its size holds still for a second.
+    if (written) {
+      const size = fs.statSync(path.join(dir, written)).size;
+      await new Promise((r) => setTimeout(r, 1_000));
+      if (fs.statSync(path.join(dir, written)).size === size) {
+        console.log(`heap snapshot: ${path.join(dir, written)}`);
+        return;
+      }
+    }
+  }
 }
 
 /** Redis's used memory (bytes), every master's. */

@@ -1,3 +1,5 @@
+import { perShopKept } from "../platform/shops-kept";
+
 /**
  * The tokens app/admin-api/sessions.server.ts keeps, by shop, in this process. Apart from the
  * loading so that Shopify's app set-up (shopify.server.ts, which the loading itself reaches for a
@@ -12,7 +14,7 @@ export interface AdminSession {
   loadedAt: number;
 }
 
-const sessions = new Map<string, AdminSession>();
+const sessions = perShopKept<AdminSession>();
 
 export function keptSession(shop: string): AdminSession | undefined {
   return sessions.get(shop);

@@ -1,5 +1,6 @@
 import type { RedisConnection } from "../platform/redis.server";
 import { byDeadline } from "../platform/deadline";
+import { perShopKept } from "../platform/shops-kept";
 import type { OriginLocation } from "./origin";
 import { shared } from "./single-flight";
 
@@ -14,7 +15,7 @@ import { shared } from "./single-flight";
 const LOCATIONS_SECONDS = 900;
 /** After Shopify failed to give a shop's locations, requests do not wait for them again for this long. */
 const LOCATIONS_RETRY_MS = 60_000;
-const locationsFailedAt = new Map<string, number>();
+const locationsFailedAt = perShopKept<number>();
 
 export interface ShopLocationsDeps {
   redis: RedisConnection;

@@ -1,6 +1,7 @@
 import { db } from "../db/index.server";
 import { byDeadline } from "../platform/deadline";
 import { getEnv } from "../platform/env.server";
+import { perShopKept } from "../platform/shops-kept";
 import { courierNamesOf, NO_COURIER_NAMES, type CourierNames } from "../shipments/courier-names";
 import { shippingClientForShop } from "./shipping-client.server";
 
@@ -10,7 +11,7 @@ const WAIT_MS = 1_500;
 /** When the service could not answer (or the shop has no key yet): codes, and no asking again, for a while. */
 const ASK_AGAIN_MS = 10 * 60_000;
 
-const kept = new Map<string, { names: CourierNames; until: number }>();
+const kept = perShopKept<{ names: CourierNames; until: number }>();
 
 /**
  * The shop's couriers and services as its shipping service names them (`GET /v1/couriers` with the

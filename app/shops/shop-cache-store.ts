@@ -1,3 +1,5 @@
+import { perShopKept } from "../platform/shops-kept";
+
 /**
  * The store behind app/shops/shop-cache.server.ts: each shop's kept facts, by shop, in this
  * process. Apart from the cache's loader so that the modules that change a shop
@@ -11,7 +13,7 @@ export interface KeptEntry<T> {
   facts: Promise<T>;
 }
 
-const kept = new Map<string, KeptEntry<unknown>>();
+const kept = perShopKept<KeptEntry<unknown>>();
 
 /** The shop's entry while it is younger than SHOP_CACHE_MS, else undefined. */
 export function freshEntry<T>(shop: string, now = Date.now()): Promise<T> | undefined {

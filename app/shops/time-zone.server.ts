@@ -4,6 +4,7 @@ import { adminRequest, type AdminGraphql } from "../admin-api/request";
 import type { Queryable } from "../db/client.server";
 import { shops } from "../db/schema";
 import { byDeadline } from "../platform/deadline";
+import { perShopKept } from "../platform/shops-kept";
 import { DEFAULT_TIME_ZONE, safeTimeZone } from "../platform/zoned-time";
 
 /** How long a page waits for Shopify to name the shop's zone before writing times in WIB. */
@@ -12,9 +13,9 @@ const ASK_DEADLINE_MS = 1_500;
 const ASK_AGAIN_MS = 10 * 60_000;
 
 /** Zones already read, per process: a shop's zone is read from the database once per process. */
-const known = new Map<string, string>();
+const known = perShopKept<string>();
 /** Shops Shopify could not name the zone of, and when to ask again (no page waits twice). */
-const unanswered = new Map<string, number>();
+const unanswered = perShopKept<number>();
 
 /**
  * The shop's time zone (Shopify's `shop.ianaTimezone`: "Asia/Makassar"), which the admin writes

@@ -1,0 +1,252 @@
+/**
+ * `npm run bench:poll`: the status poll with SHOPS (10,000) installed shops and PARCELS (200,000)
+ * parcels in flight, every one silent for days (the service's events all lost: the poll's worst
+ * case). The production web server and one worker (compiled, WORKER_CONCURRENCY 10) on PostgreSQL
+ * and Redis; the sandbox with its per-key rate limits (a live key: 20 orders calls a second) and
+ * SERVICE_LATENCY_MS (100) on every answer. Each shop has a live key and PARCELS ÷ SHOPS parcels;
+ * one BIG shop has BIG_PARCELS (3,000) more, all due at once (more than its key's share of a window).
+ *
+ * The parcels' last polls are spread over the past three hours and five minutes (the poll's
+ * longest quiet and one window): the steady state in which about one window's worth fall due in
+ * every window. Then one poll (`poll-statuses`, as its schedule runs it) and the worker's work to
+ * its end. Reported: the parcels due; how long until every shop's poll job and every status sync
+ * it queued ended, against the five-minute window; the parcels asked about (each a sync at the
+ * service), those left for the next window (only the big shop's, past its key's share); the
+ * schedule job's time; the small shops' poll jobs and syncs (p50, p99) beside the big shop's
+ * key-paced ones; the worker's CPU, the SQL statements and the Redis commands per parcel asked.
+ * Goals: every due parcel of every shop within its share asked about inside the window, and the
+ * small shops' all done inside it whatever the big shop's backlog (compare BIG_PARCELS=0).
+ *
+ * Writes bench/results/poll.json.
+ */
+import { performance } from "node:perf_hooks";
+import { Queue } from "bullmq";
+import { sql } from "drizzle-orm";
+import { dueShipments, POLL_SHORTEST_QUIET_S } from "#worker/shared/poll-due.ts";
+import { processUsage, progress, quantile, Stack, writeResult } from "./stack.ts";
+
+const SHOPS = Number(process.env.SHOPS ?? 10_000);
+const PARCELS = Number(process.env.PARCELS ?? 200_000);
+const BIG_PARCELS = Number(process.env.BIG_PARCELS ?? 3_000);
+const SERVICE_LATENCY_MS = Number(process.env.SERVICE_LATENCY_MS ?? 100);
+const WINDOW_S = 5 * 60;
+/** The poll's longest quiet (worker/shared/poll-due.ts): parcels silent for days are due every 3 h. */
+const LONGEST_QUIET_S = 3 * 3600;
+const GOAL = { windowSeconds: WINDOW_S };
+
+const round = (x: number) => Math.round(x * 100) / 100;
+const shopName = (i: number) => `poll-${String(i).padStart(5, "0")}.myshopify.com`;
+const keyOf = (shop: string) => `biteship_live.${shop.replace(".myshopify.com", "")}`;
+const BIG = shopName(0);
+const summary = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    n: sorted.length,
+    p50Ms: round(quantile(sorted, 0.5)),
+    p99Ms: round(quantile(sorted, 0.99)),
+    maxMs: round(sorted.at(-1) ?? 0),
+  };
+};
+/** In-flight statuses in the shares a day's parcels are found in: most on their way. */
+const STATUSES = [
+  ...Array<string>(2).fill("confirmed"),
+  ...Array<string>(2).fill("allocated"),
+  "picking_up",
+  ...Array<string>(6).fill("picked"),
+  ...Array<string>(8).fill("dropping_off"),
+  "on_hold",
+];
+
+/** The service's order for a due parcel: between Jakarta Selatan and Surabaya, JNE REG. */
+const ORDER = {
+  origin_contact_name: "Gudang Toko Maju",
+  origin_contact_phone: "081234567890",
+  origin_address: "Jl. Fatmawati No. 10, Cilandak, Jakarta Selatan",
+  origin_postal_code: 12430,
+  destination_contact_name: "Siti Aminah",
+  destination_contact_phone: "081298765432",
+  destination_address: "Jl. Tunjungan No. 5, Genteng, Surabaya",
+  destination_postal_code: 60271,
+  courier_company: "jne",
+  courier_type: "reg",
+  delivery_type: "now",
+  items: [{ name: "Batik Shirt - M", value: 150000, quantity: 2, weight: 300 }],
+};
+
+const stack = await Stack.start({
+  name: "bench_poll",
+  sandbox: {},
+  workers: 1,
+  workerConcurrency: 10,
+  countSql: true,
+});
+try {
+  stack.sandbox.faults.latencyMs = SERVICE_LATENCY_MS;
+  // Installed shops with their sessions, each with its live key.
+  for (let i = 0; i < SHOPS; i++) {
+    await stack.addShop(shopName(i), keyOf(shopName(i)));
+    if ((i + 1) % 500 === 0) progress(`  ${i + 1} shops installed`);
+  }
+  process.stdout.write("\n");
+
+  // The parcels: silent for days (changed 3 to 9 days ago), last asked about at a moment spread
+  // over the past 3 h 5 min; the big shop's extra ones never asked about yet. Each with its order
+  // at the service, in the parcel's status and with its waybill (the poll finds nothing new).
+  const perShop = Math.floor(PARCELS / SHOPS);
+  const parcels = [
+    ...Array.from({ length: perShop * SHOPS }, (_, n) => ({
+      shop: shopName(n % SHOPS),
+      status: STATUSES[n % STATUSES.length]!,
+      changedHoursAgo: 72 + (n % 144),
+      polledSecondsAgo: (((n * 7_919) % 65_536) / 65_536) * (LONGEST_QUIET_S + WINDOW_S),
+    })),
+    ...Array.from({ length: BIG_PARCELS }, () => ({
+      shop: BIG,
+      status: "dropping_off",
+      changedHoursAgo: 96,
+      polledSecondsAgo: null,
+    })),
+  ];
+  for (let from = 0; from < parcels.length; from += 1_000) {
+    const batch = parcels.slice(from, from + 1_000).map((p, k) => {
+      const order = stack.sandbox.service.orders.create(keyOf(p.shop), {
+        ...ORDER,
+        reference_id: `P${from + k}`,
+      });
+      (order as { status: string }).status = p.status;
+      order.history = [];
+      return { ...p, n: from + k, orderId: order.id, waybill: order.waybillId };
+    });
+    await stack.pool.query(
+      `WITH made AS (
+         INSERT INTO shipments (shop, order_id, reference_id, status, courier_company, courier_type,
+           waybill_id, shipping_order_id, updated_at, created_at)
+         SELECT b.shop, (700000000 + b.n)::text, 'P' || b.n, b.status, 'jne', 'reg', b.waybill,
+           b.order_id, now() - make_interval(hours => b.changed), now() - make_interval(hours => b.changed + 8)
+         FROM json_to_recordset($1::json) AS b(shop text, n int, status text, waybill text,
+           order_id text, changed int, polled float8)
+         RETURNING id, reference_id)
+       INSERT INTO shipment_polls (shipment_id, polled_at)
+       SELECT made.id, now() - make_interval(secs => b.polled)
+       FROM made JOIN json_to_recordset($1::json) AS b(n int, polled float8)
+         ON made.reference_id = 'P' || b.n
+       WHERE b.polled IS NOT NULL`,
+      [
+        JSON.stringify(
+          batch.map((p) => ({
+            shop: p.shop,
+            n: p.n,
+            status: p.status,
+            waybill: p.waybill,
+            order_id: p.orderId,
+            changed: p.changedHoursAgo,
+            polled: p.polledSecondsAgo,
+          })),
+        ),
+      ],
+    );
+    progress(`  ${from + batch.length} parcels in flight`);
+  }
+  process.stdout.write("\n");
+  await stack.pool.query("VACUUM ANALYZE shipments");
+  await stack.pool.query("VACUUM ANALYZE shipment_polls");
+
+  const maintenance = new Queue("maintenance", { connection: stack.redis, prefix: stack.prefix });
+  const shipmentsQueue = new Queue("shipments", { connection: stack.redis, prefix: stack.prefix });
+  const sqlBefore = await stack.sqlStatements();
+  const redisBefore = await stack.redisCommands();
+  const cpuBefore = processUsage(stack.workers[0]!.process.pid).cpuS;
+  // The bench runs the poll itself, once: the worker's own five-minute schedule is taken away.
+  await maintenance.removeJobScheduler("poll-statuses");
+  // The parcels due as the poll starts (the app's own selection), to find after it which were asked.
+  await stack.db.execute(sql`DROP TABLE IF EXISTS bench_due`);
+  await stack.db.execute(
+    sql`CREATE TABLE bench_due AS SELECT d.id, d.shop = ${BIG} AS big
+        FROM (${dueShipments(POLL_SHORTEST_QUIET_S)}) d`,
+  );
+  const dueCounts = await dueBy(stack, "true");
+  const started = performance.now();
+  await maintenance.add("poll-statuses", {});
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 1_000));
+    const counts = await maintenance.getJobCounts("completed", "failed");
+    const left = await stack.backlog();
+    progress(`  ${Math.round((performance.now() - started) / 1000)} s: ${left} jobs left`);
+    if ((counts.completed ?? 0) + (counts.failed ?? 0) > 0 && left === 0) break;
+  }
+  const seconds = round((performance.now() - started) / 1000);
+  process.stdout.write("\n");
+  const sqlAfter = await stack.sqlStatements();
+  const redisAfter = await stack.redisCommands();
+  const cpuAfter = processUsage(stack.workers[0]!.process.pid).cpuS;
+
+  const [schedule] = await maintenance.getJobs(["completed", "failed"]);
+  const ended = await shipmentsQueue.getJobs(["completed", "failed"]);
+  const ran = (j: (typeof ended)[number]) => (j.finishedOn ?? 0) - (j.processedOn ?? 0);
+  const pollJobs = ended.filter((j) => j.name === "poll-shop-statuses");
+  const syncs = ended.filter((j) => j.name === "sync-status");
+  const failed = ended.filter((j) => j.failedReason).length;
+  // A sync from when its shop's poll job queued it to its end (its wait at the shop's turn and
+  // at the key's pace included).
+  const queuedToEnd = (j: (typeof ended)[number]) => (j.finishedOn ?? 0) - j.timestamp;
+  // Of those, the ones not asked about in this run: left for the next window.
+  const left = await dueBy(stack, "p.polled_at IS NULL OR p.polled_at < $1", [
+    new Date(Date.now() - (performance.now() - started) - 1_000),
+  ]);
+  const polled = syncs.length;
+  // When the last of the small shops' syncs ended, from the poll's start.
+  const startedAt = schedule?.timestamp ?? 0;
+  const smallDone = Math.max(
+    0,
+    ...syncs.filter((j) => j.data.shop !== BIG).map((j) => (j.finishedOn ?? 0) - startedAt),
+  );
+  const result = {
+    shops: SHOPS,
+    parcelsInFlight: perShop * SHOPS + BIG_PARCELS,
+    serviceLatencyMs: SERVICE_LATENCY_MS,
+    workerConcurrency: 10,
+    due: dueCounts,
+    leftForNextWindow: left,
+    seconds,
+    smallShopsDoneSeconds: round(smallDone / 1000),
+    scheduleJobMs: schedule ? ran(schedule) : null,
+    shopPollJobs: { ...summary(pollJobs.map(ran)) },
+    smallShopSyncs: summary(syncs.filter((j) => j.data.shop !== BIG).map(queuedToEnd)),
+    bigShopSyncs: summary(syncs.filter((j) => j.data.shop === BIG).map(queuedToEnd)),
+    failedJobs: failed,
+    perParcelAsked: {
+      workerCpuMs: round(((cpuAfter - cpuBefore) * 1000) / polled),
+      workerSql: round((sqlAfter.workers[0]! - sqlBefore.workers[0]!) / polled),
+      redisCommands: round((redisAfter - redisBefore) / polled),
+    },
+    rssMb: {
+      worker: processUsage(stack.workers[0]!.process.pid).rssMb,
+      workerPeak: processUsage(stack.workers[0]!.process.pid).peakRssMb,
+    },
+    goal: GOAL,
+    goalMet: false,
+  };
+  result.goalMet =
+    result.seconds < GOAL.windowSeconds &&
+    left.smallShops === 0 &&
+    failed === 0 &&
+    result.smallShopsDoneSeconds < GOAL.windowSeconds;
+  await maintenance.close();
+  await shipmentsQueue.close();
+  writeResult("poll", result);
+  console.log(JSON.stringify(result, null, 2));
+} finally {
+  await stack.stop();
+}
+
+/** The parcels due as the poll started that match `where`, the small shops' and the big shop's. */
+async function dueBy(s: Stack, where: string, params: unknown[] = []) {
+  const { rows } = await s.pool.query<{ big: boolean; n: string }>(
+    `SELECT d.big, count(*) AS n FROM bench_due d
+       LEFT JOIN shipment_polls p ON p.shipment_id = d.id
+     WHERE ${where} GROUP BY d.big`,
+    params,
+  );
+  const of = (big: boolean) => Number(rows.find((r) => r.big === big)?.n ?? 0);
+  return { smallShops: of(false), bigShop: of(true) };
+}
