@@ -8,22 +8,26 @@
  *
  * The parcels' last polls are spread over the past three hours and five minutes (the poll's
  * longest quiet and one window): the steady state in which about one window's worth fall due in
- * every window. Then one poll (`poll-statuses`, as its schedule runs it) and the worker's work to
- * its end. Reported: the parcels due; how long until every shop's poll job and every status sync
- * it queued ended, against the five-minute window; the parcels asked about (each a sync at the
- * service), those left for the next window (only the big shop's, past its key's share); the
- * schedule job's time; the small shops' poll jobs and syncs (p50, p99) beside the big shop's
- * key-paced ones; the worker's CPU, the SQL statements and the Redis commands per parcel asked.
- * Goals: every due parcel of every shop within its share asked about inside the window, and the
- * small shops' all done inside it whatever the big shop's backlog (compare BIG_PARCELS=0).
+ * every window. Then one poll (`poll-statuses`, as its schedule runs it; the worker's own schedule
+ * taken away) and the worker's work to its end. Reported: the parcels due as it started (the
+ * app's own selection); those not asked about by the end (left for the next window: only the big
+ * shop's, past its key's share); how long until every job ended, and when the small shops' last
+ * status sync and the big shop's ended, against the five-minute window; the schedule job's time,
+ * the per-shop poll jobs' and the syncs' run times (from the worker's log: BullMQ keeps only the
+ * newest finished jobs); the worker's CPU, its SQL statements and the Redis commands (the most
+ * called too) per parcel asked about. Goals: every small shop's due parcels asked about inside
+ * the window, none failed; the big shop's backlog adds nothing to the small shops' (compare
+ * BIG_PARCELS=0).
  *
  * Writes bench/results/poll.json.
  */
+import fs from "node:fs";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Queue } from "bullmq";
 import { sql } from "drizzle-orm";
 import { dueShipments, POLL_SHORTEST_QUIET_S } from "#worker/shared/poll-due.ts";
-import { processUsage, progress, quantile, Stack, writeResult } from "./stack.ts";
+import { LOG_DIR, processUsage, progress, quantile, Stack, writeResult } from "./stack.ts";
 
 const SHOPS = Number(process.env.SHOPS ?? 10_000);
 const PARCELS = Number(process.env.PARCELS ?? 200_000);
@@ -107,15 +111,22 @@ try {
       polledSecondsAgo: null,
     })),
   ];
-  for (let from = 0; from < parcels.length; from += 1_000) {
-    const batch = parcels.slice(from, from + 1_000).map((p, k) => {
-      const order = stack.sandbox.service.orders.create(keyOf(p.shop), {
-        ...ORDER,
-        reference_id: `P${from + k}`,
+  // One order booked at the service as any other; each parcel's a copy of it under the shop's key
+  // (its own id, waybill and status), as the service would answer for it.
+  const booked = stack.sandbox.service.orders.create(keyOf(BIG), { ...ORDER, reference_id: "T" });
+  for (let from = 0; from < parcels.length; from += 5_000) {
+    const batch = parcels.slice(from, from + 5_000).map((p, k) => {
+      const n = from + k;
+      const id = `bench${String(n).padStart(19, "0")}`;
+      const waybill = `JNE${String(n).padStart(12, "0")}`;
+      stack.sandbox.service.account(keyOf(p.shop)).orders.set(id, {
+        ...booked,
+        id,
+        status: p.status as typeof booked.status,
+        waybillId: waybill,
+        history: [],
       });
-      (order as { status: string }).status = p.status;
-      order.history = [];
-      return { ...p, n: from + k, orderId: order.id, waybill: order.waybillId };
+      return { ...p, n, orderId: id, waybill };
     });
     await stack.pool.query(
       `WITH made AS (
@@ -154,7 +165,7 @@ try {
   const maintenance = new Queue("maintenance", { connection: stack.redis, prefix: stack.prefix });
   const shipmentsQueue = new Queue("shipments", { connection: stack.redis, prefix: stack.prefix });
   const sqlBefore = await stack.sqlStatements();
-  const redisBefore = await stack.redisCommands();
+  const redisBefore = await stack.redisCommandStats();
   const cpuBefore = processUsage(stack.workers[0]!.process.pid).cpuS;
   // The bench runs the poll itself, once: the worker's own five-minute schedule is taken away.
   await maintenance.removeJobScheduler("poll-statuses");
@@ -166,6 +177,7 @@ try {
   );
   const dueCounts = await dueBy(stack, "true");
   const started = performance.now();
+  const pollStart = Date.now();
   await maintenance.add("poll-statuses", {});
   for (;;) {
     await new Promise((r) => setTimeout(r, 1_000));
@@ -177,28 +189,31 @@ try {
   const seconds = round((performance.now() - started) / 1000);
   process.stdout.write("\n");
   const sqlAfter = await stack.sqlStatements();
-  const redisAfter = await stack.redisCommands();
+  const redisAfter = await stack.redisCommandStats();
   const cpuAfter = processUsage(stack.workers[0]!.process.pid).cpuS;
 
-  const [schedule] = await maintenance.getJobs(["completed", "failed"]);
-  const ended = await shipmentsQueue.getJobs(["completed", "failed"]);
-  const ran = (j: (typeof ended)[number]) => (j.finishedOn ?? 0) - (j.processedOn ?? 0);
-  const pollJobs = ended.filter((j) => j.name === "poll-shop-statuses");
-  const syncs = ended.filter((j) => j.name === "sync-status");
-  const failed = ended.filter((j) => j.failedReason).length;
-  // A sync from when its shop's poll job queued it to its end (its wait at the shop's turn and
-  // at the key's pace included).
-  const queuedToEnd = (j: (typeof ended)[number]) => (j.finishedOn ?? 0) - j.timestamp;
-  // Of those, the ones not asked about in this run: left for the next window.
-  const left = await dueBy(stack, "p.polled_at IS NULL OR p.polled_at < $1", [
-    new Date(Date.now() - (performance.now() - started) - 1_000),
-  ]);
+  // Every job of the run as the worker logged its end (BullMQ keeps only the newest finished ones).
+  const ends = workerLog(path.join(LOG_DIR, "bench_poll-worker.log"), pollStart);
+  const of = (job: string, shops: (shop: string) => boolean = () => true) =>
+    ends.filter((e) => e.job === job && shops(e.shop ?? ""));
+  const small = (shop: string) => shop !== BIG;
+  const lastEnd = (list: LoggedEnd[]) =>
+    round((Math.max(pollStart, ...list.map((e) => e.time)) - pollStart) / 1000);
+  const syncs = of("sync-status");
+  const failed = ends.filter((e) => !e.ok).length;
   const polled = syncs.length;
-  // When the last of the small shops' syncs ended, from the poll's start.
-  const startedAt = schedule?.timestamp ?? 0;
-  const smallDone = Math.max(
+  // Of the parcels due at the start, the ones not asked about in this run: left for the next window.
+  const left = await dueBy(stack, "p.polled_at IS NULL OR p.polled_at < $1", [
+    new Date(pollStart - 1_000),
+  ]);
+  const redisTop = Object.entries(redisAfter)
+    .map(([command, calls]) => [command, calls - (redisBefore[command] ?? 0)] as const)
+    .sort((x, y) => y[1] - x[1])
+    .slice(0, 8)
+    .map(([command, calls]) => `${command} ${round(calls / polled)}`);
+  const redisTotal = Object.entries(redisAfter).reduce(
+    (sum, [command, calls]) => sum + calls - (redisBefore[command] ?? 0),
     0,
-    ...syncs.filter((j) => j.data.shop !== BIG).map((j) => (j.finishedOn ?? 0) - startedAt),
   );
   const result = {
     shops: SHOPS,
@@ -208,16 +223,22 @@ try {
     due: dueCounts,
     leftForNextWindow: left,
     seconds,
-    smallShopsDoneSeconds: round(smallDone / 1000),
-    scheduleJobMs: schedule ? ran(schedule) : null,
-    shopPollJobs: { ...summary(pollJobs.map(ran)) },
-    smallShopSyncs: summary(syncs.filter((j) => j.data.shop !== BIG).map(queuedToEnd)),
-    bigShopSyncs: summary(syncs.filter((j) => j.data.shop === BIG).map(queuedToEnd)),
+    scheduleJobMs: of("poll-statuses")[0]?.ms ?? null,
+    shopPollJobs: { ...summary(of("poll-shop-statuses").map((e) => e.ms)) },
+    smallShops: {
+      syncs: summary(of("sync-status", small).map((e) => e.ms)),
+      lastSyncEndedSeconds: lastEnd(of("sync-status", small)),
+    },
+    bigShop: {
+      syncs: summary(of("sync-status", (shop) => !small(shop)).map((e) => e.ms)),
+      lastSyncEndedSeconds: lastEnd(of("sync-status", (shop) => !small(shop))),
+    },
     failedJobs: failed,
     perParcelAsked: {
       workerCpuMs: round(((cpuAfter - cpuBefore) * 1000) / polled),
       workerSql: round((sqlAfter.workers[0]! - sqlBefore.workers[0]!) / polled),
-      redisCommands: round((redisAfter - redisBefore) / polled),
+      redisCommands: round(redisTotal / polled),
+      redisTopCommands: redisTop,
     },
     rssMb: {
       worker: processUsage(stack.workers[0]!.process.pid).rssMb,
@@ -230,13 +251,39 @@ try {
     result.seconds < GOAL.windowSeconds &&
     left.smallShops === 0 &&
     failed === 0 &&
-    result.smallShopsDoneSeconds < GOAL.windowSeconds;
+    result.smallShops.lastSyncEndedSeconds < GOAL.windowSeconds;
   await maintenance.close();
   await shipmentsQueue.close();
   writeResult("poll", result);
   console.log(JSON.stringify(result, null, 2));
 } finally {
   await stack.stop();
+}
+
+interface LoggedEnd {
+  job: string;
+  shop: string | undefined;
+  ms: number;
+  time: number;
+  ok: boolean;
+}
+
+/** The jobs the worker's log says ended (done, or failed an attempt) since `since` (epoch ms). */
+function workerLog(file: string, since: number): LoggedEnd[] {
+  const ends: LoggedEnd[] = [];
+  for (const line of fs.readFileSync(file, "utf8").split("\n")) {
+    if (!line.includes('"job done"') && !line.includes('"job failed"')) continue;
+    const entry = JSON.parse(line) as Record<string, unknown>;
+    if (Number(entry.time) < since) continue;
+    ends.push({
+      job: String(entry.job),
+      shop: typeof entry.shop === "string" ? entry.shop : undefined,
+      ms: Number(entry.ms ?? 0),
+      time: Number(entry.time),
+      ok: entry.msg === "job done",
+    });
+  }
+  return ends;
 }
 
 /** The parcels due as the poll started that match `where`, the small shops' and the big shop's. */
