@@ -43,5 +43,9 @@ for (let i = 0; i < heap.nodes.length; i += width) {
   total += bytes;
 }
 console.log(`${(total / 1_048_576).toFixed(1)} MB in ${heap.nodes.length / width} objects`);
-for (const [kind, { count, bytes }] of [...kinds].sort((a, b) => b[1].bytes - a[1].bytes).slice(0, top))
-  console.log(`${(bytes / 1_048_576).toFixed(2).padStart(8)} MB ${String(count).padStart(9)}  ${kind}`);
+for (const [kind, { count, bytes }] of [...kinds]
+  .sort((a, b) => b[1].bytes - a[1].bytes)
+  .slice(0, top))
+  console.log(
+    `${(bytes / 1_048_576).toFixed(2).padStart(8)} MB ${String(count).padStart(9)}  ${kind}`,
+  );
