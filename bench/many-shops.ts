@@ -30,7 +30,15 @@ import { sql } from "drizzle-orm";
 import * as schema from "#app/db/schema.ts";
 import { offlineSessionRow } from "#fakes/shopify/fake-shopify-server.ts";
 import { orderWithId } from "#test/fixtures/orders.ts";
-import { API_SECRET, processUsage, progress, quantile, Stack, writeResult } from "./stack.ts";
+import {
+  API_SECRET,
+  compiledScript,
+  processUsage,
+  progress,
+  quantile,
+  Stack,
+  writeResult,
+} from "./stack.ts";
 
 const SHOPS = Number(process.env.SHOPS ?? 10_000);
 const ORDERING = Number(process.env.ORDERING ?? Math.ceil(SHOPS / 100));
@@ -70,9 +78,14 @@ const stack = await Stack.start({
   workers: 1,
   workerConcurrency: 10,
   env: { SHOPIFY_ADMIN_TIMEOUT_MS: String(ADMIN_TIMEOUT_MS), METRICS_TOKEN },
-  webNodeArgs: HEAP_SNAPSHOT
-    ? ["--heapsnapshot-signal=SIGWINCH", `--diagnostic-dir=${path.resolve("bench/results")}`]
-    : [],
+  // The web process reaches the fake Shopify as the worker does (its pages read the shop's zone).
+  webNodeArgs: [
+    "--import",
+    compiledScript("fakes/shopify/redirect-shopify-admin.ts"),
+    ...(HEAP_SNAPSHOT
+      ? ["--heapsnapshot-signal=SIGWINCH", `--diagnostic-dir=${path.resolve("bench/results")}`]
+      : []),
+  ],
 });
 try {
   const redisBefore = await usedMemory(stack);
