@@ -64,11 +64,14 @@ export function couriers(stack: DemoStack, replay: Replay, say: (line: string) =
         // the fulfillment-events job has recorded them, it finds nothing, and looks again.
         stalled = "looked";
         looking = true;
+        // From before the finder runs: a scan that clears the mark before the finder's answer
+        // reaches this loop is still seen as coming after it (below).
+        const lookedAt = Date.now();
         lookForStuck(stack, say).then(
           (stuck) => {
             looking = false;
             if (stuck === 0) stalled = "silent";
-            else markedAt = Date.now();
+            else markedAt = lookedAt;
           },
           (error: unknown) => {
             looking = false;

@@ -253,5 +253,7 @@ describe("embedded PGlite database", () => {
       fs.rmSync(dir, { recursive: true, force: true });
       fs.rmSync(`${dir}.lock`, { force: true });
     }
-  });
+    // Two processes one after the other, the first creating and migrating the database: about
+    // 10 s alone, three times that beside the browser test on two cores.
+  }, 90_000);
 });
