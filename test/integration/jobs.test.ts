@@ -265,7 +265,9 @@ describe("fairness and polling", () => {
       "picking_up",
       async () => (await shipmentOf(db, shop, order.id))?.status === "picking_up",
     );
-  });
+    // A booking, then the poll's two jobs (the shop's poll, its sync): beside the system tests on
+    // two cores this passed the default 30 s.
+  }, 60_000);
 });
 
 describe("failed work and reconciliation", () => {
