@@ -18,7 +18,7 @@ import { performance } from "node:perf_hooks";
 import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { sql } from "drizzle-orm";
 import { loadOrder } from "#test/fixtures/orders.ts";
-import { API_SECRET, processUsage, quantile, Stack, writeResult } from "./stack.ts";
+import { API_SECRET, msSummary, processUsage, round, Stack, writeResult } from "./stack.ts";
 
 const PARCELS = Number(process.env.PARCELS ?? 20_000);
 const LONG_PARCELS = Number(process.env.LONG_PARCELS ?? 8_000);
@@ -31,17 +31,6 @@ const OTHER = "csv-other-shop.myshopify.com";
 const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
 const GOAL = { healthzP99Ms: 50, ackP99Ms: 100, longPeakRssMb: 400 };
-
-const round = (x: number) => Math.round(x * 100) / 100;
-const summary = (latencies: number[]) => {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return {
-    n: sorted.length,
-    p50Ms: round(quantile(sorted, 0.5)),
-    p99Ms: round(quantile(sorted, 0.99)),
-    maxMs: round(sorted.at(-1) ?? 0),
-  };
-};
 
 /** Booked parcels of the last 30 days, written by the database itself (items × `items` each). */
 async function seed(stack: Stack, shop: string, count: number, items: number, nameLength: number) {
@@ -140,8 +129,8 @@ function figures(run: Awaited<ReturnType<typeof rounds>>, stack: Stack) {
     downloadMs: served.map((d) => d.ms),
     lines: served[0]?.lines ?? 0,
     kilobytes: served[0]?.kilobytes ?? 0,
-    healthz: summary(run.health),
-    acks: summary(run.acks),
+    healthz: msSummary(run.health),
+    acks: msSummary(run.acks),
     acksRefused: run.refused.length,
     webPeakRssMb: processUsage(stack.web.process.pid).peakRssMb,
   };
@@ -166,7 +155,7 @@ try {
   await download(stack, SHOP);
   const idle = await probe(stack, new Promise((r) => setTimeout(r, 3_000)));
   process.stdout.write(
-    `  no download: /healthz ${JSON.stringify(summary(idle.health))}, acks ${JSON.stringify(summary(idle.acks))}\n`,
+    `  no download: /healthz ${JSON.stringify(msSummary(idle.health))}, acks ${JSON.stringify(msSummary(idle.acks))}\n`,
   );
 
   const ordinary = figures(await rounds(stack, SHOP, ROUNDS), stack);
@@ -179,7 +168,7 @@ try {
     atOnce: FOUR,
     rounds: ROUNDS,
     probeEveryMs: PROBE_MS,
-    idle: { healthz: summary(idle.health), acks: summary(idle.acks) },
+    idle: { healthz: msSummary(idle.health), acks: msSummary(idle.acks) },
     ordinary,
     longCod,
     long,

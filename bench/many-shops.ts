@@ -33,9 +33,10 @@ import { orderWithId } from "#test/fixtures/orders.ts";
 import {
   API_SECRET,
   compiledScript,
+  msSummary,
   processUsage,
   progress,
-  quantile,
+  round,
   Stack,
   writeResult,
 } from "./stack.ts";
@@ -55,22 +56,12 @@ const METRICS_TOKEN = "bench-shops-metrics-token";
 /**
  * HEAP_SNAPSHOT=1: the web process writes a heap snapshot (bench/results/, Node's
  * --heapsnapshot-signal) after every shop opened its list: what its memory holds, for Chromium's
- * DevTools or `node bench/heap-summary.ts <file>`.
+ * DevTools or `npx tsx bench/heap-summary.ts <file>`.
  */
 const HEAP_SNAPSHOT = process.env.HEAP_SNAPSHOT === "1";
 const GOAL = { sweepSeconds: SWEEP_INTERVAL_S, ackP99Ms: 50, webRssMbAfterPages: 400 };
 
-const round = (x: number) => Math.round(x * 100) / 100;
 const shopName = (i: number) => `many-${String(i).padStart(5, "0")}.myshopify.com`;
-const summary = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return {
-    n: sorted.length,
-    p50Ms: round(quantile(sorted, 0.5)),
-    p99Ms: round(quantile(sorted, 0.99)),
-    maxMs: round(sorted.at(-1) ?? 0),
-  };
-};
 
 const stack = await Stack.start({
   name: "bench_shops",
@@ -185,14 +176,14 @@ try {
     sweepJobsKept: {
       done: jobs.filter((j) => j.ok).length,
       failed: jobs.filter((j) => !j.ok).length,
-      answeringShopJob: summary(answering),
+      answeringShopJob: msSummary(answering),
     },
     adminCalls: totalCalls(stack) - adminBefore,
     lostOrders: {
       recorded: Number(taken.rows[0]!.recorded),
       booked: Number(taken.rows[0]!.booked),
     },
-    acks: { ...summary(acks), refused: refused.length },
+    acks: { ...msSummary(acks), refused: refused.length },
     serverAcks: server,
     idlePerShop: {
       databaseBytes: idle.databaseBytes,
@@ -257,7 +248,7 @@ async function everyShopOpensItsList(s: Stack, silent: readonly string[]) {
   return {
     opened: times.length,
     statuses: Object.fromEntries(statuses),
-    ...summary(times),
+    ...msSummary(times),
     webRssMbBefore: rssBefore,
     webRssMbAfter: processUsage(s.web.process.pid).rssMb,
   };

@@ -561,6 +561,20 @@ export function quantile(sorted: number[], p: number): number {
   return +sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!.toFixed(2);
 }
 
+/** A figure to two decimals. */
+export const round = (x: number): number => Math.round(x * 100) / 100;
+
+/** Times (ms) as a benchmark reports them: how many, p50, p99 and the slowest. */
+export function msSummary(values: readonly number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    n: sorted.length,
+    p50Ms: round(quantile(sorted, 0.5)),
+    p99Ms: round(quantile(sorted, 0.99)),
+    maxMs: round(sorted.at(-1) ?? 0),
+  };
+}
+
 export function writeResult(name: string, data: unknown): string {
   fs.mkdirSync("bench/results", { recursive: true });
   const file = `bench/results/${name}.json`;

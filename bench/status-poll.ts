@@ -27,7 +27,8 @@ import { performance } from "node:perf_hooks";
 import { Queue } from "bullmq";
 import { sql } from "drizzle-orm";
 import { dueShipments, POLL_SHORTEST_QUIET_S } from "#worker/shared/poll-due.ts";
-import { LOG_DIR, processUsage, progress, quantile, Stack, writeResult } from "./stack.ts";
+import { draftBody } from "#test/fixtures/draft-body.ts";
+import { LOG_DIR, msSummary, processUsage, progress, round, Stack, writeResult } from "./stack.ts";
 
 const SHOPS = Number(process.env.SHOPS ?? 10_000);
 const PARCELS = Number(process.env.PARCELS ?? 200_000);
@@ -38,19 +39,9 @@ const WINDOW_S = 5 * 60;
 const LONGEST_QUIET_S = 3 * 3600;
 const GOAL = { windowSeconds: WINDOW_S };
 
-const round = (x: number) => Math.round(x * 100) / 100;
 const shopName = (i: number) => `poll-${String(i).padStart(5, "0")}.myshopify.com`;
 const keyOf = (shop: string) => `biteship_live.${shop.replace(".myshopify.com", "")}`;
 const BIG = shopName(0);
-const summary = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return {
-    n: sorted.length,
-    p50Ms: round(quantile(sorted, 0.5)),
-    p99Ms: round(quantile(sorted, 0.99)),
-    maxMs: round(sorted.at(-1) ?? 0),
-  };
-};
 /** In-flight statuses in the shares a day's parcels are found in: most on their way. */
 const STATUSES = [
   ...Array<string>(2).fill("confirmed"),
@@ -60,22 +51,6 @@ const STATUSES = [
   ...Array<string>(8).fill("dropping_off"),
   "on_hold",
 ];
-
-/** The service's order for a due parcel: between Jakarta Selatan and Surabaya, JNE REG. */
-const ORDER = {
-  origin_contact_name: "Gudang Toko Maju",
-  origin_contact_phone: "081234567890",
-  origin_address: "Jl. Fatmawati No. 10, Cilandak, Jakarta Selatan",
-  origin_postal_code: 12430,
-  destination_contact_name: "Siti Aminah",
-  destination_contact_phone: "081298765432",
-  destination_address: "Jl. Tunjungan No. 5, Genteng, Surabaya",
-  destination_postal_code: 60271,
-  courier_company: "jne",
-  courier_type: "reg",
-  delivery_type: "now",
-  items: [{ name: "Batik Shirt - M", value: 150000, quantity: 2, weight: 300 }],
-};
 
 const stack = await Stack.start({
   name: "bench_poll",
@@ -113,7 +88,10 @@ try {
   ];
   // One order booked at the service as any other; each parcel's a copy of it under the shop's key
   // (its own id, waybill and status), as the service would answer for it.
-  const booked = stack.sandbox.service.orders.create(keyOf(BIG), { ...ORDER, reference_id: "T" });
+  const booked = stack.sandbox.service.orders.create(
+    keyOf(BIG),
+    draftBody({ courier_company: "jne", courier_type: "reg", reference_id: "T" }),
+  );
   for (let from = 0; from < parcels.length; from += 5_000) {
     const batch = parcels.slice(from, from + 5_000).map((p, k) => {
       const n = from + k;
@@ -224,13 +202,13 @@ try {
     leftForNextWindow: left,
     seconds,
     scheduleJobMs: of("poll-statuses")[0]?.ms ?? null,
-    shopPollJobs: { ...summary(of("poll-shop-statuses").map((e) => e.ms)) },
+    shopPollJobs: { ...msSummary(of("poll-shop-statuses").map((e) => e.ms)) },
     smallShops: {
-      syncs: summary(of("sync-status", small).map((e) => e.ms)),
+      syncs: msSummary(of("sync-status", small).map((e) => e.ms)),
       lastSyncEndedSeconds: lastEnd(of("sync-status", small)),
     },
     bigShop: {
-      syncs: summary(of("sync-status", (shop) => !small(shop)).map((e) => e.ms)),
+      syncs: msSummary(of("sync-status", (shop) => !small(shop)).map((e) => e.ms)),
       lastSyncEndedSeconds: lastEnd(of("sync-status", (shop) => !small(shop))),
     },
     failedJobs: failed,

@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import type { DraftOrderCreateRequest } from "#app/shipping/contract.ts";
 import { createSandbox, noFaults, type Sandbox } from "#sandbox/server.ts";
 
 /**
@@ -85,35 +84,7 @@ export function apiCaller(baseUrl: string) {
   };
 }
 
-/** A valid draft between Jakarta Selatan and Surabaya, two items; override any field. */
-export function draftBody(
-  overrides: Record<string, unknown> = {},
-): DraftOrderCreateRequest & Record<string, unknown> {
-  // Overrides may be deliberately invalid (validation tests); the result is typed as a request anyway.
-  return {
-    origin_contact_name: "Gudang Toko Maju",
-    origin_contact_phone: "081234567890",
-    origin_address: "Jl. Fatmawati No. 10, Cilandak, Jakarta Selatan",
-    origin_postal_code: 12430,
-    destination_contact_name: "Siti Aminah",
-    destination_contact_phone: "081298765432",
-    destination_address: "Jl. Tunjungan No. 5, Genteng, Surabaya",
-    destination_postal_code: 60271,
-    delivery_type: "now",
-    items: [
-      {
-        name: "Batik Shirt - M",
-        value: 150000,
-        quantity: 2,
-        weight: 300,
-        category: "fashion",
-        sku: "BTK-M",
-      },
-      { name: "Kopi Gayo 250g", value: 85000, quantity: 1, weight: 260 },
-    ],
-    ...overrides,
-  } as DraftOrderCreateRequest & Record<string, unknown>;
-}
+export { draftBody } from "../fixtures/draft-body.ts";
 
 /** Coordinates in Jakarta (about 8 km apart), for instant couriers. */
 export const JAKARTA_A = { latitude: -6.2886, longitude: 106.7986 };

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Job } from "bullmq";
 import { executedRows, type Queryable } from "#app/db/client.server.ts";
 import { POLL_PERIOD_MINUTES, shipmentJobs } from "#app/jobs/definitions.ts";
@@ -46,11 +46,7 @@ export async function processPollShopStatuses(
 
 type Due = { id: string };
 
-async function longestOverdue(
-  db: Queryable,
-  due: ReturnType<typeof dueShipments>,
-  limit: number,
-): Promise<Due[]> {
+async function longestOverdue(db: Queryable, due: SQL, limit: number): Promise<Due[]> {
   if (limit <= 0) return [];
   return executedRows<Due>(
     await db.execute(sql`SELECT d.id FROM (${due}) d ORDER BY d.due, d.id LIMIT ${limit}`),
