@@ -123,10 +123,23 @@ export function storedText(
   messages: unknown,
   t: TFunction,
   words?: ValueWords,
+  omit?: SaidKey,
 ): string | null {
   if (!text) return null;
   const kept = storedSaid(messages);
-  return kept && saysTheSame(text, inEnglish(kept)) ? sayIn(kept, t, words) : text;
+  if (!kept || !saysTheSame(text, inEnglish(kept))) return text;
+  if (!omit) return sayIn(kept, t, words);
+  // What the page says elsewhere is left out of the messages (null when nothing else is left).
+  const left = kept.flatMap(saidParts).filter((m) => m.key !== omit);
+  return left.length > 0 ? sayIn(joinedSaid(left), t, words) : null;
+}
+
+/** A message's parts: messages joined into one (joinedSaid) come apart again. */
+export function saidParts(message: Said): Said[] {
+  const { first, rest } = message.values ?? {};
+  return message.key === "semicolonPair" && isSaid(first) && isSaid(rest)
+    ? [...saidParts(first), ...saidParts(rest)]
+    : [message];
 }
 
 /**

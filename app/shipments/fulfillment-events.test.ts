@@ -70,7 +70,8 @@ describe("the courier's progress as Shopify fulfillment events", () => {
       { status: "dropping_off", note: null, updated_at: "2026-11-21T08:00:00Z" },
       { status: "allocated", note: "no time", updated_at: null },
     ];
-    const entries = recordedEntries(history, "reg");
+    const read = new Date("2026-11-22T00:00:00Z");
+    const entries = recordedEntries(history, "reg", read);
     expect(
       entries.map((e) => [e.serviceStatus, e.shopifyStatus, e.happenedAt.toISOString()]),
     ).toEqual([
@@ -82,13 +83,28 @@ describe("the courier's progress as Shopify fulfillment events", () => {
     const again = recordedEntries(
       [{ status: "confirmed", note: "Order confirmed", updated_at: "2026-11-20T01:00:00.000Z" }],
       "reg",
+      read,
     );
     expect(again[0]!.entryKey).toBe(entries[0]!.entryKey);
     expect(entries[1]!.entryKey).not.toContain("Diambil");
     // The same status at another time, or with another note, is another entry.
     expect(
-      recordedEntries([{ ...history[1]!, note: "Order confirmed again" }], "reg")[0]!.entryKey,
+      recordedEntries([{ ...history[1]!, note: "Order confirmed again" }], "reg", read)[0]!
+        .entryKey,
     ).not.toBe(entries[0]!.entryKey);
+  });
+
+  it("an entry the courier dates after the app read it happened when it was read, its key unchanged", () => {
+    const ahead = { status: "delivered", note: "Diterima", updated_at: "2026-11-30T02:00:00Z" };
+    const read = new Date("2026-11-29T09:00:00Z");
+    const [first] = recordedEntries([ahead], "reg", read);
+    expect(first).toMatchObject({ happenedAt: read, clamped: true });
+    // Read again later (still ahead): the same row, and the time it was first read is kept there.
+    const [again] = recordedEntries([ahead], "reg", new Date("2026-11-29T10:00:00Z"));
+    expect(again!.entryKey).toBe(first!.entryKey);
+    // Once the courier's time has come, it is the courier's.
+    const [after] = recordedEntries([ahead], "reg", new Date("2026-12-01T00:00:00Z"));
+    expect(after).toMatchObject({ happenedAt: new Date(ahead.updated_at), clamped: false });
   });
 
   it("sends in order, never back: nothing older than an event sent, nothing after the delivery", () => {

@@ -102,23 +102,31 @@ export interface RecordedEntry {
  * The history's entries to record, in the order they happened: entries without a usable time are
  * left out (nothing could place them); the key is the entry's time, status and note, so the same
  * entry read again is the same row, and a status the courier reports twice at two times is two.
+ *
+ * An entry happened when the courier says, but never after `receivedAt` (when the app read it): a
+ * courier's clock ahead of the app's (or a sandbox moved on) would otherwise put a delivery in
+ * tomorrow's payout week. Such an entry is `clamped`; its key keeps the courier's own time, so
+ * reading it again is still the same row.
  */
 export function recordedEntries(
   history: readonly HistoryEntry[],
   courierType: string | null,
-): RecordedEntry[] {
+  receivedAt: Date,
+): (RecordedEntry & { clamped: boolean })[] {
   return history
     .flatMap((h) => {
       const at = h.updated_at ? new Date(h.updated_at) : null;
       if (!at || Number.isNaN(at.getTime())) return [];
       const note = h.note?.trim() || null;
+      const clamped = at.getTime() > receivedAt.getTime();
       return [
         {
           // The note by its hash: a courier's note may name the recipient, and redaction clears it.
           entryKey: `${at.toISOString()}|${h.status.slice(0, 40)}|${noteHash(note)}`,
           serviceStatus: h.status,
           note,
-          happenedAt: at,
+          happenedAt: clamped ? receivedAt : at,
+          clamped,
           shopifyStatus: shopifyEventStatus(h.status, note, courierType),
         },
       ];

@@ -123,14 +123,14 @@ export async function seedAfterBooking(db: Db, shop: string, firstOrderId = 990_
           type: "synced",
           fromStatus: "confirmed",
           toStatus: "picked",
-          message: "status confirmed → picked",
+          message: null,
         },
         {
           actor: "worker:sync-status",
           type: "synced",
           fromStatus: "picked",
           toStatus: "dropping_off",
-          message: "status picked → dropping_off",
+          message: null,
         },
         {
           actor: "worker:sync-status",
@@ -156,14 +156,14 @@ export async function seedAfterBooking(db: Db, shop: string, firstOrderId = 990_
           type: "synced",
           fromStatus: "on_hold",
           toStatus: "return_in_transit",
-          message: "status on_hold → return_in_transit",
+          message: null,
         },
         {
           actor: "worker:sync-status",
           type: "synced",
           fromStatus: "return_in_transit",
           toStatus: "returned",
-          message: "status return_in_transit → returned",
+          message: null,
         },
         {
           actor: "worker:process-return",

@@ -125,6 +125,7 @@ async function page(shop: string, shipment: Shipment) {
     params: { id: shipment.id },
     context: {},
   })) as {
+    standing: string;
     codRisk: {
       level: string;
       held: { since: string; marked: boolean; stake: string[] } | null;
@@ -153,10 +154,17 @@ describe("COD orders held for their risk", () => {
     expect(held.codRisk!.held!.shipping).toBeGreaterThan(0);
     expect((await timelineOf(db, held.id)).map((e) => e.type)).toContain("cod_risk_held");
 
-    // The page, in Indonesian: held, since when, and the money at stake in rupiah.
-    const view = (await page(shop, held)).codRisk!;
+    // The page, in Indonesian: held (waiting on the merchant, nothing broken), since when, and the
+    // money at stake in rupiah.
+    const shown = await page(shop, held);
+    expect(shown.standing).toBe(
+      "Draf belum dibuat: pesanan ini ditahan sampai Anda memutuskan di atas. Belum ada yang dikirim ke layanan pengiriman, belum ada yang ditagih.",
+    );
+    const view = shown.codRisk!;
     expect(view.held!.since).toMatch(/^Menunggu keputusan Anda sejak /);
-    expect(view.held!.stake[0]).toMatch(/^Ongkir kirim Rp[\d.]+, dan kira-kira sama lagi/);
+    expect(view.held!.stake[0]).toMatch(
+      /^Ongkir ke pembeli Rp[\d.]+, dan kira-kira sebesar itu lagi/,
+    );
     expect(view.held!.stake[1]).toMatch(/^Uang COD Rp404\.000 dari pembeli tidak diterima/);
 
     // A redelivered orders/create and a second draft job change nothing: one hold, one event,
@@ -249,7 +257,7 @@ describe("COD orders held for their risk", () => {
     expect(shown.body.shipments![0]!.codRisk).toMatchObject({
       level: "high",
       held: {
-        stake: [expect.stringMatching(/^Ongkir kirim Rp/), expect.stringMatching(/^Uang COD/)],
+        stake: [expect.stringMatching(/^Ongkir ke pembeli Rp/), expect.stringMatching(/^Uang COD/)],
       },
     });
     const post = (action: string) =>

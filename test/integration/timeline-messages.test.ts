@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { database, db } from "#app/db/index.server.ts";
 import { shipments } from "#app/db/schema.ts";
 import { wordsIn } from "#app/i18n/i18n.server.ts";
-import { inEnglish, said, storedText } from "#app/i18n/said.ts";
+import { inEnglish, joinedSaid, said, storedText } from "#app/i18n/said.ts";
 import { NO_COURIER_NAMES, courierNamesOf } from "#app/shipments/courier-names.ts";
 import {
   addShipmentEvent,
@@ -136,6 +136,37 @@ describe("timeline messages", () => {
       await client.query(`DROP TABLE IF EXISTS pg_temp."shipment_events"`);
       client.release();
     }
+  });
+  it("an entry kept with its status change in its message says the change once: the change line has it", async () => {
+    const shop = uniqueShop("timeline");
+    await recordInstall(db, shop);
+    const [row] = await db
+      .insert(shipments)
+      .values({ shop, orderId: "9002", referenceId: `tl2-${shop}`, status: "delivered" })
+      .returning();
+    // As sync-status wrote a change before its message stopped repeating the status.
+    const status = said("syncStatus", {
+      from: { status: "dropping_off" },
+      to: { status: "delivered" },
+    });
+    const waybill = said("syncWaybill", { from: "JP1", to: "JP2" });
+    await addShipmentEvent(db, row!, {
+      actor: "worker:sync-status",
+      type: "synced",
+      message: joinedSaid([status, waybill]),
+    });
+    await addShipmentEvent(db, row!, {
+      actor: "worker:sync-status",
+      type: "synced",
+      message: status,
+    });
+    const [both, only] = await shipmentTimeline(db, shop, row!.id);
+    const words = valueWords({ locale: id.locale });
+    expect(storedText(both!.message, both!.said, id.t, words)).toBe(
+      "status dalam perjalanan ke pembeli → terkirim; resi JP1 → JP2",
+    );
+    expect(storedText(both!.message, both!.said, id.t, words, "syncStatus")).toBe("resi JP1 → JP2");
+    expect(storedText(only!.message, only!.said, id.t, words, "syncStatus")).toBeNull();
   });
 });
 

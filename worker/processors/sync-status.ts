@@ -54,6 +54,8 @@ export async function processSyncStatus(job: JobWithSlot, deps: ShipmentDeps): P
   const { client, apiKey } = await shippingAccessForShop(deps.db, deps.env, shop);
   // Never trust an event's body: ask the service.
   const order = await ctx.call(apiKey, "orders", () => client.getOrder(shipment.shippingOrderId!));
+  // Nothing the courier reports happened after this moment (recordedEntries).
+  const receivedAt = new Date();
   const status = normaliseOrderStatus(order.status);
   // A status outside the service's list of 14 (a renamed or new one): the shipment keeps its last
   // known status (waybill and price still sync), and the worker's log says what came.
@@ -66,7 +68,13 @@ export async function processSyncStatus(job: JobWithSlot, deps: ShipmentDeps): P
   const latest = latestEntry(history);
   // The history's entries as recorded (each once, in the order they happened): the parcel's way
   // is read from them, and the new ones are told to Shopify below.
-  const entries = recordedEntries(history, shipment.courierType);
+  const entries = recordedEntries(history, shipment.courierType, receivedAt);
+  const ahead = entries.filter((e) => e.clamped);
+  if (ahead.length > 0)
+    ctx.log.warn(
+      { shop, shipmentId, entries: ahead.length, receivedAt: receivedAt.toISOString() },
+      "the courier dates entries after the app read them; taken as happening when read",
+    );
   const way = wayFacts(entries);
   // The shop's re-weigh threshold, read only when the price moved (rarely: one more statement).
   const threshold =
@@ -80,11 +88,11 @@ export async function processSyncStatus(job: JobWithSlot, deps: ShipmentDeps): P
     let patch: ShipmentPatch = {};
     const notes: Said[] = [];
     if (status && isShipmentStatus(status) && canMove(current.status as ShipmentStatus, status)) {
+      // Said by the event's own change (its from and to statuses), not again in its message.
       patch.status = status;
-      notes.push(said("syncStatus", { from: { status: current.status }, to: { status } }));
       // When the parcel reached the customer, or came back (the courier's time where it says).
-      if (status === "delivered") patch.deliveredAt = happenedAt(history, status);
-      if (status === "returned") patch.returnedAt = happenedAt(history, status);
+      if (status === "delivered") patch.deliveredAt = happenedAt(entries, status, receivedAt);
+      if (status === "returned") patch.returnedAt = happenedAt(entries, status, receivedAt);
     }
     const waybill = order.courier?.waybill_id ?? null;
     if (waybill && waybill !== current.waybillId) {
@@ -107,8 +115,12 @@ export async function processSyncStatus(job: JobWithSlot, deps: ShipmentDeps): P
       );
       Object.assign(patch, lanePatch(patch.label));
     }
-    // The courier's record on the parcel (its pickup, its failed attempts): kept silently.
-    if (way.pickedUpAt && way.pickedUpAt.getTime() !== current.pickedUpAt?.getTime())
+    // The courier's record on the parcel (its pickup, its failed attempts): kept silently. The
+    // pickup's time only moves earlier: one the courier dated ahead was taken as when first read.
+    if (
+      way.pickedUpAt &&
+      (!current.pickedUpAt || way.pickedUpAt.getTime() < current.pickedUpAt.getTime())
+    )
       patch.pickedUpAt = way.pickedUpAt;
     if (way.failedAttempts !== current.failedAttempts) patch.failedAttempts = way.failedAttempts;
     // The COD fee, as the service states it now (a re-priced order may change it): kept silently.
@@ -159,7 +171,7 @@ export async function processSyncStatus(job: JobWithSlot, deps: ShipmentDeps): P
     } else if (reweighed === null && isOnlyKind(current.problemKinds, "reweighed")) {
       patch = { ...patch, problem: null };
     }
-    if (notes.length === 0 && type === "synced") return null;
+    if (notes.length === 0 && type === "synced" && !patch.status) return null;
     return {
       patch,
       event: { actor: ACTOR.sync, type, message: notes.length > 0 ? joinedSaid(notes) : null },
@@ -223,10 +235,7 @@ function latestEntry(history: readonly HistoryEntry[]): HistoryEntry | undefined
 }
 
 /** When the history says the order reached a status (its latest entry of it); now when it does not say. */
-function happenedAt(history: readonly HistoryEntry[], status: string): Date {
-  const times = history
-    .filter((h) => h.status === status)
-    .map((h) => Date.parse(h.updated_at ?? ""))
-    .filter((t) => Number.isFinite(t));
-  return times.length > 0 ? new Date(Math.max(...times)) : new Date();
+function happenedAt(entries: readonly RecordedEntry[], status: string, receivedAt: Date): Date {
+  const times = entries.filter((e) => e.serviceStatus === status).map((e) => e.happenedAt);
+  return times.length > 0 ? new Date(Math.max(...times.map((t) => t.getTime()))) : receivedAt;
 }

@@ -9,6 +9,7 @@ import { shopifyAdminGraphql } from "../../admin-api/gateway.server";
 import { ADMIN_ORDER, pickupWords } from "../../returns/pickup-words.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { inFlight } from "../../shipments/in-flight";
+import { timeOfEvent } from "../../shipments/event-time";
 import { getShopSettings } from "../../shops/shops.server";
 import { storedText } from "../../i18n/said";
 import { actionDeps } from "../../shipments/action-deps.server";
@@ -28,7 +29,7 @@ import {
 } from "../../shops/shipping-client.server";
 import { authenticate } from "../../shopify.server";
 import { speechFor } from "../../shops/speech.server";
-import { isProblemKind, problemKindWords } from "../../shipments/problem-kinds";
+import { isOnlyKind, isProblemKind, problemKindWords } from "../../shipments/problem-kinds";
 import { parcelWords } from "../../shipments/parcel-words";
 import { shipmentRiskWords } from "../../cod-risk/risk-words.server";
 import { serviceWords, type ServiceWords } from "../../shipments/service-words";
@@ -156,7 +157,12 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     // once (in the banner), not twice.
     standing:
       shipment.status === "pending"
-        ? t("shipment.notDraftedWhileProblem")
+        ? // A COD risk hold waits on the merchant's decision: nothing is broken.
+          t(
+            isOnlyKind(shipment.problemKinds, "cod_risk")
+              ? "shipment.notDraftedWhileHeld"
+              : "shipment.notDraftedWhileProblem",
+          )
         : describeStatus(
             { ...shipment, problem: null, problemSaid: null, cod: codAmount(shipment) },
             speech,
@@ -199,8 +205,13 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
       .map((e) => {
         const facts = { actor: e.actor, type: e.type, from: e.fromStatus, to: e.toStatus };
         const title = eventTitle(facts, t);
-        // In the reader's words when the app kept it as data; as written otherwise.
-        const message = storedText(e.message, e.said, t, words);
+        // The parcel's arrival or return at the time the COD page and its CSV give it too (the
+        // courier's, never after the app heard of it); anything else when the app recorded it.
+        const when = timeOfEvent(facts, shipment) ?? e.createdAt;
+        // In the reader's words when the app kept it as data; as written otherwise. The status
+        // change is the event's own line (`change`): a message's "status a → b" (an event written
+        // before the change stopped being kept in it too) is not said twice.
+        const message = storedText(e.message, e.said, t, words, "syncStatus");
         return {
           id: e.id,
           title,
@@ -208,8 +219,8 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
           change: eventChange(facts, t),
           // Not twice: a message that says no more than the headline is left out.
           message: message === title ? null : message,
-          relative: relativeTime(e.createdAt, now, locale),
-          exact: exactTime(e.createdAt, speech),
+          relative: relativeTime(when, now, locale),
+          exact: exactTime(when, speech),
         };
       })
       .reverse(),

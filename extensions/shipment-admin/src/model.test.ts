@@ -359,7 +359,7 @@ describe("a COD order held for its risk", () => {
         since: "Menunggu keputusan Anda sejak 27 Nov 2026, 10.15 WIB",
         marked: false,
         stake: [
-          "Ongkir kirim Rp19.000, dan kira-kira sama lagi untuk ongkir retur: sekitar Rp38.000 hilang",
+          "Ongkir ke pembeli Rp19.000, dan kira-kira sebesar itu lagi untuk ongkir retur: sekitar Rp38.000 hilang",
           "Uang COD Rp404.000 dari pembeli tidak diterima, dan barang tertahan satu sampai dua minggu",
         ],
       },
@@ -377,7 +377,7 @@ describe("a COD order held for its risk", () => {
         "Risiko tinggi paket COD kembali tanpa dibayar (skor 80)",
         "2 dari 2 paket COD pembeli ini sebelumnya kembali tanpa dibayar",
         "Menunggu keputusan Anda sejak 27 Nov 2026, 10.15 WIB",
-        "Ongkir kirim Rp19.000, dan kira-kira sama lagi untuk ongkir retur: sekitar Rp38.000 hilang",
+        "Ongkir ke pembeli Rp19.000, dan kira-kira sebesar itu lagi untuk ongkir retur: sekitar Rp38.000 hilang",
         "Uang COD Rp404.000 dari pembeli tidak diterima, dan barang tertahan satu sampai dua minggu",
       ],
     });
@@ -393,7 +393,7 @@ describe("a COD order held for its risk", () => {
 
   it("booking anyway, the invoice and cancelling ask first; the buyer's confirmation does not", () => {
     expect(questionFor("cod_anyway", held, tId)?.text).toBe(
-      "Tetap kirim pesanan COD ini, dengan Rp404.000 ditagih kurir? Ongkir kirim Rp19.000, dan kira-kira sama lagi untuk ongkir retur: sekitar Rp38.000 hilang. Uang COD Rp404.000 dari pembeli tidak diterima, dan barang tertahan satu sampai dua minggu.",
+      "Tetap kirim pesanan COD ini, dengan Rp404.000 ditagih kurir? Ongkir ke pembeli Rp19.000, dan kira-kira sebesar itu lagi untuk ongkir retur: sekitar Rp38.000 hilang. Uang COD Rp404.000 dari pembeli tidak diterima, dan barang tertahan satu sampai dua minggu.",
     );
     expect(questionFor("cod_invoice", held, t)?.yes).toBe("Send the invoice");
     expect(questionFor("cod_cancel", held, tId)).toMatchObject({ yes: "Batalkan pesanan" });
