@@ -114,6 +114,34 @@ export function formatDuration(ms: number, locale = "id-ID"): string {
   ).format(amount);
 }
 
+/**
+ * A courier service's stated time, as the shipping service gives it (`shipment_duration_range`
+ * "2 - 3" with `shipment_duration_unit` "days" or "hours"), in the reader's locale: "2–3 hari",
+ * "1 hari" (a range of one day, "1 - 1"), "6–8 jam". Null when the range is not one or two whole
+ * numbers.
+ */
+export function formatServiceDuration(
+  range: string | null | undefined,
+  unit: string | null | undefined,
+  locale = "id-ID",
+): string | null {
+  const bounds = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(range ?? "");
+  if (!bounds) return null;
+  const low = Number(bounds[1]);
+  const high = bounds[2] === undefined ? low : Number(bounds[2]);
+  const kind = unit?.trim().toLowerCase().startsWith("hour") ? "hour" : "day";
+  const format = formatter(
+    `service-duration|${locale}|${kind}`,
+    () =>
+      new Intl.NumberFormat(safeLocale(locale), {
+        style: "unit",
+        unit: kind,
+        unitDisplay: "long",
+      }),
+  );
+  return high > low ? format.formatRange(low, high) : format.format(low);
+}
+
 /** A share in the reader's locale, in whole percent ("94%"). */
 export function formatPercent(share: number, locale = "id-ID"): string {
   return formatter(

@@ -10,6 +10,7 @@ import {
   type Speech,
 } from "../shipments/status-words";
 import { storedText } from "../i18n/said";
+import { formatServiceDuration } from "../platform/intl-format";
 import { pickupsOfOrder, quotePickup } from "./pickups.server";
 
 /** A customer's return on the shipment's page, in words, with what the merchant can do. */
@@ -112,10 +113,14 @@ export async function pickupWords(
     if (p.status === "approved" || p.status === "refused") {
       const quote = await quotePickup(deps, shop, p, shipment);
       lines = quote.lines;
-      options = quote.options.map((o) => ({
-        value: `${o.company}/${o.type}/${o.price}`,
-        label: `${courierName(o.company, o.type, speech.couriers)}: ${formatMoney(o.price, "IDR", speech.locale)}${o.duration ? ` (${o.duration})` : ""}`,
-      }));
+      options = quote.options.map((o) => {
+        const duration = formatServiceDuration(o.durationRange, o.durationUnit, speech.locale);
+        return {
+          value: `${o.company}/${o.type}/${o.price}`,
+          // Named as the service's rates name it (the shop's couriers list may not be at hand).
+          label: `${o.name}: ${formatMoney(o.price, "IDR", speech.locale)}${duration ? ` (${duration})` : ""}`,
+        };
+      });
       if (quote.error) quoteError = t("returnPickup.noPrice", { reason: quote.error });
     }
     views.push({

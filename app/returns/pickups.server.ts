@@ -1,3 +1,4 @@
+import { namedOnce } from "../shipments/courier-names";
 import { and, asc, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { Queryable } from "../db/client.server";
 import { returnPickups, shipments, type ReturnPickup, type Shipment } from "../db/schema";
@@ -207,7 +208,9 @@ export interface PickupQuote {
     type: string;
     name: string;
     price: number;
-    duration: string | null;
+    /** The service's stated time ("2 - 3" and "days" or "hours"), said by the page in its words. */
+    durationRange: string | null;
+    durationUnit: string | null;
   }[];
   /** Why there is no price (the lines are still said when Shopify could tell them). */
   error: string | null;
@@ -263,11 +266,13 @@ export async function quotePickup(
       .map((p) => ({
         company: p.courier_code,
         type: p.courier_service_code,
-        name: `${p.courier_name ?? p.courier_code} ${p.courier_service_name ?? p.courier_service_code}`,
+        name: namedOnce(
+          p.courier_name ?? p.courier_code.toUpperCase(),
+          p.courier_service_name ?? p.courier_service_code.toUpperCase(),
+        ),
         price: p.price,
-        duration: p.shipment_duration_range
-          ? `${p.shipment_duration_range} ${p.shipment_duration_unit ?? "days"}`
-          : (p.duration ?? null),
+        durationRange: p.shipment_duration_range ?? null,
+        durationUnit: p.shipment_duration_unit ?? null,
       }))
       .sort(
         (a, b) =>

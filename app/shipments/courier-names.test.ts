@@ -23,6 +23,12 @@ const names = courierNamesOf([
     courier_service_code: "jtr",
     courier_service_name: "JNE Trucking",
   },
+  {
+    courier_code: "pos",
+    courier_name: "Pos Indonesia",
+    courier_service_code: "reg",
+    courier_service_name: "Pos Reguler",
+  },
 ]);
 
 describe("couriers as the service names them", () => {
@@ -31,6 +37,8 @@ describe("couriers as the service names them", () => {
     expect(serviceName(names, "SICEPAT", "REG")).toBe("SiCepat Reguler");
     expect(serviceName(names, "gojek", "instant")).toBe("Gojek Instant");
     expect(serviceName(names, "jne", "jtr")).toBe("JNE Trucking");
+    // The service begins with the courier's first word: not "Pos Indonesia Pos Reguler".
+    expect(serviceName(names, "pos", "reg")).toBe("Pos Reguler");
     expect(companyName(names, "sicepat")).toBe("SiCepat");
   });
 

@@ -34,9 +34,9 @@ export function courierNamesOf(
 }
 
 /**
- * A courier service's name for the merchant: "SiCepat Reguler", "JNE Trucking" (a service named
- * with its courier already is not named twice); codes in capitals ("JNE REG") when the list does
- * not have it.
+ * A courier service's name for the merchant: "SiCepat Reguler"; a service named with its courier
+ * already is not named twice: "JNE Trucking", and "Pos Reguler" of "Pos Indonesia" (the service's
+ * first word is the courier's); codes in capitals ("JNE REG") when the list does not have it.
  */
 export function serviceName(
   names: CourierNames | undefined,
@@ -44,12 +44,15 @@ export function serviceName(
   type: string | null | undefined,
 ): string {
   const known = listed(names, company, type);
-  if (known)
-    return known.service.toLowerCase().startsWith(known.company.toLowerCase())
-      ? known.service
-      : `${known.company} ${known.service}`;
+  if (known) return namedOnce(known.company, known.service);
   const own = names?.companies.get(company.toLowerCase());
   return [own ?? company.toUpperCase(), type?.toUpperCase()].filter(Boolean).join(" ");
+}
+
+/** A courier's and its service's names as one, the courier's named once. */
+export function namedOnce(company: string, service: string): string {
+  const first = (name: string) => name.trim().split(/\s+/)[0]!.toLowerCase();
+  return first(service) === first(company) ? service.trim() : `${company} ${service}`.trim();
 }
 
 /** The service alone ("Reguler"), as the list names it; its code in capitals otherwise. */

@@ -298,8 +298,28 @@ describe("courier performance from the shop's own parcels", () => {
       "Ke Jawa Timur, 90 hari terakhir: baru 3 paket, belum cukup untuk dinilai",
     );
     expect(jne.label).not.toContain("percobaan");
+    // The service's time in Indonesian ("2 - 3 days" at the service): "2–3 hari", "1 hari".
+    expect(jne.label).toMatch(/^JNE Reguler: Rp[\d.]+, 2–3 hari$/);
+    expect(view.rates.map((r) => r.label).join(" | ")).not.toMatch(/days|hours/);
     const other = view.rates.find((r) => r.company === "sicepat")!;
     expect(other.record).toBeNull();
     expect(view.recordDays).toBe(90);
+
+    // No draft could be made: every service of the couriers list, named once, its time in
+    // Indonesian ("Pos Indonesia" "Pos Reguler" at the service; "1 - 1" days; "6 - 8" hours).
+    const [undrafted] = await db
+      .insert(shipments)
+      .values({ shop, orderId: "78", referenceId: `ref2-${shop}`, status: "pending" })
+      .returning();
+    const picker = await call<Awaited<ReturnType<typeof shipmentPage.loader>>>(
+      shipmentPage.loader,
+      await sessionTokenRequest(`/app/shipments/${undrafted!.id}`, shop, indonesian),
+    );
+    const label = (company: string, type: string) =>
+      picker.rates.find((r) => r.company === company && r.type === type)?.label;
+    expect(label("pos", "reg")).toBe("Pos Reguler (2–4 hari)");
+    expect(label("jne", "jtr")).toBe("JNE Trucking (3–7 hari)");
+    expect(label("jne", "yes")).toBe("JNE Yakin Esok Sampai (1 hari)");
+    expect(label("anteraja", "same_day")).toBe("AnterAja Same Day (6–8 jam)");
   });
 });

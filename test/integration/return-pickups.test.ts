@@ -127,6 +127,18 @@ describe("a customer's return picked up by the courier", () => {
     )!;
     expect(view!.lines).toEqual([`1 × ${line.name} (${line.grams} g)`]);
     expect(returnOrders(key)).toHaveLength(0);
+    // Each option's time in the reader's words, the courier named once: "JNE Reguler: Rp…
+    // (2–3 days)" here, "(2–3 hari)" in Indonesian, never the service's "2 - 3 days".
+    expect(view!.options![0]!.label).toMatch(/^JNE Reguler: Rp[\d.]+ \(2–3 days\)$/);
+    const [inIndonesian] = await pickupWords(
+      { db, env: getEnv(), graphql },
+      shop,
+      shipment,
+      wordsIn("id"),
+    );
+    expect(inIndonesian!.options!.map((o) => o.label)).toContain(
+      view!.options![0]!.label.replace("days", "hari"),
+    );
 
     const choice = view!.options![0]!.value;
     expect(await book(shop, shipment.id, row!.id, choice)).toMatchObject({ ok: true });

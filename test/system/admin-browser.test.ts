@@ -1010,7 +1010,7 @@ async function flow(page: Page) {
     // Each service on offer with its record to the draft's province (Surabaya, Jawa Timur).
     expect(
       await page.getByLabel("Courier for this draft").locator("option:checked").textContent(),
-    ).toBe("JNE Reguler: Rp38.000, 2 - 3 days · 89% at the first attempt");
+    ).toBe("JNE Reguler: Rp38.000, 2–3 days · 89% at the first attempt");
     await page
       .getByText(
         /^In Jawa Timur, last 90 days: 89% delivered at the first attempt, 5% returned \(of 74 parcels\); half arrive within [\d.]+ days$/,

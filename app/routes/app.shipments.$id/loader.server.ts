@@ -10,6 +10,8 @@ import { ADMIN_ORDER, pickupWords } from "../../returns/pickup-words.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { inFlight } from "../../shipments/in-flight";
 import { timeOfEvent } from "../../shipments/event-time";
+import { namedOnce } from "../../shipments/courier-names";
+import { formatServiceDuration } from "../../platform/intl-format";
 import { getShopSettings } from "../../shops/shops.server";
 import { storedText } from "../../i18n/said";
 import { actionDeps } from "../../shipments/action-deps.server";
@@ -88,13 +90,21 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     if (!shipment.draftOrderId && shipment.status === "pending") {
       // No draft (it could not be made): any service on offer; the service prices it when drafted.
       const client = await shippingClientForShop(db, getEnv(), session.shop);
-      rates = (await client.getCouriers()).couriers.map((c) => ({
-        company: c.courier_code,
-        type: c.courier_service_code,
-        label: `${c.courier_name} ${c.courier_service_name}${c.shipment_duration_range ? ` (${c.shipment_duration_range} ${c.shipment_duration_unit ?? ""})` : ""}`,
-        price: 0,
-        record: null,
-      }));
+      rates = (await client.getCouriers()).couriers.map((c) => {
+        const name = namedOnce(c.courier_name, c.courier_service_name);
+        const duration = formatServiceDuration(
+          c.shipment_duration_range,
+          c.shipment_duration_unit,
+          locale,
+        );
+        return {
+          company: c.courier_code,
+          type: c.courier_service_code,
+          label: duration ? `${name} (${duration})` : name,
+          price: 0,
+          record: null,
+        };
+      });
     } else if (shipment.shippingOrderId || shipment.draftOrderId) {
       const client = await shippingClientForShop(db, getEnv(), session.shop);
       if (shipment.shippingOrderId) {
@@ -113,10 +123,15 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
         rates = prices.map((p) => {
           const record = records.get(`${p.courier_code}/${p.courier_service_code}`);
           const short = shortRecordWords(record, speech);
+          const duration = formatServiceDuration(
+            p.shipment_duration_range,
+            p.shipment_duration_unit,
+            locale,
+          );
           return {
             company: p.courier_code,
             type: p.courier_service_code,
-            label: `${p.courier_name ?? p.courier_code} ${p.courier_service_name ?? p.courier_service_code}: ${formatMoney(p.price, p.currency ?? shipment.currency, locale)}${p.duration ? `, ${p.duration}` : ""}${short ? ` · ${short}` : ""}`,
+            label: `${namedOnce(p.courier_name ?? p.courier_code, p.courier_service_name ?? p.courier_service_code)}: ${formatMoney(p.price, p.currency ?? shipment.currency, locale)}${duration ? `, ${duration}` : ""}${short ? ` · ${short}` : ""}`,
             price: p.price,
             record: recordWords(record, RECORD_DAYS, speech),
           };
