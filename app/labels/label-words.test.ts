@@ -1,4 +1,6 @@
-import { courierNamesOf } from "../shipments/courier-names";
+import { NO_COURIER_NAMES, courierNamesOf } from "../shipments/courier-names";
+import { parcelWords } from "../shipments/parcel-words";
+import { wordsIn } from "../i18n/i18n.server";
 import { describe, expect, it } from "vitest";
 import { PICKUP_SENDER } from "#test/fixtures/labels.ts";
 import { labelWords, weightWords } from "./label-words";
@@ -47,6 +49,32 @@ describe("what a label says", () => {
     ]);
     expect(labelWords(row, "Toko", names).courier).toBe("JNE Reguler");
     expect(view.contents).toEqual(["2 × Batik Shirt - M / Blue", "1 × Kopi Gayo 250g"]);
+  });
+
+  it("prints the weight the parcel is charged by, as its page says it (some items by their size)", () => {
+    // What the draft carried: the shirts' size (30 × 25 × 4 cm: 500 g each by volume) is kept.
+    const contents = {
+      items: [
+        {
+          name: "Batik Shirt - M / Blue",
+          sku: null,
+          quantity: 2,
+          value: 175000,
+          weight: 300,
+          dimensions: { length: 30, width: 25, height: 4 },
+        },
+        { name: "Kopi Gayo 250g", sku: null, quantity: 1, value: 54000, weight: 260 },
+      ],
+      ordered: [],
+      cod: 404000,
+      insurance: null,
+    };
+    expect(labelWords({ ...row, contents }, "Toko").weight).toBe("1,26 kg");
+    const page = parcelWords(
+      { contents, label: row.label, currency: "IDR" },
+      { ...wordsIn("id"), couriers: NO_COURIER_NAMES },
+    )!;
+    expect(page.weight).toBe("Berat ditagih: 1,26 kg");
   });
 
   it("dates the booking in the shop's zone, counts the value, says the insurance, the cost and the note", () => {

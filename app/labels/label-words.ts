@@ -1,3 +1,5 @@
+import { parcelFacts } from "../shipments/parcel-facts";
+import type { ShipmentContents } from "../orders/map-types";
 import { courierName, dayOf, formatMoney } from "../shipments/status-words";
 import type { CourierNames } from "../shipments/courier-names";
 import type { LabelParty, LabelSnapshot } from "../db/json-columns";
@@ -48,6 +50,8 @@ export interface LabelRow {
   courierCompany: string | null;
   courierType: string | null;
   label: LabelSnapshot | null;
+  /** What the draft carried (items with weights and sizes): the weight charged, as the page says it. */
+  contents?: unknown;
 }
 
 /** Grams in Indonesian notation: under a kilo in grams, else kilos with up to two decimals. */
@@ -104,7 +108,11 @@ export function labelWords(
 ): LabelWords {
   const { label } = row;
   const L = LABEL_TEXT_LIMITS;
-  const grams = label.items.reduce((sum, i) => sum + i.grams * i.quantity, 0);
+  // The weight the parcel is charged by, as its page says it ("Berat ditagih": some items may
+  // weigh by their size); the booked items' own weights when the draft's contents are not kept.
+  const grams =
+    parcelFacts((row.contents ?? null) as ShipmentContents | null, label)?.chargeableGrams ??
+    label.items.reduce((sum, i) => sum + i.grams * i.quantity, 0);
   const money = (amount: number | null | undefined) =>
     typeof amount === "number" && amount > 0
       ? clip(formatMoney(amount, label.currency, "id-ID") ?? "", L.money)

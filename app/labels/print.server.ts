@@ -50,6 +50,7 @@ const columns = {
   courierType: shipments.courierType,
   shippingOrderId: shipments.shippingOrderId,
   label: shipments.label,
+  contents: shipments.contents,
   labelPrintedAt: shipments.labelPrintedAt,
   redactedAt: shipments.redactedAt,
 };

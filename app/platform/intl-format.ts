@@ -142,6 +142,11 @@ export function formatServiceDuration(
   return high > low ? format.formatRange(low, high) : format.format(low);
 }
 
+/** Names as one phrase in the reader's locale: "A, B, dan C" / "A, B, and C". */
+export function listOf(names: readonly string[], locale = "id-ID"): string {
+  return new Intl.ListFormat(safeLocale(locale), { type: "conjunction" }).format(names);
+}
+
 /** A share in the reader's locale, in whole percent ("94%"). */
 export function formatPercent(share: number, locale = "id-ID"): string {
   return formatter(

@@ -28,6 +28,8 @@ export interface ParcelFacts {
   volumetricGrams: number | null;
   /** What the courier weighs for the price: per line the larger of the two, × quantity. */
   chargeableGrams: number | null;
+  /** The lines weighed at their volumetric weight (larger than their own): why the two differ. */
+  sizedUp: ParcelLine[];
   declaredValue: number;
   /** The value insured at the service; null when the parcel is not insured. */
   insured: number | null;
@@ -75,6 +77,9 @@ export function parcelFacts(
     actualGrams,
     volumetricGrams: volumetric,
     chargeableGrams,
+    sizedUp: known
+      ? lines.filter((l) => l.unitVolumetricGrams !== null && l.unitVolumetricGrams > l.unitGrams!)
+      : [],
     declaredValue: lines.reduce((s, l) => s + l.unitValue * l.quantity, 0),
     insured: contents.insurance ?? null,
     cod: contents.cod ?? null,

@@ -1,16 +1,17 @@
 import type { LabelSnapshot } from "../db/json-columns";
 import type { ShipmentContents } from "../orders/map-types";
-import { formatWeight } from "../platform/intl-format";
-import { VOLUMETRIC_DIVISOR_CM3_PER_KG, parcelFacts } from "./parcel-facts";
+import { formatWeight, listOf } from "../platform/intl-format";
+import { VOLUMETRIC_DIVISOR_CM3_PER_KG, parcelFacts, type ParcelFacts } from "./parcel-facts";
 import { formatMoney, type Speech } from "./status-words";
 
 /** What ships, in the reader's words: the shipment page's parcel card. */
 export interface ParcelWords {
   /** "2 × Kemeja Batik Parang: 300 g, Rp185.000 each". */
   lines: string[];
+  /** The one weight the parcel is charged by ("Berat ditagih"), the label's too. */
   weight: string;
-  /** The volumetric and the charged weight, when the shop keeps the items' dimensions. */
-  volumetric: string | null;
+  /** Why it is that weight: the items' own, or some items' volumetric weight; null when unknown. */
+  weightWhy: string | null;
   value: string | null;
   insurance: string;
   cod: string;
@@ -35,17 +36,10 @@ export function parcelWords(
       }),
     ),
     weight:
-      facts.actualGrams === null
+      facts.chargeableGrams === null
         ? t("shipment.parcel.weightUnknown")
-        : t("shipment.parcel.weight", { weight: weight(facts.actualGrams) }),
-    volumetric:
-      facts.volumetricGrams === null
-        ? null
-        : t("shipment.parcel.volumetric", {
-            weight: weight(facts.volumetricGrams),
-            divisor: VOLUMETRIC_DIVISOR_CM3_PER_KG,
-            charged: facts.chargeableGrams === null ? "" : weight(facts.chargeableGrams),
-          }),
+        : t("shipment.parcel.weight", { weight: weight(facts.chargeableGrams) }),
+    weightWhy: weightWhy(facts, speech),
     value:
       facts.declaredValue > 0
         ? t("shipment.parcel.value", { value: money(facts.declaredValue) })
@@ -59,4 +53,24 @@ export function parcelWords(
         ? t("shipment.parcel.prepaid")
         : t("shipment.parcel.cod", { amount: money(facts.cod) }),
   };
+}
+
+/** Why the parcel is charged by its weight: the items' own, or some items' volumetric weight. */
+function weightWhy(facts: ParcelFacts, { t, locale }: Speech): string | null {
+  if (facts.actualGrams === null) return null;
+  const divisor = VOLUMETRIC_DIVISOR_CM3_PER_KG;
+  if (facts.sizedUp.length === 0)
+    return facts.volumetricGrams === null
+      ? t("shipment.parcel.weightWhyNoSize")
+      : t("shipment.parcel.weightWhyActual", { divisor });
+  const names = [...new Set(facts.sizedUp.map((l) => l.name))];
+  const shown =
+    names.length > 3
+      ? [...names.slice(0, 2), t("shipment.parcel.moreItems", { count: names.length - 2 })]
+      : names;
+  return t("shipment.parcel.weightWhyVolume", {
+    actual: formatWeight(facts.actualGrams, locale),
+    names: listOf(shown, locale),
+    divisor,
+  });
 }

@@ -1056,7 +1056,7 @@ async function flow(page: Page) {
     expect(shipped).toContain("What ships");
     expect(shipped).toContain("2 × Batik Shirt - M / Blue: 300 g, Rp150.000 each");
     expect(shipped).toContain("1 × Kopi Gayo 250g: 260 g, Rp85.000 each");
-    expect(shipped).toContain("Weight: 860 g");
+    expect(shipped).toContain("Charged weight: 860 g");
     // The shirt's variant keeps 30 × 25 × 5 cm in Shopify: 625 g by volume, more than it weighs
     // (numbers as English is written in Indonesia, en-ID: a decimal comma).
     expect(shipped).toContain(

@@ -33,7 +33,11 @@ export function ParcelCard({
               ))}
             </BlockStack>
             <Text as="p">{parcel.weight}</Text>
-            {parcel.volumetric && <Text as="p">{parcel.volumetric}</Text>}
+            {parcel.weightWhy && (
+              <Text as="p" tone="subdued">
+                {parcel.weightWhy}
+              </Text>
+            )}
             {parcel.value && <Text as="p">{parcel.value}</Text>}
             <Text as="p">{parcel.insurance}</Text>
             <Text as="p">{parcel.cod}</Text>
