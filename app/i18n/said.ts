@@ -129,9 +129,13 @@ export function storedText(
   const kept = storedSaid(messages);
   if (!kept || !saysTheSame(text, inEnglish(kept))) return text;
   if (!omit) return sayIn(kept, t, words);
-  // What the page says elsewhere is left out of the messages (null when nothing else is left).
-  const left = kept.flatMap(saidParts).filter((m) => m.key !== omit);
-  return left.length > 0 ? sayIn(joinedSaid(left), t, words) : null;
+  // What the page says elsewhere is left out of the messages (null when nothing else is left);
+  // each message keeps its own joining (the list's sentences one after another).
+  const left = kept.flatMap((message) => {
+    const parts = saidParts(message).filter((m) => m.key !== omit);
+    return parts.length > 0 ? [joinedSaid(parts)] : [];
+  });
+  return left.length > 0 ? sayIn(left, t, words) : null;
 }
 
 /** A message's parts: messages joined into one (joinedSaid) come apart again. */

@@ -40,7 +40,7 @@ describe("the parcel card's weight", () => {
       parcelWords(parcel([shirt({ length: 30, width: 25, height: 4 }), coffee]), english)!
         .weightWhy,
     ).toBe(
-      "The items weigh 870 g, but Kemeja Batik Parang count at their volumetric weight (l × w × h ÷ 6000), which is larger than their weight",
+      "The items weigh 870 g, but the volumetric weight (l × w × h ÷ 6000) counts for Kemeja Batik Parang: it is larger than their own",
     );
   });
 

@@ -167,6 +167,20 @@ describe("timeline messages", () => {
     );
     expect(storedText(both!.message, both!.said, id.t, words, "syncStatus")).toBe("resi JP1 → JP2");
     expect(storedText(only!.message, only!.said, id.t, words, "syncStatus")).toBeNull();
+    // A message of several sentences reads as before: one after another, not joined by ";".
+    const story = [
+      said("draftNoCourier"),
+      said("draftPrice", { price: { amount: 38000, currency: "IDR" } }),
+    ];
+    await addShipmentEvent(db, row!, {
+      actor: "worker:create-draft",
+      type: "draft_created",
+      message: story,
+    });
+    const [, , drafted] = await shipmentTimeline(db, shop, row!.id);
+    expect(storedText(drafted!.message, drafted!.said, id.t, words, "syncStatus")).toBe(
+      "Draf dibuat tanpa kurir. Ongkir Rp38.000.",
+    );
   });
 });
 

@@ -1056,12 +1056,14 @@ async function flow(page: Page) {
     expect(shipped).toContain("What ships");
     expect(shipped).toContain("2 × Batik Shirt - M / Blue: 300 g, Rp150.000 each");
     expect(shipped).toContain("1 × Kopi Gayo 250g: 260 g, Rp85.000 each");
-    expect(shipped).toContain("Charged weight: 860 g");
-    // The shirt's variant keeps 30 × 25 × 5 cm in Shopify: 625 g by volume, more than it weighs
-    // (numbers as English is written in Indonesia, en-ID: a decimal comma).
+    // One weight, the one charged, and why (the shirt weighs by its size: 860 g → 1,51 kg).
+    expect(shipped).toContain("Charged weight: 1,51 kg");
     expect(shipped).toContain(
-      "Volumetric weight: 1,25 kg (l × w × h ÷ 6000). Weight the courier charges: 1,51 kg",
+      "The items weigh 860 g, but the volumetric weight (l × w × h ÷ 6000) counts for Batik Shirt - M / Blue",
     );
+    // The shirt's variant keeps 30 × 25 × 5 cm in Shopify: 625 g by volume, more than it weighs
+    // (numbers as English is written in Indonesia, en-ID: a decimal comma); no second weight.
+    expect(shipped).not.toContain("Volumetric weight:");
     expect(shipped).toMatch(/Shipping charged: Rp[\d.]+/);
     expect(shipped.match(/Rp[\d.]+/g)?.filter((p) => p === priceOf(shipped))).toHaveLength(1);
     expect(shipped).toContain("The courier picks the parcel up as soon as it can");
