@@ -11,11 +11,17 @@ export interface Figure {
   basis: string;
 }
 
-/** A figure from too few parcels: none, and how many there are. */
+/**
+ * A figure from too few parcels: a dash, and how many there are (said once in the row, beside its
+ * parcels, when none of its figures has enough: see laneWords).
+ */
 const tooFew = (count: number, { t }: CourierSpeech): Figure => ({
-  value: t("couriers.tooFew"),
+  value: NO_FIGURE,
   basis: t("couriers.onlyParcels", { count }),
 });
+
+/** What a cell shows for a figure there are too few parcels for. */
+export const NO_FIGURE = "—";
 
 /** A share with the parcels behind it ("94%", "dari 120 paket"), or why there is none yet. */
 function shareWords(s: Share, speech: CourierSpeech): Figure {
@@ -38,12 +44,7 @@ export function laneWords(f: LaneFigures, speech: CourierSpeech) {
     value,
     basis: t("couriers.ofParcels", { count: f.parcels }),
   });
-  return {
-    key: `${f.courier}/${f.service}/${f.province}/${f.city ?? ""}`,
-    service: serviceOf(f, speech),
-    destination:
-      [f.city, f.province].filter((p) => p).join(", ") || t("couriers.unknownDestination"),
-    parcels: t("couriers.parcels", { count: f.parcels }),
+  const figures = {
     firstAttempt: shareWords(f.firstAttempt, speech),
     returned: shareWords(f.returned, speech),
     days:
@@ -59,6 +60,21 @@ export function laneWords(f: LaneFigures, speech: CourierSpeech) {
         : ofAll(formatMoney(Math.round(f.averagePrice), "IDR", locale) ?? ""),
     codShare:
       f.codShare === null ? tooFew(f.parcels, speech) : ofAll(formatPercent(f.codShare, locale)),
+  };
+  const parcels = t("couriers.parcels", { count: f.parcels });
+  // Not one figure yet: said once, beside the parcels, instead of in every cell.
+  const none = Object.values(figures).every((figure) => figure.value === NO_FIGURE);
+  return {
+    key: `${f.courier}/${f.service}/${f.province}/${f.city ?? ""}`,
+    service: serviceOf(f, speech),
+    destination:
+      [f.city, f.province].filter((p) => p).join(", ") || t("couriers.unknownDestination"),
+    parcels: none ? t("couriers.parcelsTooFew", { parcels }) : parcels,
+    ...(none
+      ? (Object.fromEntries(
+          Object.keys(figures).map((k) => [k, { value: NO_FIGURE, basis: "" }]),
+        ) as typeof figures)
+      : figures),
   };
 }
 
