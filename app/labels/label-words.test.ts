@@ -77,9 +77,12 @@ describe("what a label says", () => {
     expect(page.weight).toBe("Berat ditagih: 1,26 kg");
   });
 
-  it("dates the booking in the shop's zone, counts the value, says the insurance, the cost and the note", () => {
+  it("dates the booking in the shop's zone, counts the value, says the insurance, the buyer's ongkir and the note", () => {
     const booked = {
       ...row,
+      // What the buyer paid at checkout; the service charges the merchant more (its price below,
+      // with the COD fee): that is not the buyer's figure and is not printed.
+      shippingCharged: "19000.00",
       label: {
         ...row.label,
         items: [
@@ -88,7 +91,7 @@ describe("what a label says", () => {
         ],
         // 23:30 WIB on the 26th is already the 27th in Makassar (WITA).
         bookedAt: "2026-11-26T16:30:00.000Z",
-        price: 19000,
+        price: 50120,
         insured: 404000,
         note: "Titip di pos satpam",
       },
@@ -99,6 +102,7 @@ describe("what a label says", () => {
     expect(view.declaredValue?.replace(/\s/g, "")).toBe("Rp404.000");
     expect(String(view.insured).replace(/\s/g, "")).toBe("Rp404.000");
     expect(view.shippingCost?.replace(/\s/g, "")).toBe("Rp19.000");
+    expect(labelWords({ ...booked, shippingCharged: "0.00" }, "Toko").shippingCost).toBe("Gratis");
     expect(view.note).toBe("Titip di pos satpam");
     expect(view.pieces).toBe("1/1");
     // Not insured is said as such (false), unlike a label kept before insurance was (null).

@@ -30,7 +30,11 @@ export interface LabelWords {
   cod: string | null;
   /** "1,25 kg", "850 g" */
   weight: string;
-  /** What the service charges for the parcel ("Rp19.000"); null when not known. */
+  /**
+   * What the buyer paid for shipping at checkout ("Rp19.000", "Gratis"), the figure a buyer may
+   * see on the parcel; null when not known. Never what the merchant pays the service (with its
+   * COD fee): that is the merchant's cost, not the buyer's.
+   */
   shippingCost: string | null;
   /** The goods' declared value; null when the items carry none. */
   declaredValue: string | null;
@@ -50,6 +54,8 @@ export interface LabelRow {
   courierCompany: string | null;
   courierType: string | null;
   label: LabelSnapshot | null;
+  /** What the buyer paid for shipping at checkout (the store order's shipping lines); null when not known. */
+  shippingCharged?: string | null;
   /** What the draft carried (items with weights and sizes): the weight charged, as the page says it. */
   contents?: unknown;
 }
@@ -127,7 +133,8 @@ export function labelWords(
     routingCode,
     destinationCode: routingCode ? null : destinationCode(label.receiver),
     shopName: clip(shopName, L.shopName),
-    // The label says "Order #1001" (or "Order 5123…" for an order whose name is not known).
+    // The label says "Pesanan #1001" (or "Pesanan 5123…" for an order whose name is not known),
+    // with the order's name in a QR code too.
     orderName: clip(row.orderName ?? row.orderId, L.orderName),
     bookedOn: label.bookedAt ? dayWords(label.bookedAt, timeZone) : null,
     pieces: "1/1",
@@ -135,7 +142,12 @@ export function labelWords(
     receiver: clipped(label.receiver),
     cod: label.cod === null ? null : formatMoney(label.cod, label.currency, "id-ID"),
     weight: weightWords(grams),
-    shippingCost: money(label.price),
+    shippingCost:
+      row.shippingCharged === null || row.shippingCharged === undefined
+        ? null
+        : Number(row.shippingCharged) > 0
+          ? money(Number(row.shippingCharged))
+          : "Gratis",
     // Only when every item carries its value: a sum of some would understate the parcel.
     declaredValue:
       valued.length > 0 && valued.length === label.items.length

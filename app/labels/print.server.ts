@@ -51,6 +51,7 @@ const columns = {
   shippingOrderId: shipments.shippingOrderId,
   label: shipments.label,
   contents: shipments.contents,
+  shippingCharged: shipments.shippingCharged,
   labelPrintedAt: shipments.labelPrintedAt,
   redactedAt: shipments.redactedAt,
 };

@@ -123,10 +123,12 @@ describe.skipIf(!hasPoppler)("labels as a PDF", () => {
     expect(prepaid).toContain("NON-COD");
     expect(prepaid).not.toContain("CGK10112");
     expect(cod).toContain("Berat 1,25 kg");
-    expect(cod).toContain("Order #1000");
+    expect(cod).toContain("Pesanan #1000");
     expect(cod).toContain("Batik Sekar Jagad");
     expect(cod).toContain("JNE REG");
     expect(prepaid).toContain("SICEPAT REG");
+    // The order's name as a QR code on each label, read back by ZXing.
+    expect(await pdf.barcodes(203, "QRCode")).toEqual([["#1000"], ["#1001"]]);
   });
 
   it("says where it goes without a routing code, when it was booked, Koli 1/1, value, insurance, cost and note", async () => {
@@ -179,7 +181,7 @@ describe.skipIf(!hasPoppler)("labels as a PDF", () => {
     expect(pages[0]).toContain("Lanjut di lembar berikutnya");
     expect(pages[1]).toContain("LANJUTAN ISI");
     expect(pages[1]).toContain(long.waybill);
-    expect(pages[1]).toContain("Order #1001");
+    expect(pages[1]).toContain("Pesanan #1001");
     expect(pages[1]).toContain("Lembar 2");
     // One parcel, one barcode: the continuation has the waybill in figures only.
     const read = await pdf.barcodes();

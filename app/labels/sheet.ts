@@ -1,11 +1,12 @@
 import { code128, drawBars, encodable } from "./barcode";
+import { drawQr, qrMatrix } from "./qr";
 import { BOLD, REGULAR, fit, inverse, rule, shown, type Box, type Doc } from "./draw";
 import { LABEL_TEXT_LIMITS as L } from "./bounded-text";
 import { placeLine, type LabelWords } from "./label-words";
 
 /**
- * One label's layout on its sheet (100 × 150 mm, or a quarter of A4), top to bottom: the shop,
- * order, booking day and courier; the waybill's barcode and figures; the courier's routing code,
+ * One label's layout on its sheet (100 × 150 mm, or a quarter of A4), top to bottom: the order's
+ * QR code, the shop, order, booking day and courier; the waybill's barcode and figures; the courier's routing code,
  * or without one the destination's city and postal code, white on black; the cash to collect or
  * NON-COD; piece count, weight, shipping cost, declared value and insurance; the receiver (a
  * missing phone marked) and the sender; then the courier's note and the contents, which take all
@@ -104,16 +105,30 @@ function frame(doc: Doc, outer: Box): Box {
   };
 }
 
-/** The shop, its order and the booking day on the left, the courier large on the right. */
+/** The QR code's square in the header: the header's height. */
+const QR_SIDE = 40;
+
+/**
+ * The order's name as a QR code first (staff scan it to find the order), then the shop, its order
+ * and the booking day, the courier large on the right.
+ */
 function header(doc: Doc, label: LabelWords, box: Box): number {
-  const courierWidth = box.width * 0.45;
+  const courierWidth = box.width * 0.42;
   fit(
     doc,
     shown(label.courier, L.courier),
     { ...box, x: box.x + box.width - courierWidth, width: courierWidth, height: 40 },
     { font: BOLD, size: 18, min: 10, align: "right" },
   );
-  const left = { ...box, width: box.width - courierWidth - 6 };
+  const order = shown(label.orderName, L.orderName);
+  let qr = 0;
+  if (encodable(order)) {
+    doc.fillColor("black");
+    drawQr(doc, qrMatrix(order), { x: box.x, y: box.y, side: QR_SIDE });
+    doc.fill();
+    qr = QR_SIDE + 2;
+  }
+  const left = { ...box, x: box.x + qr, width: box.width - courierWidth - 6 - qr };
   let y = box.y;
   y += fit(
     doc,
@@ -128,7 +143,7 @@ function header(doc: Doc, label: LabelWords, box: Box): number {
   y += 1;
   y += fit(
     doc,
-    `Order ${shown(label.orderName, L.orderName)}`,
+    `Pesanan ${order}`,
     { ...left, y, height: 11 },
     {
       size: 8,

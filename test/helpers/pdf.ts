@@ -46,8 +46,11 @@ export interface PdfFile {
   words(): PdfWord[][];
   /** The embedded fonts' lines of pdffonts. */
   fonts(): string;
-  /** Every Code 128 on each page, top to bottom then left to right, rendered at `dpi` (a thermal printer's 203 unless said). */
-  barcodes(dpi?: number): Promise<string[][]>;
+  /**
+   * Every Code 128 (or every symbol of `format`) on each page, top to bottom then left to right,
+   * rendered at `dpi` (a thermal printer's 203 unless said).
+   */
+  barcodes(dpi?: number, format?: "Code128" | "QRCode"): Promise<string[][]>;
   /** Page `n` (1-based) as a PNG at `dpi`. */
   png(n: number, dpi?: number): Buffer;
 }
@@ -111,7 +114,7 @@ export function pdfFile(pdf: Buffer | Uint8Array, name = "doc"): PdfFile & { rem
     fonts() {
       return execFileSync("pdffonts", [file], { encoding: "utf8" });
     },
-    async barcodes(dpi = 203) {
+    async barcodes(dpi = 203, format = "Code128") {
       prepare();
       const prefix = path.join(dir, `page${dpi}`);
       execFileSync("pdftoppm", ["-r", String(dpi), "-png", file, prefix]);
@@ -126,7 +129,7 @@ export function pdfFile(pdf: Buffer | Uint8Array, name = "doc"): PdfFile & { rem
         // 27008178875168228, with a valid check digit, beside the right reading; every full
         // resolution from 150 to 600 dpi, 203 (a thermal printer's) included, reads it exactly.
         const results = await readBarcodes(png, {
-          formats: ["Code128"],
+          formats: [format],
           maxNumberOfSymbols: 8,
           tryDownscale: false,
         });

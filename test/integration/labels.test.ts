@@ -125,12 +125,18 @@ describe.skipIf(!hasPoppler)("labels of booked shipments", () => {
     // Only the signed-in shop's shipment is printed: the other shop's id finds nothing.
     expect(await pdf.barcodes()).toEqual([[cod.shipment.waybillId]]);
     const [page] = pdf.pages();
-    expect(page).toContain(`Order ${cod.order.name}`);
+    expect(page).toContain(`Pesanan ${cod.order.name}`);
+    // The order's name as a QR code, for the staff to find the order by scanning the parcel.
+    expect(await pdf.barcodes(203, "QRCode")).toEqual([[cod.order.name]]);
     expect(page).toContain(fakeShopName(shop));
     expect(page).toMatch(/COD Rp\s?\d/);
     expect(page).toContain("Koli 1/1");
     expect(page).toMatch(/Tgl kirim \d{1,2} \w{3} \d{4}/);
-    expect(page).toMatch(/Ongkir Rp\s?\d/);
+    // What the buyer paid for shipping (Rp19.000 at checkout), not the service's price to the
+    // merchant (with its COD fee).
+    expect(cod.shipment.shippingCharged).toBe("19000.00");
+    expect(page!.replace(/\s+/g, " ")).toContain("Ongkir Rp19.000");
+    expect(page).not.toContain(`Ongkir Rp${Number(cod.shipment.price).toLocaleString("id-ID")}`);
     expect((await getShopSettings(db, shop)).labelShopName).toBe(fakeShopName(shop));
     const printed = await rowOf(shop, cod.shipment.id);
     expect(printed.labelPrintedAt).not.toBeNull();
