@@ -109,10 +109,11 @@ function frame(doc: Doc, outer: Box): Box {
 const QR_SIDE = 40;
 
 /**
- * The order's name as a QR code first (staff scan it to find the order), then the shop, its order
- * and the booking day, the courier large on the right.
+ * The order's name as a QR code first (staff scan it to find the order; the label only, not its
+ * continuation sheets: one parcel, one code), then the shop, its order and the booking day, the
+ * courier large on the right.
  */
-function header(doc: Doc, label: LabelWords, box: Box): number {
+function header(doc: Doc, label: LabelWords, box: Box, withQr: boolean): number {
   const courierWidth = box.width * 0.42;
   fit(
     doc,
@@ -122,7 +123,7 @@ function header(doc: Doc, label: LabelWords, box: Box): number {
   );
   const order = shown(label.orderName, L.orderName);
   let qr = 0;
-  if (encodable(order)) {
+  if (withQr && encodable(order)) {
     doc.fillColor("black");
     drawQr(doc, qrMatrix(order), { x: box.x, y: box.y, side: QR_SIDE });
     doc.fill();
@@ -264,7 +265,7 @@ function party(
 export function drawLabel(doc: Doc, label: LabelWords, outer: Box): Paragraph[] {
   const box = frame(doc, outer);
   const bottom = box.y + box.height;
-  let y = header(doc, label, box);
+  let y = header(doc, label, box, true);
 
   // The waybill as a barcode the courier scans, and in figures below it.
   // A waybill longer than any courier's is no barcode a scanner reads: its figures alone.
@@ -344,7 +345,7 @@ export function drawContinuation(
 ): Paragraph[] {
   const box = frame(doc, outer);
   const bottom = box.y + box.height;
-  let y = header(doc, label, box);
+  let y = header(doc, label, box, false);
   waybillFigures(doc, label, box, y);
   y += 18;
   inverse(doc, { ...box, y, height: 20 }, `LANJUTAN ISI · Lembar ${sheet}`, 12);
