@@ -299,9 +299,10 @@ function totalCalls(s: Stack): number {
 }
 
 /**
- * The shops' sweep jobs not ended yet (waiting, at their turn, running, or retrying later), counted by their ids (`sync-orders__<shop>__<window>`, as
- * app/jobs/queues.server.ts names them): reading the jobs themselves, 10,000 hashes a second,
- * would hold Redis for tens of milliseconds each time, in front of the acknowledgements measured.
+ * The shops' sweep jobs not ended yet (waiting, at their turn, running, or retrying later),
+ * counted by their ids (`sync-orders__<shop>__<window>`, as app/jobs/queues.server.ts names them):
+ * reading the jobs themselves, 10,000 hashes a second, would hold Redis for tens of milliseconds
+ * each time, in front of the acknowledgements measured.
  */
 async function sweepJobsLeft(queue: Queue): Promise<number> {
   const ids = await queue.getRanges(["wait", "prioritized", "active", "delayed"], 0, -1);

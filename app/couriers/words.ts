@@ -11,6 +11,9 @@ export interface Figure {
   basis: string;
 }
 
+/** What a cell shows for a figure there are too few parcels for. */
+const NO_FIGURE = "—";
+
 /**
  * A figure from too few parcels: a dash, and how many there are (said once in the row, beside its
  * parcels, when none of its figures has enough: see laneWords).
@@ -20,8 +23,8 @@ const tooFew = (count: number, { t }: CourierSpeech): Figure => ({
   basis: t("couriers.onlyParcels", { count }),
 });
 
-/** What a cell shows for a figure there are too few parcels for. */
-export const NO_FIGURE = "—";
+/** A cell of a row that has no figure at all: a dash alone (the row says why, once). */
+const BLANK: Figure = { value: NO_FIGURE, basis: "" };
 
 /** A share with the parcels behind it ("94%", "dari 120 paket"), or why there is none yet. */
 function shareWords(s: Share, speech: CourierSpeech): Figure {
@@ -71,9 +74,7 @@ export function laneWords(f: LaneFigures, speech: CourierSpeech) {
       [f.city, f.province].filter((p) => p).join(", ") || t("couriers.unknownDestination"),
     parcels: none ? t("couriers.parcelsTooFew", { parcels }) : parcels,
     ...(none
-      ? (Object.fromEntries(
-          Object.keys(figures).map((k) => [k, { value: NO_FIGURE, basis: "" }]),
-        ) as typeof figures)
+      ? { firstAttempt: BLANK, returned: BLANK, days: BLANK, averagePrice: BLANK, codShare: BLANK }
       : figures),
   };
 }

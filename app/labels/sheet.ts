@@ -6,12 +6,13 @@ import { placeLine, type LabelWords } from "./label-words";
 
 /**
  * One label's layout on its sheet (100 × 150 mm, or a quarter of A4), top to bottom: the order's
- * QR code, the shop, order, booking day and courier; the waybill's barcode and figures; the courier's routing code,
- * or without one the destination's city and postal code, white on black; the cash to collect or
- * NON-COD; piece count, weight, shipping cost, declared value and insurance; the receiver (a
- * missing phone marked) and the sender; then the courier's note and the contents, which take all
- * the room left, at 9 pt down to 7 and never smaller: what does not fit at 7 pt continues on the
- * next sheets, each naming its parcel's order and waybill (no barcode: one parcel, one scan).
+ * QR code, the shop, order, booking day and courier; the waybill's barcode and figures; the
+ * courier's routing code, or without one the destination's city and postal code, white on black;
+ * the cash to collect or NON-COD; piece count, weight, the buyer's shipping, declared value and
+ * insurance; the receiver (a missing phone marked) and the sender; then the courier's note and the
+ * contents, which take all the room left, at 9 pt down to 7 and never smaller: what does not fit
+ * at 7 pt continues on the next sheets, each naming its parcel's order and waybill (no barcode or
+ * QR code: one parcel, one scan).
  */
 
 /** A paragraph of the note-and-contents flow. */

@@ -234,8 +234,13 @@ function latestEntry(history: readonly HistoryEntry[]): HistoryEntry | undefined
   return latest;
 }
 
-/** When the history says the order reached a status (its latest entry of it); now when it does not say. */
+/**
+ * When the history says the order reached a status (its latest entry of it, never after it was
+ * read: recordedEntries); the moment it was read when the history does not say.
+ */
 function happenedAt(entries: readonly RecordedEntry[], status: string, receivedAt: Date): Date {
-  const times = entries.filter((e) => e.serviceStatus === status).map((e) => e.happenedAt);
-  return times.length > 0 ? new Date(Math.max(...times.map((t) => t.getTime()))) : receivedAt;
+  const times = entries
+    .filter((e) => e.serviceStatus === status)
+    .map((e) => e.happenedAt.getTime());
+  return times.length > 0 ? new Date(Math.max(...times)) : receivedAt;
 }
