@@ -3,6 +3,7 @@ import { httpUrlOrNull } from "../platform/http-url";
 import type { listShipments } from "./list.server";
 import { availableActions, unbooked } from "./available";
 import { inFlight } from "./in-flight";
+import { OUTBOUND_STATUSES } from "./states";
 import { whatsappLink } from "./trouble";
 import {
   dayOf,
@@ -15,6 +16,8 @@ import {
   valueWords,
   type Speech,
 } from "./status-words";
+
+const OUTBOUND: ReadonlySet<string> = new Set(OUTBOUND_STATUSES);
 
 export type ListRow = Awaited<ReturnType<typeof listShipments>>["rows"][number];
 
@@ -53,12 +56,19 @@ export function listRowWords(
     // Its draft being made, or its waybill still to come: the list follows it (useLiveWhile).
     inFlight: inFlight(r, null, { drafting }),
     waybill: r.waybillId,
-    printed: r.labelPrintedAt
-      ? {
-          relative: relativeTime(r.labelPrintedAt, now, locale),
-          exact: exactTime(r.labelPrintedAt, speech),
-        }
-      : null,
+    // Whether its label is printed, said only while that matters: booked, with a waybill, and not
+    // yet delivered or coming back (a delivered parcel's label is long on its box).
+    label:
+      r.waybillId && OUTBOUND.has(r.status)
+        ? {
+            printed: r.labelPrintedAt
+              ? {
+                  relative: relativeTime(r.labelPrintedAt, now, locale),
+                  exact: exactTime(r.labelPrintedAt, speech),
+                }
+              : null,
+          }
+        : null,
     trackingUrl: httpUrlOrNull(r.trackingUrl),
     updated: {
       relative: relativeTime(r.updatedAt, now, locale),

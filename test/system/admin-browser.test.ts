@@ -9,6 +9,7 @@ import { chromium, type Browser, type Frame, type FrameLocator, type Page } from
 import { database, db } from "#app/db/index.server.ts";
 import { codBuyerMarks, returnPickups, shipmentEvents, shipments, shops } from "#app/db/schema.ts";
 import { firstSentence } from "#app/shipments/status-words.ts";
+import { TABS } from "#app/shipments/tabs.ts";
 import { callbackTokenOf } from "#app/shops/callback-token.server.ts";
 import { courierRuleSchema, type CourierRule } from "#app/shops/courier-rules.ts";
 import { getEnv } from "#app/platform/env.server.ts";
@@ -612,6 +613,31 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
       expect(list).toContain("Tidak ada nomor HP penerima");
       expect(list).toContain('Kurir gagal mengantar paket: "Gagal kirim: penerima tidak di tempat');
       expect(uiText(list)).not.toContain("JNE REG");
+      // In Shopify's admin frame (about 1,040 px at a 1,280 px screen) every tab of the list fits:
+      // nothing to scroll sideways, and a row's problem is read under its status, inside the frame.
+      await page.setViewportSize({ width: 1040, height: 900 });
+      for (const tab of TABS) {
+        await openInAdmin(page, `/app?tab=${tab}`, "id");
+        await page.getByRole("tab", { selected: true }).waitFor();
+        const overflow = await page
+          .locator(".Polaris-IndexTable-ScrollContainer")
+          .first()
+          .evaluate((el) => el.scrollWidth - el.clientWidth);
+        await page.screenshot({
+          path: path.join(SHOTS, `id-list-1040-${tab}.png`),
+          fullPage: true,
+        });
+        expect(overflow, `tab ${tab} at 1,040 px: sideways by ${overflow} px`).toBe(0);
+      }
+      await openInAdmin(page, "/app?tab=attention", "id");
+      const problem = page.getByText("Tidak ada nomor HP penerima").first();
+      const where = (await problem.boundingBox())!;
+      expect(where.x + where.width).toBeLessThanOrEqual(1040);
+      // What a row says of its label only while the parcel waits to leave.
+      await openInAdmin(page, "/app?tab=delivered", "id");
+      await page.getByRole("tab", { selected: true }).waitFor();
+      expect(await page.locator("body").innerText()).not.toContain("Label belum dicetak");
+      await page.setViewportSize({ width: 1280, height: 900 });
       await openInAdmin(page, `/app/shipments/${booked.id}`, "id");
       await page
         .getByRole("button", { name: /^Cetak (ulang )?label$/ })

@@ -53,10 +53,12 @@ const RowContent = memo(function RowContent({
   condensed: boolean;
 }) {
   const { t } = useTranslation();
+  const link = <Link to={`/app/shipments/${row.id}`}>{row.orderName}</Link>;
+  const attempt = row.attempt > 1 ? t("list.attempt", { attempt: row.attempt }) : null;
   const order = (
     <>
-      <Link to={`/app/shipments/${row.id}`}>{row.orderName}</Link>
-      {row.attempt > 1 ? ` ${t("list.attempt", { attempt: row.attempt })}` : ""}
+      {link}
+      {attempt && ` ${attempt}`}
     </>
   );
   const waybill = row.waybill ? (
@@ -70,27 +72,29 @@ const RowContent = memo(function RowContent({
   ) : (
     "—"
   );
-  const printed = row.waybill && (
+  // Only while the parcel waits to leave: whether its label is printed.
+  const label = row.label && (
     <Text as="span" variant="bodySm" tone="subdued">
-      {row.printed ? (
-        <span title={row.printed.exact}>{t("list.printed", { when: row.printed.relative })}</span>
+      {row.label.printed ? (
+        <span title={row.label.printed.exact}>
+          {t("list.printed", { when: row.label.printed.relative })}
+        </span>
       ) : (
         t("list.notPrintedLabel")
       )}
     </Text>
+  );
+  const whatsapp = row.whatsapp && (
+    <PolarisLink url={row.whatsapp} target="_blank">
+      {t("common.whatsapp")}
+    </PolarisLink>
   );
   const note = (
     <>
       <Text as="span" tone={row.isProblem ? "critical" : "subdued"}>
         {row.note ?? ""}
       </Text>
-      {row.whatsapp && (
-        <div>
-          <PolarisLink url={row.whatsapp} target="_blank">
-            {t("common.whatsapp")}
-          </PolarisLink>
-        </div>
-      )}
+      {whatsapp && <div>{whatsapp}</div>}
     </>
   );
 
@@ -131,53 +135,82 @@ const RowContent = memo(function RowContent({
       </div>
     );
 
+  // Wide: seven columns that fit the admin's frame (about 1,040 px at a 1,280 px screen). The
+  // problem or reason sits under the status it explains, in two lines at most (its whole text is on
+  // the shipment's page), so nobody scrolls sideways to learn why a row needs them.
   return (
     <>
       <IndexTable.Cell>
+        {/* The order, and below it the day it was placed (and which attempt this is). */}
         <BlockStack gap="0">
-          <span>{order}</span>
+          <span>{link}</span>
           <Text as="span" variant="bodySm" tone="subdued">
             {row.ordered}
           </Text>
-        </BlockStack>
-      </IndexTable.Cell>
-      <IndexTable.Cell>
-        <BlockStack gap="100" inlineAlign="start">
-          <StatusBadge label={row.status.label} group={row.status.group} />
-          {risk}
-        </BlockStack>
-      </IndexTable.Cell>
-      <IndexTable.Cell>
-        {/* Who receives it, and below it how they pay: COD with its amount, or nothing at the door. */}
-        <BlockStack gap="0">
-          <Text as="span">{row.customer ?? "—"}</Text>
-          <Text as="span" variant="bodySm" tone="subdued">
-            {row.payment}
-          </Text>
-        </BlockStack>
-      </IndexTable.Cell>
-      <IndexTable.Cell>
-        {/* Where it goes, and below it the pickup location it leaves from (once drafted). */}
-        <BlockStack gap="0">
-          <Text as="span">{row.destination ?? "—"}</Text>
-          {row.origin && (
+          {attempt && (
             <Text as="span" variant="bodySm" tone="subdued">
-              {t("list.from", { origin: row.origin })}
+              {attempt}
             </Text>
           )}
         </BlockStack>
       </IndexTable.Cell>
-      <IndexTable.Cell>{row.status.courier ?? "—"}</IndexTable.Cell>
+      <IndexTable.Cell>
+        <div className="ShipmentRow-status">
+          <BlockStack gap="100" inlineAlign="start">
+            <StatusBadge label={row.status.label} group={row.status.group} />
+            {risk}
+            {row.note && (
+              <span className="ShipmentRow-note" title={row.note}>
+                <Text as="span" variant="bodySm" tone={row.isProblem ? "critical" : "subdued"}>
+                  {row.note}
+                </Text>
+              </span>
+            )}
+            {whatsapp}
+          </BlockStack>
+        </div>
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        {/* Who receives it, and below it how they pay: COD with its amount, or nothing at the door. */}
+        <div className="ShipmentRow-wrap">
+          <BlockStack gap="0">
+            <Text as="span">{row.customer ?? "—"}</Text>
+            <Text as="span" variant="bodySm" tone="subdued">
+              {row.payment}
+            </Text>
+          </BlockStack>
+        </div>
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        {/* Where it goes, and below it the pickup location it leaves from (once drafted). */}
+        <div className="ShipmentRow-wrap">
+          <BlockStack gap="0">
+            <Text as="span">{row.destination ?? "—"}</Text>
+            {row.origin && (
+              <Text as="span" variant="bodySm" tone="subdued">
+                {t("list.from", { origin: row.origin })}
+              </Text>
+            )}
+          </BlockStack>
+        </div>
+      </IndexTable.Cell>
+      <IndexTable.Cell>
+        {/* The courier, its waybill below, and while the parcel waits to leave, its label. */}
+        <div className="ShipmentRow-wrap">
+          <BlockStack gap="0">
+            <span>{row.status.courier ?? "—"}</span>
+            {row.waybill && (
+              <Text as="span" variant="bodySm">
+                {waybill}
+              </Text>
+            )}
+            {label}
+          </BlockStack>
+        </div>
+      </IndexTable.Cell>
       <IndexTable.Cell>{row.status.price ?? "—"}</IndexTable.Cell>
       <IndexTable.Cell>
-        {waybill}
-        {printed && <div>{printed}</div>}
-      </IndexTable.Cell>
-      <IndexTable.Cell>
         <span title={row.updated.exact}>{row.updated.relative}</span>
-      </IndexTable.Cell>
-      <IndexTable.Cell>
-        <div style={{ maxWidth: "22rem", whiteSpace: "normal" }}>{note}</div>
       </IndexTable.Cell>
     </>
   );

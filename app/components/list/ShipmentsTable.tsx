@@ -100,9 +100,7 @@ export function ShipmentsTable({
         t("list.columns.route"),
         t("list.columns.courier"),
         t("list.columns.price"),
-        t("list.columns.waybill"),
         t("list.columns.updated"),
-        t("list.columns.note"),
       ].map((title) => ({ title })) as IndexTableProps["headings"],
     [t],
   );
