@@ -9,6 +9,7 @@ import { sessionStorage } from "#app/shopify.server.ts";
 import { courierPerformance } from "#app/couriers/record.server.ts";
 import { getEnv } from "#app/platform/env.server.ts";
 import { playJourney } from "#sandbox/journeys.ts";
+import { CATALOGUE } from "#sandbox/catalogue.ts";
 import { sideJson } from "#sandbox/shipment-json.ts";
 import { afterBookingStack, shipmentJobsSettled } from "../helpers/after-booking.ts";
 import { setUpShop, shipmentOf } from "../helpers/pipeline.ts";
@@ -322,5 +323,49 @@ describe("courier performance from the shop's own parcels", () => {
     expect(label("jne", "jtr")).toBe("JNE Trucking (3–7 hari)");
     expect(label("jne", "yes")).toBe("JNE Yakin Esok Sampai (1 hari)");
     expect(label("anteraja", "same_day")).toBe("AnterAja Same Day (6–8 jam)");
+    // It holds no items with weights: it cannot be priced, and the picker says why.
+    expect(picker.unpriced).toBe(
+      "Harga belum bisa dihitung: berat barangnya belum lengkap. Kurir mana pun bisa dipilih; harganya muncul setelah draf dibuat.",
+    );
+
+    // A COD parcel whose draft could not be made, from Jakarta to Surabaya: the services that can
+    // carry it, each with this parcel's price from the service's rates, cheapest first; no
+    // instant courier (another city), none without COD.
+    const [codParcel] = await db
+      .insert(shipments)
+      .values({
+        shop,
+        orderId: "79",
+        referenceId: `ref3-${shop}`,
+        status: "pending",
+        destinationPostalCode: "60271",
+        contents: {
+          items: [{ name: "Kemeja batik", sku: null, quantity: 2, value: 150_000, weight: 450 }],
+          ordered: [],
+          cod: 319_000,
+          codType: "7_days",
+          insurance: null,
+        },
+      })
+      .returning();
+    const priced = await call<Awaited<ReturnType<typeof shipmentPage.loader>>>(
+      shipmentPage.loader,
+      await sessionTokenRequest(`/app/shipments/${codParcel!.id}`, shop, indonesian),
+    );
+    expect(priced.unpriced).toBeNull();
+    expect(priced.rates.length).toBeGreaterThan(3);
+    for (const rate of priced.rates) {
+      const service = CATALOGUE.find(
+        (s) => s.courierCode === rate.company && s.serviceCode === rate.type,
+      )!;
+      expect(service.cod, `${rate.label}: carries COD`).toBe(true);
+      expect(service.instant, `${rate.label}: not instant`).toBe(false);
+      expect(rate.price).toBeGreaterThan(0);
+      expect(rate.label).toMatch(/^[^:]+: Rp[\d.]+(, [\d–]+ (hari|jam))?( · .+)?$/);
+    }
+    expect(priced.rates.map((r) => r.price)).toEqual(
+      [...priced.rates.map((r) => r.price)].sort((a, b) => a - b),
+    );
+    expect(priced.rates.find((r) => r.company === "gojek")).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { BlockStack, Button, Card, Select } from "@shopify/polaris";
+import { BlockStack, Button, Card, Select, Text } from "@shopify/polaris";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,17 +13,21 @@ export interface CourierRate {
 }
 
 /**
- * The services on offer for the draft (or, with no draft yet, for the shipment), the first
- * chosen; the record of the one chosen is said under it.
+ * The services on offer for the draft (or, with no draft yet, those that can carry the parcel,
+ * priced by the service's rates), the first chosen; the record of the one chosen is said under
+ * it. A shipment that cannot be priced yet lists every service, saying why there is no price.
  */
 export function CourierChooser({
   rates,
   drafted,
   recordDays,
   busy,
+  unpriced,
 }: {
   rates: CourierRate[];
   drafted: boolean;
+  /** Why the services carry no price (a shipment whose draft could not be made, and cannot be priced). */
+  unpriced: string | null;
   recordDays: number;
   busy: boolean;
 }) {
@@ -35,6 +39,11 @@ export function CourierChooser({
       <Form method="post">
         <input type="hidden" name="intent" value="courier" />
         <BlockStack gap="200">
+          {unpriced && (
+            <Text as="p" tone="subdued">
+              {unpriced}
+            </Text>
+          )}
           <Select
             label={drafted ? t("shipment.chooser.draft") : t("shipment.chooser.shipment")}
             name="courier"

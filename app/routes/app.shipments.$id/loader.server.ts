@@ -19,6 +19,8 @@ import { httpUrlOrNull } from "../../platform/http-url";
 import { db } from "../../db/index.server";
 import { getEnv } from "../../platform/env.server";
 import { draftRates } from "../../shipments/actions.server";
+import { parcelRates } from "../../shipments/parcel-rates.server";
+import type { Pricing } from "../../shipping/contract";
 import { RECORD_DAYS, provinceRecords } from "../../couriers/record.server";
 import { recordWords, shortRecordWords } from "../../couriers/words";
 import { getShipment, orderShipments, shipmentTimeline } from "../../shipments/shipments.server";
@@ -78,6 +80,8 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   // The price the service charges (or would on booking now), as a number: said once on the page.
   let remotePrice: number | null = null;
   let remoteError: string | null = null;
+  // Why the picker's services carry no price (a shipment without a draft that cannot be priced).
+  let unpriced: string | null = null;
   let rates: {
     company: string;
     type: string;
@@ -88,23 +92,37 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   }[] = [];
   try {
     if (!shipment.draftOrderId && shipment.status === "pending") {
-      // No draft (it could not be made): any service on offer; the service prices it when drafted.
+      // No draft (it could not be made): the services that can carry this parcel, with its price
+      // from the service's rates; every service on the list, unpriced, where it cannot be priced.
       const client = await shippingClientForShop(db, getEnv(), session.shop);
-      rates = (await client.getCouriers()).couriers.map((c) => {
-        const name = namedOnce(c.courier_name, c.courier_service_name);
-        const duration = formatServiceDuration(
-          c.shipment_duration_range,
-          c.shipment_duration_unit,
-          locale,
-        );
-        return {
-          company: c.courier_code,
-          type: c.courier_service_code,
-          label: duration ? `${name} (${duration})` : name,
-          price: 0,
-          record: null,
-        };
-      });
+      const { couriers } = await client.getCouriers();
+      const priced = await parcelRates(
+        client,
+        settings,
+        shipment,
+        couriers.map((c) => c.courier_code),
+      );
+      if ("pricing" in priced) {
+        const records = await provinceRecords(db, session.shop, priced.province);
+        rates = priced.pricing.map((p) => pricedRate(p, records, shipment.currency, speech));
+      } else {
+        unpriced = t(`shipment.chooser.unpriced.${priced.unpriced}`);
+        rates = couriers.map((c) => {
+          const name = namedOnce(c.courier_name, c.courier_service_name);
+          const duration = formatServiceDuration(
+            c.shipment_duration_range,
+            c.shipment_duration_unit,
+            locale,
+          );
+          return {
+            company: c.courier_code,
+            type: c.courier_service_code,
+            label: duration ? `${name} (${duration})` : name,
+            price: 0,
+            record: null,
+          };
+        });
+      }
     } else if (shipment.shippingOrderId || shipment.draftOrderId) {
       const client = await shippingClientForShop(db, getEnv(), session.shop);
       if (shipment.shippingOrderId) {
@@ -120,22 +138,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
           draftRates(actionDeps(), session.shop, shipment.id),
           provinceRecords(db, session.shop, draft.destination?.province_name ?? null),
         ]);
-        rates = prices.map((p) => {
-          const record = records.get(`${p.courier_code}/${p.courier_service_code}`);
-          const short = shortRecordWords(record, speech);
-          const duration = formatServiceDuration(
-            p.shipment_duration_range,
-            p.shipment_duration_unit,
-            locale,
-          );
-          return {
-            company: p.courier_code,
-            type: p.courier_service_code,
-            label: `${namedOnce(p.courier_name ?? p.courier_code, p.courier_service_name ?? p.courier_service_code)}: ${formatMoney(p.price, p.currency ?? shipment.currency, locale)}${duration ? `, ${duration}` : ""}${short ? ` · ${short}` : ""}`,
-            price: p.price,
-            record: recordWords(record, RECORD_DAYS, speech),
-          };
-        });
+        rates = prices.map((p) => pricedRate(p, records, shipment.currency, speech));
       }
     }
   } catch (error) {
@@ -242,6 +245,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     remote,
     remoteError,
     rates,
+    unpriced,
     recordDays: RECORD_DAYS,
     // This shipment's attempts (newest first), and the order's other shipments (one per location it ships from).
     history: attempts.map((h) => ({
@@ -288,5 +292,33 @@ function priceLine(
       ? t("shipment.priceCharged", { price })
       : t("shipment.priceOnBooking", { price }),
     was,
+  };
+}
+
+/** A service on offer for this parcel: its name once, its price, how long it takes, its record here. */
+function pricedRate(
+  p: Pricing,
+  records: Awaited<ReturnType<typeof provinceRecords>>,
+  currency: string | null,
+  speech: Awaited<ReturnType<typeof speechFor>>,
+) {
+  const record = records.get(`${p.courier_code}/${p.courier_service_code}`);
+  const short = shortRecordWords(record, speech);
+  const duration = formatServiceDuration(
+    p.shipment_duration_range,
+    p.shipment_duration_unit,
+    speech.locale,
+  );
+  const name = namedOnce(
+    p.courier_name ?? p.courier_code,
+    p.courier_service_name ?? p.courier_service_code,
+  );
+  const price = formatMoney(p.price, p.currency ?? currency, speech.locale);
+  return {
+    company: p.courier_code,
+    type: p.courier_service_code,
+    label: `${name}: ${price}${duration ? `, ${duration}` : ""}${short ? ` · ${short}` : ""}`,
+    price: p.price,
+    record: recordWords(record, RECORD_DAYS, speech),
   };
 }

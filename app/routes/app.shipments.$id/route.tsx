@@ -54,6 +54,7 @@ export default function ShipmentDetail() {
     remote,
     remoteError,
     rates,
+    unpriced,
     recordDays,
     history,
     latest,
@@ -163,6 +164,7 @@ export default function ShipmentDetail() {
               <CourierChooser
                 rates={rates}
                 drafted={Boolean(shipment.draftOrderId)}
+                unpriced={unpriced}
                 recordDays={recordDays}
                 busy={busy}
               />
