@@ -3,7 +3,7 @@ import { parcelWords } from "../shipments/parcel-words";
 import { wordsIn } from "../i18n/i18n.server";
 import { describe, expect, it } from "vitest";
 import { PICKUP_SENDER } from "#test/fixtures/labels.ts";
-import { labelWords, weightWords } from "./label-words";
+import { labelWords, maskedPhone, weightWords } from "./label-words";
 
 const row = {
   id: "s1",
@@ -108,6 +108,27 @@ describe("what a label says", () => {
     // Not insured is said as such (false), unlike a label kept before insurance was (null).
     const uninsured = { ...booked, label: { ...booked.label, insured: 0 } };
     expect(labelWords(uninsured, "Toko").insured).toBe(false);
+  });
+
+  it("leaves the ongkir out and hides the buyer's phone as the shop's settings ask", () => {
+    const charged = { ...row, shippingCharged: "19000.00" };
+    const phone = "+6281234567890";
+    const withPhone = {
+      ...charged,
+      label: { ...row.label, receiver: { ...row.label.receiver, phone } },
+    };
+    const plain = labelWords(withPhone, "Toko");
+    expect(plain.shippingCost?.replace(/\s/g, "")).toBe("Rp19.000");
+    expect(plain.receiver.phone).toBe(phone);
+    const shows = { shippingCost: false, maskPhone: true };
+    const kept = labelWords(withPhone, "Toko", undefined, undefined, shows);
+    expect(kept.shippingCost).toBeNull();
+    expect(kept.receiver.phone).toBe("+6281******890");
+    // The sender's own phone stays whole: the courier calls the shop.
+    expect(kept.sender.phone).toBe(PICKUP_SENDER.phone);
+    expect(maskedPhone("0812-3456-7890")).toBe("0812-****-*890");
+    expect(maskedPhone("12345")).toBe("***45");
+    expect(maskedPhone(null)).toBeNull();
   });
 
   it("gives a large destination code when the service gives no routing code", () => {

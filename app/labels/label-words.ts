@@ -60,6 +60,33 @@ export interface LabelRow {
   contents?: unknown;
 }
 
+/** What the shop's settings let a label print (`labelShippingCost`, `labelMaskPhone`). */
+export interface LabelShows {
+  /** The buyer's shipping charge; off: the label prints no ongkir line. */
+  shippingCost: boolean;
+  /** The buyer's phone with its middle digits hidden. */
+  maskPhone: boolean;
+}
+
+/**
+ * A phone number with all but its first four and last three digits as stars, its other
+ * characters kept ("+6281234567890" → "+6281******890"); a number of under eight digits is
+ * all stars but its last two.
+ */
+export function maskedPhone(phone: string | null): string | null {
+  if (phone === null) return null;
+  const digits = phone.replace(/\D/g, "").length;
+  const [head, tail] = digits >= 8 ? [4, 3] : [0, 2];
+  let seen = 0;
+  return clip(
+    phone.replace(/\d/g, (d) => {
+      seen += 1;
+      return seen <= head || seen > digits - tail ? d : "*";
+    }),
+    LABEL_TEXT_LIMITS.phone,
+  );
+}
+
 /** Grams in Indonesian notation: under a kilo in grams, else kilos with up to two decimals. */
 export function weightWords(grams: number): string {
   if (grams < 1000) return `${Math.max(0, Math.round(grams))} g`;
@@ -111,6 +138,7 @@ export function labelWords(
   shopName: string,
   couriers?: CourierNames,
   timeZone: string = DEFAULT_TIME_ZONE,
+  show: LabelShows = { shippingCost: true, maskPhone: false },
 ): LabelWords {
   const { label } = row;
   const L = LABEL_TEXT_LIMITS;
@@ -139,11 +167,13 @@ export function labelWords(
     bookedOn: label.bookedAt ? dayWords(label.bookedAt, timeZone) : null,
     pieces: "1/1",
     sender: clipped(label.sender),
-    receiver: clipped(label.receiver),
+    receiver: show.maskPhone
+      ? { ...clipped(label.receiver), phone: maskedPhone(label.receiver.phone) }
+      : clipped(label.receiver),
     cod: label.cod === null ? null : formatMoney(label.cod, label.currency, "id-ID"),
     weight: weightWords(grams),
     shippingCost:
-      row.shippingCharged === null || row.shippingCharged === undefined
+      !show.shippingCost || row.shippingCharged === null || row.shippingCharged === undefined
         ? null
         : Number(row.shippingCharged) > 0
           ? money(Number(row.shippingCharged))

@@ -7,6 +7,7 @@ import { adminRequest, type AdminGraphql } from "../admin-api/request";
 import type { Env } from "../platform/env.server";
 import { shippingAccessForShop } from "../shops/shipping-client.server";
 import { getShopSettings, updateShopSettings } from "../shops/shops.server";
+import type { ShopSettings } from "../shops/settings";
 import { shopCourierNames } from "../shops/courier-names.server";
 import { OUTBOUND_STATUSES } from "../shipments/states";
 import { orderTitle } from "../shipments/status-words";
@@ -107,8 +108,11 @@ export interface PrintDeps {
 }
 
 /** The shop's name for labels: the merchant's own words, else Shopify's, kept after the first read. */
-async function shopName(deps: PrintDeps, shop: string): Promise<string> {
-  const settings = await getShopSettings(deps.db, shop);
+async function shopName(
+  deps: PrintDeps,
+  shop: string,
+  settings: Pick<ShopSettings, "labelShopName">,
+): Promise<string> {
   if (settings.labelShopName) return settings.labelShopName;
   try {
     const answer = await adminRequest(deps.graphql, shop, SHOP_NAME_QUERY, {});
@@ -169,12 +173,17 @@ export async function printLabels(
       now,
     );
   if (ready.length === 0) return { labels: [], skipped };
+  const settings = await getShopSettings(deps.db, shop);
   const [name, couriers, timeZone] = await Promise.all([
-    shopName(deps, shop),
+    shopName(deps, shop, settings),
     shopCourierNames(shop),
     shopTimeZone(deps, shop),
   ]);
-  return { labels: ready.map((row) => labelWords(row, name, couriers, timeZone)), skipped };
+  const show = { shippingCost: settings.labelShippingCost, maskPhone: settings.labelMaskPhone };
+  return {
+    labels: ready.map((row) => labelWords(row, name, couriers, timeZone, show)),
+    skipped,
+  };
 }
 
 /**

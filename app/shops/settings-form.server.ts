@@ -102,6 +102,8 @@ export function parsePreferencesForm(
         Number.isInteger(reweigh) && reweigh >= 0 && reweigh <= 10_000_000 ? reweigh : 5_000,
       labelLayout: labelLayout.success ? labelLayout.data : "thermal",
       labelShopName: labelShopName.slice(0, 80),
+      labelShippingCost: checkbox(form, "labelShippingCost"),
+      labelMaskPhone: checkbox(form, "labelMaskPhone"),
     },
   };
 }

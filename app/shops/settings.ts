@@ -140,6 +140,10 @@ export const shopSettingsSchema = z.object({
   labelLayout: z.enum(LABEL_LAYOUTS).default("thermal"),
   /** The shop's name as labels print it; empty: Shopify's name for the shop, read at the first print. */
   labelShopName: z.string().trim().max(80).default(""),
+  /** Labels print what the buyer paid for shipping ("Ongkir Rp19.000", "Gratis"); off: none. */
+  labelShippingCost: z.boolean().default(true),
+  /** Labels print the buyer's phone with its middle digits hidden ("+6281******890"). */
+  labelMaskPhone: z.boolean().default(false),
   /** Rates at checkout: what is offered (app/checkout-rates). */
   checkoutRates: checkoutRatesSchema.prefault({}),
   /**

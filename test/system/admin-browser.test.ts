@@ -629,6 +629,16 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
         });
         expect(overflow, `tab ${tab} at 1,040 px: sideways by ${overflow} px`).toBe(0);
       }
+      // On a phone every tab is a list of blocks, nothing wider than the screen.
+      await page.setViewportSize({ width: 390, height: 844 });
+      for (const tab of TABS) {
+        await openInAdmin(page, `/app?tab=${tab}`, "id");
+        await page.getByLabel("Tampilkan", { exact: true }).waitFor();
+        await page.screenshot({ path: path.join(SHOTS, `id-list-390-${tab}.png`), fullPage: true });
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(wide, `tab ${tab} at 390 px`).toBeLessThanOrEqual(390);
+      }
+      await page.setViewportSize({ width: 1040, height: 900 });
       await openInAdmin(page, "/app?tab=attention", "id");
       const problem = page.getByText("Tidak ada nomor HP penerima").first();
       const where = (await problem.boundingBox())!;

@@ -25,7 +25,9 @@ type Ticked =
   | "markCodPaid"
   | "restockReturns"
   | "cancelReturnedCod"
-  | "holdWhileBooking";
+  | "holdWhileBooking"
+  | "labelShippingCost"
+  | "labelMaskPhone";
 
 interface PreferencesProps {
   settings: ShopSettings;
@@ -230,6 +232,8 @@ const PreferencesFields = memo(function PreferencesFields({
             helpText={t("settings.labels.shopNameHelp")}
             error={errors.labelShopName}
           />
+          {check("labelShippingCost", true)}
+          {check("labelMaskPhone", true)}
         </FormLayout>
       </Card>
     </BlockStack>
