@@ -158,6 +158,11 @@ export async function listShipments(db: Queryable, shop: string, options: ListOp
       waybillId: shipments.waybillId,
       trackingUrl: shipments.trackingUrl,
       labelPrintedAt: shipments.labelPrintedAt,
+      // What the buyer paid for shipping, and the parcel's days (the CSV's; app/shipments/csv.ts).
+      shippingCharged: shipments.shippingCharged,
+      pickedUpAt: shipments.pickedUpAt,
+      deliveredAt: shipments.deliveredAt,
+      returnedAt: shipments.returnedAt,
       updatedAt: shipments.updatedAt,
       // The order date: when the customer placed it, else when its shipment was recorded.
       orderCreatedAt: shipments.orderCreatedAt,

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 
 /**
  * A page's "Export CSV": fetches the app's own CSV route (App Bridge adds the session token to
@@ -7,7 +7,8 @@ import { useState } from "react";
  */
 export function useCsvDownload(url: string, fileName: string) {
   const [failedWith, setFailedWith] = useState<number | null>(null);
-  const download = async () => {
+  // The same function until the address changes: a page's actions built on it stay as they are.
+  const download = useCallback(async () => {
     setFailedWith(null);
     const response = await fetch(url);
     if (!response.ok) {
@@ -20,6 +21,6 @@ export function useCsvDownload(url: string, fileName: string) {
     a.download = `${fileName}-${new Date().toISOString().slice(0, 10)}.csv`;
     a.click();
     URL.revokeObjectURL(href);
-  };
+  }, [url, fileName]);
   return { download, failedWith };
 }

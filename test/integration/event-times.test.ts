@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "#app/db/index.server.ts";
 import * as codPage from "#app/routes/app.cod/route.tsx";
 import * as codCsvRoute from "#app/routes/app.cod[.]csv.tsx";
+import * as shipmentsCsvRoute from "#app/routes/app.shipments[.]csv.tsx";
 import * as shipmentPage from "#app/routes/app.shipments.$id/route.tsx";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { afterBookingStack } from "../helpers/after-booking.ts";
@@ -41,6 +42,21 @@ async function codCsvLine(shop: string, order: string): Promise<string> {
   return (await response.text()).split("\r\n").find((l) => l.includes(`,${order},`))!;
 }
 
+/** The shipments CSV of a place in the list (`?tab=…`), as lines of cells under its header's names. */
+async function shipmentsCsv(shop: string, query: string): Promise<Record<string, string>[]> {
+  const response = await call<Response>(
+    shipmentsCsvRoute.loader,
+    await sessionTokenRequest(`/app/shipments.csv${query}`, shop, INDONESIAN),
+  );
+  expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
+  // No cell of these shipments holds a comma or a quote: a line splits at its commas.
+  const [header, ...lines] = (await response.text()).replace(/^\uFEFF/, "").split("\r\n");
+  const names = header!.split(",");
+  return lines
+    .filter(Boolean)
+    .map((line) => Object.fromEntries(line.split(",").map((cell, i) => [names[i], cell])));
+}
+
 /** The Monday of a time's week in Jakarta (UTC+7, no daylight saving), as the COD page says a day. */
 function mondayInJakarta(at: Date): string {
   const local = new Date(at.getTime() + 7 * 3_600_000);
@@ -78,6 +94,19 @@ describe("one time for each event", () => {
       await sessionTokenRequest("/app/cod", shop, INDONESIAN),
     );
     expect(cod.weeks.map((w) => w.week)).toEqual([mondayInJakarta(delivered.deliveredAt!)]);
+    // The shipments CSV of the "Terkirim" tab: the same day, the list's words and plain amounts;
+    // another tab's CSV does not hold it.
+    const [line] = await shipmentsCsv(shop, "?tab=delivered");
+    expect(line).toMatchObject({
+      Pesanan: order.name,
+      Status: "Terkirim",
+      Pembayaran: "COD",
+      "Sampai di pembeli": day,
+      "Kembali ke toko": "",
+    });
+    expect(Number(line!["Nilai COD"])).toBeGreaterThan(0);
+    expect(line!["Dijemput kurir"]).not.toBe("");
+    expect(await shipmentsCsv(shop, "?tab=cancelled")).toEqual([]);
   });
 
   it("a parcel that came back: its day on the COD page is its day on the timeline", async () => {

@@ -12,15 +12,10 @@ import {
   decodeCursor,
   listShipments,
 } from "../../shipments/list.server";
-import {
-  PROBLEM_KINDS,
-  isProblemKind,
-  problemKindWords,
-  type ProblemKind,
-} from "../../shipments/problem-kinds";
+import { PROBLEM_KINDS, problemKindWords, type ProblemKind } from "../../shipments/problem-kinds";
+import { listParamsOf } from "../../shipments/list-params";
 import { listRowWords } from "../../shipments/list-rows";
 import { riskBadgeWords } from "../../cod-risk/risk-words";
-import { TABS, type Tab } from "../../shipments/tabs";
 import { authenticate } from "../../shopify.server";
 import { speechFor } from "../../shops/speech.server";
 import { getShop } from "../../shops/shops.server";
@@ -30,17 +25,7 @@ import { dayOf } from "../../shipments/status-words";
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const url = new URL(request.url);
-  const tab = (TABS as readonly string[]).includes(url.searchParams.get("tab") ?? "")
-    ? (url.searchParams.get("tab") as Tab)
-    : "all";
-  const search = url.searchParams.get("q") ?? "";
-  // The kind of problem filters the "needs attention" tab only.
-  const kindParam = url.searchParams.get("kind");
-  const kind = tab === "attention" && isProblemKind(kindParam) ? kindParam : null;
-  const notPrinted = url.searchParams.get("printed") === "no";
-  // COD orders not ended at or above a risk level (medium: medium or high).
-  const riskParam = url.searchParams.get("risk");
-  const risk = riskParam === "medium" || riskParam === "high" ? riskParam : null;
+  const { tab, search, kind, notPrinted, risk } = listParamsOf(url);
   const [shop, counts, kindCounts, page, lastImport] = await Promise.all([
     getShop(db, session.shop),
     countByTab(db, session.shop),

@@ -6,7 +6,8 @@ import {
   useSearchParams,
 } from "@remix-run/react";
 import { useLiveWhile } from "../../ui/useLiveWhile";
-import { BlockStack, Card, Page, useBreakpoints } from "@shopify/polaris";
+import { Banner, BlockStack, Card, Page, useBreakpoints } from "@shopify/polaris";
+import { useCsvDownload } from "../../ui/useCsvDownload";
 import { EmptyList } from "../../components/list/EmptyList";
 import { ShipmentsTable } from "../../components/list/ShipmentsTable";
 import { ListTabs } from "../../components/list/ListTabs";
@@ -58,6 +59,16 @@ export default function Shipments() {
     });
     revalidate();
   }, [revalidate]);
+  // The list's place: tab, search, kind of problem and filters, kept across pages.
+  const { tab, search, kind, notPrinted, risk } = data;
+  const current: ListPlace = { tab, search, kind, notPrinted, risk };
+  const place = placeParams(current, { tab, q: search, kind });
+  // The shipments this tab, search and filters show, as CSV for the bookkeeper.
+  const csv = useCsvDownload(
+    `/app/shipments.csv?${new URLSearchParams(place).toString()}`,
+    t("list.export.fileName"),
+  );
+  const exportCsv = csv.download;
   // The same actions between renders (a live list revalidates often): Polaris measures the
   // header's actions again, laying the page out, whenever they change.
   const headerActions = useMemo(
@@ -73,15 +84,16 @@ export default function Shipments() {
         helpText: t("list.printTodayHelp"),
         onAction: () => navigate("/app/labels?pending=today"),
       },
+      {
+        content: t("list.export.action"),
+        helpText: t("list.export.help"),
+        onAction: () => void exportCsv(),
+      },
       { content: t("nav.settings"), onAction: () => navigate("/app/settings") },
       { content: t("nav.failed"), onAction: () => navigate("/app/failed") },
     ],
-    [t, importing, startImport, navigate],
+    [t, importing, startImport, navigate, exportCsv],
   );
-  // The list's place: tab, search, kind of problem and filters, kept across pages.
-  const { tab, search, kind, notPrinted, risk } = data;
-  const current: ListPlace = { tab, search, kind, notPrinted, risk };
-  const place = placeParams(current, { tab, q: search, kind });
   const filtered = tab !== "all" || Boolean(search) || notPrinted || risk !== null;
   // The same function between renders: the tab strip is not redrawn when rows are ticked.
   const chooseTab = useCallback(
@@ -96,6 +108,11 @@ export default function Shipments() {
         {data.lastImport && <ImportBanner state={data.lastImport} />}
         {setupNeeded && <SetupBanner setup={data.setup} />}
         {bulk && <BulkProgress bulk={bulk} />}
+        {csv.failedWith !== null && (
+          <Banner tone={csv.failedWith === 429 ? "warning" : "critical"}>
+            {csv.failedWith === 429 ? t("csv.busy") : t("list.export.failed")}
+          </Banner>
+        )}
         <Card padding="0">
           <ListTabs tab={tab} counts={data.counts} condensed={condensed} onChoose={chooseTab} />
           <ListFilters place={current} onGo={setParams} />
