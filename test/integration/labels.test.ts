@@ -14,6 +14,7 @@ import { shipmentEvents, shipments } from "#app/db/schema.ts";
 import { getEnv } from "#app/platform/env.server.ts";
 import { producerConnection } from "#app/jobs/queues.server.ts";
 import { REPRINT_MINUTES, selectForLabels } from "#app/labels/print.server.ts";
+import { maskedPhone } from "#app/labels/label-words.ts";
 import * as pdfRoute from "#app/routes/app.labels[.]pdf.tsx";
 import * as printPage from "#app/routes/app.labels.tsx";
 import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";
@@ -191,6 +192,19 @@ describe.skipIf(!hasPoppler)("labels of booked shipments", () => {
       await get(pdfRoute.loader, shop, `/app/labels.pdf?ids=${first.shipment.id}&layout=thermal`),
     );
     expect(await reprint.barcodes()).toEqual([[first.shipment.waybillId]]);
+    // The shop's label settings: no ongkir line, the buyer's phone with its middle hidden; the
+    // shop's own phone stays whole.
+    const phone = first.shipment.label!.receiver.phone!;
+    expect(reprint.pages()[0]!.replace(/\s+/g, " ")).toContain(phone);
+    await updateShopSettings(db, shop, { labelShippingCost: false, labelMaskPhone: true });
+    const kept = await printedPdf(
+      await get(pdfRoute.loader, shop, `/app/labels.pdf?ids=${first.shipment.id}&layout=thermal`),
+    );
+    const text = kept.pages()[0]!.replace(/\s+/g, " ");
+    expect(text).not.toContain("Ongkir");
+    expect(text).not.toContain(phone);
+    expect(text).toContain(maskedPhone(phone)!);
+    expect(text).toContain(first.shipment.label!.sender.phone!);
   });
 
   it("reads a label's facts from the service for a shipment booked before labels were kept", async () => {
