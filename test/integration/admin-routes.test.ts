@@ -373,7 +373,12 @@ describe("settings", () => {
     const page = await call(settingsRoute.loader, await sessionTokenRequest("/app/settings", shop));
     expect(page.data).toMatchObject({ apiKey: { hint: key.slice(-4), mode: "test" } });
     expect(JSON.stringify(page.data)).not.toContain(key);
-    expect((page.data as { couriers: unknown[] }).couriers.length).toBeGreaterThan(10);
+    const couriers = (page.data as { couriers: { value: string; label: string }[] }).couriers;
+    expect(couriers.length).toBeGreaterThan(10);
+    // The default courier's choices name each service once, as the picker does.
+    const label = (value: string) => couriers.find((c) => c.value === value)?.label;
+    expect(label("pos/reg")).toBe("Pos Reguler");
+    expect(label("jne/jtr")).toBe("JNE Trucking");
 
     // Pickup locations live in the service's location list too; one is the default origin.
     const location = (fields: Record<string, string>) =>

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { namedOnce } from "../../shipments/courier-names";
 import { useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { Banner, BlockStack, Layout, Page } from "@shopify/polaris";
 import { useState } from "react";
@@ -54,7 +55,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       const client = await shippingClientForShop(db, getEnv(), session.shop);
       couriers = (await client.getCouriers()).couriers.map((c) => ({
         value: `${c.courier_code}/${c.courier_service_code}`,
-        label: `${c.courier_name} ${c.courier_service_name}`,
+        // Named once, as the courier picker names it ("Pos Reguler", not "Pos Indonesia Pos Reguler").
+        label: namedOnce(c.courier_name, c.courier_service_name),
       }));
     } catch (error) {
       couriersError = (error as Error).message;
