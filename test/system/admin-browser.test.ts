@@ -648,6 +648,20 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
       await page.getByRole("tab", { selected: true }).waitFor();
       expect(await page.locator("body").innerText()).not.toContain("Label belum dicetak");
       await page.setViewportSize({ width: 1280, height: 900 });
+      // The settings' sections are one press away from the top: "7. Label" brings the labels'
+      // settings (the buyer's ongkir, the masked phone) into view.
+      await openInAdmin(page, "/app/settings", "id");
+      const sections = page.getByRole("navigation", { name: "Langsung ke bagian" });
+      await sections.getByRole("link", { name: "7. Label" }).click();
+      await page.waitForURL(/#labels$/);
+      const masked = page.getByLabel("Samarkan nomor HP pembeli di label");
+      await expect
+        .poll(async () => (await masked.boundingBox())?.y ?? -1)
+        .toBeGreaterThanOrEqual(0);
+      expect((await masked.boundingBox())!.y).toBeLessThan(900);
+      expect(await page.getByLabel("Cetak ongkir pembeli di label").isChecked()).toBe(true);
+      expect((await accessibilityViolations(page)).join("\n"), "settings: axe-core").toBe("");
+      await page.screenshot({ path: path.join(SHOTS, "id-settings-label-section.png") });
       await openInAdmin(page, `/app/shipments/${booked.id}`, "id");
       await page
         .getByRole("button", { name: /^Cetak (ulang )?label$/ })

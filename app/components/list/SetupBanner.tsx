@@ -10,7 +10,11 @@ export function SetupBanner({ setup }: { setup: { apiKey: boolean; pickup: boole
     <Banner
       tone="warning"
       title={t("list.setup.title")}
-      action={{ content: t("list.setup.open"), onAction: () => navigate("/app/settings") }}
+      action={{
+        content: t("list.setup.open"),
+        // Straight to the first thing missing: the key, else the pickup location.
+        onAction: () => navigate(`/app/settings#${setup.apiKey ? "pickup" : "api-key"}`),
+      }}
     >
       <p>
         {[

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { SectionAnchor } from "./SettingsSections";
 import { BlockStack, Card, FormLayout, Text } from "@shopify/polaris";
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
@@ -87,155 +88,163 @@ const PreferencesFields = memo(function PreferencesFields({
   );
   return (
     <BlockStack gap="400">
-      <Card>
-        <FormLayout>
-          <GroupHeading title={t("settings.courier.title")}>
-            {t("settings.courier.about")}
-          </GroupHeading>
-          <ChoiceSelect
-            label={t("settings.courier.default")}
-            name="defaultCourier"
-            options={[{ label: t("settings.courier.none"), value: "" }, ...couriers]}
-            initial={
-              settings.defaultCourier
-                ? `${settings.defaultCourier.company}/${settings.defaultCourier.type}`
-                : ""
-            }
-            helpText={
-              couriersError
-                ? t("settings.courier.unloaded", { reason: couriersError })
-                : t("settings.courier.help")
-            }
-          />
-          <Text as="p" tone="subdued">
-            {t("courierRules.linkAbout")}{" "}
-            <Link to="/app/courier-rules">{t("courierRules.link")}</Link>
-          </Text>
-          <ChoiceSelect
-            label={t("settings.courier.deliveryType")}
-            name="deliveryType"
-            options={[
-              { label: t("settings.courier.now"), value: "now" },
-              { label: t("settings.courier.scheduled"), value: "scheduled" },
-            ]}
-            initial={settings.deliveryType}
-            error={errors.deliveryType}
-          />
-        </FormLayout>
-      </Card>
-      <Card>
-        <FormLayout>
-          <GroupHeading title={t("settings.automation.title")}>
-            {t("settings.automation.about")}
-          </GroupHeading>
-          {check("autoCreateDrafts")}
-          {check("autoConfirm", true)}
-          {check("bookPendingOrders", true)}
-          {check("fulfillOnConfirm")}
-          {check("notifyCustomer")}
-          {check("holdWhileBooking")}
-        </FormLayout>
-      </Card>
-      <Card>
-        <FormLayout>
-          <GroupHeading title={t("settings.parcel.title")}>
-            {t("settings.parcel.about")}
-          </GroupHeading>
-          <Field
-            label={t("settings.parcel.categories")}
-            name="categoryMapping"
-            multiline={4}
-            autoComplete="off"
-            initial={Object.entries(settings.categoryMapping)
-              .map(([k, v]) => `${k} = ${v}`)
-              .join("\n")}
-            helpText={t("settings.parcel.categoriesHelp")}
-            error={errors.categoryMapping}
-          />
-          <Field
-            label={t("settings.parcel.weight")}
-            name="defaultWeightGrams"
-            type="number"
-            autoComplete="off"
-            initial={settings.defaultWeightGrams ? String(settings.defaultWeightGrams) : ""}
-            helpText={t("settings.parcel.weightHelp")}
-            error={errors.defaultWeightGrams}
-          />
-          {check("dimensionsFromShopify", true)}
-          <CodGatewaysField
-            choices={paymentMethods}
-            chosen={settings.codGateways}
-            unread={paymentMethodsError}
-          />
-          <ChoiceSelect
-            label={t("settings.parcel.codType")}
-            name="codType"
-            options={COD_TYPES.map((type) => ({
-              label: t(`settings.codType.${type}`),
-              value: type,
-            }))}
-            initial={settings.codType}
-            error={errors.codType}
-          />
-          {check("markCodPaid", true)}
-          {check("restockReturns", true)}
-          {check("cancelReturnedCod", true)}
-          <ChoiceSelect
-            label={t("settings.parcel.codRiskHold")}
-            name="codRiskHold"
-            options={COD_RISK_HOLDS.map((hold) => ({
-              label: t(`settings.codRiskHold.${hold}`),
-              value: hold,
-            }))}
-            initial={settings.codRiskHold}
-            helpText={t("settings.parcel.codRiskHoldHelp")}
-            error={errors.codRiskHold}
-          />
-          <Field
-            label={t("settings.parcel.reweighProblemAbove")}
-            name="reweighProblemAbove"
-            type="number"
-            autoComplete="off"
-            prefix="Rp"
-            initial={String(settings.reweighProblemAbove)}
-            helpText={t("settings.parcel.reweighProblemAboveHelp")}
-            error={errors.reweighProblemAbove}
-          />
-          {check("insurance")}
-          {check("proofOfDelivery")}
-          <Field
-            label={t("settings.parcel.podNote")}
-            name="proofOfDeliveryNote"
-            autoComplete="off"
-            initial={settings.proofOfDeliveryNote}
-            error={errors.proofOfDeliveryNote}
-          />
-        </FormLayout>
-      </Card>
-      <Card>
-        <FormLayout>
-          <GroupHeading title={t("settings.labels.title")}>
-            {t("settings.labels.about")}
-          </GroupHeading>
-          <ChoiceSelect
-            label={t("settings.labels.size")}
-            name="labelLayout"
-            options={LABEL_LAYOUTS.map((l) => ({ label: t(`labels.layout.${l}`), value: l }))}
-            initial={settings.labelLayout}
-            error={errors.labelLayout}
-          />
-          <Field
-            label={t("settings.labels.shopName")}
-            name="labelShopName"
-            autoComplete="off"
-            initial={settings.labelShopName}
-            helpText={t("settings.labels.shopNameHelp")}
-            error={errors.labelShopName}
-          />
-          {check("labelShippingCost", true)}
-          {check("labelMaskPhone", true)}
-        </FormLayout>
-      </Card>
+      <SectionAnchor id="courier">
+        <Card>
+          <FormLayout>
+            <GroupHeading title={t("settings.courier.title")}>
+              {t("settings.courier.about")}
+            </GroupHeading>
+            <ChoiceSelect
+              label={t("settings.courier.default")}
+              name="defaultCourier"
+              options={[{ label: t("settings.courier.none"), value: "" }, ...couriers]}
+              initial={
+                settings.defaultCourier
+                  ? `${settings.defaultCourier.company}/${settings.defaultCourier.type}`
+                  : ""
+              }
+              helpText={
+                couriersError
+                  ? t("settings.courier.unloaded", { reason: couriersError })
+                  : t("settings.courier.help")
+              }
+            />
+            <Text as="p" tone="subdued">
+              {t("courierRules.linkAbout")}{" "}
+              <Link to="/app/courier-rules">{t("courierRules.link")}</Link>
+            </Text>
+            <ChoiceSelect
+              label={t("settings.courier.deliveryType")}
+              name="deliveryType"
+              options={[
+                { label: t("settings.courier.now"), value: "now" },
+                { label: t("settings.courier.scheduled"), value: "scheduled" },
+              ]}
+              initial={settings.deliveryType}
+              error={errors.deliveryType}
+            />
+          </FormLayout>
+        </Card>
+      </SectionAnchor>
+      <SectionAnchor id="automation">
+        <Card>
+          <FormLayout>
+            <GroupHeading title={t("settings.automation.title")}>
+              {t("settings.automation.about")}
+            </GroupHeading>
+            {check("autoCreateDrafts")}
+            {check("autoConfirm", true)}
+            {check("bookPendingOrders", true)}
+            {check("fulfillOnConfirm")}
+            {check("notifyCustomer")}
+            {check("holdWhileBooking")}
+          </FormLayout>
+        </Card>
+      </SectionAnchor>
+      <SectionAnchor id="parcel">
+        <Card>
+          <FormLayout>
+            <GroupHeading title={t("settings.parcel.title")}>
+              {t("settings.parcel.about")}
+            </GroupHeading>
+            <Field
+              label={t("settings.parcel.categories")}
+              name="categoryMapping"
+              multiline={4}
+              autoComplete="off"
+              initial={Object.entries(settings.categoryMapping)
+                .map(([k, v]) => `${k} = ${v}`)
+                .join("\n")}
+              helpText={t("settings.parcel.categoriesHelp")}
+              error={errors.categoryMapping}
+            />
+            <Field
+              label={t("settings.parcel.weight")}
+              name="defaultWeightGrams"
+              type="number"
+              autoComplete="off"
+              initial={settings.defaultWeightGrams ? String(settings.defaultWeightGrams) : ""}
+              helpText={t("settings.parcel.weightHelp")}
+              error={errors.defaultWeightGrams}
+            />
+            {check("dimensionsFromShopify", true)}
+            <CodGatewaysField
+              choices={paymentMethods}
+              chosen={settings.codGateways}
+              unread={paymentMethodsError}
+            />
+            <ChoiceSelect
+              label={t("settings.parcel.codType")}
+              name="codType"
+              options={COD_TYPES.map((type) => ({
+                label: t(`settings.codType.${type}`),
+                value: type,
+              }))}
+              initial={settings.codType}
+              error={errors.codType}
+            />
+            {check("markCodPaid", true)}
+            {check("restockReturns", true)}
+            {check("cancelReturnedCod", true)}
+            <ChoiceSelect
+              label={t("settings.parcel.codRiskHold")}
+              name="codRiskHold"
+              options={COD_RISK_HOLDS.map((hold) => ({
+                label: t(`settings.codRiskHold.${hold}`),
+                value: hold,
+              }))}
+              initial={settings.codRiskHold}
+              helpText={t("settings.parcel.codRiskHoldHelp")}
+              error={errors.codRiskHold}
+            />
+            <Field
+              label={t("settings.parcel.reweighProblemAbove")}
+              name="reweighProblemAbove"
+              type="number"
+              autoComplete="off"
+              prefix="Rp"
+              initial={String(settings.reweighProblemAbove)}
+              helpText={t("settings.parcel.reweighProblemAboveHelp")}
+              error={errors.reweighProblemAbove}
+            />
+            {check("insurance")}
+            {check("proofOfDelivery")}
+            <Field
+              label={t("settings.parcel.podNote")}
+              name="proofOfDeliveryNote"
+              autoComplete="off"
+              initial={settings.proofOfDeliveryNote}
+              error={errors.proofOfDeliveryNote}
+            />
+          </FormLayout>
+        </Card>
+      </SectionAnchor>
+      <SectionAnchor id="labels">
+        <Card>
+          <FormLayout>
+            <GroupHeading title={t("settings.labels.title")}>
+              {t("settings.labels.about")}
+            </GroupHeading>
+            <ChoiceSelect
+              label={t("settings.labels.size")}
+              name="labelLayout"
+              options={LABEL_LAYOUTS.map((l) => ({ label: t(`labels.layout.${l}`), value: l }))}
+              initial={settings.labelLayout}
+              error={errors.labelLayout}
+            />
+            <Field
+              label={t("settings.labels.shopName")}
+              name="labelShopName"
+              autoComplete="off"
+              initial={settings.labelShopName}
+              helpText={t("settings.labels.shopNameHelp")}
+              error={errors.labelShopName}
+            />
+            {check("labelShippingCost", true)}
+            {check("labelMaskPhone", true)}
+          </FormLayout>
+        </Card>
+      </SectionAnchor>
     </BlockStack>
   );
 });

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { SectionAnchor, SettingsSections } from "../../components/settings/SettingsSections";
 import { namedOnce } from "../../shipments/courier-names";
 import { useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { Banner, BlockStack, Layout, Page } from "@shopify/polaris";
@@ -184,31 +185,38 @@ export default function Settings() {
                 {t("settings.steps.body", { steps: steps.join(t("settings.steps.then")) })}
               </Banner>
             )}
+            <SettingsSections />
             {result && result.form !== "rotateEventsUrl" && (
               <Banner tone={result.ok ? "success" : "critical"}>{result.message}</Banner>
             )}
-            <ApiKeyCard
-              apiKey={apiKey}
-              error={errors.apiKey}
-              answer={result?.form === "apiKey" ? result : null}
-              busy={busy}
-            />
-            <PickupLocationsCard
-              settings={settings}
-              editing={editing}
-              setEditing={setEditing}
-              errors={result?.form === "location" ? errors : {}}
-              answer={result?.form === "location" ? result : null}
-              busy={busy}
-              disabled={!apiKey}
-            />
-            <ShopifyLocationsCard
-              locations={locations}
-              locationsError={locationsError}
-              settings={settings}
-              disabled={!apiKey}
-              busy={busy}
-            />
+            <SectionAnchor id="api-key">
+              <ApiKeyCard
+                apiKey={apiKey}
+                error={errors.apiKey}
+                answer={result?.form === "apiKey" ? result : null}
+                busy={busy}
+              />
+            </SectionAnchor>
+            <SectionAnchor id="pickup">
+              <PickupLocationsCard
+                settings={settings}
+                editing={editing}
+                setEditing={setEditing}
+                errors={result?.form === "location" ? errors : {}}
+                answer={result?.form === "location" ? result : null}
+                busy={busy}
+                disabled={!apiKey}
+              />
+            </SectionAnchor>
+            <SectionAnchor id="shopify-locations">
+              <ShopifyLocationsCard
+                locations={locations}
+                locationsError={locationsError}
+                settings={settings}
+                disabled={!apiKey}
+                busy={busy}
+              />
+            </SectionAnchor>
             <PreferencesForm
               settings={settings}
               couriers={couriers}
@@ -219,24 +227,28 @@ export default function Settings() {
               answer={result?.form === "preferences" ? result : null}
               busy={busy}
             />
-            <CheckoutRatesCard
-              on={ratesOn}
-              offer={settings.checkoutRates}
-              couriers={couriers}
-              couriersError={couriersError}
-              problem={ratesProblem}
-              result={result?.form === "checkoutRates" ? result : null}
-              busy={busy}
-              disabled={!apiKey}
-            />
-            <EventsUrlCard
-              url={events.url}
-              previousUntil={events.previousUntil}
-              tokenlessUntil={events.tokenlessUntil}
-              ratesPending={events.ratesPending}
-              result={result?.form === "rotateEventsUrl" ? result : null}
-              busy={busy}
-            />
+            <SectionAnchor id="checkout-rates">
+              <CheckoutRatesCard
+                on={ratesOn}
+                offer={settings.checkoutRates}
+                couriers={couriers}
+                couriersError={couriersError}
+                problem={ratesProblem}
+                result={result?.form === "checkoutRates" ? result : null}
+                busy={busy}
+                disabled={!apiKey}
+              />
+            </SectionAnchor>
+            <SectionAnchor id="events">
+              <EventsUrlCard
+                url={events.url}
+                previousUntil={events.previousUntil}
+                tokenlessUntil={events.tokenlessUntil}
+                ratesPending={events.ratesPending}
+                result={result?.form === "rotateEventsUrl" ? result : null}
+                busy={busy}
+              />
+            </SectionAnchor>
             <DataRequestsCard requests={dataRequests} />
           </BlockStack>
         </Layout.Section>
