@@ -1,4 +1,5 @@
 import { namedOnce } from "../shipments/courier-names";
+import { fiveDigitPostalCode } from "../shipping/postal-code";
 import { and, asc, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { Queryable } from "../db/client.server";
 import { returnPickups, shipments, type ReturnPickup, type Shipment } from "../db/schema";
@@ -166,8 +167,8 @@ export function pickupLines(
   };
 }
 
-const postal = (value: string | null | undefined) =>
-  value && /^\d{5}$/.test(value.trim()) ? Number(value.trim()) : undefined;
+/** A five-digit postal code, or nothing (the draft's field left out). */
+const postal = (value: string | null | undefined) => fiveDigitPostalCode(value) ?? undefined;
 
 /** The pickup as the service's draft: from the customer (the parcel's receiver) back to its sender. */
 export function pickupDraft(

@@ -1,4 +1,5 @@
 import type { Shipment } from "../db/schema";
+import { fiveDigitPostalCode } from "../shipping/postal-code";
 import type { ShipmentContents } from "../orders/map-types";
 import type { ShippingClient } from "../shipping/client.server";
 import { CODES, type Pricing } from "../shipping/contract";
@@ -27,7 +28,7 @@ export async function parcelRates(
   const items = (contents?.items ?? []).filter((i) => i.quantity > 0 && (i.weight ?? 0) > 0);
   if (items.length === 0 || items.length !== (contents?.items.length ?? 0))
     return { unpriced: "items" };
-  const destination = fiveDigits(shipment.destinationPostalCode);
+  const destination = fiveDigitPostalCode(shipment.destinationPostalCode);
   if (!destination) return { unpriced: "destination" };
   const origin = originOf(settings, shipment.shopifyLocationId);
   if (!origin) return { unpriced: "origin" };
@@ -64,17 +65,12 @@ export async function parcelRates(
   }
 }
 
-const fiveDigits = (code: string | number | null | undefined): string | null =>
-  code !== null && code !== undefined && /^\d{5}$/.test(String(code).trim())
-    ? String(code).trim()
-    : null;
-
 /** The pickup location the shipment leaves from (connected to its Shopify location, else the default). */
 function originOf(
   settings: Pick<ShopSettings, "pickup" | "locations" | "locationLinks">,
   shopifyLocationId: string | null,
-): { origin_postal_code: string } | null {
-  const location = pickupForLocation(settings as ShopSettings, shopifyLocationId, true);
-  const code = fiveDigits(location === "unconnected" ? null : location?.postalCode);
+): { origin_postal_code: number } | null {
+  const location = pickupForLocation(settings, shopifyLocationId, true);
+  const code = fiveDigitPostalCode(location === "unconnected" ? null : location?.postalCode);
   return code ? { origin_postal_code: code } : null;
 }

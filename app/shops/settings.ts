@@ -181,7 +181,7 @@ export function parseShopSettings(value: unknown): ShopSettings {
  * waits for the merchant to connect it).
  */
 export function pickupForLocation(
-  settings: ShopSettings,
+  settings: Pick<ShopSettings, "pickup" | "locations" | "locationLinks">,
   shopifyLocationId: string | null,
   singleOwnLocation: boolean,
 ): PickupLocation | null | "unconnected" {

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { fiveDigitPostalCode } from "../shipping/postal-code";
 import type { Db } from "../db/client.server";
 import { shipments } from "../db/schema";
 import type { enqueue as enqueueFns } from "../jobs/queues.server";
@@ -36,7 +37,7 @@ export function pickupFromShopifyLocation(
 ): { pickup: PickupInput | null; missing: string[] } {
   const a = location.address;
   const phone = normalisePhone(a.phone, a.countryCode) ?? fallbackPhone;
-  const postal = a.zip && /^\d{5}$/.test(a.zip.trim()) ? Number(a.zip.trim()) : null;
+  const postal = fiveDigitPostalCode(a.zip);
   const address = [a.address1, a.address2, a.city, a.province]
     .filter((p) => p && p.trim())
     .join(", ");
