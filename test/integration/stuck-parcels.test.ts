@@ -169,4 +169,49 @@ describe("a parcel that stops moving", () => {
       .where(and(eq(shipments.shop, busy), sql`${shipments.problem} IS NOT NULL`));
     expect(busyMarked).toHaveLength(0);
   });
+
+  it("a scan recorded while the finder runs keeps the parcel's check", async () => {
+    // One parcel silent two days on a one-day lane, with its fulfillment. The courier's next scan
+    // is recorded just after the finder marked it (here: when the finder queues Shopify's DELAYED
+    // event), as a sync-status job running beside the finder would record it.
+    const shop = uniqueShop("stuck-race");
+    await recordInstall(db, shop);
+    const now = new Date();
+    const seen = new Date(now.getTime() - 2 * DAY);
+    const booked = new Date(seen.getTime() - DAY);
+    const [parcel] = executedRows(
+      await db.execute(sql`
+        INSERT INTO shipments (shop, order_id, reference_id, status, courier_company, courier_type,
+          waybill_id, estimated_delivery_at, label, fulfillment_ids)
+        VALUES (${shop}, '9300001', ${shop} || '-1', 'dropping_off', 'jne', 'reg', 'WB9300001',
+          ${new Date(booked.getTime() + DAY).toISOString()}::timestamptz,
+          jsonb_build_object('bookedAt', ${booked.toISOString()}::text),
+          '["gid://shopify/Fulfillment/9300001"]'::jsonb)
+        RETURNING id`),
+    );
+    const id = String(parcel!.id);
+    const scan = (key: string, at: Date) =>
+      db.execute(sql`
+        INSERT INTO fulfillment_events (shipment_id, shop, entry_key, service_status,
+          happened_at, shopify_status, state, created_at)
+        VALUES (${id}, ${shop}, ${key}, 'dropping_off', ${at.toISOString()}::timestamptz,
+          'IN_TRANSIT', 'pending', ${at.toISOString()}::timestamptz)`);
+    await scan("picked|1", seen);
+    const rescanned = new Date(now.getTime() - 60_000);
+    const racing: typeof enqueue = {
+      ...enqueue,
+      fulfillmentEvents: async (_shop: string, shipmentId: string) => {
+        if (shipmentId === id) await scan("dropping_off|2", rescanned);
+        return null;
+      },
+    };
+    expect(await findStuck({ db, enqueue: racing }, now, shop)).toMatchObject({ stuck: 1 });
+    // The scan's check stands: due a day after it, so the parcel is looked at again if it goes
+    // silent once more.
+    const checks = executedRows(
+      await db.execute(sql`SELECT due_at FROM stuck_checks WHERE shipment_id = ${id}`),
+    );
+    expect(checks).toHaveLength(1);
+    expect(new Date(String(checks[0]!.due_at)).getTime()).toBe(rescanned.getTime() + DAY);
+  });
 });

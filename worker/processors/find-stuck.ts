@@ -31,7 +31,9 @@ const MOVING = ["picked", "dropping_off"] as const;
  * and moved on by the finder), at most `LIMIT`, taken from the shops in turn: every shop's first
  * due parcel, then every shop's second, …, each shop's by when it fell due. So one shop's many
  * parcels, due or not yet stuck, never keep another shop's stuck parcel from being looked at.
- * Each with its latest scan as the app recorded it (`fulfillment_events_shipment_idx`).
+ * Each with its latest scan as the app recorded it (`fulfillment_events_shipment_idx`), and the
+ * check's `due_at` as read (`due`, exact to the microsecond as text), so the run settles only the
+ * checks no scan has moved since.
  */
 export async function silentParcels(db: Queryable, now: Date, shop?: string) {
   return executedRows(
@@ -45,7 +47,7 @@ export async function silentParcels(db: Queryable, now: Date, shop?: string) {
       )
       SELECT s.id, s.shop, s.status, s.problem, s.courier_company, s.courier_type,
              s.lane_province, s.estimated_delivery_at, s.label->>'bookedAt' AS booked_at,
-             last.seen, last.happened
+             last.seen, last.happened, d.due_at::text AS due
       FROM (SELECT * FROM due ORDER BY turn, due_at LIMIT ${LIMIT}) d
       JOIN shipments s ON s.id = d.shipment_id
       CROSS JOIN LATERAL (
@@ -57,26 +59,36 @@ export async function silentParcels(db: Queryable, now: Date, shop?: string) {
   );
 }
 
+/** A check as the run read it: a scan recorded since has moved its `due_at` on. */
+type CheckRead = { id: string; due: string };
+
 /**
  * After a run: the parcels it is done with leave the checks (marked stuck, no longer on their
  * way, or silent too long: a later scan brings them back), and those not stuck yet are due again
- * when their lane would call them stuck. Two statements whatever the number.
+ * when their lane would call them stuck. Each only if its check is still as the run read it: a
+ * scan recorded while the run looked (the courier's next scan, which also clears a fresh stuck
+ * mark) has made it due a day after that scan, and that stands; deleting it would leave a parcel
+ * that then goes silent again never looked at. Two statements whatever the number.
  */
 async function settleChecks(
   db: Queryable,
-  done: readonly string[],
-  later: readonly { id: string; due: Date }[],
+  done: readonly CheckRead[],
+  later: readonly (CheckRead & { next: Date })[],
 ): Promise<void> {
   if (done.length > 0)
-    await db.execute(
-      sql`DELETE FROM stuck_checks WHERE shipment_id = ANY(${sql.param(done)}::uuid[])`,
-    );
+    await db.execute(sql`
+      DELETE FROM stuck_checks c
+      USING unnest(${sql.param(done.map((d) => d.id))}::uuid[],
+                   ${sql.param(done.map((d) => d.due))}::timestamptz[]) AS v(id, read_due)
+      WHERE c.shipment_id = v.id AND c.due_at = v.read_due`);
   if (later.length > 0)
     await db.execute(sql`
       UPDATE stuck_checks c SET due_at = v.due
       FROM unnest(${sql.param(later.map((l) => l.id))}::uuid[],
-                  ${sql.param(later.map((l) => l.due.toISOString()))}::timestamptz[]) AS v(id, due)
-      WHERE c.shipment_id = v.id`);
+                  ${sql.param(later.map((l) => l.due))}::timestamptz[],
+                  ${sql.param(later.map((l) => l.next.toISOString()))}::timestamptz[])
+           AS v(id, read_due, due)
+      WHERE c.shipment_id = v.id AND c.due_at = v.read_due`);
 }
 
 /**
@@ -114,18 +126,19 @@ async function findStuckBatch(
   const rows = await silentParcels(db, now, onlyShop);
   const records = new Map<string, Map<string, LaneFigures>>();
   const notBefore = now.getTime() - LONGEST_SILENCE_MS;
-  const done: string[] = [];
-  const later: { id: string; due: Date }[] = [];
+  const done: CheckRead[] = [];
+  const later: (CheckRead & { next: Date })[] = [];
   let stuck = 0;
   for (const r of rows) {
     const shop = String(r.shop);
+    const check = { id: String(r.id), due: String(r.due) };
     const seenAt = r.seen ? new Date(String(r.seen)).getTime() : NaN;
     if (
       r.problem !== null ||
       !(MOVING as readonly string[]).includes(String(r.status)) ||
       !(seenAt >= notBefore)
     ) {
-      done.push(String(r.id));
+      done.push(check);
       continue;
     }
     const province = (r.lane_province as string | null) ?? null;
@@ -144,10 +157,10 @@ async function findStuckBatch(
     const silentMs = now.getTime() - seen.getTime();
     if (silentMs <= usual.ms) {
       // Looked at again when its lane would call it stuck (a scan before then moves it too).
-      later.push({ id: String(r.id), due: new Date(seenAt + usual.ms + 1) });
+      later.push({ ...check, next: new Date(seenAt + usual.ms + 1) });
       continue;
     }
-    done.push(String(r.id));
+    done.push(check);
     const problem = stuckProblem(silentMs, usual, province);
     // The mark and the event for Shopify commit together: a crash between them would leave a
     // stuck parcel Shopify is never told of (the next run skips a parcel with a problem).
