@@ -10,7 +10,7 @@ import type { enqueue as enqueueFns } from "#app/jobs/queues.server.ts";
 import {
   addShipmentEvent,
   getShipment,
-  updateShipment,
+  updateDecided,
   type ShipmentPatch,
 } from "#app/shipments/shipments.server.ts";
 import { problemOf } from "#app/shipments/problem-kinds.ts";
@@ -116,21 +116,37 @@ async function createFulfillment(shipment: Shipment, deps: CreateFulfillmentDeps
       : nothingMade
         ? said("noFulfillmentMade")
         : null;
-  const patch: ShipmentPatch = refusal
-    ? { fulfillmentIds: ids, ...problemOf("shopify", refusal) }
-    : { fulfillmentIds: ids };
-  const updated = await updateShipment(deps.db, shipment, patch, {
-    actor: "worker:create-fulfillment",
-    type: ids.length > 0 ? "fulfilled" : "fulfillment_refused",
-    message:
-      ids.length > 0
-        ? said(settings.notifyCustomer ? "fulfilledWithNotified" : "fulfilledWith", {
-            waybill: shipment.waybillId ?? "",
-          })
-        : refusal,
-    data: { fulfillmentIds: ids },
-  });
-  if (!updated) throw new Error("Shipment changed while fulfilling; retrying");
+  // What Shopify made is kept whatever else moved the shipment meanwhile (a sync recording the
+  // courier's first scans): written on the shipment as it is now, read again on a conflict. A
+  // retry of this job would find the fulfillment order closed and could no longer learn the ids.
+  const updated = await updateDecided(
+    deps.db,
+    shop,
+    shipment.id,
+    (current) => {
+      const kept = [...new Set([...(current.fulfillmentIds as string[]), ...ids])];
+      const patch: ShipmentPatch = refusal
+        ? { fulfillmentIds: kept, ...problemOf("shopify", refusal) }
+        : { fulfillmentIds: kept };
+      return {
+        patch,
+        event: {
+          actor: "worker:create-fulfillment",
+          type: ids.length > 0 ? "fulfilled" : "fulfillment_refused",
+          message:
+            ids.length > 0
+              ? said(settings.notifyCustomer ? "fulfilledWithNotified" : "fulfilledWith", {
+                  waybill: shipment.waybillId ?? "",
+                })
+              : refusal,
+          data: { fulfillmentIds: ids },
+        },
+      };
+    },
+    "create-fulfillment",
+    shipment,
+  );
+  if (!updated) return "shipment gone";
   // The courier's progress recorded before the fulfillment existed is told on it now.
   if (ids.length > 0) await deps.enqueue.fulfillmentEvents(shop, shipment.id);
   return ids.length > 0 ? "fulfilled" : "refused";
