@@ -116,6 +116,12 @@ export const shops = pgTable(
      * until then (while the worker registers it again with the token), never after; null: never.
      */
     carrierTokenlessUntil: timestamp("carrier_tokenless_until", { withTimezone: true }),
+    /**
+     * When the shipping service last reached the shop's events URL (its registration ping or an
+     * event), to the minute (app/shops/service-events.server.ts): the setup guide's events step is
+     * done once it is set, and settings say when. Null: the service has not called yet.
+     */
+    serviceEventsAt: timestamp("service_events_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -157,11 +157,24 @@ export async function shopOfCallbackToken(
   token: string,
   now = new Date(),
 ): Promise<string | null> {
+  return (await eventsCallerOf(db, token, now))?.shop ?? null;
+}
+
+/**
+ * shopOfCallbackToken, with when the service last reached that shop's events URL (the same read:
+ * the events endpoint notes a new call without a second look-up).
+ */
+export async function eventsCallerOf(
+  db: Queryable,
+  token: string,
+  now = new Date(),
+): Promise<{ shop: string; serviceEventsAt: Date | null } | null> {
   if (!CALLBACK_TOKEN_PATTERN.test(token)) return null;
   const hash = callbackTokenHash(token);
   const candidates = await db
     .select({
       shop: shops.shop,
+      serviceEventsAt: shops.serviceEventsAt,
       callbackTokenHash: shops.callbackTokenHash,
       callbackTokenPreviousHash: shops.callbackTokenPreviousHash,
       callbackTokenRotatedAt: shops.callbackTokenRotatedAt,
@@ -170,7 +183,8 @@ export async function shopOfCallbackToken(
     })
     .from(shops)
     .where(or(eq(shops.callbackTokenHash, hash), eq(shops.callbackTokenPreviousHash, hash)));
-  return candidates.find((row) => acceptsEventsHash(row, hash, now))?.shop ?? null;
+  const row = candidates.find((r) => acceptsEventsHash(r, hash, now));
+  return row ? { shop: row.shop, serviceEventsAt: row.serviceEventsAt } : null;
 }
 
 /** What a rotation did: the new token, or the refusal (the previous one still accepted until then). */

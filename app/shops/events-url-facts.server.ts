@@ -11,10 +11,12 @@ export interface EventsCardFacts {
   tokenlessUntil: string | null;
   /** Rates at checkout still wait for Shopify to take the current URL. */
   ratesPending: boolean;
+  /** When the service last reached the shop's events URL (ISO, to the minute), or null: never. */
+  reachedAt: string | null;
 }
 
 export function eventsCardFacts(
-  row: TokenFacts & Pick<typeof shops.$inferSelect, "carrierServiceId">,
+  row: TokenFacts & Pick<typeof shops.$inferSelect, "carrierServiceId" | "serviceEventsAt">,
   token: string,
   now = new Date(),
 ): EventsCardFacts {
@@ -30,5 +32,6 @@ export function eventsCardFacts(
     tokenlessUntil: tokenless?.toISOString() ?? null,
     ratesPending:
       row.carrierServiceId !== null && row.carrierCallbackTokenHash !== row.callbackTokenHash,
+    reachedAt: row.serviceEventsAt?.toISOString() ?? null,
   };
 }

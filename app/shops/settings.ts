@@ -4,6 +4,7 @@ import { ITEM_CATEGORIES, COD_TYPES } from "../shipping/codes";
 import { PICKUP_TEXT_LIMITS } from "./pickup-limits";
 import { COD_RISK_HOLDS } from "./cod-risk-holds";
 import { courierRulesSchema } from "./courier-rules";
+import { SKIPPABLE_STEPS } from "./setup-guide";
 
 /** Stored text cut to `limit` (settings saved before the limits keep their first `limit` characters). */
 const storedText = (limit: number) =>
@@ -151,6 +152,10 @@ export const shopSettingsSchema = z.object({
    * (app/shops/courier-rules.ts, docs/courier-rules.md).
    */
   courierRules: courierRulesSchema.default([]),
+  /** The merchant hid the first-run setup guide (app/shops/setup-guide.ts) from the shipments page. */
+  setupGuideHidden: z.boolean().default(false),
+  /** Setup steps the merchant said the shop does without ("Lewati"). */
+  setupSkipped: z.array(z.enum(SKIPPABLE_STEPS)).default([]),
 });
 
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;

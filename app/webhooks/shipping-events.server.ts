@@ -4,7 +4,8 @@ import { enqueue } from "../jobs/queues.server";
 import { logger } from "../platform/logger.server";
 import { getPickupByShippingOrderId } from "../returns/pickups.server";
 import { getShipmentByShippingOrderId } from "../shipments/shipments.server";
-import { shopOfCallbackToken } from "../shops/callback-token.server";
+import { eventsCallerOf } from "../shops/callback-token.server";
+import { noteServiceReached } from "../shops/service-events.server";
 import { shippingEventSchema } from "../shipping/contract";
 
 /**
@@ -14,8 +15,11 @@ import { shippingEventSchema } from "../shipping/contract";
  * acts only on that shop's shipments and return pickups. An event naming an order that is not the
  * shop's (another app on the same account, an order already redacted, a guess) is answered exactly
  * as one naming the shop's own, and does nothing. The registration ping (`{}` or an entirely empty
- * body) answers 200 and does nothing, at any URL. An event only names the order: the sync job
+ * body) answers 200 at any URL and acts on nothing. An event only names the order: the sync job
  * re-fetches it from the service rather than trusting the body.
+ *
+ * A ping or an event at a shop's URL notes that the service reaches it (`shops.service_events_at`,
+ * app/shops/service-events.server.ts): the merchant's setup guide and settings say so.
  */
 
 /** An event is a few hundred bytes: a body over this is refused before it is read whole. */
@@ -39,11 +43,14 @@ export async function takeShippingEvent(request: Request): Promise<Response> {
   } catch {
     return jsonResponse({ error: "Body is not JSON" }, 400);
   }
-  // The registration ping: nothing to act on, so nothing to authenticate.
-  if (body && typeof body === "object" && !Array.isArray(body) && Object.keys(body).length === 0)
-    return jsonResponse({ ok: true });
-
   const token = eventsTokenOf(request);
+  // The registration ping: nothing to act on, answered 200 whatever the URL. At a shop's own URL
+  // it says the merchant saved that URL in the service's dashboard.
+  if (body && typeof body === "object" && !Array.isArray(body) && Object.keys(body).length === 0) {
+    if (token) await noteReached(token);
+    return jsonResponse({ ok: true });
+  }
+
   if (!token)
     return jsonResponse(
       {
@@ -52,8 +59,10 @@ export async function takeShippingEvent(request: Request): Promise<Response> {
       },
       410,
     );
-  const shop = await shopOfCallbackToken(db, token);
-  if (!shop) return jsonResponse({ error: "Unknown events URL" }, 401);
+  const caller = await eventsCallerOf(db, token);
+  if (!caller) return jsonResponse({ error: "Unknown events URL" }, 401);
+  const { shop } = caller;
+  await noteReachedFor(shop, caller.serviceEventsAt);
 
   const parsed = shippingEventSchema.safeParse(body);
   if (!parsed.success)
@@ -86,4 +95,23 @@ export async function takeShippingEvent(request: Request): Promise<Response> {
     return jsonResponse({ error: "Queue unavailable, retry later" }, 503);
   }
   return jsonResponse({ ok: true });
+}
+
+/** The ping's shop, if the token is one's, noted as reached; the ping is answered 200 whatever. */
+async function noteReached(token: string): Promise<void> {
+  try {
+    const caller = await eventsCallerOf(db, token);
+    if (caller) await noteServiceReached(db, caller.shop, caller.serviceEventsAt);
+  } catch (error) {
+    logger.warn({ err: (error as Error).message }, "could not note the service's ping");
+  }
+}
+
+/** Noted, or logged when the database would not take it: the event itself is still taken. */
+async function noteReachedFor(shop: string, last: Date | null): Promise<void> {
+  try {
+    await noteServiceReached(db, shop, last);
+  } catch (error) {
+    logger.warn({ shop, err: (error as Error).message }, "could not note the service's call");
+  }
 }

@@ -929,7 +929,9 @@ const priceOf = (text: string) => /Shipping charged: (Rp[\d.]+)/.exec(text)?.[1]
 
 async function flow(page: Page) {
   {
-    await page.getByText("Finish set-up before the first shipment").waitFor();
+    // The setup guide: five steps, none done, the first open with the button that does it.
+    await page.getByRole("heading", { name: "Setup guide" }).waitFor();
+    await page.getByText("0 of 5 steps done").first().waitFor();
     // A brand-new shop is told what will happen when orders arrive, not to change its filters.
     await page.getByText("No shipments yet").waitFor();
     const empty = await page.locator("body").innerText();
@@ -938,7 +940,7 @@ async function flow(page: Page) {
     await page.screenshot({ path: path.join(SHOTS, "1-shipments-new-shop.png"), fullPage: true });
 
     // Set-up: the key (checked with the service), the pickup location, preferences.
-    await page.getByRole("button", { name: "Open settings" }).click();
+    await page.getByRole("button", { name: "Enter the API key" }).click();
     await page.getByLabel("API key").fill(testKey("e2e"));
     await page.getByRole("button", { name: "Check and save key" }).click();
     await page.getByText(/Saved: a test key ending in/).waitFor();
@@ -1044,6 +1046,27 @@ async function flow(page: Page) {
     await saveBar(page).getByRole("button", { name: "Save" }).click();
     await page.getByText("Settings saved").waitFor();
     await saveBar(page).waitFor({ state: "hidden" });
+    // The service's dashboard pings the URL when the merchant saves it there: the settings say
+    // when, and the guide ticks its events step. Key, pickup, rates at checkout and events are
+    // done; the main courier is the step it opens.
+    const ping = await fetch(`${baseUrl}/webhooks/shipping/${rotated}`, {
+      method: "POST",
+      body: "{}",
+    });
+    expect(ping.status).toBe(200);
+    await openInAdmin(page, "/app/settings");
+    await page.getByText(/^The service last reached this URL on \d/).waitFor();
+    await openInAdmin(page, "/app");
+    await page.getByRole("heading", { name: "Setup guide" }).waitFor();
+    await page.getByText("4 of 5 steps done").first().waitFor();
+    await page.getByRole("button", { name: "Choose a courier" }).waitFor();
+    expect(
+      await page
+        .getByRole("button", { name: /Connect status updates/ })
+        .getAttribute("aria-expanded"),
+    ).toBe("false");
+    await page.screenshot({ path: path.join(SHOTS, "1b-setup-guide.png"), fullPage: true });
+    expect((await accessibilityViolations(page)).join("\n"), "setup guide: axe-core").toBe("");
 
     // The shop's courier record (as its parcels would have made it): the choice says it.
     await seedCourierLanes(db, shop);

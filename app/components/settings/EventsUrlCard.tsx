@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 
 /**
  * The shop's events URL, for the shipping service's dashboard (its webhooks), the button that
- * makes a new one (after a leak: the old one keeps working for a while), and, while an old one
+ * makes a new one (after a leak: the old one keeps working for a while), when the service last
+ * reached it (or that it never has), and, while an old one
  * (or a rates URL without a token) is still accepted, the button that ends it now.
  */
 export function EventsUrlCard({
@@ -12,6 +13,7 @@ export function EventsUrlCard({
   previousUntil,
   tokenlessUntil,
   ratesPending,
+  reachedAt,
   result,
   busy,
 }: {
@@ -22,6 +24,8 @@ export function EventsUrlCard({
   tokenlessUntil: string | null;
   /** Shopify has not taken the current rates URL yet. */
   ratesPending: boolean;
+  /** When the service last reached the URL (in words, the shop's zone), or null: never. */
+  reachedAt: string | null;
   result: { ok: boolean; message: string } | null;
   busy: boolean;
 }) {
@@ -41,6 +45,13 @@ export function EventsUrlCard({
           {t("events.card.about")}
         </Text>
         {result && <Banner tone={result.ok ? "success" : "critical"}>{result.message}</Banner>}
+        {reachedAt ? (
+          <Text as="p" tone="success">
+            {t("events.card.lastReached", { at: reachedAt })}
+          </Text>
+        ) : (
+          <Banner tone="warning">{t("events.card.neverReached")}</Banner>
+        )}
         <TextField
           label={t("events.card.url")}
           value={url}

@@ -20,6 +20,7 @@ import { authenticate } from "../../shopify.server";
 import { speechFor } from "../../shops/speech.server";
 import { getShop } from "../../shops/shops.server";
 import { parseShopSettings } from "../../shops/settings";
+import { setupFactsOf, setupGuide } from "../../shops/setup-guide";
 import { dayOf } from "../../shipments/status-words";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
@@ -68,7 +69,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     ),
     drafting: settings.autoCreateDrafts,
     autoConfirm: settings.autoConfirm,
-    setup: { apiKey: Boolean(shop?.shippingApiKeyEncrypted), pickup: settings.pickup !== null },
+    // The first-run guide's steps, from the shop's row alone (no read more).
+    setup: setupGuide(setupFactsOf(shop ?? null, settings)),
     lastImport: lastImport
       ? {
           status: lastImport.status,

@@ -13,6 +13,8 @@ import { ShipmentsTable } from "../../components/list/ShipmentsTable";
 import { ListTabs } from "../../components/list/ListTabs";
 import { ImportBanner } from "../../components/list/ImportBanner";
 import { SetupBanner } from "../../components/list/SetupBanner";
+import { SetupGuide } from "../../components/list/SetupGuide";
+import type { SetupStep } from "../../shops/setup-guide";
 import { BulkProgress } from "../../components/list/BulkProgress";
 import { useBulkRun } from "../../components/list/useBulkRun";
 import { ListFilters } from "../../components/list/ListFilters";
@@ -45,7 +47,10 @@ export default function Shipments() {
     [navigate],
   );
 
-  const setupNeeded = !data.setup.apiKey || !data.setup.pickup;
+  // What shipments cannot be made without: the key and a pickup location.
+  const stepDone = (id: SetupStep) => data.setup.steps.some((s) => s.id === id && s.done);
+  const essentials = { apiKey: stepDone("api-key"), pickup: stepDone("pickup") };
+  const setupNeeded = !essentials.apiKey || !essentials.pickup;
   const importing = data.lastImport?.status === "running";
   // Follow a running import, drafts being made and waybills to come, without a reload.
   useLiveWhile(importing || data.rows.some((r) => r.inFlight));
@@ -106,7 +111,11 @@ export default function Shipments() {
     <Page fullWidth title={t("nav.shipments")} secondaryActions={headerActions}>
       <BlockStack gap="400">
         {data.lastImport && <ImportBanner state={data.lastImport} />}
-        {setupNeeded && <SetupBanner setup={data.setup} />}
+        {data.setup.show ? (
+          <SetupGuide guide={data.setup} />
+        ) : (
+          setupNeeded && <SetupBanner setup={essentials} />
+        )}
         {bulk && <BulkProgress bulk={bulk} />}
         {csv.failedWith !== null && (
           <Banner tone={csv.failedWith === 429 ? "warning" : "critical"}>

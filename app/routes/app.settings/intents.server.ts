@@ -17,6 +17,7 @@ import {
   ShippingNotFoundError,
 } from "../../shipping/errors";
 import type { Speech } from "../../shipments/status-words";
+import { isSkippable } from "../../shops/setup-guide";
 import { forgetCourierNames } from "../../shops/courier-names.server";
 import { deleteLocation, makeDefaultLocation, saveLocation } from "../../shops/locations.server";
 import { parsePickupForm, parsePreferencesForm } from "../../shops/settings-form.server";
@@ -32,6 +33,7 @@ import {
 import {
   InvalidShippingKeyError,
   getShop,
+  getShopSettings,
   setShippingApiKey,
   shippingModeOfKey,
   updateShopSettings,
@@ -260,6 +262,28 @@ const preferences: Intent = async ({ shop, form, speech: { t } }) => {
   return { form: "preferences", ok: true, message: t("settings.saved") };
 };
 
+/** The setup guide hidden from the shipments page (it shows again from settings). */
+const hideSetupGuide: Intent = async ({ shop, speech: { t } }) => {
+  await updateShopSettings(db, shop, { setupGuideHidden: true });
+  return { form: "setupGuide", ok: true, message: t("setupGuide.hidden") };
+};
+
+const showSetupGuide: Intent = async ({ shop, speech: { t } }) => {
+  await updateShopSettings(db, shop, { setupGuideHidden: false });
+  return { form: "setupGuide", ok: true, message: t("setupGuide.shown") };
+};
+
+/** A step the shop does without (rates at checkout: it charges shipping its own way). */
+const skipSetupStep: Intent = async ({ shop, form, speech: { t } }) => {
+  const step = String(form.get("step") ?? "");
+  if (!isSkippable(step))
+    return { form: "setupGuide", ok: false, message: t("setupGuide.notSkippable") };
+  const { setupSkipped } = await getShopSettings(db, shop);
+  if (!setupSkipped.includes(step))
+    await updateShopSettings(db, shop, { setupSkipped: [...setupSkipped, step] });
+  return { form: "setupGuide", ok: true, message: t("setupGuide.skippedSaved") };
+};
+
 /** Each settings form's intent, one function each. */
 export const INTENTS: Readonly<Record<string, Intent>> = {
   apiKey,
@@ -273,6 +297,9 @@ export const INTENTS: Readonly<Record<string, Intent>> = {
   rotateEventsUrl,
   endOldEventsUrl,
   preferences,
+  hideSetupGuide,
+  showSetupGuide,
+  skipSetupStep,
 };
 
 export async function runIntent(intent: string, args: IntentArgs): Promise<ActionResult> {

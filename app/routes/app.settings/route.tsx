@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { SectionAnchor, SettingsSections } from "../../components/settings/SettingsSections";
 import { namedOnce } from "../../shipments/courier-names";
-import { useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { Banner, BlockStack, Layout, Page } from "@shopify/polaris";
+import { Form, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Banner, BlockStack, Button, InlineStack, Layout, Page, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { lastRatesProblem } from "../../checkout-rates/problems.server";
@@ -28,6 +28,7 @@ import { authenticate } from "../../shopify.server";
 import { speechFor } from "../../shops/speech.server";
 import { parseShopSettings } from "../../shops/settings";
 import { getShop } from "../../shops/shops.server";
+import { setupFactsOf, setupGuide } from "../../shops/setup-guide";
 import {
   paymentMethodChoices,
   type PaymentMethodChoice,
@@ -88,6 +89,9 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       ? { hint: shop.shippingApiKeyHint, mode: shop.shippingMode }
       : null,
     settings,
+    // Hidden from the shipments page with steps still open: settings offer to show it again.
+    guideHidden:
+      settings.setupGuideHidden && setupGuide(setupFactsOf(shop ?? null, settings)).next !== null,
     ratesOn: Boolean(shop?.carrierServiceId),
     ratesProblem: await ratesProblemOf(shop?.carrierServiceId ? session.shop : null, speech),
     dataRequests: (await openDataRequests(db, session.shop)).map((r) => ({
@@ -108,7 +112,13 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     events: eventsInWords(
       shop
         ? eventsCardFacts(shop, await callbackTokenOf(db, getEnv().ENCRYPTION_KEY, session.shop))
-        : { url: "", previousUntil: null, tokenlessUntil: null, ratesPending: false },
+        : {
+            url: "",
+            previousUntil: null,
+            tokenlessUntil: null,
+            ratesPending: false,
+            reachedAt: null,
+          },
       speech,
     ),
   };
@@ -132,6 +142,7 @@ function eventsInWords(facts: ReturnType<typeof eventsCardFacts>, speech: Speech
     ...facts,
     previousUntil: facts.previousUntil ? exactTime(facts.previousUntil, speech) : null,
     tokenlessUntil: facts.tokenlessUntil ? exactTime(facts.tokenlessUntil, speech) : null,
+    reachedAt: facts.reachedAt ? exactTime(facts.reachedAt, speech) : null,
   };
 }
 
@@ -161,6 +172,7 @@ export default function Settings() {
     events,
     paymentMethods,
     paymentMethodsError,
+    guideHidden,
   } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
@@ -183,6 +195,19 @@ export default function Settings() {
             {steps.length > 0 && (
               <Banner tone="info" title={t("settings.steps.title")}>
                 {t("settings.steps.body", { steps: steps.join(t("settings.steps.then")) })}
+              </Banner>
+            )}
+            {guideHidden && (
+              <Banner tone="info">
+                <Form method="post">
+                  <input type="hidden" name="intent" value="showSetupGuide" />
+                  <InlineStack gap="200" blockAlign="center">
+                    <Text as="span">{t("setupGuide.hiddenOpen")}</Text>
+                    <Button submit variant="plain" loading={busy}>
+                      {t("setupGuide.show")}
+                    </Button>
+                  </InlineStack>
+                </Form>
               </Banner>
             )}
             <SettingsSections />
@@ -245,6 +270,7 @@ export default function Settings() {
                 previousUntil={events.previousUntil}
                 tokenlessUntil={events.tokenlessUntil}
                 ratesPending={events.ratesPending}
+                reachedAt={events.reachedAt}
                 result={result?.form === "rotateEventsUrl" ? result : null}
                 busy={busy}
               />

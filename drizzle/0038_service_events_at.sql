@@ -1,0 +1,1 @@
+ALTER TABLE "shops" ADD COLUMN "service_events_at" timestamp with time zone;
