@@ -221,6 +221,11 @@ export const shipments = pgTable(
     awaitingPayment: boolean("awaiting_payment").notNull().default(false),
     /** A courier the merchant chose for this shipment ({company, type}); wins over the checkout's. */
     chosenCourier: jsonb("chosen_courier"),
+    /**
+     * The pickup slot the merchant chose for this parcel ({date, time} in WIB,
+     * app/shipments/pickup-slots.ts); null: the shop's default (now, or tomorrow 10.00).
+     */
+    pickupSlot: jsonb("pickup_slot"),
     /** updated_at of the store order as last applied; older states never overwrite newer ones. */
     orderUpdatedAt: timestamp("order_updated_at", { withTimezone: true }),
     /** What the draft carries (items, values, COD), to tell what an order edit changed. */

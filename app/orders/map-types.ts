@@ -1,4 +1,5 @@
 import type { Said } from "../i18n/said";
+import type { PickupSlot } from "../shipments/pickup-slots";
 import type { CodType, DraftOrderCreateRequest } from "../shipping/contract";
 import type { ShopSettings } from "../shops/settings";
 import type { CourierListEntry } from "./courier-match";
@@ -105,6 +106,8 @@ export interface MappingInput {
   couriers?: readonly CourierListEntry[] | null;
   /** A courier the merchant chose for this shipment; wins over the checkout's. */
   chosenCourier?: { company: string; type: string } | null;
+  /** The pickup slot the merchant chose for this shipment (WIB); wins over the shop's default while ahead. */
+  pickupSlot?: PickupSlot | null;
   /** The shipment's attempt (1 for the first; a shipment made again has its own reference). */
   attempt?: number;
   /** Which of the order's shipments (one per fulfillment order shipped; 1 for the first). */

@@ -1,4 +1,5 @@
 import { said, type Said } from "../i18n/said";
+import { deliveryFields } from "../shipments/pickup-slots";
 import { COD_MAX_AMOUNT } from "../shipping/codes";
 import type { DraftOrderCreateRequest, Item } from "../shipping/contract";
 import type { ShopSettings } from "../shops/settings";
@@ -189,10 +190,8 @@ function draftRequest(d: {
         }
       : {}),
     ...(insurance !== null ? { courier_insurance: insurance } : {}),
-    delivery_type: settings.deliveryType,
-    ...(settings.deliveryType === "scheduled"
-      ? { delivery_date: tomorrowInJakarta(input.now ?? new Date()), delivery_time: "10:00" }
-      : {}),
+    // The shipment's own pickup slot while it is ahead, else the shop's default.
+    ...deliveryFields(input.pickupSlot ?? null, settings.deliveryType, input.now ?? new Date()),
     reference_id: d.referenceId,
     tags: tagsOf(order),
     metadata: { shopify_order_id: order.id, shopify_order_name: order.name ?? null, shop },
@@ -204,11 +203,6 @@ const tagsOf = (order: ShopifyOrder): string[] =>
   (Array.isArray(order.tags) ? order.tags : (order.tags ?? "").split(","))
     .map((t) => t.trim())
     .filter(Boolean);
-
-function tomorrowInJakarta(now: Date): string {
-  const jakarta = new Date(now.getTime() + 7 * 3600_000 + 24 * 3600_000);
-  return jakarta.toISOString().slice(0, 10);
-}
 
 /** What changed between two contents, in words ("Batik Shirt: 2 → 1; cash on delivery 385000 → 235000"). */
 export function describeChanges(

@@ -9,6 +9,7 @@ export const EVENT_TYPES = [
   "draft_updated",
   "draft_deleted",
   "courier_chosen",
+  "pickup_scheduled",
   "confirmed",
   "confirm_refused",
   "confirm_skipped",

@@ -602,6 +602,26 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
         await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
       }
       await setCourierRules([]);
+      // A pickup day and hour for the parcel ready to book, from its page: the draft scheduled at
+      // the service and said in words; then back to "as soon as booked" for the flows after this.
+      await openInAdmin(page, `/app/shipments/${ready.id}`, "id");
+      await page.getByRole("heading", { name: "Jadwal penjemputan" }).waitFor();
+      await page.getByLabel("Hari", { exact: true }).selectOption({ index: 1 });
+      await page.getByLabel("Jam", { exact: true }).selectOption("10:00");
+      await page.getByRole("button", { name: "Simpan jadwal" }).click();
+      await page.getByText("Jadwal penjemputan disimpan.").waitFor();
+      await page.getByText(/^Kurir menjemput \S+, \d{1,2} \S+ pukul 10\.00 WIB\.$/).waitFor();
+      const scheduled = [...sandbox.service.accountEntries()]
+        .map(([, account]) => account.drafts.get(ready.draftOrderId!))
+        .find(Boolean);
+      expect(scheduled?.spec.deliveryType).toBe("scheduled");
+      expect((await accessibilityViolations(page)).join("\n"), "pickup: axe-core").toBe("");
+      await page.screenshot({
+        path: path.join(SHOTS, "id-21-jadwal-penjemputan.png"),
+        fullPage: true,
+      });
+      await page.getByRole("button", { name: "Jemput secepatnya" }).click();
+      await page.getByText("Kurir akan menjemput secepatnya setelah dipesan.").waitFor();
       // The list and a shipment say Indonesian words where they said English ones, and name
       // couriers as the service's couriers list does ("JNE Reguler", not its codes "JNE REG").
       await openInAdmin(page, "/app", "id");

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { pickupSlotOf } from "#app/shipments/pickup-slots.ts";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Shipment } from "#app/db/schema.ts";
 import type { CourierListEntry } from "#app/orders/courier-match.ts";
@@ -47,7 +48,7 @@ export function evaluateOrder(input: {
   shop: string;
   order: ShopifyOrder;
   settings: ShopSettings;
-  shipment: Pick<Shipment, "attempt" | "part" | "chosenCourier">;
+  shipment: Pick<Shipment, "attempt" | "part" | "chosenCourier" | "pickupSlot">;
   part?: PartPlan | null;
   products?: ReadonlyMap<string, ProductInfo>;
   dimensions?: ReadonlyMap<string, Dimensions>;
@@ -65,6 +66,7 @@ export function evaluateOrder(input: {
     couriers: input.couriers,
     chosenCourier:
       (input.shipment.chosenCourier as { company: string; type: string } | null) ?? null,
+    pickupSlot: pickupSlotOf(input.shipment.pickupSlot),
     attempt: input.shipment.attempt,
     part: input.shipment.part,
     ...(part?.outstanding !== undefined ? { outstanding: part.outstanding } : {}),

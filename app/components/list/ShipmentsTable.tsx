@@ -11,11 +11,12 @@ import {
 import { useTranslation } from "react-i18next";
 import { KeyboardScroll } from "../../ui/KeyboardScroll";
 import { BulkQuestion, type BulkAsked } from "./BulkQuestion";
+import { BulkPickupModal } from "./BulkPickupModal";
 import { ShipmentRow, type ShipmentRowView } from "./ShipmentRow";
 import { useStableRows } from "./useStableRows";
 
 /** A bulk action the list runs on the shipments it names. */
-export type BulkIntent = BulkAsked | "retry";
+export type BulkIntent = BulkAsked | "retry" | "pickup";
 
 /**
  * The shipments table and what is selected in it. Selection lives here, not in the page: ticking
@@ -38,7 +39,7 @@ export function ShipmentsTable({
   emptyState: ReactNode;
   pagination: IndexTableProps["pagination"];
   /** Runs a bulk action on `ids`; the selection is cleared once it is done. */
-  onBulk(intent: BulkIntent, ids: string[]): Promise<void>;
+  onBulk(intent: BulkIntent, ids: string[], fields?: Record<string, string>): Promise<void>;
   onPrint(ids: string[]): void;
 }) {
   const { t } = useTranslation();
@@ -46,6 +47,7 @@ export function ShipmentsTable({
   const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } =
     useIndexResourceState(rows as ShipmentRowView[]);
   const [asking, setAsking] = useState<BulkAsked | null>(null);
+  const [scheduling, setScheduling] = useState(false);
   // The ticked rows show at once; the table's select mode (its bulk actions bar, which Polaris
   // lays out and measures as it appears) follows in a render of its own, after that paint.
   const selectMode = useDeferredValue<number | "All">(
@@ -61,15 +63,18 @@ export function ShipmentsTable({
     selection.current = selectedRows;
   }, [selectedRows]);
   const run = useCallback(
-    async (intent: BulkIntent) => {
+    async (intent: BulkIntent, fields?: Record<string, string>) => {
       // Only the shipments the action can succeed on (the question said which are left as they are).
       const chosen =
         intent === "retry"
           ? selection.current
-          : selection.current.filter((r) => r.actions.includes(intent));
+          : intent === "pickup"
+            ? selection.current.filter((r) => !r.booked)
+            : selection.current.filter((r) => r.actions.includes(intent));
       await onBulk(
         intent,
         chosen.map((r) => r.id),
+        fields,
       );
       clearSelection();
     },
@@ -88,7 +93,10 @@ export function ShipmentsTable({
     [t, onPrint],
   );
   const bulkActions = useMemo(
-    () => [{ content: t("list.actions.retry"), onAction: () => void run("retry") }],
+    () => [
+      { content: t("list.actions.pickup"), onAction: () => setScheduling(true) },
+      { content: t("list.actions.retry"), onAction: () => void run("retry") },
+    ],
     [t, run],
   );
   const headings = useMemo(
@@ -109,6 +117,14 @@ export function ShipmentsTable({
     [t],
   );
   const close = useCallback(() => setAsking(null), []);
+  const closeScheduling = useCallback(() => setScheduling(false), []);
+  const schedule = useCallback(
+    (slot: { date: string; time: string }) => {
+      setScheduling(false);
+      void run("pickup", { pickupDay: slot.date, pickupTime: slot.time });
+    },
+    [run],
+  );
   const confirm = useCallback(
     (intent: BulkAsked) => {
       setAsking(null);
@@ -119,6 +135,12 @@ export function ShipmentsTable({
   return (
     <>
       <BulkQuestion asking={asking} rows={selectedRows} onClose={close} onConfirm={confirm} />
+      <BulkPickupModal
+        open={scheduling}
+        rows={selectedRows}
+        onClose={closeScheduling}
+        onSave={schedule}
+      />
       <KeyboardScroll label={t("nav.shipments")}>
         <IndexTable
           loading={loading}

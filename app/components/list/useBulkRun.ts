@@ -22,12 +22,13 @@ export function useBulkRun(rows: readonly { id: string; orderName: string | null
   const [bulk, setBulk] = useState<BulkProgressState | null>(null);
   const { revalidate } = useRevalidator();
   const runBulk = useCallback(
-    async (intent: BulkIntent, ids: string[]) => {
+    async (intent: BulkIntent, ids: string[], fields: Record<string, string> = {}) => {
       setBulk({ intent, done: 0, total: ids.length, failures: [] });
       const failures: string[] = [];
       for (let i = 0; i < ids.length; i += BATCH) {
         const form = new FormData();
         form.set("intent", intent);
+        for (const [name, value] of Object.entries(fields)) form.set(name, value);
         for (const id of ids.slice(i, i + BATCH)) form.append("id", id);
         const response = await fetch(
           `${window.location.pathname}?index${window.location.search.replace(/^\?/, "&")}`,

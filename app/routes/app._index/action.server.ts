@@ -1,4 +1,7 @@
-/** The shipments list's bulk actions: booking, cancelling or retrying a batch of shipments, and the import of open orders. */
+/**
+ * The shipments list's bulk actions: booking, cancelling, retrying or scheduling the pickup of a
+ * batch of shipments, and the import of open orders.
+ */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { wordsFor } from "../../i18n/i18n.server";
 import { actionDeps } from "../../shipments/action-deps.server";
@@ -8,7 +11,9 @@ import {
   confirm,
   importOpenOrders,
   retry,
+  type ActionDeps,
 } from "../../shipments/actions.server";
+import { schedulePickup } from "../../shipments/pickup-schedule.server";
 import { authenticate } from "../../shopify.server";
 
 /** Bulk actions: a batch of ids per request (the page sends batches and shows progress). */
@@ -22,7 +27,16 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     return { results: [], error: null };
   }
   const ids = form.getAll("id").map(String).slice(0, 50);
-  const run = { confirm, cancel, retry }[intent as "confirm" | "cancel" | "retry"];
+  // One pickup time for every shipment named (each checked, its draft updated at the service).
+  const slot = {
+    date: String(form.get("pickupDay") ?? ""),
+    time: String(form.get("pickupTime") ?? ""),
+  };
+  const pickup = (deps: ActionDeps, shop: string, id: string) =>
+    schedulePickup(deps, shop, id, slot);
+  const run = { confirm, cancel, retry, pickup }[
+    intent as "confirm" | "cancel" | "retry" | "pickup"
+  ];
   if (!run) return { results: [], error: t("list.unknownAction") };
   const results = [];
   for (const id of ids) {

@@ -3,6 +3,7 @@
  * return pickup, rebook, choose a courier, a re-weigh checked), answered in the reader's words.
  */
 import { enqueue } from "../../jobs/queues.server";
+import { schedulePickup } from "../../shipments/pickup-schedule.server";
 import { getPickup, requestPickup } from "../../returns/pickups.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { wordsFor } from "../../i18n/i18n.server";
@@ -119,7 +120,20 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
         ? { ok: true, message: t("shipment.done.returnPickup") }
         : { ok: false, message: t("shipment.refused.returnNotWaiting") };
     } else if (intent === "rebook") await rebook(deps, session.shop, id);
-    else if (intent === "courier") {
+    else if (intent === "pickup" || intent === "pickup_now") {
+      const slot =
+        intent === "pickup"
+          ? {
+              date: String(form.get("pickupDay") ?? ""),
+              time: String(form.get("pickupTime") ?? ""),
+            }
+          : null;
+      await schedulePickup(deps, session.shop, id, slot);
+      return {
+        ok: true,
+        message: t(slot ? "shipment.pickup.saved" : "shipment.pickup.savedNow"),
+      };
+    } else if (intent === "courier") {
       const [company, type] = String(form.get("courier") ?? "").split("/");
       if (!company || !type) return { ok: false, message: t("shipment.refused.chooseCourier") };
       await chooseCourier(deps, session.shop, id, company, type);

@@ -35,6 +35,7 @@ import { authenticate } from "../../shopify.server";
 import { speechFor } from "../../shops/speech.server";
 import { isOnlyKind, isProblemKind, problemKindWords } from "../../shipments/problem-kinds";
 import { parcelWords } from "../../shipments/parcel-words";
+import { pickupChoiceWords } from "../../shipments/pickup-words";
 import { shipmentRiskWords } from "../../cod-risk/risk-words.server";
 import { serviceWords, type ServiceWords } from "../../shipments/service-words";
 import {
@@ -246,6 +247,8 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     remoteError,
     rates,
     unpriced,
+    // When the courier collects, and the slots still open to choose (until it is booked).
+    pickup: pickupChoiceWords(shipment, settings.deliveryType, speech, now),
     recordDays: RECORD_DAYS,
     // This shipment's attempts (newest first), and the order's other shipments (one per location it ships from).
     history: attempts.map((h) => ({

@@ -5,6 +5,7 @@ import { ProblemBanner } from "../../components/shipment/ProblemBanner";
 import { RelatedShipments } from "../../components/shipment/RelatedShipments";
 import { ShipmentActions } from "../../components/shipment/ShipmentActions";
 import { CourierChooser } from "../../components/shipment/CourierChooser";
+import { PickupCard } from "../../components/shipment/PickupCard";
 import { CourierLines } from "../../components/shipment/CourierLines";
 import { useLiveWhile } from "../../ui/useLiveWhile";
 import {
@@ -55,6 +56,7 @@ export default function ShipmentDetail() {
     remoteError,
     rates,
     unpriced,
+    pickup,
     recordDays,
     history,
     latest,
@@ -166,6 +168,13 @@ export default function ShipmentDetail() {
                 drafted={Boolean(shipment.draftOrderId)}
                 unpriced={unpriced}
                 recordDays={recordDays}
+                busy={busy}
+              />
+            )}
+            {pickup && (
+              <PickupCard
+                key={pickup.chosen ? `${pickup.chosen.date} ${pickup.chosen.time}` : "now"}
+                pickup={pickup}
                 busy={busy}
               />
             )}
