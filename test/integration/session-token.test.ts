@@ -37,7 +37,8 @@ describe("embedded admin requests (session tokens through authenticate.admin)", 
       tab: "all",
       rows: [],
       counts: { all: 0 },
-      setup: { apiKey: true, pickup: false },
+      // The setup guide: the key is in, the pickup location is the step it opens.
+      setup: { finished: 1, next: "pickup", show: true },
     });
   });
 
