@@ -72,6 +72,19 @@ describe("a parcel that stops moving", () => {
     expect(JSON.stringify(view)).toMatch(
       /Paket tidak bergerak: tidak ada pemindaian kurir selama 4 hari, lebih lama dari biasanya \(3 hari menurut perkiraan layanan pengiriman\)/,
     );
+    // What the seller does: the buyer's WhatsApp with the message written, and the parcel's facts
+    // for the courier's customer service, its last scan with the courier's own note.
+    const help = view as unknown as { whatsapp: string | null; stuckFacts: string | null };
+    expect(help.whatsapp).toMatch(/^https:\/\/wa\.me\/62\d+\?text=/);
+    expect(decodeURIComponent(help.whatsapp!.split("?text=")[1]!)).toContain(
+      `resi ${stuck.waybillId}) belum bergerak beberapa hari ini`,
+    );
+    const facts = help.stuckFacts!.split("\n");
+    expect(facts[0]).toMatch(/^Mohon bantu lacak paket ini: tidak ada pemindaian sejak \d/);
+    expect(facts).toContain(`Resi: ${stuck.waybillId}`);
+    expect(facts.find((l) => l.startsWith("Pemindaian terakhir: "))).toMatch(
+      /^Pemindaian terakhir: .+, "Paket diberangkatkan dari hub [A-Z ]+"$/,
+    );
 
     // The finder again, later: nothing new; Shopify was told once.
     expect((await findStuck(deps(), later(6), shop)).stuck).toBe(0);

@@ -640,6 +640,29 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
       });
       await page.getByRole("button", { name: "Jemput secepatnya" }).click();
       await page.getByText("Kurir akan menjemput secepatnya setelah dipesan.").waitFor();
+      // A parcel that stopped moving: the buyer's WhatsApp with the words written, and the parcel's
+      // facts for the courier's customer service, copied in one press (or selected, where the
+      // frame keeps the clipboard closed).
+      await openInAdmin(page, `/app/shipments/${stuck}`, "id");
+      await page
+        .getByRole("heading", { name: "Paket tidak bergerak: yang bisa Anda lakukan" })
+        .waitFor();
+      const chat = await page
+        .getByRole("link", { name: "Hubungi pembeli lewat WhatsApp" })
+        .getAttribute("href");
+      expect(decodeURIComponent(chat!.split("?text=")[1]!)).toContain(
+        "paket pesanan #3102 (JNE Reguler, resi CGK8000995101) belum bergerak",
+      );
+      expect(await page.getByLabel("Data paket untuk CS kurir").inputValue()).toContain(
+        "Resi: CGK8000995101\nKurir: JNE Reguler\nPesanan: #3102",
+      );
+      await page.getByRole("button", { name: "Salin data" }).click();
+      await page.getByText(/^Data (tersalin|sudah dipilih)/).waitFor();
+      expect((await accessibilityViolations(page)).join("\n"), "stuck help: axe-core").toBe("");
+      await page.screenshot({
+        path: path.join(SHOTS, "id-22-paket-tidak-bergerak-bantuan.png"),
+        fullPage: true,
+      });
       // The list and a shipment say Indonesian words where they said English ones, and name
       // couriers as the service's couriers list does ("JNE Reguler", not its codes "JNE REG").
       await openInAdmin(page, "/app", "id");

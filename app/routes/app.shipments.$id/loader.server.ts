@@ -36,6 +36,8 @@ import { speechFor } from "../../shops/speech.server";
 import { isOnlyKind, isProblemKind, problemKindWords } from "../../shipments/problem-kinds";
 import { parcelWords } from "../../shipments/parcel-words";
 import { pickupChoiceWords } from "../../shipments/pickup-words";
+import { stuckHelp } from "../../shipments/stuck-help";
+import { latestScan } from "../../shipments/stuck-help.server";
 import { shipmentRiskWords } from "../../cod-risk/risk-words.server";
 import { serviceWords, type ServiceWords } from "../../shipments/service-words";
 import {
@@ -72,6 +74,11 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     ),
     getShopSettings(db, session.shop),
   ]);
+  const stuck = stuckHelp(
+    { ...shipment, bookedAt: shipment.label?.bookedAt ?? null },
+    shipment.problemKinds.includes("stuck") ? await latestScan(db, shipment.id) : null,
+    speech,
+  );
   const attempts = history.filter((h) => h.part === shipment.part);
   // The current attempt of each of the order's shipments (part 1, 2, …): the list is by part, newest attempt first.
   const parts = history.filter((h, i) => i === 0 || history[i - 1]!.part !== h.part);
@@ -212,6 +219,9 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     // After the booking: the customer's WhatsApp (a parcel in trouble or coming back), the COD and
     // what became of it, what became of a returned parcel.
     ...afterBookingWords(shipment, speech),
+    // A parcel that stopped moving: the buyer's WhatsApp with the words written, and its facts for
+    // the courier's customer service (both in Indonesian: theirs).
+    ...stuckWords(stuck),
     // A prepaid parcel back with the shop: the one thing left, the refund, is Shopify's page.
     refundUrl:
       shipment.returnOutcome === "to_refund"
@@ -275,6 +285,11 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
         : t("status.needsAttention"),
   };
 };
+
+/** The stuck parcel's help, when there is one: its WhatsApp replaces the plain chat link. */
+function stuckWords(stuck: ReturnType<typeof stuckHelp>) {
+  return stuck ? { whatsapp: stuck.whatsapp, stuckFacts: stuck.facts } : { stuckFacts: null };
+}
 
 /** The shipment's price said once: the service's (charged, or charged on booking), the earlier quote beside it when they differ. */
 function priceLine(

@@ -6,6 +6,7 @@ import { RelatedShipments } from "../../components/shipment/RelatedShipments";
 import { ShipmentActions } from "../../components/shipment/ShipmentActions";
 import { CourierChooser } from "../../components/shipment/CourierChooser";
 import { PickupCard } from "../../components/shipment/PickupCard";
+import { StuckHelpCard } from "../../components/shipment/StuckHelpCard";
 import { CourierLines } from "../../components/shipment/CourierLines";
 import { useLiveWhile } from "../../ui/useLiveWhile";
 import {
@@ -57,6 +58,7 @@ export default function ShipmentDetail() {
     rates,
     unpriced,
     pickup,
+    stuckFacts,
     recordDays,
     history,
     latest,
@@ -171,6 +173,7 @@ export default function ShipmentDetail() {
                 busy={busy}
               />
             )}
+            {stuckFacts && <StuckHelpCard facts={stuckFacts} />}
             {pickup && (
               <PickupCard
                 key={pickup.chosen ? `${pickup.chosen.date} ${pickup.chosen.time}` : "now"}
