@@ -226,6 +226,11 @@ export const shipments = pgTable(
      * app/shipments/pickup-slots.ts); null: the shop's default (now, or tomorrow 10.00).
      */
     pickupSlot: jsonb("pickup_slot"),
+    /**
+     * The merchant's insurance choice for this parcel, "on" or "off"
+     * (app/shipments/insurance-choice.ts); null: the shop's rule decides.
+     */
+    insuranceChoice: text("insurance_choice", { enum: ["on", "off"] }),
     /** updated_at of the store order as last applied; older states never overwrite newer ones. */
     orderUpdatedAt: timestamp("order_updated_at", { withTimezone: true }),
     /** What the draft carries (items, values, COD), to tell what an order edit changed. */

@@ -1,5 +1,6 @@
 import type { Said } from "../i18n/said";
 import type { PickupSlot } from "../shipments/pickup-slots";
+import type { InsuranceChoice } from "../shipments/insurance-choice";
 import type { CodType, DraftOrderCreateRequest } from "../shipping/contract";
 import type { ShopSettings } from "../shops/settings";
 import type { CourierListEntry } from "./courier-match";
@@ -108,6 +109,8 @@ export interface MappingInput {
   chosenCourier?: { company: string; type: string } | null;
   /** The pickup slot the merchant chose for this shipment (WIB); wins over the shop's default while ahead. */
   pickupSlot?: PickupSlot | null;
+  /** The merchant's insurance choice for this shipment; null: the shop's rule. */
+  insuranceChoice?: InsuranceChoice | null;
   /** The shipment's attempt (1 for the first; a shipment made again has its own reference). */
   attempt?: number;
   /** Which of the order's shipments (one per fulfillment order shipped; 1 for the first). */

@@ -1,5 +1,6 @@
 import { said, type Said } from "../i18n/said";
 import { deliveryFields } from "../shipments/pickup-slots";
+import { insuredValue, type InsuranceChoice } from "../shipments/insurance-choice";
 import { COD_MAX_AMOUNT } from "../shipping/codes";
 import type { DraftOrderCreateRequest, Item } from "../shipping/contract";
 import type { ShopSettings } from "../shops/settings";
@@ -67,6 +68,7 @@ function contentsOf(
   ordered: ContentLine[],
   cod: number | null,
   settings: ShopSettings,
+  insuranceChoice: InsuranceChoice | null,
 ): ShipmentContents {
   const goodsValue = rupiah(items.reduce((sum, i) => sum + i.value * i.quantity, 0));
   return {
@@ -84,7 +86,8 @@ function contentsOf(
     ordered,
     cod,
     codType: cod !== null ? settings.codType : null,
-    insurance: settings.insurance && goodsValue > 0 ? goodsValue : null,
+    // The parcel's own choice, else the shop's rule (by goods value).
+    insurance: insuredValue(insuranceChoice, settings, goodsValue),
   };
 }
 
@@ -97,7 +100,13 @@ export function mapOrderToDraft(input: MappingInput): MappingResult {
   const destination = destinationOf(order);
   const money = cashOnDelivery(input);
   if (money.problem) problems.push(money.problem);
-  const contents = contentsOf(lines.items, lines.ordered, money.cod, settings);
+  const contents = contentsOf(
+    lines.items,
+    lines.ordered,
+    money.cod,
+    settings,
+    input.insuranceChoice ?? null,
+  );
   const hasShippableItems = lines.items.length > 0;
   let courier = chooseCourier(input);
   const base = { problems, hasShippableItems, destination, referenceId, contents };

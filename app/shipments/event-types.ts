@@ -10,6 +10,7 @@ export const EVENT_TYPES = [
   "draft_deleted",
   "courier_chosen",
   "pickup_scheduled",
+  "insurance_chosen",
   "confirmed",
   "confirm_refused",
   "confirm_skipped",

@@ -66,6 +66,13 @@ export function parsePreferencesForm(
   const reweigh = reweighText === "" ? 5_000 : Number(reweighText.replace(/[.\s]/g, ""));
   if (!Number.isInteger(reweigh) || reweigh < 0 || reweigh > 10_000_000)
     errors.reweighProblemAbove = t("settings.errors.reweighProblemAbove");
+  const insuranceFromText = String(form.get("insuranceFrom") ?? "").trim();
+  const insuranceFrom =
+    insuranceFromText === "" ? null : Number(insuranceFromText.replace(/[.\s]/g, ""));
+  const insuranceFromOk =
+    insuranceFrom === null ||
+    (Number.isInteger(insuranceFrom) && insuranceFrom >= 0 && insuranceFrom <= 1_000_000_000);
+  if (!insuranceFromOk) errors.insuranceFrom = t("settings.errors.insuranceFrom");
   const labelLayout = z.enum(LABEL_LAYOUTS).safeParse(form.get("labelLayout") ?? "thermal");
   if (!labelLayout.success) errors.labelLayout = t("settings.errors.labelLayout");
   const labelShopName = String(form.get("labelShopName") ?? "").trim();
@@ -89,6 +96,7 @@ export function parsePreferencesForm(
       codGateways: codGatewaysOf(form),
       codType: codType.success ? codType.data : "7_days",
       insurance: checkbox(form, "insurance"),
+      insuranceFrom: insuranceFromOk ? insuranceFrom : null,
       proofOfDelivery: checkbox(form, "proofOfDelivery"),
       proofOfDeliveryNote: podNote,
       fulfillOnConfirm: checkbox(form, "fulfillOnConfirm"),

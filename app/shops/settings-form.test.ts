@@ -55,6 +55,19 @@ describe("the re-weigh threshold", () => {
   });
 });
 
+describe("insurance from a goods value", () => {
+  const id = wordsIn("id");
+  it("takes rupiah as merchants type them, and none (every parcel) when left empty", () => {
+    const of = (value: string) =>
+      parsePreferencesForm(form({ insurance: "on", insuranceFrom: value }), id.t).patch;
+    expect(of("500.000")).toMatchObject({ insurance: true, insuranceFrom: 500_000 });
+    expect(of("")).toMatchObject({ insurance: true, insuranceFrom: null });
+    expect(
+      parsePreferencesForm(form({ insuranceFrom: "lima ratus ribu" }), id.t).errors.insuranceFrom,
+    ).toBe("Isi angka rupiah bulat, atau kosongkan");
+  });
+});
+
 describe("a page loaded before a setting was renamed", () => {
   it("saves the box it posts under the setting's former name as today's setting", () => {
     const { patch, errors } = parsePreferencesForm(

@@ -102,6 +102,11 @@ export const shopSettingsSchema = z.object({
   codGateways: z.array(z.string()).default([]),
   codType: z.enum(COD_TYPES).default("7_days"),
   insurance: z.boolean().default(false),
+  /**
+   * With `insurance` on, only parcels whose goods are worth at least this many rupiah are insured
+   * (app/shipments/insurance-choice.ts); null: every parcel. A parcel's own choice wins.
+   */
+  insuranceFrom: z.number().int().min(0).max(1_000_000_000).nullable().default(null),
   proofOfDelivery: z.boolean().default(false),
   proofOfDeliveryNote: z.string().default(""),
   fulfillOnConfirm: z.boolean().default(true),

@@ -640,6 +640,16 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
       });
       await page.getByRole("button", { name: "Jemput secepatnya" }).click();
       await page.getByText("Kurir akan menjemput secepatnya setelah dipesan.").waitFor();
+      // Its insurance, with the service's premium for the chosen courier before it is added; then
+      // back to the shop's rule.
+      await page.getByText(/^Premi asuransi .+: Rp[\d.]+, ditambahkan ke ongkir\.$/).waitFor();
+      await page.getByRole("button", { name: "Asuransikan paket ini" }).click();
+      await page.getByText("Asuransi paket ini disimpan.").waitFor();
+      await page.getByText(/^Diasuransikan senilai barang: Rp[\d.]+\.$/).waitFor();
+      expect(sandboxDraft(drafted.draftOrderId!)?.spec.insurance).toBeGreaterThan(0);
+      await page.screenshot({ path: path.join(SHOTS, "id-23-asuransi.png"), fullPage: true });
+      await page.getByRole("button", { name: "Ikuti aturan toko" }).click();
+      await page.getByText(/^Mengikuti aturan toko: /).waitFor();
       // A parcel that stopped moving: the buyer's WhatsApp with the words written, and the parcel's
       // facts for the courier's customer service, copied in one press (or selected, where the
       // frame keeps the clipboard closed).

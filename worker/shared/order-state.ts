@@ -48,7 +48,7 @@ export function evaluateOrder(input: {
   shop: string;
   order: ShopifyOrder;
   settings: ShopSettings;
-  shipment: Pick<Shipment, "attempt" | "part" | "chosenCourier" | "pickupSlot">;
+  shipment: Pick<Shipment, "attempt" | "part" | "chosenCourier" | "pickupSlot" | "insuranceChoice">;
   part?: PartPlan | null;
   products?: ReadonlyMap<string, ProductInfo>;
   dimensions?: ReadonlyMap<string, Dimensions>;
@@ -67,6 +67,7 @@ export function evaluateOrder(input: {
     chosenCourier:
       (input.shipment.chosenCourier as { company: string; type: string } | null) ?? null,
     pickupSlot: pickupSlotOf(input.shipment.pickupSlot),
+    insuranceChoice: input.shipment.insuranceChoice ?? null,
     attempt: input.shipment.attempt,
     part: input.shipment.part,
     ...(part?.outstanding !== undefined ? { outstanding: part.outstanding } : {}),

@@ -208,6 +208,16 @@ const PreferencesFields = memo(function PreferencesFields({
               error={errors.reweighProblemAbove}
             />
             {check("insurance")}
+            <Field
+              label={t("settings.parcel.insuranceFrom")}
+              name="insuranceFrom"
+              type="number"
+              autoComplete="off"
+              prefix="Rp"
+              initial={settings.insuranceFrom === null ? "" : String(settings.insuranceFrom)}
+              helpText={t("settings.parcel.insuranceFromHelp")}
+              error={errors.insuranceFrom}
+            />
             {check("proofOfDelivery")}
             <Field
               label={t("settings.parcel.podNote")}

@@ -4,6 +4,7 @@
  */
 import { enqueue } from "../../jobs/queues.server";
 import { schedulePickup } from "../../shipments/pickup-schedule.server";
+import { chooseInsurance } from "../../shipments/insurance.server";
 import { getPickup, requestPickup } from "../../returns/pickups.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { wordsFor } from "../../i18n/i18n.server";
@@ -120,7 +121,15 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
         ? { ok: true, message: t("shipment.done.returnPickup") }
         : { ok: false, message: t("shipment.refused.returnNotWaiting") };
     } else if (intent === "rebook") await rebook(deps, session.shop, id);
-    else if (intent === "pickup" || intent === "pickup_now") {
+    else if (
+      intent === "insurance_on" ||
+      intent === "insurance_off" ||
+      intent === "insurance_rule"
+    ) {
+      const choice = intent === "insurance_on" ? "on" : intent === "insurance_off" ? "off" : null;
+      await chooseInsurance(deps, session.shop, id, choice);
+      return { ok: true, message: t("shipment.insurance.saved") };
+    } else if (intent === "pickup" || intent === "pickup_now") {
       const slot =
         intent === "pickup"
           ? {

@@ -36,6 +36,7 @@ import { speechFor } from "../../shops/speech.server";
 import { isOnlyKind, isProblemKind, problemKindWords } from "../../shipments/problem-kinds";
 import { parcelWords } from "../../shipments/parcel-words";
 import { pickupChoiceWords } from "../../shipments/pickup-words";
+import { insuranceWords } from "../../shipments/insurance-words.server";
 import { stuckHelp } from "../../shipments/stuck-help";
 import { latestScan } from "../../shipments/stuck-help.server";
 import { shipmentRiskWords } from "../../cod-risk/risk-words.server";
@@ -257,6 +258,15 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     remoteError,
     rates,
     unpriced,
+    // Insured or not and why, with the premium for the chosen courier (until it is booked).
+    insurance: await insuranceWords(
+      shipment.shippingOrderId || !shipment.draftOrderId
+        ? null
+        : await shippingClientForShop(db, getEnv(), session.shop).catch(() => null),
+      settings,
+      shipment,
+      speech,
+    ),
     // When the courier collects, and the slots still open to choose (until it is booked).
     pickup: pickupChoiceWords(shipment, settings.deliveryType, speech, now),
     recordDays: RECORD_DAYS,

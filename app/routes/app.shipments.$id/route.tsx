@@ -7,6 +7,7 @@ import { ShipmentActions } from "../../components/shipment/ShipmentActions";
 import { CourierChooser } from "../../components/shipment/CourierChooser";
 import { PickupCard } from "../../components/shipment/PickupCard";
 import { StuckHelpCard } from "../../components/shipment/StuckHelpCard";
+import { InsuranceCard } from "../../components/shipment/InsuranceCard";
 import { CourierLines } from "../../components/shipment/CourierLines";
 import { useLiveWhile } from "../../ui/useLiveWhile";
 import {
@@ -59,6 +60,7 @@ export default function ShipmentDetail() {
     unpriced,
     pickup,
     stuckFacts,
+    insurance,
     recordDays,
     history,
     latest,
@@ -174,6 +176,7 @@ export default function ShipmentDetail() {
               />
             )}
             {stuckFacts && <StuckHelpCard facts={stuckFacts} />}
+            {insurance && <InsuranceCard insurance={insurance} />}
             {pickup && (
               <PickupCard
                 key={pickup.chosen ? `${pickup.chosen.date} ${pickup.chosen.time}` : "now"}
