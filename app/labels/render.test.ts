@@ -156,6 +156,22 @@ describe.skipIf(!hasPoppler)("labels as a PDF", () => {
     expect(await pdf.barcodes()).toEqual([[label(0).waybill], [label(1).waybill]]);
   });
 
+  it("uses its height: a short list and the receiver set large, nearly down to the frame", async () => {
+    const pdf = await render([label(0)], "thermal");
+    const [words] = pdf.words();
+    const [[, height]] = pdf.pageSizes() as [[number, number]];
+    // The last line printed within the label's lowest eighth (a fifth was left blank before).
+    const lowest = Math.max(...words!.map((w) => w.yMax));
+    expect(lowest / height).toBeGreaterThan(0.85);
+    // The receiver's name, what the courier reads at the door, larger than the facts above it.
+    const name = words!.find((w) => w.text === "Rahmawati")!;
+    expect(typeSize(name)).toBeGreaterThanOrEqual(13);
+    // Two items, at 10 pt or more.
+    const items = words!.filter((w) => /^(Kemeja|Sarung)$/.test(w.text));
+    expect(items).toHaveLength(2);
+    for (const w of items) expect(typeSize(w)).toBeGreaterThanOrEqual(10);
+  });
+
   it("marks a receiver without a phone number for the courier to see", async () => {
     const noPhone = label(1, { receiver: { ...label(1).receiver, phone: null } });
     const pdf = await render([noPhone, label(1)], "thermal");

@@ -21,8 +21,11 @@ export interface Paragraph {
   font: string;
 }
 
-/** Sizes the contents are tried at, largest first: never below 7 pt on a thermal label. */
-const CONTENT_SIZES = [9, 8, 7.5, 7] as const;
+/**
+ * Sizes the contents are tried at, largest first: as large as the label's room allows (a short
+ * list fills the space the receiver leaves, readable at arm's length), never below 7 pt.
+ */
+const CONTENT_SIZES = [11, 10, 9, 8, 7.5, 7] as const;
 const SMALLEST = CONTENT_SIZES[CONTENT_SIZES.length - 1]!;
 const MORE = "→ Lanjut di lembar berikutnya / continued on the next label";
 
@@ -320,7 +323,8 @@ export function drawLabel(doc: Doc, label: LabelWords, outer: Box): Paragraph[] 
   y = party(doc, box, y, parties * 0.6, {
     title: "PENERIMA / TO",
     p: label.receiver,
-    sizes: { name: 11, text: 9 },
+    // Large where there is room (what the courier reads at the door); fit shrinks it where not.
+    sizes: { name: 14, text: 11 },
     markNoPhone: true,
   });
   rule(doc, box, y);
