@@ -8,6 +8,7 @@ import type { Shipment } from "../db/schema";
 import type { Env } from "../platform/env.server";
 import type { enqueue as enqueueFns } from "../jobs/queues.server";
 import { ShippingError } from "../shipping/errors";
+import type { DraftOrder, DraftOrderUpdateRequest } from "../shipping/contract";
 import { shippingClientForShop } from "../shops/shipping-client.server";
 import { startImport } from "../orders/imports.server";
 import { referenceIdFor } from "../orders/map";
@@ -258,37 +259,51 @@ export async function chooseCourier(
     await deps.enqueue.createDraft(shop, shipment.orderId, `v${updated.version}`, shipment.part);
     return updated;
   }
+  const draft = await updateDraftAsked(deps, shop, shipment.draftOrderId, {
+    courier_company: company,
+    courier_type: type,
+  });
+  const updated = await updateShipment(
+    deps.db,
+    shipment,
+    {
+      status: draft.status === "ready" ? "draft_ready" : "draft_placed",
+      courierCompany: draft.courier?.company ?? null,
+      courierType: draft.courier?.type ?? null,
+      price: draft.price === null || draft.price === undefined ? null : String(draft.price),
+      chosenCourier: { company, type },
+      problem: null,
+    },
+    {
+      actor: MERCHANT,
+      type: "courier_chosen",
+      message:
+        draft.price === null || draft.price === undefined
+          ? said("courierChosenNoPrice", { courier: { courier: company, service: type } })
+          : said("courierChosenPrice", {
+              courier: { courier: company, service: type },
+              price: { amount: Number(draft.price), currency: shipment.currency ?? "IDR" },
+            }),
+    },
+  );
+  if (!updated) throw new ShipmentActionError("changed");
+  return updated;
+}
+
+/**
+ * A draft updated at the merchant's request, while they wait (courier, pickup time, insurance): the
+ * service's answer, or its refusal in their words (400); a retryable failure (the service down)
+ * is thrown as it is.
+ */
+export async function updateDraftAsked(
+  deps: ActionDeps,
+  shop: string,
+  draftOrderId: string,
+  body: DraftOrderUpdateRequest,
+): Promise<DraftOrder> {
   const client = await shippingClientForShop(deps.db, deps.env, shop);
   try {
-    const draft = await client.updateDraftOrder(shipment.draftOrderId, {
-      courier_company: company,
-      courier_type: type,
-    });
-    const updated = await updateShipment(
-      deps.db,
-      shipment,
-      {
-        status: draft.status === "ready" ? "draft_ready" : "draft_placed",
-        courierCompany: draft.courier?.company ?? null,
-        courierType: draft.courier?.type ?? null,
-        price: draft.price === null || draft.price === undefined ? null : String(draft.price),
-        chosenCourier: { company, type },
-        problem: null,
-      },
-      {
-        actor: MERCHANT,
-        type: "courier_chosen",
-        message:
-          draft.price === null || draft.price === undefined
-            ? said("courierChosenNoPrice", { courier: { courier: company, service: type } })
-            : said("courierChosenPrice", {
-                courier: { courier: company, service: type },
-                price: { amount: Number(draft.price), currency: shipment.currency ?? "IDR" },
-              }),
-      },
-    );
-    if (!updated) throw new ShipmentActionError("changed");
-    return updated;
+    return await client.updateDraftOrder(draftOrderId, body);
   } catch (error) {
     if (error instanceof ShippingError && !error.retryable)
       throw new ShipmentActionError("serviceRefused", { reason: error.message }, 400);

@@ -1,10 +1,14 @@
 import { said } from "../i18n/said";
 import type { Shipment } from "../db/schema";
 import type { ShipmentContents } from "../orders/map-types";
-import { ShippingError } from "../shipping/errors";
 import { getShopSettings } from "../shops/shops.server";
-import { shippingClientForShop } from "../shops/shipping-client.server";
-import { MERCHANT, ShipmentActionError, ownShipment, type ActionDeps } from "./actions.server";
+import {
+  MERCHANT,
+  ShipmentActionError,
+  ownShipment,
+  updateDraftAsked,
+  type ActionDeps,
+} from "./actions.server";
 import { unbooked } from "./available";
 import { goodsValueOf, insuredValue, type InsuranceChoice } from "./insurance-choice";
 import { updateShipment } from "./shipments.server";
@@ -31,17 +35,10 @@ export async function chooseInsurance(
   // The draft's new price (the premium in it or out of it), for the list and the booking's quote.
   let price: string | undefined;
   if (shipment.draftOrderId) {
-    const client = await shippingClientForShop(deps.db, deps.env, shop);
-    try {
-      const draft = await client.updateDraftOrder(shipment.draftOrderId, {
-        courier_insurance: value,
-      });
-      if (typeof draft.price === "number") price = String(draft.price);
-    } catch (error) {
-      if (error instanceof ShippingError && !error.retryable)
-        throw new ShipmentActionError("serviceRefused", { reason: error.message }, 400);
-      throw error;
-    }
+    const draft = await updateDraftAsked(deps, shop, shipment.draftOrderId, {
+      courier_insurance: value,
+    });
+    if (typeof draft.price === "number") price = String(draft.price);
   }
   const contents = shipment.contents as ShipmentContents | null;
   const updated = await updateShipment(

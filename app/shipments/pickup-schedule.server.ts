@@ -1,8 +1,12 @@
 import { said } from "../i18n/said";
 import type { Shipment } from "../db/schema";
-import { ShippingError } from "../shipping/errors";
-import { shippingClientForShop } from "../shops/shipping-client.server";
-import { MERCHANT, ShipmentActionError, ownShipment, type ActionDeps } from "./actions.server";
+import {
+  MERCHANT,
+  ShipmentActionError,
+  ownShipment,
+  updateDraftAsked,
+  type ActionDeps,
+} from "./actions.server";
 import { unbooked } from "./available";
 import { slotProblem, type PickupSlot } from "./pickup-slots";
 import { updateShipment } from "./shipments.server";
@@ -30,21 +34,15 @@ export async function schedulePickup(
     if (problem === "passed") throw new ShipmentActionError("pickupPassed", {}, 400);
     if (problem) throw new ShipmentActionError("pickupOutOfRange", {}, 400);
   }
-  if (shipment.draftOrderId) {
-    const client = await shippingClientForShop(deps.db, deps.env, shop);
-    try {
-      await client.updateDraftOrder(
-        shipment.draftOrderId,
-        slot
-          ? { delivery_type: "scheduled", delivery_date: slot.date, delivery_time: slot.time }
-          : { delivery_type: "now" },
-      );
-    } catch (error) {
-      if (error instanceof ShippingError && !error.retryable)
-        throw new ShipmentActionError("serviceRefused", { reason: error.message }, 400);
-      throw error;
-    }
-  }
+  if (shipment.draftOrderId)
+    await updateDraftAsked(
+      deps,
+      shop,
+      shipment.draftOrderId,
+      slot
+        ? { delivery_type: "scheduled", delivery_date: slot.date, delivery_time: slot.time }
+        : { delivery_type: "now" },
+    );
   const [year, month, day] = (slot?.date ?? "").split("-");
   const updated = await updateShipment(
     deps.db,
