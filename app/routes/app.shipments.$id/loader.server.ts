@@ -21,6 +21,7 @@ import { getEnv } from "../../platform/env.server";
 import { draftRates } from "../../shipments/actions.server";
 import { parcelRates } from "../../shipments/parcel-rates.server";
 import type { Pricing } from "../../shipping/contract";
+import type { ShippingClient } from "../../shipping/client.server";
 import { RECORD_DAYS, provinceRecords } from "../../couriers/record.server";
 import { recordWords, shortRecordWords } from "../../couriers/words";
 import { getShipment, orderShipments, shipmentTimeline } from "../../shipments/shipments.server";
@@ -99,11 +100,13 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     /** The service's record for this destination, in words; null with no parcel there yet. */
     record: string | null;
   }[] = [];
+  // The shop's client to the service, made once for the page's calls; null when none was made.
+  let client: ShippingClient | null = null;
   try {
     if (!shipment.draftOrderId && shipment.status === "pending") {
       // No draft (it could not be made): the services that can carry this parcel, with its price
       // from the service's rates; every service on the list, unpriced, where it cannot be priced.
-      const client = await shippingClientForShop(db, getEnv(), session.shop);
+      client = await shippingClientForShop(db, getEnv(), session.shop);
       const { couriers } = await client.getCouriers();
       const priced = await parcelRates(
         client,
@@ -133,7 +136,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
         });
       }
     } else if (shipment.shippingOrderId || shipment.draftOrderId) {
-      const client = await shippingClientForShop(db, getEnv(), session.shop);
+      client = await shippingClientForShop(db, getEnv(), session.shop);
       if (shipment.shippingOrderId) {
         const order = await client.getOrder(shipment.shippingOrderId);
         remote = serviceWords({ kind: "order", order }, shipment.currency, speech);
@@ -260,9 +263,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
     unpriced,
     // Insured or not and why, with the premium for the chosen courier (until it is booked).
     insurance: await insuranceWords(
-      shipment.shippingOrderId || !shipment.draftOrderId
-        ? null
-        : await shippingClientForShop(db, getEnv(), session.shop).catch(() => null),
+      shipment.shippingOrderId || !shipment.draftOrderId ? null : client,
       settings,
       shipment,
       speech,
