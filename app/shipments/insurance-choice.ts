@@ -7,9 +7,6 @@
 export const INSURANCE_CHOICES = ["on", "off"] as const;
 export type InsuranceChoice = (typeof INSURANCE_CHOICES)[number];
 
-export const isInsuranceChoice = (value: unknown): value is InsuranceChoice =>
-  (INSURANCE_CHOICES as readonly unknown[]).includes(value);
-
 /** The shop's rule, as its settings keep it. */
 export interface InsuranceRule {
   insurance: boolean;

@@ -1,6 +1,8 @@
 import type { Shipment } from "../db/schema";
 import { i18nIn } from "../i18n/instance";
+import type { ShipmentContents } from "../orders/map-types";
 import { codAmount } from "./cod";
+import { goodsValueOf } from "./insurance-choice";
 import { courierName, exactTime, formatMoney, type Speech } from "./status-words";
 import { whatsappLink } from "./trouble";
 
@@ -55,11 +57,8 @@ export function stuckHelp(
     waybill: shipment.waybillId ?? "-",
     interpolation: { escapeValue: false },
   });
-  const items = (shipment.contents as { items?: { name: string; quantity: number }[] } | null)
-    ?.items;
-  const value = (
-    shipment.contents as { items?: { value?: number; quantity: number }[] } | null
-  )?.items?.reduce((sum, i) => sum + (i.value ?? 0) * i.quantity, 0);
+  const items = (shipment.contents as ShipmentContents | null)?.items;
+  const value = goodsValueOf(shipment.contents);
   const cod = codAmount(shipment);
   const line = (key: string, text: string | null | undefined) =>
     text

@@ -12,7 +12,7 @@ import { shops } from "../db/schema";
 export const SERVICE_EVENTS_PRECISION_MS = 60_000;
 
 /** Whether a call at `now` moves the shop's last-reached time on (none yet, or older than a minute). */
-export function reachedIsNews(last: Date | null, now: Date): boolean {
+function reachedIsNews(last: Date | null, now: Date): boolean {
   return last === null || now.getTime() - last.getTime() >= SERVICE_EVENTS_PRECISION_MS;
 }
 
