@@ -1,22 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { db } from "#app/db/index.server.ts";
-import { getEnv } from "#app/platform/env.server.ts";
 import * as shipmentPage from "#app/routes/app.shipments.$id/route.tsx";
-import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
-import { sessionStorage } from "#app/shopify.server.ts";
 import { updateShopSettings } from "#app/shops/shops.server.ts";
 import { emptyAdminLog } from "#fakes/shopify/fake-admin.ts";
-import { freshOrder, setUpShop, shipmentOf, waitFor } from "../helpers/pipeline.ts";
-import { liveKey } from "../helpers/sandbox.ts";
-import {
-  INDONESIAN,
-  deliverWebhook,
-  offlineSession,
-  routeData,
-  sessionTokenRequest,
-  uniqueShop,
-} from "../helpers/shopify.ts";
+import { shipmentOf, waitFor } from "../helpers/pipeline.ts";
+import { INDONESIAN, routeData, sessionTokenRequest } from "../helpers/shopify.ts";
 import { testStack } from "../helpers/stack.ts";
+import { postedForm, shopWithUnbookedOrders } from "../helpers/unbooked-orders.ts";
 
 /**
  * Insurance chosen per parcel before booking: the page says whether it is insured and why, and
@@ -32,21 +22,14 @@ type Page = {
 
 describe("insurance per parcel", () => {
   it("insured from its page with the premium shown, back to the shop's rule, refused once booked", async () => {
-    const shop = uniqueShop("insure");
-    const key = liveKey("insure");
-    await setUpShop(db, getEnv().ENCRYPTION_KEY, shop, key, stack.sandbox.url, {
-      autoConfirm: false,
-    });
-    await sessionStorage.storeSession(offlineSession(shop));
     // Batik Shirt 2 × Rp150.000 and Kopi Gayo Rp85.000: goods worth Rp385.000.
-    const order = freshOrder("multi-item");
-    expect(await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order })).toBe(
-      200,
+    const { shop, key, shipments } = await shopWithUnbookedOrders(
+      stack.sandbox.url,
+      "insure",
+      {},
+      1,
     );
-    const s = await waitFor("draft ready", async () => {
-      const row = await shipmentOf(db, shop, order.id);
-      return row?.status === "draft_ready" ? row : undefined;
-    });
+    const s = shipments[0]!;
     const page = async () =>
       (
         await routeData<Page>(
@@ -54,14 +37,12 @@ describe("insurance per parcel", () => {
           await sessionTokenRequest(`/app/shipments/${s.id}`, shop, INDONESIAN),
         )
       ).insurance;
-    const post = async (intent: string) =>
-      routeData<{ ok: boolean; message: string }>(
+    const post = (intent: string) =>
+      postedForm<{ ok: boolean; message: string }>(
         shipmentPage.action,
-        await sessionTokenRequest(`/app/shipments/${s.id}`, shop, {
-          method: "POST",
-          body: new URLSearchParams({ intent }),
-          headers: { "content-type": "application/x-www-form-urlencoded", ...INDONESIAN.headers },
-        }),
+        `/app/shipments/${s.id}`,
+        shop,
+        { intent },
       );
     const draft = () => stack.drafts(key, s.referenceId)[0]!;
 
@@ -86,7 +67,7 @@ describe("insurance per parcel", () => {
       basis: "Diatur khusus untuk paket ini.",
       choice: "on",
     });
-    const insured = (await shipmentOf(db, shop, order.id))!;
+    const insured = (await shipmentOf(db, shop, s.orderId))!;
     expect(insured.insuranceChoice).toBe("on");
     expect(Number(insured.price)).toBe(before + 2_500);
     expect((insured.contents as { insurance: number | null }).insurance).toBe(385_000);
@@ -106,7 +87,7 @@ describe("insurance per parcel", () => {
     expect(await post("confirm")).toMatchObject({ ok: true });
     await waitFor(
       "booked",
-      async () => (await shipmentOf(db, shop, order.id))?.shippingOrderId ?? undefined,
+      async () => (await shipmentOf(db, shop, s.orderId))?.shippingOrderId ?? undefined,
     );
     expect(await post("insurance_on")).toEqual({
       ok: false,

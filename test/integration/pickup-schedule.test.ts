@@ -1,24 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { db } from "#app/db/index.server.ts";
-import { getEnv } from "#app/platform/env.server.ts";
 import * as list from "#app/routes/app._index/route.tsx";
 import * as shipmentPage from "#app/routes/app.shipments.$id/route.tsx";
-import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
-import { sessionStorage } from "#app/shopify.server.ts";
 import { wibDay } from "#app/shipments/pickup-slots.ts";
 import type { ShopSettings } from "#app/shops/settings.ts";
 import { emptyAdminLog } from "#fakes/shopify/fake-admin.ts";
-import { freshOrder, setUpShop, shipmentOf, timelineOf, waitFor } from "../helpers/pipeline.ts";
-import { liveKey } from "../helpers/sandbox.ts";
-import {
-  INDONESIAN,
-  deliverWebhook,
-  offlineSession,
-  routeData,
-  sessionTokenRequest,
-  uniqueShop,
-} from "../helpers/shopify.ts";
+import { shipmentOf, timelineOf, waitFor } from "../helpers/pipeline.ts";
+import { INDONESIAN, routeData, sessionTokenRequest } from "../helpers/shopify.ts";
 import { testStack } from "../helpers/stack.ts";
+import { postedForm, shopWithUnbookedOrders } from "../helpers/unbooked-orders.ts";
 
 /**
  * When the courier collects: a slot chosen per parcel on its page and for many from the list,
@@ -29,56 +19,15 @@ import { testStack } from "../helpers/stack.ts";
 const stack = testStack({ sandbox: { rateLimits: false }, workers: { adminLog: emptyAdminLog() } });
 const DAY = 24 * 3_600_000;
 
-async function shopWithOrders(settings: Partial<ShopSettings>, count: number) {
-  const shop = uniqueShop("pickup");
-  const key = liveKey("pickup");
-  await setUpShop(db, getEnv().ENCRYPTION_KEY, shop, key, stack.sandbox.url, {
-    autoConfirm: false,
-    ...settings,
-  });
-  await sessionStorage.storeSession(offlineSession(shop));
-  const orders = [];
-  for (let i = 0; i < count; i++) {
-    const order = freshOrder("multi-item");
-    expect(await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order })).toBe(
-      200,
-    );
-    orders.push(order);
-  }
-  const want = settings.autoCreateDrafts === false ? "pending" : "draft_ready";
-  const shipments = [];
-  for (const order of orders)
-    shipments.push(
-      await waitFor(want, async () => {
-        const s = await shipmentOf(db, shop, order.id);
-        return s?.status === want ? s : undefined;
-      }),
-    );
-  return { shop, key, shipments };
-}
-
-const post = async (
-  fn: unknown,
-  url: string,
-  shop: string,
-  fields: Record<string, string | string[]>,
-) => {
-  const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(fields))
-    for (const x of Array.isArray(v) ? v : [v]) body.append(k, x);
-  return routeData<{
-    ok?: boolean;
-    message?: string;
-    results?: { id: string; ok: boolean; message: string }[];
-  }>(
-    fn,
-    await sessionTokenRequest(url, shop, {
-      method: "POST",
-      body,
-      headers: { "content-type": "application/x-www-form-urlencoded", ...INDONESIAN.headers },
-    }),
-  );
+const shopWithOrders = (settings: Partial<ShopSettings>, count: number) =>
+  shopWithUnbookedOrders(stack.sandbox.url, "pickup", settings, count);
+type Answer = {
+  ok?: boolean;
+  message?: string;
+  results?: { id: string; ok: boolean; message: string }[];
 };
+const post = (fn: unknown, url: string, shop: string, fields: Record<string, string | string[]>) =>
+  postedForm<Answer>(fn, url, shop, fields);
 const schedule = (shop: string, id: string, fields: Record<string, string>) =>
   post(shipmentPage.action, `/app/shipments/${id}`, shop, fields);
 const tomorrow = () => wibDay(new Date(Date.now() + DAY));

@@ -19,6 +19,7 @@ import {
   uniqueShop,
 } from "../helpers/shopify.ts";
 import { testStack } from "../helpers/stack.ts";
+import { postedForm } from "../helpers/unbooked-orders.ts";
 
 /**
  * The first-run setup guide on the shipments page: its steps read from the shop as it is, each
@@ -50,15 +51,8 @@ const guideOf = async (shop: string) =>
     )
   ).setup;
 const doneSteps = (guide: Guide) => guide.steps.filter((s) => s.done).map((s) => s.id);
-const postSettings = async (shop: string, fields: Record<string, string>) =>
-  routeData<{ ok: boolean; message: string }>(
-    settingsRoute.action,
-    await sessionTokenRequest("/app/settings", shop, {
-      method: "POST",
-      body: new URLSearchParams(fields),
-      headers: { "content-type": "application/x-www-form-urlencoded", ...INDONESIAN.headers },
-    }),
-  );
+const postSettings = (shop: string, fields: Record<string, string>) =>
+  postedForm<{ ok: boolean; message: string }>(settingsRoute.action, "/app/settings", shop, fields);
 const reachedAt = async (shop: string) =>
   (await db.select({ at: shops.serviceEventsAt }).from(shops).where(eq(shops.shop, shop)))[0]!.at;
 
