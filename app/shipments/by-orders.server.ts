@@ -25,3 +25,17 @@ export async function shipmentsByOrders(
     .orderBy(shipments.orderId, desc(shipments.attempt));
   return new Map(rows.map((row) => [row.orderId, row]));
 }
+
+/** The shop's shipments among `ids` (any attempt), in one statement; another shop's are left out. */
+export async function shipmentsByIds(
+  db: Queryable,
+  shop: string,
+  ids: readonly string[],
+): Promise<Shipment[]> {
+  const valid = ids.filter((id) => /^[0-9a-f-]{36}$/.test(id));
+  if (valid.length === 0) return [];
+  return db
+    .select()
+    .from(shipments)
+    .where(and(eq(shipments.shop, shop), inArray(shipments.id, valid)));
+}

@@ -650,6 +650,49 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
       await page.screenshot({ path: path.join(SHOTS, "id-23-asuransi.png"), fullPage: true });
       await page.getByRole("button", { name: "Ikuti aturan toko" }).click();
       await page.getByText(/^Mengikuti aturan toko: /).waitFor();
+      // Its courier changed from the list: every service that carries it side by side with its
+      // price (the draft's rates at the sandbox) and the difference from its courier now.
+      await openInAdmin(page, `/app?q=${encodeURIComponent(drafted.orderName!)}`, "id");
+      await page.getByRole("link", { name: drafted.orderName! }).waitFor();
+      const tickAll = page.getByRole("checkbox", { name: /^Pilih semua/ }).first();
+      await tickAll.click();
+      await expect.poll(() => tickAll.isChecked(), { timeout: 10_000 }).toBe(true);
+      await page.getByRole("button", { name: "Tindakan lainnya" }).click();
+      await page.getByRole("button", { name: "Ganti kurir" }).click();
+      const change = page.getByRole("dialog");
+      await change.getByText("Kurir untuk paket yang dipilih").waitFor();
+      const choices = change.getByRole("radio");
+      expect(await choices.count()).toBeGreaterThan(1);
+      const compared = (await change.innerText()).replace(/\u00a0/g, " ");
+      expect(compared).toMatch(
+        /Rp[\d.]+ untuk 1 dari 1 paket · Rp[\d.]+ lebih mahal dari kurirnya/,
+      );
+      expect(compared).toContain("Belum ada yang ditagih");
+      expect(compared).not.toMatch(/days|hours|\(\d/);
+      expect((await accessibilityViolations(page)).join("\n"), "bulk courier: axe-core").toBe("");
+      await page.screenshot({ path: path.join(SHOTS, "id-24-ganti-kurir-massal.png") });
+      const before = `${drafted.courierCompany}/${drafted.courierType}`;
+      // Another service than its own: the first whose value is not the courier it has.
+      const values = await choices.evaluateAll((boxes) =>
+        boxes.map((b) => (b as HTMLInputElement).value),
+      );
+      const name = values.find((v) => v !== before)!;
+      await choices.nth(values.indexOf(name)).check();
+      await change.getByRole("button", { name: /^Ganti ke / }).click();
+      await page.getByText("Mengganti kurir: 1 dari 1 pengiriman, 1 masuk antrean").waitFor();
+      const draft = sandboxDraft(drafted.draftOrderId!)!;
+      expect(`${draft.body.courier_company}/${draft.body.courier_type}`).toBe(name);
+      expect(name).not.toBe(before);
+      // Back to the courier it had, for the flows after this one.
+      await page.getByRole("link", { name: drafted.orderName! }).click();
+      await page.getByLabel("Kurir untuk draf ini").selectOption(before);
+      await page.getByRole("button", { name: "Pakai kurir ini" }).click();
+      await expect
+        .poll(() => {
+          const body = sandboxDraft(drafted.draftOrderId!)!.body;
+          return `${body.courier_company}/${body.courier_type}`;
+        })
+        .toBe(before);
       // A parcel that stopped moving: the buyer's WhatsApp with the words written, and the parcel's
       // facts for the courier's customer service, copied in one press (or selected, where the
       // frame keeps the clipboard closed).

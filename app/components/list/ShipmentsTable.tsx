@@ -12,11 +12,12 @@ import { useTranslation } from "react-i18next";
 import { KeyboardScroll } from "../../ui/KeyboardScroll";
 import { BulkQuestion, type BulkAsked } from "./BulkQuestion";
 import { BulkPickupModal } from "./BulkPickupModal";
+import { BulkCourierModal } from "./BulkCourierModal";
 import { ShipmentRow, type ShipmentRowView } from "./ShipmentRow";
 import { useStableRows } from "./useStableRows";
 
 /** A bulk action the list runs on the shipments it names. */
-export type BulkIntent = BulkAsked | "retry" | "pickup";
+export type BulkIntent = BulkAsked | "retry" | "pickup" | "courier";
 
 /**
  * The shipments table and what is selected in it. Selection lives here, not in the page: ticking
@@ -48,6 +49,7 @@ export function ShipmentsTable({
     useIndexResourceState(rows as ShipmentRowView[]);
   const [asking, setAsking] = useState<BulkAsked | null>(null);
   const [scheduling, setScheduling] = useState(false);
+  const [changing, setChanging] = useState(false);
   // The ticked rows show at once; the table's select mode (its bulk actions bar, which Polaris
   // lays out and measures as it appears) follows in a render of its own, after that paint.
   const selectMode = useDeferredValue<number | "All">(
@@ -63,7 +65,7 @@ export function ShipmentsTable({
     selection.current = selectedRows;
   }, [selectedRows]);
   const run = useCallback(
-    async (intent: BulkIntent, fields?: Record<string, string>) => {
+    async (intent: Exclude<BulkIntent, "courier">, fields?: Record<string, string>) => {
       // Only the shipments the action can succeed on (the question said which are left as they are).
       const chosen =
         intent === "retry"
@@ -95,6 +97,7 @@ export function ShipmentsTable({
   const bulkActions = useMemo(
     () => [
       { content: t("list.actions.pickup"), onAction: () => setScheduling(true) },
+      { content: t("list.actions.courier"), onAction: () => setChanging(true) },
       { content: t("list.actions.retry"), onAction: () => void run("retry") },
     ],
     [t, run],
@@ -125,6 +128,17 @@ export function ShipmentsTable({
     },
     [run],
   );
+  const closeChanging = useCallback(() => setChanging(false), []);
+  const selectedIds = useMemo(() => selectedRows.map((r) => r.id), [selectedRows]);
+  // Only the shipments the chosen service carries (the modal said which keep their courier).
+  const changeCourier = useCallback(
+    async (courier: { company: string; type: string; ids: string[] }) => {
+      setChanging(false);
+      await onBulk("courier", courier.ids, { courier: `${courier.company}/${courier.type}` });
+      clearSelection();
+    },
+    [onBulk, clearSelection],
+  );
   const confirm = useCallback(
     (intent: BulkAsked) => {
       setAsking(null);
@@ -140,6 +154,12 @@ export function ShipmentsTable({
         rows={selectedRows}
         onClose={closeScheduling}
         onSave={schedule}
+      />
+      <BulkCourierModal
+        open={changing}
+        ids={selectedIds}
+        onClose={closeChanging}
+        onSave={(courier) => void changeCourier(courier)}
       />
       <KeyboardScroll label={t("nav.shipments")}>
         <IndexTable

@@ -1,6 +1,6 @@
 /**
- * The shipments list's bulk actions: booking, cancelling, retrying or scheduling the pickup of a
- * batch of shipments, and the import of open orders.
+ * The shipments list's bulk actions: booking, cancelling, retrying, scheduling the pickup of or
+ * changing the courier of a batch of shipments, and the import of open orders.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { wordsFor } from "../../i18n/i18n.server";
@@ -8,6 +8,7 @@ import { actionDeps } from "../../shipments/action-deps.server";
 import {
   ShipmentActionError,
   cancel,
+  chooseCourier,
   confirm,
   importOpenOrders,
   retry,
@@ -34,8 +35,14 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   };
   const pickup = (deps: ActionDeps, shop: string, id: string) =>
     schedulePickup(deps, shop, id, slot);
-  const run = { confirm, cancel, retry, pickup }[
-    intent as "confirm" | "cancel" | "retry" | "pickup"
+  // One courier service for every shipment named (the one the merchant compared and chose).
+  const [company = "", type = ""] = String(form.get("courier") ?? "").split("/");
+  if (intent === "courier" && (!company || !type))
+    return { results: [], error: t("shipment.refused.chooseCourier") };
+  const courier = (deps: ActionDeps, shop: string, id: string) =>
+    chooseCourier(deps, shop, id, company, type);
+  const run = { confirm, cancel, retry, pickup, courier }[
+    intent as "confirm" | "cancel" | "retry" | "pickup" | "courier"
   ];
   if (!run) return { results: [], error: t("list.unknownAction") };
   const results = [];

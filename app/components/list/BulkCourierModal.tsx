@@ -1,0 +1,101 @@
+import { Banner, BlockStack, ChoiceList, Modal, Spinner, Text } from "@shopify/polaris";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { CourierPricesAnswer } from "../../shipments/bulk-courier";
+
+/**
+ * One courier for many parcels (the list's bulk action): every service that can carry them, side
+ * by side with what the parcels would cost with it and the difference from their courier now,
+ * read from the shipping service when the modal opens. The parcels a service cannot carry, and
+ * those booked already, keep their courier, and the modal says how many. Nothing is charged: the
+ * new price applies when a parcel is booked, and booking asks first.
+ */
+export function BulkCourierModal({
+  open,
+  ids,
+  onClose,
+  onSave,
+}: {
+  open: boolean;
+  /** The shipments ticked. */
+  ids: readonly string[];
+  onClose(): void;
+  onSave(courier: { company: string; type: string; ids: string[] }): void;
+}) {
+  const { t } = useTranslation();
+  const prices = useFetcher<CourierPricesAnswer>();
+  const { load } = prices;
+  const query = useMemo(() => new URLSearchParams(ids.map((id) => ["id", id])).toString(), [ids]);
+  useEffect(() => {
+    if (open) load(`/app/shipments/courier-prices?${query}`);
+  }, [open, query, load]);
+  const answer = prices.state === "idle" ? prices.data : undefined;
+  const services = answer?.services ?? [];
+  const [picked, setPicked] = useState<string | null>(null);
+  const chosen = services.find((s) => s.key === picked) ?? services[0];
+  const left = answer && chosen ? answer.changeable - answer.unpriced - chosen.ids.length : 0;
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={t("list.courier.title", { count: ids.length })}
+      primaryAction={
+        chosen
+          ? {
+              content: t("list.courier.save", { name: chosen.name, count: chosen.ids.length }),
+              onAction: () =>
+                onSave({ company: chosen.company, type: chosen.type, ids: chosen.ids }),
+            }
+          : undefined
+      }
+      secondaryActions={[{ content: t("list.ask.back"), onAction: onClose }]}
+    >
+      <Modal.Section>
+        {!answer ? (
+          <BlockStack gap="200" inlineAlign="center">
+            <Spinner size="small" accessibilityLabel={t("list.courier.loading")} />
+            <Text as="p" tone="subdued">
+              {t("list.courier.loading")}
+            </Text>
+          </BlockStack>
+        ) : (
+          <BlockStack gap="300">
+            {answer.error && <Banner tone="warning">{answer.error}</Banner>}
+            {!answer.error && services.length === 0 && answer.unpriced < answer.changeable && (
+              <Text as="p">
+                {answer.changeable === 0 ? t("list.courier.none") : t("list.courier.noService")}
+              </Text>
+            )}
+            {services.length > 0 && (
+              <ChoiceList
+                title={t("list.courier.choose")}
+                choices={services.map((s) => ({
+                  label: s.label,
+                  value: s.key,
+                  helpText: s.detail,
+                }))}
+                selected={chosen ? [chosen.key] : []}
+                onChange={([key]) => setPicked(key ?? null)}
+              />
+            )}
+            {left > 0 && chosen && (
+              <Text as="p">{t("list.courier.notCarried", { count: left, name: chosen.name })}</Text>
+            )}
+            {answer.unpriced > 0 && (
+              <Text as="p">{t("list.courier.unpriced", { count: answer.unpriced })}</Text>
+            )}
+            {answer.fixed > 0 && (
+              <Text as="p">{t("list.courier.fixed", { count: answer.fixed })}</Text>
+            )}
+            {services.length > 0 && (
+              <Text as="p" tone="subdued">
+                {t("list.courier.noCharge")}
+              </Text>
+            )}
+          </BlockStack>
+        )}
+      </Modal.Section>
+    </Modal>
+  );
+}
