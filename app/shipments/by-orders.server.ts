@@ -26,7 +26,10 @@ export async function shipmentsByOrders(
   return new Map(rows.map((row) => [row.orderId, row]));
 }
 
-/** The shop's shipments among `ids` (any attempt), in one statement; another shop's are left out. */
+/**
+ * The shop's shipments among `ids` (any attempt), in one statement and in the order asked;
+ * another shop's, and ids of none, are left out.
+ */
 export async function shipmentsByIds(
   db: Queryable,
   shop: string,
@@ -34,8 +37,10 @@ export async function shipmentsByIds(
 ): Promise<Shipment[]> {
   const valid = ids.filter((id) => /^[0-9a-f-]{36}$/.test(id));
   if (valid.length === 0) return [];
-  return db
+  const rows = await db
     .select()
     .from(shipments)
     .where(and(eq(shipments.shop, shop), inArray(shipments.id, valid)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return [...new Set(valid)].flatMap((id) => byId.get(id) ?? []);
 }

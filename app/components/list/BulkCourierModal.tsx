@@ -68,6 +68,11 @@ export function BulkCourierModal({
               </Text>
             )}
             {services.length > 0 && (
+              <Text as="p" tone="subdued">
+                {t("list.courier.noCharge")}
+              </Text>
+            )}
+            {services.length > 0 && (
               <ChoiceList
                 title={t("list.courier.choose")}
                 choices={services.map((s) => ({
@@ -87,11 +92,6 @@ export function BulkCourierModal({
             )}
             {answer.fixed > 0 && (
               <Text as="p">{t("list.courier.fixed", { count: answer.fixed })}</Text>
-            )}
-            {services.length > 0 && (
-              <Text as="p" tone="subdued">
-                {t("list.courier.noCharge")}
-              </Text>
             )}
           </BlockStack>
         )}

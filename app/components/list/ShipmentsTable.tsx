@@ -13,11 +13,12 @@ import { KeyboardScroll } from "../../ui/KeyboardScroll";
 import { BulkQuestion, type BulkAsked } from "./BulkQuestion";
 import { BulkPickupModal } from "./BulkPickupModal";
 import { BulkCourierModal } from "./BulkCourierModal";
+import { BulkInsuranceModal, type BulkInsuranceChoice } from "./BulkInsuranceModal";
 import { ShipmentRow, type ShipmentRowView } from "./ShipmentRow";
 import { useStableRows } from "./useStableRows";
 
 /** A bulk action the list runs on the shipments it names. */
-export type BulkIntent = BulkAsked | "retry" | "pickup" | "courier";
+export type BulkIntent = BulkAsked | "retry" | "pickup" | "courier" | "insurance";
 
 /**
  * The shipments table and what is selected in it. Selection lives here, not in the page: ticking
@@ -50,6 +51,7 @@ export function ShipmentsTable({
   const [asking, setAsking] = useState<BulkAsked | null>(null);
   const [scheduling, setScheduling] = useState(false);
   const [changing, setChanging] = useState(false);
+  const [insuring, setInsuring] = useState(false);
   // The ticked rows show at once; the table's select mode (its bulk actions bar, which Polaris
   // lays out and measures as it appears) follows in a render of its own, after that paint.
   const selectMode = useDeferredValue<number | "All">(
@@ -65,7 +67,10 @@ export function ShipmentsTable({
     selection.current = selectedRows;
   }, [selectedRows]);
   const run = useCallback(
-    async (intent: Exclude<BulkIntent, "courier">, fields?: Record<string, string>) => {
+    async (
+      intent: Exclude<BulkIntent, "courier" | "insurance">,
+      fields?: Record<string, string>,
+    ) => {
       // Only the shipments the action can succeed on (the question said which are left as they are).
       const chosen =
         intent === "retry"
@@ -98,6 +103,7 @@ export function ShipmentsTable({
     () => [
       { content: t("list.actions.pickup"), onAction: () => setScheduling(true) },
       { content: t("list.actions.courier"), onAction: () => setChanging(true) },
+      { content: t("list.actions.insurance"), onAction: () => setInsuring(true) },
       { content: t("list.actions.retry"), onAction: () => void run("retry") },
     ],
     [t, run],
@@ -139,6 +145,16 @@ export function ShipmentsTable({
     },
     [onBulk, clearSelection],
   );
+  const closeInsuring = useCallback(() => setInsuring(false), []);
+  // Only the shipments the modal said it applies to (not booked; with a goods value to insure).
+  const insure = useCallback(
+    async (choice: BulkInsuranceChoice, ids: string[]) => {
+      setInsuring(false);
+      await onBulk("insurance", ids, { insurance: choice });
+      clearSelection();
+    },
+    [onBulk, clearSelection],
+  );
   const confirm = useCallback(
     (intent: BulkAsked) => {
       setAsking(null);
@@ -160,6 +176,12 @@ export function ShipmentsTable({
         ids={selectedIds}
         onClose={closeChanging}
         onSave={(courier) => void changeCourier(courier)}
+      />
+      <BulkInsuranceModal
+        open={insuring}
+        ids={selectedIds}
+        onClose={closeInsuring}
+        onSave={(choice, ids) => void insure(choice, ids)}
       />
       <KeyboardScroll label={t("nav.shipments")}>
         <IndexTable

@@ -1,6 +1,6 @@
 /**
- * The shipments list's bulk actions: booking, cancelling, retrying, scheduling the pickup of or
- * changing the courier of a batch of shipments, and the import of open orders.
+ * The shipments list's bulk actions: booking, cancelling, retrying, scheduling the pickup of,
+ * changing the courier of or insuring a batch of shipments, and the import of open orders.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { wordsFor } from "../../i18n/i18n.server";
@@ -15,6 +15,7 @@ import {
   type ActionDeps,
 } from "../../shipments/actions.server";
 import { schedulePickup } from "../../shipments/pickup-schedule.server";
+import { chooseInsurance } from "../../shipments/insurance.server";
 import { authenticate } from "../../shopify.server";
 
 /** Bulk actions: a batch of ids per request (the page sends batches and shows progress). */
@@ -41,8 +42,14 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     return { results: [], error: t("shipment.refused.chooseCourier") };
   const courier = (deps: ActionDeps, shop: string, id: string) =>
     chooseCourier(deps, shop, id, company, type);
-  const run = { confirm, cancel, retry, pickup, courier }[
-    intent as "confirm" | "cancel" | "retry" | "pickup" | "courier"
+  // Insured for the goods' value, not insured, or back to the shop's rule.
+  const choice = { on: "on", off: "off", rule: null }[String(form.get("insurance"))];
+  if (intent === "insurance" && choice === undefined)
+    return { results: [], error: t("list.unknownAction") };
+  const insurance = (deps: ActionDeps, shop: string, id: string) =>
+    chooseInsurance(deps, shop, id, choice as "on" | "off" | null);
+  const run = { confirm, cancel, retry, pickup, courier, insurance }[
+    intent as "confirm" | "cancel" | "retry" | "pickup" | "courier" | "insurance"
   ];
   if (!run) return { results: [], error: t("list.unknownAction") };
   const results = [];
