@@ -160,6 +160,16 @@ async function adminPage(
               Math.round(e.duration) + " ms: " + Math.round(e.processingStart - e.startTime) + " waiting, " + Math.round(e.processingEnd - e.processingStart) + " handlers, " + Math.round(e.startTime + e.duration - e.processingEnd) + " to paint",
             );
       }).observe({ type: "event", durationThreshold: 16, buffered: true });
+      // The long frames since the page began (PROFILE): what kept the main thread, and whose
+      // scripts (Chrome's Long Animation Frames), with the press's moment to place them.
+      window.longFrames = [];
+      new PerformanceObserver((list) => {
+        for (const f of list.getEntries())
+          window.longFrames.push(
+            "at " + Math.round(f.startTime) + " ms: " + Math.round(f.duration) + " ms, blocking " + Math.round(f.blockingDuration) + ", forced style and layout " + Math.round(f.forcedStyleAndLayoutDuration) + "; " +
+            f.scripts.slice().sort((a, b) => b.duration - a.duration).slice(0, 4).map((x) => x.invokerType + " " + (x.invoker || "").slice(0, 60) + " " + Math.round(x.duration) + " ms (layout " + Math.round(x.forcedStyleAndLayoutDuration) + ")").join(" | "),
+          );
+      }).observe({ type: "long-animation-frame", buffered: true });
     `,
   });
   const cdp = await page.context().newCDPSession(page);
@@ -261,6 +271,8 @@ function pagesOf(shipmentId: string): {
   path: string;
   /** Press this long after the load event instead of once the page has settled. */
   afterLoadMs?: number;
+  /** Printed, not judged: a condition beyond the goal's, to see what it costs. */
+  diagnostic?: true;
   act: (p: Page) => Promise<void>;
 }[] {
   return [
@@ -286,6 +298,20 @@ function pagesOf(shipmentId: string): {
       name: "list: tick, 1 s after load",
       path: "/app",
       afterLoadMs: 1_000,
+      act: async (p) => {
+        const boxes = p.locator("tbody input[type=checkbox]");
+        await press(boxes.first());
+        await expectSelected(p);
+      },
+    },
+    // A press while React is still hydrating the list (it lands before hydration's end on a 2
+    // vCPU machine): React hydrates the whole page at once to answer it. Beyond the goal's
+    // conditions (one second after load), printed to see what that costs.
+    {
+      name: "list: tick, at load",
+      path: "/app",
+      afterLoadMs: 0,
+      diagnostic: true,
       act: async (p) => {
         const boxes = p.locator("tbody input[type=checkbox]");
         await press(boxes.first());
@@ -403,6 +429,16 @@ async function measure(
       );
       process.stdout.write(`\n${condition.name}: ${page.name}, each click\n`);
       for (const line of interactions) process.stdout.write(`  ${line}\n`);
+      const frames = await tab.evaluate(() => {
+        const w = window as unknown as { longFrames: string[]; firstPress?: number };
+        const hydrated = performance.getEntriesByName("hydrated")[0]?.startTime;
+        return [
+          `press at ${Math.round(w.firstPress ?? -1)} ms, hydrated at ${Math.round(hydrated ?? -1)} ms`,
+          ...w.longFrames,
+        ];
+      });
+      process.stdout.write(`\n${condition.name}: ${page.name}, long frames\n`);
+      for (const line of frames) process.stdout.write(`  ${line}\n`);
       process.stdout.write(`\n${condition.name}: ${page.name}, self time\n`);
       for (const line of heaviest(profile)) process.stdout.write(`${line}\n`);
       process.stdout.write(`\n${condition.name}: ${page.name}, the browser's work\n`);
@@ -488,6 +524,8 @@ try {
   await stack.stop();
 }
 
+/** The pages printed but not judged (beyond the goal's conditions). */
+const DIAGNOSTIC = new Set(pagesOf("").flatMap((p) => (p.diagnostic ? [p.name] : [])));
 process.stdout.write(
   `\n\nAdmin pages, p75 of ${RUNS} loads each (LCP, INP and hydrated in ms; hydrated: from the end of the load event; press: the median press from the hydration's end, negative while hydrating)\n`,
 );
@@ -497,13 +535,13 @@ for (const [condition, pages] of Object.entries(results)) {
     `  ${"page".padEnd(32)} ${"LCP".padStart(7)} ${"CLS".padStart(6)} ${"INP".padStart(6)} ${"hydrated".padStart(9)} ${"press".padStart(6)}\n`,
   );
   for (const [name, v] of Object.entries(pages)) {
-    const throttled = condition !== "unthrottled";
+    const judged = condition !== "unthrottled" && !DIAGNOSTIC.has(name);
     // A figure not measured (NaN) fails as surely as one over the goal.
     const within = v.inp <= GOAL.inp && v.lcp <= GOAL.lcp && v.cls <= GOAL.cls;
-    const miss = throttled && !within ? "  over the goal" : "";
+    const miss = judged && !within ? "  over the goal" : "";
     if (miss) failed = true;
     process.stdout.write(
-      `  ${name.padEnd(32)} ${v.lcp.toFixed(0).padStart(7)} ${v.cls.toFixed(3).padStart(6)} ${v.inp.toFixed(0).padStart(6)} ${v.hydrated.toFixed(0).padStart(9)} ${v.pressed.toFixed(0).padStart(6)}${miss}\n`,
+      `  ${name.padEnd(32)} ${v.lcp.toFixed(0).padStart(7)} ${v.cls.toFixed(3).padStart(6)} ${v.inp.toFixed(0).padStart(6)} ${v.hydrated.toFixed(0).padStart(9)} ${v.pressed.toFixed(0).padStart(6)}${miss}${DIAGNOSTIC.has(name) ? "  (not judged)" : ""}\n`,
     );
   }
 }

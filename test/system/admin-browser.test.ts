@@ -693,6 +693,39 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
           return `${body.courier_company}/${body.courier_type}`;
         })
         .toBe(before);
+      // Insured from the list, the premium of all the parcels said first (the service's rates
+      // for each with its courier); then back to the shop's rule.
+      const bulkInsurance = async (choice: string) => {
+        await openInAdmin(page, `/app?q=${encodeURIComponent(drafted.orderName!)}`, "id");
+        await page.getByRole("link", { name: drafted.orderName! }).waitFor();
+        const all = page.getByRole("checkbox", { name: /^Pilih semua/ }).first();
+        await all.click();
+        await expect.poll(() => all.isChecked(), { timeout: 10_000 }).toBe(true);
+        await page.getByRole("button", { name: "Tindakan lainnya" }).click();
+        await page.getByRole("button", { name: "Asuransi", exact: true }).click();
+        const asked = page.getByRole("dialog");
+        await asked.getByText("Asuransi untuk paket yang dipilih").waitFor();
+        await asked.getByRole("radio", { name: choice }).check();
+        return asked;
+      };
+      const byRule = sandboxDraft(drafted.draftOrderId!)?.spec.insurance ?? null;
+      const insuring = await bulkInsurance("Asuransikan senilai barangnya");
+      await insuring
+        .getByText(
+          /^Premi Rp[\d.]+ untuk 1 paket \(tarif kurir masing-masing\), ditambahkan ke ongkirnya\.$/,
+        )
+        .waitFor();
+      expect((await accessibilityViolations(page)).join("\n"), "bulk insurance: axe-core").toBe("");
+      await page.screenshot({ path: path.join(SHOTS, "id-25-asuransi-massal.png") });
+      await insuring.getByRole("button", { name: "Simpan untuk 1 paket" }).click();
+      await page.getByText("Mengatur asuransi: 1 dari 1 pengiriman, 1 masuk antrean").waitFor();
+      expect(sandboxDraft(drafted.draftOrderId!)?.spec.insurance).toBeGreaterThan(0);
+      const backToRule = await bulkInsurance("Ikuti aturan toko");
+      await backToRule.getByRole("button", { name: "Simpan untuk 1 paket" }).click();
+      await page.getByText("Mengatur asuransi: 1 dari 1 pengiriman, 1 masuk antrean").waitFor();
+      await expect
+        .poll(() => sandboxDraft(drafted.draftOrderId!)?.spec.insurance ?? null)
+        .toBe(byRule);
       // A parcel that stopped moving: the buyer's WhatsApp with the words written, and the parcel's
       // facts for the courier's customer service, copied in one press (or selected, where the
       // frame keeps the clipboard closed).
