@@ -1,13 +1,12 @@
 import pLimit from "p-limit";
 import type { Shipment } from "../db/schema";
-import type { ShipmentContents } from "../orders/map-types";
 import { shippingClientForShop } from "../shops/shipping-client.server";
 import { getShopSettings } from "../shops/shops.server";
 import type { ActionDeps } from "./actions.server";
 import { unbooked } from "./available";
 import { shipmentsByIds } from "./by-orders.server";
 import { goodsValueOf } from "./insurance-choice";
-import { parcelRates } from "./parcel-rates.server";
+import { insuredRate } from "./parcel-rates.server";
 
 /** What insuring the parcels ticked would cost, before the merchant insures them all. */
 export interface BulkInsuranceQuote {
@@ -67,19 +66,8 @@ export async function bulkInsuranceQuote(
       limit(async (): Promise<number | "notAvailable" | null> => {
         const { courierCompany: company, courierType: type } = s;
         if (!company || !type) return null;
-        const contents = s.contents as ShipmentContents;
-        const priced = await parcelRates(
-          client,
-          settings,
-          { ...s, contents: { ...contents, insurance: goodsValueOf(contents) } },
-          [company],
-        );
-        const rate =
-          "pricing" in priced
-            ? priced.pricing.find(
-                (p) => p.courier_code === company && p.courier_service_code === type,
-              )
-            : undefined;
+        const goods = goodsValueOf(s.contents);
+        const rate = await insuredRate(client, settings, s, { company, type }, goods);
         if (rate?.available_for_insurance === false) return "notAvailable";
         return typeof rate?.insurance_fee === "number" ? rate.insurance_fee : null;
       }),

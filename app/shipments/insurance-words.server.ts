@@ -1,11 +1,10 @@
 import type { Shipment } from "../db/schema";
-import type { ShipmentContents } from "../orders/map-types";
 import type { ShippingClient } from "../shipping/client.server";
 import { ShippingError } from "../shipping/errors";
 import type { ShopSettings } from "../shops/settings";
 import { unbooked } from "./available";
 import { goodsValueOf, insuredValue, type InsuranceChoice } from "./insurance-choice";
-import { parcelRates } from "./parcel-rates.server";
+import { insuredRate } from "./parcel-rates.server";
 import { courierName, formatMoney, type Speech } from "./status-words";
 
 /** The shipment page's insurance card, in words. */
@@ -52,20 +51,8 @@ export async function insuranceWords(
   let available = true;
   if (client && company && type) {
     const courier = courierName(company, type, speech.couriers);
-    const contents = shipment.contents as ShipmentContents;
     try {
-      const priced = await parcelRates(
-        client,
-        settings,
-        { ...shipment, contents: { ...contents, insurance: goods } },
-        [company],
-      );
-      const rate =
-        "pricing" in priced
-          ? priced.pricing.find(
-              (p) => p.courier_code === company && p.courier_service_code === type,
-            )
-          : undefined;
+      const rate = await insuredRate(client, settings, shipment, { company, type }, goods);
       if (rate?.available_for_insurance === false) {
         available = false;
         premium = t("shipment.insurance.notAvailable", { courier });

@@ -65,6 +65,33 @@ export async function parcelRates(
   }
 }
 
+/**
+ * The service's rate for the shipment with its chosen courier, the parcel insured for `goods`
+ * (its premium in `insurance_fee`; `available_for_insurance` false where the courier insures
+ * nothing): one rates call. Undefined when the parcel cannot be priced, or the courier does not
+ * carry it.
+ */
+export async function insuredRate(
+  client: Pick<ShippingClient, "getRates">,
+  settings: Pick<ShopSettings, "pickup" | "locations" | "locationLinks">,
+  shipment: Pick<Shipment, "contents" | "destinationPostalCode" | "shopifyLocationId">,
+  courier: { company: string; type: string },
+  goods: number,
+): Promise<Pricing | undefined> {
+  const contents = shipment.contents as ShipmentContents;
+  const priced = await parcelRates(
+    client,
+    settings,
+    { ...shipment, contents: { ...contents, insurance: goods } },
+    [courier.company],
+  );
+  return "pricing" in priced
+    ? priced.pricing.find(
+        (p) => p.courier_code === courier.company && p.courier_service_code === courier.type,
+      )
+    : undefined;
+}
+
 /** The pickup location the shipment leaves from (connected to its Shopify location, else the default). */
 function originOf(
   settings: Pick<ShopSettings, "pickup" | "locations" | "locationLinks">,

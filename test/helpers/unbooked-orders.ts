@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import { db } from "#app/db/index.server.ts";
+import { shipments as shipmentsTable } from "#app/db/schema.ts";
 import { getEnv } from "#app/platform/env.server.ts";
 import { action as ordersCreate } from "#app/routes/webhooks.orders.create.tsx";
 import { sessionStorage } from "#app/shopify.server.ts";
@@ -71,4 +72,29 @@ export async function postedForm<T = { ok?: boolean; message?: string }>(
       headers: { "content-type": "application/x-www-form-urlencoded", ...INDONESIAN.headers },
     }),
   );
+}
+
+/**
+ * A COD parcel whose draft could not be made (pending, no draft), to Surabaya (60271): two batik
+ * shirts of Rp150.000 and 450 g each, Rp319.000 to collect; priced from its route and items.
+ */
+export async function undraftedCodParcel(shop: string, orderId: string) {
+  const [parcel] = await db
+    .insert(shipmentsTable)
+    .values({
+      shop,
+      orderId,
+      referenceId: `ref-${orderId}-${shop}`,
+      status: "pending",
+      destinationPostalCode: "60271",
+      contents: {
+        items: [{ name: "Kemeja batik", sku: null, quantity: 2, value: 150_000, weight: 450 }],
+        ordered: [],
+        cod: 319_000,
+        codType: "7_days",
+        insurance: null,
+      },
+    })
+    .returning();
+  return parcel!;
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { db } from "#app/db/index.server.ts";
-import { shipments as shipmentsTable } from "#app/db/schema.ts";
 import { getEnv } from "#app/platform/env.server.ts";
 import * as list from "#app/routes/app._index/route.tsx";
 import * as prices from "#app/routes/app.shipments.courier-prices.tsx";
@@ -11,7 +10,11 @@ import { emptyAdminLog } from "#fakes/shopify/fake-admin.ts";
 import { shipmentOf, timelineOf, waitFor } from "../helpers/pipeline.ts";
 import { INDONESIAN, routeData, sessionTokenRequest } from "../helpers/shopify.ts";
 import { testStack } from "../helpers/stack.ts";
-import { postedForm, shopWithUnbookedOrders } from "../helpers/unbooked-orders.ts";
+import {
+  postedForm,
+  shopWithUnbookedOrders,
+  undraftedCodParcel,
+} from "../helpers/unbooked-orders.ts";
 
 /**
  * Changing the courier of many parcels from the list: every service's price for the parcels
@@ -122,27 +125,11 @@ describe("changing the courier of many parcels", () => {
     // The order's shipment holds no items yet (mapped when its draft is made): it cannot be priced.
     const [bare] = shipments;
     // One whose draft could not be made, from the shop's pickup in Jakarta to Surabaya, COD.
-    const [parcel] = await db
-      .insert(shipmentsTable)
-      .values({
-        shop,
-        orderId: "91",
-        referenceId: `ref-bulk-${shop}`,
-        status: "pending",
-        destinationPostalCode: "60271",
-        contents: {
-          items: [{ name: "Kemeja batik", sku: null, quantity: 2, value: 150_000, weight: 450 }],
-          ordered: [],
-          cod: 319_000,
-          codType: "7_days",
-          insurance: null,
-        },
-      })
-      .returning();
-    const answer = await pricesFor(shop, [bare!.id, parcel!.id]);
+    const parcel = await undraftedCodParcel(shop, "91");
+    const answer = await pricesFor(shop, [bare!.id, parcel.id]);
     expect(answer).toMatchObject({ changeable: 2, fixed: 0, unpriced: 1, error: null });
     const [cheapest] = answer.services;
-    expect(cheapest!.ids).toEqual([parcel!.id]);
+    expect(cheapest!.ids).toEqual([parcel.id]);
     // Never priced before: its difference is not said.
     expect(cheapest!.detail).toMatch(/^Rp[\d.]+ untuk 1 dari 2 paket$/);
     const { results } = await post(list.action, "/app?index", shop, {
@@ -150,7 +137,7 @@ describe("changing the courier of many parcels", () => {
       courier: cheapest!.key,
       id: cheapest!.ids,
     });
-    expect(results).toEqual([{ id: parcel!.id, ok: true, message: "queued" }]);
+    expect(results).toEqual([{ id: parcel.id, ok: true, message: "queued" }]);
     const now = await shipmentOf(db, shop, "91");
     expect(now!.chosenCourier).toEqual({ company: cheapest!.company, type: cheapest!.type });
     expect((await shipmentOf(db, shop, bare!.orderId))!.chosenCourier).toBeNull();

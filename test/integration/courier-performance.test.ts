@@ -13,6 +13,7 @@ import { CATALOGUE } from "#sandbox/catalogue.ts";
 import { sideJson } from "#sandbox/shipment-json.ts";
 import { afterBookingStack, shipmentJobsSettled } from "../helpers/after-booking.ts";
 import { setUpShop, shipmentOf } from "../helpers/pipeline.ts";
+import { undraftedCodParcel } from "../helpers/unbooked-orders.ts";
 import { draftBody, liveKey } from "../helpers/sandbox.ts";
 import {
   INDONESIAN as indonesian,
@@ -331,26 +332,10 @@ describe("courier performance from the shop's own parcels", () => {
     // A COD parcel whose draft could not be made, from Jakarta to Surabaya: the services that can
     // carry it, each with this parcel's price from the service's rates, cheapest first; no
     // instant courier (another city), none without COD.
-    const [codParcel] = await db
-      .insert(shipments)
-      .values({
-        shop,
-        orderId: "79",
-        referenceId: `ref3-${shop}`,
-        status: "pending",
-        destinationPostalCode: "60271",
-        contents: {
-          items: [{ name: "Kemeja batik", sku: null, quantity: 2, value: 150_000, weight: 450 }],
-          ordered: [],
-          cod: 319_000,
-          codType: "7_days",
-          insurance: null,
-        },
-      })
-      .returning();
+    const codParcel = await undraftedCodParcel(shop, "79");
     const priced = await call<Awaited<ReturnType<typeof shipmentPage.loader>>>(
       shipmentPage.loader,
-      await sessionTokenRequest(`/app/shipments/${codParcel!.id}`, shop, indonesian),
+      await sessionTokenRequest(`/app/shipments/${codParcel.id}`, shop, indonesian),
     );
     expect(priced.unpriced).toBeNull();
     expect(priced.rates.length).toBeGreaterThan(3);

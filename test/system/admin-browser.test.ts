@@ -705,7 +705,9 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
         await page.getByRole("button", { name: "Asuransi", exact: true }).click();
         const asked = page.getByRole("dialog");
         await asked.getByText("Asuransi untuk paket yang dipilih").waitFor();
-        await asked.getByRole("radio", { name: choice }).check();
+        // The choice's words are its label: pressed as a merchant presses them.
+        await asked.getByText(choice, { exact: true }).click();
+        await expect.poll(() => asked.getByRole("radio", { name: choice }).isChecked()).toBe(true);
         return asked;
       };
       const byRule = sandboxDraft(drafted.draftOrderId!)?.spec.insurance ?? null;

@@ -1,7 +1,8 @@
-import { Banner, BlockStack, ChoiceList, Modal, Spinner, Text } from "@shopify/polaris";
-import { useFetcher } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
+import { Banner, BlockStack, ChoiceList, Modal, Text } from "@shopify/polaris";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ModalLoading } from "./ModalLoading";
+import { useLoadedWhenOpen } from "./useLoadedWhenOpen";
 import type { CourierPricesAnswer } from "../../shipments/bulk-courier";
 
 /**
@@ -24,13 +25,7 @@ export function BulkCourierModal({
   onSave(courier: { company: string; type: string; ids: string[] }): void;
 }) {
   const { t } = useTranslation();
-  const prices = useFetcher<CourierPricesAnswer>();
-  const { load } = prices;
-  const query = useMemo(() => new URLSearchParams(ids.map((id) => ["id", id])).toString(), [ids]);
-  useEffect(() => {
-    if (open) load(`/app/shipments/courier-prices?${query}`);
-  }, [open, query, load]);
-  const answer = prices.state === "idle" ? prices.data : undefined;
+  const answer = useLoadedWhenOpen<CourierPricesAnswer>("/app/shipments/courier-prices", ids, open);
   const services = answer?.services ?? [];
   const [picked, setPicked] = useState<string | null>(null);
   const chosen = services.find((s) => s.key === picked) ?? services[0];
@@ -53,12 +48,7 @@ export function BulkCourierModal({
     >
       <Modal.Section>
         {!answer ? (
-          <BlockStack gap="200" inlineAlign="center">
-            <Spinner size="small" accessibilityLabel={t("list.courier.loading")} />
-            <Text as="p" tone="subdued">
-              {t("list.courier.loading")}
-            </Text>
-          </BlockStack>
+          <ModalLoading label={t("list.courier.loading")} />
         ) : (
           <BlockStack gap="300">
             {answer.error && <Banner tone="warning">{answer.error}</Banner>}

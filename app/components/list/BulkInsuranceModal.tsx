@@ -1,7 +1,8 @@
-import { Banner, BlockStack, ChoiceList, Modal, Spinner, Text } from "@shopify/polaris";
-import { useFetcher } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
+import { Banner, BlockStack, ChoiceList, Modal, Text } from "@shopify/polaris";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ModalLoading } from "./ModalLoading";
+import { useLoadedWhenOpen } from "./useLoadedWhenOpen";
 import type { InsuranceQuoteAnswer } from "../../shipments/bulk-insurance";
 
 /** Insured for the goods' value, not insured, or as the shop's rule says (settings). */
@@ -27,13 +28,11 @@ export function BulkInsuranceModal({
   onSave(choice: BulkInsuranceChoice, ids: string[]): void;
 }) {
   const { t } = useTranslation();
-  const quote = useFetcher<InsuranceQuoteAnswer>();
-  const { load } = quote;
-  const query = useMemo(() => new URLSearchParams(ids.map((id) => ["id", id])).toString(), [ids]);
-  useEffect(() => {
-    if (open) load(`/app/shipments/insurance-quote?${query}`);
-  }, [open, query, load]);
-  const answer = quote.state === "idle" ? quote.data : undefined;
+  const answer = useLoadedWhenOpen<InsuranceQuoteAnswer>(
+    "/app/shipments/insurance-quote",
+    ids,
+    open,
+  );
   const [picked, setChoice] = useState<BulkInsuranceChoice>("on");
   // None can be insured (no goods value): "not insured" is where the choice starts.
   const choice = picked === "on" && answer?.insurable.length === 0 ? "off" : picked;
@@ -55,12 +54,7 @@ export function BulkInsuranceModal({
     >
       <Modal.Section>
         {!answer ? (
-          <BlockStack gap="200" inlineAlign="center">
-            <Spinner size="small" accessibilityLabel={t("list.insurance.loading")} />
-            <Text as="p" tone="subdued">
-              {t("list.insurance.loading")}
-            </Text>
-          </BlockStack>
+          <ModalLoading label={t("list.insurance.loading")} />
         ) : (
           <BlockStack gap="300">
             {answer.error && <Banner tone="warning">{answer.error}</Banner>}
