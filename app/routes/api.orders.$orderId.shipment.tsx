@@ -25,7 +25,19 @@ import { storedText } from "../i18n/said";
 import { shopifyAdminGraphql } from "../admin-api/gateway.server";
 import { logger } from "../platform/logger.server";
 import { shipmentRiskWords } from "../cod-risk/risk-words.server";
-import { askPrepayment, cancelHeldOrder, releaseHold } from "../cod-risk/hold-actions.server";
+import {
+  askPrepayment,
+  cancelHeldOrder,
+  isHeldForCodRisk,
+  releaseHold,
+} from "../cod-risk/hold-actions.server";
+
+/**
+ * A COD order held for its risk: the merchant's decisions, in the order the block offers them
+ * (the buyer confirmed; ask to pay first; book anyway; cancel the order), never "create" (it would
+ * be held again) or "retry".
+ */
+const HELD_ACTIONS = ["cod_confirmed", "cod_invoice", "cod_anyway", "cod_cancel"] as const;
 
 /** The order id from the extension: "gid://shopify/Order/123" or "123". */
 function orderIdOf(param: string | undefined): string | null {
@@ -58,7 +70,7 @@ function summary(s: Shipment, speech: Speech) {
     price: s.price === null ? null : Number(s.price),
     currency: s.currency,
     updatedAt: s.updatedAt.toISOString(),
-    actions: availableActions(s),
+    actions: isHeldForCodRisk(s) ? [...HELD_ACTIONS] : availableActions(s),
     /** Its label: printable once it has a waybill (and is not cancelled), and when last printed. */
     label: {
       printable: Boolean(s.waybillId) && !["cancelled", "not_required"].includes(s.status),

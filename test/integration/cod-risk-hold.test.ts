@@ -248,12 +248,22 @@ describe("COD orders held for their risk", () => {
       return {
         status: response.status,
         body: (await response.json()) as {
-          shipments?: { codRisk: { held: { stake: string[] } | null; level: string } | null }[];
+          shipments?: {
+            actions: string[];
+            codRisk: { held: { stake: string[] } | null; level: string } | null;
+          }[];
           error?: string;
         },
       };
     };
     const shown = await block();
+    // The hold's decisions, never "create" (it would be held again) or "retry".
+    expect(shown.body.shipments![0]!.actions).toEqual([
+      "cod_confirmed",
+      "cod_invoice",
+      "cod_anyway",
+      "cod_cancel",
+    ]);
     expect(shown.body.shipments![0]!.codRisk).toMatchObject({
       level: "high",
       held: {

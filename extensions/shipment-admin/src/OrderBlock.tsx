@@ -101,7 +101,7 @@ function OrderBlock() {
             <s-stack direction="inline" gap="base">
               <s-badge tone={view.tone}>{view.heading}</s-badge>
             </s-stack>
-            <s-text>{view.sentence}</s-text>
+            {view.sentence && <s-text>{view.sentence}</s-text>}
             {view.risk && (
               <s-banner tone={view.risk.tone} heading={view.risk.title}>
                 <s-stack direction="block" gap="small-200">

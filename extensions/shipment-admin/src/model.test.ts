@@ -127,7 +127,8 @@ describe("order block view", () => {
     expect(view).toMatchObject({
       heading: "Ready to book",
       tone: "caution",
-      sentence: "Ready to book: JNE REG, Rp34.000",
+      // Under the badge "Ready to book", its courier and price alone.
+      sentence: "JNE REG, Rp34.000",
       tracking: null,
     });
     expect(view.lines).toEqual([]);
@@ -238,10 +239,11 @@ describe("order block view", () => {
       ),
       t,
     );
+    // The badge says "Needs attention": the sentence does not say it again.
     expect(stuck).toMatchObject({
       heading: "Needs attention",
       tone: "critical",
-      sentence: "Needs attention: No phone",
+      sentence: "No phone",
     });
     expect(stuck.buttons.map((b) => b.label)).toEqual([
       "Create shipment",
@@ -370,6 +372,8 @@ describe("a COD order held for its risk", () => {
 
   it("the block says it is held, why, since when and what is at stake, and offers the decisions", () => {
     const view = describeShipment(held, tId);
+    // The banner says it is held and why: no sentence repeats it under the badge.
+    expect(view.sentence).toBe("");
     expect(view.risk).toEqual({
       tone: "critical",
       title: "Ditahan sebelum dipesan: belum ada yang dipesan atau ditagih",

@@ -150,7 +150,8 @@ export function describeShipment(shipment: ShipmentSummary | null, t: Translate)
   return {
     heading: shipment.words.label,
     tone: TONES[shipment.words.group] ?? "neutral",
-    sentence: shipment.words.sentence,
+    // Held for its COD risk, the banner says why and what is at stake: the sentence adds nothing.
+    sentence: held ? "" : withoutHeading(sentence, shipment.words.label),
     lines,
     tracking: shipment.waybill
       ? { label: shipment.waybill, url: shipment.trackingUrl ?? "" }
@@ -169,7 +170,8 @@ export function describeShipment(shipment: ShipmentSummary | null, t: Translate)
           label: t("block.returnPickup"),
         }
       : null,
-    // Held for its COD risk: the merchant's decisions instead of retry and cancel.
+    // Held for its COD risk: the merchant's decisions (as the app answers them; an app that
+    // answered "create" and "retry" for a held order is read the same way).
     buttons: (held ? HELD_ACTIONS : shipment.actions).map((action) => ({
       action,
       label: label(action),
@@ -187,6 +189,16 @@ export function describeShipment(shipment: ShipmentSummary | null, t: Translate)
       ],
     },
   };
+}
+
+/**
+ * The sentence without the status the badge already shows: "Perlu tindakan: Tidak ada nomor HP
+ * penerima" under the badge "Perlu tindakan" reads "Tidak ada nomor HP penerima".
+ */
+function withoutHeading(sentence: string, heading: string): string {
+  if (!sentence.startsWith(`${heading}: `)) return sentence;
+  const rest = sentence.slice(heading.length + 2);
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
 }
 
 export interface BulkResult {
