@@ -37,6 +37,7 @@ import { processRegisterCarrierCallback } from "./processors/register-carrier-ca
 import { processCheckCarrierService } from "./processors/check-carrier-service.ts";
 import { registerCarrierCallbacks } from "./processors/carrier-callbacks.ts";
 import { checkCarrierServicesActive } from "./processors/carrier-services-active.ts";
+import { processOrderRisk } from "./processors/order-risk.ts";
 import { processSyncStatus } from "./processors/sync-status.ts";
 import { processUpdate } from "./processors/update.ts";
 import type { ProcessorTable } from "./worker.ts";
@@ -62,6 +63,7 @@ export const PROCESSORS: Readonly<Record<string, Processor>> = {
   [shipmentJobs.bookReturnPickup.name]: processBookReturnPickup,
   [shipmentJobs.syncReturnPickup.name]: processSyncReturnPickup,
   [shipmentJobs.shopifySync.name]: processShopifySync,
+  [shipmentJobs.orderRisk.name]: processOrderRisk,
   [shipmentJobs.importOrders.name]: processImportOrders,
   [shipmentJobs.refreshGrant.name]: processRefreshGrant,
   [shipmentJobs.syncShopOrders.name]: processSyncShopOrders,

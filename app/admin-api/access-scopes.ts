@@ -103,6 +103,11 @@ export const ADMIN_FIELD_ACCESS: Readonly<Record<string, FieldAccess>> = {
   },
   orderInvoiceSend: { anyOf: ["write_orders"], doc: mutation("orderInvoiceSend") },
   orderMarkAsPaid: { anyOf: ["write_orders"], doc: mutation("orderMarkAsPaid") },
+  orderRiskAssessmentCreate: {
+    anyOf: ["write_orders"],
+    doc: mutation("orderRiskAssessmentCreate"),
+    also: "This mutation is only accessible to apps authenticated using offline tokens.",
+  },
   returnCreate: { anyOf: WRITE_RETURNS, doc: mutation("returnCreate") },
   returnProcess: { anyOf: WRITE_RETURNS, doc: mutation("returnProcess") },
   returnClose: { anyOf: WRITE_RETURNS, doc: mutation("returnClose") },

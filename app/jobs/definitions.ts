@@ -59,6 +59,11 @@ export const shipmentJobs = {
     name: "fulfillment-events",
     payload: z.object({ shop, shipmentId: z.uuid() }),
   },
+  /**
+   * A COD order assessed at medium or high risk: the assessment written to the store order's risk
+   * in Shopify (orderRiskAssessmentCreate), once per assessment.
+   */
+  orderRisk: { name: "order-risk", payload: z.object({ shop, shipmentId: z.uuid() }) },
   /** A delivered cash-on-delivery parcel: its store order marked paid in Shopify, once. */
   settleCod: { name: "settle-cod", payload: z.object({ shop, shipmentId: z.uuid() }) },
   /** A parcel back with the shop: returned and restocked in Shopify, the order closed, once. */

@@ -239,6 +239,16 @@ export const enqueue = {
         ),
       },
     ),
+  /**
+   * The order's risk in Shopify written once per level and score: the same assessment made again
+   * (a webhook redelivered, a draft job run twice) is not written twice.
+   */
+  orderRisk: (shop: string, shipmentId: string, risk: { level: string; score: number }) =>
+    add(
+      shipmentJobs.orderRisk,
+      { shop, shipmentId },
+      { id: jobId("order-risk", shipmentId, `${risk.level}-${risk.score}`) },
+    ),
   /** `tracking`: the waybill or its link changed, so Shopify's tracking is updated too. */
   shopifySync: (shop: string, shipmentId: string, version: number, tracking: boolean) =>
     add(

@@ -38,6 +38,7 @@ import {
 } from "./fake-customer-notifications.ts";
 import { FakeOrderCancels, type CancelLog } from "./fake-order-cancel.ts";
 import { invoiceAnswer, type InvoiceLog } from "./fake-order-invoice.ts";
+import { riskAssessmentAnswer, type RiskAssessmentLog } from "./fake-order-risk.ts";
 import { FakeReturns, type ReturnsLog } from "./fake-returns.ts";
 import { parseExactJson } from "#app/orders/exact-json.ts";
 import { STATUS_KEY, STATUS_NAMESPACE } from "#app/shipments/status-metafields.ts";
@@ -307,7 +308,13 @@ export interface FakeFulfillmentEvent {
 }
 
 export interface FakeAdminLog
-  extends SettlementLog, ReturnsLog, CancelLog, InvoiceLog, CustomerNotificationsLog {
+  extends
+    SettlementLog,
+    ReturnsLog,
+    CancelLog,
+    InvoiceLog,
+    RiskAssessmentLog,
+    CustomerNotificationsLog {
   fulfillments: { shop: string; input: Record<string, unknown> }[];
   trackingUpdates: { shop: string; fulfillmentId: string; tracking: Record<string, unknown> }[];
   /** The order status metafield values written (parcelbridge.status), in order. */
@@ -333,6 +340,7 @@ export function emptyAdminLog(): Required<FakeAdminLog> {
     cancellations: [],
     reverseDeliveries: [],
     invoices: [],
+    riskAssessments: [],
   };
 }
 
@@ -757,6 +765,14 @@ function answerer(
       log,
     );
     if (invoice !== undefined) return invoice;
+    const risk = riskAssessmentAnswer(
+      shop,
+      query,
+      variables,
+      (orderId) => holderOf(orderId)?.byShop.get(shop)?.get(orderId) ?? null,
+      log,
+    );
+    if (risk !== undefined) return risk;
     const returnsAnswer = held.returns.answer(
       shop,
       query,

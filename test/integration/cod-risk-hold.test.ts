@@ -35,7 +35,12 @@ import { enqueue } from "#app/jobs/queues.server.ts";
  * merchant's word on the buyer; and a redacted buyer's history and marks gone.
  */
 const env = getEnv();
-const stack = testStack({ sandbox: {}, shopify: { admin: true }, workers: {} });
+// The workers write to the same fake Shopify the pages read (its log: invoices, risk assessments).
+const stack = testStack({
+  sandbox: {},
+  shopify: { admin: true },
+  workers: (s) => ({ adminLog: s.shopify.log }),
+});
 
 /** The COD fixture's buyer: Siti Aminah, 0812-9876-5432 (customer 7001), to Surabaya 60271. */
 const SITI = "+6281298765432";
@@ -178,6 +183,28 @@ describe("COD orders held for their risk", () => {
     const holds = (await timelineOf(db, held.id)).filter((e) => e.type === "cod_risk_held");
     expect(holds).toHaveLength(1);
     expect(stack.allDrafts(key, held.referenceId)).toHaveLength(0);
+    // Where Shopify shows an order's risk, once for the two runs: HIGH, where it comes from, and
+    // the reasons in Indonesian.
+    const assessed = stack.shopify.log.riskAssessments!.filter(
+      (a) => a.orderId === String(order.id),
+    );
+    expect(assessed).toEqual([
+      {
+        shop,
+        orderId: String(order.id),
+        riskLevel: "HIGH",
+        facts: [
+          {
+            description: `Dinilai ParcelBridge dari riwayat paket COD toko ini (skor ${held.codRisk!.score})`,
+            sentiment: "NEUTRAL",
+          },
+          {
+            description: "2 dari 2 paket COD pembeli ini sebelumnya kembali tanpa dibayar",
+            sentiment: "NEGATIVE",
+          },
+        ],
+      },
+    ]);
 
     // The list, filtered to high risks: the held order with its badge and how long it has waited;
     // a day later, it is listed as waiting long.

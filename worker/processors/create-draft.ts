@@ -83,6 +83,8 @@ export async function processCreateDraft(job: JobWithSlot, deps: ShipmentDeps): 
   const made = await makeDraft(ctx, access, toMake);
   if (typeof made === "string") return made;
   const saved = await saveDraft(ctx, access, toMake, made, planned.part);
+  if (saved && toMake.snapshot.codRisk)
+    await tellShopifyTheRisk(ctx, saved.shop, saved.id, toMake.snapshot.codRisk);
   // The "hold while booking" setting: nobody fulfills it by hand from now until this app does.
   if (
     saved?.draftOrderId === made.draft.id &&
@@ -312,7 +314,24 @@ async function draftToMake(
       risk,
       cod,
     });
-    if (held) return "held for its COD risk";
+    if (held) {
+      await tellShopifyTheRisk(ctx, shipment.shop, shipment.id, risk);
+      return "held for its COD risk";
+    }
   }
   return { shipment, request: mapped.request, evaluation, snapshot };
+}
+
+/**
+ * A COD order's risk, once saved with its shipment: at medium or high, written to the store order's
+ * risk in Shopify too (worker/processors/order-risk.ts), once per level and score.
+ */
+async function tellShopifyTheRisk(
+  ctx: Ctx,
+  shop: string,
+  shipmentId: string,
+  risk: { level: string; score: number },
+): Promise<void> {
+  if (risk.level === "medium" || risk.level === "high")
+    await ctx.deps.enqueue.orderRisk(shop, shipmentId, risk);
 }

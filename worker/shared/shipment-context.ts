@@ -66,6 +66,7 @@ export interface ShipmentDeps {
     | "settleCod"
     | "processReturn"
     | "shopifySync"
+    | "orderRisk"
     | "bookReturnPickup"
     | "syncReturnPickup"
   >;

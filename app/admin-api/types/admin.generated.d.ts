@@ -280,6 +280,13 @@ export type OrderInvoiceSendMutationVariables = AdminTypes.Exact<{
 
 export type OrderInvoiceSendMutation = { orderInvoiceSend?: AdminTypes.Maybe<{ order?: AdminTypes.Maybe<Pick<AdminTypes.Order, 'id'>>, userErrors: Array<Pick<AdminTypes.OrderInvoiceSendUserError, 'field' | 'message' | 'code'>> }> };
 
+export type OrderRiskAssessmentCreateMutationVariables = AdminTypes.Exact<{
+  input: AdminTypes.OrderRiskAssessmentCreateInput;
+}>;
+
+
+export type OrderRiskAssessmentCreateMutation = { orderRiskAssessmentCreate?: AdminTypes.Maybe<{ orderRiskAssessment?: AdminTypes.Maybe<Pick<AdminTypes.OrderRiskAssessment, 'riskLevel'>>, userErrors: Array<Pick<AdminTypes.OrderRiskAssessmentCreateUserError, 'field' | 'message' | 'code'>> }> };
+
 export type OrderPaymentQueryVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars['ID']['input'];
 }>;
@@ -785,6 +792,7 @@ interface GeneratedMutationTypes {
   "#graphql\n  mutation StatusMetafieldDefinitionUpdate($definition: MetafieldDefinitionUpdateInput!) {\n    metafieldDefinitionUpdate(definition: $definition) {\n      updatedDefinition { id }\n      userErrors { field message code }\n    }\n  }": {return: StatusMetafieldDefinitionUpdateMutation, variables: StatusMetafieldDefinitionUpdateMutationVariables},
   "#graphql\n  mutation ShipmentStatusMetafield($metafields: [MetafieldsSetInput!]!) {\n    metafieldsSet(metafields: $metafields) {\n      metafields { id }\n      userErrors { field message }\n    }\n  }": {return: ShipmentStatusMetafieldMutation, variables: ShipmentStatusMetafieldMutationVariables},
   "#graphql\n  mutation OrderInvoiceSend($id: ID!, $email: EmailInput) {\n    orderInvoiceSend(id: $id, email: $email) {\n      order { id }\n      userErrors { field message code }\n    }\n  }": {return: OrderInvoiceSendMutation, variables: OrderInvoiceSendMutationVariables},
+  "#graphql\n  mutation OrderRiskAssessmentCreate($input: OrderRiskAssessmentCreateInput!) {\n    orderRiskAssessmentCreate(orderRiskAssessmentInput: $input) {\n      orderRiskAssessment { riskLevel }\n      userErrors { field message code }\n    }\n  }": {return: OrderRiskAssessmentCreateMutation, variables: OrderRiskAssessmentCreateMutationVariables},
   "#graphql\n  mutation OrderMarkAsPaid($input: OrderMarkAsPaidInput!) {\n    orderMarkAsPaid(input: $input) {\n      order { id displayFinancialStatus }\n      userErrors { field message }\n    }\n  }": {return: OrderMarkAsPaidMutation, variables: OrderMarkAsPaidMutationVariables},
   "#graphql\n  mutation ReturnPickupTracking(\n    $reverseFulfillmentOrderId: ID!\n    $reverseDeliveryLineItems: [ReverseDeliveryLineItemInput!]!\n    $trackingInput: ReverseDeliveryTrackingInput\n    $notifyCustomer: Boolean!\n  ) {\n    reverseDeliveryCreateWithShipping(\n      reverseFulfillmentOrderId: $reverseFulfillmentOrderId\n      reverseDeliveryLineItems: $reverseDeliveryLineItems\n      trackingInput: $trackingInput\n      notifyCustomer: $notifyCustomer\n    ) {\n      reverseDelivery {\n        id\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }": {return: ReturnPickupTrackingMutation, variables: ReturnPickupTrackingMutationVariables},
   "#graphql\n  mutation ShipmentReturnCreate($returnInput: ReturnInput!) {\n    returnCreate(returnInput: $returnInput) {\n      return { ...ShipmentReturn }\n      userErrors { field message code }\n    }\n  }\n  #graphql\n  fragment ShipmentReturn on Return {\n    id\n    status\n    returnLineItems(first: 25) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...ShipmentReturnLine }\n    }\n    reverseFulfillmentOrders(first: 1) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...ShipmentReverseOrder }\n    }\n  }\n  #graphql\n  fragment ShipmentReturnLine on ReturnLineItemType {\n    id\n    quantity\n    processableQuantity\n    ... on ReturnLineItem { fulfillmentLineItem { id } }\n  }\n  #graphql\n  fragment ShipmentReverseOrder on ReverseFulfillmentOrder {\n    id\n    lineItems(first: 25) {\n      pageInfo { hasNextPage endCursor }\n      nodes { ...ShipmentReverseLine }\n    }\n  }\n  #graphql\n  fragment ShipmentReverseLine on ReverseFulfillmentOrderLineItem {\n    id totalQuantity fulfillmentLineItem { id }\n  }": {return: ShipmentReturnCreateMutation, variables: ShipmentReturnCreateMutationVariables},
