@@ -23,6 +23,7 @@ import * as locations from "./operations/locations";
 import * as metafields from "./operations/metafields";
 import * as orderSettlement from "./operations/order-settlement";
 import * as orderInvoice from "./operations/order-invoice";
+import * as orderRisk from "./operations/order-risk";
 import * as orders from "./operations/orders";
 import * as products from "./operations/products";
 import * as returnPickups from "./operations/return-pickups";
@@ -51,6 +52,7 @@ const modules = [
   metafields,
   orderSettlement,
   orderInvoice,
+  orderRisk,
   orders,
   products,
   returnPickups,
