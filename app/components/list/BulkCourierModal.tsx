@@ -1,7 +1,7 @@
-import { Banner, BlockStack, ChoiceList, Modal, Text } from "@shopify/polaris";
+import { ChoiceList, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ModalLoading } from "./ModalLoading";
+import { PricedModal } from "./PricedModal";
 import { useLoadedWhenOpen } from "./useLoadedWhenOpen";
 import type { CourierPricesAnswer } from "../../shipments/bulk-courier";
 
@@ -31,61 +31,49 @@ export function BulkCourierModal({
   const chosen = services.find((s) => s.key === picked) ?? services[0];
   const left = answer && chosen ? answer.changeable - answer.unpriced - chosen.ids.length : 0;
   return (
-    <Modal
+    <PricedModal
       open={open}
       onClose={onClose}
       title={t("list.courier.title", { count: ids.length })}
-      primaryAction={
+      loading={answer ? null : t("list.courier.loading")}
+      error={answer?.error ?? null}
+      primary={
         chosen
           ? {
               content: t("list.courier.save", { name: chosen.name, count: chosen.ids.length }),
               onAction: () =>
                 onSave({ company: chosen.company, type: chosen.type, ids: chosen.ids }),
             }
-          : undefined
+          : null
       }
-      secondaryActions={[{ content: t("list.ask.back"), onAction: onClose }]}
     >
-      <Modal.Section>
-        {!answer ? (
-          <ModalLoading label={t("list.courier.loading")} />
-        ) : (
-          <BlockStack gap="300">
-            {answer.error && <Banner tone="warning">{answer.error}</Banner>}
-            {!answer.error && services.length === 0 && answer.unpriced < answer.changeable && (
-              <Text as="p">
-                {answer.changeable === 0 ? t("list.courier.none") : t("list.courier.noService")}
-              </Text>
-            )}
-            {services.length > 0 && (
-              <Text as="p" tone="subdued">
-                {t("list.courier.noCharge")}
-              </Text>
-            )}
-            {services.length > 0 && (
-              <ChoiceList
-                title={t("list.courier.choose")}
-                choices={services.map((s) => ({
-                  label: s.label,
-                  value: s.key,
-                  helpText: s.detail,
-                }))}
-                selected={chosen ? [chosen.key] : []}
-                onChange={([key]) => setPicked(key ?? null)}
-              />
-            )}
-            {left > 0 && chosen && (
-              <Text as="p">{t("list.courier.notCarried", { count: left, name: chosen.name })}</Text>
-            )}
-            {answer.unpriced > 0 && (
-              <Text as="p">{t("list.courier.unpriced", { count: answer.unpriced })}</Text>
-            )}
-            {answer.fixed > 0 && (
-              <Text as="p">{t("list.courier.fixed", { count: answer.fixed })}</Text>
-            )}
-          </BlockStack>
-        )}
-      </Modal.Section>
-    </Modal>
+      {answer && !answer.error && services.length === 0 && answer.unpriced < answer.changeable && (
+        <Text as="p">
+          {answer.changeable === 0 ? t("list.courier.none") : t("list.courier.noService")}
+        </Text>
+      )}
+      {services.length > 0 && (
+        <Text as="p" tone="subdued">
+          {t("list.courier.noCharge")}
+        </Text>
+      )}
+      {services.length > 0 && (
+        <ChoiceList
+          title={t("list.courier.choose")}
+          choices={services.map((s) => ({ label: s.label, value: s.key, helpText: s.detail }))}
+          selected={chosen ? [chosen.key] : []}
+          onChange={([key]) => setPicked(key ?? null)}
+        />
+      )}
+      {left > 0 && chosen && (
+        <Text as="p">{t("list.courier.notCarried", { count: left, name: chosen.name })}</Text>
+      )}
+      {answer && answer.unpriced > 0 && (
+        <Text as="p">{t("list.courier.unpriced", { count: answer.unpriced })}</Text>
+      )}
+      {answer && answer.fixed > 0 && (
+        <Text as="p">{t("list.courier.fixed", { count: answer.fixed })}</Text>
+      )}
+    </PricedModal>
   );
 }

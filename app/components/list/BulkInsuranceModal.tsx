@@ -1,7 +1,7 @@
-import { Banner, BlockStack, ChoiceList, Modal, Text } from "@shopify/polaris";
+import { ChoiceList, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ModalLoading } from "./ModalLoading";
+import { PricedModal } from "./PricedModal";
 import { useLoadedWhenOpen } from "./useLoadedWhenOpen";
 import type { InsuranceQuoteAnswer } from "../../shipments/bulk-insurance";
 
@@ -38,59 +38,51 @@ export function BulkInsuranceModal({
   const choice = picked === "on" && answer?.insurable.length === 0 ? "off" : picked;
   const chosen = answer ? (choice === "on" ? answer.insurable : answer.open) : [];
   return (
-    <Modal
+    <PricedModal
       open={open}
       onClose={onClose}
       title={t("list.insurance.title", { count: ids.length })}
-      primaryAction={
+      loading={answer ? null : t("list.insurance.loading")}
+      error={answer?.error ?? null}
+      primary={
         chosen.length > 0
           ? {
               content: t("list.insurance.save", { count: chosen.length }),
               onAction: () => onSave(choice, chosen),
             }
-          : undefined
+          : null
       }
-      secondaryActions={[{ content: t("list.ask.back"), onAction: onClose }]}
     >
-      <Modal.Section>
-        {!answer ? (
-          <ModalLoading label={t("list.insurance.loading")} />
-        ) : (
-          <BlockStack gap="300">
-            {answer.error && <Banner tone="warning">{answer.error}</Banner>}
-            {!answer.error && answer.open.length === 0 && (
-              <Text as="p">{t("list.insurance.none")}</Text>
-            )}
-            {answer.open.length > 0 && (
-              <>
-                <Text as="p" tone="subdued">
-                  {t("list.insurance.noCharge")}
-                </Text>
-                <ChoiceList
-                  title={t("list.insurance.choose")}
-                  choices={[
-                    {
-                      label: t("list.insurance.on"),
-                      value: "on",
-                      helpText: answer.premium ?? undefined,
-                      disabled: answer.insurable.length === 0,
-                    },
-                    { label: t("list.insurance.off"), value: "off" },
-                    { label: t("list.insurance.rule"), value: "rule" },
-                  ]}
-                  selected={[choice]}
-                  onChange={([value]) => setChoice((value as BulkInsuranceChoice) ?? "on")}
-                />
-              </>
-            )}
-            {answer.notes.map((note) => (
-              <Text as="p" key={note}>
-                {note}
-              </Text>
-            ))}
-          </BlockStack>
-        )}
-      </Modal.Section>
-    </Modal>
+      {answer && !answer.error && answer.open.length === 0 && (
+        <Text as="p">{t("list.insurance.none")}</Text>
+      )}
+      {answer && answer.open.length > 0 && (
+        <>
+          <Text as="p" tone="subdued">
+            {t("list.insurance.noCharge")}
+          </Text>
+          <ChoiceList
+            title={t("list.insurance.choose")}
+            choices={[
+              {
+                label: t("list.insurance.on"),
+                value: "on",
+                helpText: answer.premium ?? undefined,
+                disabled: answer.insurable.length === 0,
+              },
+              { label: t("list.insurance.off"), value: "off" },
+              { label: t("list.insurance.rule"), value: "rule" },
+            ]}
+            selected={[choice]}
+            onChange={([value]) => setChoice((value as BulkInsuranceChoice) ?? "on")}
+          />
+        </>
+      )}
+      {answer?.notes.map((note) => (
+        <Text as="p" key={note}>
+          {note}
+        </Text>
+      ))}
+    </PricedModal>
   );
 }
