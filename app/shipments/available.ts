@@ -9,6 +9,13 @@ const UNBOOKED = new Set(["pending", "draft_placed", "draft_ready"]);
 export const unbooked = (status: string): boolean => UNBOOKED.has(status);
 
 /**
+ * Nothing booked at the service yet (no order there, and a status before booking): what the
+ * merchant may still change on it (its courier, pickup time, insurance).
+ */
+export const stillOpen = (s: { status: string; shippingOrderId: string | null }): boolean =>
+  !s.shippingOrderId && unbooked(s.status);
+
+/**
  * Whether cancelling can succeed: before the booking, or once booked while the courier has not
  * taken the parcel yet (the service cancels an order from confirmed to picking up only). Once
  * the courier holds it, the merchant contacts the courier instead.

@@ -1,11 +1,10 @@
 import type { Shipment } from "../db/schema";
-import { unbooked } from "./available";
+import { stillOpen } from "./available";
 
 /** Whether the merchant can still change a shipment's courier (as chooseCourier allows it). */
 export const courierChangeable = (
   s: Pick<Shipment, "status" | "shippingOrderId" | "draftOrderId">,
-): boolean =>
-  !s.shippingOrderId && unbooked(s.status) && (Boolean(s.draftOrderId) || s.status === "pending");
+): boolean => stillOpen(s) && (Boolean(s.draftOrderId) || s.status === "pending");
 
 /** What the list's "change courier" shows, in the merchant's words: each service side by side. */
 export interface CourierPricesAnswer {

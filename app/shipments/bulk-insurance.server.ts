@@ -1,9 +1,8 @@
 import pLimit from "p-limit";
-import type { Shipment } from "../db/schema";
 import { shippingClientForShop } from "../shops/shipping-client.server";
 import { getShopSettings } from "../shops/shops.server";
 import type { ActionDeps } from "./actions.server";
-import { unbooked } from "./available";
+import { stillOpen } from "./available";
 import { shipmentsByIds } from "./by-orders.server";
 import { goodsValueOf } from "./insurance-choice";
 import { insuredRate } from "./parcel-rates.server";
@@ -30,8 +29,6 @@ export interface BulkInsuranceQuote {
 /** How many parcels are priced at once: within the service's rates limit of a test key. */
 const AT_ONCE = 3;
 
-const open = (s: Shipment) => !s.shippingOrderId && unbooked(s.status);
-
 /**
  * The premium of insuring each parcel ticked for its goods' value with its chosen courier (the
  * service's rates for the parcel, insured: one call per parcel, a few at a time), summed, so the
@@ -43,7 +40,7 @@ export async function bulkInsuranceQuote(
   ids: readonly string[],
 ): Promise<BulkInsuranceQuote> {
   const found = await shipmentsByIds(deps.db, shop, ids);
-  const opened = found.filter(open);
+  const opened = found.filter(stillOpen);
   const insurable = opened.filter((s) => goodsValueOf(s.contents) > 0);
   const quote: BulkInsuranceQuote = {
     open: opened.map((s) => s.id),

@@ -2,7 +2,7 @@ import type { Shipment } from "../db/schema";
 import type { ShippingClient } from "../shipping/client.server";
 import { ShippingError } from "../shipping/errors";
 import type { ShopSettings } from "../shops/settings";
-import { unbooked } from "./available";
+import { stillOpen } from "./available";
 import { goodsValueOf, insuredValue, type InsuranceChoice } from "./insurance-choice";
 import { insuredRate } from "./parcel-rates.server";
 import { courierName, formatMoney, type Speech } from "./status-words";
@@ -31,7 +31,7 @@ export async function insuranceWords(
   shipment: Shipment,
   speech: Speech,
 ): Promise<InsuranceView | null> {
-  if (shipment.shippingOrderId || !unbooked(shipment.status)) return null;
+  if (!stillOpen(shipment)) return null;
   const goods = goodsValueOf(shipment.contents);
   if (!(goods > 0)) return null;
   const { t, locale } = speech;

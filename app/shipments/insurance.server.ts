@@ -9,7 +9,7 @@ import {
   updateDraftAsked,
   type ActionDeps,
 } from "./actions.server";
-import { unbooked } from "./available";
+import { stillOpen } from "./available";
 import { goodsValueOf, insuredValue, type InsuranceChoice } from "./insurance-choice";
 import { updateShipment } from "./shipments.server";
 
@@ -27,8 +27,7 @@ export async function chooseInsurance(
   choice: InsuranceChoice | null,
 ): Promise<Shipment> {
   const shipment = await ownShipment(deps, shop, shipmentId);
-  if (shipment.shippingOrderId || !unbooked(shipment.status))
-    throw new ShipmentActionError("insuranceBooked");
+  if (!stillOpen(shipment)) throw new ShipmentActionError("insuranceBooked");
   const goods = goodsValueOf(shipment.contents);
   if (choice === "on" && !(goods > 0)) throw new ShipmentActionError("insuranceNoValue", {}, 400);
   const value = insuredValue(choice, await getShopSettings(deps.db, shop), goods);

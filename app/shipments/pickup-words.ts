@@ -1,4 +1,4 @@
-import { unbooked } from "./available";
+import { stillOpen } from "./available";
 import type { Speech } from "./status-words";
 import {
   openDays,
@@ -41,7 +41,7 @@ export function pickupChoiceWords(
   speech: Speech,
   now: Date,
 ) {
-  if (shipment.shippingOrderId || !unbooked(shipment.status)) return null;
+  if (!stillOpen(shipment)) return null;
   const { t } = speech;
   const chosen = pickupSlotOf(shipment.pickupSlot);
   const ahead = chosen !== null && slotStart(chosen).getTime() > now.getTime();
