@@ -6,6 +6,7 @@ import type { CodType } from "../shipping/codes";
 import { codAmount, codTypeOf, expectedPayout } from "../shipments/cod";
 import { carriesCod } from "../shipments/shipments.server";
 import { COD_REPORT_DAYS } from "./parcels.server";
+import { isRowId } from "../platform/row-id";
 
 /**
  * Payouts of collected cash on delivery that the merchant recorded as received, and the parcels
@@ -130,7 +131,7 @@ export async function recordPayout(
 
 /** Removes a payout recorded by mistake; its parcels are open again. False when the shop has no such payout. */
 export async function removePayout(db: Queryable, shop: string, id: string): Promise<boolean> {
-  if (!/^[0-9a-f-]{36}$/.test(id)) return false;
+  if (!isRowId(id)) return false;
   const removed = await db
     .delete(codPayouts)
     .where(and(eq(codPayouts.shop, shop), eq(codPayouts.id, id)))

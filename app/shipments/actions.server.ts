@@ -21,6 +21,7 @@ import {
 import { statusLabel } from "./status-words";
 import { TERMINAL_STATUSES, type ShipmentStatus } from "./states";
 import { cancellable } from "./available";
+import { isRowId } from "../platform/row-id";
 
 /**
  * What a merchant can do to a shipment from the admin (pages, order block, bulk actions). Every
@@ -71,9 +72,7 @@ export async function ownShipment(
   shop: string,
   shipmentId: string,
 ): Promise<Shipment> {
-  const shipment = /^[0-9a-f-]{36}$/.test(shipmentId)
-    ? await getShipment(deps.db, shop, shipmentId)
-    : null;
+  const shipment = isRowId(shipmentId) ? await getShipment(deps.db, shop, shipmentId) : null;
   if (!shipment) throw new ShipmentActionError("notFound", {}, 404);
   return shipment;
 }

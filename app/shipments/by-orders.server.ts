@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "../db/client.server";
 import { shipments, type Shipment } from "../db/schema";
+import { isRowId } from "../platform/row-id";
 
 /**
  * Each order's first shipment (part 1, its newest attempt), for many orders in one statement (a
@@ -35,7 +36,7 @@ export async function shipmentsByIds(
   shop: string,
   ids: readonly string[],
 ): Promise<Shipment[]> {
-  const valid = ids.filter((id) => /^[0-9a-f-]{36}$/.test(id));
+  const valid = ids.filter(isRowId);
   if (valid.length === 0) return [];
   const rows = await db
     .select()

@@ -23,6 +23,7 @@ import {
 } from "./states";
 
 import type { Tab } from "./tabs";
+import { isRowId } from "../platform/row-id";
 
 export { TABS, type Tab } from "./tabs";
 
@@ -52,8 +53,7 @@ export function encodeCursor(c: Cursor): string {
 export function decodeCursor(value: string | null | undefined): Cursor | null {
   if (!value) return null;
   const [updatedAt, id] = Buffer.from(value, "base64url").toString("utf8").split("|");
-  if (!updatedAt || !id || Number.isNaN(Date.parse(updatedAt)) || !/^[0-9a-f-]{36}$/.test(id))
-    return null;
+  if (!updatedAt || !id || Number.isNaN(Date.parse(updatedAt)) || !isRowId(id)) return null;
   return { updatedAt, id };
 }
 

@@ -53,6 +53,7 @@ import {
   valueWords,
   type Speech,
 } from "../../shipments/status-words";
+import { isRowId } from "../../platform/row-id";
 
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { session } = await authenticate.meteredAdmin(request);
@@ -60,7 +61,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const { t, locale } = speech;
   const words = valueWords(speech);
   const id = params.id ?? "";
-  const shipment = /^[0-9a-f-]{36}$/.test(id) ? await getShipment(db, session.shop, id) : null;
+  const shipment = isRowId(id) ? await getShipment(db, session.shop, id) : null;
   if (!shipment) throw new Response(t("actionError.notFound"), { status: 404 });
   const now = new Date();
   const status = describeStatus({ ...shipment, cod: codAmount(shipment) }, speech);
