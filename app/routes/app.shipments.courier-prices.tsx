@@ -4,13 +4,9 @@ import { actionDeps } from "../shipments/action-deps.server";
 import { bulkCourierPrices } from "../shipments/bulk-courier.server";
 import type { CourierPricesAnswer } from "../shipments/bulk-courier";
 import { formatMoney } from "../shipments/status-words";
-import { ShippingError } from "../shipping/errors";
-import { ShippingNotConfiguredError } from "../shops/shipping-client.server";
+import { tickedIds, unansweredWords } from "../shipments/ticked.server";
 import { speechFor } from "../shops/speech.server";
 import { authenticate } from "../shopify.server";
-
-/** The most shipments compared at once: one page of the list. */
-const MOST = 50;
 
 /**
  * `GET /app/shipments/courier-prices?id=…&id=…`: every courier service's price for the shipments
@@ -21,9 +17,8 @@ export const loader = async ({ request }: LoaderFunctionArgs): Promise<CourierPr
   const { session } = await authenticate.meteredAdmin(request);
   const speech = await speechFor(request, session.shop);
   const { t, locale } = speech;
-  const ids = new URL(request.url).searchParams.getAll("id").slice(0, MOST);
   try {
-    const prices = await bulkCourierPrices(actionDeps(), session.shop, ids);
+    const prices = await bulkCourierPrices(actionDeps(), session.shop, tickedIds(request));
     const money = (amount: number) => formatMoney(amount, prices.currency, locale);
     return {
       changeable: prices.changeable,
@@ -61,16 +56,11 @@ export const loader = async ({ request }: LoaderFunctionArgs): Promise<CourierPr
       }),
     };
   } catch (error) {
-    if (!(error instanceof ShippingError) && !(error instanceof ShippingNotConfiguredError))
-      throw error;
     return {
       changeable: 0,
       fixed: 0,
       unpriced: 0,
-      error:
-        error instanceof ShippingNotConfiguredError
-          ? t("shipment.service.notSetUp")
-          : t("list.courier.failed"),
+      error: unansweredWords(error, t, t("list.courier.failed")),
       services: [],
     };
   }

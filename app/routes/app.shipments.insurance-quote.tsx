@@ -3,13 +3,9 @@ import { actionDeps } from "../shipments/action-deps.server";
 import type { InsuranceQuoteAnswer } from "../shipments/bulk-insurance";
 import { bulkInsuranceQuote } from "../shipments/bulk-insurance.server";
 import { formatMoney } from "../shipments/status-words";
-import { ShippingError } from "../shipping/errors";
-import { ShippingNotConfiguredError } from "../shops/shipping-client.server";
+import { tickedIds, unansweredWords } from "../shipments/ticked.server";
 import { speechFor } from "../shops/speech.server";
 import { authenticate } from "../shopify.server";
-
-/** The most shipments quoted at once: one page of the list. */
-const MOST = 50;
 
 /**
  * `GET /app/shipments/insurance-quote?id=…&id=…`: what insuring the shipments ticked in the list
@@ -19,9 +15,8 @@ const MOST = 50;
 export const loader = async ({ request }: LoaderFunctionArgs): Promise<InsuranceQuoteAnswer> => {
   const { session } = await authenticate.meteredAdmin(request);
   const { t, locale } = await speechFor(request, session.shop);
-  const ids = new URL(request.url).searchParams.getAll("id").slice(0, MOST);
   try {
-    const quote = await bulkInsuranceQuote(actionDeps(), session.shop, ids);
+    const quote = await bulkInsuranceQuote(actionDeps(), session.shop, tickedIds(request));
     const priced = quote.insurable.length - quote.unknown - quote.notAvailable;
     const notes = [
       [quote.booked, "list.insurance.booked"],
@@ -43,17 +38,12 @@ export const loader = async ({ request }: LoaderFunctionArgs): Promise<Insurance
       error: null,
     };
   } catch (error) {
-    if (!(error instanceof ShippingError) && !(error instanceof ShippingNotConfiguredError))
-      throw error;
     return {
       open: [],
       insurable: [],
       premium: null,
       notes: [],
-      error:
-        error instanceof ShippingNotConfiguredError
-          ? t("shipment.service.notSetUp")
-          : t("list.insurance.failed"),
+      error: unansweredWords(error, t, t("list.insurance.failed")),
     };
   }
 };
