@@ -66,11 +66,16 @@ export function ShipmentsTable({
   useEffect(() => {
     selection.current = selectedRows;
   }, [selectedRows]);
+  // A bulk action on the shipments named; the selection is cleared once it is done.
+  const send = useCallback(
+    async (intent: BulkIntent, ids: string[], fields?: Record<string, string>) => {
+      await onBulk(intent, ids, fields);
+      clearSelection();
+    },
+    [onBulk, clearSelection],
+  );
   const run = useCallback(
-    async (
-      intent: Exclude<BulkIntent, "courier" | "insurance">,
-      fields?: Record<string, string>,
-    ) => {
+    (intent: Exclude<BulkIntent, "courier" | "insurance">, fields?: Record<string, string>) => {
       // Only the shipments the action can succeed on (the question said which are left as they are).
       const chosen =
         intent === "retry"
@@ -78,14 +83,13 @@ export function ShipmentsTable({
           : intent === "pickup"
             ? selection.current.filter((r) => !r.booked)
             : selection.current.filter((r) => r.actions.includes(intent));
-      await onBulk(
+      return send(
         intent,
         chosen.map((r) => r.id),
         fields,
       );
-      clearSelection();
     },
-    [onBulk, clearSelection],
+    [send],
   );
   const promotedBulkActions = useMemo(
     () => [
@@ -138,22 +142,20 @@ export function ShipmentsTable({
   const selectedIds = useMemo(() => selectedRows.map((r) => r.id), [selectedRows]);
   // Only the shipments the chosen service carries (the modal said which keep their courier).
   const changeCourier = useCallback(
-    async (courier: { company: string; type: string; ids: string[] }) => {
+    (courier: { company: string; type: string; ids: string[] }) => {
       setChanging(false);
-      await onBulk("courier", courier.ids, { courier: `${courier.company}/${courier.type}` });
-      clearSelection();
+      void send("courier", courier.ids, { courier: `${courier.company}/${courier.type}` });
     },
-    [onBulk, clearSelection],
+    [send],
   );
   const closeInsuring = useCallback(() => setInsuring(false), []);
   // Only the shipments the modal said it applies to (not booked; with a goods value to insure).
   const insure = useCallback(
-    async (choice: BulkInsuranceChoice, ids: string[]) => {
+    (choice: BulkInsuranceChoice, ids: string[]) => {
       setInsuring(false);
-      await onBulk("insurance", ids, { insurance: choice });
-      clearSelection();
+      void send("insurance", ids, { insurance: choice });
     },
-    [onBulk, clearSelection],
+    [send],
   );
   const confirm = useCallback(
     (intent: BulkAsked) => {
@@ -175,13 +177,13 @@ export function ShipmentsTable({
         open={changing}
         ids={selectedIds}
         onClose={closeChanging}
-        onSave={(courier) => void changeCourier(courier)}
+        onSave={changeCourier}
       />
       <BulkInsuranceModal
         open={insuring}
         ids={selectedIds}
         onClose={closeInsuring}
-        onSave={(choice, ids) => void insure(choice, ids)}
+        onSave={insure}
       />
       <KeyboardScroll label={t("nav.shipments")}>
         <IndexTable
