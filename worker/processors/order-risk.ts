@@ -1,11 +1,14 @@
 import type { Job } from "bullmq";
-import { deniedScopes } from "#app/admin-api/access-scopes.ts";
 import { ORDER_RISK_ASSESSMENT_CREATE } from "#app/admin-api/operations/order-risk.ts";
-import { AdminGraphqlError, adminRequest, userErrorText } from "#app/admin-api/request.ts";
+import { adminRequest, userErrorText } from "#app/admin-api/request.ts";
 import { shopifyRiskInput } from "#app/cod-risk/shopify-risk.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { getShipment } from "#app/shipments/shipments.server.ts";
-import { whenConnected, type ShopifyOrderDeps } from "../shared/shopify-connection.ts";
+import {
+  unlessNotGranted,
+  whenConnected,
+  type ShopifyOrderDeps,
+} from "../shared/shopify-connection.ts";
 
 /**
  * order-risk: a COD order assessed at medium or high risk (create-draft) has its assessment written
@@ -21,7 +24,7 @@ export async function processOrderRisk(job: Job, deps: ShopifyOrderDeps): Promis
     if (!shipment) return "no shipment";
     const input = shipment.codRisk ? shopifyRiskInput(shipment.orderId, shipment.codRisk) : null;
     if (!input) return "nothing to warn of";
-    try {
+    return unlessNotGranted(async () => {
       const { orderRiskAssessmentCreate: answer } = await adminRequest(
         deps.adminGraphql,
         shop,
@@ -30,11 +33,6 @@ export async function processOrderRisk(job: Job, deps: ShopifyOrderDeps): Promis
       );
       if (answer?.userErrors.length) return `refused: ${userErrorText(answer.userErrors)}`;
       return `risk ${input.riskLevel} written`;
-    } catch (error) {
-      // A scope the shop has not granted is not granted by retrying.
-      if (error instanceof AdminGraphqlError && error.deniedFields.length > 0)
-        return `not granted: ${deniedScopes(error.deniedFields).join(", ")}`;
-      throw error;
-    }
+    });
   });
 }

@@ -1,12 +1,15 @@
 import type { Job } from "bullmq";
 import { TRACKING_UPDATE } from "#app/admin-api/operations/fulfillments.ts";
-import { deniedScopes } from "#app/admin-api/access-scopes.ts";
-import { AdminGraphqlError, adminRequest, userErrorText } from "#app/admin-api/request.ts";
+import { adminRequest, userErrorText } from "#app/admin-api/request.ts";
 import { trackingInput } from "#app/orders/tracking-company.ts";
 import { shipmentJobs } from "#app/jobs/definitions.ts";
 import { getShipment } from "#app/shipments/shipments.server.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
-import { whenConnected, type ShopifyOrderDeps } from "../shared/shopify-connection.ts";
+import {
+  unlessNotGranted,
+  whenConnected,
+  type ShopifyOrderDeps,
+} from "../shared/shopify-connection.ts";
 import { writeStatusMetafields } from "#app/shipments/status-metafields.server.ts";
 
 /**
@@ -16,16 +19,10 @@ import { writeStatusMetafields } from "#app/shipments/status-metafields.server.t
 
 export async function processShopifySync(job: Job, deps: ShopifyOrderDeps): Promise<string> {
   const { shop, shipmentId, tracking } = shipmentJobs.shopifySync.payload.parse(job.data);
-  return whenConnected(deps, shop, shipmentId, async () => {
-    try {
-      return await shopifySync(shop, shipmentId, tracking, deps);
-    } catch (error) {
-      // A scope the shop has not granted is not granted by retrying: the next change writes again.
-      if (error instanceof AdminGraphqlError && error.deniedFields.length > 0)
-        return `not granted: ${deniedScopes(error.deniedFields).join(", ")}`;
-      throw error;
-    }
-  });
+  // A scope the shop has not granted: the next change writes again.
+  return whenConnected(deps, shop, shipmentId, () =>
+    unlessNotGranted(() => shopifySync(shop, shipmentId, tracking, deps)),
+  );
 }
 
 async function shopifySync(
