@@ -62,6 +62,22 @@ function fakeShopify(made: () => Promise<Record<string, unknown>>) {
   return { graphql, shopifyMetafields };
 }
 
+/**
+ * The create-fulfillment job on the shipment, Shopify answering as `graphql`; the events jobs it
+ * queues are noted in `queued`.
+ */
+const fulfil = (
+  shop: string,
+  shipmentId: string,
+  graphql: ReturnType<typeof fakeShopify>["graphql"],
+  queued: string[],
+) =>
+  processCreateFulfillment({ data: { shop, shipmentId } } as Job, {
+    db,
+    adminGraphql: graphql,
+    enqueue: { fulfillmentEvents: async (_shop, id) => (queued.push(id), null) },
+  });
+
 /** A booked shipment of order 9100 in a shop that fulfills on booking. */
 async function bookedShipment(label: string) {
   const shop = uniqueShop(label);
@@ -98,15 +114,7 @@ describe("Shopify refuses a fulfillment", () => {
         },
       ],
     }));
-    expect(
-      await processCreateFulfillment({ data: { shop, shipmentId: row.id } } as Job, {
-        db,
-        adminGraphql: graphql,
-        enqueue: {
-          fulfillmentEvents: async (_shop, shipmentId) => (queued.push(shipmentId), null),
-        },
-      }),
-    ).toBe("refused");
+    expect(await fulfil(shop, row.id, graphql, queued)).toBe("refused");
 
     const after = (await shipmentOf(db, shop, "9100"))!;
     expect(after.problem).toBe(
@@ -148,15 +156,7 @@ describe("Shopify makes the fulfillment while a sync moves the shipment", () => 
       await updateShipment(db, row, { status: "picked" }, { actor: "worker:sync", type: "synced" });
       return { fulfillment: { id: "gid://shopify/Fulfillment/7001" }, userErrors: [] };
     });
-    expect(
-      await processCreateFulfillment({ data: { shop, shipmentId: row.id } } as Job, {
-        db,
-        adminGraphql: graphql,
-        enqueue: {
-          fulfillmentEvents: async (_shop, shipmentId) => (queued.push(shipmentId), null),
-        },
-      }),
-    ).toBe("fulfilled");
+    expect(await fulfil(shop, row.id, graphql, queued)).toBe("fulfilled");
     const after = (await shipmentOf(db, shop, "9100"))!;
     expect(after.status).toBe("picked");
     expect(after.fulfillmentIds).toEqual(["gid://shopify/Fulfillment/7001"]);
