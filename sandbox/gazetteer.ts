@@ -5,15 +5,12 @@
  * 7,2xx districts, 83,449 villages). `areas.ts` turns it into the service's areas.
  *
  * The package ships 30 MB of JSON that takes about half a second to parse, and every test file
- * that starts a sandbox would pay that. The first process to need it therefore writes the part the
- * sandbox uses, about 3 MB, to `node_modules/.cache/parcelbridge/` (keyed by the package's
- * version; written to a temporary file and renamed, so concurrent test workers never read half a
- * file), and every later process reads that.
+ * that starts a sandbox would pay that: the part the sandbox uses, about 3 MB, is kept beside it
+ * once (app/platform/package-derived.server.ts) and every later process reads that.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
+import { packageDerived } from "#app/platform/package-derived.server.ts";
 
 export interface Gazetteer {
   /** Which data set and version this was built from. */
@@ -55,47 +52,18 @@ export function gazetteer(): Gazetteer {
 }
 
 function load(): Gazetteer {
-  const require = createRequire(import.meta.url);
-  let packageJson: string;
-  try {
-    packageJson = require.resolve("geografis/package.json");
-  } catch {
-    throw new Error(
-      "The sandbox's area data (the devDependency geografis) is not installed: run `npm run setup` (or `npm ci`).",
-    );
-  }
-  const version = (JSON.parse(readFileSync(packageJson, "utf8")) as { version: string }).version;
-  const source = `geografis@${version}`;
-  const cacheFile = path.join(cacheDir(packageJson), `areas-${source}-v${FORMAT}.json`);
-  try {
-    const cached = JSON.parse(readFileSync(cacheFile, "utf8")) as Gazetteer;
-    if (cached.source === source) return cached;
-  } catch {
-    // Not built yet (or unreadable): build it below.
-  }
-  const built = build(
-    source,
-    JSON.parse(
-      readFileSync(path.join(path.dirname(packageJson), "data/json/data.json"), "utf8"),
-    ) as SourceVillage[],
-  );
-  try {
-    mkdirSync(path.dirname(cacheFile), { recursive: true });
-    const temporary = `${cacheFile}.${process.pid}.${Date.now()}.tmp`;
-    writeFileSync(temporary, JSON.stringify(built));
-    renameSync(temporary, cacheFile);
-  } catch {
-    // A read-only install still works, only slower to start.
-  }
-  return built;
-}
-
-function cacheDir(packageJson: string): string {
-  const marker = `${path.sep}node_modules${path.sep}`;
-  const at = packageJson.lastIndexOf(marker);
-  return at >= 0
-    ? path.join(packageJson.slice(0, at + marker.length), ".cache", "parcelbridge")
-    : path.join(tmpdir(), "parcelbridge-cache");
+  return packageDerived({
+    packageName: "geografis",
+    name: "areas",
+    format: FORMAT,
+    missing:
+      "The area data (the dependency geografis) is not installed: run `npm run setup` (or `npm ci`).",
+    build: (dir, source) =>
+      build(
+        source,
+        JSON.parse(readFileSync(path.join(dir, "data/json/data.json"), "utf8")) as SourceVillage[],
+      ),
+  });
 }
 
 /** Villages without a postal code or coordinates (93 in 1.3.2) are left out: no area can name them. */

@@ -3,13 +3,34 @@ import { executedRows, type Db } from "../db/client.server";
 import { USUAL_COD_MIN_ORDERS, type Outcomes, type RiskFacts } from "./rules";
 import { keptMarks, markThatCounts, MARKS_READ, type MarkMatch } from "./mark-match";
 
-/** Who the buyer is, as the order names them: any one matching an earlier shipment is the buyer. */
-export interface BuyerKeys {
+/**
+ * Who the buyer is, as the order names them: any one matching an earlier shipment is the buyer,
+ * and so is any phone, e-mail or customer found on those shipments (one step: a buyer who changed
+ * numbers but kept their e-mail or address is still known).
+ */
+export interface BuyerKeys extends MarkedKeys {
+  /** The whole address as addressKey writes it; null when it names no single door. */
+  address: string | null;
+}
+
+/** The keys a merchant's mark on a buyer is kept by (./marks.server.ts). */
+export interface MarkedKeys {
   /** Normalised (+62…). */
   phone: string | null;
   email: string | null;
   customerId: string | null;
 }
+
+/**
+ * A shipment's address as a buyer's key: `destination_address` (street, area and postal code as
+ * the order wrote them) lower-cased, letters and digits only, so that "Jl. Mawar No. 5" and
+ * "JL MAWAR NO 5" are one door. shipments_shop_address_key_idx indexes the same expression.
+ */
+export const addressKey = (address: string | null | undefined): string | null =>
+  address?.toLowerCase().replace(/[^a-z0-9]+/g, "") || null;
+const ADDRESS_KEY = sql.raw("regexp_replace(lower(s.destination_address), '[^a-z0-9]+', '', 'g')");
+/** At most this many of the buyer's shipments found directly lend their keys. */
+export const KEYS_FROM = 200;
 
 /** An e-mail as a buyer's key: trimmed and lower-cased; null when there is none. */
 export const buyerEmail = (email: string | null | undefined): string | null =>
@@ -55,18 +76,40 @@ export async function readRiskHistory(
   const city = place.city?.trim().toLowerCase() || null;
   const since = new Date(at.getTime() - AREA_DAYS * 86_400_000);
   const dayBefore = new Date(at.getTime() - 86_400_000);
-  // The buyer's own parcels are their history, not the destination's.
-  const theirs = sql`(s.redacted_at IS NULL AND (coalesce(s.destination_phone = ${buyer.phone}, false)
-      OR coalesce(s.customer_id = ${buyer.customerId}, false)
-      OR coalesce(lower(s.destination_email) = ${email}, false)))`;
+  // The buyer's own parcels are their history, not the destination's: every shipment found by the
+  // order's keys, or by a key those shipments carry.
+  const theirs = sql`(s.redacted_at IS NULL AND (coalesce(s.destination_phone = ANY(k.phones), false)
+      OR coalesce(s.customer_id = ANY(k.customers), false)
+      OR coalesce(lower(s.destination_email) = ANY(k.emails), false)
+      OR coalesce(${ADDRESS_KEY} = ${buyer.address}, false)))`;
   const latest = (where: ReturnType<typeof sql>, limit: number) => sql`
     (SELECT count(*)::int AS parcels, (count(*) FILTER (WHERE back))::int AS returned
      FROM (SELECT s.returned_at IS NOT NULL AND s.delivered_at IS NULL AS back FROM shipments s
+           CROSS JOIN keys k
            WHERE s.shop = ${shop} AND ${where} AND ${COD_OUTCOME} AND NOT ${theirs}
              AND coalesce(s.delivered_at, s.returned_at) >= ${since.toISOString()}
            ORDER BY coalesce(s.delivered_at, s.returned_at) DESC
            LIMIT ${limit}) latest)`;
   const result = await db.execute(sql`
+    WITH direct AS (
+      SELECT s.destination_phone, lower(s.destination_email) AS email, s.customer_id
+      FROM shipments s
+      WHERE s.shop = ${shop} AND s.order_id <> ${orderId} AND s.disowned_at IS NULL
+        AND s.redacted_at IS NULL
+        AND (s.destination_phone = ${buyer.phone}
+          OR s.customer_id = ${buyer.customerId}
+          OR (s.destination_email IS NOT NULL AND lower(s.destination_email) = ${email})
+          OR (s.destination_address IS NOT NULL AND ${ADDRESS_KEY} = ${buyer.address}))
+      ORDER BY s.created_at DESC
+      LIMIT ${KEYS_FROM}
+    ), keys AS MATERIALIZED (
+      SELECT array_remove(array_agg(DISTINCT destination_phone) || ${buyer.phone}::text, NULL)
+               AS phones,
+             array_remove(array_agg(DISTINCT email) || ${email}::text, NULL) AS emails,
+             array_remove(array_agg(DISTINCT customer_id) || ${buyer.customerId}::text, NULL)
+               AS customers
+      FROM direct
+    )
     SELECT b.*, p.parcels AS postal_parcels, p.returned AS postal_returned,
            c.parcels AS city_parcels, c.returned AS city_returned,
            w.parcels AS shop_parcels, w.returned AS shop_returned, r.*, k.buyer_marks
@@ -81,12 +124,13 @@ export async function readRiskHistory(
             AND order_created_at <= ${at.toISOString()}))::int AS buyer_last_day
        FROM (SELECT s.order_id, s.order_created_at, s.destination_phone, s.delivered_at,
                     s.returned_at, jsonb_typeof(s.contents->'cod') = 'number' AS cod
-             FROM shipments s
+             FROM shipments s CROSS JOIN keys k
              WHERE s.shop = ${shop} AND s.order_id <> ${orderId} AND s.disowned_at IS NULL
                AND s.redacted_at IS NULL
-               AND (s.destination_phone = ${buyer.phone}
-                 OR s.customer_id = ${buyer.customerId}
-                 OR (s.destination_email IS NOT NULL AND lower(s.destination_email) = ${email}))
+               AND (s.destination_phone = ANY(k.phones)
+                 OR s.customer_id = ANY(k.customers)
+                 OR (s.destination_email IS NOT NULL AND lower(s.destination_email) = ANY(k.emails))
+                 OR (s.destination_address IS NOT NULL AND ${ADDRESS_KEY} = ${buyer.address}))
             ) buyer) b,
       ${latest(sql`s.destination_postal_code = ${place.postalCode}`, LATEST.postal)} p,
       ${latest(sql`lower(s.destination_city) = ${city}`, LATEST.city)} c,

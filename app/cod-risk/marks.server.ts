@@ -3,7 +3,7 @@ import type { Db } from "../db/client.server";
 import { codBuyerMarks } from "../db/schema";
 import type { BuyerMark } from "./hold";
 import { keptMarks, markThatCounts, MARKS_READ, type MarkMatch } from "./mark-match";
-import { buyerEmail, type BuyerKeys } from "./history.server";
+import { buyerEmail, type MarkedKeys } from "./history.server";
 
 /**
  * The merchant's word on a COD buyer: trusted (never held for risk) or always held. A buyer is
@@ -15,7 +15,7 @@ import { buyerEmail, type BuyerKeys } from "./history.server";
 export async function setBuyerMark(
   db: Db,
   shop: string,
-  keys: BuyerKeys,
+  keys: MarkedKeys,
   mark: BuyerMark | null,
 ): Promise<void> {
   const matches = keyMatches(oneBuyer(keys));
@@ -57,7 +57,7 @@ interface KeyLists {
   customerIds: (string | null)[];
 }
 
-const oneBuyer = (keys: BuyerKeys): KeyLists => ({
+const oneBuyer = (keys: MarkedKeys): KeyLists => ({
   phones: [keys.phone],
   emails: [keys.email],
   customerIds: [keys.customerId],
@@ -85,7 +85,7 @@ function keyMatches(keys: KeyLists): SQL[] {
 export async function buyerMarkOf(
   db: Db,
   shop: string,
-  keys: BuyerKeys,
+  keys: MarkedKeys,
 ): Promise<MarkMatch | null> {
   const matches = keyMatches(oneBuyer(keys));
   if (matches.length === 0) return null;

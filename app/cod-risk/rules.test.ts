@@ -1,12 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { HIGH_FROM, MEDIUM_FROM, scoreCodRisk, type RiskFacts } from "./rules";
+import { adminAreas } from "../addresses/admin-areas.server";
+import { checkAddress } from "../addresses/address-check";
+import { phoneKind } from "../orders/phone";
+import { HIGH_FROM, MEDIUM_FROM, scoreCodRisk, WEIGHTS, type RiskFacts } from "./rules";
+
+/** The order as the assessment sees it: its phone read and its address checked for real. */
+interface OrderPatch {
+  cod?: number;
+  phone?: string | null;
+  street?: string;
+  district?: string;
+  zip?: string | null;
+}
 
 /** A buyer of a shop with a year of COD parcels, 12 % back, to a city like any other. */
 const facts = (patch: {
   buyer?: Partial<RiskFacts["buyer"]>;
   area?: Partial<RiskFacts["area"]>;
   usualCod?: number | null;
-  order?: Partial<RiskFacts["order"]>;
+  order?: OrderPatch;
 }): RiskFacts => ({
   buyer: { delivered: 0, returned: 0, earlierOrders: 1, codOrdersLastDay: 0, ...patch.buyer },
   area: {
@@ -16,14 +28,26 @@ const facts = (patch: {
     ...patch.area,
   },
   usualCod: patch.usualCod === undefined ? 180_000 : patch.usualCod,
-  order: {
+  order: orderFacts({
     cod: 185_000,
-    currency: "IDR",
     phone: "+6281234567890",
-    address: "Jl. Darmo Permai III No. 12",
-    postalCode: "60271",
+    street: "Jl. Embong Malang No. 21",
+    zip: "60271",
     ...patch.order,
-  },
+  }),
+});
+const orderFacts = (o: OrderPatch): RiskFacts["order"] => ({
+  cod: o.cod!,
+  currency: "IDR",
+  phone: o.phone ?? null,
+  phoneKind: o.phone ? phoneKind(o.phone) : null,
+  address: checkAddress(adminAreas(), {
+    address1: o.street,
+    address2: o.district,
+    city: "Surabaya",
+    province: "Jawa Timur",
+    zip: o.zip,
+  }),
 });
 const keys = (f: RiskFacts) => scoreCodRisk(f).reasons.map((r) => r.key);
 
@@ -49,7 +73,7 @@ describe("scoreCodRisk: the shop's own history, in words", () => {
     expect(mostlyPaid.score).toBeGreaterThan(0);
     // A proven buyer outweighs a weak address.
     const proven = scoreCodRisk(
-      facts({ buyer: { delivered: 3 }, order: { address: "Jl. Mawar" } }),
+      facts({ buyer: { delivered: 3 }, order: { street: "Jl. Mawar 5" } }),
     );
     expect(proven.score).toBe(0);
     expect(proven.reasons.map((r) => r.key)).toEqual(["codRiskBuyerPaid", "codRiskShortAddress"]);
@@ -67,22 +91,27 @@ describe("scoreCodRisk: the shop's own history, in words", () => {
     // … and a new phone with a landline's number and no house number: high.
     const fresh = facts({
       buyer: { earlierOrders: 0, codOrdersLastDay: 1 },
-      order: { phone: "+62215551234", address: "Perumahan Griya Indah blok C" },
+      order: { phone: "+62215551234", street: "Perumahan Griya Indah blok C" },
     });
-    expect(keys(fresh)).toEqual([
-      "codRiskSameDayOne",
-      "codRiskNotMobile",
+    expect(keys(fresh).sort()).toEqual([
       "codRiskFirstOrder",
       "codRiskNoHouseNumber",
+      "codRiskNotMobile",
+      "codRiskSameDayOne",
     ]);
     expect(scoreCodRisk(fresh).level).toBe("high");
   });
 
-  it("the phone: none, or not an Indonesian mobile, each said", () => {
+  it("the phone: none, a fixed line, or a number that cannot exist, each said", () => {
     expect(keys(facts({ order: { phone: null } }))).toEqual(["codRiskNoPhone"]);
     expect(scoreCodRisk(facts({ order: { phone: "+62215551234" } })).reasons).toEqual([
       { key: "codRiskNotMobile", values: { phone: "+62215551234" } },
     ]);
+    // Too short for any Indonesian mobile (0812 3456: 8 digits).
+    expect(scoreCodRisk(facts({ order: { phone: "+628123456" } }))).toMatchObject({
+      score: WEIGHTS.phoneInvalid,
+      reasons: [{ key: "codRiskPhoneInvalid", values: { phone: "+628123456" } }],
+    });
     expect(keys(facts({ order: { phone: "+6285712345678" } }))).toEqual([]);
   });
 
@@ -134,11 +163,39 @@ describe("scoreCodRisk: the shop's own history, in words", () => {
     expect(keys(facts({ order: { cod: 600_000 }, usualCod: null }))).toEqual([]);
   });
 
-  it("the address's weaknesses count at most 15 points together", () => {
-    const risk = scoreCodRisk(facts({ order: { address: "Gg. Buntu", postalCode: null } }));
-    expect(risk.reasons.map((r) => r.key)).toEqual(["codRiskNoPostalCode", "codRiskShortAddress"]);
-    expect(risk.score).toBe(15);
-    expect(risk.level).toBe("low");
-    expect(MEDIUM_FROM).toBeGreaterThan(15);
+  it("the address's weaknesses: each said, counting at most WEIGHTS.addressMax together", () => {
+    const risk = scoreCodRisk(facts({ order: { street: "Gg. Buntu", zip: null } }));
+    expect(risk.reasons.map((r) => r.key).sort()).toEqual([
+      "codRiskNoHouseNumber",
+      "codRiskNoPostalCode",
+      "codRiskShortAddress",
+    ]);
+    expect(risk.score).toBe(
+      Math.min(
+        WEIGHTS.addressMax,
+        WEIGHTS.address.noHouseNumber + WEIGHTS.address.shortAddress + WEIGHTS.address.noPostalCode,
+      ),
+    );
+  });
+
+  it("a postal code outside the kecamatan named and no house number: high, both said", () => {
+    const risk = scoreCodRisk(
+      facts({
+        buyer: { earlierOrders: 0 },
+        order: { street: "Jl. Kedungdoro gang buntu", district: "Kec. Tegalsari", zip: "60271" },
+      }),
+    );
+    expect(risk.level).toBe("high");
+    expect(risk.reasons[0]!.key).toBe("codRiskPostalNotInDistrict");
+    expect(risk.reasons.map((r) => r.key).sort()).toEqual([
+      "codRiskFirstOrder",
+      "codRiskNoHouseNumber",
+      "codRiskPostalNotInDistrict",
+    ]);
+    expect(risk.score).toBe(
+      Math.min(WEIGHTS.addressMax, WEIGHTS.address.areaMismatch + WEIGHTS.address.noHouseNumber) +
+        WEIGHTS.firstOrder,
+    );
+    expect(MEDIUM_FROM).toBeLessThan(HIGH_FROM);
   });
 });

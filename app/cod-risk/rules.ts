@@ -1,4 +1,6 @@
+import type { AddressFinding, AddressFindingKind } from "../addresses/address-check";
 import { said, type Said } from "../i18n/said";
+import type { PhoneKind } from "../orders/phone";
 
 /**
  * The risk that a cash-on-delivery parcel comes back unpaid, from this shop's own history only:
@@ -39,8 +41,10 @@ export interface RiskFacts {
     currency: string;
     /** Normalised (+62…), or null when the order has none. */
     phone: string | null;
-    address: string;
-    postalCode: string | null;
+    /** What the numbering plan says the phone is (app/orders/phone.ts); null without a phone. */
+    phoneKind: PhoneKind | null;
+    /** What is wrong with the address (app/addresses/address-check.ts), weightiest first. */
+    address: AddressFinding[];
   };
 }
 
@@ -57,7 +61,7 @@ export interface CodRisk {
 export const MEDIUM_FROM = 30;
 export const HIGH_FROM = 60;
 
-/** The weights, in points. */
+/** The weights, in points: chosen on the first of bench:cod-risk's two years (bench/README.md). */
 export const WEIGHTS = {
   /** Two or more earlier COD parcels came back and no more were paid for. */
   serialReturns: 70,
@@ -78,11 +82,23 @@ export const WEIGHTS = {
   /** The COD amount more than HIGH_VALUE_TIMES the shop's usual one. */
   highValue: 15,
   noPhone: 25,
+  /** A number that cannot exist (too short, an unused prefix). */
+  phoneInvalid: 40,
+  /** A fixed line: no WhatsApp, rarely answered. */
   notMobile: 20,
-  /** Each weakness of the address, up to weakAddressMax. */
-  weakAddress: 10,
-  weakAddressMax: 15,
-} as const;
+  /** What the address check found (app/addresses/address-check.ts), each kind's points. */
+  address: {
+    areaMismatch: 40,
+    postalUnknown: 40,
+    landmarkOnly: 40,
+    noHouseNumber: 15,
+    shortAddress: 10,
+    noPostalCode: 10,
+  } satisfies Record<AddressFindingKind, number>,
+  /** The address's findings together count at most this. */
+  addressMax: 50,
+};
+export type Weights = typeof WEIGHTS;
 
 export const HIGH_VALUE_TIMES = 3;
 /** The shop's median needs at least this many COD orders to mean "usual". */
@@ -106,21 +122,11 @@ export const BASE_RETURN_RATE = 0.12;
 const rate = (o: Outcomes, prior: number) =>
   (o.returned + SHRINK_PARCELS * prior) / (o.parcels + SHRINK_PARCELS);
 
-/** An Indonesian mobile number (+62 8…, 10 to 13 digits as written at home with its 0). */
-const MOBILE = /^\+628\d{7,11}$/;
-
-/** What is wrong with an address for a courier looking for the door. */
-function addressWeaknesses(order: RiskFacts["order"]): Said[] {
-  const found: Said[] = [];
-  const street = order.address.trim();
-  if (!order.postalCode) found.push(said("codRiskNoPostalCode"));
-  if (street.length < 15) found.push(said("codRiskShortAddress"));
-  else if (!/\d/.test(street)) found.push(said("codRiskNoHouseNumber"));
-  return found;
-}
-
 /** The destination's points and words: its rate shrunk toward the city's, the city's toward the shop's. */
-function areaPoints(area: RiskFacts["area"]): { points: number; reason: Said | null } {
+function areaPoints(
+  area: RiskFacts["area"],
+  weights: Weights,
+): { points: number; reason: Said | null } {
   const shopRate =
     area.shop.parcels >= SHOP_MIN_PARCELS
       ? area.shop.returned / area.shop.parcels
@@ -131,9 +137,9 @@ function areaPoints(area: RiskFacts["area"]): { points: number; reason: Said | n
   const placeRate = area.postal ? rate(area.postal, cityRate) : cityRate;
   const points =
     placeRate >= 2 * shopRate && placeRate >= shopRate + 0.15
-      ? WEIGHTS.veryRiskyArea
+      ? weights.veryRiskyArea
       : placeRate >= 1.5 * shopRate && placeRate >= shopRate + 0.1
-        ? WEIGHTS.riskyArea
+        ? weights.riskyArea
         : 0;
   if (points === 0) return { points, reason: null };
   return {
@@ -148,43 +154,51 @@ function areaPoints(area: RiskFacts["area"]): { points: number; reason: Said | n
   };
 }
 
-/** The order's risk: its score, its level and every reason that counted. */
-export function scoreCodRisk(facts: RiskFacts): CodRisk {
+/**
+ * The order's risk: its score, its level and every reason that counted. `weights` is for the
+ * benchmark that chooses them; the app always scores with WEIGHTS.
+ */
+export function scoreCodRisk(facts: RiskFacts, weights: Weights = WEIGHTS): CodRisk {
   const counted: { points: number; reason: Said }[] = [];
   const add = (points: number, reason: Said) => counted.push({ points, reason });
   const { buyer, order } = facts;
   const earlier = buyer.delivered + buyer.returned;
   const back = { returned: buyer.returned, earlier };
   if (buyer.returned >= 2 && buyer.returned >= buyer.delivered)
-    add(WEIGHTS.serialReturns, said("codRiskBuyerReturns", back));
+    add(weights.serialReturns, said("codRiskBuyerReturns", back));
   else if (buyer.returned >= 1 && buyer.returned >= buyer.delivered)
-    add(WEIGHTS.returnsOutweigh, said("codRiskBuyerReturns", back));
-  else if (buyer.returned >= 1) add(WEIGHTS.someReturns, said("codRiskBuyerReturns", back));
+    add(weights.returnsOutweigh, said("codRiskBuyerReturns", back));
+  else if (buyer.returned >= 1) add(weights.someReturns, said("codRiskBuyerReturns", back));
   else if (buyer.delivered >= 2)
-    add(WEIGHTS.provenBuyer, said("codRiskBuyerPaid", { parcels: buyer.delivered }));
-  if (buyer.earlierOrders === 0) add(WEIGHTS.firstOrder, said("codRiskFirstOrder"));
+    add(weights.provenBuyer, said("codRiskBuyerPaid", { parcels: buyer.delivered }));
+  if (buyer.earlierOrders === 0) add(weights.firstOrder, said("codRiskFirstOrder"));
   if (buyer.codOrdersLastDay >= 2)
-    add(WEIGHTS.burst, said("codRiskSameDay", { orders: buyer.codOrdersLastDay }));
-  else if (buyer.codOrdersLastDay === 1) add(WEIGHTS.repeatSameDay, said("codRiskSameDayOne"));
-  const area = areaPoints(facts.area);
+    add(weights.burst, said("codRiskSameDay", { orders: buyer.codOrdersLastDay }));
+  else if (buyer.codOrdersLastDay === 1) add(weights.repeatSameDay, said("codRiskSameDayOne"));
+  const area = areaPoints(facts.area, weights);
   if (area.reason) add(area.points, area.reason);
   if (facts.usualCod !== null && order.cod > HIGH_VALUE_TIMES * facts.usualCod)
     add(
-      WEIGHTS.highValue,
+      weights.highValue,
       said("codRiskHighValue", {
         amount: { amount: order.cod, currency: order.currency },
         usual: { amount: facts.usualCod, currency: order.currency },
       }),
     );
-  if (!order.phone) add(WEIGHTS.noPhone, said("codRiskNoPhone"));
-  else if (!MOBILE.test(order.phone))
-    add(WEIGHTS.notMobile, said("codRiskNotMobile", { phone: order.phone }));
-  let weakPoints = 0;
-  for (const reason of addressWeaknesses(order)) {
-    const points = Math.min(WEIGHTS.weakAddress, WEIGHTS.weakAddressMax - weakPoints);
+  if (!order.phone) add(weights.noPhone, said("codRiskNoPhone"));
+  else if (order.phoneKind === "invalid")
+    add(weights.phoneInvalid, said("codRiskPhoneInvalid", { phone: order.phone }));
+  else if (order.phoneKind === "fixed")
+    add(weights.notMobile, said("codRiskNotMobile", { phone: order.phone }));
+  let addressPoints = 0;
+  const findings = [...order.address].sort(
+    (a, b) => weights.address[b.kind] - weights.address[a.kind],
+  );
+  for (const finding of findings) {
+    const points = Math.min(weights.address[finding.kind], weights.addressMax - addressPoints);
     if (points <= 0) break;
-    weakPoints += points;
-    add(points, reason);
+    addressPoints += points;
+    add(points, finding.said);
   }
   const score = Math.max(
     0,

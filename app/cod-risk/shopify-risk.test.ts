@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { said } from "../i18n/said";
 import { scoreCodRisk } from "./rules";
 import { MOST_FACTS, shopifyRiskInput } from "./shopify-risk";
 
@@ -16,8 +17,8 @@ const high = {
       cod: 185_000,
       currency: "IDR",
       phone: "+6281234567890",
-      address: "Jalan Darmo Permai Tiga",
-      postalCode: "60271",
+      phoneKind: "mobile",
+      address: [{ kind: "noHouseNumber", said: said("codRiskNoHouseNumber") }],
     },
   }),
   at: "2026-11-30T02:00:00.000Z",

@@ -411,6 +411,10 @@ export const shipments = pgTable(
     index("shipments_shop_email_idx")
       .on(t.shop, sql`lower(${t.destinationEmail})`)
       .where(sql`destination_email is not null`),
+    // … and by the door they gave (history.server.ts's addressKey).
+    index("shipments_shop_address_key_idx")
+      .on(t.shop, sql`regexp_replace(lower(${t.destinationAddress}), '[^a-z0-9]+', '', 'g')`)
+      .where(sql`destination_address is not null`),
     index("shipments_shop_cod_outcome_idx")
       .on(t.shop, sql`coalesce(${t.deliveredAt}, ${t.returnedAt})`)
       .where(COD_OUTCOME),

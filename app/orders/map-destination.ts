@@ -1,30 +1,12 @@
 import { said } from "../i18n/said";
 import type { DestinationSnapshot, MappingProblem } from "./map-types";
 import type { ShopifyAddress, ShopifyOrder } from "./payload";
+import { normalisePhone } from "./phone";
 
 /**
  * Where the parcel goes: the recipient as the shipment keeps them (redactable), how the service
  * finds the address (a 5-digit postal code or a coordinate), and what is missing for a draft.
  */
-
-/** Phone numbers as digits with an optional leading +; Indonesian local numbers become +62…. */
-export function normalisePhone(
-  raw: string | null | undefined,
-  countryCode?: string | null,
-): string | null {
-  if (!raw) return null;
-  const trimmed = raw.trim();
-  const plus = trimmed.startsWith("+");
-  const digits = trimmed.replace(/\D/g, "");
-  if (digits.length < 6) return null;
-  if (plus) return `+${digits}`;
-  if ((countryCode ?? "ID").toUpperCase() === "ID") {
-    if (digits.startsWith("62")) return `+${digits}`;
-    if (digits.startsWith("0")) return `+62${digits.slice(1)}`;
-    if (digits.startsWith("8")) return `+62${digits}`;
-  }
-  return digits;
-}
 
 function addressText(a: ShopifyAddress): string {
   return [a.address1, a.address2, a.city, a.province, a.zip, a.country]

@@ -6,7 +6,7 @@ import { COURIERS } from "#test/helpers/couriers.ts";
 import { describeChanges, mapOrderToDraft, referenceIdFor } from "./map";
 import { inEnglish } from "../i18n/said";
 import { discountedUnitPrice } from "./map-lines";
-import { normalisePhone } from "./map-destination";
+import { normalisePhone } from "./phone";
 import type { Dimensions, ProductInfo } from "./map-types";
 import { orderPayloadSchema } from "./payload";
 
@@ -296,7 +296,7 @@ describe("helpers", () => {
     ["+62 812 9876 5432", "ID", "+6281298765432"],
     ["62812987654", "ID", "+62812987654"],
     ["812987654", "ID", "+62812987654"],
-    ["(415) 555-0100", "US", "4155550100"],
+    ["(415) 555-0100", "US", "+14155550100"],
     ["123", "ID", null],
   ])("normalisePhone(%s, %s) = %s", (raw, country, expected) => {
     expect(normalisePhone(raw, country)).toBe(expected);

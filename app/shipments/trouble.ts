@@ -1,5 +1,5 @@
 import { said } from "../i18n/said";
-import { normalisePhone } from "../orders/map-destination";
+import { normalisePhone } from "../orders/phone";
 import { isFailedAttempt } from "./fulfillment-events";
 import { isOnlyKind, problemOf, type Problem } from "./problem-kinds";
 

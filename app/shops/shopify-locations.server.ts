@@ -3,7 +3,7 @@ import { fiveDigitPostalCode } from "../shipping/postal-code";
 import type { Db } from "../db/client.server";
 import { shipments } from "../db/schema";
 import type { enqueue as enqueueFns } from "../jobs/queues.server";
-import { normalisePhone } from "../orders/map-destination";
+import { normalisePhone } from "../orders/phone";
 import { SHOP_LOCATIONS_QUERY } from "../admin-api/operations/locations";
 import { adminRequest, type AdminGraphql } from "../admin-api/request";
 import type { ShopLocationsQuery } from "../admin-api/types/admin.generated";

@@ -1,15 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { db } from "#app/db/index.server.ts";
 import { shipments } from "#app/db/schema.ts";
-import { readRiskHistory } from "#app/cod-risk/history.server.ts";
+import { addressKey, readRiskHistory } from "#app/cod-risk/history.server.ts";
 import { recordInstall } from "#app/shops/shops.server.ts";
 import { uniqueShop } from "../helpers/shopify.ts";
 import { testStack } from "../helpers/stack.ts";
 
 /**
  * The COD risk's history, read in one statement from shipments as the worker leaves them, on
- * PostgreSQL: the buyer by phone, e-mail or Shopify customer; outcomes by postal code, city and
- * shop; another shop's parcels and a redacted buyer's never count.
+ * PostgreSQL: the buyer by phone, e-mail, Shopify customer or door, and by what those shipments
+ * name; outcomes by postal code, city and shop; another shop's parcels and a redacted buyer's
+ * never count.
  */
 testStack();
 
@@ -31,6 +32,7 @@ const parcel = (
     postal?: string;
     city?: string;
     orderId?: string;
+    address?: string;
   },
 ) => {
   n += 1;
@@ -46,6 +48,7 @@ const parcel = (
     destinationPhone: p.phone === undefined ? null : p.phone,
     destinationEmail: p.email ?? null,
     customerId: p.customerId ?? null,
+    destinationAddress: p.address ?? null,
     destinationPostalCode: p.postal ?? "60271",
     destinationCity: p.city ?? "Surabaya",
     contents: { items: [], ordered: [], cod: p.cod, insurance: null },
@@ -126,7 +129,7 @@ describe("readRiskHistory", () => {
       db,
       shop,
       "900",
-      { phone: BUYER, email: "siti@example.com ", customerId: "55" },
+      { phone: BUYER, email: "siti@example.com ", customerId: "55", address: null },
       { postalCode: "99351", city: "Jayapura" },
       at,
     );
@@ -151,7 +154,7 @@ describe("readRiskHistory", () => {
       db,
       shop,
       "901",
-      { phone: null, email: null, customerId: null },
+      { phone: null, email: null, customerId: null, address: null },
       { postalCode: null, city: null },
       at,
     );
@@ -179,10 +182,75 @@ describe("readRiskHistory", () => {
       db,
       shop,
       "1",
-      { phone: null, email: null, customerId: null },
+      { phone: null, email: null, customerId: null, address: null },
       { postalCode: null, city: null },
       at,
     );
     expect(history.usualCod).toBe(112_000);
+  });
+
+  it("knows one buyer across their phones, e-mails, customer and door, one step from the order", async () => {
+    const shop = uniqueShop("risk-keys");
+    await recordInstall(db, shop);
+    const DOOR = "Jl. Kenanga No. 7 RT 03/RW 02, Surabaya, Jawa Timur, 60271, Indonesia";
+    const OLD = "+6281300000001";
+    await db.insert(shipments).values([
+      // The order's door written otherwise, with the buyer's old number: back.
+      parcel(shop, {
+        phone: OLD,
+        address: "JL KENANGA NO 7 RT 03 / RW 02, SURABAYA, JAWA TIMUR, 60271, INDONESIA",
+        cod: 100_000,
+        outcome: "returned",
+        daysAgo: 50,
+      }),
+      // The old number at another address, with an e-mail and an account: back.
+      parcel(shop, {
+        phone: OLD,
+        email: "dewi@example.com",
+        customerId: "77",
+        address: "Jl. Melati 3, Sidoarjo",
+        cod: 100_000,
+        outcome: "returned",
+        daysAgo: 40,
+      }),
+      // Two steps away (the e-mail found on the shipment above, another number): not known.
+      parcel(shop, {
+        phone: "+6281300000002",
+        email: "dewi@example.com",
+        cod: 100_000,
+        outcome: "returned",
+        daysAgo: 30,
+      }),
+      // Someone else at another door.
+      parcel(shop, {
+        phone: "+6281300000003",
+        address: "Jl. Kenanga No. 9, Surabaya",
+        cod: 100_000,
+        outcome: "delivered",
+        daysAgo: 30,
+      }),
+    ]);
+    const keys = { phone: "+6281399999999", email: null, customerId: null };
+    const history = await readRiskHistory(
+      db,
+      shop,
+      "950",
+      { ...keys, address: addressKey(DOOR) },
+      { postalCode: "60271", city: "Surabaya" },
+      at,
+    );
+    expect(history.buyer).toMatchObject({ returned: 2, delivered: 0, earlierOrders: 2 });
+    // Their parcels are not the place's: two left of four.
+    expect(history.area.shop).toEqual({ parcels: 2, returned: 1 });
+    // Without the door nothing of theirs is known.
+    const unknown = await readRiskHistory(
+      db,
+      shop,
+      "950",
+      { ...keys, address: null },
+      { postalCode: "60271", city: "Surabaya" },
+      at,
+    );
+    expect(unknown.buyer).toMatchObject({ returned: 0, earlierOrders: 0 });
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "shipments_shop_address_key_idx" ON "shipments" USING btree ("shop",regexp_replace(lower("destination_address"), '[^a-z0-9]+', '', 'g')) WHERE destination_address is not null;
