@@ -78,13 +78,16 @@ async function heldOrder(shop: string, again = false) {
   return { order, held };
 }
 
-/** Another buyer: their own phone, e-mail and customer. */
+/** Another buyer: their own phone, e-mail, customer and door (one door is one buyer). */
 const otherBuyer = (phone: string, customer: number) =>
   freshOrder("cod", {
     email: `buyer${customer}@example.com`,
     customer: { id: customer, email: `buyer${customer}@example.com`, phone },
     shipping_address: {
       ...(freshOrder("cod").shipping_address as Record<string, unknown>),
+      name: `Pembeli ${customer}`,
+      address1: `Jl. Embong Malang No. ${customer % 200}`,
+      address2: null,
       phone,
     },
   });
@@ -136,6 +139,7 @@ async function page(shop: string, shipment: Shipment) {
       held: { since: string; marked: boolean; stake: string[] } | null;
       mark: string | null;
       markMatched: string | null;
+      reasons: string[];
     } | null;
   };
 }
@@ -510,6 +514,43 @@ describe("COD orders held for their risk", () => {
       markMatched: "Dikenali dari: akun pelanggan Shopify, nomor HP, e-mail.",
       held: { marked: true },
     });
+  });
+
+  it("a new buyer's postal code outside the kecamatan named, no house number: held, both said", async () => {
+    const { shop, key } = await codShop();
+    const order = otherBuyer("+6285733334444", 9301);
+    const address = order.shipping_address as Record<string, unknown>;
+    Object.assign(address, {
+      address1: "Jl. Kedungdoro gang buntu",
+      address2: "Kec. Tegalsari",
+      city: "Surabaya",
+      province: "Jawa Timur",
+      zip: "60271",
+    });
+    await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order });
+    const held = await waitFor("held", async () => {
+      const s = await shipmentOf(db, shop, order.id);
+      return s?.problemKinds.includes("cod_risk") ? s : undefined;
+    });
+    expect(held).toMatchObject({ status: "pending", draftOrderId: null });
+    expect(stack.allDrafts(key, held.referenceId)).toHaveLength(0);
+    expect(held.codRisk).toMatchObject({ level: "high", held: { reason: "level" } });
+    const shown = await page(shop, held);
+    // The weightiest first; the others by their points.
+    expect(shown.codRisk!.reasons[0]).toBe(
+      "Kode pos 60271 bukan di Kecamatan Tegalsari (kode pos itu untuk Kecamatan Genteng, Kota Surabaya)",
+    );
+    expect(shown.codRisk!.reasons.slice(1).sort()).toEqual([
+      "Pesanan pertama pembeli ini di toko Anda",
+      "Tanpa nomor rumah atau RT/RW",
+    ]);
+    // … and where Shopify shows the order's risk, the same words.
+    await shipmentJobsSettled();
+    const assessed = stack.shopify.log.riskAssessments!.find((a) => a.orderId === String(order.id));
+    expect(assessed?.riskLevel).toBe("HIGH");
+    expect(assessed?.facts.map((f) => f.description)).toContain(
+      "Kode pos 60271 bukan di Kecamatan Tegalsari (kode pos itu untuk Kecamatan Genteng, Kota Surabaya)",
+    );
   });
 
   it("a risky buyer typing a trusted buyer's e-mail as a guest is held all the same", async () => {
