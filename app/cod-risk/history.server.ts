@@ -76,43 +76,50 @@ export async function readRiskHistory(
   const city = place.city?.trim().toLowerCase() || null;
   const since = new Date(at.getTime() - AREA_DAYS * 86_400_000);
   const dayBefore = new Date(at.getTime() - 86_400_000);
-  // The buyer's own parcels are their history, not the destination's: every shipment found by the
-  // order's keys, or by a key those shipments carry.
-  const theirs = sql`(s.redacted_at IS NULL AND (coalesce(s.destination_phone = ANY(k.phones), false)
-      OR coalesce(s.customer_id = ANY(k.customers), false)
-      OR coalesce(lower(s.destination_email) = ANY(k.emails), false)
-      OR coalesce(${ADDRESS_KEY} = ${buyer.address}, false)))`;
   const latest = (where: ReturnType<typeof sql>, limit: number) => sql`
     (SELECT count(*)::int AS parcels, (count(*) FILTER (WHERE back))::int AS returned
      FROM (SELECT s.returned_at IS NOT NULL AND s.delivered_at IS NULL AS back FROM shipments s
-           CROSS JOIN keys k
-           WHERE s.shop = ${shop} AND ${where} AND ${COD_OUTCOME} AND NOT ${theirs}
+           WHERE s.shop = ${shop} AND ${where} AND ${COD_OUTCOME}
+             AND s.id NOT IN (SELECT id FROM mine)
              AND coalesce(s.delivered_at, s.returned_at) >= ${since.toISOString()}
            ORDER BY coalesce(s.delivered_at, s.returned_at) DESC
            LIMIT ${limit}) latest)`;
   const result = await db.execute(sql`
+    -- The shipments the order's own keys find, and the keys they carry (one step).
     WITH direct AS (
       SELECT s.destination_phone, lower(s.destination_email) AS email, s.customer_id
       FROM shipments s
-      WHERE s.shop = ${shop} AND s.order_id <> ${orderId} AND s.disowned_at IS NULL
-        AND s.redacted_at IS NULL
+      WHERE s.shop = ${shop} AND s.order_id <> ${orderId} AND s.redacted_at IS NULL
         AND (s.destination_phone = ${buyer.phone}
           OR s.customer_id = ${buyer.customerId}
           OR (s.destination_email IS NOT NULL AND lower(s.destination_email) = ${email})
           OR (s.destination_address IS NOT NULL AND ${ADDRESS_KEY} = ${buyer.address}))
       ORDER BY s.created_at DESC
       LIMIT ${KEYS_FROM}
-    ), keys AS MATERIALIZED (
+    ), buyer_keys AS MATERIALIZED (
       SELECT array_remove(array_agg(DISTINCT destination_phone) || ${buyer.phone}::text, NULL)
                AS phones,
              array_remove(array_agg(DISTINCT email) || ${email}::text, NULL) AS emails,
              array_remove(array_agg(DISTINCT customer_id) || ${buyer.customerId}::text, NULL)
                AS customers
       FROM direct
+    ),
+    -- The buyer's own shipments: their history, never the destination's.
+    mine AS MATERIALIZED (
+      SELECT s.id, s.order_id, s.order_created_at, s.destination_phone, s.delivered_at,
+             s.returned_at, s.disowned_at, jsonb_typeof(s.contents->'cod') = 'number' AS cod
+      FROM shipments s
+      -- Each key list as one value (an InitPlan), so that each is an index range.
+      WHERE s.shop = ${shop} AND s.redacted_at IS NULL
+        AND (s.destination_phone = ANY((SELECT phones FROM buyer_keys)::text[])
+          OR s.customer_id = ANY((SELECT customers FROM buyer_keys)::text[])
+          OR (s.destination_email IS NOT NULL
+            AND lower(s.destination_email) = ANY((SELECT emails FROM buyer_keys)::text[]))
+          OR (s.destination_address IS NOT NULL AND ${ADDRESS_KEY} = ${buyer.address}))
     )
     SELECT b.*, p.parcels AS postal_parcels, p.returned AS postal_returned,
            c.parcels AS city_parcels, c.returned AS city_returned,
-           w.parcels AS shop_parcels, w.returned AS shop_returned, r.*, k.buyer_marks
+           w.parcels AS shop_parcels, w.returned AS shop_returned, r.*, marks.buyer_marks
     FROM
       (SELECT
          (count(*) FILTER (WHERE cod AND delivered_at IS NOT NULL))::int AS buyer_delivered,
@@ -122,16 +129,7 @@ export async function readRiskHistory(
          (count(DISTINCT order_id) FILTER (WHERE cod AND destination_phone = ${buyer.phone}
             AND order_created_at > ${dayBefore.toISOString()}
             AND order_created_at <= ${at.toISOString()}))::int AS buyer_last_day
-       FROM (SELECT s.order_id, s.order_created_at, s.destination_phone, s.delivered_at,
-                    s.returned_at, jsonb_typeof(s.contents->'cod') = 'number' AS cod
-             FROM shipments s CROSS JOIN keys k
-             WHERE s.shop = ${shop} AND s.order_id <> ${orderId} AND s.disowned_at IS NULL
-               AND s.redacted_at IS NULL
-               AND (s.destination_phone = ANY(k.phones)
-                 OR s.customer_id = ANY(k.customers)
-                 OR (s.destination_email IS NOT NULL AND lower(s.destination_email) = ANY(k.emails))
-                 OR (s.destination_address IS NOT NULL AND ${ADDRESS_KEY} = ${buyer.address}))
-            ) buyer) b,
+       FROM mine WHERE order_id <> ${orderId} AND disowned_at IS NULL) b,
       ${latest(sql`s.destination_postal_code = ${place.postalCode}`, LATEST.postal)} p,
       ${latest(sql`lower(s.destination_city) = ${city}`, LATEST.city)} c,
       ${latest(sql`true`, LATEST.shop)} w,
@@ -151,7 +149,7 @@ export async function readRiskHistory(
        FROM (SELECT * FROM cod_buyer_marks m
              WHERE m.shop = ${shop} AND (m.phone = ${buyer.phone}
                OR m.customer_id = ${buyer.customerId} OR m.email = ${email})
-             ORDER BY m.created_at DESC LIMIT ${MARKS_READ}) m) k
+             ORDER BY m.created_at DESC LIMIT ${MARKS_READ}) m) marks
   `);
   const row = executedRows(result)[0] ?? {};
   const n = (key: string) => Number(row[key] ?? 0);

@@ -66,11 +66,15 @@ describe("scoreCodRisk: the shop's own history, in words", () => {
     });
   });
 
-  it("one return of one: high; one of three: a small nudge; two paid and none back: trusted", () => {
-    expect(scoreCodRisk(facts({ buyer: { returned: 1 } })).level).toBe("high");
+  it("one return of one: held with one more sign; one of three: a nudge; two paid: trusted", () => {
+    const oneOfOne = scoreCodRisk(facts({ buyer: { returned: 1 } }));
+    expect(oneOfOne).toMatchObject({ score: WEIGHTS.returnsOutweigh, level: "medium" });
+    expect(
+      scoreCodRisk(facts({ buyer: { returned: 1 }, order: { phone: "+62215551234" } })).level,
+    ).toBe("high");
     const mostlyPaid = scoreCodRisk(facts({ buyer: { returned: 1, delivered: 2 } }));
-    expect(mostlyPaid.level).toBe("low");
-    expect(mostlyPaid.score).toBeGreaterThan(0);
+    expect(mostlyPaid.score).toBe(WEIGHTS.someReturns);
+    expect(mostlyPaid.score).toBeLessThan(WEIGHTS.returnsOutweigh);
     // A proven buyer outweighs a weak address.
     const proven = scoreCodRisk(
       facts({ buyer: { delivered: 3 }, order: { street: "Jl. Mawar 5" } }),
@@ -82,7 +86,7 @@ describe("scoreCodRisk: the shop's own history, in words", () => {
   it("a burst of COD orders from one phone in a day: high; one other order that day: medium", () => {
     const burst = facts({ buyer: { earlierOrders: 2, codOrdersLastDay: 2 } });
     expect(scoreCodRisk(burst)).toEqual({
-      score: 60,
+      score: WEIGHTS.burst,
       level: "high",
       reasons: [{ key: "codRiskSameDay", values: { orders: 2 } }],
     });

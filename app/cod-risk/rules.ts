@@ -64,39 +64,39 @@ export const HIGH_FROM = 60;
 /** The weights, in points: chosen on the first of bench:cod-risk's two years (bench/README.md). */
 export const WEIGHTS = {
   /** Two or more earlier COD parcels came back and no more were paid for. */
-  serialReturns: 70,
+  serialReturns: 60,
   /** Earlier COD parcels came back at least as often as they were paid for (one of one). */
-  returnsOutweigh: 60,
+  returnsOutweigh: 55,
   /** Some came back, more were paid for. */
-  someReturns: 25,
+  someReturns: 30,
   /** Two or more earlier COD parcels paid for and none came back: a buyer the shop can trust. */
-  provenBuyer: -25,
-  firstOrder: 10,
+  provenBuyer: -50,
+  firstOrder: 20,
   /** Two or more other COD orders from the phone in a day (fake-order bursts). */
-  burst: 60,
+  burst: 65,
   /** One other (a forgotten item: medium alone). */
-  repeatSameDay: 40,
+  repeatSameDay: 35,
   /** The destination's return rate well above the shop's (see areaPoints). */
   riskyArea: 20,
   veryRiskyArea: 30,
   /** The COD amount more than HIGH_VALUE_TIMES the shop's usual one. */
-  highValue: 15,
+  highValue: 5,
   noPhone: 25,
   /** A number that cannot exist (too short, an unused prefix). */
   phoneInvalid: 40,
   /** A fixed line: no WhatsApp, rarely answered. */
-  notMobile: 20,
+  notMobile: 25,
   /** What the address check found (app/addresses/address-check.ts), each kind's points. */
   address: {
-    areaMismatch: 40,
-    postalUnknown: 40,
-    landmarkOnly: 40,
-    noHouseNumber: 15,
-    shortAddress: 10,
+    areaMismatch: 60,
+    postalUnknown: 60,
+    landmarkOnly: 35,
+    noHouseNumber: 0,
+    shortAddress: 30,
     noPostalCode: 10,
   } satisfies Record<AddressFindingKind, number>,
   /** The address's findings together count at most this. */
-  addressMax: 50,
+  addressMax: 70,
 };
 export type Weights = typeof WEIGHTS;
 
@@ -194,9 +194,12 @@ export function scoreCodRisk(facts: RiskFacts, weights: Weights = WEIGHTS): CodR
   const findings = [...order.address].sort(
     (a, b) => weights.address[b.kind] - weights.address[a.kind],
   );
+  // Every finding is said, even one that adds nothing (the merchant may fix it before booking).
   for (const finding of findings) {
-    const points = Math.min(weights.address[finding.kind], weights.addressMax - addressPoints);
-    if (points <= 0) break;
+    const points = Math.max(
+      0,
+      Math.min(weights.address[finding.kind], weights.addressMax - addressPoints),
+    );
     addressPoints += points;
     add(points, finding.said);
   }
