@@ -6,7 +6,7 @@
  * codes). The sandbox reads the same package for its own areas; the app does not depend on it.
  *
  * The package's 30 MB of JSON is read once per installed version into a compact index of about
- * 2 MB (app/platform/package-derived.server.ts); a process loads that once, when it first checks an
+ * 1.4 MB (app/platform/package-derived.server.ts); a process loads that once, when it first checks an
  * address.
  */
 import { readFileSync } from "node:fs";
