@@ -103,6 +103,7 @@ export const ADMIN_FIELD_ACCESS: Readonly<Record<string, FieldAccess>> = {
   },
   orderInvoiceSend: { anyOf: ["write_orders"], doc: mutation("orderInvoiceSend") },
   orderMarkAsPaid: { anyOf: ["write_orders"], doc: mutation("orderMarkAsPaid") },
+  orderUpdate: { anyOf: ["write_orders"], doc: mutation("orderUpdate") },
   orderRiskAssessmentCreate: {
     anyOf: ["write_orders"],
     doc: mutation("orderRiskAssessmentCreate"),

@@ -22,6 +22,7 @@ import * as fulfillments from "./operations/fulfillments";
 import * as locations from "./operations/locations";
 import * as metafields from "./operations/metafields";
 import * as orderSettlement from "./operations/order-settlement";
+import * as orderAddress from "./operations/order-address";
 import * as orderInvoice from "./operations/order-invoice";
 import * as orderRisk from "./operations/order-risk";
 import * as orders from "./operations/orders";
@@ -51,6 +52,7 @@ const modules = [
   locations,
   metafields,
   orderSettlement,
+  orderAddress,
   orderInvoice,
   orderRisk,
   orders,

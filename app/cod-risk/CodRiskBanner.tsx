@@ -72,6 +72,11 @@ export function CodRiskBanner({
             <List.Item key={i}>{reason}</List.Item>
           ))}
         </List>
+        {risk.buyerAnswer && (
+          <Text as="p" fontWeight="semibold">
+            {risk.buyerAnswer}
+          </Text>
+        )}
         {risk.mark && (
           <Text as="p">
             {t(`codRisk.mark.${risk.mark}`)} {risk.markMatched}

@@ -5,6 +5,7 @@ import { adminRequest, orderGid, userErrorText, type AdminGraphql } from "../adm
 import type { Shipment } from "../db/schema";
 import { said } from "../i18n/said";
 import {
+  BUYER,
   MERCHANT,
   ShipmentActionError,
   ownShipment,
@@ -66,17 +67,31 @@ export async function releaseHold(
   deps: ActionDeps,
   shop: string,
   shipmentId: string,
-  how: "confirmed" | "anyway",
+  how: "confirmed" | "anyway" | "buyer",
 ): Promise<Shipment> {
   const shipment = await heldShipment(deps, shop, shipmentId);
+  const now = new Date();
   const released = await updateShipment(
     deps.db,
     shipment,
-    { codRiskReleasedAt: new Date(), problem: null },
     {
-      actor: MERCHANT,
+      codRiskReleasedAt: now,
+      problem: null,
+      // The buyer's own "yes" from the order's page: the link is used.
+      ...(how === "buyer"
+        ? { buyerAnswer: { did: "confirmed" as const, at: now.toISOString() } }
+        : {}),
+    },
+    {
+      actor: how === "buyer" ? BUYER : MERCHANT,
       type: "cod_risk_released",
-      message: said(how === "confirmed" ? "codRiskBuyerConfirmed" : "codRiskBookAnyway"),
+      message: said(
+        how === "confirmed"
+          ? "codRiskBuyerConfirmed"
+          : how === "buyer"
+            ? "codRiskBuyerConfirmedOnPage"
+            : "codRiskBookAnyway",
+      ),
     },
   );
   if (!released) throw new ShipmentActionError("changed");
@@ -117,7 +132,12 @@ async function cancellation(
  * update): a release pressed meanwhile (here or on the order block) is refused, so no parcel is
  * booked for an order Shopify is cancelling; of two presses, one claims.
  */
-async function claimForCancel(deps: ActionDeps, shop: string, id: string): Promise<Shipment> {
+async function claimForCancel(
+  deps: ActionDeps,
+  shop: string,
+  id: string,
+  actor: string,
+): Promise<Shipment> {
   const shipment = await heldShipment(deps, shop, id);
   const held = shipment.codRisk?.held;
   if (!shipment.codRisk || !held) throw new ShipmentActionError("notHeld");
@@ -129,23 +149,30 @@ async function claimForCancel(deps: ActionDeps, shop: string, id: string): Promi
         ...shipment.codRisk,
         held: { ...held, cancelAskedAt: new Date().toISOString() },
       },
+      // The buyer's own "no" from the order's page: the link is used (given back if Shopify refuses).
+      ...(actor === BUYER
+        ? { buyerAnswer: { did: "cancelled" as const, at: new Date().toISOString() } }
+        : {}),
     },
-    { actor: MERCHANT, type: "cancel_requested", message: said("orderCancelAsking") },
+    { actor, type: "cancel_requested", message: said("orderCancelAsking") },
   );
   if (!claimed) throw new ShipmentActionError("changed");
   return claimed;
 }
 
 /** Shopify did not cancel the order: the claim is given back and the order is held as before. */
-async function giveBackClaim(deps: ActionDeps, claimed: Shipment): Promise<void> {
+async function giveBackClaim(deps: ActionDeps, claimed: Shipment, actor: string): Promise<void> {
   const held = claimed.codRisk?.held;
   if (!claimed.codRisk || !held) return;
   const { cancelAskedAt: _asked, ...unclaimed } = held;
   await updateShipment(
     deps.db,
     claimed,
-    { codRisk: { ...claimed.codRisk, held: unclaimed } },
-    { actor: MERCHANT, type: "cod_risk_held", message: said("orderCancelNotDone") },
+    {
+      codRisk: { ...claimed.codRisk, held: unclaimed },
+      ...(actor === BUYER ? { buyerAnswer: null } : {}),
+    },
+    { actor, type: "cod_risk_held", message: said("orderCancelNotDone") },
   );
 }
 
@@ -161,26 +188,28 @@ export async function cancelHeldOrder(
   shop: string,
   shipmentId: string,
   t: TFunction,
+  by: "merchant" | "buyer" = "merchant",
 ): Promise<"cancelled" | "asked"> {
-  const shipment = await claimForCancel(deps, shop, shipmentId);
+  const actor = by === "buyer" ? BUYER : MERCHANT;
+  const shipment = await claimForCancel(deps, shop, shipmentId, actor);
   let outcome: "cancelled" | "failed" | "running";
   try {
     const { orderCancel } = await adminRequest(deps.adminGraphql, shop, RETURNED_ORDER_CANCEL, {
       orderId: orderGid(shipment.orderId),
       restock: true,
-      staffNote: t("codRisk.staffNote").slice(0, 255),
+      staffNote: t(by === "buyer" ? "codRisk.staffNoteBuyer" : "codRisk.staffNote").slice(0, 255),
     });
     refusedUnless(orderCancel?.job, orderCancel?.orderCancelUserErrors, t);
     outcome = await cancellation(deps, shop, orderCancel!.job!.id, shipment.orderId);
     if (outcome === "failed") throw new ShipmentActionError("cancelUnfinished", {}, 400);
   } catch (error) {
     // Not cancelled: the hold is the merchant's again.
-    await giveBackClaim(deps, shipment);
+    await giveBackClaim(deps, shipment, actor);
     throw error;
   }
   if (outcome === "running") {
     await addShipmentEvent(deps.db, shipment, {
-      actor: MERCHANT,
+      actor,
       type: "cancel_requested",
       message: said("orderCancelAsked"),
     });
@@ -191,7 +220,11 @@ export async function cancelHeldOrder(
     deps.db,
     shipment,
     { status: "cancelled", problem: null },
-    { actor: MERCHANT, type: "cancelled", message: said("codRiskOrderCancelled") },
+    {
+      actor,
+      type: "cancelled",
+      message: said(by === "buyer" ? "codRiskOrderCancelledByBuyer" : "codRiskOrderCancelled"),
+    },
   );
   return "cancelled";
 }

@@ -6,6 +6,8 @@ import { exactTime, valueWords, type Speech } from "../shipments/status-words";
 import { isHeldForCodRisk } from "./hold-actions.server";
 import { buyerMarkOf } from "./marks.server";
 import { codRiskWords, type CodRiskWords } from "./risk-words";
+import { buyerLinkUrl, LINK_DAYS } from "../buyer-page/buyer-link.server";
+import { getEnv } from "../platform/env.server";
 
 /**
  * A shipment's COD risk as the shipment page and the order block show it: a medium or high risk,
@@ -32,6 +34,7 @@ export async function shipmentRiskWords(
       orderName: shipment.orderName,
       address: shipment.destinationAddress,
       contents: shipment.contents as ShipmentContents | null,
+      link: buyerLink(shipment, held),
     },
     speech.t,
     valueWords(speech),
@@ -43,6 +46,19 @@ export async function shipmentRiskWords(
         customerId: shipment.customerId,
       }),
       when: (at) => exactTime(at, speech),
+      buyerAnswer: shipment.buyerAnswer,
     },
   );
+}
+
+/**
+ * The held order's page for its buyer (app/buyer-page/): while held, not yet answered from it and
+ * not expired (LINK_DAYS from the hold's start); null otherwise.
+ */
+function buyerLink(shipment: Shipment, held: boolean): string | null {
+  const since = shipment.codRisk?.held?.at;
+  if (!held || !since || shipment.buyerAnswer) return null;
+  const heldAt = new Date(since);
+  if (Date.now() >= heldAt.getTime() + LINK_DAYS * 86_400_000) return null;
+  return buyerLinkUrl(getEnv().SHOPIFY_API_SECRET, shipment.shop, shipment.id, heldAt);
 }

@@ -8,6 +8,7 @@ import type { ShipmentContents } from "../orders/map-types";
 import { formatDuration, formatMoney } from "../platform/intl-format";
 import { TERMINAL_STATUSES, type ShipmentStatus } from "../shipments/states";
 import { codAmount } from "../shipments/cod";
+import type { BuyerAnswer } from "../db/json-columns";
 import { whatsappLink } from "../shipments/trouble";
 
 /** A COD order's risk as the shipment page says it; null when there is nothing to warn of. */
@@ -27,6 +28,8 @@ export interface CodRiskWords {
   markMatched: string | null;
   /** The cash the courier would collect, in words. */
   cod: string | null;
+  /** What the buyer did from the order's link, and when ("Pembeli mengonfirmasi … pada …"). */
+  buyerAnswer: string | null;
 }
 
 /** A held order: since when, whether the buyer's mark holds it, and the money at stake in words. */
@@ -39,6 +42,8 @@ export interface HeldWords {
 /** What the page knows beside the risk: whether it holds the order now, the buyer's mark, when. */
 export interface RiskContext {
   held: boolean;
+  /** What the buyer did from the order's link (shipments.buyer_answer), if anything. */
+  buyerAnswer?: BuyerAnswer | null;
   mark: MarkMatch | null;
   /** The time of the hold in the shop's zone and reader's words. */
   when(at: string): string;
@@ -51,12 +56,15 @@ export interface BuyerOrder {
   orderName: string | null;
   address: string | null;
   contents: ShipmentContents | null;
+  /** The held order's page for the buyer (app/buyer-page/), while it can be used. */
+  link?: string | null;
 }
 
 /**
  * A WhatsApp link that opens a chat with the buyer, the message already written as an Indonesian
  * seller writes it (always in Indonesian: it is the buyer's, whatever the admin's language): the
- * order, its items, the cash to pay on delivery and the address, asking them to reply.
+ * order, its items, the cash to pay on delivery and the address, asking them to reply, or, for a
+ * held order, to confirm, fix the address or cancel from its link.
  */
 export function confirmWithBuyerLink(order: BuyerOrder): string | null {
   const chat = whatsappLink(order.phone);
@@ -68,7 +76,8 @@ export function confirmWithBuyerLink(order: BuyerOrder): string | null {
   )
     .map((item) => `- ${item.quantity}x ${item.name}`)
     .join("\n");
-  const text = t("codRisk.buyerMessage", {
+  const text = t(order.link ? "codRisk.buyerMessageLink" : "codRisk.buyerMessage", {
+    link: order.link ?? "",
     name: order.name?.trim() || t("codRisk.buyerNameless"),
     order: order.orderName ?? "",
     items,
@@ -110,6 +119,11 @@ export function codRiskWords(
         })
       : null,
     cod: cod === null ? null : words.money({ amount: cod, currency: "IDR" }),
+    buyerAnswer: context.buyerAnswer
+      ? t(`codRisk.buyerAnswer.${context.buyerAnswer.did}`, {
+          at: context.when(context.buyerAnswer.at),
+        })
+      : null,
   };
 }
 

@@ -92,6 +92,15 @@ export interface CodRiskSnapshot {
   held?: CodRiskHeld;
 }
 
+/** What the buyer did from the held order's link (app/buyer-page/), once. */
+export interface BuyerAnswer {
+  did: "confirmed" | "fixed" | "cancelled";
+  /** ISO time. */
+  at: string;
+  /** The address they wrote, for "fixed". */
+  address?: string;
+}
+
 /** A COD order held before booking for its risk. */
 export interface CodRiskHeld {
   /** ISO time the hold began. */

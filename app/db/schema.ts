@@ -16,6 +16,7 @@ import {
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import type {
+  BuyerAnswer,
   CodRiskSnapshot,
   FulfillmentEventStatus,
   LabelSnapshot,
@@ -367,6 +368,12 @@ export const shipments = pgTable(
      * anyway): from then on its drafts are made whatever the risk. Null: never released.
      */
     codRiskReleasedAt: timestamp("cod_risk_released_at", { withTimezone: true }),
+    /**
+     * What the buyer did from the link to the held order's page (app/buyer-page/): confirmed,
+     * fixed the address (what they wrote) or cancelled, and when. Set once: a used link says so.
+     * Personal data: blanked by customers/redact.
+     */
+    buyerAnswer: jsonb("buyer_answer").$type<BuyerAnswer>(),
     version: integer("version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -78,6 +78,8 @@ export async function ownShipment(
 }
 
 export const MERCHANT = "merchant";
+/** The buyer, from a held COD order's page (app/buyer-page/). */
+export const BUYER = "buyer";
 
 /**
  * The merchant's request queued, or refused in words when the shop's share of requested work is

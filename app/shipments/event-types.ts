@@ -11,6 +11,7 @@ export const EVENT_TYPES = [
   "courier_chosen",
   "pickup_scheduled",
   "insurance_chosen",
+  "buyer_address_fixed",
   "confirmed",
   "confirm_refused",
   "confirm_skipped",

@@ -373,6 +373,8 @@ export const NO_RECIPIENT = {
   // The label's facts name the receiver too, and the COD risk's reasons their phone.
   label: null,
   codRisk: null,
+  // What the buyer wrote on the held order's page.
+  buyerAnswer: null,
 } as const satisfies ShipmentPatch;
 
 /**

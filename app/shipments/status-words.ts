@@ -304,6 +304,7 @@ export function eventChange(e: EventFacts, t: TFunction): string | null {
 
 const ACTORS: Record<string, string> = {
   merchant: "merchant",
+  buyer: "buyer",
   "worker:create-draft": "drafting",
   "worker:confirm": "booking",
   "worker:cancel": "cancelling",

@@ -39,6 +39,7 @@ import {
 import { FakeOrderCancels, type CancelLog } from "./fake-order-cancel.ts";
 import { invoiceAnswer, type InvoiceLog } from "./fake-order-invoice.ts";
 import { riskAssessmentAnswer, type RiskAssessmentLog } from "./fake-order-risk.ts";
+import { addressUpdateAnswer, type AddressUpdateLog } from "./fake-order-address.ts";
 import { FakeReturns, type ReturnsLog } from "./fake-returns.ts";
 import { parseExactJson } from "#app/orders/exact-json.ts";
 import { STATUS_KEY, STATUS_NAMESPACE } from "#app/shipments/status-metafields.ts";
@@ -314,6 +315,7 @@ export interface FakeAdminLog
     CancelLog,
     InvoiceLog,
     RiskAssessmentLog,
+    AddressUpdateLog,
     CustomerNotificationsLog {
   fulfillments: { shop: string; input: Record<string, unknown> }[];
   trackingUpdates: { shop: string; fulfillmentId: string; tracking: Record<string, unknown> }[];
@@ -341,6 +343,7 @@ export function emptyAdminLog(): Required<FakeAdminLog> {
     reverseDeliveries: [],
     invoices: [],
     riskAssessments: [],
+    addressUpdates: [],
   };
 }
 
@@ -773,6 +776,14 @@ function answerer(
       log,
     );
     if (risk !== undefined) return risk;
+    const addressUpdate = addressUpdateAnswer(
+      shop,
+      query,
+      variables,
+      (orderId) => holderOf(orderId)?.byShop.get(shop)?.get(orderId) ?? null,
+      log,
+    );
+    if (addressUpdate !== undefined) return addressUpdate;
     const returnsAnswer = held.returns.answer(
       shop,
       query,

@@ -5,10 +5,8 @@ vi.hoisted(() => {
 });
 import "#fakes/shopify/redirect-shopify-admin.ts";
 import { and, eq } from "drizzle-orm";
-import { Session } from "@shopify/shopify-api";
 import { db } from "#app/db/index.server.ts";
 import { codBuyerMarks, shipmentEvents, shipments, type Shipment } from "#app/db/schema.ts";
-import { getEnv } from "#app/platform/env.server.ts";
 import * as detail from "#app/routes/app.shipments.$id/route.tsx";
 import * as list from "#app/routes/app._index/route.tsx";
 import * as orderApi from "#app/routes/api.orders.$orderId.shipment.tsx";
@@ -17,14 +15,12 @@ import { action as ordersPaid } from "#app/routes/webhooks.orders.paid.tsx";
 import { action as ordersCancelled } from "#app/routes/webhooks.orders.cancelled.tsx";
 import { action as ordersUpdated } from "#app/routes/webhooks.orders.updated.tsx";
 import { action as customersRedact } from "#app/routes/webhooks.customers.redact.tsx";
-import { sessionStorage } from "#app/shopify.server.ts";
 import type { ShopSettings } from "#app/shops/settings.ts";
-import { liveKey } from "../helpers/sandbox.ts";
-import { freshOrder, setUpShop, shipmentOf, timelineOf, waitFor } from "../helpers/pipeline.ts";
-import { offlineSessionRow } from "#fakes/shopify/fake-shopify-server.ts";
-import { deliverWebhook, sessionTokenRequest, uniqueShop } from "../helpers/shopify.ts";
+import { freshOrder, shipmentOf, timelineOf, waitFor } from "../helpers/pipeline.ts";
+import { deliverWebhook, sessionTokenRequest } from "../helpers/shopify.ts";
 import { testStack } from "../helpers/stack.ts";
 import { cameBackUnpaid as cameBack } from "../helpers/cod-history.ts";
+import { codHoldShop, SITI } from "../helpers/cod-hold.ts";
 import { shipmentJobsSettled } from "../helpers/after-booking.ts";
 import { enqueue } from "#app/jobs/queues.server.ts";
 
@@ -34,7 +30,6 @@ import { enqueue } from "#app/jobs/queues.server.ts";
  * nothing made at the service, then released once, paid first, cancelled, or decided by the
  * merchant's word on the buyer; and a redacted buyer's history and marks gone.
  */
-const env = getEnv();
 // The workers write to the same fake Shopify the pages read (its log: invoices, risk assessments).
 const stack = testStack({
   sandbox: {},
@@ -42,24 +37,7 @@ const stack = testStack({
   workers: (s) => ({ adminLog: s.shopify.log }),
 });
 
-/** The COD fixture's buyer: Siti Aminah, 0812-9876-5432 (customer 7001), to Surabaya 60271. */
-const SITI = "+6281298765432";
-
-async function codShop(settings: Partial<ShopSettings> = {}) {
-  const shop = uniqueShop("hold");
-  const key = liveKey("hold");
-  await setUpShop(db, env.ENCRYPTION_KEY, shop, key, stack.sandbox.url, {
-    codGateways: ["Cash on Delivery (COD)"],
-    // The default policy: high risks are held.
-    codRiskHold: "high",
-    ...settings,
-  });
-  // The page's calls to Shopify (cancel, invoice) go to the fake over HTTP with this token.
-  await sessionStorage.storeSession(
-    new Session(offlineSessionRow(shop, stack.shopify.connect(shop))),
-  );
-  return { shop, key };
-}
+const codShop = (settings: Partial<ShopSettings> = {}) => codHoldShop(stack, "hold", settings);
 
 /** Siti's third COD order after two came back: held (`again`: her history is there already). */
 async function heldOrder(shop: string, again = false) {

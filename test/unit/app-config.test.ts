@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import en from "#app/i18n/locales/en.json";
 import id from "#app/i18n/locales/id.json";
 import { appTomlScopes } from "#fakes/shopify/access.ts";
+import { APP_PROXY } from "#app/buyer-page/buyer-link.server.ts";
 
 /**
  * shopify.app.toml is what `shopify app deploy` publishes: every webhook it subscribes to must reach
@@ -43,6 +44,16 @@ describe("shopify.app.toml", () => {
       subscriptions.map((s) => `webhooks.${s.topic.replace("/", ".")}.tsx`),
     );
     expect(routes.filter((f) => !subscribed.has(f))).toEqual([]);
+  });
+
+  it("forwards the app proxy where the buyer's links point, to the route that answers them", () => {
+    const block = /^\[app_proxy\]\n((?:\w+ = "[^"]*"\n?)+)/m.exec(toml)?.[1] ?? "";
+    const field = (name: string) => new RegExp(`^${name} = "([^"]*)"`, "m").exec(block)?.[1];
+    expect(field("prefix")).toBe(APP_PROXY.prefix);
+    expect(field("subpath")).toBe(APP_PROXY.subpath);
+    const application = /^application_url = "([^"]+)"/m.exec(toml)?.[1];
+    expect(field("url")).toBe(`${application}${APP_PROXY.path}`);
+    expect(fs.existsSync(path.join(routesDir, "proxy.k.$token.tsx"))).toBe(true);
   });
 
   it("asks for the scopes the app is configured with (.env.example's SCOPES)", () => {

@@ -272,6 +272,16 @@ export type ShipmentStatusMetafieldMutationVariables = AdminTypes.Exact<{
 
 export type ShipmentStatusMetafieldMutation = { metafieldsSet?: AdminTypes.Maybe<{ metafields?: AdminTypes.Maybe<Array<Pick<AdminTypes.Metafield, 'id'>>>, userErrors: Array<Pick<AdminTypes.MetafieldsSetUserError, 'field' | 'message'>> }> };
 
+export type OrderShippingAddressUpdateMutationVariables = AdminTypes.Exact<{
+  input: AdminTypes.OrderInput;
+}>;
+
+
+export type OrderShippingAddressUpdateMutation = { orderUpdate?: AdminTypes.Maybe<{ order?: AdminTypes.Maybe<(
+      Pick<AdminTypes.Order, 'id'>
+      & { shippingAddress?: AdminTypes.Maybe<Pick<AdminTypes.MailingAddress, 'address1' | 'address2' | 'city' | 'provinceCode' | 'zip'>> }
+    )>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
+
 export type OrderInvoiceSendMutationVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars['ID']['input'];
   email?: AdminTypes.InputMaybe<AdminTypes.EmailInput>;
@@ -791,6 +801,7 @@ interface GeneratedMutationTypes {
   "#graphql\n  mutation StatusMetafieldDefinitionCreate($definition: MetafieldDefinitionInput!) {\n    metafieldDefinitionCreate(definition: $definition) {\n      createdDefinition { id }\n      userErrors { field message code }\n    }\n  }": {return: StatusMetafieldDefinitionCreateMutation, variables: StatusMetafieldDefinitionCreateMutationVariables},
   "#graphql\n  mutation StatusMetafieldDefinitionUpdate($definition: MetafieldDefinitionUpdateInput!) {\n    metafieldDefinitionUpdate(definition: $definition) {\n      updatedDefinition { id }\n      userErrors { field message code }\n    }\n  }": {return: StatusMetafieldDefinitionUpdateMutation, variables: StatusMetafieldDefinitionUpdateMutationVariables},
   "#graphql\n  mutation ShipmentStatusMetafield($metafields: [MetafieldsSetInput!]!) {\n    metafieldsSet(metafields: $metafields) {\n      metafields { id }\n      userErrors { field message }\n    }\n  }": {return: ShipmentStatusMetafieldMutation, variables: ShipmentStatusMetafieldMutationVariables},
+  "#graphql\n  mutation OrderShippingAddressUpdate($input: OrderInput!) {\n    orderUpdate(input: $input) {\n      order {\n        id\n        shippingAddress { address1 address2 city provinceCode zip }\n      }\n      userErrors { field message }\n    }\n  }": {return: OrderShippingAddressUpdateMutation, variables: OrderShippingAddressUpdateMutationVariables},
   "#graphql\n  mutation OrderInvoiceSend($id: ID!, $email: EmailInput) {\n    orderInvoiceSend(id: $id, email: $email) {\n      order { id }\n      userErrors { field message code }\n    }\n  }": {return: OrderInvoiceSendMutation, variables: OrderInvoiceSendMutationVariables},
   "#graphql\n  mutation OrderRiskAssessmentCreate($input: OrderRiskAssessmentCreateInput!) {\n    orderRiskAssessmentCreate(orderRiskAssessmentInput: $input) {\n      orderRiskAssessment { riskLevel }\n      userErrors { field message code }\n    }\n  }": {return: OrderRiskAssessmentCreateMutation, variables: OrderRiskAssessmentCreateMutationVariables},
   "#graphql\n  mutation OrderMarkAsPaid($input: OrderMarkAsPaidInput!) {\n    orderMarkAsPaid(input: $input) {\n      order { id displayFinancialStatus }\n      userErrors { field message }\n    }\n  }": {return: OrderMarkAsPaidMutation, variables: OrderMarkAsPaidMutationVariables},

@@ -1,0 +1,36 @@
+import { Session } from "@shopify/shopify-api";
+import { db } from "#app/db/index.server.ts";
+import { getEnv } from "#app/platform/env.server.ts";
+import { sessionStorage } from "#app/shopify.server.ts";
+import type { ShopSettings } from "#app/shops/settings.ts";
+import { offlineSessionRow } from "#fakes/shopify/fake-shopify-server.ts";
+import { liveKey } from "./sandbox.ts";
+import { setUpShop } from "./pipeline.ts";
+import { uniqueShop } from "./shopify.ts";
+import type { TestStack } from "./stack.ts";
+
+/** The COD fixture's buyer: Siti Aminah, 0812-9876-5432 (customer 7001), to Surabaya 60271. */
+export const SITI = "+6281298765432";
+
+/**
+ * A shop that takes COD and holds high risks (the default policy), its key at the stack's sandbox
+ * and its offline session at the stack's fake Shopify (the pages' own calls: cancel, invoice,
+ * the buyer's corrected address).
+ */
+export async function codHoldShop(
+  stack: TestStack,
+  name: string,
+  settings: Partial<ShopSettings> = {},
+): Promise<{ shop: string; key: string }> {
+  const shop = uniqueShop(name);
+  const key = liveKey(name);
+  await setUpShop(db, getEnv().ENCRYPTION_KEY, shop, key, stack.sandbox.url, {
+    codGateways: ["Cash on Delivery (COD)"],
+    codRiskHold: "high",
+    ...settings,
+  });
+  await sessionStorage.storeSession(
+    new Session(offlineSessionRow(shop, stack.shopify.connect(shop))),
+  );
+  return { shop, key };
+}
