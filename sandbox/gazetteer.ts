@@ -8,9 +8,8 @@
  * that starts a sandbox would pay that: the part the sandbox uses, about 3 MB, is kept beside it
  * once (app/platform/package-derived.server.ts) and every later process reads that.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { packageDerived } from "#app/platform/package-derived.server.ts";
+import { geografisVillages, type GeografisVillage } from "#app/addresses/admin-areas.server.ts";
 
 export interface Gazetteer {
   /** Which data set and version this was built from. */
@@ -30,17 +29,6 @@ export interface Gazetteer {
   villages: { area: number[]; latitude: number[]; longitude: number[]; name: string[] };
 }
 
-interface SourceVillage {
-  code: string;
-  postal: number | null;
-  province: string;
-  city: string;
-  district: string;
-  village: string;
-  latitude: number | null;
-  longitude: number | null;
-}
-
 const FORMAT = 3;
 
 let loaded: Gazetteer | undefined;
@@ -58,16 +46,12 @@ function load(): Gazetteer {
     format: FORMAT,
     missing:
       "The area data (the dependency geografis) is not installed: run `npm run setup` (or `npm ci`).",
-    build: (dir, source) =>
-      build(
-        source,
-        JSON.parse(readFileSync(path.join(dir, "data/json/data.json"), "utf8")) as SourceVillage[],
-      ),
+    build: (dir, source) => build(source, geografisVillages(dir)),
   });
 }
 
 /** Villages without a postal code or coordinates (93 in 1.3.2) are left out: no area can name them. */
-export function build(source: string, rows: readonly SourceVillage[]): Gazetteer {
+export function build(source: string, rows: readonly GeografisVillage[]): Gazetteer {
   const provinces = new Map<string, string>();
   const cities = new Map<string, string>();
   const districtIndex = new Map<string, number>();

@@ -26,14 +26,23 @@ export interface AdminAreas {
   postals: Record<string, [district: number, villages: string[]][]>;
 }
 
-interface SourceVillage {
+/** A village as the geografis data set writes it (data/json/data.json), the fields read here. */
+export interface GeografisVillage {
   code: string;
   postal: number | null;
   province: string;
   city: string;
   district: string;
   village: string;
+  latitude: number | null;
+  longitude: number | null;
 }
+
+/** The data set's villages, parsed (30 MB: only to build a derived form). */
+export const geografisVillages = (packageDir: string): GeografisVillage[] =>
+  JSON.parse(
+    readFileSync(path.join(packageDir, "data/json/data.json"), "utf8"),
+  ) as GeografisVillage[];
 
 const FORMAT = 1;
 
@@ -47,17 +56,13 @@ export function adminAreas(): AdminAreas {
     format: FORMAT,
     missing:
       "The administrative area data (the dependency geografis) is not installed: run `npm ci`.",
-    build: (dir, source) =>
-      buildAdminAreas(
-        source,
-        JSON.parse(readFileSync(path.join(dir, "data/json/data.json"), "utf8")) as SourceVillage[],
-      ),
+    build: (dir, source) => buildAdminAreas(source, geografisVillages(dir)),
   });
   return loaded;
 }
 
 /** The index from the data set's villages (those without a postal code are left out). */
-export function buildAdminAreas(source: string, rows: readonly SourceVillage[]): AdminAreas {
+export function buildAdminAreas(source: string, rows: readonly GeografisVillage[]): AdminAreas {
   const provinces = new Map<string, number>();
   const cities = new Map<string, number>();
   const districts = new Map<string, number>();

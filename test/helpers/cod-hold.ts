@@ -5,7 +5,7 @@ import { sessionStorage } from "#app/shopify.server.ts";
 import type { ShopSettings } from "#app/shops/settings.ts";
 import { offlineSessionRow } from "#fakes/shopify/fake-shopify-server.ts";
 import { liveKey } from "./sandbox.ts";
-import { setUpShop } from "./pipeline.ts";
+import { freshOrder, setUpShop } from "./pipeline.ts";
 import { uniqueShop } from "./shopify.ts";
 import type { TestStack } from "./stack.ts";
 
@@ -33,4 +33,25 @@ export async function codHoldShop(
     new Session(offlineSessionRow(shop, stack.shopify.connect(shop))),
   );
   return { shop, key };
+}
+
+/**
+ * A new buyer's COD order to Surabaya whose postal code (60271, Kecamatan Genteng) is not the
+ * kecamatan it names (Tegalsari), without a house number: held high by the address alone.
+ * `n` keeps each test's buyer (customer, e-mail, phone) apart.
+ */
+export function wrongPostalOrder(n: number) {
+  const phone = `0857${String(40_000_000 + n).padStart(8, "0")}`;
+  const order = freshOrder("cod", {
+    email: `dewi${n}@example.com`,
+    customer: { id: 9_000 + n, email: `dewi${n}@example.com`, phone },
+  });
+  Object.assign(order.shipping_address as Record<string, unknown>, {
+    name: "Dewi Lestari",
+    address1: "Jl. Kedungdoro gang buntu",
+    address2: "Kec. Tegalsari",
+    zip: "60271",
+    phone,
+  });
+  return order;
 }

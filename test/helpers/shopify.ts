@@ -75,6 +75,20 @@ export async function deliverWebhook(
   return (await callRoute(action, webhookRequest(options))).status;
 }
 
+/** A signed webhook delivery to a running server at `baseUrl`; the status it answered. */
+export async function postWebhook(
+  baseUrl: string,
+  options: WebhookRequestOptions,
+): Promise<number> {
+  const request = webhookRequest(options);
+  const response = await fetch(`${baseUrl}/webhooks/${options.topic}`, {
+    method: "POST",
+    headers: request.headers,
+    body: await request.text(),
+  });
+  return response.status;
+}
+
 /** What an Indonesian browser sends: the admin's pages answer in Bahasa Indonesia. */
 export const INDONESIAN = { headers: { "accept-language": "id-ID" } };
 

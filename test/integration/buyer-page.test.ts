@@ -19,7 +19,7 @@ import { freshOrder, shipmentOf, timelineOf, waitFor } from "../helpers/pipeline
 import { deliverWebhook, sessionTokenRequest } from "../helpers/shopify.ts";
 import { testStack } from "../helpers/stack.ts";
 import { cameBackUnpaid as cameBack } from "../helpers/cod-history.ts";
-import { codHoldShop, SITI } from "../helpers/cod-hold.ts";
+import { codHoldShop, SITI, wrongPostalOrder } from "../helpers/cod-hold.ts";
 import { shipmentJobsSettled } from "../helpers/after-booking.ts";
 
 /**
@@ -206,17 +206,7 @@ describe("the buyer's page of a held COD order", () => {
   it("a corrected address is written on the Shopify order, assessed again and booked", async () => {
     const { shop, key } = await codHoldShop(stack, "buyer-fix");
     // A new buyer whose postal code is not their kecamatan's, without a house number: held.
-    const order = freshOrder("cod", {
-      email: "dewi@example.com",
-      customer: { id: 9401, email: "dewi@example.com", phone: "+6285744445555" },
-    });
-    Object.assign(order.shipping_address as Record<string, unknown>, {
-      name: "Dewi Lestari",
-      address1: "Jl. Kedungdoro gang buntu",
-      address2: "Kec. Tegalsari",
-      zip: "60271",
-      phone: "0857-4444-5555",
-    });
+    const order = wrongPostalOrder(401);
     const shipment = await held(shop, order);
     const path = (await linkOnMerchantPage(shop, shipment)).replace(/^.*\/apps\/parcelbridge/, "");
 

@@ -20,7 +20,7 @@ import { freshOrder, shipmentOf, timelineOf, waitFor } from "../helpers/pipeline
 import { deliverWebhook, sessionTokenRequest } from "../helpers/shopify.ts";
 import { testStack } from "../helpers/stack.ts";
 import { cameBackUnpaid as cameBack } from "../helpers/cod-history.ts";
-import { codHoldShop, SITI } from "../helpers/cod-hold.ts";
+import { codHoldShop, SITI, wrongPostalOrder } from "../helpers/cod-hold.ts";
 import { shipmentJobsSettled } from "../helpers/after-booking.ts";
 import { enqueue } from "#app/jobs/queues.server.ts";
 
@@ -496,15 +496,7 @@ describe("COD orders held for their risk", () => {
 
   it("a new buyer's postal code outside the kecamatan named, no house number: held, both said", async () => {
     const { shop, key } = await codShop();
-    const order = otherBuyer("+6285733334444", 9301);
-    const address = order.shipping_address as Record<string, unknown>;
-    Object.assign(address, {
-      address1: "Jl. Kedungdoro gang buntu",
-      address2: "Kec. Tegalsari",
-      city: "Surabaya",
-      province: "Jawa Timur",
-      zip: "60271",
-    });
+    const order = wrongPostalOrder(301);
     await deliverWebhook(ordersCreate, { topic: "orders/create", shop, body: order });
     const held = await waitFor("held", async () => {
       const s = await shipmentOf(db, shop, order.id);

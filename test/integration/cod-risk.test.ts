@@ -80,6 +80,8 @@ describe("COD risk before booking", () => {
       mark: null,
       markMatched: null,
       cod: expect.stringMatching(/^Rp\u00a0?404\.000$/),
+      // Not held: no page for the buyer, nothing answered from one.
+      buyerAnswer: null,
     });
     // The buyer is asked in Indonesian, the order written out: its name, items, cash and address.
     const message = decodeURIComponent(page.codRisk!.whatsapp.split("?text=")[1]!);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 import { getJwt } from "@shopify/shopify-api/test-helpers";
 import { eq, sql } from "drizzle-orm";
-import { chromium, type Browser, type Frame, type FrameLocator, type Page } from "playwright-core";
+import type { Browser, Frame, FrameLocator, Page } from "playwright-core";
 import { database, db } from "#app/db/index.server.ts";
 import { codBuyerMarks, returnPickups, shipmentEvents, shipments, shops } from "#app/db/schema.ts";
 import { firstSentence } from "#app/shipments/status-words.ts";
@@ -32,9 +32,10 @@ import { draftBody, testKey } from "../helpers/sandbox.ts";
 import { pdfFile } from "../helpers/pdf.ts";
 import { flatTexts, quotedValues } from "../helpers/texts.ts";
 import { accessibilityViolations } from "../helpers/axe.ts";
+import { chromiumAvailable, launchChromium, SHOTS } from "../helpers/browser.ts";
 import { forceWideFont, loadedTypeface, unreachableScrollRegions } from "../helpers/wide-font.ts";
 import { storedSaid } from "#app/i18n/said.ts";
-import { API_KEY, API_SECRET_KEY, offlineSession } from "../helpers/shopify.ts";
+import { API_KEY, API_SECRET_KEY, offlineSession, postWebhook } from "../helpers/shopify.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 import { freePort, startWeb, stopProcess, type Child } from "../../scripts/processes.ts";
 import { shopifyHmac } from "#fakes/shopify/webhook-signer.ts";
@@ -49,13 +50,7 @@ import idTexts from "#app/i18n/locales/id.json";
  * sandbox. Only Shopify's CDN script (App Bridge) is stubbed: it cannot load here; the stub hands
  * the pages a valid session token the way App Bridge does. Screenshots: test/screenshots/.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const SHOTS = path.resolve("test/screenshots");
-const available = fs.existsSync(CHROMIUM);
-if (!available && process.env.CI)
-  throw new Error(
-    `Chromium is missing at ${CHROMIUM}: .ci/run installs it (apt-get install chromium)`,
-  );
+const available = chromiumAvailable();
 
 const env = getEnv();
 const shop = `e2e-${process.pid}.myshopify.com`;
@@ -118,19 +113,7 @@ beforeAll(async () => {
   session.accessToken = shopify.connect(shop);
   await sessionStorage.storeSession(session);
   await db.update(shops).set({ shippingBaseUrl: sandbox.url }).where(eq(shops.shop, shop));
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-  fs.mkdirSync(SHOTS, { recursive: true });
+  browser = await launchChromium();
 }, 180_000);
 
 afterAll(async () => {
@@ -308,19 +291,7 @@ async function deliverOrder(order: Record<string, unknown>) {
 
 /** A webhook signed as Shopify signs it, to the production server. */
 async function deliverTopic(topic: string, raw: string, webhookId: string) {
-  const response = await fetch(`${baseUrl}/webhooks/${topic}`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-shopify-hmac-sha256": shopifyHmac(raw, API_SECRET_KEY),
-      "x-shopify-topic": topic,
-      "x-shopify-shop-domain": shop,
-      "x-shopify-api-version": "2026-10",
-      "x-shopify-webhook-id": webhookId,
-    },
-    body: raw,
-  });
-  expect(response.status).toBe(200);
+  expect(await postWebhook(baseUrl, { topic, shop, body: raw, webhookId })).toBe(200);
 }
 
 describe.skipIf(!available)("embedded admin in a browser", () => {

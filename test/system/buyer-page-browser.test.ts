@@ -1,23 +1,21 @@
-import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { database, db } from "#app/db/index.server.ts";
 import { shipments } from "#app/db/schema.ts";
 import { getEnv } from "#app/platform/env.server.ts";
 import { closeQueues } from "#app/jobs/queues.server.ts";
 import { sessionStorage } from "#app/shopify.server.ts";
 import { buyerLinkToken } from "#app/buyer-page/buyer-link.server.ts";
-import { holdDeliveredOrder } from "#fakes/shopify/fake-admin.ts";
 import { startFakeShopify, type FakeShopify } from "#fakes/shopify/fake-shopify-server.ts";
 import { startFakeStorefront } from "#fakes/shopify/fake-app-proxy.ts";
-import { shopifyHmac } from "#fakes/shopify/webhook-signer.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
 import { freePort, startWeb, stopProcess, type Child } from "../../scripts/processes.ts";
 import { accessibilityViolations } from "../helpers/axe.ts";
+import { chromiumAvailable, launchChromium, SHOTS } from "../helpers/browser.ts";
 import { cameBackUnpaid } from "../helpers/cod-history.ts";
-import { SITI } from "../helpers/cod-hold.ts";
+import { SITI, wrongPostalOrder } from "../helpers/cod-hold.ts";
 import {
   freshOrder,
   setUpShop,
@@ -26,7 +24,7 @@ import {
   waitFor,
 } from "../helpers/pipeline.ts";
 import { liveKey } from "../helpers/sandbox.ts";
-import { API_SECRET_KEY, offlineSession } from "../helpers/shopify.ts";
+import { API_SECRET_KEY, offlineSession, postWebhook } from "../helpers/shopify.ts";
 
 /**
  * A held COD order's page as its buyer opens it from the WhatsApp message: Debian's Chromium at
@@ -35,13 +33,7 @@ import { API_SECRET_KEY, offlineSession } from "../helpers/shopify.ts";
  * corrects the address (the store order updated in the fake Shopify, assessed again, booked
  * once); another confirms (booked once). Screenshots: test/screenshots/buyer-*.png.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const SHOTS = path.resolve("test/screenshots");
-const available = fs.existsSync(CHROMIUM);
-if (!available && process.env.CI)
-  throw new Error(
-    `Chromium is missing at ${CHROMIUM}: .ci/run installs it (apt-get install chromium)`,
-  );
+const available = chromiumAvailable();
 
 const env = getEnv();
 const shop = `buyer-${process.pid}.myshopify.com`;
@@ -82,11 +74,7 @@ beforeAll(async () => {
   session.accessToken = shopify.connect(shop);
   await sessionStorage.storeSession(session);
   storefront = await startFakeStorefront({ shop, appUrl: baseUrl, secret: API_SECRET_KEY });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-  });
-  fs.mkdirSync(SHOTS, { recursive: true });
+  browser = await launchChromium();
 }, 180_000);
 
 afterAll(async () => {
@@ -102,21 +90,7 @@ afterAll(async () => {
 
 /** A webhook signed as Shopify signs it, to the production server. */
 async function deliver(topic: string, order: Record<string, unknown>) {
-  const raw = JSON.stringify(order);
-  holdDeliveredOrder(topic, shop, raw);
-  const response = await fetch(`${baseUrl}/webhooks/${topic}`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-shopify-hmac-sha256": shopifyHmac(raw, API_SECRET_KEY),
-      "x-shopify-topic": topic,
-      "x-shopify-shop-domain": shop,
-      "x-shopify-api-version": "2026-10",
-      "x-shopify-webhook-id": `buyer-${topic}-${order.id}-${Math.random()}`,
-    },
-    body: raw,
-  });
-  expect(response.status).toBe(200);
+  expect(await postWebhook(baseUrl, { topic, shop, body: order })).toBe(200);
 }
 
 /** The orders booked at the sandbox for a shipment's reference. */
@@ -160,17 +134,7 @@ async function fitsThePhone(page: Page) {
 
 describe.skipIf(!available)("the buyer's page in a browser, at 390 px", () => {
   it("a buyer corrects the address: written on the Shopify order, assessed again, booked once", async () => {
-    const order = freshOrder("cod", {
-      email: "dewi@example.com",
-      customer: { id: 9501, email: "dewi@example.com", phone: "+6285755556666" },
-    });
-    Object.assign(order.shipping_address as Record<string, unknown>, {
-      name: "Dewi Lestari",
-      address1: "Jl. Kedungdoro gang buntu",
-      address2: "Kec. Tegalsari",
-      zip: "60271",
-      phone: "0857-5555-6666",
-    });
+    const order = wrongPostalOrder(501);
     await deliver("orders/create", order);
     const held = await heldShipment(order.id);
     const token = buyerLinkToken(API_SECRET_KEY, held.id, new Date(held.codRisk!.held!.at));
