@@ -650,7 +650,7 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
       const name = values.find((v) => v !== before)!;
       await choices.nth(values.indexOf(name)).check();
       await change.getByRole("button", { name: /^Ganti ke / }).click();
-      await page.getByText("Mengganti kurir: 1 dari 1 pengiriman, 1 masuk antrean").waitFor();
+      await page.getByText("Mengganti kurir: 1 dari 1 pengiriman, 1 selesai").waitFor();
       const draft = sandboxDraft(drafted.draftOrderId!)!;
       expect(`${draft.body.courier_company}/${draft.body.courier_type}`).toBe(name);
       expect(name).not.toBe(before);
@@ -691,11 +691,11 @@ describe.skipIf(!available)("embedded admin in a browser", () => {
       expect((await accessibilityViolations(page)).join("\n"), "bulk insurance: axe-core").toBe("");
       await page.screenshot({ path: path.join(SHOTS, "id-25-asuransi-massal.png") });
       await insuring.getByRole("button", { name: "Simpan untuk 1 paket" }).click();
-      await page.getByText("Mengatur asuransi: 1 dari 1 pengiriman, 1 masuk antrean").waitFor();
+      await page.getByText("Mengatur asuransi: 1 dari 1 pengiriman, 1 selesai").waitFor();
       expect(sandboxDraft(drafted.draftOrderId!)?.spec.insurance).toBeGreaterThan(0);
       const backToRule = await bulkInsurance("Ikuti aturan toko");
       await backToRule.getByRole("button", { name: "Simpan untuk 1 paket" }).click();
-      await page.getByText("Mengatur asuransi: 1 dari 1 pengiriman, 1 masuk antrean").waitFor();
+      await page.getByText("Mengatur asuransi: 1 dari 1 pengiriman, 1 selesai").waitFor();
       await expect
         .poll(() => sandboxDraft(drafted.draftOrderId!)?.spec.insurance ?? null)
         .toBe(byRule);
