@@ -463,6 +463,64 @@ describe("COD orders held for their risk", () => {
     expect(stack.allDrafts(key, ended.referenceId)).toHaveLength(0);
   });
 
+  it("an order still held after an edit shows its new address and reasons, its hold's age kept", async () => {
+    // What a buyer's corrected address relies on: the follow path records the edit and clears the
+    // hold's problem, and create-draft holds it again with the new assessment.
+    const { shop } = await codShop();
+    const { order, held } = await heldOrder(shop);
+    // Siti's address given a postal code that is not its kecamatan's: held as before (her two
+    // returns), and the address's reason joins hers.
+    const edited = {
+      ...order,
+      updated_at: "2026-11-20T11:00:00+07:00",
+      shipping_address: {
+        ...(order.shipping_address as Record<string, unknown>),
+        address1: "Jl. Kedungdoro No. 88",
+        address2: "Kec. Tegalsari",
+        zip: "60271",
+      },
+    };
+    await deliverWebhook(ordersUpdated, { topic: "orders/updated", shop, body: edited });
+    const again = await waitFor("reassessed", async () => {
+      const s = await shipmentOf(db, shop, order.id);
+      return s?.destinationAddress?.startsWith("Jl. Kedungdoro No. 88") ? s : undefined;
+    });
+    expect(again).toMatchObject({
+      status: "pending",
+      draftOrderId: null,
+      problemKinds: ["cod_risk"],
+    });
+    expect(again.codRisk!.held!.at).toBe(held.codRisk!.held!.at);
+    const shown = await page(shop, again);
+    expect(shown.codRisk!.reasons).toContain(
+      "Kode pos 60271 bukan di Kecamatan Tegalsari (kode pos itu untuk Kecamatan Genteng, Kota Surabaya)",
+    );
+    // Held again with its new score: said on the timeline.
+    const types = (await timelineOf(db, again.id)).map((e) => e.type);
+    expect(types.filter((t) => t === "cod_risk_held")).toHaveLength(2);
+
+    // A postal code no area has: the same score (its points are a mismatch's), another reason;
+    // the page says the new one.
+    const unknownPostal = {
+      ...edited,
+      updated_at: "2026-11-20T11:30:00+07:00",
+      shipping_address: { ...edited.shipping_address, zip: "69999" },
+    };
+    await deliverWebhook(ordersUpdated, { topic: "orders/updated", shop, body: unknownPostal });
+    const renewed = await waitFor("reasons renewed", async () => {
+      const s = await shipmentOf(db, shop, order.id);
+      return s?.destinationPostalCode === "69999" ? s : undefined;
+    });
+    await shipmentJobsSettled();
+    const latest = (await shipmentOf(db, shop, order.id))!;
+    expect(latest.codRisk!.score).toBe(again.codRisk!.score);
+    expect(latest.codRisk!.held!.at).toBe(held.codRisk!.held!.at);
+    expect(renewed).toMatchObject({ status: "pending", problemKinds: ["cod_risk"] });
+    expect((await page(shop, latest)).codRisk!.reasons).toContain(
+      "Kode pos 69999 tidak ada di data wilayah Kemendagri",
+    );
+  });
+
   it("a trusted buyer is never held; a buyer always held is held whatever the risk", async () => {
     const { shop } = await codShop();
     const { order, held } = await heldOrder(shop);
