@@ -351,7 +351,7 @@ describe("a COD order held for its risk", () => {
   /** What the app answers for Siti's held order (app/cod-risk/risk-words.ts), in Indonesian. */
   const held = summary({
     status: "pending",
-    actions: ["retry", "cancel"],
+    actions: ["cod_confirmed", "cod_invoice", "cod_anyway", "cod_cancel"],
     codRisk: {
       level: "high",
       title: "Risiko tinggi paket COD kembali tanpa dibayar (skor 80)",
@@ -393,6 +393,20 @@ describe("a COD order held for its risk", () => {
       { action: "cod_cancel", label: "Batalkan pesanan", destructive: true },
     ]);
     expect(view.call).toBe("https://wa.me/6281298765432?text=Halo");
+  });
+
+  it("what the buyer did from the order's link is said under the reasons", () => {
+    const answered = summary({
+      ...held,
+      codRisk: {
+        ...held.codRisk!,
+        buyerAnswer: "Pembeli memperbaiki alamat dari tautan pada 30 Nov 2026, 10.05 WIB",
+      },
+    });
+    expect(describeShipment(answered, tId).risk?.lines.slice(1, 3)).toEqual([
+      "2 dari 2 paket COD pembeli ini sebelumnya kembali tanpa dibayar",
+      "Pembeli memperbaiki alamat dari tautan pada 30 Nov 2026, 10.05 WIB",
+    ]);
   });
 
   it("booking anyway, the invoice and cancelling ask first; the buyer's confirmation does not", () => {

@@ -13,9 +13,6 @@ export type Action =
   | "cod_invoice"
   | "cod_cancel";
 
-/** The held order's decisions, in the order the block offers them. */
-const HELD_ACTIONS: Action[] = ["cod_confirmed", "cod_invoice", "cod_anyway", "cod_cancel"];
-
 /**
  * The admin's translator (`shopify.i18n.translate`, over locales/*.json): a key and its values, in
  * the language Shopify chose for the merchant. Counts pick the `one` / `other` form.
@@ -72,6 +69,8 @@ export interface CodRiskSummary {
   /** Which of the order's keys the mark was found by, in words. */
   markMatched?: string | null;
   cod: string | null;
+  /** What the buyer did from the order's link, and when, in words. */
+  buyerAnswer?: string | null;
 }
 
 type StatusGroup = "attention" | "waiting" | "in_progress" | "done" | "ended";
@@ -170,9 +169,8 @@ export function describeShipment(shipment: ShipmentSummary | null, t: Translate)
           label: t("block.returnPickup"),
         }
       : null,
-    // Held for its COD risk: the merchant's decisions (as the app answers them; an app that
-    // answered "create" and "retry" for a held order is read the same way).
-    buttons: (held ? HELD_ACTIONS : shipment.actions).map((action) => ({
+    // As the app answers them: for an order held for its COD risk, the merchant's decisions.
+    buttons: shipment.actions.map((action) => ({
       action,
       label: label(action),
       destructive: action === "cancel" || action === "cod_cancel",
@@ -183,6 +181,7 @@ export function describeShipment(shipment: ShipmentSummary | null, t: Translate)
       lines: [
         ...(held ? [risk.title] : []),
         ...risk.reasons,
+        ...(risk.buyerAnswer ? [risk.buyerAnswer] : []),
         ...(risk.mark ? [t(`block.mark.${risk.mark}`)] : []),
         ...(risk.mark && risk.markMatched ? [risk.markMatched] : []),
         ...(held ? [held.since, ...held.stake] : []),
