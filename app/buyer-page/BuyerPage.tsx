@@ -158,23 +158,21 @@ function AddressFix({ view, t }: { view: Extract<BuyerPageView, { kind: "open" }
           </p>
         )}
         {search.areas.length > 0 && (
-          <fieldset>
-            <legend>{t("buyerPage.areaLegend")}</legend>
-            {search.areas.map((area) => (
-              <label key={area.id} className="choice">
-                <input
-                  type="radio"
-                  name="areaId"
-                  value={area.id}
-                  defaultChecked={form.areaId === area.id}
-                />{" "}
-                {area.label}
-              </label>
-            ))}
-          </fieldset>
-        )}
-        {search.areas.length > 0 && (
           <>
+            <fieldset>
+              <legend>{t("buyerPage.areaLegend")}</legend>
+              {search.areas.map((area) => (
+                <label key={area.id} className="choice">
+                  <input
+                    type="radio"
+                    name="areaId"
+                    value={area.id}
+                    defaultChecked={form.areaId === area.id}
+                  />{" "}
+                  {area.label}
+                </label>
+              ))}
+            </fieldset>
             <label htmlFor="street">{t("buyerPage.street")}</label>
             <input
               id="street"

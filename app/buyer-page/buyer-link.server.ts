@@ -26,9 +26,13 @@ const signature = (appSecret: string, shipmentId: string, expires: number) =>
     .digest("base64url")
     .slice(0, SIGNATURE_CHARS);
 
+/** When the link of a hold begun at `heldAt` stops working (to the second, as the token says). */
+export const buyerLinkExpiresAt = (heldAt: Date): Date =>
+  new Date((Math.floor(heldAt.getTime() / 1000) + LINK_DAYS * 86_400) * 1000);
+
 /** The token for a shipment held since `heldAt`. */
 export function buyerLinkToken(appSecret: string, shipmentId: string, heldAt: Date): string {
-  const expires = Math.floor(heldAt.getTime() / 1000) + LINK_DAYS * 86_400;
+  const expires = buyerLinkExpiresAt(heldAt).getTime() / 1000;
   const id = Buffer.from(shipmentId.replace(/-/g, ""), "hex").toString("base64url");
   return `${id}.${expires.toString(36)}.${signature(appSecret, shipmentId, expires)}`;
 }

@@ -11,7 +11,8 @@ import { latestOrder } from "../orders/order-store.server";
 import type { ShipmentContents } from "../orders/map-types";
 import { said } from "../i18n/said";
 import { areaChoice, type AreaChoice } from "../shops/area-choice";
-import { ShippingNotConfiguredError, shippingClientForShop } from "../shops/shipping-client.server";
+import { shippingClientForShop } from "../shops/shipping-client.server";
+import { logger } from "../platform/logger.server";
 import { BUYER, ShipmentActionError, type ActionDeps } from "../shipments/actions.server";
 import { updateShipment } from "../shipments/shipments.server";
 import { readBuyerLink } from "./buyer-link.server";
@@ -121,7 +122,8 @@ export async function searchAreasForBuyer(
     const found = areas.slice(0, 10).map(areaChoice);
     return { areas: found, error: found.length === 0 ? "none" : null };
   } catch (error) {
-    if (error instanceof ShippingNotConfiguredError) return { areas: [], error: "failed" };
+    // No key, the service refusing or silent: the buyer is told the search is not working now.
+    logger.warn({ err: error, shop }, "the buyer's area search failed");
     return { areas: [], error: "failed" };
   }
 }
@@ -206,8 +208,11 @@ export async function fixAddressFromPage(
     },
   );
   const refusal = orderUpdate?.userErrors[0]?.message;
-  if (refusal || !orderUpdate?.order)
-    throw new ShipmentActionError("buyerAddressRefused", { reason: refusal ?? "" }, 400);
+  if (refusal || !orderUpdate?.order) {
+    // Shopify's own words are English and name its fields: logged, not shown to the buyer.
+    logger.warn({ shop: shipment.shop, refusal }, "Shopify did not take the buyer's address");
+    throw new ShipmentActionError("buyerAddressRefused", {}, 400);
+  }
   const written = [address1, address2, city, area.administrative_division_level_1_name, zip]
     .filter(Boolean)
     .join(", ");

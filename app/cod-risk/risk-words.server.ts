@@ -6,7 +6,7 @@ import { exactTime, valueWords, type Speech } from "../shipments/status-words";
 import { isHeldForCodRisk } from "./hold-actions.server";
 import { buyerMarkOf } from "./marks.server";
 import { codRiskWords, type CodRiskWords } from "./risk-words";
-import { buyerLinkUrl, LINK_DAYS } from "../buyer-page/buyer-link.server";
+import { buyerLinkExpiresAt, buyerLinkUrl } from "../buyer-page/buyer-link.server";
 import { getEnv } from "../platform/env.server";
 
 /**
@@ -53,12 +53,12 @@ export async function shipmentRiskWords(
 
 /**
  * The held order's page for its buyer (app/buyer-page/): while held, not yet answered from it and
- * not expired (LINK_DAYS from the hold's start); null otherwise.
+ * not expired (buyerLinkExpiresAt); null otherwise.
  */
 function buyerLink(shipment: Shipment, held: boolean): string | null {
   const since = shipment.codRisk?.held?.at;
   if (!held || !since || shipment.buyerAnswer) return null;
   const heldAt = new Date(since);
-  if (Date.now() >= heldAt.getTime() + LINK_DAYS * 86_400_000) return null;
+  if (Date.now() >= buyerLinkExpiresAt(heldAt).getTime()) return null;
   return buyerLinkUrl(getEnv().SHOPIFY_API_SECRET, shipment.shop, shipment.id, heldAt);
 }

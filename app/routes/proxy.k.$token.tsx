@@ -90,14 +90,17 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
       rw: text("rw"),
       note: text("note"),
     };
-    const search = await searchWords(d, shop, text("q"));
     if (intent === "fix") {
       const problems = addressFormProblems(address);
-      if (problems.length > 0) return open(state, { search, form: address, problems }, 400);
-      const written = await fixAddressFromPage(d, state.shipment, address);
-      return message(t("buyerPage.doneFixed", { order, address: written }), "done", order);
+      if (problems.length === 0) {
+        const written = await fixAddressFromPage(d, state.shipment, address);
+        return message(t("buyerPage.doneFixed", { order, address: written }), "done", order);
+      }
+      // Shown again with its areas, to be corrected.
+      const search = await searchWords(d, shop, text("q"));
+      return open(state, { search, form: address, problems }, 400);
     }
-    return open(state, { search, form: { ...EMPTY_FORM, ...address } });
+    return open(state, { search: await searchWords(d, shop, text("q")), form: address });
   } catch (error) {
     if (!(error instanceof ShipmentActionError)) {
       logger.error({ err: error, shop }, "the buyer's answer failed");
