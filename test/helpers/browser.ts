@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
+import { freePort, startWeb, type Child } from "../../scripts/processes.ts";
 
 /**
  * Debian's Chromium for the tests that drive pages in a real browser (through playwright-core):
@@ -34,4 +35,32 @@ export async function launchChromium(): Promise<Browser> {
       "--disable-sync",
     ],
   });
+}
+
+/**
+ * The production build served by server.ts on a free port, its shipping service the sandbox at
+ * `sandboxUrl` and its Admin API calls sent to the fake Shopify at `shopifyUrl` (the preload
+ * redirects them), as the browser tests drive it.
+ */
+export async function startAppServer(options: {
+  buildDir: string;
+  sandboxUrl: string;
+  shopifyUrl: string;
+  metricsToken: string;
+}): Promise<{ server: Child; baseUrl: string }> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = await startWeb(options.buildDir, port, {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      SHOPIFY_APP_URL: baseUrl,
+      SHIPPING_API_BASE_URL: options.sandboxUrl,
+      FAKE_SHOPIFY_ADMIN_URL: options.shopifyUrl,
+      METRICS_TOKEN: options.metricsToken,
+    },
+    nodeArgs: ["--import", "./fakes/shopify/redirect-shopify-admin.ts"],
+  });
+  return { server, baseUrl };
 }

@@ -6,7 +6,8 @@ import type { ShopSettings } from "#app/shops/settings.ts";
 import { offlineSessionRow } from "#fakes/shopify/fake-shopify-server.ts";
 import { liveKey } from "./sandbox.ts";
 import { freshOrder, setUpShop } from "./pipeline.ts";
-import { uniqueShop } from "./shopify.ts";
+import { deliverWebhook, uniqueShop } from "./shopify.ts";
+import { action as customersRedact } from "#app/routes/webhooks.customers.redact.tsx";
 import type { TestStack } from "./stack.ts";
 
 /** The COD fixture's buyer: Siti Aminah, 0812-9876-5432 (customer 7001), to Surabaya 60271. */
@@ -55,3 +56,16 @@ export function wrongPostalOrder(n: number) {
   });
   return order;
 }
+
+/** Shopify's customers/redact for Siti (customer 7001) and the given orders; the status answered. */
+export const redactSiti = (shop: string, orders: (number | string)[]) =>
+  deliverWebhook(customersRedact, {
+    topic: "customers/redact",
+    shop,
+    body: {
+      shop_id: 1,
+      shop_domain: shop,
+      customer: { id: 7001, email: "siti.aminah@example.com", phone: SITI },
+      orders_to_redact: orders.map(Number),
+    },
+  });

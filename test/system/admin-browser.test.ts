@@ -32,7 +32,7 @@ import { draftBody, testKey } from "../helpers/sandbox.ts";
 import { pdfFile } from "../helpers/pdf.ts";
 import { flatTexts, quotedValues } from "../helpers/texts.ts";
 import { accessibilityViolations } from "../helpers/axe.ts";
-import { chromiumAvailable, launchChromium, SHOTS } from "../helpers/browser.ts";
+import { chromiumAvailable, launchChromium, SHOTS, startAppServer } from "../helpers/browser.ts";
 import { forceWideFont, loadedTypeface, unreachableScrollRegions } from "../helpers/wide-font.ts";
 import { storedSaid } from "#app/i18n/said.ts";
 import { API_KEY, API_SECRET_KEY, offlineSession, postWebhook } from "../helpers/shopify.ts";
@@ -67,8 +67,6 @@ let shopify: FakeShopify | undefined;
 beforeAll(async () => {
   if (!available) return;
   sandbox = await createSandbox({ port: 0, rateLimits: false });
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
   // The server's Admin API calls (the settings page reads the shop's Shopify locations) go to the
   // fake Shopify, with the token the shop's offline session holds.
   shopify = await startFakeShopify();
@@ -94,19 +92,12 @@ beforeAll(async () => {
       },
     },
   ]);
-  const serverEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    SHOPIFY_APP_URL: baseUrl,
-    SHIPPING_API_BASE_URL: sandbox.url,
-    FAKE_SHOPIFY_ADMIN_URL: shopify.url,
-    METRICS_TOKEN,
-  };
-  server = await startWeb(buildDir, port, {
-    env: serverEnv,
-    nodeArgs: ["--import", "./fakes/shopify/redirect-shopify-admin.ts"],
-  });
+  ({ server, baseUrl } = await startAppServer({
+    buildDir,
+    sandboxUrl: sandbox.url,
+    shopifyUrl: shopify.url,
+    metricsToken: METRICS_TOKEN,
+  }));
   workers = startTestWorkers(db, env, { concurrency: 4 });
   await recordInstall(db, shop);
   const session = offlineSession(shop);

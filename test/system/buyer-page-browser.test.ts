@@ -11,9 +11,9 @@ import { startFakeShopify, type FakeShopify } from "#fakes/shopify/fake-shopify-
 import { startFakeStorefront } from "#fakes/shopify/fake-app-proxy.ts";
 import { createSandbox, type Sandbox } from "#sandbox/server.ts";
 import type { RunningWorkers } from "#worker/worker.ts";
-import { freePort, startWeb, stopProcess, type Child } from "../../scripts/processes.ts";
+import { stopProcess, type Child } from "../../scripts/processes.ts";
 import { accessibilityViolations } from "../helpers/axe.ts";
-import { chromiumAvailable, launchChromium, SHOTS } from "../helpers/browser.ts";
+import { chromiumAvailable, launchChromium, SHOTS, startAppServer } from "../helpers/browser.ts";
 import { cameBackUnpaid } from "../helpers/cod-history.ts";
 import { SITI, wrongPostalOrder } from "../helpers/cod-hold.ts";
 import {
@@ -51,20 +51,12 @@ beforeAll(async () => {
   if (!available) return;
   sandbox = await createSandbox({ port: 0, rateLimits: false });
   shopify = await startFakeShopify();
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = await startWeb(buildDir, port, {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      SHOPIFY_APP_URL: baseUrl,
-      SHIPPING_API_BASE_URL: sandbox.url,
-      FAKE_SHOPIFY_ADMIN_URL: shopify.url,
-      METRICS_TOKEN: "buyer-metrics-token-0123456789",
-    },
-    nodeArgs: ["--import", "./fakes/shopify/redirect-shopify-admin.ts"],
-  });
+  ({ server, baseUrl } = await startAppServer({
+    buildDir,
+    sandboxUrl: sandbox.url,
+    shopifyUrl: shopify.url,
+    metricsToken: "buyer-metrics-token-0123456789",
+  }));
   workers = startTestWorkers(db, env, { concurrency: 4, adminLog: shopify.log });
   await setUpShop(db, env.ENCRYPTION_KEY, shop, key, sandbox.url, {
     codGateways: ["Cash on Delivery (COD)"],
