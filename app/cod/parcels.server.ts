@@ -41,7 +41,10 @@ export interface CodParcel {
   codSettlement: string | null;
   /** The service's fee for collecting the cash; null when not known. */
   codFee: number | null;
-  /** The day the merchant recorded the payout that covers it (YYYY-MM-DD); null while none does. */
+  /**
+   * The day its cash was paid out (YYYY-MM-DD): the payout the merchant recorded that covers it,
+   * else the statement line that pays it (./statements/); null while neither does.
+   */
   receivedOn: string | null;
   /** Delivered parcels: where their cash stands. */
   payout: PayoutState | null;
@@ -100,8 +103,11 @@ export async function* codParcelPages(
       SELECT s.id, s.order_id, s.order_name, s.courier_company, s.courier_type, s.waybill_id,
              s.status, ${COD} AS cod, s.contents->>'codType' AS cod_type, s.price, s.currency,
              s.delivered_at, s.returned_at, s.cod_settlement, s.cod_fee,
-             p.received_on::text AS received_on, ${key}::text AS cursor_at
+             coalesce(p.received_on, l.paid_on, st.received_on)::text AS received_on,
+             ${key}::text AS cursor_at
       FROM shipments s LEFT JOIN cod_payouts p ON p.id = s.cod_payout_id
+        LEFT JOIN cod_statement_lines l ON l.shipment_id = s.id AND l.pays = 1
+        LEFT JOIN cod_statements st ON st.id = l.statement_id
       WHERE s.shop = ${window.shop} AND ${where} AND ${key} >= ${since.toISOString()}
         AND ${COD} > 0 ${after}
       ORDER BY ${key} DESC, s.id DESC

@@ -61,6 +61,9 @@ async function dueParcels(
         eq(shipments.status, "delivered"),
         sql`lower(${shipments.courierCompany}) = ${courier.toLowerCase()}`,
         isNull(shipments.codPayoutId),
+        // Nor a parcel a payout statement's line pays (./statements/).
+        sql`NOT EXISTS (SELECT 1 FROM cod_statement_lines l
+                        WHERE l.shipment_id = ${shipments.id} AND l.pays = 1)`,
         lt(shipments.deliveredAt, end),
         // The parcels the COD page shows: a payout never covers one the merchant cannot see.
         gte(shipments.deliveredAt, new Date(Date.now() - COD_REPORT_DAYS * 24 * 3600 * 1000)),

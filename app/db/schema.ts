@@ -402,6 +402,13 @@ export const shipments = pgTable(
     index("shipments_shop_returned_idx")
       .on(t.shop, t.returnedAt)
       .where(sql`returned_at is not null`),
+    // A payout statement's lines find their parcels by waybill, else by order (app/cod/statements/).
+    index("shipments_shop_waybill_idx")
+      .on(t.shop, t.waybillId)
+      .where(sql`waybill_id is not null`),
+    index("shipments_shop_order_name_idx")
+      .on(t.shop, t.orderName)
+      .where(sql`order_name is not null`),
     // A payout's parcels (removing a payout frees them).
     index("shipments_cod_payout_idx")
       .on(t.codPayoutId)

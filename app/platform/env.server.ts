@@ -170,6 +170,14 @@ export const envSchema = z.object({
    * production (the web server and a worker with a health port refuse to start without it).
    */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /**
+   * The SMTP server the worker sends the shops' daily summaries through (app/summary/), as a URL:
+   * `smtp://user:pass@host:587` (STARTTLS when the server offers it) or `smtps://…:465`; unset:
+   * no summaries are sent, and the COD page says so.
+   */
+  SMTP_URL: z.url().optional(),
+  /** The summaries' sender, as the SMTP server allows: `ParcelBridge <ringkasan@example.com>`. */
+  MAIL_FROM: z.string().min(3).default("ParcelBridge <no-reply@localhost>"),
   /** How long a job's lock lasts; a job of a worker that died is retried after at most twice this. */
   WORKER_LOCK_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   /** New store orders one shop may have queued in Redis; the rest wait in the database (reconciliation queues them). */

@@ -5,6 +5,8 @@ import { PICKUP_TEXT_LIMITS } from "./pickup-limits";
 import { COD_RISK_HOLDS } from "./cod-risk-holds";
 import { courierRulesSchema } from "./courier-rules";
 import { SKIPPABLE_STEPS } from "./setup-guide";
+import { statementColumnsSchema } from "../cod/statements/columns";
+import { dailySummarySchema } from "../summary/summary-settings";
 
 /** Stored text cut to `limit` (settings saved before the limits keep their first `limit` characters). */
 const storedText = (limit: number) =>
@@ -157,6 +159,19 @@ export const shopSettingsSchema = z.object({
    * (app/shops/courier-rules.ts, docs/courier-rules.md).
    */
   courierRules: courierRulesSchema.default([]),
+  /**
+   * How the shop's payout statements name their columns (app/cod/statements/columns.ts), as the
+   * merchant mapped them at the first import; null: not mapped yet (the next import asks).
+   */
+  statementColumns: statementColumnsSchema.nullable().default(null),
+  /**
+   * The COD fee the shop agreed with its service, in percent of the cash collected (up to two
+   * decimals: 2.5), for statement lines whose parcel has no fee stated by the service; null: none
+   * agreed (such a line's fee is not judged).
+   */
+  codFeePercent: z.number().min(0).max(20).nullable().default(null),
+  /** The daily summary by e-mail (app/summary/): to whom, and at what hour of the shop's day. */
+  dailySummary: dailySummarySchema.prefault({}),
   /** The merchant hid the first-run setup guide (app/shops/setup-guide.ts) from the shipments page. */
   setupGuideHidden: z.boolean().default(false),
   /** Setup steps the merchant said the shop does without ("Lewati"). */

@@ -5,7 +5,11 @@ import { useCallback, useState } from "react";
  * the app's fetches), then saves it under `fileName`-<today>.csv. A refusal is kept as the
  * HTTP status, for the page to say in its words.
  */
-export function useCsvDownload(url: string, fileName: string) {
+export const useCsvDownload = (url: string, fileName: string) =>
+  useFileDownload(url, fileName, "csv");
+
+/** The same for any file the app makes (a PDF): saved as `fileName`-<today>.`extension`. */
+export function useFileDownload(url: string, fileName: string, extension: string) {
   const [failedWith, setFailedWith] = useState<number | null>(null);
   // The same function until the address changes: a page's actions built on it stay as they are.
   const download = useCallback(async () => {
@@ -18,9 +22,9 @@ export function useCsvDownload(url: string, fileName: string) {
     const href = URL.createObjectURL(await response.blob());
     const a = document.createElement("a");
     a.href = href;
-    a.download = `${fileName}-${new Date().toISOString().slice(0, 10)}.csv`;
+    a.download = `${fileName}-${new Date().toISOString().slice(0, 10)}.${extension}`;
     a.click();
     URL.revokeObjectURL(href);
-  }, [url, fileName]);
+  }, [url, fileName, extension]);
   return { download, failedWith };
 }

@@ -1,7 +1,8 @@
 /**
  * The COD page's data: what the couriers hold (due and late counted), week by week per courier
  * with the service's fees and the net, the payout form's couriers with what is due from each, the
- * payouts recorded, and the COD parcels that came back. The page is route.tsx; recording and
+ * payouts recorded, the COD parcels that came back, and the statements, disputes and settings
+ * (money-data.server.ts). The page is route.tsx; recording and
  * removing a payout, action.server.ts.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
@@ -21,15 +22,17 @@ import {
 import { getShopSettings } from "../../shops/shops.server";
 import { speechFor } from "../../shops/speech.server";
 import { authenticate } from "../../shopify.server";
+import { codMoneyData } from "./money-data.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const settings = await getShopSettings(db, session.shop);
   const speech = await speechFor(request, session.shop);
   const now = new Date();
-  const [report, payouts] = await Promise.all([
+  const [report, payouts, statements] = await Promise.all([
     codReport(db, session.shop, settings.codType, now, speech.timeZone),
     listPayouts(db, session.shop),
+    codMoneyData(session.shop, speech, settings, now),
   ]);
   const { t, locale } = speech;
   // Dates on this page (and in its CSV): the day in the shop's zone ("23 Nov 2026").
@@ -48,6 +51,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
       dueBy.set(code, d);
     }
   return {
+    ...statements,
     days: report.days,
     overdueDays: OVERDUE_AFTER_DAYS,
     today: dateIn(now, speech.timeZone ?? DEFAULT_TIME_ZONE),

@@ -4,6 +4,10 @@ import { useTranslation } from "react-i18next";
 import { CodHeadline } from "../../cod/CodHeadline";
 import { PayoutForm } from "../../cod/PayoutForm";
 import { PayoutList } from "../../cod/PayoutList";
+import { DisputeList } from "../../cod/DisputeList";
+import { MoneySettings } from "../../cod/MoneySettings";
+import { StatementImport } from "../../cod/StatementImport";
+import { StatementList } from "../../cod/StatementList";
 import { KeyboardScroll } from "../../ui/KeyboardScroll";
 import { TableCard } from "../../ui/TableCard";
 import { useCsvDownload } from "../../ui/useCsvDownload";
@@ -17,8 +21,10 @@ export { action } from "./action.server";
 export const meta = pageTitle((t) => t("cod.title"));
 
 /**
- * The couriers' cash on delivery for the shop: what they hold (due and late counted), week by
- * week with the service's fees and the net, payouts recorded as received, and what came back.
+ * The couriers' cash on delivery for the shop: what they hold (due and late counted), payout
+ * statements imported and matched parcel by parcel, the disputes made of them, week by week with
+ * the service's fees and the net, payouts recorded as received, what came back, and the COD fee
+ * and daily summary settings.
  */
 export default function CashOnDelivery() {
   const navigate = useNavigate();
@@ -50,6 +56,12 @@ export default function CashOnDelivery() {
           received={data.received}
           lost={data.lost}
         />
+        <StatementImport
+          today={data.today}
+          answer={result && ("reasons" in result || "columns" in result) ? result : null}
+        />
+        <StatementList statements={data.statements} />
+        <DisputeList disputes={data.disputes} states={data.disputeStates} />
         <PayoutForm
           key={data.today}
           couriers={data.couriers}
@@ -132,6 +144,7 @@ export default function CashOnDelivery() {
             ))}
           </IndexTable>
         </TableCard>
+        <MoneySettings key={JSON.stringify(data.moneySettings)} settings={data.moneySettings} />
         <Text as="p" tone="subdued">
           {t("cod.hint")}
         </Text>

@@ -1,0 +1,15 @@
+import { z } from "zod";
+
+/** Addresses a shop's daily summary goes to, at most. */
+export const SUMMARY_ADDRESSES_MAX = 5;
+
+/**
+ * The daily summary by e-mail (app/summary/): the shop's addresses the merchant chose (none: no
+ * summary) and the hour of the shop's day it is sent at (7: seven in the morning, shop's zone).
+ * An address that unsubscribed through the message's link is taken out of `emails`.
+ */
+export const dailySummarySchema = z.object({
+  emails: z.array(z.email()).max(SUMMARY_ADDRESSES_MAX).default([]),
+  hour: z.number().int().min(0).max(23).default(7),
+});
+export type DailySummarySettings = z.infer<typeof dailySummarySchema>;
