@@ -119,7 +119,9 @@ async function csvRows(bytes: Uint8Array): Promise<StatementRow[]> {
         code: "columns",
         row: line,
         found: ((error as { record?: unknown[] }).record ?? []).length,
-        expected: rows[0]?.cells.length ?? 0,
+        // The parser reads the whole text before the first record is taken: the header's length
+        // is in its message ("expect 2, got 3").
+        expected: Number(/expect (\d+)/.exec(error.message)?.[1] ?? rows[0]?.cells.length ?? 0),
       });
     throw new StatementFileError({ code: "quote", row: line });
   }
