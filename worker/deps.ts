@@ -7,6 +7,7 @@ import { ImportSlots } from "#app/orders/import-slots.server.ts";
 import { getEnv, type Env } from "#app/platform/env.server.ts";
 import type { Logger } from "#app/platform/logger.server.ts";
 import type { ServiceRateLimiter } from "#app/shipping/limiter.server.ts";
+import { smtpMailer, type Mailer } from "#app/summary/mailer.server.ts";
 
 /**
  * What the worker's processors may use, built once when the worker starts (worker/index.ts) and
@@ -30,6 +31,8 @@ export interface WorkerDeps {
   shipmentsQueue: () => Queue;
   /** The cap on import runs reading Shopify at once, across shops. */
   importSlots: ImportSlots;
+  /** The daily summaries' e-mail (SMTP_URL); null: none configured, none sent. */
+  mailer: Mailer | null;
   /** Waits for a rate-limit slot up to this are slept in place (default: 1.5 windows of the key). */
   inlineWaitMs?: number;
 }
@@ -41,7 +44,10 @@ export interface WorkerDeps {
 export type Processor = (job: Job, deps: WorkerDeps) => Promise<unknown>;
 
 /** What the worker is given; the rest of its dependencies come from the environment. */
-export type WorkerDepsGiven = Omit<WorkerDeps, "enqueue" | "shipmentsQueue" | "importSlots">;
+export type WorkerDepsGiven = Omit<
+  WorkerDeps,
+  "enqueue" | "shipmentsQueue" | "importSlots" | "mailer"
+> & { mailer?: Mailer | null };
 
 /** The worker's dependencies, built once: the given ones and the queues' side of this process. */
 export function workerDeps(given: WorkerDepsGiven): WorkerDeps {
@@ -51,5 +57,11 @@ export function workerDeps(given: WorkerDepsGiven): WorkerDeps {
     enqueue,
     shipmentsQueue: () => getQueue(QUEUES.shipments),
     importSlots: new ImportSlots(producerConnection(), env.QUEUE_PREFIX, env.IMPORTS_RUNNING_LIMIT),
+    mailer:
+      given.mailer !== undefined
+        ? given.mailer
+        : env.SMTP_URL
+          ? smtpMailer(env.SMTP_URL, env.MAIL_FROM)
+          : null,
   };
 }

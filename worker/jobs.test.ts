@@ -28,6 +28,7 @@ describe("the job table", () => {
     enqueue,
     shipmentsQueue: () => ({}) as Queue,
     importSlots: {} as ImportSlots,
+    mailer: null,
   };
   const table = allProcessors(deps);
 

@@ -40,6 +40,8 @@ import { checkCarrierServicesActive } from "./processors/carrier-services-active
 import { processOrderRisk } from "./processors/order-risk.ts";
 import { processSyncStatus } from "./processors/sync-status.ts";
 import { processUpdate } from "./processors/update.ts";
+import { dailySummaries } from "./processors/daily-summaries.ts";
+import { processSendSummary } from "./processors/send-summary.ts";
 import type { ProcessorTable } from "./worker.ts";
 
 /**
@@ -75,6 +77,7 @@ export const PROCESSORS: Readonly<Record<string, Processor>> = {
       redis: producerConnection(),
       prefix: getEnv().QUEUE_PREFIX,
     }),
+  [shipmentJobs.sendSummary.name]: (job, deps) => processSendSummary(job, deps),
   [maintenanceJobs.pruneInbox.name]: pruneInbox,
   [maintenanceJobs.reconcile.name]: reconcile,
   [maintenanceJobs.pollStatuses.name]: pollStatuses,
@@ -82,6 +85,7 @@ export const PROCESSORS: Readonly<Record<string, Processor>> = {
   [maintenanceJobs.syncOrders.name]: syncRecentOrders,
   [maintenanceJobs.carrierCallbacks.name]: registerCarrierCallbacks,
   [maintenanceJobs.carrierServicesActive.name]: checkCarrierServicesActive,
+  [maintenanceJobs.dailySummaries.name]: (job, deps) => dailySummaries(job, deps),
 };
 
 /** The queue each job runs on, as app/jobs/definitions.ts groups them. */

@@ -39,8 +39,20 @@ export function buyerPageResponse(
   title: string,
   status = 200,
 ): Response {
-  const body = renderToStaticMarkup(<BuyerPage view={view} t={t} />);
-  const html = `<!doctype html><html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`;
+  return documentResponse(renderToStaticMarkup(<BuyerPage view={view} t={t} />), title, "id", status);
+}
+
+/**
+ * A page of the app's own outside the admin (the buyer's page, the summary's unsubscribe page) as
+ * a whole document with this file's style: never cached, indexed or framed, no script.
+ */
+export function documentResponse(
+  body: string,
+  title: string,
+  language: string,
+  status = 200,
+): Response {
+  const html = `<!doctype html><html lang="${escapeHtml(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`;
   return new Response(html, {
     status,
     headers: {

@@ -130,6 +130,11 @@ export const shipmentJobs = {
   registerCarrierCallback: { name: "register-carrier-callback", payload: z.object({ shop }) },
   /** One shop's carrier service read: still active at Shopify? (carrier-services-active fans out). */
   checkCarrierService: { name: "check-carrier-service", payload: z.object({ shop }) },
+  /** One shop's daily summary e-mailed, for `day` in the shop's zone (daily-summaries fans out). */
+  sendSummary: {
+    name: "send-summary",
+    payload: z.object({ shop, day: z.iso.date() }),
+  },
 } as const;
 
 /**
@@ -173,6 +178,11 @@ export const maintenanceJobs = {
    * check-carrier-service job queued per shop with rates at checkout on.
    */
   carrierServicesActive: { name: "carrier-services-active", payload: z.object({}) },
+  /**
+   * Shops whose daily summary is due (its hour come in the shop's zone, not sent today): one
+   * send-summary job queued per shop and day.
+   */
+  dailySummaries: { name: "daily-summaries", payload: z.object({}) },
   /**
    * Orders updated in Shopify lately that the app has no (or an older) copy of (lost webhooks):
    * one sync-shop-orders job queued per connected shop.

@@ -315,6 +315,13 @@ export const enqueue = {
       { shop },
       { id: jobId("carrier-check", shop, window), options: { attempts: 3 } },
     ),
+  /** One per shop and day: a second sweep of the day queues nothing (the job sends once too). */
+  sendSummary: (shop: string, day: string) =>
+    add(
+      shipmentJobs.sendSummary,
+      { shop, day },
+      { id: jobId("summary", shop, day), options: { attempts: 5 } },
+    ),
   /** At most one runs and one waits per shop: each run reads the grant Shopify holds then. */
   refreshGrant: (shop: string) =>
     add(
@@ -419,6 +426,14 @@ export async function scheduleMaintenance(
     {
       name: maintenanceJobs.carrierServicesActive.name,
       data: maintenanceJobs.carrierServicesActive.payload.parse({}),
+    },
+  );
+  await queue.upsertJobScheduler(
+    maintenanceJobs.dailySummaries.name,
+    { every: 900_000 },
+    {
+      name: maintenanceJobs.dailySummaries.name,
+      data: maintenanceJobs.dailySummaries.payload.parse({}),
     },
   );
   await queue.upsertJobScheduler(

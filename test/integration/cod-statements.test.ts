@@ -42,7 +42,7 @@ async function upload(
 ): Promise<Answer> {
   const form = new FormData();
   form.set("intent", "import");
-  form.set("statement", new File([bytes], fileName));
+  form.set("statement", new File([new Uint8Array(bytes)], fileName));
   form.set("receivedOn", TODAY);
   form.set("receivedAmount", options.receivedAmount ?? "");
   if (options.mapping) {

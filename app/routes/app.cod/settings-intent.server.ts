@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { db } from "../../db/index.server";
+import { languageOfTag } from "../../i18n/languages";
 import type { Speech } from "../../shipments/status-words";
 import { updateShopSettings } from "../../shops/shops.server";
 import { SUMMARY_ADDRESSES_MAX } from "../../summary/summary-settings";
@@ -44,7 +45,11 @@ export async function settingsIntent(
   const hour = Number(form.get("hour") ?? 7);
   await updateShopSettings(db, shop, {
     codFeePercent: percent,
-    dailySummary: { emails, hour: Number.isInteger(hour) && hour >= 0 && hour < 24 ? hour : 7 },
+    dailySummary: {
+      emails,
+      hour: Number.isInteger(hour) && hour >= 0 && hour < 24 ? hour : 7,
+      language: languageOfTag(speech.locale),
+    },
   });
   return { ok: true, message: t("codMoney.settings.saved") };
 }
