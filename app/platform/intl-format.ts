@@ -33,7 +33,7 @@ export function formatMoney(
         }),
     )
       .format(value)
-      .replace(/^(Rp)\s/u, "$1");
+      .replace(/^(-?Rp)\s/u, "$1");
   } catch {
     return `${code} ${value.toLocaleString("en-US")}`;
   }

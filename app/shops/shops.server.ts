@@ -18,6 +18,7 @@ import {
 import { ORDER_DATA_TOPICS } from "../orders/sources";
 import { eventMessage, NO_RECIPIENT } from "../shipments/shipments.server";
 import { said } from "../i18n/said";
+import { redactStatementLines } from "../cod/statements/redact.server";
 import { parseShopSettings, shopSettingsSchema, type ShopSettings } from "./settings";
 
 /**
@@ -262,6 +263,8 @@ export async function redactCustomer(
             .where(eq(shipmentEvents.id, event.id));
       }
     }
+    // The payout statements' lines of these parcels (the recipient's name, a deduction's words).
+    if (redacted.length > 0) await redactStatementLines(tx, redacted.map((r) => r.id));
     // The courier's notes (they may name who took the parcel) go with the rest.
     if (redacted.length > 0)
       await tx

@@ -6,7 +6,8 @@ import * as codPage from "#app/routes/app.cod/route.tsx";
 import * as statementPage from "#app/routes/app.cod_.statements.$id/route.tsx";
 import { importStatement } from "#app/cod/statements/import.server.ts";
 import { getShopSettings } from "#app/shops/shops.server.ts";
-import { sessionTokenRequest } from "../helpers/shopify.ts";
+import { action as customersRedact } from "#app/routes/webhooks.customers.redact.tsx";
+import { deliverWebhook, sessionTokenRequest } from "../helpers/shopify.ts";
 import { testStack } from "../helpers/stack.ts";
 import {
   STATEMENT_MAPPING,
@@ -219,5 +220,32 @@ describe("payout statements: imported, matched parcel by parcel, each difference
     const notXlsx = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]);
     expect((await upload(p.shop, notXlsx, "x.xlsx")).message).toMatch(/^Berkas XLSX rusak/);
     expect(await linesOf(p.shop)).toHaveLength(1);
+  });
+
+  it("a customer's redaction blanks their name and the deductions' words in stored statements", async () => {
+    const p = await statementShop();
+    await upload(p.shop, statementCsv(statementRows(p)), "nov.csv", { mapping: STATEMENT_MAPPING });
+    // The returned parcel's buyer: the deduction taken for their parcel from another's payout.
+    const status = await deliverWebhook(customersRedact, {
+      topic: "customers/redact",
+      shop: p.shop,
+      body: {
+        shop_id: 1,
+        shop_domain: p.shop,
+        customer: { id: 7101, email: "dewi@example.com", phone: "+6281234500004" },
+        orders_to_redact: [810_001, 810_004],
+      },
+    });
+    expect(status).toBe(200);
+    const lines = await linesOf(p.shop);
+    expect(lines.map((l) => [l.row, l.recipient, l.deductionNote])).toEqual([
+      [2, null, null],
+      [3, "Budi Santoso", null],
+      [4, "Dewi Lestari", null],
+      [5, "Agus Pratama", null],
+      [6, "Rina Wati", null],
+    ]);
+    // The money stays: the ledger is the shop's.
+    expect(lines[2]).toMatchObject({ kind: "deducted", deductions: 23_000, chargedForId: p.ids.returned });
   });
 });
