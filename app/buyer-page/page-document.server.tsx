@@ -39,7 +39,12 @@ export function buyerPageResponse(
   title: string,
   status = 200,
 ): Response {
-  return documentResponse(renderToStaticMarkup(<BuyerPage view={view} t={t} />), title, "id", status);
+  return documentResponse(
+    renderToStaticMarkup(<BuyerPage view={view} t={t} />),
+    title,
+    "id",
+    status,
+  );
 }
 
 /**

@@ -1,5 +1,14 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { Banner, BlockStack, Button, Card, FormLayout, Select, Text, TextField } from "@shopify/polaris";
+import {
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  FormLayout,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 

@@ -24,7 +24,12 @@ async function page(token: string | null, act: boolean): Promise<Response> {
   if (!read || !row) return render({ kind: "bad" }, t, language, 400);
   const shopName =
     parseShopSettings(row.settings).labelShopName || read.shop.replace(/\.myshopify\.com$/, "");
-  if (!act) return render({ kind: "confirm", shop: shopName, email: read.email, token: token! }, t, language);
+  if (!act)
+    return render(
+      { kind: "confirm", shop: shopName, email: read.email, token: token! },
+      t,
+      language,
+    );
   await unsubscribe(db, read.shop, read.email);
   return render({ kind: "done", shop: shopName, email: read.email }, t, language);
 }

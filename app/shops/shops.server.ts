@@ -264,7 +264,11 @@ export async function redactCustomer(
       }
     }
     // The payout statements' lines of these parcels (the recipient's name, a deduction's words).
-    if (redacted.length > 0) await redactStatementLines(tx, redacted.map((r) => r.id));
+    if (redacted.length > 0)
+      await redactStatementLines(
+        tx,
+        redacted.map((r) => r.id),
+      );
     // The courier's notes (they may name who took the parcel) go with the rest.
     if (redacted.length > 0)
       await tx

@@ -13,7 +13,9 @@ export function UnsubscribePage({ view, t }: { view: UnsubscribeView; t: TFuncti
       {view.kind === "bad" ? (
         <p className="note error">{t("summary.page.bad")}</p>
       ) : view.kind === "done" ? (
-        <p className="note done">{t("summary.page.done", { email: view.email, shop: view.shop })}</p>
+        <p className="note done">
+          {t("summary.page.done", { email: view.email, shop: view.shop })}
+        </p>
       ) : (
         <form method="post">
           <p>{t("summary.page.confirm", { email: view.email, shop: view.shop })}</p>

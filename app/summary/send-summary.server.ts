@@ -132,7 +132,10 @@ export async function sendDailySummary(
 
 /** Takes an address off the shop's summary (its unsubscribe link); false when it was not on it. */
 export async function unsubscribe(db: Db, shop: string, email: string): Promise<boolean> {
-  const [row] = await db.select({ settings: shops.settings }).from(shops).where(eq(shops.shop, shop));
+  const [row] = await db
+    .select({ settings: shops.settings })
+    .from(shops)
+    .where(eq(shops.shop, shop));
   if (!row) return false;
   const settings = parseShopSettings(row.settings);
   const emails = settings.dailySummary.emails.filter((e) => e !== email.toLowerCase());

@@ -14,8 +14,7 @@ export interface SummaryMessage {
   html: string;
 }
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function summaryMessage(
   facts: SummaryFacts,
@@ -44,9 +43,7 @@ export function summaryMessage(
   const open = t("summary.open", { url: place.adminUrl });
   const why = t("summary.why", { shop: place.shopName });
   const stop = t("summary.unsubscribe", { url: place.unsubscribeUrl });
-  const text = [greeting, "", ...said.map((s) => `- ${s}`), "", open, "", why, stop, ""].join(
-    "\n",
-  );
+  const text = [greeting, "", ...said.map((s) => `- ${s}`), "", open, "", why, stop, ""].join("\n");
   const link = (sentence: string, url: string) =>
     escape(sentence).replace(escape(url), `<a href="${escape(url)}">${escape(url)}</a>`);
   const html = [

@@ -40,7 +40,9 @@ export function readUnsubscribeToken(
   const actual = Buffer.from(given);
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
   try {
-    const [shop, email] = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as unknown[];
+    const [shop, email] = JSON.parse(
+      Buffer.from(payload, "base64url").toString("utf8"),
+    ) as unknown[];
     return typeof shop === "string" && typeof email === "string" ? { shop, email } : null;
   } catch {
     return null;

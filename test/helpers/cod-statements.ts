@@ -54,10 +54,19 @@ export async function statementShop(prefix = "stmt"): Promise<StatementParcels> 
   await sessionStorage.storeSession(offlineSession(shop));
   await updateShopSettings(db, shop, { codType: "3_days", codFeePercent: 3 });
   const now = Date.now();
-  const tag = shop.slice(0, 6).toUpperCase().replace(/[^A-Z0-9]/g, "X");
+  const tag = shop
+    .slice(0, 6)
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, "X");
   const parcel = (
     n: number,
-    p: { status: string; cod: number; codFee?: number; deliveredDaysAgo?: number; returnedDaysAgo?: number },
+    p: {
+      status: string;
+      cod: number;
+      codFee?: number;
+      deliveredDaysAgo?: number;
+      returnedDaysAgo?: number;
+    },
   ) => ({
     shop,
     orderId: String(810_000 + n),
@@ -102,7 +111,18 @@ export function statementRows(p: StatementParcels, paidOn = "27/11/2026"): strin
     // Paid short: 240.000 collected of 250.000, the 3 % fee on what was paid.
     ["2", paidOn, w.short, "#1002", "Budi Santoso", "240.000", "7.200", "0", "", "232.800"],
     // The return fee of the returned parcel taken from this parcel's payout.
-    ["3", paidOn, w.netted, "#1003", "Dewi Lestari", "200.000", "6.000", "23.000", `Ongkir retur ${w.returned}`, "171.000"],
+    [
+      "3",
+      paidOn,
+      w.netted,
+      "#1003",
+      "Dewi Lestari",
+      "200.000",
+      "6.000",
+      "23.000",
+      `Ongkir retur ${w.returned}`,
+      "171.000",
+    ],
     // The fee taken is 5.000, not the 3.600 the service stated at booking.
     ["4", paidOn, w.fee, "#1005", "Agus Pratama", "120.000", "5.000", "0", "", "115.000"],
     // A parcel the shop does not know.
@@ -114,7 +134,10 @@ export const statementCsv = (rows: string[][], header = STATEMENT_HEADER): Uint8
   new TextEncoder().encode([header, ...rows].map((r) => csvLine(r)).join(""));
 
 /** The same statement as an XLSX workbook (numbers as numbers, as a spreadsheet keeps them). */
-export async function statementXlsx(rows: string[][], header = STATEMENT_HEADER): Promise<Uint8Array> {
+export async function statementXlsx(
+  rows: string[][],
+  header = STATEMENT_HEADER,
+): Promise<Uint8Array> {
   const cells = rows.map((r) =>
     r.map((c, i) => (i >= 5 && i !== 8 && c !== "" ? Number(c.replaceAll(".", "")) : c)),
   );

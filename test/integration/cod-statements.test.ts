@@ -24,7 +24,12 @@ import {
  */
 testStack();
 
-type Answer = { ok: boolean; message: string; reasons?: string[]; columns?: { header: string[]; chosen: Record<string, string> } };
+type Answer = {
+  ok: boolean;
+  message: string;
+  reasons?: string[];
+  columns?: { header: string[]; chosen: Record<string, string> };
+};
 
 const call = async (fn: unknown, request: Request, params: object = {}) =>
   (fn as (a: { request: Request; params: object; context: object }) => Promise<unknown>)({
@@ -48,7 +53,8 @@ async function upload(
   form.set("receivedAmount", options.receivedAmount ?? "");
   if (options.mapping) {
     form.set("mapping", "1");
-    for (const [field, column] of Object.entries(options.mapping)) form.set(`column.${field}`, column);
+    for (const [field, column] of Object.entries(options.mapping))
+      form.set(`column.${field}`, column);
   }
   return (await call(
     codPage.action,
@@ -114,7 +120,10 @@ describe("payout statements: imported, matched parcel by parcel, each difference
     });
     expect(page.lines.map((l) => [l.kindLabel, l.detail])).toEqual([
       ["Dibayar kurang", "COD dibayar Rp232.800, seharusnya Rp242.500."],
-      ["Dipotong untuk paket lain", `Rp23.000 (ongkir retur) dipotong untuk #1004 · ${p.waybills.returned}.`],
+      [
+        "Dipotong untuk paket lain",
+        `Rp23.000 (ongkir retur) dipotong untuk #1004 · ${p.waybills.returned}.`,
+      ],
       ["Biaya COD tidak sesuai", "Biaya COD Rp5.000, yang disepakati Rp3.600."],
       ["Paket tidak dikenal", "Tidak ada paket toko dengan resi atau pesanan ini."],
     ]);
@@ -137,7 +146,9 @@ describe("payout statements: imported, matched parcel by parcel, each difference
     await upload(p.shop, statementCsv(rows), "a.csv", { mapping: STATEMENT_MAPPING });
     const again = await upload(p.shop, statementCsv(rows), "a-lagi.csv");
     expect(again.ok).toBe(true);
-    expect(again.message).toMatch(/^Berkas ini sudah diimpor pada \d{1,2} \w{3} \d{4}: tidak ada yang berubah\.$/);
+    expect(again.message).toMatch(
+      /^Berkas ini sudah diimpor pada \d{1,2} \w{3} \d{4}: tidak ada yang berubah\.$/,
+    );
     expect(await linesOf(p.shop)).toHaveLength(5);
 
     // The same lines as a workbook: a different file, so every known parcel is now paid twice.
@@ -169,7 +180,14 @@ describe("payout statements: imported, matched parcel by parcel, each difference
       });
     const [a, b] = await Promise.all([
       request(statementCsv(rows, undefined), "b.csv"),
-      request(statementCsv(rows.map((r) => [...r.slice(0, 8), `${r[8]} `.trim(), r[9]!]).concat([["9", "27/11/2026", "X", "", "", "0", "0", "0", "", "0"]])), "c.csv"),
+      request(
+        statementCsv(
+          rows
+            .map((r) => [...r.slice(0, 8), `${r[8]} `.trim(), r[9]!])
+            .concat([["9", "27/11/2026", "X", "", "", "0", "0", "0", "", "0"]]),
+        ),
+        "c.csv",
+      ),
     ]);
     expect(a.kind).toBe("imported");
     expect(b.kind).toBe("imported");
@@ -185,20 +203,31 @@ describe("payout statements: imported, matched parcel by parcel, each difference
     form.set("id", short.statementId);
     const removed = (await call(
       codPage.action,
-      await sessionTokenRequest("/app/cod", p.shop, { method: "POST", body: form, headers: { "accept-language": "id-ID" } }),
+      await sessionTokenRequest("/app/cod", p.shop, {
+        method: "POST",
+        body: form,
+        headers: { "accept-language": "id-ID" },
+      }),
     )) as Answer;
-    expect(removed).toEqual({ ok: true, message: "Laporan dihapus: paket-paketnya kembali belum cair." });
+    expect(removed).toEqual({
+      ok: true,
+      message: "Laporan dihapus: paket-paketnya kembali belum cair.",
+    });
     const after = await db
       .select()
       .from(codStatementLines)
-      .where(and(eq(codStatementLines.shop, p.shop), eq(codStatementLines.shipmentId, p.ids.short)));
+      .where(
+        and(eq(codStatementLines.shop, p.shop), eq(codStatementLines.shipmentId, p.ids.short)),
+      );
     expect(after).toHaveLength(1);
     expect(after[0]).toMatchObject({ kind: "short", pays: 1, difference: -9_700 });
   });
 
   it("a file that does not read records nothing, and says which row, which column and what was expected", async () => {
     const p = await statementShop();
-    await upload(p.shop, statementCsv([statementRows(p)[0]!]), "ok.csv", { mapping: STATEMENT_MAPPING });
+    await upload(p.shop, statementCsv([statementRows(p)[0]!]), "ok.csv", {
+      mapping: STATEMENT_MAPPING,
+    });
     const rows = statementRows(p, "27/11/2026").slice(1);
     rows[1]![5] = "dua ratus ribu";
     rows[2]![1] = "31/02/2026";
@@ -206,7 +235,9 @@ describe("payout statements: imported, matched parcel by parcel, each difference
     rows[3]![3] = "";
     const bad = await upload(p.shop, statementCsv(rows), "salah.csv");
     expect(bad.ok).toBe(false);
-    expect(bad.message).toBe("Tidak ada yang dicatat dari berkas ini. Perbaiki berkasnya lalu impor lagi.");
+    expect(bad.message).toBe(
+      "Tidak ada yang dicatat dari berkas ini. Perbaiki berkasnya lalu impor lagi.",
+    );
     expect(bad.reasons).toEqual([
       'Baris 3, kolom "Nilai COD": "dua ratus ribu" bukan jumlah rupiah bulat (contoh: 150000 atau 150.000).',
       'Baris 4, kolom "Tanggal Cair": "31/02/2026" bukan tanggal (contoh: 27/11/2026 atau 2026-11-27).',
@@ -246,6 +277,10 @@ describe("payout statements: imported, matched parcel by parcel, each difference
       [6, "Rina Wati", null],
     ]);
     // The money stays: the ledger is the shop's.
-    expect(lines[2]).toMatchObject({ kind: "deducted", deductions: 23_000, chargedForId: p.ids.returned });
+    expect(lines[2]).toMatchObject({
+      kind: "deducted",
+      deductions: 23_000,
+      chargedForId: p.ids.returned,
+    });
   });
 });

@@ -12,7 +12,12 @@ import * as unsubscribeRoute from "#app/routes/email.unsubscribe.tsx";
 import { dailySummaries } from "#worker/processors/daily-summaries.ts";
 import { processSendSummary } from "#worker/processors/send-summary.ts";
 import { testStack } from "../helpers/stack.ts";
-import { STATEMENT_MAPPING, statementCsv, statementRows, statementShop } from "../helpers/cod-statements.ts";
+import {
+  STATEMENT_MAPPING,
+  statementCsv,
+  statementRows,
+  statementShop,
+} from "../helpers/cod-statements.ts";
 
 /**
  * The daily summary, read from a real SMTP server (smtp-server, on a local port) as the worker
@@ -57,7 +62,8 @@ const job = {} as Job;
 function makassarAt(hour: number): Date {
   const now = Date.now();
   const local = new Date(now + 8 * HOUR);
-  const at = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), hour, 30) - 8 * HOUR;
+  const at =
+    Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), hour, 30) - 8 * HOUR;
   return new Date(at > now ? at : at + 24 * HOUR);
 }
 
@@ -104,7 +110,11 @@ async function shopToSummarise() {
     },
   ]);
   await updateShopSettings(db, p.shop, {
-    dailySummary: { emails: ["pemilik@tokobatik.id", "admin@tokobatik.id"], hour: 7, language: "id" },
+    dailySummary: {
+      emails: ["pemilik@tokobatik.id", "admin@tokobatik.id"],
+      hour: 7,
+      language: "id",
+    },
   });
   return p;
 }
@@ -120,9 +130,15 @@ describe("the daily summary by e-mail", () => {
       },
     };
     // 06:30 in Makassar: not yet.
-    expect(await dailySummaries(job, { db, mailer, enqueue }, makassarAt(6), p.shop)).toEqual({ due: 0, queued: 0 });
+    expect(await dailySummaries(job, { db, mailer, enqueue }, makassarAt(6), p.shop)).toEqual({
+      due: 0,
+      queued: 0,
+    });
     const morning = makassarAt(7);
-    expect(await dailySummaries(job, { db, mailer, enqueue }, morning, p.shop)).toEqual({ due: 1, queued: 1 });
+    expect(await dailySummaries(job, { db, mailer, enqueue }, morning, p.shop)).toEqual({
+      due: 1,
+      queued: 1,
+    });
     const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Makassar" }).format(morning);
     expect(queued).toEqual([{ shop: p.shop, day }]);
 
@@ -136,34 +152,60 @@ describe("the daily summary by e-mail", () => {
     ]);
     const mail = mails.find((m) => (m.to as { text: string }).text === "pemilik@tokobatik.id")!;
     const shopName = p.shop.replace(/\.myshopify\.com$/, "");
-    expect(mail.subject).toMatch(new RegExp(`^${shopName}: 5 hal perlu perhatian \\(\\d{1,2} \\w{3} \\d{4}\\)$`));
+    expect(mail.subject).toMatch(
+      new RegExp(`^${shopName}: 5 hal perlu perhatian \\(\\d{1,2} \\w{3} \\d{4}\\)$`),
+    );
     expect(mail.text).toContain("- 1 paket tertahan di kurir tanpa kabar.");
-    expect(mail.text).toContain("- 1 pesanan COD ditahan lebih dari sehari, menunggu keputusan Anda.");
+    expect(mail.text).toContain(
+      "- 1 pesanan COD ditahan lebih dari sehari, menunggu keputusan Anda.",
+    );
     expect(mail.text).toContain("- 1 paket COD terlambat cair: Rp99.000 belum masuk.");
-    expect(mail.text).toContain("- 2 baris laporan pencairan dibayar kurang: Rp11.100 belum diajukan.");
+    expect(mail.text).toContain(
+      "- 2 baris laporan pencairan dibayar kurang: Rp11.100 belum diajukan.",
+    );
     expect(mail.html).toContain("<li>1 paket tertahan di kurir tanpa kabar.</li>");
     const link = /Berhenti menerima ringkasan ini: (\S+)/.exec(mail.text!)![1]!;
     // The mail client's own unsubscribe button (RFC 8058), as the message arrived.
     const header = (key: string) => mail.headerLines.find((h) => h.key === key)?.line ?? "";
     expect(header("list-unsubscribe").replace(/\s+/g, "")).toBe(`List-Unsubscribe:<${link}>`);
-    expect(header("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    expect(header("list-unsubscribe-post")).toBe(
+      "List-Unsubscribe-Post: List-Unsubscribe=One-Click",
+    );
 
     // Once a day: the sweep finds it sent, and a second run of the job sends nothing.
-    expect(await dailySummaries(job, { db, mailer, enqueue }, new Date(morning.getTime() + HOUR), p.shop)).toEqual({ due: 0, queued: 0 });
+    expect(
+      await dailySummaries(
+        job,
+        { db, mailer, enqueue },
+        new Date(morning.getTime() + HOUR),
+        p.shop,
+      ),
+    ).toEqual({ due: 0, queued: 0 });
     expect(await processSendSummary(payload, { db, mailer }, morning)).toBe("already");
     expect(received.length).toBe(before + 2);
 
     // The link asks first (a mail scanner opening it changes nothing), then stops that address only.
-    const asked = (await unsubscribeRoute.loader({ request: new Request(link), params: {}, context: {} })) as Response;
-    expect(asked.status).toBe(200);
-    expect(await asked.text()).toContain(`Berhenti mengirim ringkasan harian ${shopName} ke pemilik@tokobatik.id?`);
-    expect((await getShopSettings(db, p.shop)).dailySummary.emails).toHaveLength(2);
-    const done = (await unsubscribeRoute.action({
-      request: new Request(link, { method: "POST", body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }) }),
+    const asked = (await unsubscribeRoute.loader({
+      request: new Request(link),
       params: {},
       context: {},
     })) as Response;
-    expect(await done.text()).toContain("pemilik@tokobatik.id tidak akan menerima ringkasan harian");
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain(
+      `Berhenti mengirim ringkasan harian ${shopName} ke pemilik@tokobatik.id?`,
+    );
+    expect((await getShopSettings(db, p.shop)).dailySummary.emails).toHaveLength(2);
+    const done = (await unsubscribeRoute.action({
+      request: new Request(link, {
+        method: "POST",
+        body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }),
+      }),
+      params: {},
+      context: {},
+    })) as Response;
+    expect(await done.text()).toContain(
+      "pemilik@tokobatik.id tidak akan menerima ringkasan harian",
+    );
     expect((await getShopSettings(db, p.shop)).dailySummary.emails).toEqual(["admin@tokobatik.id"]);
     const forged = (await unsubscribeRoute.loader({
       request: new Request(link.replace(/.$/, (c) => (c === "A" ? "B" : "A"))),
@@ -181,7 +223,9 @@ describe("the daily summary by e-mail", () => {
     });
     const before = received.length;
     const day = "2026-12-01";
-    expect(await processSendSummary({ data: { shop: p.shop, day } } as Job, { db, mailer })).toBe("nothing");
+    expect(await processSendSummary({ data: { shop: p.shop, day } } as Job, { db, mailer })).toBe(
+      "nothing",
+    );
     expect(received.length).toBe(before);
   });
 });

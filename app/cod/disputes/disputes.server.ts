@@ -94,9 +94,11 @@ export async function createDispute(
             );
     const owed = unpaid.filter((s) => codAmount(s) !== null);
     if (lines.length === 0 && owed.length === 0) throw new DisputeRefused("nothing");
-    const [{ next }] = (await tx.execute(
-      sql`SELECT coalesce(max(number), 0) + 1 AS next FROM cod_disputes WHERE shop = ${shop}`,
-    )).rows as { next: number }[] as [{ next: number }];
+    const [{ next }] = (
+      await tx.execute(
+        sql`SELECT coalesce(max(number), 0) + 1 AS next FROM cod_disputes WHERE shop = ${shop}`,
+      )
+    ).rows as { next: number }[] as [{ next: number }];
     const [dispute] = await tx
       .insert(codDisputes)
       .values({ shop, number: Number(next) })
@@ -159,7 +161,11 @@ export interface DisputeSummary extends CodDispute {
 }
 
 /** The shop's disputes, newest first, with their parcels counted and the money in question. */
-export async function listDisputes(db: Queryable, shop: string, limit = 50): Promise<DisputeSummary[]> {
+export async function listDisputes(
+  db: Queryable,
+  shop: string,
+  limit = 50,
+): Promise<DisputeSummary[]> {
   const rows = await db
     .select({
       dispute: codDisputes,

@@ -59,7 +59,10 @@ export async function packetPdf(
   const width = doc.page.width - 2 * MARGIN;
   const text = (s: string) => printable(s, fonts);
 
-  doc.font("bold").fontSize(16).text(text(packetTitle(dispute, t)));
+  doc
+    .font("bold")
+    .fontSize(16)
+    .text(text(packetTitle(dispute, t)));
   doc.moveDown(0.3);
   doc
     .font("regular")

@@ -54,7 +54,8 @@ const NAMES: Record<StatementField, RegExp> = {
   deductions: /\b(potongan|deduction|deductions|pengurang|biaya lain|adjustment)\b/,
   deductionNote: /\b(keterangan|catatan|description|note|remarks|alasan)\b/,
   net: /\b(net|netto|bersih|diterima|dicairkan|pencairan|payout|dibayar|transfer)\b/,
-  paidOn: /\b(tanggal cair|tanggal pencairan|tgl cair|paid|tanggal bayar|tanggal transfer|payout date|tanggal)\b/,
+  paidOn:
+    /\b(tanggal cair|tanggal pencairan|tgl cair|paid|tanggal bayar|tanggal transfer|payout date|tanggal)\b/,
 };
 
 /** The order guesses are made in: more particular fields first ("Biaya COD" is the fee, not the COD). */

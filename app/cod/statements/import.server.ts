@@ -55,8 +55,15 @@ export type ImportOutcome =
   | { kind: "badDate" }
   | { kind: "badAmount" };
 
-/** Lines written per INSERT (each line is 17 parameters; PostgreSQL takes 65,535 a statement). */
-const LINES_PER_INSERT = 2_000;
+/**
+ * Lines written per INSERT (each is 21 parameters; PostgreSQL takes 65,535 a statement), and
+ * lines judged before the event loop is let go: a long statement never holds the web process's
+ * other requests for long.
+ */
+const LINES_PER_INSERT = 500;
+const LINES_PER_TURN = 1_000;
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 export const fileHashOf = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
@@ -77,7 +84,10 @@ export async function importStatement(
   shop: string,
   request: ImportRequest,
 ): Promise<ImportOutcome> {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(request.receivedOn) || Number.isNaN(Date.parse(request.receivedOn)))
+  if (
+    !/^\d{4}-\d{2}-\d{2}$/.test(request.receivedOn) ||
+    Number.isNaN(Date.parse(request.receivedOn))
+  )
     return { kind: "badDate" };
   if (request.receivedOn > request.today) return { kind: "badDate" };
   if (
@@ -152,7 +162,9 @@ async function writeLines(
   const index = new ParcelIndex(await parcelsNamed(tx, shop, names));
   const paidNow = new Set<string>();
   const counts: Partial<Record<LineKind, number>> = {};
-  const rows = lines.map((line) => {
+  const rows = [];
+  for (const [i, line] of lines.entries()) {
+    if (i > 0 && i % LINES_PER_TURN === 0) await nextTurn();
     const parcel = index.find(line.waybill, line.reference);
     const other = line.deductions > 0 ? index.named(line.deductionNote, parcel) : null;
     const judged = judgeLine(
@@ -163,7 +175,7 @@ async function writeLines(
     );
     if (judged.pays && parcel) paidNow.add(parcel.id);
     counts[judged.kind] = (counts[judged.kind] ?? 0) + 1;
-    return {
+    rows.push({
       statementId,
       shop,
       ...line,
@@ -175,9 +187,11 @@ async function writeLines(
       difference: judged.difference,
       deductionKind: judged.deductionKind,
       chargedForId: other?.id ?? null,
-    };
-  });
-  for (let i = 0; i < rows.length; i += LINES_PER_INSERT)
+    });
+  }
+  for (let i = 0; i < rows.length; i += LINES_PER_INSERT) {
     await tx.insert(codStatementLines).values(rows.slice(i, i + LINES_PER_INSERT));
+    await nextTurn();
+  }
   return counts;
 }

@@ -30,8 +30,7 @@ export type LineProblem =
 export const PROBLEMS_SAID = 10;
 
 export type LinesRead =
-  | { ok: true; lines: StatementLine[] }
-  | { ok: false; problems: LineProblem[]; more: number };
+  { ok: true; lines: StatementLine[] } | { ok: false; problems: LineProblem[]; more: number };
 
 const MONTHS: Record<string, number> = {
   jan: 1,

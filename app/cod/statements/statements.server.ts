@@ -51,7 +51,9 @@ export async function listStatements(
     .groupBy(codStatementLines.statementId, codStatementLines.kind);
   return statements.map((s) => ({
     ...s,
-    kinds: Object.fromEntries(counts.filter((c) => c.statementId === s.id).map((c) => [c.kind, c.n])),
+    kinds: Object.fromEntries(
+      counts.filter((c) => c.statementId === s.id).map((c) => [c.kind, c.n]),
+    ),
   }));
 }
 

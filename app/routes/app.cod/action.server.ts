@@ -22,13 +22,15 @@ import {
 } from "./statement-intents.server";
 import { settingsIntent } from "./settings-intent.server";
 
-const INTENTS: Record<string, (form: FormData, shop: string, speech: Speech) => Promise<CodAnswer>> =
-  {
-    import: importIntent,
-    removeStatement: removeStatementIntent,
-    disputeState: disputeStateIntent,
-    settings: settingsIntent,
-  };
+const INTENTS: Record<
+  string,
+  (form: FormData, shop: string, speech: Speech) => Promise<CodAnswer>
+> = {
+  import: importIntent,
+  removeStatement: removeStatementIntent,
+  disputeState: disputeStateIntent,
+  settings: settingsIntent,
+};
 
 /** An amount as a merchant types it: "1.250.000", "Rp 1,250,000", "1250000" (whole rupiah). */
 export function parseRupiah(text: string): number {

@@ -67,7 +67,9 @@ export async function codMoneyData(
     })),
     moneySettings: {
       codFeePercent:
-        settings.codFeePercent === null ? "" : String(settings.codFeePercent).replace(".", locale.startsWith("id") ? "," : "."),
+        settings.codFeePercent === null
+          ? ""
+          : String(settings.codFeePercent).replace(".", locale.startsWith("id") ? "," : "."),
       emails: settings.dailySummary.emails.join(", "),
       hour: settings.dailySummary.hour,
       maxEmails: SUMMARY_ADDRESSES_MAX,

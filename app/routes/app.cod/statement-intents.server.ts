@@ -10,11 +10,7 @@ import { columnsFromForm, STATEMENT_FIELDS } from "../../cod/statements/columns"
 import { importStatement } from "../../cod/statements/import.server";
 import { STATEMENT_MAX_BYTES } from "../../cod/statements/read-file.server";
 import { removeStatement } from "../../cod/statements/statements.server";
-import {
-  fileProblemWords,
-  gapWords,
-  lineProblemWords,
-} from "../../cod/statements/statement-words";
+import { fileProblemWords, gapWords, lineProblemWords } from "../../cod/statements/statement-words";
 import { dayOf, type Speech } from "../../shipments/status-words";
 import { DEFAULT_TIME_ZONE, dateIn } from "../../platform/zoned-time";
 import { getShopSettings } from "../../shops/shops.server";
@@ -35,7 +31,8 @@ export async function importIntent(
 ): Promise<CodAnswer> {
   const { t } = speech;
   const file = form.get("statement");
-  if (!(file instanceof Blob) || file.size === 0) return { ok: false, message: t("codMoney.import.noFile") };
+  if (!(file instanceof Blob) || file.size === 0)
+    return { ok: false, message: t("codMoney.import.noFile") };
   if (file.size > STATEMENT_MAX_BYTES) return { ok: false, message: t("codMoney.file.tooBig") };
   const amountText = String(form.get("receivedAmount") ?? "").trim();
   const receivedAmount = amountText === "" ? null : readRupiah(amountText);
@@ -128,7 +125,8 @@ export async function disputeStateIntent(
   const id = String(form.get("id") ?? "");
   const state = form.get("state");
   const found = await getDispute(db, shop, id);
-  if (!found || !isDisputeState(state)) return { ok: false, message: t("codMoney.disputes.notFound") };
+  if (!found || !isDisputeState(state))
+    return { ok: false, message: t("codMoney.disputes.notFound") };
   await setDisputeState(db, shop, id, state);
   return {
     ok: true,

@@ -1,4 +1,11 @@
-import { Link, useActionData, useLoaderData, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
+import {
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+  useSubmit,
+} from "@remix-run/react";
 import {
   Badge,
   Banner,
@@ -87,65 +94,65 @@ export default function PayoutStatement() {
           empty={data.lines.length === 0 ? t("codMoney.statement.allMatch") : null}
         >
           <IndexTable
-              resourceName={{
-                singular: t("codMoney.statement.line.singular"),
-                plural: t("codMoney.statement.line.plural"),
-              }}
-              itemCount={data.lines.length}
-              selectedItemsCount={lines.allResourcesSelected ? "All" : lines.selectedResources.length}
-              onSelectionChange={lines.handleSelectionChange}
-              headings={[
-                { title: t("codMoney.statement.columns.row") },
-                { title: t("codMoney.statement.columns.parcel") },
-                { title: t("codMoney.statement.columns.kind") },
-                { title: t("codMoney.statement.columns.cod") },
-                { title: t("codMoney.statement.columns.fee") },
-                { title: t("codMoney.statement.columns.deductions") },
-                { title: t("codMoney.statement.columns.net") },
-                { title: t("codMoney.statement.columns.expected") },
-                { title: t("codMoney.statement.columns.difference") },
-              ]}
-            >
-              {data.lines.map((l, i) => (
-                <IndexTable.Row
-                  id={l.id}
-                  key={l.id}
-                  position={i}
-                  selected={lines.selectedResources.includes(l.id)}
-                >
-                  <IndexTable.Cell>{l.row}</IndexTable.Cell>
-                  <IndexTable.Cell>
-                    {l.shipmentId ? (
-                      <Link to={`/app/shipments/${l.shipmentId}`}>{l.parcel}</Link>
-                    ) : (
-                      l.parcel
-                    )}
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>
-                    <div style={{ whiteSpace: "normal", maxWidth: "22rem" }}>
-                      <BlockStack gap="100">
-                        <span>
-                          <Badge tone={TONES[l.kind]}>{l.kindLabel}</Badge>
-                        </span>
-                        <Text as="span" variant="bodySm">
-                          {l.detail}
+            resourceName={{
+              singular: t("codMoney.statement.line.singular"),
+              plural: t("codMoney.statement.line.plural"),
+            }}
+            itemCount={data.lines.length}
+            selectedItemsCount={lines.allResourcesSelected ? "All" : lines.selectedResources.length}
+            onSelectionChange={lines.handleSelectionChange}
+            headings={[
+              { title: t("codMoney.statement.columns.row") },
+              { title: t("codMoney.statement.columns.parcel") },
+              { title: t("codMoney.statement.columns.kind") },
+              { title: t("codMoney.statement.columns.cod") },
+              { title: t("codMoney.statement.columns.fee") },
+              { title: t("codMoney.statement.columns.deductions") },
+              { title: t("codMoney.statement.columns.net") },
+              { title: t("codMoney.statement.columns.expected") },
+              { title: t("codMoney.statement.columns.difference") },
+            ]}
+          >
+            {data.lines.map((l, i) => (
+              <IndexTable.Row
+                id={l.id}
+                key={l.id}
+                position={i}
+                selected={lines.selectedResources.includes(l.id)}
+              >
+                <IndexTable.Cell>{l.row}</IndexTable.Cell>
+                <IndexTable.Cell>
+                  {l.shipmentId ? (
+                    <Link to={`/app/shipments/${l.shipmentId}`}>{l.parcel}</Link>
+                  ) : (
+                    l.parcel
+                  )}
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  <div style={{ whiteSpace: "normal", maxWidth: "22rem" }}>
+                    <BlockStack gap="100">
+                      <span>
+                        <Badge tone={TONES[l.kind]}>{l.kindLabel}</Badge>
+                      </span>
+                      <Text as="span" variant="bodySm">
+                        {l.detail}
+                      </Text>
+                      {l.dispute && (
+                        <Text as="span" variant="bodySm" tone="subdued">
+                          {l.dispute}
                         </Text>
-                        {l.dispute && (
-                          <Text as="span" variant="bodySm" tone="subdued">
-                            {l.dispute}
-                          </Text>
-                        )}
-                      </BlockStack>
-                    </div>
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>{l.cod}</IndexTable.Cell>
-                  <IndexTable.Cell>{l.fee}</IndexTable.Cell>
-                  <IndexTable.Cell>{l.deductions}</IndexTable.Cell>
-                  <IndexTable.Cell>{l.net}</IndexTable.Cell>
-                  <IndexTable.Cell>{l.expected}</IndexTable.Cell>
-                  <IndexTable.Cell>{l.difference}</IndexTable.Cell>
-                </IndexTable.Row>
-              ))}
+                      )}
+                    </BlockStack>
+                  </div>
+                </IndexTable.Cell>
+                <IndexTable.Cell>{l.cod}</IndexTable.Cell>
+                <IndexTable.Cell>{l.fee}</IndexTable.Cell>
+                <IndexTable.Cell>{l.deductions}</IndexTable.Cell>
+                <IndexTable.Cell>{l.net}</IndexTable.Cell>
+                <IndexTable.Cell>{l.expected}</IndexTable.Cell>
+                <IndexTable.Cell>{l.difference}</IndexTable.Cell>
+              </IndexTable.Row>
+            ))}
           </IndexTable>
         </TableCard>
         <TableCard
@@ -158,7 +165,9 @@ export default function PayoutStatement() {
               plural: t("codMoney.statement.parcel.plural"),
             }}
             itemCount={data.unpaid.length}
-            selectedItemsCount={unpaid.allResourcesSelected ? "All" : unpaid.selectedResources.length}
+            selectedItemsCount={
+              unpaid.allResourcesSelected ? "All" : unpaid.selectedResources.length
+            }
             onSelectionChange={unpaid.handleSelectionChange}
             headings={[
               { title: t("codMoney.statement.columns.parcel") },
