@@ -34,7 +34,8 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const money = (n: number) => formatMoney(n, "IDR", locale) ?? String(n);
   const signed = (n: number) => (n > 0 ? `+${money(n)}` : money(n));
   const differing = lines.filter((l) => l.kind !== "ok");
-  const differenceSum = differing.reduce((s, l) => s + l.difference, 0);
+  // What is missing: the lines paid less than expected (a line paid more does not make up for it).
+  const short = differing.reduce((s, l) => s + Math.min(0, l.difference), 0);
   const received = statement.receivedAmount;
   const gap = received === null ? 0 : received - statement.total;
   return {
@@ -62,7 +63,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
         ? t("codMoney.statement.allMatch")
         : t("codMoney.statement.differ", {
             count: differing.length,
-            amount: money(differenceSum),
+            amount: money(-short),
           }),
     lines: differing.map((l) => ({
       id: l.id,
