@@ -89,7 +89,7 @@ async function open(page: Page, pathname: string, locale: string) {
   await hydrated(page);
 }
 
-async function merchantPage(locale: string): Promise<Page> {
+async function merchantPage(): Promise<Page> {
   const shop = parcels.shop;
   const { token } = await getJwt(shop.replace(".myshopify.com", ""), API_KEY, API_SECRET_KEY);
   const page = await browser.newPage({ ...MERCHANT_BROWSER, acceptDownloads: true });
@@ -120,7 +120,7 @@ async function importFile(page: Page, name: string) {
 
 describe.skipIf(!available)("payout statements in the browser", () => {
   it("imports a bad file (nothing recorded) then a good one, names each difference, and packs a dispute", async () => {
-    const page = await merchantPage("id");
+    const page = await merchantPage();
     await open(page, "/app/cod", "id");
     await page.getByRole("heading", { name: "Impor laporan pencairan COD" }).waitFor();
 
@@ -207,7 +207,7 @@ describe.skipIf(!available)("payout statements in the browser", () => {
     await page.screenshot({ path: path.join(SHOTS, "cod-04-sengketa.png"), fullPage: true });
 
     // Once in English: the statement's page.
-    const english = await merchantPage("en");
+    const english = await merchantPage();
     await open(english, "/app/cod", "en");
     await english.getByRole("link", { name: "See lines" }).click();
     await english.getByRole("heading", { name: "Statement pencairan-27-nov.csv" }).waitFor();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { agreedFee, deductionKindOf, judgeLine } from "./differences";
+import { agreedFee, deductionKindOf, judgeLine, type LineParcel } from "./differences";
 import type { StatementLine } from "./statement-lines";
 
 const line = (l: Partial<StatementLine>): StatementLine => ({
@@ -15,7 +15,7 @@ const line = (l: Partial<StatementLine>): StatementLine => ({
   paidOn: null,
   ...l,
 });
-const parcel = { id: "p", cod: 200_000, codFee: 6_000, paidAlready: false };
+const parcel: LineParcel = { id: "p", cod: 200_000, codFee: 6_000, paidAlready: false };
 
 describe("each statement line judged against its parcel", () => {
   it("names every kind of difference, with what was expected and how far off", () => {

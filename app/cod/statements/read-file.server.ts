@@ -90,8 +90,12 @@ function delimiterOf(content: string): string {
 async function csvRows(bytes: Uint8Array): Promise<StatementRow[]> {
   const content = text(bytes).replace(/^\uFEFF/, "");
   // Text with control characters other than line ends and tabs is no CSV (a PDF, an image).
-  if (/[\u0000-\u0008\u000e-\u001f]/.test(content.slice(0, 4096)))
-    throw new StatementFileError({ code: "notSpreadsheet" });
+  const start = content.slice(0, 4096);
+  const control = [...start].some((c) => {
+    const code = c.charCodeAt(0);
+    return code < 0x20 && c !== "\t" && c !== "\n" && c !== "\r" && c !== "\f" && c !== "\v";
+  });
+  if (control) throw new StatementFileError({ code: "notSpreadsheet" });
   const parser = parse(content, {
     delimiter: delimiterOf(content),
     info: true,
