@@ -39,6 +39,7 @@ describe("maintenance schedules", () => {
         maintenanceJobs.syncOrders.name,
         maintenanceJobs.carrierCallbacks.name,
         maintenanceJobs.carrierServicesActive.name,
+        maintenanceJobs.dailySummaries.name,
         maintenanceJobs.pollStatuses.name,
         maintenanceJobs.findStuck.name,
       ].sort(),

@@ -98,6 +98,7 @@ describe("two web and three worker processes", () => {
           maintenanceJobs.syncOrders.name,
           maintenanceJobs.carrierCallbacks.name,
           maintenanceJobs.carrierServicesActive.name,
+          maintenanceJobs.dailySummaries.name,
           maintenanceJobs.pollStatuses.name,
           maintenanceJobs.findStuck.name,
         ].sort(),
