@@ -3,11 +3,11 @@ import type { CodDispute, CodDisputeItem } from "../../db/schema-cod-money";
 import { labelFonts, printable } from "../../labels/fonts.server";
 import { dayOf } from "../../shipments/status-words";
 import {
+  PACKET_KEYS,
   packetColumns,
   packetRows,
   packetTitle,
   packetTotal,
-  type PacketRow,
   type PacketWords,
 } from "./packet-rows";
 
@@ -20,19 +20,6 @@ const MM = 72 / 25.4;
 const MARGIN = 12 * MM;
 /** Each column's share of the table's width, in the packet's order. */
 const WIDTHS = [0.11, 0.09, 0.08, 0.08, 0.08, 0.16, 0.1, 0.1, 0.1, 0.1];
-const KEYS: (keyof PacketRow)[] = [
-  "waybill",
-  "order",
-  "delivered",
-  "payoutBy",
-  "paidOn",
-  "kind",
-  "expected",
-  "paid",
-  "difference",
-  "proof",
-];
-
 export async function packetPdf(
   dispute: CodDispute,
   items: readonly CodDisputeItem[],
@@ -104,7 +91,7 @@ export async function packetPdf(
   drawRow(columns, "bold");
   for (const row of packetRows(items, words))
     drawRow(
-      KEYS.map((k) => row[k]),
+      PACKET_KEYS.map((k) => row[k]),
       "regular",
     );
   doc.moveDown(0.8);

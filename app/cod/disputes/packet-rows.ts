@@ -26,20 +26,23 @@ export interface PacketWords {
   timeZone: string;
 }
 
+/** The packet's columns, in order. */
+export const PACKET_KEYS: readonly (keyof PacketRow)[] = [
+  "waybill",
+  "order",
+  "delivered",
+  "payoutBy",
+  "paidOn",
+  "kind",
+  "expected",
+  "paid",
+  "difference",
+  "proof",
+];
+
 /** The columns' titles, in the packet's order. */
 export const packetColumns = (t: TFunction): string[] =>
-  [
-    "waybill",
-    "order",
-    "delivered",
-    "payoutBy",
-    "paidOn",
-    "kind",
-    "expected",
-    "paid",
-    "difference",
-    "proof",
-  ].map((c) => t(`codMoney.packet.columns.${c}` as "codMoney.packet.columns.waybill"));
+  PACKET_KEYS.map((c) => t(`codMoney.packet.columns.${c}` as "codMoney.packet.columns.waybill"));
 
 export function packetRows(items: readonly CodDisputeItem[], words: PacketWords): PacketRow[] {
   const { t, locale, timeZone } = words;
