@@ -62,8 +62,11 @@ export type CodListKind = "delivered" | "returned";
 /** Statuses of a COD parcel that did not reach the customer: its cash was never collected. */
 const NOT_COLLECTED = ["return_in_transit", "returned", "rejected", "disposed"];
 
-/** `contents.cod` when it is a number (what app/shipments/cod.ts's codAmount reads). */
-const COD = sql`CASE WHEN jsonb_typeof(s.contents->'cod') = 'number'
+/**
+ * `contents.cod` of the shipment aliased `s` when it is a number (what app/shipments/cod.ts's
+ * codAmount reads), without reading the rest of the contents (the items).
+ */
+export const COD_OF_S = sql`CASE WHEN jsonb_typeof(s.contents->'cod') = 'number'
   THEN (s.contents->'cod')::text::numeric END`;
 
 /** Each list's rows and order: delivered by delivery, newest first; the others by last change. */
@@ -101,7 +104,7 @@ export async function* codParcelPages(
     key,
     (after, limit) => sql`
       SELECT s.id, s.order_id, s.order_name, s.courier_company, s.courier_type, s.waybill_id,
-             s.status, ${COD} AS cod, s.contents->>'codType' AS cod_type, s.price, s.currency,
+             s.status, ${COD_OF_S} AS cod, s.contents->>'codType' AS cod_type, s.price, s.currency,
              s.delivered_at, s.returned_at, s.cod_settlement, s.cod_fee,
              coalesce(p.received_on, l.paid_on, st.received_on)::text AS received_on,
              ${key}::text AS cursor_at
@@ -109,7 +112,7 @@ export async function* codParcelPages(
         LEFT JOIN cod_statement_lines l ON l.shipment_id = s.id AND l.pays = 1
         LEFT JOIN cod_statements st ON st.id = l.statement_id
       WHERE s.shop = ${window.shop} AND ${where} AND ${key} >= ${since.toISOString()}
-        AND ${COD} > 0 ${after}
+        AND ${COD_OF_S} > 0 ${after}
       ORDER BY ${key} DESC, s.id DESC
       LIMIT ${limit}`,
     { max: COD_LIST_ROWS, pageSize },

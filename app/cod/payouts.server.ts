@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client.server";
 import { codPayouts, shipments, type CodPayout } from "../db/schema";
-import { endOfDateIn } from "../platform/zoned-time";
+import { endOfDateIn, isDayUpTo } from "../platform/zoned-time";
 import type { CodType } from "../shipping/codes";
 import { codAmount, codTypeOf, expectedPayout } from "../shipments/cod";
 import { carriesCod } from "../shipments/shipments.server";
@@ -85,13 +85,8 @@ export async function recordPayout(
   timeZone: string,
   today: string,
 ): Promise<CodPayout> {
-  if (
-    !/^\d{4}-\d{2}-\d{2}$/.test(request.receivedOn) ||
-    Number.isNaN(Date.parse(request.receivedOn))
-  )
-    throw new PayoutRefused("badDate");
   // Money does not arrive in the future.
-  if (request.receivedOn > today) throw new PayoutRefused("badDate");
+  if (!isDayUpTo(request.receivedOn, today)) throw new PayoutRefused("badDate");
   if (!Number.isFinite(request.amount) || request.amount < 0 || request.amount > 1e12)
     throw new PayoutRefused("badAmount");
   return db.transaction(async (tx) => {

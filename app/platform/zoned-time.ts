@@ -55,6 +55,7 @@ function wallClock(at: Date, timeZone: string) {
     y: n("year"),
     m: n("month"),
     d: n("day"),
+    hour: n("hour"),
     weekday: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(parts.weekday ?? ""),
     /** The zone's offset from UTC at that moment, in milliseconds (Jakarta: +7 h). */
     offset:
@@ -62,6 +63,16 @@ function wallClock(at: Date, timeZone: string) {
       Math.floor(at.getTime() / 1000) * 1000,
   };
 }
+
+/** A moment's hour (0-23) in the zone. */
+export const hourIn = (at: Date, timeZone: string): number => wallClock(at, timeZone).hour;
+
+/**
+ * A calendar date (YYYY-MM-DD) that is `today` or before, `today` being the shop's date: money
+ * recorded as received did not arrive in the future.
+ */
+export const isDayUpTo = (date: string, today: string): boolean =>
+  /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(date)) && date <= today;
 
 /** Midnight in the zone at or before `now`. */
 export function startOfDayIn(now: Date, timeZone: string): Date {

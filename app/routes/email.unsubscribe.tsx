@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { renderToStaticMarkup } from "react-dom/server";
-import { documentResponse } from "../buyer-page/page-document.server";
+import { documentResponse } from "../platform/page-document.server";
 import { db } from "../db/index.server";
 import { wordsIn } from "../i18n/i18n.server";
 import { getEnv } from "../platform/env.server";
-import { parseShopSettings } from "../shops/settings";
+import { keptShopName, parseShopSettings } from "../shops/settings";
 import { getShop } from "../shops/shops.server";
 import { readUnsubscribeToken } from "../summary/unsubscribe-link.server";
 import { unsubscribe } from "../summary/send-summary.server";
@@ -19,11 +19,11 @@ import { UnsubscribePage, type UnsubscribeView } from "../summary/UnsubscribePag
 async function page(token: string | null, act: boolean): Promise<Response> {
   const read = token ? readUnsubscribeToken(getEnv().SHOPIFY_API_SECRET, token) : null;
   const row = read ? await getShop(db, read.shop) : undefined;
-  const language = row ? parseShopSettings(row.settings).dailySummary.language : "id";
+  const settings = row ? parseShopSettings(row.settings) : null;
+  const language = settings?.dailySummary.language ?? "id";
   const { t } = wordsIn(language);
-  if (!read || !row) return render({ kind: "bad" }, t, language, 400);
-  const shopName =
-    parseShopSettings(row.settings).labelShopName || read.shop.replace(/\.myshopify\.com$/, "");
+  if (!read || !settings) return render({ kind: "bad" }, t, language, 400);
+  const shopName = keptShopName(settings, read.shop);
   if (!act)
     return render(
       { kind: "confirm", shop: shopName, email: read.email, token: token! },

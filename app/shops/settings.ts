@@ -180,6 +180,13 @@ export const shopSettingsSchema = z.object({
 
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 
+/**
+ * The shop's name as the app writes it to others (a dispute packet, the daily summary): the
+ * labels' name (the merchant's, or Shopify's kept at the first print), else its myshopify handle.
+ */
+export const keptShopName = (settings: Pick<ShopSettings, "labelShopName">, shop: string) =>
+  settings.labelShopName || shop.replace(/\.myshopify\.com$/, "");
+
 /** Keys settings were once stored (and the settings form's fields named) under → today's. */
 export const FORMER_KEYS: Readonly<Record<string, keyof ShopSettings>> = {
   fulfilOnConfirm: "fulfillOnConfirm",

@@ -3,8 +3,8 @@ import type { Db } from "../db/client.server";
 import { shops } from "../db/schema";
 import { dailySummaries } from "../db/schema-cod-money";
 import { wordsIn } from "../i18n/i18n.server";
-import { DEFAULT_TIME_ZONE, dateIn } from "../platform/zoned-time";
-import { parseShopSettings } from "../shops/settings";
+import { DEFAULT_TIME_ZONE, dateIn, hourIn } from "../platform/zoned-time";
+import { keptShopName, parseShopSettings } from "../shops/settings";
 import { dayOf } from "../shipments/status-words";
 import type { Mailer } from "./mailer.server";
 import { factCount, summaryFacts } from "./summary-facts.server";
@@ -21,14 +21,6 @@ export interface SummaryEnv {
   SHOPIFY_APP_URL: string;
   SHOPIFY_API_SECRET: string;
   SHOPIFY_API_KEY: string;
-}
-
-/** The hour (0-23) and day (YYYY-MM-DD) it is in a zone. */
-function clockIn(now: Date, timeZone: string): { day: string; hour: number } {
-  const hour = Number(
-    new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", hourCycle: "h23" }).format(now),
-  );
-  return { day: dateIn(now, timeZone), hour };
 }
 
 /** The installed shops with addresses chosen whose summary of today (their zone) is due and not sent. */
@@ -50,8 +42,9 @@ export async function dueSummaries(
   const due: { shop: string; day: string }[] = [];
   for (const row of rows) {
     const { dailySummary } = parseShopSettings(row.settings);
-    const { day, hour } = clockIn(now, row.zone ?? DEFAULT_TIME_ZONE);
-    if (hour >= dailySummary.hour) due.push({ shop: row.shop, day });
+    const zone = row.zone ?? DEFAULT_TIME_ZONE;
+    if (hourIn(now, zone) >= dailySummary.hour)
+      due.push({ shop: row.shop, day: dateIn(now, zone) });
   }
   if (due.length === 0) return [];
   const sent = await db
@@ -89,12 +82,11 @@ export async function sendDailySummary(
     .onConflictDoNothing()
     .returning({ shop: dailySummaries.shop });
   if (taken.length === 0) return { outcome: "already", recipients: 0 };
-  const timeZone = row.ianaTimezone ?? DEFAULT_TIME_ZONE;
   try {
-    const facts = await summaryFacts(db, shop, settings.codType, now, timeZone);
+    const facts = await summaryFacts(db, shop, settings.codType, now);
     if (factCount(facts) === 0) return { outcome: "nothing", recipients: 0 };
     const { t, locale } = wordsIn(language);
-    const shopName = settings.labelShopName || shop.replace(/\.myshopify\.com$/, "");
+    const shopName = keptShopName(settings, shop);
     for (const email of emails) {
       const stop = unsubscribeUrl(env.SHOPIFY_APP_URL, env.SHOPIFY_API_SECRET, shop, email);
       const message = summaryMessage(

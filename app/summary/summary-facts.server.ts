@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
 import { executedRows, type Queryable } from "../db/client.server";
 import type { CodType } from "../shipping/codes";
-import { codReport } from "../cod/report.server";
+import { codParcels } from "../cod/parcels.server";
 
 /**
  * What a shop's daily summary says (app/summary/): parcels needing the merchant's action, parcels
  * stuck with the courier, COD orders held for their risk longer than a day, COD paid out late, and
  * statement lines paid short that no dispute asks about yet. Counts from one statement over the
- * shop's problems, the COD report's late payouts, and one over its statement lines.
+ * shop's problems, its delivered COD parcels paid out late (../cod/parcels.server.ts), and one over
+ * its statement lines.
  */
 export interface SummaryFacts {
   needsAction: number;
@@ -29,7 +30,6 @@ export async function summaryFacts(
   shop: string,
   shopCodType: CodType,
   now: Date,
-  timeZone: string,
 ): Promise<SummaryFacts> {
   const dayAgo = new Date(now.getTime() - 24 * 3600 * 1000).toISOString();
   const [problems] = executedRows(
@@ -53,12 +53,14 @@ export async function summaryFacts(
         AND l.difference < 0
         AND NOT EXISTS (SELECT 1 FROM cod_dispute_items i WHERE i.line_id = l.id)`),
   );
-  const report = await codReport(db, shop, shopCodType, now, timeZone);
+  const overdue = (await codParcels(db, "delivered", { shop, shopCodType, now })).filter(
+    (p) => p.payout === "overdue",
+  );
   return {
     needsAction: Number(problems?.needs_action ?? 0),
     stuck: Number(problems?.stuck ?? 0),
     held: Number(problems?.held ?? 0),
-    overdue: { parcels: report.overdue.parcels, amount: report.overdue.amount },
+    overdue: { parcels: overdue.length, amount: overdue.reduce((s, p) => s + p.cod, 0) },
     short: { lines: Number(short?.lines ?? 0), amount: Number(short?.amount ?? 0) },
   };
 }

@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { escapeHtml } from "../platform/escape-html";
 import { formatMoney } from "../shipments/status-words";
 import { factCount, type SummaryFacts } from "./summary-facts.server";
 
@@ -13,8 +14,6 @@ export interface SummaryMessage {
   text: string;
   html: string;
 }
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function summaryMessage(
   facts: SummaryFacts,
@@ -45,13 +44,16 @@ export function summaryMessage(
   const stop = t("summary.unsubscribe", { url: place.unsubscribeUrl });
   const text = [greeting, "", ...said.map((s) => `- ${s}`), "", open, "", why, stop, ""].join("\n");
   const link = (sentence: string, url: string) =>
-    escape(sentence).replace(escape(url), `<a href="${escape(url)}">${escape(url)}</a>`);
+    escapeHtml(sentence).replace(
+      escapeHtml(url),
+      `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`,
+    );
   const html = [
     `<!doctype html><html lang="${locale.slice(0, 2)}"><body style="font-family:system-ui,sans-serif;line-height:1.5">`,
-    `<p>${escape(greeting)}</p>`,
-    `<ul>${said.map((s) => `<li>${escape(s)}</li>`).join("")}</ul>`,
+    `<p>${escapeHtml(greeting)}</p>`,
+    `<ul>${said.map((s) => `<li>${escapeHtml(s)}</li>`).join("")}</ul>`,
     `<p>${link(open, place.adminUrl)}</p>`,
-    `<p style="color:#555;font-size:13px">${escape(why)}<br>${link(stop, place.unsubscribeUrl)}</p>`,
+    `<p style="color:#555;font-size:13px">${escapeHtml(why)}<br>${link(stop, place.unsubscribeUrl)}</p>`,
     `</body></html>`,
   ].join("");
   return { subject, text, html };

@@ -94,14 +94,13 @@ export async function createDispute(
             );
     const owed = unpaid.filter((s) => codAmount(s) !== null);
     if (lines.length === 0 && owed.length === 0) throw new DisputeRefused("nothing");
-    const [{ next }] = (
-      await tx.execute(
-        sql`SELECT coalesce(max(number), 0) + 1 AS next FROM cod_disputes WHERE shop = ${shop}`,
-      )
-    ).rows as { next: number }[] as [{ next: number }];
+    // The shop's next number (the lock above: two disputes made at once never take one number).
     const [dispute] = await tx
       .insert(codDisputes)
-      .values({ shop, number: Number(next) })
+      .values({
+        shop,
+        number: sql`(SELECT coalesce(max(number), 0) + 1 FROM cod_disputes WHERE shop = ${shop})`,
+      })
       .returning();
     const payoutBy = (deliveredAt: Date | null, contents: unknown) =>
       deliveredAt ? expectedPayout(deliveredAt, codTypeOf({ contents }, settings.codType)) : null;

@@ -1,5 +1,6 @@
 import type { CodDispute, CodDisputeItem } from "../../db/schema-cod-money";
 import { csvLine } from "../../platform/csv-cell";
+import { dateIn } from "../../platform/zoned-time";
 import { packetColumns, type PacketWords } from "./packet-rows";
 
 /**
@@ -12,10 +13,7 @@ export function packetCsv(
   words: PacketWords,
 ): string {
   const { t } = words;
-  const date = (at: Date | null) =>
-    at
-      ? new Intl.DateTimeFormat("en-CA", { timeZone: words.timeZone }).format(at) // YYYY-MM-DD
-      : "";
+  const date = (at: Date | null) => (at ? dateIn(at, words.timeZone) : "");
   return (
     csvLine(packetColumns(t)) +
     items

@@ -2,7 +2,7 @@ import type { Db } from "../../db/client.server";
 import { db as defaultDb } from "../../db/index.server";
 import { wordsIn } from "../../i18n/i18n.server";
 import { DEFAULT_TIME_ZONE } from "../../platform/zoned-time";
-import { parseShopSettings } from "../../shops/settings";
+import { keptShopName, parseShopSettings } from "../../shops/settings";
 import { getShop } from "../../shops/shops.server";
 import type { PacketWords } from "./packet-rows";
 
@@ -20,6 +20,6 @@ export async function packetWords(
   const settings = parseShopSettings(row?.settings);
   return {
     words: { t, locale, timeZone: row?.ianaTimezone ?? DEFAULT_TIME_ZONE },
-    shopName: settings.labelShopName || shop.replace(/\.myshopify\.com$/, ""),
+    shopName: keptShopName(settings, shop),
   };
 }

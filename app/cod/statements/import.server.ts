@@ -7,6 +7,7 @@ import {
   type CodStatement,
   type LineKind,
 } from "../../db/schema-cod-money";
+import { isDayUpTo } from "../../platform/zoned-time";
 import { getShopSettings, updateShopSettings } from "../../shops/shops.server";
 import {
   guessColumns,
@@ -84,12 +85,7 @@ export async function importStatement(
   shop: string,
   request: ImportRequest,
 ): Promise<ImportOutcome> {
-  if (
-    !/^\d{4}-\d{2}-\d{2}$/.test(request.receivedOn) ||
-    Number.isNaN(Date.parse(request.receivedOn))
-  )
-    return { kind: "badDate" };
-  if (request.receivedOn > request.today) return { kind: "badDate" };
+  if (!isDayUpTo(request.receivedOn, request.today)) return { kind: "badDate" };
   if (
     request.receivedAmount !== null &&
     (!Number.isSafeInteger(request.receivedAmount) || request.receivedAmount < 0)

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { executedRows, type Queryable } from "../../db/client.server";
+import { COD_OF_S } from "../parcels.server";
 
 /**
  * The shop's parcels a statement's lines name, in one statement per batch of names: by waybill,
@@ -39,8 +40,7 @@ export async function parcelsNamed(
       await db.execute(sql`
         SELECT s.id, s.waybill_id, s.order_name, s.order_id, s.reference_id, s.status,
                s.attempt, s.part,
-               CASE WHEN jsonb_typeof(s.contents->'cod') = 'number'
-                    THEN (s.contents->>'cod')::numeric END AS cod,
+               ${COD_OF_S} AS cod,
                s.cod_fee,
                EXISTS (SELECT 1 FROM cod_statement_lines l
                        WHERE l.shipment_id = s.id AND l.pays = 1) AS paid

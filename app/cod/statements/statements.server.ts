@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { executedRows, type Db, type Queryable } from "../../db/client.server";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db, Queryable } from "../../db/client.server";
 import {
   codStatementLines,
   codStatements,
@@ -9,6 +10,7 @@ import {
 } from "../../db/schema-cod-money";
 import { shipments } from "../../db/schema";
 import { isRowId } from "../../platform/row-id";
+import { codAmount } from "../../shipments/cod";
 import { judgeLine } from "./differences";
 import { lockShopStatements } from "./import.server";
 
@@ -87,47 +89,25 @@ export async function statementLines(
   shop: string,
   statementId: string,
 ): Promise<StatementLineView[]> {
-  const rows = executedRows(
-    await db.execute(sql`
-    SELECT l.*, s.order_name, s.waybill_id AS parcel_waybill, s.delivered_at,
-           o.order_name AS charged_for_order, o.waybill_id AS charged_for_waybill,
-           (SELECT d.number FROM cod_dispute_items i JOIN cod_disputes d ON d.id = i.dispute_id
-             WHERE i.line_id = l.id ORDER BY d.number DESC LIMIT 1) AS dispute_number
-    FROM cod_statement_lines l
-    LEFT JOIN shipments s ON s.id = l.shipment_id
-    LEFT JOIN shipments o ON o.id = l.charged_for_id
-    WHERE l.shop = ${shop} AND l.statement_id = ${statementId}
-    ORDER BY l.row`),
-  );
-  return rows.map((r) => ({
-    id: String(r.id),
-    statementId: String(r.statement_id),
-    shop: String(r.shop),
-    row: Number(r.row),
-    waybill: (r.waybill as string | null) ?? null,
-    reference: (r.reference as string | null) ?? null,
-    recipient: (r.recipient as string | null) ?? null,
-    cod: Number(r.cod),
-    fee: r.fee === null ? null : Number(r.fee),
-    deductions: Number(r.deductions),
-    deductionNote: (r.deduction_note as string | null) ?? null,
-    net: Number(r.net),
-    paidOn: r.paid_on === null ? null : String(r.paid_on).slice(0, 10),
-    shipmentId: (r.shipment_id as string | null) ?? null,
-    pays: Number(r.pays),
-    kind: r.kind as LineKind,
-    expected: r.expected === null ? null : Number(r.expected),
-    expectedFee: r.expected_fee === null ? null : Number(r.expected_fee),
-    difference: Number(r.difference),
-    deductionKind: (r.deduction_kind as CodStatementLine["deductionKind"]) ?? null,
-    chargedForId: (r.charged_for_id as string | null) ?? null,
-    orderName: (r.order_name as string | null) ?? null,
-    parcelWaybill: (r.parcel_waybill as string | null) ?? null,
-    deliveredAt: r.delivered_at === null ? null : new Date(r.delivered_at as string),
-    chargedForOrder: (r.charged_for_order as string | null) ?? null,
-    chargedForWaybill: (r.charged_for_waybill as string | null) ?? null,
-    disputeNumber: r.dispute_number === null ? null : Number(r.dispute_number),
-  }));
+  const other = alias(shipments, "charged_for");
+  const rows = await db
+    .select({
+      line: codStatementLines,
+      orderName: shipments.orderName,
+      parcelWaybill: shipments.waybillId,
+      deliveredAt: shipments.deliveredAt,
+      chargedForOrder: other.orderName,
+      chargedForWaybill: other.waybillId,
+      disputeNumber: sql<number | null>`(
+        SELECT max(d.number) FROM cod_dispute_items i JOIN cod_disputes d ON d.id = i.dispute_id
+        WHERE i.line_id = ${codStatementLines.id})`,
+    })
+    .from(codStatementLines)
+    .leftJoin(shipments, eq(shipments.id, codStatementLines.shipmentId))
+    .leftJoin(other, eq(other.id, codStatementLines.chargedForId))
+    .where(and(eq(codStatementLines.shop, shop), eq(codStatementLines.statementId, statementId)))
+    .orderBy(asc(codStatementLines.row));
+  return rows.map(({ line, ...parcel }) => ({ ...line, ...parcel }));
 }
 
 /**
@@ -175,8 +155,7 @@ async function payAgain(
   const lines = await tx
     .select({
       line: codStatementLines,
-      cod: sql<string | null>`CASE WHEN jsonb_typeof(${shipments.contents}->'cod') = 'number'
-        THEN ${shipments.contents}->>'cod' END`,
+      contents: shipments.contents,
       codFee: shipments.codFee,
     })
     .from(codStatementLines)
@@ -191,15 +170,14 @@ async function payAgain(
     )
     .orderBy(asc(codStatements.createdAt), asc(codStatementLines.row));
   const done = new Set<string>();
-  for (const { line, cod, codFee } of lines) {
+  for (const { line, contents, codFee } of lines) {
     if (done.has(line.shipmentId!)) continue;
     done.add(line.shipmentId!);
-    const amount = cod === null ? null : Math.round(Number(cod));
     const judged = judgeLine(
       line,
       {
         id: line.shipmentId!,
-        cod: amount !== null && amount > 0 ? amount : null,
+        cod: codAmount({ contents }),
         codFee: codFee === null ? null : Math.round(Number(codFee)),
         paidAlready: false,
       },

@@ -3,11 +3,10 @@ import { Banner, BlockStack, Card, EmptyState, IndexTable, Page, Text } from "@s
 import { useTranslation } from "react-i18next";
 import { CodHeadline } from "../../cod/CodHeadline";
 import { PayoutForm } from "../../cod/PayoutForm";
-import { PayoutList } from "../../cod/PayoutList";
+import { RecordedList } from "../../cod/RecordedList";
 import { DisputeList } from "../../cod/DisputeList";
 import { MoneySettings } from "../../cod/MoneySettings";
 import { StatementImport } from "../../cod/StatementImport";
-import { StatementList } from "../../cod/StatementList";
 import { KeyboardScroll } from "../../ui/KeyboardScroll";
 import { TableCard } from "../../ui/TableCard";
 import { useCsvDownload } from "../../ui/useCsvDownload";
@@ -60,7 +59,17 @@ export default function CashOnDelivery() {
           today={data.today}
           answer={result && ("reasons" in result || "columns" in result) ? result : null}
         />
-        <StatementList statements={data.statements} />
+        <RecordedList
+          title={t("codMoney.statements.title")}
+          none={t("codMoney.statements.none")}
+          lines={data.statements}
+          removeIntent="removeStatement"
+          removeLabel={t("codMoney.statements.remove")}
+          open={{
+            label: t("codMoney.statements.open"),
+            href: (id) => `/app/cod/statements/${id}`,
+          }}
+        />
         <DisputeList disputes={data.disputes} states={data.disputeStates} />
         <PayoutForm
           key={data.today}
@@ -110,7 +119,13 @@ export default function CashOnDelivery() {
             </KeyboardScroll>
           )}
         </Card>
-        <PayoutList payouts={data.payouts} />
+        <RecordedList
+          title={t("cod.payouts.title")}
+          none={t("cod.payouts.none")}
+          lines={data.payouts}
+          removeIntent="remove"
+          removeLabel={t("cod.payouts.remove")}
+        />
         <TableCard
           title={t("cod.returned.title")}
           empty={data.returned.length === 0 ? t("cod.returned.none") : null}

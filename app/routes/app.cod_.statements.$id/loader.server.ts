@@ -6,7 +6,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "../../db/index.server";
-import { codReport } from "../../cod/report.server";
+import { codParcels } from "../../cod/parcels.server";
 import {
   getStatement,
   statementLines,
@@ -27,9 +27,9 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   if (!statement) throw new Response(t("codMoney.statements.notFound"), { status: 404 });
   const settings = await getShopSettings(db, session.shop);
   const now = new Date();
-  const [lines, report] = await Promise.all([
+  const [lines, delivered] = await Promise.all([
     statementLines(db, session.shop, statement.id),
-    codReport(db, session.shop, settings.codType, now, speech.timeZone),
+    codParcels(db, "delivered", { shop: session.shop, shopCodType: settings.codType, now }),
   ]);
   const money = (n: number) => formatMoney(n, "IDR", locale) ?? String(n);
   const signed = (n: number) => (n > 0 ? `+${money(n)}` : money(n));
@@ -84,7 +84,7 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
           ? null
           : t("codMoney.statement.disputed", { number: l.disputeNumber }),
     })),
-    unpaid: report.delivered
+    unpaid: delivered
       .filter((p) => (p.payout === "due" || p.payout === "overdue") && p.payoutBy)
       .map((p) => ({
         id: p.id,
